@@ -1,1 +1,19 @@
-//! The rules core: a game as a start position plus moves, FIDE 9.2 / 9.3 / 9.6.
+//! The rules core: a game as a start position plus moves, and what the FIDE
+//! Laws of Chess say about it: repetition of positions (9.2), the fifty-move
+//! rule (9.3), incorrect claims (9.5), and the automatic endings (9.6.1
+//! fivefold repetition, 9.6.2 seventy-five moves, checkmate, stalemate,
+//! insufficient material). Also Euwe's Thue–Morse knight sequence and the
+//! former German rule it refuted ([`euwe`]), and PGN reading ([`pgn`]).
+//!
+//! This module imports neither the engine nor the UI.
+
+pub mod analysis;
+pub mod claim;
+pub mod ending;
+pub mod euwe;
+pub mod game;
+pub mod pgn;
+
+pub use claim::{Claim, Ground, Verdict};
+pub use ending::{Ending, EndingKind};
+pub use game::{FenError, Game, PlayError, PlyRecord, Termination, key_after, position_key};

@@ -1,0 +1,197 @@
+//! `threefold analyze`: what the rules say about every ply of a game.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{Result, bail};
+use serde::Serialize;
+use shakmaty::{CastlingMode, Move};
+use threefold::rules::analysis::{PlyReport, report_current};
+use threefold::rules::claim::sorted_uci;
+use threefold::rules::{Game, pgn};
+
+/// Arguments of `threefold analyze`.
+#[derive(clap::Args, Debug)]
+pub struct AnalyzeArgs {
+    /// Start position (default: the standard start position).
+    #[arg(long, conflicts_with = "pgn")]
+    pub fen: Option<String>,
+    /// Moves in UCI, separated by spaces ("e2e4 e7e5 ...").
+    #[arg(long, conflicts_with_all = ["san", "pgn"], allow_hyphen_values = true)]
+    pub moves: Option<String>,
+    /// Moves in SAN, separated by spaces ("e4 e5 Nf3 ..."; move numbers allowed).
+    #[arg(long, conflicts_with = "pgn", allow_hyphen_values = true)]
+    pub san: Option<String>,
+    /// Read the game from a PGN file.
+    #[arg(long)]
+    pub pgn: Option<PathBuf>,
+    /// Which game of the PGN file (1 = the first).
+    #[arg(long, default_value_t = 1, requires = "pgn")]
+    pub game: usize,
+    /// One JSON object per line instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+struct JsonPly<'a> {
+    ply: usize,
+    #[serde(rename = "move")]
+    mv: Option<String>,
+    fen: String,
+    repetitions: u32,
+    earlier: &'a [usize],
+    claim_threefold: bool,
+    claim_threefold_moves: Vec<String>,
+    claim_fifty: bool,
+    claim_fifty_moves: Vec<String>,
+    fivefold: bool,
+    seventy_five: bool,
+    outcome: Option<&'static str>,
+}
+
+fn uci(m: Move) -> String {
+    m.to_uci(CastlingMode::Standard).to_string()
+}
+
+/// Run `analyze`, writing to `out`. Errors are user-facing one-liners.
+pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<()> {
+    let mut game = match (&args.pgn, &args.fen) {
+        (Some(path), _) => {
+            let (_, game) = pgn::read_game_file(path, args.game)?;
+            // Re-analyse from the start so every ply is reported.
+            let mut fresh = Game::from_position(game.start().clone());
+            let mut printer = Printer::new(args.json, out);
+            printer.row(&fresh)?;
+            for m in game.moves() {
+                fresh.play(m)?;
+                printer.row(&fresh)?;
+            }
+            return printer.finish();
+        }
+        (None, Some(fen)) => Game::from_fen(fen)?,
+        (None, None) => Game::new(),
+    };
+    let (tokens, san): (Vec<&str>, bool) = match (&args.moves, &args.san) {
+        (Some(m), _) => (m.split_whitespace().collect(), false),
+        (None, Some(s)) => (
+            s.split_whitespace()
+                .map(|t| t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.'))
+                .filter(|t| !t.is_empty() && !matches!(*t, "1-0" | "0-1" | "1/2-1/2" | "*"))
+                .collect(),
+            true,
+        ),
+        (None, None) => (Vec::new(), false),
+    };
+    let mut printer = Printer::new(args.json, out);
+    printer.row(&game)?;
+    for tok in tokens {
+        let played = if san {
+            game.play_san(tok)
+        } else {
+            game.play_uci(tok)
+        };
+        if let Err(e) = played {
+            printer.finish()?;
+            bail!(e);
+        }
+        printer.row(&game)?;
+    }
+    printer.finish()
+}
+
+struct Printer<'a> {
+    json: bool,
+    out: std::io::BufWriter<&'a mut dyn Write>,
+}
+
+impl<'a> Printer<'a> {
+    fn new(json: bool, out: &'a mut dyn Write) -> Printer<'a> {
+        let mut p = Printer {
+            json,
+            out: std::io::BufWriter::new(out),
+        };
+        if !json {
+            let _ = writeln!(
+                p.out,
+                "{:>5}  {:<12} {:>4}  {:<16} {:<26} {:<14} outcome",
+                "ply", "move", "rep", "earlier", "claim 9.2 (now / with)", "claim 9.3"
+            );
+        }
+        p
+    }
+
+    fn row(&mut self, game: &Game) -> Result<()> {
+        let r = report_current(game);
+        if self.json {
+            let j = JsonPly {
+                ply: r.ply,
+                mv: r.mv.map(uci),
+                fen: game.fen_at(r.ply),
+                repetitions: r.repetitions,
+                earlier: &r.earlier,
+                claim_threefold: r.claim_threefold,
+                claim_threefold_moves: sorted_uci(&r.claim_threefold_moves),
+                claim_fifty: r.claim_fifty,
+                claim_fifty_moves: sorted_uci(&r.claim_fifty_moves),
+                fivefold: r.fivefold,
+                seventy_five: r.seventy_five,
+                outcome: r.outcome.map(|o| o.code()),
+            };
+            serde_json::to_writer(&mut self.out, &j)?;
+            writeln!(self.out)?;
+        } else {
+            writeln!(self.out, "{}", table_row(game, &r))?;
+        }
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<()> {
+        self.out.flush()?;
+        Ok(())
+    }
+}
+
+fn table_row(game: &Game, r: &PlyReport) -> String {
+    let mv = if r.ply == 0 {
+        "start".to_string()
+    } else {
+        game.ply_label(r.ply)
+    };
+    let earlier = if r.earlier.is_empty() {
+        "-".to_string()
+    } else {
+        r.earlier
+            .iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let sans = |moves: &[Move]| -> String {
+        let pos = game.position();
+        let mut v: Vec<String> = moves
+            .iter()
+            .map(|&m| shakmaty::san::San::from_move(pos, m).to_string())
+            .collect();
+        v.sort();
+        v.join(" ")
+    };
+    let threefold = match (r.claim_threefold, r.claim_threefold_moves.is_empty()) {
+        (true, true) => "now".to_string(),
+        (true, false) => format!("now / {}", sans(&r.claim_threefold_moves)),
+        (false, false) => format!("with {}", sans(&r.claim_threefold_moves)),
+        (false, true) => "-".to_string(),
+    };
+    let fifty = if r.claim_fifty {
+        "now".to_string()
+    } else if !r.claim_fifty_moves.is_empty() {
+        format!("with {} moves", r.claim_fifty_moves.len())
+    } else {
+        "-".to_string()
+    };
+    let outcome = r.outcome.map_or("-".to_string(), |o| o.to_string());
+    format!(
+        "{:>5}  {:<12} {:>4}  {:<16} {:<26} {:<14} {}",
+        r.ply, mv, r.repetitions, earlier, threefold, fifty, outcome
+    )
+}

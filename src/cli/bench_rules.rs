@@ -1,0 +1,154 @@
+//! `threefold bench rules`: how fast the rules core replays games, computing
+//! everything `analyze --json` reports (keys, repetition counts and earlier
+//! plies, 9.2 and 9.3 claims now and with a move, 9.6 endings, outcome) except
+//! the text.
+//!
+//! The corpus is generated here, deterministically: shuffling games from
+//! several start positions, where reversible moves and moves that undo the
+//! last move are strongly preferred, so repetitions and claims are frequent.
+
+use std::io::Write;
+use std::time::Instant;
+
+use anyhow::Result;
+use shakmaty::{Chess, Move, Position};
+use threefold::rules::Game;
+use threefold::rules::analysis::report_current;
+
+/// Arguments of `threefold bench rules`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct BenchRulesArgs {
+    /// Plies in the corpus (at least this many).
+    #[arg(long, default_value_t = 200_000)]
+    pub plies: usize,
+    /// Timed rounds over the corpus; the median is reported.
+    #[arg(long, default_value_t = 5)]
+    pub rounds: usize,
+}
+
+const STARTS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 2 8",
+    "8/5pk1/6p1/8/3R4/6P1/5PK1/r7 w - - 40 60",
+    "4k3/8/8/8/8/8/4P3/R3K2R w KQ - 90 80",
+    "6k1/5ppp/8/8/8/8/5PPP/3QR1K1 w - - 10 30",
+];
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        // xorshift64*
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A deterministic corpus of shuffling games of at least `plies` plies.
+pub fn corpus(plies: usize) -> Vec<(Chess, Vec<Move>)> {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut games = Vec::new();
+    let mut total = 0;
+    let mut i = 0;
+    while total < plies {
+        let start: Chess = STARTS[i % STARTS.len()]
+            .parse::<shakmaty::fen::Fen>()
+            .expect("valid FEN")
+            .into_position(shakmaty::CastlingMode::Standard)
+            .expect("legal position");
+        i += 1;
+        let mut game = Game::from_position(start.clone());
+        let mut moves: Vec<Move> = Vec::new();
+        while !game.is_over() && moves.len() < 600 {
+            let pos = game.position();
+            let legal = pos.legal_moves();
+            let undo = moves.len().checked_sub(2).map(|k| moves[k]);
+            let back: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| {
+                    undo.is_some_and(|u| {
+                        u.from() == Some(m.to()) && u.to() == m.from().unwrap_or(u.to())
+                    })
+                })
+                .collect();
+            let reversible: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|&m| !pos.is_irreversible(m))
+                .collect();
+            let roll = rng.below(100);
+            let m = if roll < 35 && !back.is_empty() {
+                back[rng.below(back.len())]
+            } else if roll < 92 && !reversible.is_empty() {
+                reversible[rng.below(reversible.len())]
+            } else {
+                legal[rng.below(legal.len())]
+            };
+            game.play(m).expect("legal");
+            moves.push(m);
+        }
+        total += moves.len();
+        games.push((start, moves));
+    }
+    games
+}
+
+/// Replay the corpus once, computing every report; returns (plies, checksum).
+pub fn replay(corpus: &[(Chess, Vec<Move>)]) -> (usize, u64) {
+    let mut plies = 0;
+    let mut check = 0u64;
+    for (start, moves) in corpus {
+        let mut game = Game::from_position(start.clone());
+        let r = report_current(&game);
+        check = check.wrapping_add(u64::from(r.repetitions));
+        for &m in moves {
+            game.play(m).expect("corpus moves are legal");
+            let r = report_current(&game);
+            check = check
+                .wrapping_mul(31)
+                .wrapping_add(u64::from(r.repetitions))
+                .wrapping_add(r.earlier.len() as u64)
+                .wrapping_add(r.claim_threefold_moves.len() as u64 * 7)
+                .wrapping_add(r.claim_fifty_moves.len() as u64 * 13)
+                .wrapping_add(u64::from(r.claim_threefold) + u64::from(r.claim_fifty) * 2)
+                .wrapping_add(r.outcome.map_or(0, |o| o as u64 + 1));
+            plies += 1;
+        }
+    }
+    (plies, check)
+}
+
+pub fn run(args: &BenchRulesArgs, out: &mut dyn Write) -> Result<()> {
+    let games = corpus(args.plies);
+    let total: usize = games.iter().map(|(_, m)| m.len()).sum();
+    writeln!(out, "corpus: {} games, {} plies", games.len(), total)?;
+    let mut rates = Vec::new();
+    for round in 1..=args.rounds.max(1) {
+        let t = Instant::now();
+        let (plies, check) = replay(&games);
+        let secs = t.elapsed().as_secs_f64();
+        let rate = plies as f64 / secs;
+        writeln!(
+            out,
+            "round {round}: {plies} plies in {:.3} s = {:.0} plies/s (checksum {check:016x})",
+            secs, rate
+        )?;
+        rates.push(rate);
+    }
+    rates.sort_by(|a, b| a.total_cmp(b));
+    let median = rates[rates.len() / 2];
+    writeln!(
+        out,
+        "plies per second (median of {}): {:.0}",
+        rates.len(),
+        median
+    )?;
+    Ok(())
+}

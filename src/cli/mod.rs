@@ -1,0 +1,5 @@
+//! The command-line subcommands (the binary's edge: anyhow lives here).
+
+pub mod analyze;
+pub mod bench_rules;
+pub mod euwe;

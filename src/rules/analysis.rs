@@ -1,0 +1,85 @@
+//! Everything the rules say about one position of a game, as `threefold
+//! analyze --json` reports it (and `threefold bench rules` measures it).
+
+use shakmaty::{Move, Position};
+
+use super::claim::is_zeroing;
+use super::ending::EndingKind;
+use super::game::{Game, key_after};
+
+/// The rules' view of the current position of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlyReport {
+    /// The ply (0 = start position).
+    pub ply: usize,
+    /// The move that led here.
+    pub mv: Option<Move>,
+    /// Occurrences of this position so far, this one included.
+    pub repetitions: u32,
+    /// Earlier plies with the same position, ascending.
+    pub earlier: Vec<usize>,
+    /// 9.2 (b) claim possible now.
+    pub claim_threefold: bool,
+    /// 9.2 (a): moves that would allow a claim.
+    pub claim_threefold_moves: Vec<Move>,
+    /// 9.3 (b) claim possible now.
+    pub claim_fifty: bool,
+    /// 9.3 (a): with the clock at 99 or more, the legal non-capture non-pawn moves.
+    pub claim_fifty_moves: Vec<Move>,
+    /// 9.6.1 reached.
+    pub fivefold: bool,
+    /// 9.6.2 reached (and not checkmate or stalemate).
+    pub seventy_five: bool,
+    /// The automatic ending at this position, by precedence.
+    pub outcome: Option<EndingKind>,
+}
+
+/// Report on the current position of `game`, generating its legal moves once.
+pub fn report_current(game: &Game) -> PlyReport {
+    let pos = game.position();
+    let rec = game.current();
+    let ply = game.len();
+    let legal = pos.legal_moves();
+    let has_moves = !legal.is_empty();
+    let clock = pos.halfmoves();
+    let mut claim_threefold_moves = Vec::new();
+    let mut claim_fifty_moves = Vec::new();
+    for &m in legal.iter() {
+        if !pos.is_irreversible(m) && game.occurrences_of_key(key_after(pos, rec.key, m)) >= 2 {
+            claim_threefold_moves.push(m);
+        }
+        if clock >= 99 && !is_zeroing(m) {
+            claim_fifty_moves.push(m);
+        }
+    }
+    let fivefold = rec.occurrence >= 5;
+    let seventy_five = clock >= 150 && has_moves;
+    let outcome = if !has_moves {
+        Some(if pos.is_check() {
+            EndingKind::Checkmate
+        } else {
+            EndingKind::Stalemate
+        })
+    } else if pos.is_insufficient_material() {
+        Some(EndingKind::InsufficientMaterial)
+    } else if fivefold {
+        Some(EndingKind::FivefoldRepetition)
+    } else if seventy_five {
+        Some(EndingKind::SeventyFiveMoves)
+    } else {
+        None
+    };
+    PlyReport {
+        ply,
+        mv: rec.mv,
+        repetitions: rec.occurrence,
+        earlier: game.earlier(ply),
+        claim_threefold: rec.occurrence >= 3 && has_moves,
+        claim_threefold_moves,
+        claim_fifty: clock >= 100 && has_moves,
+        claim_fifty_moves,
+        fivefold,
+        seventy_five,
+        outcome,
+    }
+}

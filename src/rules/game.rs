@@ -1,0 +1,590 @@
+//! A game: a start position plus moves, with every position's FIDE 9.2.3 identity.
+//!
+//! Each ply keeps the Zobrist key of its position, computed with
+//! [`EnPassantMode::Legal`]: two positions have the same key exactly when the
+//! same player has the move, pieces of the same kind and colour stand on the
+//! same squares, the castling rights are the same, and the same *legal* en
+//! passant capture is possible (FIDE Laws 9.2.3; a pseudo-legal en passant
+//! whose capturer is pinned does not make a position different). Zobrist keys
+//! are 64 bits; two different positions sharing a key is possible in principle
+//! and ignored, as every chess program does.
+//!
+//! # Counting repetitions in O(1)
+//!
+//! An irreversible move (a capture, a pawn move, a move that loses a castling
+//! right, or any move in a position where an en passant capture was legal and
+//! was not made) changes something that can never change back: material, the
+//! pawn structure, castling rights, or the availability of that en passant
+//! capture. No position before such a move can therefore appear after it, so
+//! the game splits into *reversible stretches* and repetitions only happen
+//! inside one. The game keeps a map from key to the latest ply with that key
+//! for the current stretch; each ply records its occurrence number and the
+//! previous ply with the same position, so adding a ply is one hash-map
+//! insertion and the earlier occurrences of any ply are a short chain.
+//!
+//! # Games from a FEN
+//!
+//! A game started from a FEN knows nothing of what came before its start
+//! position: the start position is counted as its first occurrence, even if
+//! in the real game it had appeared before. (The FEN's halfmove clock is kept,
+//! so the fifty- and seventy-five-move counts continue from it.)
+
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use shakmaty::fen::Fen;
+use shakmaty::san::{San, SanPlus, Suffix};
+use shakmaty::uci::UciMove;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position};
+
+use super::ending::{self, Ending, EndingKind};
+
+/// The Zobrist key (FIDE 9.2.3 identity) of a position.
+pub fn position_key(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+/// The key of the position after the legal move `m`, given the key of `pos`.
+///
+/// Uses shakmaty's incremental update where it has one (the common case of a
+/// quiet move), else hashes the resulting position.
+pub fn key_after(pos: &Chess, key: u64, m: Move) -> u64 {
+    match pos.update_zobrist_hash::<Zobrist64>(Zobrist64(key), m, EnPassantMode::Legal) {
+        Some(z) => z.0,
+        None => {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            position_key(&next)
+        }
+    }
+}
+
+/// A hasher for keys that are already uniformly random (Zobrist keys).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+pub(crate) type KeyMap = HashMap<u64, u32, BuildHasherDefault<KeyHasher>>;
+
+/// What the game records about one ply (ply 0 is the start position).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlyRecord {
+    /// Zobrist key of the position at this ply (FIDE 9.2.3 identity).
+    pub key: u64,
+    /// The move that led to this position (`None` at ply 0).
+    pub mv: Option<Move>,
+    /// That move in SAN, without check suffix (see [`Game::san_plus`]).
+    pub san: Option<San>,
+    /// Whether the move into this position was irreversible.
+    pub irreversible: bool,
+    /// How many times this position has appeared up to this ply, this one
+    /// included (1 = first time).
+    pub occurrence: u32,
+    /// The latest earlier ply holding the same position.
+    pub previous: Option<usize>,
+}
+
+/// How a game ended, if it has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Termination {
+    /// The ending and its explanation.
+    pub ending: Ending,
+    /// The ply at which it ended.
+    pub ply: usize,
+}
+
+/// Why a move could not be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The text is not a move in the notation expected.
+    #[error("cannot read move '{text}': {reason}")]
+    Unreadable { text: String, reason: String },
+    /// The move is not legal in the current position.
+    #[error("illegal move '{text}' at ply {ply} in position {fen}")]
+    Illegal {
+        text: String,
+        ply: usize,
+        fen: String,
+    },
+    /// The SAN matches more than one legal move.
+    #[error("ambiguous move '{text}' at ply {ply} in position {fen}")]
+    Ambiguous {
+        text: String,
+        ply: usize,
+        fen: String,
+    },
+    /// The game has ended; no more moves can be played.
+    #[error("the game is over ({reason}); move '{text}' at ply {ply} refused")]
+    GameOver {
+        text: String,
+        ply: usize,
+        reason: String,
+    },
+}
+
+/// Why a start position could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid FEN '{fen}': {reason}")]
+pub struct FenError {
+    pub fen: String,
+    pub reason: String,
+}
+
+/// A game of chess: a start position plus the moves played from it.
+#[derive(Clone)]
+pub struct Game {
+    positions: Vec<Chess>,
+    records: Vec<PlyRecord>,
+    /// Key → latest ply with that key, over the current reversible stretch.
+    stretch: KeyMap,
+    termination: Option<Termination>,
+}
+
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Game")
+            .field("start", &self.start_fen())
+            .field("moves", &self.uci_moves())
+            .field("termination", &self.termination)
+            .finish()
+    }
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// A game from the standard start position.
+    pub fn new() -> Game {
+        Game::from_position(Chess::default())
+    }
+
+    /// A game from a position.
+    pub fn from_position(start: Chess) -> Game {
+        let key = position_key(&start);
+        let mut stretch = KeyMap::default();
+        stretch.insert(key, 0);
+        let mut game = Game {
+            positions: vec![start],
+            records: vec![PlyRecord {
+                key,
+                mv: None,
+                san: None,
+                irreversible: false,
+                occurrence: 1,
+                previous: None,
+            }],
+            stretch,
+            termination: None,
+        };
+        game.termination = game
+            .automatic_ending()
+            .map(|ending| Termination { ending, ply: 0 });
+        game
+    }
+
+    /// A game from a FEN (standard chess; castling in standard notation).
+    pub fn from_fen(fen: &str) -> Result<Game, FenError> {
+        let err = |reason: String| FenError {
+            fen: fen.trim().to_string(),
+            reason,
+        };
+        let parsed: Fen = fen.trim().parse().map_err(|e| err(format!("{e}")))?;
+        let pos: Chess = parsed
+            .into_position(CastlingMode::Standard)
+            .map_err(|e| err(format!("{e}")))?;
+        Ok(Game::from_position(pos))
+    }
+
+    /// The number of plies played (positions are `0..=len()`).
+    pub fn len(&self) -> usize {
+        self.records.len() - 1
+    }
+
+    /// True when no move has been played.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Chess {
+        self.positions.last().expect("a game has a start position")
+    }
+
+    /// The position at `ply` (0 = start). Panics if `ply > len()`.
+    pub fn position_at(&self, ply: usize) -> &Chess {
+        &self.positions[ply]
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Chess {
+        &self.positions[0]
+    }
+
+    /// The start position as FEN.
+    pub fn start_fen(&self) -> String {
+        self.fen_at(0)
+    }
+
+    /// The position at `ply` as FEN (en passant square only if legal).
+    pub fn fen_at(&self, ply: usize) -> String {
+        Fen::from_position(&self.positions[ply], EnPassantMode::Legal).to_string()
+    }
+
+    /// The record of `ply`. Panics if `ply > len()`.
+    pub fn record(&self, ply: usize) -> &PlyRecord {
+        &self.records[ply]
+    }
+
+    /// The record of the current position.
+    pub fn current(&self) -> &PlyRecord {
+        self.records.last().expect("a game has a start position")
+    }
+
+    /// All records, ply 0 first.
+    pub fn records(&self) -> &[PlyRecord] {
+        &self.records
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.records.iter().filter_map(|r| r.mv)
+    }
+
+    /// The moves played, in UCI.
+    pub fn uci_moves(&self) -> Vec<String> {
+        self.moves()
+            .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+            .collect()
+    }
+
+    /// How many times the position at `ply` has appeared up to and including `ply`.
+    pub fn occurrences(&self, ply: usize) -> u32 {
+        self.records[ply].occurrence
+    }
+
+    /// The earlier plies holding the same position as `ply`, ascending.
+    pub fn earlier(&self, ply: usize) -> Vec<usize> {
+        let mut out = Vec::with_capacity(self.records[ply].occurrence as usize);
+        let mut p = self.records[ply].previous;
+        while let Some(q) = p {
+            out.push(q);
+            p = self.records[q].previous;
+        }
+        out.reverse();
+        out
+    }
+
+    /// Every ply holding the same position as `ply`, earlier or later, ascending.
+    pub fn same_as(&self, ply: usize) -> Vec<usize> {
+        let key = self.records[ply].key;
+        let mut out = self.earlier(ply);
+        out.push(ply);
+        // Later plies: scan forward while the stretch lasts.
+        for (q, rec) in self.records.iter().enumerate().skip(ply + 1) {
+            if rec.irreversible {
+                break;
+            }
+            if rec.key == key {
+                out.push(q);
+            }
+        }
+        out
+    }
+
+    /// How the game ended, if it has.
+    pub fn termination(&self) -> Option<&Termination> {
+        self.termination.as_ref()
+    }
+
+    /// True when the game has ended (automatically or by a correct claim).
+    pub fn is_over(&self) -> bool {
+        self.termination.is_some()
+    }
+
+    /// The automatic ending at the current position, if any (checkmate,
+    /// stalemate, insufficient material, fivefold repetition, seventy-five
+    /// moves, in that precedence).
+    pub fn automatic_ending(&self) -> Option<Ending> {
+        ending::automatic(self)
+    }
+
+    /// The SAN of the move into `ply` with its check or mate suffix.
+    pub fn san_plus(&self, ply: usize) -> Option<SanPlus> {
+        let san = self.records[ply].san?;
+        let pos = &self.positions[ply];
+        let suffix = if pos.is_checkmate() {
+            Some(Suffix::Checkmate)
+        } else if pos.is_check() {
+            Some(Suffix::Check)
+        } else {
+            None
+        };
+        Some(SanPlus { san, suffix })
+    }
+
+    /// The move number (as on a scoresheet) and side of the move into `ply` (`ply >= 1`).
+    pub fn move_number(&self, ply: usize) -> (u32, Color) {
+        let before = &self.positions[ply - 1];
+        (before.fullmoves().get(), before.turn())
+    }
+
+    /// A scoresheet label for a ply: "12.Nf3", "12...Nf6", or "the start position".
+    pub fn ply_label(&self, ply: usize) -> String {
+        if ply == 0 {
+            return "the start position".to_string();
+        }
+        let (n, side) = self.move_number(ply);
+        let san = self.san_plus(ply).expect("ply >= 1 has a move");
+        match side {
+            Color::White => format!("{n}.{san}"),
+            Color::Black => format!("{n}...{san}"),
+        }
+    }
+
+    /// "after 12.Nf3" or "the start position": where a position stood.
+    pub fn place_label(&self, ply: usize) -> String {
+        if ply == 0 {
+            "the start position".to_string()
+        } else {
+            format!("after {}", self.ply_label(ply))
+        }
+    }
+
+    /// Play a legal move. Refused when the game is over or the move is illegal.
+    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
+        let text = m.to_uci(CastlingMode::Standard).to_string();
+        self.check_not_over(&text)?;
+        if !self.position().is_legal(m) {
+            return Err(PlayError::Illegal {
+                text,
+                ply: self.len() + 1,
+                fen: self.fen_at(self.len()),
+            });
+        }
+        self.push_legal(m);
+        Ok(())
+    }
+
+    /// Play a legal move even after the game has ended, keeping the first
+    /// ending on record. For demonstrations that look past an ending (Euwe's
+    /// sequence under the former rule); ordinary play uses [`Game::play`].
+    pub fn play_past_end(&mut self, m: Move) -> Result<(), PlayError> {
+        if !self.position().is_legal(m) {
+            return Err(PlayError::Illegal {
+                text: m.to_uci(CastlingMode::Standard).to_string(),
+                ply: self.len() + 1,
+                fen: self.fen_at(self.len()),
+            });
+        }
+        let first = self.termination.take();
+        self.push_legal(m);
+        if first.is_some() {
+            self.termination = first;
+        }
+        Ok(())
+    }
+
+    /// Parse and play a move in UCI notation.
+    pub fn play_uci(&mut self, text: &str) -> Result<Move, PlayError> {
+        let m = self.parse_uci(text)?;
+        self.check_not_over(text)?;
+        self.push_legal(m);
+        Ok(m)
+    }
+
+    /// Parse and play a move in SAN.
+    pub fn play_san(&mut self, text: &str) -> Result<Move, PlayError> {
+        let m = self.parse_san(text)?;
+        self.check_not_over(text)?;
+        self.push_legal(m);
+        Ok(m)
+    }
+
+    /// Parse and play a move in SAN or UCI (UCI is tried first when it reads as UCI).
+    pub fn play_text(&mut self, text: &str) -> Result<Move, PlayError> {
+        let m = self.parse_move(text)?;
+        self.check_not_over(text)?;
+        self.push_legal(m);
+        Ok(m)
+    }
+
+    /// A legal move in the current position from SAN or UCI text.
+    pub fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
+        let t = text.trim();
+        if t.parse::<UciMove>().is_ok() {
+            return self.parse_uci(t);
+        }
+        self.parse_san(t)
+    }
+
+    /// A legal move in the current position from UCI text.
+    pub fn parse_uci(&self, text: &str) -> Result<Move, PlayError> {
+        let t = text.trim();
+        let uci: UciMove = t.parse().map_err(|_| PlayError::Unreadable {
+            text: t.to_string(),
+            reason: "not a UCI move (e.g. e2e4, e7e8q)".to_string(),
+        })?;
+        uci.to_move(self.position())
+            .map_err(|_| PlayError::Illegal {
+                text: t.to_string(),
+                ply: self.len() + 1,
+                fen: self.fen_at(self.len()),
+            })
+    }
+
+    /// A legal move in the current position from SAN text.
+    pub fn parse_san(&self, text: &str) -> Result<Move, PlayError> {
+        let t = text.trim();
+        let san: SanPlus = t.parse().map_err(|_| PlayError::Unreadable {
+            text: t.to_string(),
+            reason: "not a SAN move (e.g. Nf3, exd5, O-O, e8=Q)".to_string(),
+        })?;
+        san.san.to_move(self.position()).map_err(|e| match e {
+            shakmaty::san::SanError::AmbiguousSan => PlayError::Ambiguous {
+                text: t.to_string(),
+                ply: self.len() + 1,
+                fen: self.fen_at(self.len()),
+            },
+            shakmaty::san::SanError::IllegalSan => PlayError::Illegal {
+                text: t.to_string(),
+                ply: self.len() + 1,
+                fen: self.fen_at(self.len()),
+            },
+        })
+    }
+
+    fn check_not_over(&self, text: &str) -> Result<(), PlayError> {
+        match &self.termination {
+            Some(t) => Err(PlayError::GameOver {
+                text: text.trim().to_string(),
+                ply: self.len() + 1,
+                reason: t.ending.kind.to_string(),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Append a move known to be legal in the current position, ignoring
+    /// whether the game has ended. O(1) amortised.
+    pub(crate) fn push_legal(&mut self, m: Move) {
+        let pos = self.position();
+        let irreversible = pos.is_irreversible(m);
+        let san = San::from_move(pos, m);
+        let key = key_after(pos, self.current().key, m);
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        let ply = self.records.len();
+        if irreversible {
+            self.stretch.clear();
+        }
+        let previous = self.stretch.insert(key, ply as u32).map(|p| p as usize);
+        let occurrence = previous.map_or(1, |p| self.records[p].occurrence + 1);
+        self.positions.push(next);
+        self.records.push(PlyRecord {
+            key,
+            mv: Some(m),
+            san: Some(san),
+            irreversible,
+            occurrence,
+            previous,
+        });
+        self.termination = self
+            .automatic_ending()
+            .map(|ending| Termination { ending, ply });
+    }
+
+    /// Take back the last move; returns it. Also lifts any ending (a claimed
+    /// draw or an automatic ending), since the game goes back to before it.
+    pub fn undo(&mut self) -> Option<Move> {
+        if self.records.len() == 1 {
+            if self
+                .termination
+                .as_ref()
+                .is_some_and(|t| t.ending.kind.is_claim())
+            {
+                self.termination = None;
+            }
+            return None;
+        }
+        let rec = self.records.pop().expect("len > 1");
+        self.positions.pop();
+        if rec.irreversible {
+            // Rebuild the map of the stretch that is current again.
+            self.stretch.clear();
+            let start = self
+                .records
+                .iter()
+                .rposition(|r| r.irreversible)
+                .unwrap_or(0);
+            for (p, r) in self.records.iter().enumerate().skip(start) {
+                self.stretch.insert(r.key, p as u32);
+            }
+        } else {
+            match rec.previous {
+                Some(p) => {
+                    self.stretch.insert(rec.key, p as u32);
+                }
+                None => {
+                    self.stretch.remove(&rec.key);
+                }
+            }
+        }
+        self.termination = self.automatic_ending().map(|ending| Termination {
+            ending,
+            ply: self.len(),
+        });
+        rec.mv
+    }
+
+    /// How many times the position after the reversible move `m` would have
+    /// appeared, the new one included. `key` must be the key after `m`.
+    pub(crate) fn occurrences_of_key(&self, key: u64) -> u32 {
+        self.stretch
+            .get(&key)
+            .map_or(0, |&p| self.records[p as usize].occurrence)
+    }
+
+    /// The latest ply in the current stretch holding the position with `key`.
+    pub(crate) fn latest_with_key(&self, key: u64) -> Option<usize> {
+        self.stretch.get(&key).map(|&p| p as usize)
+    }
+
+    /// End the game by a correct draw claim (used by [`super::claim::judge`]).
+    pub(crate) fn end_by_claim(&mut self, ending: Ending) {
+        debug_assert!(matches!(
+            ending.kind,
+            EndingKind::ThreefoldClaim | EndingKind::FiftyMoveClaim
+        ));
+        self.termination = Some(Termination {
+            ending,
+            ply: self.len(),
+        });
+    }
+
+    /// End the game for a reason outside the rules core (resignation, flag fall, agreement).
+    pub fn end_externally(&mut self, ending: Ending) {
+        self.termination = Some(Termination {
+            ending,
+            ply: self.len(),
+        });
+    }
+}
