@@ -5,7 +5,7 @@ mod cli;
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand, ValueEnum};
 
 /// A terminal trainer about repetition of positions in chess.
 #[derive(Parser, Debug)]
@@ -13,6 +13,15 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Draw the board with ASCII letters instead of Unicode pieces.
+    #[arg(long)]
+    ascii: bool,
+    /// Start from this position (FEN).
+    #[arg(long, value_name = "FEN")]
+    fen: Option<String>,
+    /// Open the first game of this PGN file.
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -53,10 +62,11 @@ fn main() -> ExitCode {
             BenchTarget::Rules => cli::bench_rules::run(&args.rules, &mut out),
             BenchTarget::Search => Err(anyhow::anyhow!("the engine is not built yet")),
         },
-        None => {
-            let _ = Cli::command().print_help();
-            Ok(())
-        }
+        None => threefold::tui::run(threefold::tui::Options {
+            ascii: cli.ascii,
+            fen: cli.fen,
+            pgn: cli.pgn,
+        }),
     };
     let _ = out.flush();
     match result {

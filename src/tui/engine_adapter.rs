@@ -1,0 +1,75 @@
+//! Adapter from `threefold::engine::Engine` to the TUI's [`Opponent`] trait.
+//!
+//! NOT in the module tree until the engine branch is merged: then add
+//! `mod engine_adapter;` to `src/tui/mod.rs` and use
+//! `engine_adapter::EngineOpponent` in `engine_thread::default_opponent`
+//! (the `ENGINE-WIRING:` spot).
+
+use std::sync::atomic::AtomicBool;
+
+use shakmaty::{Chess, Move};
+
+use super::engine_thread::{Info, Limits, Opponent, Score};
+use crate::engine;
+
+pub struct EngineOpponent(engine::Engine);
+
+impl EngineOpponent {
+    pub fn new(hash_mb: usize) -> Result<EngineOpponent, String> {
+        engine::Engine::new(hash_mb)
+            .map(EngineOpponent)
+            .map_err(|e| format!("{e:?}"))
+    }
+}
+
+fn score(s: engine::Score) -> Score {
+    match s {
+        engine::Score::Cp(c) => Score::Cp(c),
+        engine::Score::Mate(m) => Score::Mate(m),
+    }
+}
+
+impl Opponent for EngineOpponent {
+    fn think(
+        &mut self,
+        start: &Chess,
+        moves: &[Move],
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Option<Move> {
+        let l = engine::Limits {
+            wtime: limits.wtime,
+            btime: limits.btime,
+            winc: limits.winc,
+            binc: limits.binc,
+            movestogo: limits.movestogo,
+            movetime: limits.movetime,
+            depth: limits.depth,
+            nodes: limits.nodes,
+            infinite: limits.infinite,
+        };
+        let mut cb = |i: &engine::SearchInfo| {
+            on_info(&Info {
+                depth: i.depth,
+                score: score(i.score),
+                nodes: i.nodes,
+                nps: i.nps,
+                pv: i.pv.clone(),
+            })
+        };
+        self.0.search(start, moves, &l, stop, &mut cb).best
+    }
+
+    fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        self.0.set_hash(mb).map_err(|e| format!("{e:?}"))
+    }
+
+    fn set_contempt(&mut self, cp: i32) {
+        self.0.set_contempt(cp);
+    }
+
+    fn new_game(&mut self) {
+        self.0.new_game();
+    }
+}

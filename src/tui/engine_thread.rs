@@ -1,0 +1,332 @@
+//! The engine on its own thread. The UI sends requests and reads reports over
+//! channels and never blocks on the engine.
+//!
+//! The UI codes against the small [`Opponent`] trait. [`Shuffler`] is a
+//! trivial built-in opponent for tests and until the real engine is merged.
+//! ENGINE-WIRING: `threefold::engine::Engine` plugs in through
+//! `src/tui/engine_adapter.rs` (an `impl Opponent for EngineOpponent`);
+//! [`default_opponent`] is the one place that chooses it.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use shakmaty::{Chess, Move, Position};
+
+/// Search limits (mirrors `threefold::engine::Limits`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub wtime: Option<Duration>,
+    pub btime: Option<Duration>,
+    pub winc: Option<Duration>,
+    pub binc: Option<Duration>,
+    pub movestogo: Option<u32>,
+    pub movetime: Option<Duration>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub infinite: bool,
+}
+
+/// A score from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Cp(i32),
+    Mate(i32),
+}
+
+impl Score {
+    /// Centipawns, with mates as ±100000.
+    pub fn cp(self) -> i32 {
+        match self {
+            Score::Cp(c) => c,
+            Score::Mate(m) if m > 0 => 100_000 - m,
+            Score::Mate(m) => -100_000 - m,
+        }
+    }
+}
+
+impl std::fmt::Display for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Score::Cp(c) => write!(f, "{:+.2}", f64::from(*c) / 100.0),
+            Score::Mate(m) => write!(f, "#{m}"),
+        }
+    }
+}
+
+/// Progress of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    pub depth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub nps: u64,
+    pub pv: Vec<Move>,
+}
+
+/// Something that picks moves: the engine, or a stand-in.
+pub trait Opponent: Send {
+    /// Think about the position after `moves` from `start` (the whole game, so
+    /// the engine sees repetitions) and return its move (None if it has none).
+    fn think(
+        &mut self,
+        start: &Chess,
+        moves: &[Move],
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Option<Move>;
+    /// Hash table size in MiB; an error is a one-line reason.
+    fn set_hash(&mut self, _mb: usize) -> Result<(), String> {
+        Ok(())
+    }
+    /// Contempt in centipawns.
+    fn set_contempt(&mut self, _cp: i32) {}
+    /// A new game starts.
+    fn new_game(&mut self) {}
+}
+
+/// The opponent the trainer plays.
+pub fn default_opponent(hash_mb: usize) -> Box<dyn Opponent> {
+    // ENGINE-WIRING: after merging the engine branch, replace with
+    // `Box::new(engine_adapter::EngineOpponent::new(hash_mb)?)` (see engine_adapter.rs).
+    let _ = hash_mb;
+    Box::new(Shuffler::default())
+}
+
+/// A trivial opponent: takes material when it can, else a deterministic
+/// "random" move; thinks for a short while, reporting fake depths.
+#[derive(Default)]
+pub struct Shuffler {
+    seed: u64,
+}
+
+impl Opponent for Shuffler {
+    fn think(
+        &mut self,
+        start: &Chess,
+        moves: &[Move],
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Option<Move> {
+        let mut pos = start.clone();
+        for &m in moves {
+            pos.play_unchecked(m);
+        }
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            return None;
+        }
+        let budget = limits
+            .movetime
+            .unwrap_or(Duration::from_millis(150))
+            .min(Duration::from_millis(300));
+        let t0 = Instant::now();
+        let mut depth = 0;
+        while t0.elapsed() < budget && !stop.load(Ordering::Relaxed) {
+            depth += 1;
+            on_info(&Info {
+                depth,
+                score: Score::Cp(0),
+                nodes: u64::from(depth) * 1000,
+                nps: 100_000,
+                pv: vec![legal[0]],
+            });
+            std::thread::sleep(Duration::from_millis(20));
+            if limits.depth.is_some_and(|d| depth >= d) {
+                break;
+            }
+        }
+        self.seed = self
+            .seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407 + moves.len() as u64);
+        let capture = legal.iter().find(|m| m.is_capture()).copied();
+        Some(capture.unwrap_or(legal[(self.seed >> 33) as usize % legal.len()]))
+    }
+}
+
+/// A request to the engine thread.
+#[allow(clippy::large_enum_variant)]
+enum Request {
+    Think {
+        id: u64,
+        start: Chess,
+        moves: Vec<Move>,
+        limits: Limits,
+    },
+    Hash(usize),
+    Contempt(i32),
+    NewGame,
+}
+
+/// What the engine thread reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Report {
+    Info { id: u64, info: Info },
+    Best { id: u64, mv: Option<Move> },
+    Error(String),
+}
+
+/// Handle to the engine thread.
+pub struct EngineThread {
+    tx: Option<Sender<Request>>,
+    rx: Receiver<Report>,
+    stop: Arc<AtomicBool>,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl EngineThread {
+    /// Start the thread around an opponent.
+    pub fn spawn(mut opp: Box<dyn Opponent>) -> EngineThread {
+        let (tx, req_rx) = mpsc::channel::<Request>();
+        let (rep_tx, rx) = mpsc::channel::<Report>();
+        let stop = Arc::new(AtomicBool::new(false));
+        let stop2 = Arc::clone(&stop);
+        let handle = std::thread::Builder::new()
+            .name("engine".to_string())
+            .spawn(move || {
+                while let Ok(req) = req_rx.recv() {
+                    match req {
+                        Request::Think {
+                            id,
+                            start,
+                            moves,
+                            limits,
+                        } => {
+                            let mut last = Instant::now() - Duration::from_secs(1);
+                            let tx = rep_tx.clone();
+                            let mut on_info = |info: &Info| {
+                                // At most ~30 reports a second: the UI redraws anyway.
+                                if last.elapsed() >= Duration::from_millis(30) {
+                                    last = Instant::now();
+                                    let _ = tx.send(Report::Info {
+                                        id,
+                                        info: info.clone(),
+                                    });
+                                }
+                            };
+                            let mv = opp.think(&start, &moves, &limits, &stop2, &mut on_info);
+                            let _ = rep_tx.send(Report::Best { id, mv });
+                        }
+                        Request::Hash(mb) => {
+                            if let Err(e) = opp.set_hash(mb) {
+                                let _ = rep_tx.send(Report::Error(e));
+                            }
+                        }
+                        Request::Contempt(cp) => opp.set_contempt(cp),
+                        Request::NewGame => opp.new_game(),
+                    }
+                }
+            })
+            .expect("spawn the engine thread");
+        EngineThread {
+            tx: Some(tx),
+            rx,
+            stop,
+            handle: Some(handle),
+        }
+    }
+
+    /// Start a search; reports carry `id`.
+    pub fn think(&self, id: u64, start: Chess, moves: Vec<Move>, limits: Limits) {
+        self.stop.store(false, Ordering::Relaxed);
+        self.send(Request::Think {
+            id,
+            start,
+            moves,
+            limits,
+        });
+    }
+
+    /// Ask the current search to stop (its Best report still comes).
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    pub fn set_hash(&self, mb: usize) {
+        self.send(Request::Hash(mb));
+    }
+
+    pub fn set_contempt(&self, cp: i32) {
+        self.send(Request::Contempt(cp));
+    }
+
+    pub fn new_game(&self) {
+        self.send(Request::NewGame);
+    }
+
+    fn send(&self, r: Request) {
+        if let Some(tx) = &self.tx {
+            let _ = tx.send(r);
+        }
+    }
+
+    /// Reports received so far, without blocking.
+    pub fn poll(&self) -> Vec<Report> {
+        self.rx.try_iter().collect()
+    }
+}
+
+impl Drop for EngineThread {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.tx = None;
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_reports_a_legal_move_without_blocking() {
+        let e = EngineThread::spawn(Box::new(Shuffler::default()));
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(40)),
+            ..Limits::default()
+        };
+        e.think(7, Chess::default(), Vec::new(), limits);
+        let t0 = Instant::now();
+        let mut best = None;
+        while t0.elapsed() < Duration::from_secs(5) && best.is_none() {
+            for r in e.poll() {
+                if let Report::Best { id, mv } = r {
+                    assert_eq!(id, 7);
+                    best = mv;
+                }
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let m = best.expect("a move");
+        assert!(Chess::default().is_legal(m));
+    }
+
+    #[test]
+    fn stop_ends_a_long_search() {
+        let e = EngineThread::spawn(Box::new(Shuffler::default()));
+        e.think(1, Chess::default(), Vec::new(), Limits::default());
+        e.stop();
+        let t0 = Instant::now();
+        loop {
+            if e.poll().iter().any(|r| matches!(r, Report::Best { .. })) {
+                break;
+            }
+            assert!(t0.elapsed() < Duration::from_secs(2));
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    #[test]
+    fn score_display() {
+        assert_eq!(Score::Cp(35).to_string(), "+0.35");
+        assert_eq!(Score::Mate(-3).to_string(), "#-3");
+        assert!(Score::Mate(2).cp() > 90_000);
+    }
+}

@@ -1,0 +1,472 @@
+//! The one key-binding table. The help overlay (`?`) and the status-bar hints
+//! are generated from it, and key handling looks commands up in it, so the
+//! three can never disagree.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// Where a binding applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ctx {
+    /// The game screen (board, history, claim button).
+    Play,
+    /// The Euwe stepper.
+    Euwe,
+    /// Everywhere (also read by the help overlay as "global").
+    Global,
+}
+
+/// A key as written in the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    Char(char),
+    Code(KeyCode),
+    Ctrl(char),
+}
+
+/// Commands a key can trigger.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmd {
+    Up,
+    Down,
+    Left,
+    Right,
+    Select,
+    TypeMove,
+    Claim,
+    Takeback,
+    NewGame,
+    Flip,
+    HistBack,
+    HistForward,
+    HistStart,
+    HistEnd,
+    PrevOccurrence,
+    NextOccurrence,
+    Players,
+    Stronger,
+    Weaker,
+    Clocks,
+    Save,
+    Load,
+    Fen,
+    Euwe,
+    EuweNext,
+    EuwePrev,
+    EuweJumpStart,
+    EuweJumpEnd,
+    EuweJumpFivefold,
+    EuweAutoplay,
+    EuweFaster,
+    EuweSlower,
+    Help,
+    Back,
+    Quit,
+}
+
+/// One row of the table.
+#[derive(Clone, Copy, Debug)]
+pub struct Binding {
+    pub ctx: Ctx,
+    pub keys: &'static [Key],
+    pub cmd: Cmd,
+    /// Shown in the help overlay.
+    pub help: &'static str,
+    /// Short label for the status bar, if the binding is hinted there.
+    pub hint: Option<&'static str>,
+}
+
+use Key::{Char, Code, Ctrl};
+
+const fn b(
+    ctx: Ctx,
+    keys: &'static [Key],
+    cmd: Cmd,
+    help: &'static str,
+    hint: Option<&'static str>,
+) -> Binding {
+    Binding {
+        ctx,
+        keys,
+        cmd,
+        help,
+        hint,
+    }
+}
+
+/// Every key binding of the application.
+pub const BINDINGS: &[Binding] = &[
+    b(
+        Ctx::Play,
+        &[Code(KeyCode::Up), Char('k')],
+        Cmd::Up,
+        "move the cursor up",
+        None,
+    ),
+    b(
+        Ctx::Play,
+        &[Code(KeyCode::Down), Char('j')],
+        Cmd::Down,
+        "move the cursor down",
+        None,
+    ),
+    b(
+        Ctx::Play,
+        &[Code(KeyCode::Left), Char('h')],
+        Cmd::Left,
+        "move the cursor left",
+        None,
+    ),
+    b(
+        Ctx::Play,
+        &[Code(KeyCode::Right), Char('l')],
+        Cmd::Right,
+        "move the cursor right",
+        None,
+    ),
+    b(
+        Ctx::Play,
+        &[Code(KeyCode::Enter), Char(' ')],
+        Cmd::Select,
+        "pick up / put down a piece (or click)",
+        Some("move"),
+    ),
+    b(
+        Ctx::Play,
+        &[Char('i'), Char(':'), Code(KeyCode::Tab)],
+        Cmd::TypeMove,
+        "type a move (SAN or UCI)",
+        Some("type"),
+    ),
+    b(
+        Ctx::Play,
+        &[Char('c')],
+        Cmd::Claim,
+        "claim a draw (FIDE 9.2 / 9.3)",
+        Some("claim"),
+    ),
+    b(
+        Ctx::Play,
+        &[Char('u'), Code(KeyCode::Backspace)],
+        Cmd::Takeback,
+        "take back a move",
+        Some("takeback"),
+    ),
+    b(
+        Ctx::Play,
+        &[Char('n')],
+        Cmd::NewGame,
+        "new game",
+        Some("new"),
+    ),
+    b(
+        Ctx::Play,
+        &[Char('f')],
+        Cmd::Flip,
+        "flip the board",
+        Some("flip"),
+    ),
+    b(
+        Ctx::Play,
+        &[Char(','), Code(KeyCode::PageUp)],
+        Cmd::HistBack,
+        "step back through the history",
+        Some("hist"),
+    ),
+    b(
+        Ctx::Play,
+        &[Char('.'), Code(KeyCode::PageDown)],
+        Cmd::HistForward,
+        "step forward through the history",
+        None,
+    ),
+    b(
+        Ctx::Play,
+        &[Code(KeyCode::Home)],
+        Cmd::HistStart,
+        "go to the start position",
+        None,
+    ),
+    b(
+        Ctx::Play,
+        &[Code(KeyCode::End)],
+        Cmd::HistEnd,
+        "back to the live position",
+        None,
+    ),
+    b(
+        Ctx::Play,
+        &[Char('r')],
+        Cmd::PrevOccurrence,
+        "jump to the previous occurrence of this position",
+        Some("repeat"),
+    ),
+    b(
+        Ctx::Play,
+        &[Char('R')],
+        Cmd::NextOccurrence,
+        "jump to the next occurrence of this position",
+        None,
+    ),
+    b(
+        Ctx::Play,
+        &[Char('p')],
+        Cmd::Players,
+        "who plays: you vs engine, two humans, engine vs engine",
+        Some("players"),
+    ),
+    b(
+        Ctx::Play,
+        &[Char('+'), Char('=')],
+        Cmd::Stronger,
+        "engine stronger",
+        None,
+    ),
+    b(Ctx::Play, &[Char('-')], Cmd::Weaker, "engine weaker", None),
+    b(
+        Ctx::Play,
+        &[Char('t')],
+        Cmd::Clocks,
+        "clocks: off, 5+3, 3+2, 1+0",
+        None,
+    ),
+    b(
+        Ctx::Play,
+        &[Char('s')],
+        Cmd::Save,
+        "save the game as PGN",
+        None,
+    ),
+    b(
+        Ctx::Play,
+        &[Char('o')],
+        Cmd::Load,
+        "load a game from a PGN file",
+        None,
+    ),
+    b(
+        Ctx::Play,
+        &[Char('F')],
+        Cmd::Fen,
+        "start from a FEN position",
+        None,
+    ),
+    b(
+        Ctx::Play,
+        &[Char('e')],
+        Cmd::Euwe,
+        "Euwe's Thue–Morse stepper",
+        Some("euwe"),
+    ),
+    b(
+        Ctx::Euwe,
+        &[Code(KeyCode::Right), Char('l'), Char('.'), Char(' ')],
+        Cmd::EuweNext,
+        "next ply",
+        Some("next"),
+    ),
+    b(
+        Ctx::Euwe,
+        &[Code(KeyCode::Left), Char('h'), Char(',')],
+        Cmd::EuwePrev,
+        "previous ply",
+        Some("prev"),
+    ),
+    b(
+        Ctx::Euwe,
+        &[Code(KeyCode::Home), Char('g')],
+        Cmd::EuweJumpStart,
+        "jump to the start",
+        None,
+    ),
+    b(
+        Ctx::Euwe,
+        &[Code(KeyCode::End), Char('G')],
+        Cmd::EuweJumpEnd,
+        "jump to the last ply",
+        None,
+    ),
+    b(
+        Ctx::Euwe,
+        &[Char('5')],
+        Cmd::EuweJumpFivefold,
+        "jump to the fivefold repetition",
+        Some("fivefold"),
+    ),
+    b(
+        Ctx::Euwe,
+        &[Char('a'), Code(KeyCode::Enter)],
+        Cmd::EuweAutoplay,
+        "autoplay on/off",
+        Some("autoplay"),
+    ),
+    b(
+        Ctx::Euwe,
+        &[Char('+'), Char('=')],
+        Cmd::EuweFaster,
+        "autoplay faster",
+        Some("speed"),
+    ),
+    b(
+        Ctx::Euwe,
+        &[Char('-')],
+        Cmd::EuweSlower,
+        "autoplay slower",
+        None,
+    ),
+    b(
+        Ctx::Global,
+        &[Char('?'), Code(KeyCode::F(1))],
+        Cmd::Help,
+        "this help",
+        Some("help"),
+    ),
+    b(
+        Ctx::Global,
+        &[Code(KeyCode::Esc)],
+        Cmd::Back,
+        "close / cancel / back to the live position",
+        None,
+    ),
+    b(
+        Ctx::Global,
+        &[Char('q'), Ctrl('c')],
+        Cmd::Quit,
+        "quit (asks first if a game would be lost)",
+        Some("quit"),
+    ),
+];
+
+impl Key {
+    /// How the key is written for people.
+    pub fn label(self) -> String {
+        match self {
+            Key::Char(' ') => "Space".to_string(),
+            Key::Char(c) => c.to_string(),
+            Key::Ctrl(c) => format!("Ctrl-{c}"),
+            Key::Code(code) => match code {
+                KeyCode::Up => "↑".to_string(),
+                KeyCode::Down => "↓".to_string(),
+                KeyCode::Left => "←".to_string(),
+                KeyCode::Right => "→".to_string(),
+                KeyCode::Enter => "Enter".to_string(),
+                KeyCode::Tab => "Tab".to_string(),
+                KeyCode::Backspace => "Bksp".to_string(),
+                KeyCode::PageUp => "PgUp".to_string(),
+                KeyCode::PageDown => "PgDn".to_string(),
+                KeyCode::Home => "Home".to_string(),
+                KeyCode::End => "End".to_string(),
+                KeyCode::Esc => "Esc".to_string(),
+                KeyCode::F(n) => format!("F{n}"),
+                other => format!("{other:?}"),
+            },
+        }
+    }
+
+    fn matches(self, ev: &KeyEvent) -> bool {
+        match self {
+            Key::Ctrl(c) => {
+                ev.modifiers.contains(KeyModifiers::CONTROL) && ev.code == KeyCode::Char(c)
+            }
+            Key::Char(c) => {
+                !ev.modifiers.contains(KeyModifiers::CONTROL) && ev.code == KeyCode::Char(c)
+            }
+            Key::Code(code) => ev.code == code && !ev.modifiers.contains(KeyModifiers::CONTROL),
+        }
+    }
+}
+
+impl Binding {
+    /// All the keys of the binding, as written ("↑/k").
+    pub fn keys_label(&self) -> String {
+        self.keys
+            .iter()
+            .map(|k| k.label())
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+}
+
+/// The command bound to a key event in a context (global bindings apply everywhere).
+pub fn lookup(ctx: Ctx, ev: &KeyEvent) -> Option<Cmd> {
+    BINDINGS
+        .iter()
+        .filter(|b| b.ctx == ctx)
+        .chain(BINDINGS.iter().filter(|b| b.ctx == Ctx::Global))
+        .find(|b| b.keys.iter().any(|k| k.matches(ev)))
+        .map(|b| b.cmd)
+}
+
+/// The first key of a command, as written (for messages: "press c to claim").
+pub fn key_for(cmd: Cmd) -> String {
+    BINDINGS
+        .iter()
+        .find(|b| b.cmd == cmd)
+        .map(|b| b.keys[0].label())
+        .unwrap_or_default()
+}
+
+/// Status-bar hints for a context: ("c", "claim") pairs, in table order.
+pub fn hints(ctx: Ctx) -> Vec<(String, &'static str)> {
+    BINDINGS
+        .iter()
+        .filter(|b| b.ctx == ctx || b.ctx == Ctx::Global)
+        .filter_map(|b| b.hint.map(|h| (b.keys[0].label(), h)))
+        .collect()
+}
+
+/// Help rows for a context: ("↑/k", "move the cursor up").
+pub fn help_rows(ctx: Ctx) -> Vec<(String, &'static str)> {
+    BINDINGS
+        .iter()
+        .filter(|b| b.ctx == ctx)
+        .map(|b| (b.keys_label(), b.help))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(c: char) -> KeyEvent {
+        KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn lookup_by_context() {
+        assert_eq!(lookup(Ctx::Play, &key('c')), Some(Cmd::Claim));
+        assert_eq!(lookup(Ctx::Play, &key('k')), Some(Cmd::Up));
+        assert_eq!(lookup(Ctx::Euwe, &key('l')), Some(Cmd::EuweNext));
+        assert_eq!(lookup(Ctx::Euwe, &key('q')), Some(Cmd::Quit));
+        assert_eq!(
+            lookup(
+                Ctx::Play,
+                &KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)
+            ),
+            Some(Cmd::Quit)
+        );
+    }
+
+    #[test]
+    fn no_key_is_bound_twice_in_one_context() {
+        for ctx in [Ctx::Play, Ctx::Euwe] {
+            let mut seen = Vec::new();
+            for b in BINDINGS
+                .iter()
+                .filter(|b| b.ctx == ctx || b.ctx == Ctx::Global)
+            {
+                for k in b.keys {
+                    assert!(!seen.contains(k), "{k:?} bound twice in {ctx:?}");
+                    seen.push(*k);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn hints_come_from_the_table() {
+        let h = hints(Ctx::Play);
+        assert!(h.contains(&("c".to_string(), "claim")));
+        assert!(h.contains(&("?".to_string(), "help")));
+        assert_eq!(key_for(Cmd::Claim), "c");
+    }
+}

@@ -1,0 +1,180 @@
+//! The terminal trainer (ratatui + crossterm): play the engine or a friend,
+//! watch repetitions pile up, claim draws, step through Euwe's sequence.
+//!
+//! - [`app`]: state, actions, update (no I/O but the optional game files).
+//! - [`render`]: side-effect-free drawing; [`board`]: the board widget.
+//! - [`keys`]: the one key table (help overlay and hints come from it).
+//! - [`engine_thread`]: the engine on its own thread.
+
+pub mod app;
+pub mod board;
+pub mod config;
+pub mod engine_thread;
+pub mod euwe;
+pub mod keys;
+pub mod render;
+pub mod terminal;
+pub mod theme;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use crossterm::event::{self, Event};
+
+use crate::rules::Game;
+use app::{Action, App, Effect, Overlay, SavedGame};
+use engine_thread::EngineThread;
+
+/// Command-line options of the trainer.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub ascii: bool,
+    pub fen: Option<String>,
+    pub pgn: Option<PathBuf>,
+}
+
+/// Open the trainer; returns when the user quits.
+pub fn run(opts: Options) -> anyhow::Result<()> {
+    let launched = Instant::now();
+    let trace = std::env::var_os("THREEFOLD_TRACE").map(PathBuf::from);
+    let (cfg, cfg_msg) = match config::default_path() {
+        Some(p) => config::load_or_create(&p),
+        None => (config::Config::default(), None),
+    };
+    let game = match &opts.fen {
+        Some(fen) => Game::from_fen(fen)?,
+        None => Game::new(),
+    };
+    let mut app = App::new(&cfg, game);
+    app.ascii |= opts.ascii;
+    app.resume_path = config::data_dir().map(|d| d.join("game-in-progress.json"));
+    if let Some(p) = &opts.pgn {
+        app.load_pgn(p);
+        if app.message.as_ref().is_some_and(|m| m.0) {
+            anyhow::bail!("{}", app.message.take().map(|m| m.1).unwrap_or_default());
+        }
+    } else if opts.fen.is_none()
+        && let Some(p) = &app.resume_path
+        && let Ok(text) = std::fs::read_to_string(p)
+        && let Ok(saved) = serde_json::from_str::<SavedGame>(&text)
+    {
+        app.overlay = Some(Overlay::Resume(Box::new(saved)));
+    }
+    if let Some(m) = cfg_msg {
+        app.message = Some((true, m));
+    }
+    let engine = EngineThread::spawn(engine_thread::default_opponent(cfg.hash_mb));
+    engine.set_contempt(cfg.contempt);
+
+    let mut term = terminal::setup()?;
+    let result = event_loop(&mut term, &mut app, &engine, launched, trace);
+    terminal::restore();
+    drop(engine);
+    result
+}
+
+fn event_loop(
+    term: &mut terminal::Tui,
+    app: &mut App,
+    engine: &EngineThread,
+    launched: Instant,
+    trace: Option<PathBuf>,
+) -> anyhow::Result<()> {
+    let mut log: Vec<String> = Vec::new();
+    let size = term.size()?;
+    app.update(Action::Resize(size.width, size.height));
+    if app.overlay.is_none() {
+        app.start();
+    }
+    let mut frames: u64 = 0;
+    let mut first = true;
+    let mut window = Instant::now();
+    let mut window_frames = 0u32;
+    loop {
+        let t_draw = Instant::now();
+        term.draw(|f| render::render(app, f))?;
+        frames += 1;
+        window_frames += 1;
+        if first {
+            first = false;
+            log.push(format!(
+                "first_frame_ms {:.2}",
+                launched.elapsed().as_secs_f64() * 1e3
+            ));
+        }
+        if window.elapsed() >= Duration::from_secs(1) {
+            if app.thinking.is_some() {
+                log.push(format!("redraws_per_s_while_thinking {window_frames}"));
+            }
+            window = Instant::now();
+            window_frames = 0;
+        }
+        let _ = t_draw;
+        for e in app.effects.drain(..) {
+            match e {
+                Effect::Think {
+                    id,
+                    start,
+                    moves,
+                    limits,
+                } => engine.think(id, start, moves, limits),
+                Effect::Stop => engine.stop(),
+                Effect::NewGame => engine.new_game(),
+                Effect::SetHash(mb) => engine.set_hash(mb),
+                Effect::SetContempt(cp) => engine.set_contempt(cp),
+                Effect::Quit => {}
+            }
+        }
+        if app.quit {
+            break;
+        }
+        let animating = app.thinking.is_some()
+            || app.clock.as_ref().is_some_and(|c| c.running.is_some())
+            || matches!(&app.screen, app::Screen::Euwe(e) if e.autoplay);
+        let timeout = if animating {
+            Duration::from_millis(40)
+        } else {
+            Duration::from_millis(250)
+        };
+        if event::poll(timeout)? {
+            let t_key = Instant::now();
+            let mut is_key = false;
+            // Take everything that is queued, then draw once.
+            loop {
+                match event::read()? {
+                    Event::Key(k) => {
+                        is_key = true;
+                        app.update(Action::Key(k))
+                    }
+                    Event::Mouse(m) => app.update(Action::Mouse(m)),
+                    Event::Resize(w, h) => app.update(Action::Resize(w, h)),
+                    _ => {}
+                }
+                if !event::poll(Duration::ZERO)? {
+                    break;
+                }
+            }
+            if is_key && trace.is_some() && !app.quit {
+                term.draw(|f| render::render(app, f))?;
+                frames += 1;
+                window_frames += 1;
+                log.push(format!(
+                    "key_to_frame_ms {:.3}",
+                    t_key.elapsed().as_secs_f64() * 1e3
+                ));
+            }
+        }
+        for r in engine.poll() {
+            app.update(Action::Engine(r));
+        }
+        app.update(Action::Tick(Instant::now()));
+    }
+    if let Some(path) = trace {
+        log.push(format!("frames {frames}"));
+        if let Ok(mut f) = std::fs::File::create(path) {
+            let _ = writeln!(f, "{}", log.join("\n"));
+        }
+    }
+    Ok(())
+}

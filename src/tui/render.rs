@@ -1,0 +1,889 @@
+//! Side-effect-free rendering: `render(&App, &mut Frame)`. Layout is a pure
+//! function of the terminal size, so mouse hit-testing uses the same rects.
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+use shakmaty::{Color, Position, Role};
+
+use crate::rules::ending::{list_places, times};
+use crate::rules::euwe::{BLOCKS, EuweIndex};
+use crate::rules::{Game, claim};
+
+use super::app::{App, Overlay, Screen, color_name};
+use super::board::{BoardView, Geom};
+use super::euwe::{EuweState, MAX_PLY};
+use super::keys::{self, Ctx};
+use super::theme::{Theme, badge};
+
+/// Smallest usable terminal.
+pub const MIN_W: u16 = 64;
+pub const MIN_H: u16 = 20;
+const SIDE_MIN: u16 = 36;
+
+/// The screen's regions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Areas {
+    pub title: Rect,
+    pub board: Rect,
+    pub players: Rect,
+    pub engine: Rect,
+    pub claim: Rect,
+    pub history: Rect,
+    pub same: Rect,
+    pub spark: Rect,
+    pub message: Rect,
+    pub input: Rect,
+    pub status: Rect,
+}
+
+/// Lay out the screen, or None if the terminal is too small.
+pub fn layout(size: Rect) -> Option<Areas> {
+    if size.width < MIN_W || size.height < MIN_H {
+        return None;
+    }
+    let (x, y, w, h) = (size.x, size.y, size.width, size.height);
+    let mid_h = h - 5;
+    let geom = Geom::fit(Rect::new(0, 0, w - SIDE_MIN - 2, mid_h), false)?;
+    let board_w = geom.outer().width + 2;
+    let board = Rect::new(x, y + 1, board_w, mid_h);
+    let sx = x + board_w + 1;
+    let sw = w - board_w - 1;
+    let sy = y + 1;
+    let players = Rect::new(sx, sy, sw, 3);
+    let engine = Rect::new(sx, sy + 3, sw, 2);
+    let claim = Rect::new(sx, sy + 5, sw.min(30), 1);
+    let spark = Rect::new(sx, sy + mid_h - 3, sw, 3);
+    let same = Rect::new(sx, sy + mid_h - 5, sw, 2);
+    let hist_y = sy + 6;
+    let history = Rect::new(sx, hist_y, sw, (sy + mid_h - 5).saturating_sub(hist_y));
+    Some(Areas {
+        title: Rect::new(x, y, w, 1),
+        board,
+        players,
+        engine,
+        claim,
+        history,
+        same,
+        spark,
+        message: Rect::new(x, y + h - 4, w, 2),
+        input: Rect::new(x, y + h - 2, w, 1),
+        status: Rect::new(x, y + h - 1, w, 1),
+    })
+}
+
+/// The board's geometry inside the layout.
+pub fn board_geom(a: &Areas, flipped: bool) -> Option<Geom> {
+    Geom::fit(a.board, flipped)
+}
+
+/// A centred popup of at most `w`×`h`.
+pub fn popup(size: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(size.width);
+    let h = h.min(size.height);
+    Rect::new(
+        size.x + (size.width - w) / 2,
+        size.y + (size.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+fn claim_popup(size: Rect) -> Rect {
+    popup(size, 70, 12)
+}
+
+/// The claim dialog's two options: (rect, 0 = claim now, 1 = with a move).
+pub fn claim_buttons(size: Rect) -> Vec<(Rect, u8)> {
+    let p = claim_popup(size);
+    let inner_x = p.x + 2;
+    let w = p.width.saturating_sub(4);
+    vec![
+        (Rect::new(inner_x, p.y + 5, w, 1), 0),
+        (Rect::new(inner_x, p.y + 7, w, 1), 1),
+    ]
+}
+
+fn promotion_popup(size: Rect) -> Rect {
+    popup(size, 44, 5)
+}
+
+/// The promotion choices.
+pub fn promotion_buttons(size: Rect) -> Vec<(Rect, Role)> {
+    let p = promotion_popup(size);
+    [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| (Rect::new(p.x + 2 + 10 * i as u16, p.y + 2, 9, 1), r))
+        .collect()
+}
+
+/// History rows: row 0 is the start position; then one row per move number.
+fn history_row(game: &Game, ply: usize) -> (usize, usize) {
+    if ply == 0 {
+        return (0, 0);
+    }
+    let first = game.move_number(1).0 as usize;
+    let (n, side) = game.move_number(ply);
+    (
+        n as usize - first + 1,
+        if side == Color::White { 0 } else { 1 },
+    )
+}
+
+/// Where each ply's cell is in the history panel (after scrolling).
+pub fn history_cells(app: &App, area: Rect) -> Vec<(Rect, usize)> {
+    let inner = Rect::new(
+        area.x + 1,
+        area.y + 1,
+        area.width.saturating_sub(2),
+        area.height.saturating_sub(2),
+    );
+    if inner.height == 0 || inner.width < 12 {
+        return Vec::new();
+    }
+    let game = &app.game;
+    let rows = history_row(game, game.len()).0 + 1;
+    let focus = history_row(game, app.shown_ply()).0;
+    let h = inner.height as usize;
+    let offset = if rows <= h {
+        0
+    } else {
+        (focus + 1).saturating_sub(h).min(rows - h)
+    };
+    let cw = (inner.width - 5) / 2;
+    let mut out = Vec::new();
+    for ply in 0..=game.len() {
+        let (row, col) = history_row(game, ply);
+        if row < offset || row >= offset + h {
+            continue;
+        }
+        let y = inner.y + (row - offset) as u16;
+        let x = if ply == 0 {
+            inner.x + 5
+        } else {
+            inner.x + 5 + col as u16 * cw
+        };
+        out.push((Rect::new(x, y, cw.saturating_sub(1), 1), ply));
+    }
+    out
+}
+
+/// Draw the whole screen.
+pub fn render(app: &App, f: &mut Frame) {
+    let size = f.area();
+    let theme = Theme::from_env();
+    render_with(app, &theme, size, f.buffer_mut());
+}
+
+/// Draw into a buffer with an explicit theme (tests use this too).
+pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
+    let Some(areas) = layout(size) else {
+        let text = vec![
+            Line::from("threefold"),
+            Line::from(format!("enlarge to {MIN_W}×{MIN_H}")),
+            Line::from(format!("(now {}×{})", size.width, size.height)),
+        ];
+        Paragraph::new(text)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true })
+            .render(size, buf);
+        return;
+    };
+    match &app.screen {
+        Screen::Play => render_play(app, theme, &areas, buf),
+        Screen::Euwe(e) => render_euwe(app, e, theme, size, buf),
+    }
+    render_status(app, theme, &areas, buf);
+    if let Some(o) = &app.overlay {
+        render_overlay(app, o, theme, size, buf);
+    }
+}
+
+fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
+    let game = &app.game;
+    // Title or game-over banner.
+    let title = match game.termination() {
+        Some(term) => Line::from(Span::styled(
+            format!(
+                " GAME OVER  {}  {} ",
+                term.ending.result(),
+                ending_title(&term.ending)
+            ),
+            t.banner,
+        )),
+        None => Line::from(vec![
+            Span::styled(" threefold ", t.title),
+            Span::styled("repetition trainer", t.dim),
+            Span::raw(format!("   {}", app.players.describe())),
+        ]),
+    };
+    Paragraph::new(title).render(a.title, buf);
+
+    // Board.
+    let ply = app.shown_ply();
+    let pos = game.position_at(ply);
+    if let Some(geom) = board_geom(a, app.flipped) {
+        let last = game
+            .record(ply)
+            .mv
+            .and_then(|m| m.from().map(|f| (f, m.to())));
+        let check = if pos.is_check() {
+            pos.board().king_of(pos.turn())
+        } else {
+            None
+        };
+        let targets = app.targets();
+        BoardView {
+            board: pos.board(),
+            geom,
+            theme: t,
+            ascii: app.ascii,
+            last_move: last,
+            check,
+            selected: if app.view.is_none() {
+                app.selected
+            } else {
+                None
+            },
+            targets: &targets,
+            cursor: Some(app.cursor),
+        }
+        .render(a.board, buf);
+    }
+
+    render_players(app, t, a.players, buf);
+    render_engine(app, t, a.engine, buf);
+    render_claim_button(app, t, a.claim, buf);
+    render_history(app, t, a.history, buf);
+    render_same(app, t, a.same, buf);
+    render_spark(app, t, a.spark, buf);
+}
+
+fn ending_title(e: &crate::rules::Ending) -> String {
+    match e.kind {
+        crate::rules::EndingKind::External => e.explanation.clone(),
+        k => k.to_string(),
+    }
+}
+
+fn fmt_clock(d: std::time::Duration) -> String {
+    let s = d.as_secs();
+    if s < 20 {
+        format!("{}:{:02}.{}", s / 60, s % 60, d.subsec_millis() / 100)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let game = &app.game;
+    let now = std::time::Instant::now();
+    let turn = game.position().turn();
+    let mut lines = Vec::new();
+    for c in [Color::White, Color::Black] {
+        let who = if app.players.is_human(c) {
+            "You".to_string()
+        } else {
+            format!("Engine L{}", app.level)
+        };
+        let mark = if turn == c && !game.is_over() {
+            "▶ "
+        } else {
+            "  "
+        };
+        let mark = if app.ascii && mark != "  " {
+            "> "
+        } else {
+            mark
+        };
+        let mut spans = vec![
+            Span::raw(mark),
+            Span::styled(
+                format!("{:<6}", color_name(c)),
+                Style::new().add_modifier(Modifier::BOLD),
+            ),
+            Span::raw(format!("{who:<12}")),
+        ];
+        if let Some(clock) = &app.clock {
+            let left = clock.remaining(c, now);
+            let style = if left.as_secs() < 20 {
+                t.error
+            } else {
+                Style::new()
+            };
+            spans.push(Span::styled(format!(" {:>7}", fmt_clock(left)), style));
+        }
+        lines.push(Line::from(spans));
+    }
+    let status = if let Some(term) = game.termination() {
+        Line::from(Span::styled(
+            format!("Result {}", term.ending.result()),
+            t.banner,
+        ))
+    } else if app.claim_pending {
+        Line::from(Span::styled(
+            "Claiming: make or type your intended move",
+            t.button,
+        ))
+    } else {
+        let occ = game.current().occurrence;
+        let mut s = format!(
+            "Ply {}  50-move count {}/100",
+            game.len(),
+            game.position().halfmoves()
+        );
+        if occ >= 2 {
+            s.push_str(&format!("  position {}", badge(occ, app.ascii)));
+        }
+        Line::from(Span::styled(s, t.dim))
+    };
+    lines.push(status);
+    Paragraph::new(lines).render(area, buf);
+}
+
+const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+const SPINNER_ASCII: [&str; 4] = ["|", "/", "-", "\\"];
+
+fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let (spin, info) = match &app.thinking {
+        Some(th) => {
+            let s = if app.ascii {
+                SPINNER_ASCII[(app.frame as usize) % 4]
+            } else {
+                SPINNER[(app.frame as usize) % 10]
+            };
+            (format!("{s} thinking"), th.info.as_ref())
+        }
+        None => ("engine idle".to_string(), app.last_info.as_ref()),
+    };
+    let line1 = match info {
+        Some(i) => format!(
+            "{spin}  depth {}  score {}  {} knps",
+            i.depth,
+            i.score,
+            i.nps / 1000
+        ),
+        None => format!(
+            "{spin}  level {}  hash {} MiB  contempt {}",
+            app.level, app.hash_mb, app.contempt
+        ),
+    };
+    let pv = info
+        .map(|i| {
+            let s: Vec<String> = i.pv.iter().take(8).map(|m| super::app::uci(*m)).collect();
+            format!("pv {}", s.join(" "))
+        })
+        .unwrap_or_default();
+    Paragraph::new(vec![
+        Line::from(Span::styled(line1, t.info)),
+        Line::from(Span::styled(pv, t.dim)),
+    ])
+    .render(area, buf);
+}
+
+fn render_claim_button(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let key = keys::key_for(keys::Cmd::Claim);
+    let possible = !app.game.is_over()
+        && (claim::threefold_now(&app.game)
+            || claim::fifty_now(&app.game)
+            || !claim::threefold_moves(&app.game).is_empty());
+    let label = format!("[ {key} Claim draw ]");
+    let mut spans = vec![Span::styled(
+        label,
+        if app.game.is_over() { t.dim } else { t.button },
+    )];
+    if possible {
+        spans.push(Span::styled(" claim possible", t.rep3));
+    }
+    Paragraph::new(Line::from(spans)).render(area, buf);
+}
+
+fn ply_text(game: &Game, ply: usize, ascii: bool) -> String {
+    if ply == 0 {
+        return "start".to_string();
+    }
+    let san = game
+        .san_plus(ply)
+        .map(|s| s.to_string())
+        .unwrap_or_default();
+    let b = badge(game.occurrences(ply), ascii);
+    if b.is_empty() {
+        san
+    } else {
+        format!("{san} {b}")
+    }
+}
+
+fn render_history(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let game = &app.game;
+    let block = Block::default()
+        .borders(Borders::TOP | Borders::BOTTOM)
+        .title(Span::styled(" Moves (repeated positions marked) ", t.title));
+    block.render(area, buf);
+    let shown = app.shown_ply();
+    let cells = history_cells(app, area);
+    let mut numbered = std::collections::HashSet::new();
+    for (r, ply) in cells {
+        if ply > 0 {
+            let (n, _) = game.move_number(ply);
+            if numbered.insert(r.y) {
+                let num = format!("{n:>3}.");
+                buf.set_string(area.x + 1, r.y, &num, t.dim);
+            }
+        }
+        let occ = game.occurrences(ply);
+        let mut style = if occ >= 2 {
+            t.repetition(occ)
+        } else {
+            Style::new()
+        };
+        if app.highlight.contains(&ply) {
+            style = t.claimed;
+        }
+        if ply == shown && (app.view.is_some() || ply == game.len()) {
+            style = style.patch(t.viewing);
+        }
+        let text = ply_text(game, ply, app.ascii);
+        let text: String = text.chars().take(r.width as usize).collect();
+        buf.set_string(r.x, r.y, format!("{text:<w$}", w = r.width as usize), style);
+    }
+}
+
+fn render_same(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let game = &app.game;
+    let ply = app.shown_ply();
+    let occ = game.occurrences(ply);
+    let earlier = game.earlier(ply);
+    let head = if app.view.is_some() {
+        format!("Viewing {} ", game.place_label(ply))
+    } else {
+        "Now ".to_string()
+    };
+    let text = if earlier.is_empty() {
+        format!("{head}— first occurrence of this position")
+    } else {
+        format!(
+            "{head}— {} occurrence; earlier: {}  (r/R jump)",
+            crate::rules::claim::ordinal(occ),
+            list_places(game, &earlier)
+        )
+    };
+    let style = if occ >= 2 { t.repetition(occ) } else { t.dim };
+    Paragraph::new(Line::from(Span::styled(text, style)))
+        .wrap(Wrap { trim: true })
+        .render(area, buf);
+}
+
+/// The occurrence sparkline: one column per ply (the latest plies that fit).
+fn spark_line(
+    game: &Game,
+    upto: usize,
+    shown: usize,
+    width: usize,
+    t: &Theme,
+    ascii: bool,
+) -> (Line<'static>, Line<'static>) {
+    let first = (upto + 1).saturating_sub(width);
+    let mut bars = Vec::new();
+    let mut marks = Vec::new();
+    for p in first..=upto {
+        let occ = game.occurrences(p);
+        let ch = if ascii {
+            match occ {
+                1 => "_",
+                2 => "=",
+                3 | 4 => "#",
+                _ => "@",
+            }
+        } else {
+            match occ {
+                1 => "▁",
+                2 => "▃",
+                3 => "▅",
+                4 => "▇",
+                _ => "█",
+            }
+        };
+        let style = if occ >= 2 { t.repetition(occ) } else { t.dim };
+        bars.push(Span::styled(ch, style));
+        marks.push(Span::raw(if p == shown { "^" } else { " " }));
+    }
+    (Line::from(bars), Line::from(marks))
+}
+
+fn render_spark(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+    if area.height < 3 {
+        return;
+    }
+    buf.set_string(area.x, area.y, "Occurrences per ply", t.dim);
+    let (bars, marks) = spark_line(
+        &app.game,
+        app.game.len(),
+        app.shown_ply(),
+        area.width as usize,
+        t,
+        app.ascii,
+    );
+    Paragraph::new(vec![bars, marks]).render(Rect::new(area.x, area.y + 1, area.width, 2), buf);
+}
+
+fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
+    if let Some((err, msg)) = &app.message {
+        Paragraph::new(Line::from(Span::styled(
+            msg.clone(),
+            if *err { t.error } else { t.info },
+        )))
+        .wrap(Wrap { trim: true })
+        .render(a.message, buf);
+    }
+    if let Some(input) = &app.input {
+        let line = Line::from(vec![
+            Span::styled(format!("{}: ", input.kind.prompt()), t.key),
+            Span::raw(input.text.clone()),
+            Span::styled("█", t.dim),
+        ]);
+        Paragraph::new(line).render(a.input, buf);
+    } else if matches!(app.screen, Screen::Play) {
+        Paragraph::new(Line::from(Span::styled(
+            format!(
+                "{} type a move · {} claim · click a piece, then its target",
+                keys::key_for(keys::Cmd::TypeMove),
+                keys::key_for(keys::Cmd::Claim)
+            ),
+            t.dim,
+        )))
+        .render(a.input, buf);
+    }
+    let hints = if app.input.is_some() {
+        vec![
+            ("Enter".to_string(), "submit"),
+            ("Esc".to_string(), "cancel"),
+        ]
+    } else {
+        keys::hints(match app.screen {
+            Screen::Play => Ctx::Play,
+            Screen::Euwe(_) => Ctx::Euwe,
+        })
+    };
+    let mut spans = Vec::new();
+    for (k, h) in hints {
+        spans.push(Span::styled(format!(" {k}"), t.key));
+        spans.push(Span::raw(format!(" {h} ")));
+    }
+    Paragraph::new(Line::from(spans)).render(a.status, buf);
+}
+
+fn render_overlay(app: &App, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffer) {
+    match o {
+        Overlay::Help => {
+            let mut left = vec![Line::from(Span::styled("Game", t.title))];
+            for (k, h) in keys::help_rows(Ctx::Play) {
+                left.push(Line::from(vec![
+                    Span::styled(format!("{k:<14}"), t.key),
+                    Span::raw(h),
+                ]));
+            }
+            let mut right = vec![Line::from(Span::styled("Euwe stepper", t.title))];
+            for (k, h) in keys::help_rows(Ctx::Euwe) {
+                right.push(Line::from(vec![
+                    Span::styled(format!("{k:<14}"), t.key),
+                    Span::raw(h),
+                ]));
+            }
+            right.push(Line::from(""));
+            right.push(Line::from(Span::styled("Everywhere", t.title)));
+            for (k, h) in keys::help_rows(Ctx::Global) {
+                right.push(Line::from(vec![
+                    Span::styled(format!("{k:<14}"), t.key),
+                    Span::raw(h),
+                ]));
+            }
+            right.push(Line::from(""));
+            right.push(Line::from("Mouse: click a piece, then its target;"));
+            right.push(Line::from("click a move in the list to view it;"));
+            right.push(Line::from("wheel steps through the history."));
+            let h = (left.len().max(right.len()) as u16 + 2).min(size.height);
+            let p = popup(size, size.width.min(120), h);
+            Clear.render(p, buf);
+            let block = Block::bordered().title(" Help (? or Esc to close) ");
+            let inner = block.inner(p);
+            block.render(p, buf);
+            let half = inner.width / 2;
+            Paragraph::new(left).render(Rect::new(inner.x, inner.y, half, inner.height), buf);
+            Paragraph::new(right).render(
+                Rect::new(inner.x + half, inner.y, inner.width - half, inner.height),
+                buf,
+            );
+        }
+        Overlay::Claim => {
+            let p = claim_popup(size);
+            Clear.render(p, buf);
+            let block = Block::bordered().title(" Claim a draw ");
+            block.render(p, buf);
+            let game = &app.game;
+            let occ = game.current().occurrence;
+            let lines = vec![
+                Line::from(format!(
+                    "You are {} to move. This position has appeared {};",
+                    color_name(game.position().turn()),
+                    times(occ)
+                )),
+                Line::from(format!(
+                    "{} half-moves without capture or pawn move.",
+                    game.position().halfmoves()
+                )),
+                Line::from(Span::styled(
+                    "The arbiter rules on your claim. An incorrect claim: FIDE 9.5.",
+                    t.dim,
+                )),
+            ];
+            Paragraph::new(lines).render(Rect::new(p.x + 2, p.y + 1, p.width - 4, 3), buf);
+            let labels = [
+                "[1] Claim now: the position stands for the 3rd time (9.2 b, 9.3 b)",
+                "[2] Claim with an intended move (9.2 a, 9.3 a)",
+            ];
+            for ((r, i), label) in claim_buttons(size).into_iter().zip(labels) {
+                let _ = i;
+                buf.set_string(
+                    r.x,
+                    r.y,
+                    format!("{label:<w$}", w = r.width as usize),
+                    t.button,
+                );
+            }
+            buf.set_string(
+                p.x + 2,
+                p.y + 9,
+                "Esc: cancel   (or click an option)",
+                t.dim,
+            );
+        }
+        Overlay::Verdict { correct, text } => {
+            let p = popup(size, 76, 12);
+            Clear.render(p, buf);
+            let title = if *correct {
+                " Claim correct: draw "
+            } else {
+                " Claim incorrect "
+            };
+            let style = if *correct { t.claimed } else { t.error };
+            let block = Block::bordered().title(Span::styled(title, style));
+            let inner = block.inner(p);
+            block.render(p, buf);
+            Paragraph::new(vec![
+                Line::from(text.clone()),
+                Line::from(""),
+                Line::from(Span::styled("Enter/Esc to close", t.dim)),
+            ])
+            .wrap(Wrap { trim: true })
+            .render(inner, buf);
+        }
+        Overlay::Promotion(_) => {
+            let p = promotion_popup(size);
+            Clear.render(p, buf);
+            Block::bordered().title(" Promote to ").render(p, buf);
+            for (r, role) in promotion_buttons(size) {
+                let name = match role {
+                    Role::Queen => "q Queen",
+                    Role::Rook => "r Rook",
+                    Role::Bishop => "b Bishop",
+                    _ => "n Knight",
+                };
+                buf.set_string(r.x, r.y, name, t.button);
+            }
+        }
+        Overlay::ConfirmNew | Overlay::ConfirmQuit | Overlay::Resume(_) => {
+            let text = match o {
+                Overlay::ConfirmNew => {
+                    "Abandon the game in progress and start a new one? (y/n)".to_string()
+                }
+                Overlay::ConfirmQuit => {
+                    "Quit? The game in progress will be lost. (y/n)".to_string()
+                }
+                Overlay::Resume(s) => format!(
+                    "A game in progress was kept ({} plies). Resume it? (y/n)",
+                    s.moves.len()
+                ),
+                _ => String::new(),
+            };
+            let p = popup(size, 64, 5);
+            Clear.render(p, buf);
+            let block = Block::bordered();
+            let inner = block.inner(p);
+            block.render(p, buf);
+            Paragraph::new(text)
+                .wrap(Wrap { trim: true })
+                .render(inner, buf);
+        }
+    }
+}
+
+fn render_euwe(app: &App, e: &EuweState, t: &Theme, size: Rect, buf: &mut Buffer) {
+    let a = layout(size).expect("checked by caller");
+    Paragraph::new(Line::from(vec![
+        Span::styled(" threefold ", t.title),
+        Span::raw("Euwe's sequence (1929): the former German rule vs FIDE 9.2 / 9.6.1"),
+    ]))
+    .render(a.title, buf);
+    let game = &e.game;
+    let ply = e.ply;
+    let pos = game.position_at(ply);
+    if let Some(geom) = board_geom(&a, false) {
+        let last = game
+            .record(ply)
+            .mv
+            .and_then(|m| m.from().map(|f| (f, m.to())));
+        BoardView {
+            board: pos.board(),
+            geom,
+            theme: t,
+            ascii: app.ascii,
+            last_move: last,
+            check: None,
+            selected: None,
+            targets: &[],
+            cursor: None,
+        }
+        .render(a.board, buf);
+    }
+    let side = Rect::new(
+        a.players.x,
+        a.players.y,
+        a.players.width,
+        a.spark.bottom() - a.players.y,
+    );
+    let mut lines: Vec<Line> = Vec::new();
+    let head = if ply == 0 {
+        "Ply 0 / 128: the start position".to_string()
+    } else {
+        let idx = EuweIndex::of_ply(ply);
+        format!(
+            "Ply {ply} / {MAX_PLY}: {}   block {} = t({}) = {}",
+            game.ply_label(ply),
+            idx.block,
+            idx.block,
+            idx.bit
+        )
+    };
+    lines.push(Line::from(Span::styled(
+        head,
+        Style::new().add_modifier(Modifier::BOLD),
+    )));
+    // Current block's moves.
+    if ply > 0 {
+        let idx = EuweIndex::of_ply(ply);
+        let mut spans = vec![Span::raw("Block: ")];
+        for (i, m) in BLOCKS[idx.bit as usize].iter().enumerate() {
+            let style = if i == idx.step {
+                t.viewing
+            } else {
+                Style::new()
+            };
+            spans.push(Span::styled(m.to_string(), style));
+            spans.push(Span::raw(" "));
+        }
+        lines.push(Line::from(spans));
+    } else {
+        lines.push(Line::from(
+            "Block 0 = b1c3 b8c6 c3b1 c6b8, block 1 = g1f3 g8f6 f3g1 f6g8",
+        ));
+    }
+    // Thue–Morse bits.
+    let (bits, cur) = e.bits();
+    let mut spans = vec![Span::raw("Thue–Morse: ")];
+    let maxbits = (side.width as usize).saturating_sub(14) / 2;
+    let start = bits.len().saturating_sub(maxbits);
+    if start > 0 {
+        spans.push(Span::raw("… "));
+    }
+    for (k, b) in bits.iter().enumerate().skip(start) {
+        let style = if Some(k as u64) == cur {
+            t.rep3
+        } else {
+            Style::new()
+        };
+        spans.push(Span::styled(b.to_string(), style));
+        spans.push(Span::raw(" "));
+    }
+    lines.push(Line::from(spans));
+    lines.push(Line::from(""));
+    // The former German rule.
+    lines.push(Line::from(Span::styled("Former German rule", t.title)));
+    match e.german() {
+        None => lines.push(Line::from(
+            "no sequence of moves played three times in succession: the game goes on (forever)",
+        )),
+        Some(c) => lines.push(Line::from(format!(
+            "a sequence of {} moves was played three times in succession from ply {}",
+            c.len, c.start
+        ))),
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled("FIDE", t.title)));
+    let occ = game.occurrences(ply);
+    let earlier = game.earlier(ply);
+    let occ_text = if earlier.is_empty() {
+        "this position stands for the first time".to_string()
+    } else {
+        format!(
+            "this position has appeared {} (also {})",
+            times(occ),
+            list_places(game, &earlier)
+        )
+    };
+    lines.push(Line::from(Span::styled(
+        format!("{} {occ_text}", badge(occ, app.ascii)),
+        if occ >= 2 {
+            t.repetition(occ)
+        } else {
+            Style::new()
+        },
+    )));
+    if let Some(p3) = e.threefold_ply() {
+        let when = if ply >= p3 {
+            "possible since"
+        } else {
+            "possible at"
+        };
+        lines.push(Line::from(format!(
+            "9.2 claim {when} ply {p3} ({}), or at ply {} writing that move (9.2 a)",
+            game.ply_label(p3),
+            p3 - 1
+        )));
+    }
+    if let Some(p5) = e.fivefold_ply() {
+        let status = if ply >= p5 {
+            Span::styled(
+                format!("9.6.1 fivefold repetition at ply {p5}: the game is over (drawn)"),
+                t.banner,
+            )
+        } else {
+            Span::raw(format!(
+                "9.6.1 fivefold repetition ends the game at ply {p5} ({} plies to go)",
+                p5 - ply
+            ))
+        };
+        lines.push(Line::from(status));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled(
+        format!(
+            "Autoplay {}  every {} ms",
+            if e.autoplay { "ON" } else { "off" },
+            app.euwe_delay.as_millis()
+        ),
+        t.info,
+    )));
+    Paragraph::new(lines).wrap(Wrap { trim: true }).render(
+        Rect::new(side.x, side.y, side.width, side.height.saturating_sub(3)),
+        buf,
+    );
+    buf.set_string(a.spark.x, a.spark.y, "Occurrences per ply", t.dim);
+    let (bars, marks) = spark_line(game, ply, ply, a.spark.width as usize, t, app.ascii);
+    Paragraph::new(vec![bars, marks])
+        .render(Rect::new(a.spark.x, a.spark.y + 1, a.spark.width, 2), buf);
+}

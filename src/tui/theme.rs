@@ -1,0 +1,152 @@
+//! One colour theme, and its NO_COLOR twin: without colour every mark stays
+//! visible as text (brackets, dots, badges) plus bold/reverse modifiers.
+
+use ratatui::style::{Color, Modifier, Style};
+
+/// Colours and modifiers used by every widget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Theme {
+    pub color: bool,
+    pub light: Style,
+    pub dark: Style,
+    pub white_piece: Color,
+    pub black_piece: Color,
+    pub last_move_light: Color,
+    pub last_move_dark: Color,
+    pub selected: Color,
+    pub check: Color,
+    pub target: Color,
+    pub cursor: Color,
+    pub label: Style,
+    pub title: Style,
+    pub rep2: Style,
+    pub rep3: Style,
+    pub viewing: Style,
+    pub claimed: Style,
+    pub error: Style,
+    pub info: Style,
+    pub button: Style,
+    pub dim: Style,
+    pub key: Style,
+    pub banner: Style,
+}
+
+impl Theme {
+    /// The theme for this process: NO_COLOR (any non-empty value) turns colour off.
+    pub fn from_env() -> Theme {
+        match std::env::var_os("NO_COLOR") {
+            Some(v) if !v.is_empty() => Theme::plain(),
+            _ => Theme::colored(),
+        }
+    }
+
+    /// The colour theme (a warm wooden board).
+    pub fn colored() -> Theme {
+        Theme {
+            color: true,
+            light: Style::new().bg(Color::Rgb(240, 217, 181)),
+            dark: Style::new().bg(Color::Rgb(181, 136, 99)),
+            white_piece: Color::Rgb(255, 255, 255),
+            black_piece: Color::Rgb(0, 0, 0),
+            last_move_light: Color::Rgb(205, 210, 106),
+            last_move_dark: Color::Rgb(170, 162, 58),
+            selected: Color::Rgb(100, 170, 230),
+            check: Color::Rgb(230, 70, 60),
+            target: Color::Rgb(40, 90, 40),
+            cursor: Color::Rgb(30, 60, 200),
+            label: Style::new().fg(Color::Gray),
+            title: Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD),
+            rep2: Style::new().fg(Color::Black).bg(Color::Rgb(240, 200, 80)),
+            rep3: Style::new()
+                .fg(Color::White)
+                .bg(Color::Rgb(200, 50, 50))
+                .add_modifier(Modifier::BOLD),
+            viewing: Style::new().add_modifier(Modifier::REVERSED),
+            claimed: Style::new()
+                .fg(Color::Black)
+                .bg(Color::Rgb(120, 200, 120))
+                .add_modifier(Modifier::BOLD),
+            error: Style::new().fg(Color::Rgb(255, 110, 100)),
+            info: Style::new().fg(Color::Rgb(140, 200, 255)),
+            button: Style::new()
+                .fg(Color::Black)
+                .bg(Color::Rgb(240, 200, 80))
+                .add_modifier(Modifier::BOLD),
+            dim: Style::new().fg(Color::DarkGray),
+            key: Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+            banner: Style::new()
+                .fg(Color::White)
+                .bg(Color::Rgb(40, 70, 140))
+                .add_modifier(Modifier::BOLD),
+        }
+    }
+
+    /// No colour at all: modifiers and text marks only.
+    pub fn plain() -> Theme {
+        let none = Style::new();
+        Theme {
+            color: false,
+            light: none,
+            dark: none,
+            white_piece: Color::Reset,
+            black_piece: Color::Reset,
+            last_move_light: Color::Reset,
+            last_move_dark: Color::Reset,
+            selected: Color::Reset,
+            check: Color::Reset,
+            target: Color::Reset,
+            cursor: Color::Reset,
+            label: none,
+            title: none.add_modifier(Modifier::BOLD),
+            rep2: none.add_modifier(Modifier::UNDERLINED),
+            rep3: none.add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+            viewing: none.add_modifier(Modifier::REVERSED),
+            claimed: none.add_modifier(Modifier::BOLD | Modifier::REVERSED),
+            error: none.add_modifier(Modifier::BOLD),
+            info: none,
+            button: none.add_modifier(Modifier::REVERSED | Modifier::BOLD),
+            dim: none,
+            key: none.add_modifier(Modifier::BOLD),
+            banner: none.add_modifier(Modifier::REVERSED | Modifier::BOLD),
+        }
+    }
+
+    /// The style of a repetition mark for an occurrence count (2nd, 3rd+).
+    pub fn repetition(&self, occurrence: u32) -> Style {
+        if occurrence >= 3 {
+            self.rep3
+        } else {
+            self.rep2
+        }
+    }
+}
+
+/// The badge for an occurrence count: "" for a first occurrence, else "×n".
+pub fn badge(occurrence: u32, ascii: bool) -> String {
+    match occurrence {
+        0 | 1 => String::new(),
+        n if ascii => format!("x{n}"),
+        n => format!("×{n}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn badges() {
+        assert_eq!(badge(1, false), "");
+        assert_eq!(badge(2, false), "×2");
+        assert_eq!(badge(5, true), "x5");
+    }
+
+    #[test]
+    fn plain_theme_has_no_colours() {
+        let t = Theme::plain();
+        assert!(!t.color);
+        assert_eq!(t.rep2.fg, None);
+        assert_eq!(t.rep3.bg, None);
+        assert_ne!(t.rep2, t.rep3);
+    }
+}
