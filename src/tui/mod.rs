@@ -178,3 +178,6 @@ fn event_loop(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

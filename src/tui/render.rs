@@ -55,7 +55,7 @@ pub fn layout(size: Rect) -> Option<Areas> {
     let sy = y + 1;
     let players = Rect::new(sx, sy, sw, 3);
     let engine = Rect::new(sx, sy + 3, sw, 2);
-    let claim = Rect::new(sx, sy + 5, sw.min(30), 1);
+    let claim = Rect::new(sx, sy + 5, sw, 1);
     let spark = Rect::new(sx, sy + mid_h - 3, sw, 3);
     let same = Rect::new(sx, sy + mid_h - 5, sw, 2);
     let hist_y = sy + 6;
@@ -583,14 +583,14 @@ fn render_overlay(app: &App, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffe
             let mut left = vec![Line::from(Span::styled("Game", t.title))];
             for (k, h) in keys::help_rows(Ctx::Play) {
                 left.push(Line::from(vec![
-                    Span::styled(format!("{k:<14}"), t.key),
+                    Span::styled(format!("{k:<13}"), t.key),
                     Span::raw(h),
                 ]));
             }
             let mut right = vec![Line::from(Span::styled("Euwe stepper", t.title))];
             for (k, h) in keys::help_rows(Ctx::Euwe) {
                 right.push(Line::from(vec![
-                    Span::styled(format!("{k:<14}"), t.key),
+                    Span::styled(format!("{k:<13}"), t.key),
                     Span::raw(h),
                 ]));
             }
@@ -598,7 +598,7 @@ fn render_overlay(app: &App, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffe
             right.push(Line::from(Span::styled("Everywhere", t.title)));
             for (k, h) in keys::help_rows(Ctx::Global) {
                 right.push(Line::from(vec![
-                    Span::styled(format!("{k:<14}"), t.key),
+                    Span::styled(format!("{k:<13}"), t.key),
                     Span::raw(h),
                 ]));
             }

@@ -1,0 +1,558 @@
+//! Key/mouse handling on App state, and TestBackend rendering of each screen.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::layout::Rect;
+use shakmaty::{Position, Role, Square};
+
+use crate::rules::{EndingKind, Game};
+
+use super::app::{Action, App, Effect, Overlay, Players, Screen};
+use super::config::Config;
+use super::engine_thread::Report;
+use super::render::{self, layout, render_with};
+use super::theme::Theme;
+
+fn app() -> App {
+    let cfg = Config {
+        human: "both".to_string(),
+        ..Config::default()
+    };
+    let mut a = App::new(&cfg, Game::new());
+    a.update(Action::Resize(120, 40));
+    a
+}
+
+fn key(a: &mut App, code: KeyCode) {
+    a.update(Action::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+fn keys(a: &mut App, s: &str) {
+    for c in s.chars() {
+        key(a, KeyCode::Char(c));
+    }
+}
+
+fn typed(a: &mut App, mv: &str) {
+    key(a, KeyCode::Char('i'));
+    keys(a, mv);
+    key(a, KeyCode::Enter);
+}
+
+fn click(a: &mut App, x: u16, y: u16) {
+    a.update(Action::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: x,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    }));
+}
+
+fn click_square(a: &mut App, sq: Square) {
+    let areas = layout(a.size).unwrap();
+    let g = render::board_geom(&areas, a.flipped).unwrap();
+    let r = g.rect(sq);
+    click(a, r.x + 1, r.y);
+}
+
+/// Knights out and back twice: the start position stands a third time at ply 8.
+fn shuffle(a: &mut App, plies: usize) {
+    for m in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]
+        .iter()
+        .take(plies)
+    {
+        typed(a, m);
+    }
+}
+
+fn screen(a: &App, theme: &Theme, w: u16, h: u16) -> (String, ratatui::buffer::Buffer) {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| render_with(a, theme, f.area(), f.buffer_mut()))
+        .unwrap();
+    let buf = t.backend().buffer().clone();
+    let mut s = String::new();
+    for y in 0..h {
+        for x in 0..w {
+            s.push_str(buf[(x, y)].symbol());
+        }
+        s.push('\n');
+    }
+    (s, buf)
+}
+
+fn find(buf: &ratatui::buffer::Buffer, text: &str) -> Option<(u16, u16)> {
+    for y in 0..buf.area.height {
+        let row: Vec<&str> = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
+        let line: String = row.concat();
+        if let Some(i) = line.find(text) {
+            // Byte index to column (symbols may be multi-byte).
+            let mut bytes = 0;
+            for (x, s) in row.iter().enumerate() {
+                if bytes == i {
+                    return Some((x as u16, y));
+                }
+                bytes += s.len();
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn typed_moves_san_and_uci() {
+    let mut a = app();
+    typed(&mut a, "e4");
+    typed(&mut a, "e7e5");
+    assert_eq!(a.game.len(), 2);
+    assert!(a.input.is_none());
+}
+
+#[test]
+fn illegal_and_ambiguous_typed_moves_change_nothing_but_the_message() {
+    let mut a = app();
+    typed(&mut a, "Ke2");
+    assert_eq!(a.game.len(), 0);
+    let (err, msg) = a.message.clone().unwrap();
+    assert!(err);
+    assert!(msg.contains("not a legal move"), "{msg}");
+    assert!(!msg.contains('\n'));
+    key(&mut a, KeyCode::Esc);
+    let fen = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1";
+    a.new_game(Game::from_fen(fen).unwrap());
+    typed(&mut a, "Nd2");
+    assert_eq!(a.game.len(), 0);
+    assert!(a.message.clone().unwrap().1.contains("ambiguous"));
+    // The typed text stays for correction.
+    assert_eq!(a.input.as_ref().unwrap().text, "Nd2");
+    key(&mut a, KeyCode::Backspace);
+    key(&mut a, KeyCode::Backspace);
+    keys(&mut a, "bd2");
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.game.len(), 1);
+}
+
+#[test]
+fn cursor_moves_with_arrows_and_hjkl() {
+    let mut a = app();
+    assert_eq!(a.cursor, Square::E2);
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.selected, Some(Square::E2));
+    assert_eq!(a.targets().len(), 2);
+    key(&mut a, KeyCode::Up);
+    keys(&mut a, "k");
+    keys(&mut a, " ");
+    assert_eq!(a.game.len(), 1);
+    assert_eq!(
+        a.game.position().board().piece_at(Square::E4).unwrap().role,
+        Role::Pawn
+    );
+    // Flipped: up moves towards White's side.
+    keys(&mut a, "f");
+    let before = a.cursor;
+    keys(&mut a, "k");
+    assert_eq!(u8::from(a.cursor.rank()) + 1, u8::from(before.rank()));
+    keys(&mut a, "hl");
+    assert_eq!(a.cursor.file(), before.file());
+}
+
+#[test]
+fn mouse_select_then_target() {
+    let mut a = app();
+    click_square(&mut a, Square::G1);
+    assert_eq!(a.selected, Some(Square::G1));
+    click_square(&mut a, Square::F3);
+    assert_eq!(a.game.len(), 1);
+    // Flipped board, same clicks land on the right squares.
+    a.flipped = true;
+    click_square(&mut a, Square::B8);
+    click_square(&mut a, Square::C6);
+    assert_eq!(a.game.len(), 2);
+    assert_eq!(a.game.ply_label(2), "1...Nc6");
+}
+
+#[test]
+fn promotion_asks_which_piece() {
+    let mut a = app();
+    a.new_game(Game::from_fen("8/P7/8/8/8/8/8/k6K w - - 0 1").unwrap());
+    click_square(&mut a, Square::A7);
+    click_square(&mut a, Square::A8);
+    assert!(matches!(a.overlay, Some(Overlay::Promotion(_))));
+    assert_eq!(a.game.len(), 0);
+    keys(&mut a, "n");
+    assert_eq!(a.game.len(), 1);
+    assert_eq!(
+        a.game.position().board().piece_at(Square::A8).unwrap().role,
+        Role::Knight
+    );
+}
+
+#[test]
+fn promotion_by_click() {
+    let mut a = app();
+    a.new_game(Game::from_fen("8/P7/8/8/8/8/8/k6K w - - 0 1").unwrap());
+    click_square(&mut a, Square::A7);
+    click_square(&mut a, Square::A8);
+    let (r, role) = render::promotion_buttons(a.size)[1];
+    assert_eq!(role, Role::Rook);
+    click(&mut a, r.x + 1, r.y);
+    assert_eq!(
+        a.game.position().board().piece_at(Square::A8).unwrap().role,
+        Role::Rook
+    );
+}
+
+#[test]
+fn threefold_claim_now_is_correct() {
+    let mut a = app();
+    shuffle(&mut a, 8);
+    assert_eq!(a.game.occurrences(4), 2);
+    assert_eq!(a.game.occurrences(8), 3);
+    keys(&mut a, "c");
+    assert_eq!(a.overlay, Some(Overlay::Claim));
+    keys(&mut a, "1");
+    match &a.overlay {
+        Some(Overlay::Verdict { correct, text }) => {
+            assert!(correct);
+            assert!(text.contains("9.2"), "{text}");
+        }
+        o => panic!("{o:?}"),
+    }
+    let t = a.game.termination().unwrap();
+    assert_eq!(t.ending.kind, EndingKind::ThreefoldClaim);
+    assert_eq!(a.highlight, vec![0, 4, 8]);
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.overlay, None);
+}
+
+#[test]
+fn wrong_claim_explains_and_the_game_goes_on() {
+    let mut a = app();
+    shuffle(&mut a, 4);
+    keys(&mut a, "c1");
+    match &a.overlay {
+        Some(Overlay::Verdict { correct, text }) => {
+            assert!(!correct);
+            assert!(text.contains("twice"), "{text}");
+        }
+        o => panic!("{o:?}"),
+    }
+    assert!(!a.game.is_over());
+    assert_eq!(a.game.len(), 4);
+}
+
+#[test]
+fn claim_with_intended_move_typed_and_on_the_board() {
+    let mut a = app();
+    shuffle(&mut a, 7);
+    keys(&mut a, "c2");
+    assert!(a.claim_pending);
+    keys(&mut a, "Ng8");
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.game.len(), 8);
+    assert_eq!(
+        a.game.termination().unwrap().ending.kind,
+        EndingKind::ThreefoldClaim
+    );
+
+    // The intended move made with the mouse; wrong claim with clocks: move played, +2 min.
+    let mut a = app();
+    keys(&mut a, "t");
+    shuffle(&mut a, 2);
+    keys(&mut a, "c2");
+    key(&mut a, KeyCode::Esc);
+    assert!(a.claim_pending);
+    let black_before = a.clock.as_ref().unwrap().left[1];
+    click_square(&mut a, Square::F3);
+    click_square(&mut a, Square::G1);
+    assert_eq!(a.game.len(), 3);
+    assert!(!a.game.is_over());
+    let Some(Overlay::Verdict { correct, text }) = &a.overlay else {
+        panic!()
+    };
+    assert!(!correct);
+    assert!(text.contains("9.5"), "{text}");
+    assert!(text.contains("two extra minutes"), "{text}");
+    assert!(
+        a.clock.as_ref().unwrap().left[1] >= black_before + std::time::Duration::from_secs(119)
+    );
+}
+
+#[test]
+fn engine_gets_the_whole_game_and_takeback_returns_to_the_human() {
+    let cfg = Config::default();
+    let mut a = App::new(&cfg, Game::new());
+    assert_eq!(a.players, Players::HumanWhite);
+    a.start();
+    assert!(a.effects.is_empty());
+    typed(&mut a, "e4");
+    let Some(Effect::Think { id, moves, .. }) = a.effects.pop() else {
+        panic!("no search")
+    };
+    assert_eq!(moves.len(), 1);
+    assert!(a.thinking.is_some());
+    // The human cannot move for the engine.
+    typed(&mut a, "d4");
+    assert_eq!(a.game.len(), 1);
+    key(&mut a, KeyCode::Esc);
+    let e5 = a.game.parse_move("e5").unwrap();
+    // A stale report is ignored.
+    a.update(Action::Engine(Report::Best {
+        id: id + 99,
+        mv: Some(e5),
+    }));
+    assert_eq!(a.game.len(), 1);
+    a.update(Action::Engine(Report::Best { id, mv: Some(e5) }));
+    assert_eq!(a.game.len(), 2);
+    keys(&mut a, "u");
+    assert_eq!(a.game.len(), 0);
+}
+
+#[test]
+fn engine_claims_when_a_draw_is_welcome() {
+    let mut a = app();
+    shuffle(&mut a, 8);
+    a.players = Players::HumanBlack;
+    a.start();
+    let t = a.game.termination().expect("the engine claimed");
+    assert_eq!(t.ending.kind, EndingKind::ThreefoldClaim);
+    // With high contempt it plays on instead.
+    let mut a = app();
+    shuffle(&mut a, 8);
+    a.players = Players::HumanBlack;
+    a.contempt = 50;
+    a.start();
+    assert!(!a.game.is_over());
+    assert!(a.thinking.is_some());
+}
+
+#[test]
+fn history_stepping_and_occurrence_jumps() {
+    let mut a = app();
+    shuffle(&mut a, 8);
+    keys(&mut a, ",");
+    assert_eq!(a.view, Some(7));
+    key(&mut a, KeyCode::End);
+    assert_eq!(a.view, None);
+    keys(&mut a, "r");
+    assert_eq!(a.view, Some(4));
+    keys(&mut a, "r");
+    assert_eq!(a.view, Some(0));
+    keys(&mut a, "R");
+    assert_eq!(a.view, Some(4));
+    // Mouse wheel and clicking a move in the list.
+    a.update(Action::Mouse(MouseEvent {
+        kind: MouseEventKind::ScrollUp,
+        column: 0,
+        row: 0,
+        modifiers: KeyModifiers::NONE,
+    }));
+    assert_eq!(a.view, Some(3));
+    let areas = layout(a.size).unwrap();
+    let (r, ply) = render::history_cells(&a, areas.history)
+        .into_iter()
+        .find(|c| c.1 == 5)
+        .unwrap();
+    click(&mut a, r.x, r.y);
+    assert_eq!(a.view, Some(ply));
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.view, None);
+}
+
+#[test]
+fn quit_and_new_game_confirm_only_when_a_game_would_be_lost() {
+    let mut a = app();
+    keys(&mut a, "q");
+    assert!(a.quit);
+    let mut a = app();
+    typed(&mut a, "e4");
+    keys(&mut a, "q");
+    assert_eq!(a.overlay, Some(Overlay::ConfirmQuit));
+    keys(&mut a, "n");
+    assert!(!a.quit);
+    keys(&mut a, "n");
+    assert_eq!(a.overlay, Some(Overlay::ConfirmNew));
+    keys(&mut a, "y");
+    assert_eq!(a.game.len(), 0);
+    // With a place to keep it, quitting keeps the game: no question.
+    let dir = std::env::temp_dir().join(format!("threefold-resume-{}", std::process::id()));
+    let mut a = app();
+    a.resume_path = Some(dir.join("g.json"));
+    typed(&mut a, "e4");
+    keys(&mut a, "q");
+    assert!(a.quit);
+    let text = std::fs::read_to_string(dir.join("g.json")).unwrap();
+    assert!(text.contains("e2e4"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn euwe_stepper_keys() {
+    let mut a = app();
+    keys(&mut a, "e");
+    assert!(matches!(a.screen, Screen::Euwe(_)));
+    keys(&mut a, "5");
+    let Screen::Euwe(e) = &a.screen else { panic!() };
+    assert_eq!(e.ply, 16);
+    keys(&mut a, "hl");
+    keys(&mut a, "a");
+    let Screen::Euwe(e) = &a.screen else { panic!() };
+    assert!(e.autoplay);
+    key(&mut a, KeyCode::Esc);
+    assert!(matches!(a.screen, Screen::Play));
+}
+
+// ---- rendering ----
+
+#[test]
+fn main_screen_renders_board_history_button_and_hints() {
+    let mut a = app();
+    shuffle(&mut a, 8);
+    let (s, buf) = screen(&a, &Theme::colored(), 120, 40);
+    assert!(s.contains("Claim draw"), "{s}");
+    assert!(s.contains("claim possible"));
+    assert!(s.contains(" c claim "), "{s}");
+    assert!(s.contains("♞"));
+    assert!(s.contains("Ng8 ×2"), "{s}");
+    assert!(s.contains("Ng8 ×3"), "{s}");
+    // Badges in their colours: 2nd and 3rd occurrence differ.
+    let t = Theme::colored();
+    let (x2, y2) = find(&buf, "Ng8 ×2").unwrap();
+    let (x3, y3) = find(&buf, "Ng8 ×3").unwrap();
+    assert_eq!(buf[(x2, y2)].bg, t.rep2.bg.unwrap());
+    assert_ne!(buf[(x3, y3)].bg, buf[(x2, y2)].bg);
+    assert!(
+        s.contains("third occurrence; earlier: the start position"),
+        "{s}"
+    );
+    // Rank labels: White at the bottom.
+    let (_, y8) = find(&buf, "8 ").unwrap();
+    let (_, ya) = find(&buf, "a       b").unwrap();
+    assert!(y8 < ya);
+}
+
+#[test]
+fn no_color_keeps_marks_as_text() {
+    let mut a = app();
+    shuffle(&mut a, 8);
+    let (s, buf) = screen(&a, &Theme::plain(), 120, 40);
+    assert!(s.contains("Ng8 ×3"));
+    for y in 0..40 {
+        for x in 0..120 {
+            assert_eq!(buf[(x, y)].bg, ratatui::style::Color::Reset);
+        }
+    }
+    // White pieces outlined, black solid.
+    assert!(s.contains("♘") && s.contains("♞"));
+}
+
+#[test]
+fn flipped_board_has_black_at_the_bottom() {
+    let mut a = app();
+    keys(&mut a, "f");
+    let (_, buf) = screen(&a, &Theme::colored(), 120, 40);
+    let (_, y1) = find(&buf, "1 ").unwrap();
+    let (_, yh) = find(&buf, "h       g").unwrap();
+    assert!(y1 < yh);
+}
+
+#[test]
+fn too_small_terminal_asks_to_enlarge() {
+    let a = app();
+    let (s, _) = screen(&a, &Theme::colored(), 50, 12);
+    assert!(s.contains("enlarge to 64×20"), "{s}");
+    // Every size renders without panicking.
+    for (w, h) in [(1, 1), (63, 19), (64, 20), (80, 24), (200, 60)] {
+        let _ = screen(&a, &Theme::colored(), w, h);
+    }
+}
+
+#[test]
+fn claim_dialog_and_verdicts_render() {
+    let mut a = app();
+    shuffle(&mut a, 8);
+    keys(&mut a, "c");
+    let (s, _) = screen(&a, &Theme::colored(), 120, 40);
+    assert!(s.contains("Claim a draw"));
+    assert!(s.contains("[1] Claim now"));
+    assert!(s.contains("[2] Claim with an intended move"));
+    // Clicking option 1.
+    let (r, _) = render::claim_buttons(a.size)[0];
+    click(&mut a, r.x + 2, r.y);
+    let (s, _) = screen(&a, &Theme::colored(), 120, 40);
+    assert!(s.contains("Claim correct: draw"), "{s}");
+    assert!(s.contains("GAME OVER"));
+    assert!(s.contains("1/2-1/2"));
+
+    let mut a = app();
+    shuffle(&mut a, 4);
+    keys(&mut a, "c1");
+    let (s, _) = screen(&a, &Theme::colored(), 120, 40);
+    assert!(s.contains("Claim incorrect"), "{s}");
+}
+
+#[test]
+fn claim_button_is_clickable() {
+    let mut a = app();
+    let areas = layout(a.size).unwrap();
+    click(&mut a, areas.claim.x + 2, areas.claim.y);
+    assert_eq!(a.overlay, Some(Overlay::Claim));
+}
+
+#[test]
+fn fivefold_ends_with_a_banner() {
+    let mut a = app();
+    shuffle(&mut a, 8);
+    shuffle(&mut a, 8);
+    assert_eq!(
+        a.game.termination().unwrap().ending.kind,
+        EndingKind::FivefoldRepetition
+    );
+    let (s, _) = screen(&a, &Theme::colored(), 120, 40);
+    assert!(s.contains("GAME OVER"), "{s}");
+    assert!(s.contains("fivefold repetition (FIDE 9.6.1)"));
+    assert!(s.contains("×5"));
+}
+
+#[test]
+fn help_overlay_is_generated_from_the_key_table() {
+    let mut a = app();
+    keys(&mut a, "?");
+    let (s, _) = screen(&a, &Theme::colored(), 120, 40);
+    for b in super::keys::BINDINGS {
+        assert!(s.contains(b.help), "help lacks {:?}", b.help);
+    }
+}
+
+#[test]
+fn euwe_screen_shows_both_rules() {
+    let mut a = app();
+    keys(&mut a, "e");
+    keys(&mut a, "5");
+    let (s, _) = screen(&a, &Theme::colored(), 200, 50);
+    assert!(
+        s.contains("no sequence of moves played three times in succession"),
+        "{s}"
+    );
+    assert!(s.contains("fivefold repetition at ply 16"), "{s}");
+    assert!(s.contains("Thue–Morse: 0 1 1 0"), "{s}");
+    assert!(s.contains("×5"));
+}
+
+#[test]
+fn ascii_board() {
+    let mut a = app();
+    a.ascii = true;
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    let rank8 = s
+        .lines()
+        .find(|l| l.starts_with(" 8") || l.starts_with("8"))
+        .unwrap();
+    let letters: String = rank8
+        .chars()
+        .take(36)
+        .filter(|c| c.is_ascii_alphabetic())
+        .collect();
+    assert!(letters.starts_with("rnbqkbnr"), "{s}");
+    let _ = Rect::default();
+}
