@@ -853,7 +853,7 @@ impl App {
         self.info(if n == 0 {
             "Nothing to take back.".to_string()
         } else {
-            format!("Took back {n} ply{}.", if n == 1 { "" } else { "s" })
+            format!("Took back {n} {}.", if n == 1 { "ply" } else { "plies" })
         });
         if self.players != Players::Engines {
             self.maybe_engine();

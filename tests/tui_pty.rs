@@ -1,0 +1,233 @@
+//! End-to-end: the real binary in a pseudo-terminal, its screen parsed by
+//! vt100, driven by keystrokes as a person would.
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+struct Session {
+    parser: Arc<Mutex<vt100::Parser>>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn Child + Send + Sync>,
+    _master: Box<dyn MasterPty + Send>,
+    home: PathBuf,
+}
+
+fn temp_home(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("threefold-pty-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(d.join("config/threefold")).unwrap();
+    d
+}
+
+impl Session {
+    fn spawn(name: &str, config: Option<&str>, args: &[&str], cols: u16, rows: u16) -> Session {
+        let home = temp_home(name);
+        if let Some(c) = config {
+            std::fs::write(home.join("config/threefold/config.toml"), c).unwrap();
+        }
+        let pty = native_pty_system();
+        let pair = pty
+            .openpty(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_threefold"));
+        cmd.args(args);
+        cmd.env("HOME", &home);
+        cmd.env("XDG_CONFIG_HOME", home.join("config"));
+        cmd.env("XDG_DATA_HOME", home.join("data"));
+        cmd.env("TERM", "xterm-256color");
+        cmd.env_remove("NO_COLOR");
+        cmd.cwd(&home);
+        let child = pair.slave.spawn_command(cmd).unwrap();
+        drop(pair.slave);
+        let parser = Arc::new(Mutex::new(vt100::Parser::new(
+            rows.try_into().unwrap(),
+            cols.try_into().unwrap(),
+            0,
+        )));
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let p2 = Arc::clone(&parser);
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                p2.lock().unwrap().process(&buf[..n]);
+            }
+        });
+        let writer = pair.master.take_writer().unwrap();
+        Session {
+            parser,
+            writer,
+            child,
+            _master: pair.master,
+            home,
+        }
+    }
+
+    fn screen(&self) -> String {
+        self.parser.lock().unwrap().screen().contents()
+    }
+
+    fn wait_for(&self, text: &str) {
+        let t0 = Instant::now();
+        while t0.elapsed() < Duration::from_secs(20) {
+            if self.screen().contains(text) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        panic!("timed out waiting for {text:?}; screen:\n{}", self.screen());
+    }
+
+    fn send(&mut self, s: &str) {
+        self.writer.write_all(s.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+        std::thread::sleep(Duration::from_millis(30));
+    }
+
+    /// Type a move in the input line.
+    fn typed(&mut self, mv: &str) {
+        self.send("i");
+        self.wait_for("Move (SAN or UCI):");
+        self.send(mv);
+        self.send("\r");
+    }
+
+    /// Quit and check the terminal was given back: no alternate screen, cursor
+    /// shown, mouse reporting off.
+    fn quit_and_check_restored(mut self) {
+        self.send("q");
+        let t0 = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "exit status {status:?}");
+                break;
+            }
+            assert!(
+                t0.elapsed() < Duration::from_secs(10),
+                "did not quit:\n{}",
+                self.screen()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        let p = self.parser.lock().unwrap();
+        let s = p.screen();
+        assert!(!s.alternate_screen(), "still on the alternate screen");
+        assert!(!s.hide_cursor(), "cursor still hidden");
+        assert_eq!(s.mouse_protocol_mode(), vt100::MouseProtocolMode::None);
+        drop(p);
+        let _ = std::fs::remove_dir_all(&self.home);
+    }
+}
+
+const TWO_HUMANS: &str = "human = \"both\"\n";
+
+#[test]
+fn play_to_threefold_see_badges_claim_and_verdict() {
+    let mut s = Session::spawn("claim", Some(TWO_HUMANS), &[], 120, 40);
+    s.wait_for("Claim draw");
+    for m in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+        s.typed(m);
+    }
+    s.wait_for("Ng8 ×3");
+    assert!(s.screen().contains("Ng8 ×2"));
+    assert!(s.screen().contains("claim possible"));
+    s.send("c");
+    s.wait_for("[1] Claim now");
+    s.send("1");
+    s.wait_for("Claim correct: draw");
+    s.send("\r");
+    s.wait_for("GAME OVER");
+    assert!(s.screen().contains("1/2-1/2"));
+    s.quit_and_check_restored();
+}
+
+#[test]
+fn a_wrong_claim_is_explained_and_play_goes_on() {
+    let mut s = Session::spawn("wrong", Some(TWO_HUMANS), &[], 120, 40);
+    s.wait_for("Claim draw");
+    for m in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+        s.typed(m);
+    }
+    s.wait_for("Ng8 ×2");
+    s.send("c");
+    s.wait_for("[1] Claim now");
+    s.send("1");
+    s.wait_for("Claim incorrect");
+    assert!(s.screen().contains("twice"), "{}", s.screen());
+    s.send("\r");
+    s.typed("e4");
+    s.wait_for("3. e4");
+    // A game in progress is kept on quit (no question asked).
+    s.quit_and_check_restored();
+}
+
+#[test]
+fn euwe_stepper() {
+    let mut s = Session::spawn("euwe", None, &[], 200, 50);
+    s.wait_for("Claim draw");
+    s.send("e");
+    s.wait_for("Euwe's sequence");
+    s.send("5");
+    s.wait_for("fivefold repetition at ply 16");
+    assert!(
+        s.screen()
+            .contains("no sequence of moves played three times in succession")
+    );
+    s.send("G");
+    s.wait_for("Ply 128 / 128");
+    s.send("\x1b");
+    s.wait_for("Claim draw");
+    s.quit_and_check_restored();
+}
+
+#[test]
+fn the_engine_replies_on_its_own_thread() {
+    let mut s = Session::spawn("engine", None, &["--ascii"], 100, 30);
+    s.wait_for("Claim draw");
+    s.typed("e4");
+    // Ply 2 is the engine's reply.
+    s.wait_for("Ply 2 ");
+    s.send("u");
+    s.wait_for("Took back 2 plies");
+    s.quit_and_check_restored();
+}
+
+#[test]
+fn malformed_config_names_the_line_and_uses_defaults() {
+    let s = Session::spawn(
+        "badcfg",
+        Some("level = 3\nhash_mb = \"big\"\n"),
+        &[],
+        120,
+        40,
+    );
+    s.wait_for("line 2");
+    let text = s.screen().replace('\n', " ");
+    assert!(text.contains("using the defaults"), "{text}");
+    s.quit_and_check_restored();
+}
+
+#[test]
+fn start_from_fen_and_too_small_terminal() {
+    let s = Session::spawn(
+        "fen",
+        Some(TWO_HUMANS),
+        &["--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"],
+        50,
+        15,
+    );
+    s.wait_for("enlarge to 64×20");
+    s.quit_and_check_restored();
+}
