@@ -25,7 +25,17 @@ fn temp_home(name: &str) -> PathBuf {
 
 impl Session {
     fn spawn(name: &str, config: Option<&str>, args: &[&str], cols: u16, rows: u16) -> Session {
-        let home = temp_home(name);
+        Session::spawn_in(temp_home(name), config, args, &[], cols, rows)
+    }
+
+    fn spawn_in(
+        home: PathBuf,
+        config: Option<&str>,
+        args: &[&str],
+        env: &[(&str, &str)],
+        cols: u16,
+        rows: u16,
+    ) -> Session {
         if let Some(c) = config {
             std::fs::write(home.join("config/threefold/config.toml"), c).unwrap();
         }
@@ -45,6 +55,9 @@ impl Session {
         cmd.env("XDG_DATA_HOME", home.join("data"));
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
         cmd.cwd(&home);
         let child = pair.slave.spawn_command(cmd).unwrap();
         drop(pair.slave);
@@ -101,6 +114,30 @@ impl Session {
         self.wait_for("Move (SAN or UCI):");
         self.send(mv);
         self.send("\r");
+    }
+
+    fn wait_exit(&mut self) -> portable_pty::ExitStatus {
+        let t0 = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                std::thread::sleep(Duration::from_millis(100));
+                return status;
+            }
+            assert!(
+                t0.elapsed() < Duration::from_secs(10),
+                "did not exit:\n{}",
+                self.screen()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn assert_restored(&self) {
+        let p = self.parser.lock().unwrap();
+        let s = p.screen();
+        assert!(!s.alternate_screen(), "still on the alternate screen");
+        assert!(!s.hide_cursor(), "cursor still hidden");
+        assert_eq!(s.mouse_protocol_mode(), vt100::MouseProtocolMode::None);
     }
 
     /// Quit and check the terminal was given back: no alternate screen, cursor
@@ -230,4 +267,39 @@ fn start_from_fen_and_too_small_terminal() {
     );
     s.wait_for("enlarge to 64×20");
     s.quit_and_check_restored();
+}
+
+#[test]
+fn a_game_in_progress_is_offered_on_the_next_start() {
+    let home = temp_home("resume");
+    let mut s = Session::spawn_in(home.clone(), Some(TWO_HUMANS), &[], &[], 120, 40);
+    s.wait_for("Claim draw");
+    s.typed("d4");
+    s.typed("d5");
+    s.wait_for("1. d4");
+    s.send("q");
+    assert!(s.wait_exit().success());
+    let mut s = Session::spawn_in(home, None, &[], &[], 120, 40);
+    s.wait_for("Resume it?");
+    s.send("y");
+    s.wait_for("Resumed the game in progress");
+    assert!(s.screen().contains("1. d4"), "{}", s.screen());
+    s.quit_and_check_restored();
+}
+
+#[test]
+fn a_panic_restores_the_terminal_first() {
+    let mut s = Session::spawn_in(
+        temp_home("panic"),
+        None,
+        &[],
+        &[("THREEFOLD_TEST_PANIC", "1")],
+        120,
+        40,
+    );
+    let status = s.wait_exit();
+    assert!(!status.success());
+    s.assert_restored();
+    let text = s.screen();
+    assert!(text.contains("test panic requested"), "{text}");
 }

@@ -18,7 +18,7 @@ impl EngineOpponent {
     pub fn new(hash_mb: usize) -> Result<EngineOpponent, String> {
         engine::Engine::new(hash_mb)
             .map(EngineOpponent)
-            .map_err(|e| format!("{e:?}"))
+            .map_err(|e| e.to_string())
     }
 }
 
@@ -62,7 +62,7 @@ impl Opponent for EngineOpponent {
     }
 
     fn set_hash(&mut self, mb: usize) -> Result<(), String> {
-        self.0.set_hash(mb).map_err(|e| format!("{e:?}"))
+        self.0.set_hash(mb).map_err(|e| e.to_string())
     }
 
     fn set_contempt(&mut self, cp: i32) {

@@ -98,6 +98,10 @@ fn event_loop(
         window_frames += 1;
         if first {
             first = false;
+            // For the end-to-end test that a panic restores the terminal.
+            if std::env::var_os("THREEFOLD_TEST_PANIC").is_some() {
+                panic!("test panic requested by THREEFOLD_TEST_PANIC");
+            }
             log.push(format!(
                 "first_frame_ms {:.2}",
                 launched.elapsed().as_secs_f64() * 1e3

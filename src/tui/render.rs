@@ -154,7 +154,7 @@ pub fn history_cells(app: &App, area: Rect) -> Vec<(Rect, usize)> {
     } else {
         (focus + 1).saturating_sub(h).min(rows - h)
     };
-    let cw = (inner.width - 5) / 2;
+    let cw = ((inner.width - 5) / 2).min(16);
     let mut out = Vec::new();
     for ply in 0..=game.len() {
         let (row, col) = history_row(game, ply);
