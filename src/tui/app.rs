@@ -296,6 +296,21 @@ pub fn level_limits(level: u8) -> Limits {
     }
 }
 
+/// "depth 4, 200 ms", "300 ms per move", ...
+pub fn describe_limits(l: &Limits) -> String {
+    let mut parts = Vec::new();
+    if let Some(d) = l.depth {
+        parts.push(format!("depth {d}"));
+    }
+    if let Some(n) = l.nodes {
+        parts.push(format!("{n} nodes"));
+    }
+    if let Some(t) = l.movetime {
+        parts.push(format!("{} ms per move", t.as_millis()));
+    }
+    parts.join(", ")
+}
+
 /// A one-line reason for a refused move.
 pub fn short_reason(e: &PlayError) -> String {
     match e {
@@ -712,7 +727,39 @@ impl App {
                 } else {
                     self.level.saturating_sub(1).max(1)
                 };
-                self.info(format!("Engine level {}", self.level));
+                self.info(format!(
+                    "Engine level {}: {}",
+                    self.level,
+                    describe_limits(&level_limits(self.level))
+                ));
+            }
+            Cmd::Hash => {
+                let sizes = [16, 64, 256, 1024];
+                let i = sizes
+                    .iter()
+                    .position(|&m| m == self.hash_mb)
+                    .map_or(0, |i| (i + 1) % sizes.len());
+                self.hash_mb = sizes[i];
+                self.effects.push(Effect::SetHash(self.hash_mb));
+                self.info(format!("Engine hash {} MiB", self.hash_mb));
+            }
+            Cmd::Contempt => {
+                let values = [0, 25, 50, 100, -50];
+                let i = values
+                    .iter()
+                    .position(|&c| c == self.contempt)
+                    .map_or(0, |i| (i + 1) % values.len());
+                self.contempt = values[i];
+                self.effects.push(Effect::SetContempt(self.contempt));
+                self.info(format!(
+                    "Engine contempt {} cp: {}",
+                    self.contempt,
+                    match self.contempt.signum() {
+                        1 => "it avoids draws",
+                        -1 => "it welcomes draws",
+                        _ => "a draw is worth equality",
+                    }
+                ));
             }
             Cmd::Clocks => {
                 self.clock_preset = (self.clock_preset + 1) % CLOCK_PRESETS.len();
@@ -772,10 +819,6 @@ impl App {
     }
 
     fn request_quit(&mut self) {
-        if matches!(self.screen, Screen::Euwe(_)) && self.overlay.is_none() {
-            self.screen = Screen::Play;
-            return;
-        }
         let in_progress = !self.game.is_empty() && !self.game.is_over();
         if in_progress && self.resume_path.is_none() && self.overlay != Some(Overlay::ConfirmQuit) {
             self.overlay = Some(Overlay::ConfirmQuit);
@@ -1228,6 +1271,11 @@ impl App {
             && let Some(sq) = g.square_at(x, y)
         {
             self.select(sq);
+            return;
+        }
+        if let Some(ply) = render::spark_ply(self, areas.spark, x, y) {
+            self.view = (ply < self.game.len()).then_some(ply);
+            self.selected = None;
             return;
         }
         for (r, ply) in render::history_cells(self, areas.history) {

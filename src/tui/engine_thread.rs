@@ -123,7 +123,7 @@ impl Opponent for Shuffler {
         let budget = limits
             .movetime
             .unwrap_or(Duration::from_millis(150))
-            .min(Duration::from_millis(300));
+            .min(Duration::from_secs(2));
         let t0 = Instant::now();
         let mut depth = 0;
         while t0.elapsed() < budget && !stop.load(Ordering::Relaxed) {

@@ -89,13 +89,19 @@ fn event_loop(
     }
     let mut frames: u64 = 0;
     let mut first = true;
-    let mut window = Instant::now();
-    let mut window_frames = 0u32;
+    // Frames drawn while the engine was thinking, and for how long it thought.
+    let mut thinking_frames = 0u64;
+    let mut thinking_time = Duration::ZERO;
+    let mut last_frame = Instant::now();
     loop {
-        let t_draw = Instant::now();
         term.draw(|f| render::render(app, f))?;
         frames += 1;
-        window_frames += 1;
+        let now = Instant::now();
+        if app.thinking.is_some() {
+            thinking_frames += 1;
+            thinking_time += now - last_frame;
+        }
+        last_frame = now;
         if first {
             first = false;
             // For the end-to-end test that a panic restores the terminal.
@@ -107,14 +113,6 @@ fn event_loop(
                 launched.elapsed().as_secs_f64() * 1e3
             ));
         }
-        if window.elapsed() >= Duration::from_secs(1) {
-            if app.thinking.is_some() {
-                log.push(format!("redraws_per_s_while_thinking {window_frames}"));
-            }
-            window = Instant::now();
-            window_frames = 0;
-        }
-        let _ = t_draw;
         for e in app.effects.drain(..) {
             match e {
                 Effect::Think {
@@ -162,7 +160,6 @@ fn event_loop(
             if is_key && trace.is_some() && !app.quit {
                 term.draw(|f| render::render(app, f))?;
                 frames += 1;
-                window_frames += 1;
                 log.push(format!(
                     "key_to_frame_ms {:.3}",
                     t_key.elapsed().as_secs_f64() * 1e3
@@ -176,6 +173,14 @@ fn event_loop(
     }
     if let Some(path) = trace {
         log.push(format!("frames {frames}"));
+        if !thinking_time.is_zero() {
+            log.push(format!(
+                "redraws_per_s_while_thinking {:.1} ({} frames in {:.2} s)",
+                thinking_frames as f64 / thinking_time.as_secs_f64(),
+                thinking_frames,
+                thinking_time.as_secs_f64()
+            ));
+        }
         if let Ok(mut f) = std::fs::File::create(path) {
             let _ = writeln!(f, "{}", log.join("\n"));
         }

@@ -515,6 +515,17 @@ fn spark_line(
     (Line::from(bars), Line::from(marks))
 }
 
+/// The ply under a click on the occurrence sparkline, if any.
+pub fn spark_ply(app: &App, area: Rect, x: u16, y: u16) -> Option<usize> {
+    if y != area.y + 1 || x < area.x || x >= area.right() {
+        return None;
+    }
+    let upto = app.game.len();
+    let first = (upto + 1).saturating_sub(area.width as usize);
+    let ply = first + (x - area.x) as usize;
+    (ply <= upto).then_some(ply)
+}
+
 fn render_spark(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     if area.height < 3 {
         return;

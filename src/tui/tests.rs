@@ -556,3 +556,78 @@ fn ascii_board() {
     assert!(letters.starts_with("rnbqkbnr"), "{s}");
     let _ = Rect::default();
 }
+
+#[test]
+fn sparkline_click_views_that_ply() {
+    let mut a = app();
+    shuffle(&mut a, 6);
+    let areas = layout(a.size).unwrap();
+    click(&mut a, areas.spark.x + 4, areas.spark.y + 1);
+    assert_eq!(a.view, Some(4));
+}
+
+#[test]
+fn flag_fall_ends_the_game() {
+    let mut a = app();
+    a.clock = Some(super::app::Clock::new(
+        std::time::Duration::from_millis(50),
+        std::time::Duration::ZERO,
+    ));
+    typed(&mut a, "e4");
+    let later = std::time::Instant::now() + std::time::Duration::from_secs(1);
+    a.update(Action::Tick(later));
+    let t = a.game.termination().expect("flag fell");
+    assert_eq!(t.ending.result(), "1-0");
+    assert!(t.ending.explanation.contains("Black's flag fell"));
+    let (s, _) = screen(&a, &Theme::colored(), 120, 40);
+    assert!(s.contains("GAME OVER"));
+}
+
+#[test]
+fn save_and_load_pgn() {
+    let dir = std::env::temp_dir().join(format!("threefold-pgn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("g.pgn");
+    let mut a = app();
+    shuffle(&mut a, 8);
+    keys(&mut a, "c1");
+    key(&mut a, KeyCode::Esc);
+    keys(&mut a, "s");
+    let input = a.input.as_mut().unwrap();
+    input.text = path.display().to_string();
+    key(&mut a, KeyCode::Enter);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("[Result \"1/2-1/2\"]"), "{text}");
+    assert!(text.contains("[Termination "), "{text}");
+    let mut b = app();
+    b.load_pgn(&path);
+    assert_eq!(b.game.len(), 8);
+    assert_eq!(b.players, Players::TwoHumans);
+    // A missing file gives a message and changes nothing.
+    b.load_pgn(&dir.join("missing.pgn"));
+    assert!(b.message.as_ref().unwrap().0);
+    assert_eq!(b.game.len(), 8);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn hash_and_contempt_reach_the_engine() {
+    let mut a = app();
+    keys(&mut a, "Hx");
+    assert!(a.effects.contains(&Effect::SetHash(64)));
+    assert!(a.effects.contains(&Effect::SetContempt(25)));
+}
+
+#[test]
+fn fen_in_app() {
+    let mut a = app();
+    keys(&mut a, "F");
+    a.input.as_mut().unwrap().text = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".to_string();
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.game.start_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    keys(&mut a, "F");
+    a.input.as_mut().unwrap().text = "nonsense".to_string();
+    key(&mut a, KeyCode::Enter);
+    assert!(a.message.as_ref().unwrap().0);
+    assert_eq!(a.game.start_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+}
