@@ -341,7 +341,7 @@ pub const BINDINGS: &[Binding] = &[
         &[Code(KeyCode::Esc)],
         Cmd::Back,
         "close / cancel / back to the live position",
-        None,
+        Some("back"),
     ),
     b(
         Ctx::Global,

@@ -135,7 +135,7 @@ fn event_loop(
             || app.clock.as_ref().is_some_and(|c| c.running.is_some())
             || matches!(&app.screen, app::Screen::Euwe(e) if e.autoplay);
         let timeout = if animating {
-            Duration::from_millis(40)
+            Duration::from_millis(30)
         } else {
             Duration::from_millis(250)
         };
