@@ -5,7 +5,7 @@ use shakmaty::{Move, Position};
 
 use super::claim::is_zeroing;
 use super::ending::EndingKind;
-use super::game::{Game, key_after};
+use super::game::{Game, reversible_key_after};
 
 /// The rules' view of the current position of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,13 +39,15 @@ pub fn report_current(game: &Game) -> PlyReport {
     let pos = game.position();
     let rec = game.current();
     let ply = game.len();
-    let legal = pos.legal_moves();
+    let legal = game.legal_moves();
     let has_moves = !legal.is_empty();
     let clock = pos.halfmoves();
     let mut claim_threefold_moves = Vec::new();
     let mut claim_fifty_moves = Vec::new();
     for &m in legal.iter() {
-        if !pos.is_irreversible(m) && game.occurrences_of_key(key_after(pos, rec.key, m)) >= 2 {
+        if !pos.is_irreversible(m)
+            && game.occurrences_of_key(reversible_key_after(pos, rec.key, m)) >= 2
+        {
             claim_threefold_moves.push(m);
         }
         if clock >= 99 && !is_zeroing(m) {
