@@ -1,9 +1,10 @@
 //! Everything the rules say about one position of a game, as `threefold
 //! analyze --json` reports it (and `threefold bench rules` measures it).
 
-use shakmaty::{Move, Position};
+use serde::Serialize;
+use shakmaty::{CastlingMode, Move, Position};
 
-use super::claim::is_zeroing;
+use super::claim::{is_zeroing, sorted_uci};
 use super::ending::EndingKind;
 use super::game::{Game, reversible_key_after};
 
@@ -83,5 +84,43 @@ pub fn report_current(game: &Game) -> PlyReport {
         fivefold,
         seventy_five,
         outcome,
+    }
+}
+
+/// One line of `threefold analyze --json`, field for field.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct JsonPly {
+    pub ply: usize,
+    #[serde(rename = "move")]
+    pub mv: Option<String>,
+    pub fen: String,
+    pub repetitions: u32,
+    pub earlier: Vec<usize>,
+    pub claim_threefold: bool,
+    pub claim_threefold_moves: Vec<String>,
+    pub claim_fifty: bool,
+    pub claim_fifty_moves: Vec<String>,
+    pub fivefold: bool,
+    pub seventy_five: bool,
+    pub outcome: Option<&'static str>,
+}
+
+impl JsonPly {
+    /// The JSON view of a report on the current position of `game`.
+    pub fn new(game: &Game, r: &PlyReport) -> JsonPly {
+        JsonPly {
+            ply: r.ply,
+            mv: r.mv.map(|m| m.to_uci(CastlingMode::Standard).to_string()),
+            fen: game.fen_at(r.ply),
+            repetitions: r.repetitions,
+            earlier: r.earlier.clone(),
+            claim_threefold: r.claim_threefold,
+            claim_threefold_moves: sorted_uci(&r.claim_threefold_moves),
+            claim_fifty: r.claim_fifty,
+            claim_fifty_moves: sorted_uci(&r.claim_fifty_moves),
+            fivefold: r.fivefold,
+            seventy_five: r.seventy_five,
+            outcome: r.outcome.map(|o| o.code()),
+        }
     }
 }
