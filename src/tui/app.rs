@@ -217,6 +217,8 @@ pub struct SavedGame {
 pub struct Thinking {
     pub id: u64,
     pub info: Option<Info>,
+    /// The principal variation in SAN, numbered from the searched position.
+    pub pv: String,
     pub side: Option<Color>,
 }
 
@@ -246,6 +248,7 @@ pub struct App {
     pub claim_pending: bool,
     pub thinking: Option<Thinking>,
     pub last_info: Option<Info>,
+    pub last_pv: String,
     search_id: u64,
     pub frame: u64,
     pub effects: Vec<Effect>,
@@ -354,6 +357,7 @@ impl App {
             claim_pending: false,
             thinking: None,
             last_info: None,
+            last_pv: String::new(),
             search_id: 0,
             frame: 0,
             effects: Vec::new(),
@@ -441,6 +445,7 @@ impl App {
                 if let Some(t) = &mut self.thinking
                     && t.id == id
                 {
+                    t.pv = pv_san(self.game.position(), &info.pv, 8);
                     t.info = Some(info);
                 }
             }
@@ -449,6 +454,7 @@ impl App {
                     return;
                 };
                 self.last_info = t.info.clone();
+                self.last_pv = t.pv.clone();
                 if self.game.is_over() || self.players.is_human(self.game.position().turn()) {
                     return;
                 }
@@ -488,6 +494,7 @@ impl App {
             id: 0,
             info: self.last_info.clone(),
             side: None,
+            pv: String::new(),
         };
         if (claim::threefold_now(&self.game) || claim::fifty_now(&self.game))
             && self.draw_welcome(&last)
@@ -509,6 +516,7 @@ impl App {
             id: self.search_id,
             info: None,
             side: Some(turn),
+            pv: String::new(),
         });
         self.effects.push(Effect::Think {
             id: self.search_id,
@@ -1294,6 +1302,25 @@ fn restore(saved: &SavedGame) -> Result<Game, String> {
         g.play_uci(m).map_err(|e| e.to_string())?;
     }
     Ok(g)
+}
+
+/// A PV in SAN from `pos`: "12.Nf3 Nf6 13.Ng1", stopping at the first illegal move.
+pub fn pv_san(pos: &Chess, pv: &[Move], max: usize) -> String {
+    let mut pos = pos.clone();
+    let mut out = Vec::new();
+    for (i, &m) in pv.iter().take(max).enumerate() {
+        if !pos.is_legal(m) {
+            break;
+        }
+        let n = pos.fullmoves().get();
+        let san = shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut pos, m);
+        match (pos.turn(), i) {
+            (Color::Black, _) => out.push(format!("{n}.{san}")),
+            (Color::White, 0) => out.push(format!("{n}...{san}")),
+            (Color::White, _) => out.push(san.to_string()),
+        }
+    }
+    out.join(" ")
 }
 
 /// "White" / "Black".

@@ -349,6 +349,10 @@ const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "�
 const SPINNER_ASCII: [&str; 4] = ["|", "/", "-", "\\"];
 
 fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let pv = match &app.thinking {
+        Some(th) => th.pv.clone(),
+        None => app.last_pv.clone(),
+    };
     let (spin, info) = match &app.thinking {
         Some(th) => {
             let s = if app.ascii {
@@ -372,12 +376,11 @@ fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
             app.level, app.hash_mb, app.contempt
         ),
     };
-    let pv = info
-        .map(|i| {
-            let s: Vec<String> = i.pv.iter().take(8).map(|m| super::app::uci(*m)).collect();
-            format!("pv {}", s.join(" "))
-        })
-        .unwrap_or_default();
+    let pv = if pv.is_empty() {
+        pv
+    } else {
+        format!("pv {pv}")
+    };
     Paragraph::new(vec![
         Line::from(Span::styled(line1, t.info)),
         Line::from(Span::styled(pv, t.dim)),

@@ -631,3 +631,37 @@ fn fen_in_app() {
     assert!(a.message.as_ref().unwrap().0);
     assert_eq!(a.game.start_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
 }
+
+#[test]
+fn engine_pv_is_shown_in_san_with_a_spinner() {
+    let mut a = App::new(&Config::default(), Game::new());
+    typed(&mut a, "e4");
+    let Some(Effect::Think { id, .. }) = a.effects.pop() else {
+        panic!()
+    };
+    let pv: Vec<_> = ["e7e5", "g1f3"]
+        .iter()
+        .map(|u| u.parse::<shakmaty::uci::UciMove>().unwrap())
+        .collect();
+    let mut pos = a.game.position().clone();
+    let mut moves = Vec::new();
+    for u in pv {
+        let m = u.to_move(&pos).unwrap();
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    a.update(Action::Engine(Report::Info {
+        id,
+        info: super::engine_thread::Info {
+            depth: 7,
+            score: super::engine_thread::Score::Cp(-31),
+            nodes: 1000,
+            nps: 250_000,
+            pv: moves,
+        },
+    }));
+    let (s, _) = screen(&a, &Theme::colored(), 120, 40);
+    assert!(s.contains("pv 1...e5 2.Nf3"), "{s}");
+    assert!(s.contains("depth 7  score -0.31  250 knps"), "{s}");
+    assert!(s.contains("thinking"));
+}
