@@ -597,12 +597,15 @@ impl App {
         match claim::judge(&mut self.game, c) {
             Err(e) => self.error(short_reason(&e)),
             Ok(v) => {
-                let who = if human {
-                    "Your claim".to_string()
+                let mut text = if human {
+                    v.explanation.clone()
                 } else {
-                    format!("The engine ({}) claims a draw", color_name(mover))
+                    format!(
+                        "The engine ({}) claims a draw. {}",
+                        color_name(mover),
+                        v.explanation
+                    )
                 };
-                let mut text = format!("{who}: {}", v.explanation);
                 self.highlight = v.plies.clone();
                 self.selected = None;
                 self.view = None;

@@ -219,6 +219,19 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
             Span::styled(" threefold ", t.title),
             Span::styled("repetition trainer", t.dim),
             Span::raw(format!("   {}", app.players.describe())),
+            Span::styled(
+                format!(
+                    "   engine L{} · hash {} MiB · contempt {} · clocks {}",
+                    app.level,
+                    app.hash_mb,
+                    app.contempt,
+                    match &app.clock {
+                        Some(c) => format!("{}+{}", c.base.as_secs() / 60, c.inc.as_secs()),
+                        None => "off".to_string(),
+                    }
+                ),
+                t.dim,
+            ),
         ]),
     };
     Paragraph::new(title).render(a.title, buf);
@@ -584,7 +597,14 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         })
     };
     let mut spans = Vec::new();
+    let mut used = 0usize;
     for (k, h) in hints {
+        // Only whole hints: drop the ones that do not fit.
+        let w = k.chars().count() + h.chars().count() + 3;
+        if used + w > a.status.width as usize {
+            break;
+        }
+        used += w;
         spans.push(Span::styled(format!(" {k}"), t.key));
         spans.push(Span::raw(format!(" {h} ")));
     }
@@ -677,7 +697,8 @@ fn render_overlay(app: &App, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffe
             );
         }
         Overlay::Verdict { correct, text } => {
-            let p = popup(size, 76, 12);
+            let lines = text.chars().count() / 68 + 1;
+            let p = popup(size, 76, lines as u16 + 5);
             Clear.render(p, buf);
             let title = if *correct {
                 " Claim correct: draw "
@@ -685,7 +706,9 @@ fn render_overlay(app: &App, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffe
                 " Claim incorrect "
             };
             let style = if *correct { t.claimed } else { t.error };
-            let block = Block::bordered().title(Span::styled(title, style));
+            let block = Block::bordered()
+                .title(Span::styled(title, style))
+                .padding(ratatui::widgets::Padding::horizontal(1));
             let inner = block.inner(p);
             block.render(p, buf);
             Paragraph::new(vec![
