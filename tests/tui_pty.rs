@@ -303,3 +303,41 @@ fn a_panic_restores_the_terminal_first() {
     let text = s.screen();
     assert!(text.contains("test panic requested"), "{text}");
 }
+
+/// An SGR mouse click (press and release) at a 0-based cell.
+fn click(s: &mut Session, x: u16, y: u16) {
+    s.send(&format!(
+        "\x1b[<0;{};{}M\x1b[<0;{};{}m",
+        x + 1,
+        y + 1,
+        x + 1,
+        y + 1
+    ));
+}
+
+#[test]
+fn mouse_moves_and_the_claim_button() {
+    use ratatui::layout::Rect;
+    use shakmaty::Square;
+    use threefold::tui::render;
+    let mut s = Session::spawn("mouse", Some(TWO_HUMANS), &[], 120, 40);
+    s.wait_for("Claim draw");
+    let areas = render::layout(Rect::new(0, 0, 120, 40)).unwrap();
+    let g = render::board_geom(&areas, false).unwrap();
+    let at = |sq: Square| {
+        let r = g.rect(sq);
+        (r.x + 1, r.y + 1)
+    };
+    let (x, y) = at(Square::G1);
+    click(&mut s, x, y);
+    let (x, y) = at(Square::F3);
+    click(&mut s, x, y);
+    s.wait_for("1. Nf3");
+    click(&mut s, areas.claim.x + 3, areas.claim.y);
+    s.wait_for("[1] Claim now");
+    s.send("\x1b");
+    s.send("?");
+    s.wait_for("Help (? or Esc to close)");
+    s.send("\x1b");
+    s.quit_and_check_restored();
+}
