@@ -23,6 +23,15 @@ enum Command {
     Euwe(cli::euwe::EuweArgs),
     /// Benchmarks: the engine's search (default) or the rules core.
     Bench(BenchArgs),
+    /// Drill puzzles: `--check [DIR]` checks every puzzle file against the rules core.
+    Drills(DrillsArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct DrillsArgs {
+    /// Check every puzzle file in DIR (default: puzzles/): one line per problem, exit 1 if any.
+    #[arg(long, value_name = "DIR", num_args = 0..=1, default_missing_value = "puzzles")]
+    check: Option<std::path::PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -46,6 +55,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    if let Some(Command::Drills(args)) = &cli.command {
+        return drills(args, &mut out);
+    }
     let result = match cli.command {
         Some(Command::Analyze(args)) => cli::analyze::run(&args, &mut out),
         Some(Command::Euwe(args)) => cli::euwe::run(&args, &mut out),
@@ -53,6 +65,7 @@ fn main() -> ExitCode {
             BenchTarget::Rules => cli::bench_rules::run(&args.rules, &mut out),
             BenchTarget::Search => Err(anyhow::anyhow!("the engine is not built yet")),
         },
+        Some(Command::Drills(_)) => unreachable!("handled above"),
         None => {
             let _ = Cli::command().print_help();
             Ok(())
@@ -66,5 +79,36 @@ fn main() -> ExitCode {
             eprintln!("error: {msg}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// `threefold drills`: exit 0 when all is well, 1 when a puzzle file has a problem.
+fn drills(args: &DrillsArgs, out: &mut impl Write) -> ExitCode {
+    let dir = args
+        .check
+        .clone()
+        .unwrap_or_else(|| std::path::PathBuf::from("puzzles"));
+    let (lines, ok) = threefold::drills::cli_check(&dir);
+    if args.check.is_none() {
+        // Without --check: list the themes (the drill screen is part of the TUI).
+        let coll = threefold::drills::load_dir(&dir);
+        for t in &coll.themes {
+            let _ = writeln!(
+                out,
+                "{:<24} {:>3} puzzles  {}",
+                t.id,
+                t.puzzles.len(),
+                t.name
+            );
+        }
+    }
+    for l in &lines {
+        let _ = writeln!(out, "{l}");
+    }
+    let _ = out.flush();
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
 }
