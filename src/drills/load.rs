@@ -73,7 +73,7 @@ pub fn load_dir(dir: &Path) -> Collection {
                     coll.problems.push(Problem::at(
                         &p.origin.file,
                         p.origin.line,
-                        format!("duplicate puzzle id '{}' (first at {first})", p.id),
+                        format!("puzzle '{}': duplicate id (first at {first})", p.id),
                     ));
                     false
                 }
