@@ -4,10 +4,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Result, bail};
-use serde::Serialize;
-use shakmaty::{CastlingMode, Move};
-use threefold::rules::analysis::{PlyReport, report_current};
-use threefold::rules::claim::sorted_uci;
+use shakmaty::Move;
+use threefold::rules::analysis::{JsonPly, PlyReport, report_current};
 use threefold::rules::{Game, pgn};
 
 /// Arguments of `threefold analyze`.
@@ -31,27 +29,6 @@ pub struct AnalyzeArgs {
     /// One JSON object per line instead of a table.
     #[arg(long)]
     pub json: bool,
-}
-
-#[derive(Serialize)]
-struct JsonPly<'a> {
-    ply: usize,
-    #[serde(rename = "move")]
-    mv: Option<String>,
-    fen: String,
-    repetitions: u32,
-    earlier: &'a [usize],
-    claim_threefold: bool,
-    claim_threefold_moves: Vec<String>,
-    claim_fifty: bool,
-    claim_fifty_moves: Vec<String>,
-    fivefold: bool,
-    seventy_five: bool,
-    outcome: Option<&'static str>,
-}
-
-fn uci(m: Move) -> String {
-    m.to_uci(CastlingMode::Standard).to_string()
 }
 
 /// Run `analyze`, writing to `out`. Errors are user-facing one-liners.
@@ -124,21 +101,7 @@ impl<'a> Printer<'a> {
     fn row(&mut self, game: &Game) -> Result<()> {
         let r = report_current(game);
         if self.json {
-            let j = JsonPly {
-                ply: r.ply,
-                mv: r.mv.map(uci),
-                fen: game.fen_at(r.ply),
-                repetitions: r.repetitions,
-                earlier: &r.earlier,
-                claim_threefold: r.claim_threefold,
-                claim_threefold_moves: sorted_uci(&r.claim_threefold_moves),
-                claim_fifty: r.claim_fifty,
-                claim_fifty_moves: sorted_uci(&r.claim_fifty_moves),
-                fivefold: r.fivefold,
-                seventy_five: r.seventy_five,
-                outcome: r.outcome.map(|o| o.code()),
-            };
-            serde_json::to_writer(&mut self.out, &j)?;
+            serde_json::to_writer(&mut self.out, &JsonPly::new(game, &r))?;
             writeln!(self.out)?;
         } else {
             writeln!(self.out, "{}", table_row(game, &r))?;

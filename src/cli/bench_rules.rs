@@ -24,6 +24,47 @@ pub struct BenchRulesArgs {
     /// Timed rounds over the corpus; the median is reported.
     #[arg(long, default_value_t = 5)]
     pub rounds: usize,
+    /// Replay these games instead (JSON lines with "fen" and "moves" in UCI,
+    /// as in tests/data/reference.jsonl), repeated up to `--plies`.
+    #[arg(long)]
+    pub games: Option<std::path::PathBuf>,
+}
+
+/// Games from a JSON-lines file, repeated until there are `plies` plies.
+fn load_games(path: &std::path::Path, plies: usize) -> Result<Vec<(Chess, Vec<Move>)>> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let mut once = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let where_ = || format!("{}:{}", path.display(), i + 1);
+        let v: serde_json::Value =
+            serde_json::from_str(line).map_err(|e| anyhow::anyhow!("{}: {e}", where_()))?;
+        let fen = v["fen"]
+            .as_str()
+            .ok_or_else(|| anyhow::anyhow!("{}: no \"fen\"", where_()))?;
+        let mut game = Game::from_fen(fen).map_err(|e| anyhow::anyhow!("{}: {e}", where_()))?;
+        let start = game.start().clone();
+        let mut moves = Vec::new();
+        for m in v["moves"].as_array().into_iter().flatten() {
+            let uci = m.as_str().unwrap_or("");
+            moves.push(
+                game.play_uci(uci)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", where_()))?,
+            );
+        }
+        once.push((start, moves));
+    }
+    let per_round: usize = once.iter().map(|(_, m)| m.len()).sum();
+    if per_round == 0 {
+        anyhow::bail!("{}: no moves in these games", path.display());
+    }
+    let mut games = Vec::new();
+    let mut total = 0;
+    while total < plies {
+        games.extend(once.iter().cloned());
+        total += per_round;
+    }
+    Ok(games)
 }
 
 const STARTS: &[&str] = &[
@@ -126,7 +167,10 @@ pub fn replay(corpus: &[(Chess, Vec<Move>)]) -> (usize, u64) {
 }
 
 pub fn run(args: &BenchRulesArgs, out: &mut dyn Write) -> Result<()> {
-    let games = corpus(args.plies);
+    let games = match &args.games {
+        Some(path) => load_games(path, args.plies)?,
+        None => corpus(args.plies),
+    };
     let total: usize = games.iter().map(|(_, m)| m.len()).sum();
     writeln!(out, "corpus: {} games, {} plies", games.len(), total)?;
     let mut rates = Vec::new();

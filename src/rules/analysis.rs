@@ -1,11 +1,12 @@
 //! Everything the rules say about one position of a game, as `threefold
 //! analyze --json` reports it (and `threefold bench rules` measures it).
 
-use shakmaty::{Move, Position};
+use serde::Serialize;
+use shakmaty::{CastlingMode, Move, Position};
 
-use super::claim::is_zeroing;
+use super::claim::{is_zeroing, sorted_uci};
 use super::ending::EndingKind;
-use super::game::{Game, key_after};
+use super::game::{Game, reversible_key_after};
 
 /// The rules' view of the current position of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,13 +40,15 @@ pub fn report_current(game: &Game) -> PlyReport {
     let pos = game.position();
     let rec = game.current();
     let ply = game.len();
-    let legal = pos.legal_moves();
+    let legal = game.legal_moves();
     let has_moves = !legal.is_empty();
     let clock = pos.halfmoves();
     let mut claim_threefold_moves = Vec::new();
     let mut claim_fifty_moves = Vec::new();
     for &m in legal.iter() {
-        if !pos.is_irreversible(m) && game.occurrences_of_key(key_after(pos, rec.key, m)) >= 2 {
+        if !pos.is_irreversible(m)
+            && game.occurrences_of_key(reversible_key_after(pos, rec.key, m)) >= 2
+        {
             claim_threefold_moves.push(m);
         }
         if clock >= 99 && !is_zeroing(m) {
@@ -81,5 +84,43 @@ pub fn report_current(game: &Game) -> PlyReport {
         fivefold,
         seventy_five,
         outcome,
+    }
+}
+
+/// One line of `threefold analyze --json`, field for field.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct JsonPly {
+    pub ply: usize,
+    #[serde(rename = "move")]
+    pub mv: Option<String>,
+    pub fen: String,
+    pub repetitions: u32,
+    pub earlier: Vec<usize>,
+    pub claim_threefold: bool,
+    pub claim_threefold_moves: Vec<String>,
+    pub claim_fifty: bool,
+    pub claim_fifty_moves: Vec<String>,
+    pub fivefold: bool,
+    pub seventy_five: bool,
+    pub outcome: Option<&'static str>,
+}
+
+impl JsonPly {
+    /// The JSON view of a report on the current position of `game`.
+    pub fn new(game: &Game, r: &PlyReport) -> JsonPly {
+        JsonPly {
+            ply: r.ply,
+            mv: r.mv.map(|m| m.to_uci(CastlingMode::Standard).to_string()),
+            fen: game.fen_at(r.ply),
+            repetitions: r.repetitions,
+            earlier: r.earlier.clone(),
+            claim_threefold: r.claim_threefold,
+            claim_threefold_moves: sorted_uci(&r.claim_threefold_moves),
+            claim_fifty: r.claim_fifty,
+            claim_fifty_moves: sorted_uci(&r.claim_fifty_moves),
+            fivefold: r.fivefold,
+            seventy_five: r.seventy_five,
+            outcome: r.outcome.map(|o| o.code()),
+        }
     }
 }

@@ -20,7 +20,7 @@
 use shakmaty::{CastlingMode, Move, Position, Role};
 
 use super::ending::{Ending, EndingKind, join_and, list_places, times};
-use super::game::{Game, PlayError, key_after};
+use super::game::{Game, PlayError, key_after, reversible_key_after};
 
 /// What the player claims.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,7 +56,7 @@ pub struct Verdict {
 }
 
 fn has_moves(game: &Game) -> bool {
-    !game.position().legal_moves().is_empty()
+    !game.legal_moves().is_empty()
 }
 
 /// 9.2 (b): the current position has appeared at least three times (and the
@@ -73,7 +73,8 @@ pub fn threefold_moves(game: &Game) -> Vec<Move> {
     pos.legal_moves()
         .into_iter()
         .filter(|&m| {
-            !pos.is_irreversible(m) && game.occurrences_of_key(key_after(pos, key, m)) >= 2
+            !pos.is_irreversible(m)
+                && game.occurrences_of_key(reversible_key_after(pos, key, m)) >= 2
         })
         .collect()
 }
@@ -95,8 +96,9 @@ pub fn fifty_moves(game: &Game) -> Vec<Move> {
     if pos.halfmoves() < 99 {
         return Vec::new();
     }
-    pos.legal_moves()
-        .into_iter()
+    game.legal_moves()
+        .iter()
+        .copied()
         .filter(|&m| !is_zeroing(m))
         .collect()
 }
@@ -215,7 +217,7 @@ fn judge_now(game: &mut Game) -> Verdict {
 
 fn judge_with_move(game: &mut Game, m: Move) -> Result<Verdict, PlayError> {
     let pos = game.position().clone();
-    if !pos.is_legal(m) {
+    if !game.legal_moves().contains(&m) {
         return Err(PlayError::Illegal {
             text: m.to_uci(CastlingMode::Standard).to_string(),
             ply: game.len() + 1,

@@ -141,7 +141,7 @@ pub fn times(n: u32) -> String {
 pub fn automatic(game: &Game) -> Option<Ending> {
     let pos = game.position();
     let ply = game.len();
-    let legal = pos.legal_moves();
+    let legal = game.legal_moves();
     if legal.is_empty() {
         return Some(if pos.is_check() {
             let winner = !pos.turn();

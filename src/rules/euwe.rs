@@ -138,20 +138,29 @@ impl Cube {
 /// The former German rule after ply `ply` of `game`: the shortest cube the
 /// move list ends with at that ply, if any.
 ///
-/// A cube of moves from the same position needs the position before each of
-/// the three sequences and after the last to be the same, so candidate
-/// lengths are filtered by position key before the moves are compared.
+/// The same moves from the same position lead to the same position, so the
+/// length `L` of a cube ending at `ply` is the distance to an earlier ply with
+/// the same position: the candidates are exactly the chain of earlier
+/// occurrences (within the reversible stretch, since a sequence containing an
+/// irreversible move cannot start twice from the same position). For each, the
+/// positions `2L` and `3L` back are compared by key before the moves are.
 pub fn german_rule_at(game: &Game, ply: usize) -> Option<Cube> {
-    let key = |p: usize| game.record(p).key;
+    let key = game.record(ply).key;
     let mv = |p: usize| game.record(p).mv;
-    for len in 1..=ply / 3 {
-        let (a, b, c) = (ply - 3 * len, ply - 2 * len, ply - len);
-        if key(a) != key(ply) || key(b) != key(ply) || key(c) != key(ply) {
-            continue;
+    let mut prev = game.record(ply).previous;
+    while let Some(q) = prev {
+        let len = ply - q;
+        if 3 * len > ply {
+            break;
         }
-        if (1..=len).all(|i| mv(a + i) == mv(b + i) && mv(b + i) == mv(c + i)) {
+        let (a, b) = (ply - 3 * len, ply - 2 * len);
+        if game.record(a).key == key
+            && game.record(b).key == key
+            && (1..=len).all(|i| mv(a + i) == mv(b + i) && mv(b + i) == mv(q + i))
+        {
             return Some(Cube { start: a, len });
         }
+        prev = game.record(q).previous;
     }
     None
 }

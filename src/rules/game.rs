@@ -36,7 +36,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::uci::UciMove;
-use shakmaty::zobrist::Zobrist64;
+use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position};
 
 use super::ending::{self, Ending, EndingKind};
@@ -48,17 +48,28 @@ pub fn position_key(pos: &Chess) -> u64 {
 
 /// The key of the position after the legal move `m`, given the key of `pos`.
 ///
-/// Uses shakmaty's incremental update where it has one (the common case of a
-/// quiet move), else hashes the resulting position.
+/// A reversible move (see [`Position::is_irreversible`]) changes only the
+/// moving piece's square and the side to move: no capture, no pawn, no
+/// castling right, and no legal en passant before or after it. Its key is
+/// updated with three XORs; any other move hashes the resulting position.
 pub fn key_after(pos: &Chess, key: u64, m: Move) -> u64 {
-    match pos.update_zobrist_hash::<Zobrist64>(Zobrist64(key), m, EnPassantMode::Legal) {
-        Some(z) => z.0,
-        None => {
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            position_key(&next)
-        }
+    if !pos.is_irreversible(m) {
+        return reversible_key_after(pos, key, m);
     }
+    let mut next = pos.clone();
+    next.play_unchecked(m);
+    position_key(&next)
+}
+
+/// [`key_after`] for a move known to be reversible.
+#[inline]
+pub(crate) fn reversible_key_after(pos: &Chess, key: u64, m: Move) -> u64 {
+    debug_assert!(!pos.is_irreversible(m));
+    let piece = m.role().of(pos.turn());
+    let from = m.from().expect("a reversible move has an origin square");
+    key ^ Zobrist64::zobrist_for_piece(from, piece).0
+        ^ Zobrist64::zobrist_for_piece(m.to(), piece).0
+        ^ Zobrist64::zobrist_for_white_turn().0
 }
 
 /// A hasher for keys that are already uniformly random (Zobrist keys).
@@ -152,6 +163,8 @@ pub struct Game {
     records: Vec<PlyRecord>,
     /// Key → latest ply with that key, over the current reversible stretch.
     stretch: KeyMap,
+    /// The legal moves of the current position, generated once per ply.
+    legal: Vec<Move>,
     termination: Option<Termination>,
 }
 
@@ -182,6 +195,7 @@ impl Game {
         let key = position_key(&start);
         let mut stretch = KeyMap::default();
         stretch.insert(key, 0);
+        let legal = start.legal_moves().to_vec();
         let mut game = Game {
             positions: vec![start],
             records: vec![PlyRecord {
@@ -193,6 +207,7 @@ impl Game {
                 previous: None,
             }],
             stretch,
+            legal,
             termination: None,
         };
         game.termination = game
@@ -232,6 +247,11 @@ impl Game {
     /// The position at `ply` (0 = start). Panics if `ply > len()`.
     pub fn position_at(&self, ply: usize) -> &Chess {
         &self.positions[ply]
+    }
+
+    /// The legal moves of the current position.
+    pub fn legal_moves(&self) -> &[Move] {
+        &self.legal
     }
 
     /// The start position.
@@ -371,11 +391,13 @@ impl Game {
 
     /// Play a legal move. Refused when the game is over or the move is illegal.
     pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
-        let text = m.to_uci(CastlingMode::Standard).to_string();
-        self.check_not_over(&text)?;
-        if !self.position().is_legal(m) {
+        let text = || m.to_uci(CastlingMode::Standard).to_string();
+        if self.termination.is_some() {
+            self.check_not_over(&text())?;
+        }
+        if !self.legal.contains(&m) {
             return Err(PlayError::Illegal {
-                text,
+                text: text(),
                 ply: self.len() + 1,
                 fen: self.fen_at(self.len()),
             });
@@ -388,7 +410,7 @@ impl Game {
     /// ending on record. For demonstrations that look past an ending (Euwe's
     /// sequence under the former rule); ordinary play uses [`Game::play`].
     pub fn play_past_end(&mut self, m: Move) -> Result<(), PlayError> {
-        if !self.position().is_legal(m) {
+        if !self.legal.contains(&m) {
             return Err(PlayError::Illegal {
                 text: m.to_uci(CastlingMode::Standard).to_string(),
                 ply: self.len() + 1,
@@ -489,15 +511,22 @@ impl Game {
         let pos = self.position();
         let irreversible = pos.is_irreversible(m);
         let san = San::from_move(pos, m);
-        let key = key_after(pos, self.current().key, m);
         let mut next = pos.clone();
         next.play_unchecked(m);
+        let key = if irreversible {
+            position_key(&next)
+        } else {
+            reversible_key_after(pos, self.current().key, m)
+        };
         let ply = self.records.len();
         if irreversible {
             self.stretch.clear();
         }
         let previous = self.stretch.insert(key, ply as u32).map(|p| p as usize);
         let occurrence = previous.map_or(1, |p| self.records[p].occurrence + 1);
+        // Copy only the moves, not the whole fixed-capacity move list.
+        self.legal.clear();
+        self.legal.extend_from_slice(&next.legal_moves());
         self.positions.push(next);
         self.records.push(PlyRecord {
             key,
@@ -527,6 +556,7 @@ impl Game {
         }
         let rec = self.records.pop().expect("len > 1");
         self.positions.pop();
+        self.legal = self.position().legal_moves().to_vec();
         if rec.irreversible {
             // Rebuild the map of the stretch that is current again.
             self.stretch.clear();

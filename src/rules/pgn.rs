@@ -111,10 +111,14 @@ fn scan_lines(text: &str) -> Vec<(usize, Vec<usize>)> {
         }
         let mut token = String::new();
         let mut flush = |token: &mut String, depth: usize| {
-            let tok = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            let castles = |t: &str| t.starts_with("O-O") || t.starts_with("0-0");
+            let tok = if castles(token) {
+                token.as_str()
+            } else {
+                token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+            };
             let is_move = tok.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-                || tok.starts_with("O-O")
-                || tok.starts_with("0-0")
+                || castles(tok)
                 || tok == "--";
             if is_move && depth == 0 {
                 if games.is_empty() {

@@ -1,0 +1,178 @@
+//! `threefold analyze` and `threefold euwe` as a user runs them.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_threefold"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn json_lines(out: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+fn assert_one_line_error(out: &Output, needle: &str) {
+    assert_eq!(out.status.code(), Some(2), "exit status 2");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(err.contains(needle), "{err} should mention {needle}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn json_fields_for_a_knight_shuffle() {
+    let out = run(&[
+        "analyze",
+        "--moves",
+        "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1",
+        "--json",
+    ]);
+    assert!(out.status.success());
+    let rows = json_lines(&out);
+    assert_eq!(rows.len(), 8);
+    let keys: Vec<&str> = rows[0]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(|k| k.as_str())
+        .collect();
+    let mut expected = vec![
+        "ply",
+        "move",
+        "fen",
+        "repetitions",
+        "earlier",
+        "claim_threefold",
+        "claim_threefold_moves",
+        "claim_fifty",
+        "claim_fifty_moves",
+        "fivefold",
+        "seventy_five",
+        "outcome",
+    ];
+    let mut got = keys.clone();
+    got.sort();
+    expected.sort();
+    assert_eq!(got, expected);
+    assert_eq!(rows[0]["move"], serde_json::Value::Null);
+    assert_eq!(rows[4]["repetitions"], 2);
+    assert_eq!(rows[4]["earlier"], serde_json::json!([0]));
+    assert_eq!(
+        rows[7]["claim_threefold_moves"],
+        serde_json::json!(["f6g8"])
+    );
+    assert_eq!(rows[7]["claim_threefold"], false);
+}
+
+#[test]
+fn san_input_and_table_output() {
+    let out = run(&[
+        "analyze",
+        "--san",
+        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let last = text.lines().last().unwrap();
+    assert!(last.contains("4...Ng8") && last.contains("now"), "{last}");
+}
+
+#[test]
+fn pgn_input_reads_the_chosen_game() {
+    let out = run(&["analyze", "--pgn", "tests/data/repetition.pgn", "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows = json_lines(&out);
+    assert_eq!(rows.len(), 9);
+    assert_eq!(rows[8]["claim_threefold"], true);
+    let out = run(&[
+        "analyze",
+        "--pgn",
+        "tests/data/repetition.pgn",
+        "--game",
+        "2",
+        "--json",
+    ]);
+    assert!(out.status.success());
+    let rows = json_lines(&out);
+    assert_eq!(rows[0]["fen"], "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+    assert_eq!(
+        rows[4]["repetitions"], 1,
+        "castling right lost: not the start"
+    );
+}
+
+#[test]
+fn malformed_fen_is_one_error_line() {
+    assert_one_line_error(
+        &run(&["analyze", "--fen", "8/8/8 w - - 0 1"]),
+        "invalid FEN",
+    );
+}
+
+#[test]
+fn illegal_move_names_move_ply_and_position() {
+    let out = run(&["analyze", "--moves", "e2e4 e7e5 e1e3", "--json"]);
+    assert_one_line_error(&out, "e1e3");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("ply 3"), "{err}");
+    assert!(
+        err.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq"),
+        "{err}"
+    );
+    // What came before the bad move was still reported.
+    assert_eq!(json_lines(&out).len(), 3);
+    assert_one_line_error(&run(&["analyze", "--moves", "e2e4 xyz"]), "xyz");
+    assert_one_line_error(&run(&["analyze", "--san", "e4 Ke3"]), "Ke3");
+}
+
+#[test]
+fn malformed_pgn_names_file_and_line() {
+    let out = run(&["analyze", "--pgn", "tests/data/illegal.pgn"]);
+    assert_one_line_error(&out, "tests/data/illegal.pgn:5");
+    assert_one_line_error(
+        &run(&["analyze", "--pgn", "tests/data/nonexistent.pgn"]),
+        "nonexistent.pgn",
+    );
+    assert_one_line_error(
+        &run(&[
+            "analyze",
+            "--pgn",
+            "tests/data/repetition.pgn",
+            "--game",
+            "7",
+        ]),
+        "no game 7",
+    );
+}
+
+#[test]
+fn moves_after_fivefold_are_refused() {
+    let shuffle = "g1f3 g8f6 f3g1 f6g8 ".repeat(4);
+    let out = run(&["analyze", "--moves", &format!("{shuffle} e2e4"), "--json"]);
+    assert_one_line_error(&out, "game is over");
+    let rows = json_lines(&out);
+    assert_eq!(rows.last().unwrap()["outcome"], "fivefold");
+}
+
+#[test]
+fn euwe_command_prints_every_ply() {
+    let out = run(&["euwe", "--plies", "20", "--json"]);
+    assert!(out.status.success());
+    let rows = json_lines(&out);
+    assert_eq!(rows.len(), 20);
+    assert_eq!(rows[15]["fivefold_ended"], true);
+    assert_eq!(rows[14]["fivefold_ended"], false);
+    assert!(rows.iter().all(|r| r["german_rule"].is_null()));
+    assert_eq!(rows[7]["claim_now"], true);
+    assert_eq!(rows[6]["claim_with"], serde_json::json!(["Ng8"]));
+}
