@@ -82,26 +82,24 @@ fn main() -> ExitCode {
     }
 }
 
-/// `threefold drills`: exit 0 when all is well, 1 when a puzzle file has a problem.
+/// `threefold drills`: with `--check [DIR]`, one line per problem and exit 1
+/// if any (else a summary and exit 0); without it, the built-in themes.
 fn drills(args: &DrillsArgs, out: &mut impl Write) -> ExitCode {
-    let dir = args
-        .check
-        .clone()
-        .unwrap_or_else(|| std::path::PathBuf::from("puzzles"));
-    let (lines, ok) = threefold::drills::cli_check(&dir);
-    if args.check.is_none() {
-        // Without --check: list the themes (the drill screen is part of the TUI).
-        let coll = threefold::drills::load_dir(&dir);
+    let Some(dir) = &args.check else {
+        let coll = threefold::drills::load_builtin();
         for t in &coll.themes {
             let _ = writeln!(
                 out,
-                "{:<24} {:>3} puzzles  {}",
+                "{:<12} {:>3} puzzles  {}",
                 t.id,
                 t.puzzles.len(),
                 t.name
             );
         }
-    }
+        let _ = out.flush();
+        return ExitCode::SUCCESS;
+    };
+    let (lines, ok) = threefold::drills::cli_check(dir);
     for l in &lines {
         let _ = writeln!(out, "{l}");
     }

@@ -565,3 +565,58 @@ fn the_drills_check_subcommand_exits_0_or_1() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_built_in_copies_are_exactly_the_puzzle_files() {
+    let mut on_disk: Vec<String> = std::fs::read_dir(puzzles_dir())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".toml"))
+        .collect();
+    on_disk.sort();
+    let built_in: Vec<String> = drills::builtin::FILES
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect();
+    assert_eq!(built_in, on_disk, "update src/drills/builtin.rs");
+    for (name, text) in drills::builtin::FILES {
+        let disk = std::fs::read_to_string(puzzles_dir().join(name)).unwrap();
+        assert_eq!(*text, disk, "{name}");
+    }
+    let coll = drills::load_builtin();
+    assert!(coll.problems.is_empty(), "{:?}", coll.problems);
+    assert_eq!(
+        coll.puzzles().count(),
+        load_dir(&puzzles_dir()).puzzles().count()
+    );
+    assert!(coll.puzzles().all(|p| check(p).is_ok()));
+}
+
+#[test]
+fn next_in_offers_unsolved_puzzles_first_then_cycles() {
+    let coll = drills::load_builtin();
+    let theme = coll.theme("real-games").unwrap();
+    let mut progress = Progress::default();
+    let mut seen = Vec::new();
+    let mut last: Option<String> = None;
+    for _ in 0..theme.puzzles.len() {
+        let p = coll
+            .next_in("real-games", &progress, last.as_deref())
+            .unwrap();
+        assert!(
+            !seen.contains(&p.id),
+            "{} offered twice before the rest",
+            p.id
+        );
+        seen.push(p.id.clone());
+        progress.record("real-games", &p.id, true);
+        last = Some(p.id.clone());
+    }
+    assert_eq!(seen.len(), theme.puzzles.len());
+    // All solved: it still offers one, not the one just answered.
+    let again = coll
+        .next_in("real-games", &progress, last.as_deref())
+        .unwrap();
+    assert_ne!(Some(again.id.clone()), last);
+    assert!(coll.next_in("no-such-theme", &progress, None).is_none());
+}

@@ -63,29 +63,47 @@ pub fn load_dir(dir: &Path) -> Collection {
         ));
         return coll;
     }
-    let mut seen: HashMap<String, Origin> = HashMap::new();
     for file in files {
         let (theme, problems) = load_file(&file);
         coll.problems.extend(problems);
-        if let Some(mut theme) = theme {
-            theme.puzzles.retain(|p| match seen.get(&p.id) {
-                Some(first) => {
-                    coll.problems.push(Problem::at(
-                        &p.origin.file,
-                        p.origin.line,
-                        format!("puzzle '{}': duplicate id (first at {first})", p.id),
-                    ));
-                    false
-                }
-                None => {
-                    seen.insert(p.id.clone(), p.origin.clone());
-                    true
-                }
-            });
-            coll.themes.push(theme);
-        }
+        coll.themes.extend(theme);
     }
+    drop_duplicate_ids(&mut coll);
     coll
+}
+
+/// Load puzzle files given as (path, text) pairs, e.g. the copies built
+/// into the binary ([`super::builtin`]).
+pub fn load_texts<'a>(files: impl IntoIterator<Item = (&'a Path, &'a str)>) -> Collection {
+    let mut coll = Collection::default();
+    for (path, text) in files {
+        let (theme, problems) = load_str(path, text);
+        coll.problems.extend(problems);
+        coll.themes.extend(theme);
+    }
+    drop_duplicate_ids(&mut coll);
+    coll
+}
+
+/// Keep the first puzzle of each id; report the others.
+fn drop_duplicate_ids(coll: &mut Collection) {
+    let mut seen: HashMap<String, Origin> = HashMap::new();
+    for theme in &mut coll.themes {
+        theme.puzzles.retain(|p| match seen.get(&p.id) {
+            Some(first) => {
+                coll.problems.push(Problem::at(
+                    &p.origin.file,
+                    p.origin.line,
+                    format!("puzzle '{}': duplicate id (first at {first})", p.id),
+                ));
+                false
+            }
+            None => {
+                seen.insert(p.id.clone(), p.origin.clone());
+                true
+            }
+        });
+    }
 }
 
 /// Load one puzzle file. The theme is `None` only when the file cannot be

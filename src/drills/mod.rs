@@ -35,6 +35,7 @@
 //! Positions are named "start" or by scoresheet label without check marks
 //! ("12.Nf3", "12...Nf6"), or by ply number (0 = start).
 
+pub mod builtin;
 pub mod check;
 pub mod load;
 pub mod progress;
@@ -42,8 +43,9 @@ pub mod types;
 
 use std::path::Path;
 
+pub use builtin::load_builtin;
 pub use check::{Feedback, Mismatch, Solution, check, judge, parse_answer, solve};
-pub use load::{load_dir, load_file, load_str};
+pub use load::{load_dir, load_file, load_str, load_texts};
 pub use progress::{Progress, ProgressStore, ThemeProgress};
 pub use types::{
     Answer, ClaimRule, Collection, EndingRule, Origin, PlyRef, Problem, Puzzle, Question, Start,

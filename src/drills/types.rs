@@ -451,4 +451,26 @@ impl Collection {
     pub fn theme(&self, id: &str) -> Option<&Theme> {
         self.themes.iter().find(|t| t.id == id)
     }
+
+    /// The next puzzle to offer in `theme`: the easiest one not yet solved
+    /// (file order among equals); once all are solved, the easiest one not
+    /// solved by the latest answer, so a theme can be played again. `None`
+    /// for an unknown or empty theme.
+    pub fn next_in(
+        &self,
+        theme: &str,
+        progress: &super::progress::Progress,
+        last: Option<&str>,
+    ) -> Option<&Puzzle> {
+        let t = self.theme(theme)?;
+        let solved = progress.theme(theme).solved;
+        let mut order: Vec<&Puzzle> = t.puzzles.iter().collect();
+        order.sort_by_key(|p| p.difficulty);
+        order
+            .iter()
+            .find(|p| !solved.contains(&p.id) && Some(p.id.as_str()) != last)
+            .or_else(|| order.iter().find(|p| Some(p.id.as_str()) != last))
+            .or_else(|| order.first())
+            .copied()
+    }
 }
