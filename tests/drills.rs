@@ -620,3 +620,36 @@ fn next_in_offers_unsolved_puzzles_first_then_cycles() {
     assert_ne!(Some(again.id.clone()), last);
     assert!(coll.next_in("no-such-theme", &progress, None).is_none());
 }
+
+#[test]
+fn a_session_judges_records_and_saves() {
+    let dir = temp_dir("session");
+    let path = dir.join("progress.toml");
+    std::fs::write(&path, "garbage = [").unwrap();
+    let mut s = drills::Session::with(drills::load_builtin(), Some(ProgressStore::at(&path)));
+    assert_eq!(s.messages.len(), 1, "{:?}", s.messages);
+    assert!(s.messages[0].contains("moved to"), "{}", s.messages[0]);
+    s.messages.clear();
+
+    let p = s.next("basics", None).unwrap().clone();
+    let f = s.answer(&p.id, &p.answer).unwrap();
+    assert!(f.correct);
+    let wrong = match &p.answer {
+        Answer::Claim(ClaimRule::None) => Answer::Claim(ClaimRule::Threefold),
+        _ => Answer::Claim(ClaimRule::None),
+    };
+    let f = s.answer(&p.id, &wrong).unwrap();
+    assert!(!f.correct);
+    assert!(s.answer("no-such-puzzle", &wrong).is_none());
+    assert!(s.messages.is_empty(), "{:?}", s.messages);
+
+    let saved = ProgressStore::at(&path).load();
+    assert!(saved.warning.is_none());
+    let b = saved.progress.theme("basics");
+    assert_eq!(
+        (b.attempts, b.correct, b.streak, b.best_streak),
+        (2, 1, 0, 1)
+    );
+    assert!(b.solved.contains(&p.id));
+    let _ = std::fs::remove_dir_all(&dir);
+}

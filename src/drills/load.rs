@@ -86,6 +86,7 @@ pub fn load_texts<'a>(files: impl IntoIterator<Item = (&'a Path, &'a str)>) -> C
 }
 
 /// Keep the first puzzle of each id; report the others.
+/// Also sorts the problems by file and line (stable), so they read in order.
 fn drop_duplicate_ids(coll: &mut Collection) {
     let mut seen: HashMap<String, Origin> = HashMap::new();
     for theme in &mut coll.themes {
@@ -104,6 +105,8 @@ fn drop_duplicate_ids(coll: &mut Collection) {
             }
         });
     }
+    coll.problems
+        .sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
 }
 
 /// Load one puzzle file. The theme is `None` only when the file cannot be

@@ -39,6 +39,7 @@ pub mod builtin;
 pub mod check;
 pub mod load;
 pub mod progress;
+pub mod session;
 pub mod types;
 
 use std::path::Path;
@@ -47,6 +48,7 @@ pub use builtin::load_builtin;
 pub use check::{Feedback, Mismatch, Solution, check, judge, parse_answer, solve};
 pub use load::{load_dir, load_file, load_str, load_texts};
 pub use progress::{Progress, ProgressStore, ThemeProgress};
+pub use session::Session;
 pub use types::{
     Answer, ClaimRule, Collection, EndingRule, Origin, PlyRef, Problem, Puzzle, Question, Start,
     Theme,
