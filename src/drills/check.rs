@@ -56,7 +56,7 @@ fn solve_in(puzzle: &Puzzle, game: &Game) -> Result<Solution, String> {
             let v = claim::judge(&mut g, Claim::Now).map_err(|e| e.to_string())?;
             Ok(Solution {
                 answer: Answer::Claim(rule),
-                detail: v.explanation,
+                detail: format!("The arbiter's ruling on a claim now: {}", v.explanation),
                 plies: v.plies,
             })
         }
@@ -74,7 +74,7 @@ fn solve_in(puzzle: &Puzzle, game: &Game) -> Result<Solution, String> {
             };
             Ok(Solution {
                 answer: Answer::Claim(rule),
-                detail: v.explanation,
+                detail: format!("The arbiter's ruling on a claim with {mv}: {}", v.explanation),
                 plies: v.plies,
             })
         }
@@ -92,8 +92,9 @@ fn solve_in(puzzle: &Puzzle, game: &Game) -> Result<Solution, String> {
                     let p = g.len();
                     let earlier = g.earlier(p);
                     parts.push(format!(
-                        "{} would make the position of {} appear a third time",
+                        "{} would make a position appear for the {} time (before: {})",
                         g.ply_label(p),
+                        claim::ordinal(earlier.len() as u32 + 1),
                         crate::rules::ending::list_places(&g, &earlier)
                     ));
                     plies.extend(earlier);

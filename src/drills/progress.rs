@@ -100,9 +100,10 @@ pub struct ProgressStore {
 
 impl ProgressStore {
     /// `progress.toml` in the platform data directory
-    /// (`directories::ProjectDirs` for "threefold"), if the platform has one.
+    /// (`directories::ProjectDirs::from("", "", "threefold")`, the same
+    /// directory the TUI keeps its saved game in), if the platform has one.
     pub fn default_location() -> Option<ProgressStore> {
-        let dirs = directories::ProjectDirs::from("org", "threefold", "threefold")?;
+        let dirs = directories::ProjectDirs::from("", "", "threefold")?;
         Some(ProgressStore::at(dirs.data_dir().join("progress.toml")))
     }
 

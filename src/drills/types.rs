@@ -347,10 +347,10 @@ impl Puzzle {
         };
         match &self.question {
             Question::Claim => format!(
-                "{side} to move. Can {side} claim a draw now, and by which rule? (none / threefold / fifty)"
+                "{side} to move. Can {side} claim a draw now, and by which rule? (none / threefold / fifty / both)"
             ),
             Question::Intended { mv } => format!(
-                "{side} writes {mv} on the scoresheet and claims a draw. Is the claim correct, and by which rule? (none / threefold / fifty)"
+                "{side} writes {mv} on the scoresheet and claims a draw. Is the claim correct, and by which rule? (none / threefold / fifty / both)"
             ),
             Question::ClaimMoves => format!(
                 "{side} to move. Which moves let {side} claim a draw by threefold repetition (FIDE 9.2 a)? Give all of them, or none."
