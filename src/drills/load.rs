@@ -839,3 +839,48 @@ fn read_answer(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_numbers_and_results_are_dropped() {
+        let t: Vec<String> = tokens("1. e4 e5 2.Nf3 Nc6\n3... a6 12...Nf6 O-O 1/2-1/2")
+            .into_iter()
+            .map(|(_, s)| s)
+            .collect();
+        assert_eq!(t, ["e4", "e5", "Nf3", "Nc6", "a6", "Nf6", "O-O"]);
+        let lines: Vec<usize> = tokens("1. e4\n e5\n\n2. Nf3").iter().map(|t| t.0).collect();
+        assert_eq!(lines, [0, 1, 3]);
+        assert!(tokens("  ").is_empty());
+        assert_eq!(tokens("0-1")[..], []);
+    }
+
+    #[test]
+    fn labels_resolve_with_or_without_check_marks_and_spaces() {
+        let mut g = Game::new();
+        for m in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7"] {
+            g.play_san(m).unwrap();
+        }
+        assert_eq!(find_label(&g, "start"), Some(0));
+        assert_eq!(find_label(&g, "0"), Some(0));
+        assert_eq!(find_label(&g, "7"), Some(7));
+        assert_eq!(find_label(&g, "8"), None);
+        assert_eq!(find_label(&g, "2.Qh5"), Some(3));
+        assert_eq!(find_label(&g, "after 3... Nf6"), Some(6));
+        assert_eq!(find_label(&g, "4.Qxf7#"), Some(7));
+        assert_eq!(find_label(&g, "4.Qxf7"), Some(7));
+        assert_eq!(find_label(&g, "4...Qxf7"), None);
+    }
+
+    #[test]
+    fn a_puzzle_line_is_its_header_line() {
+        let text = "name = \"x\"\n\n[[puzzle]]\nid = \"a\"\ntitle = \"t\"\nask = \"ending\"\nanswer = \"no\"\nexplanation = \"x\"\n";
+        let (theme, problems) = load_str(Path::new("x.toml"), text);
+        assert!(problems.is_empty(), "{problems:?}");
+        let p = &theme.unwrap().puzzles[0];
+        assert_eq!(p.origin.line, 3);
+        assert_eq!(p.answer_origin.line, 7);
+    }
+}

@@ -34,6 +34,25 @@
 //!
 //! Positions are named "start" or by scoresheet label without check marks
 //! ("12.Nf3", "12...Nf6"), or by ply number (0 = start).
+//!
+//! # For the drill screen
+//!
+//! ```no_run
+//! use threefold::drills::{Session, parse_answer};
+//!
+//! let mut s = Session::open(); // built-in puzzles + progress in the data dir
+//! for note in s.messages.drain(..) { eprintln!("{note}"); } // e.g. corrupt progress moved aside
+//! let theme = &s.collection.themes[0];
+//! let (tid, tname) = (theme.id.clone(), theme.name.clone());
+//! let score = s.progress.theme(&tid); // attempts, correct, streak, best_streak, solved
+//! let p = s.next(&tid, None).unwrap().clone();
+//! let game = p.game(); // the rules core's Game: board, move list, ply labels
+//! println!("{tname} ({} correct, streak {}): {}", score.correct, score.streak, p.prompt());
+//! let answer = parse_answer(&p, "threefold").unwrap(); // or build an Answer directly
+//! let fb = s.answer(&p.id, &answer).unwrap(); // judged, recorded, saved
+//! println!("{} {} {:?}", fb.correct, fb.explanation, fb.plies_to_highlight);
+//! # let _ = game;
+//! ```
 
 pub mod builtin;
 pub mod check;
