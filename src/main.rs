@@ -55,9 +55,6 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    if let Some(Command::Drills(args)) = &cli.command {
-        return drills(args, &mut out);
-    }
     let result = match cli.command {
         Some(Command::Analyze(args)) => cli::analyze::run(&args, &mut out),
         Some(Command::Euwe(args)) => cli::euwe::run(&args, &mut out),
@@ -65,7 +62,8 @@ fn main() -> ExitCode {
             BenchTarget::Rules => cli::bench_rules::run(&args.rules, &mut out),
             BenchTarget::Search => Err(anyhow::anyhow!("the engine is not built yet")),
         },
-        Some(Command::Drills(_)) => unreachable!("handled above"),
+        // Exit 1 (not 2) when a puzzle file has a problem.
+        Some(Command::Drills(args)) => return drills(&args, &mut out),
         None => {
             let _ = Cli::command().print_help();
             Ok(())
