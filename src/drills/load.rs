@@ -361,11 +361,12 @@ fn read_puzzle(
         match v.get_ref().as_str() {
             None => err.at(v.span(), "'moves' must be a string of SAN moves"),
             Some(text) => {
-                let base = src.line(v.span().start)
-                    + usize::from(
-                        src.text[v.span()].starts_with("\"\"\"\n")
-                            || src.text[v.span()].starts_with("'''\n"),
-                    );
+                // A newline right after an opening """ or ''' is not part of the string.
+                let raw = &src.text[v.span()];
+                let skipped = ["\"\"\"\n", "\"\"\"\r\n", "'''\n", "'''\r\n"]
+                    .iter()
+                    .any(|open| raw.starts_with(open));
+                let base = src.line(v.span().start) + usize::from(skipped);
                 for (line_in, tok) in tokens(text) {
                     let line = base + line_in;
                     if let Some(g) = game.as_mut() {
@@ -882,5 +883,13 @@ mod tests {
         let p = &theme.unwrap().puzzles[0];
         assert_eq!(p.origin.line, 3);
         assert_eq!(p.answer_origin.line, 7);
+    }
+
+    #[test]
+    fn move_lines_are_right_with_crlf_line_ends() {
+        let text = "[[puzzle]]\r\nid = \"a\"\r\ntitle = \"t\"\r\nmoves = \"\"\"\r\n1. e4 e5\r\n2. Ke3\r\n\"\"\"\r\nask = \"ending\"\r\nanswer = \"no\"\r\nexplanation = \"x\"\r\n";
+        let (_, problems) = load_str(Path::new("x.toml"), text);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].line, Some(6), "{}", problems[0]);
     }
 }
