@@ -2,7 +2,10 @@
 //!
 //! - [`rules`]: the FIDE rules core (repetition, claims, automatic endings, Euwe's sequence).
 //!   It imports neither the engine nor the UI.
+//! - [`drills`]: puzzle files about repetition and claims, checked against the rules core,
+//!   a judge for the drill screen, and per-theme progress.
 //! - [`tui`]: the terminal trainer (`threefold` with no subcommand).
 
+pub mod drills;
 pub mod rules;
 pub mod tui;

@@ -32,6 +32,15 @@ enum Command {
     Euwe(cli::euwe::EuweArgs),
     /// Benchmarks: the engine's search (default) or the rules core.
     Bench(BenchArgs),
+    /// Drill puzzles: `--check [DIR]` checks every puzzle file against the rules core.
+    Drills(DrillsArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct DrillsArgs {
+    /// Check every puzzle file in DIR (default: puzzles/): one line per problem, exit 1 if any.
+    #[arg(long, value_name = "DIR", num_args = 0..=1, default_missing_value = "puzzles")]
+    check: Option<std::path::PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -62,6 +71,8 @@ fn main() -> ExitCode {
             BenchTarget::Rules => cli::bench_rules::run(&args.rules, &mut out),
             BenchTarget::Search => Err(anyhow::anyhow!("the engine is not built yet")),
         },
+        // Exit 1 (not 2) when a puzzle file has a problem.
+        Some(Command::Drills(args)) => return drills(&args, &mut out),
         None => threefold::tui::run(threefold::tui::Options {
             ascii: cli.ascii,
             fen: cli.fen,
@@ -76,5 +87,34 @@ fn main() -> ExitCode {
             eprintln!("error: {msg}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// `threefold drills`: with `--check [DIR]`, one line per problem and exit 1
+/// if any (else a summary and exit 0); without it, the built-in themes.
+fn drills(args: &DrillsArgs, out: &mut impl Write) -> ExitCode {
+    let Some(dir) = &args.check else {
+        let coll = threefold::drills::load_builtin();
+        for t in &coll.themes {
+            let _ = writeln!(
+                out,
+                "{:<12} {:>3} puzzles  {}",
+                t.id,
+                t.puzzles.len(),
+                t.name
+            );
+        }
+        let _ = out.flush();
+        return ExitCode::SUCCESS;
+    };
+    let (lines, ok) = threefold::drills::cli_check(dir);
+    for l in &lines {
+        let _ = writeln!(out, "{l}");
+    }
+    let _ = out.flush();
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
 }

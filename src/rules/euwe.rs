@@ -16,9 +16,10 @@
 //! Each block returns to the start position, and since the two blocks move
 //! different knights, a cube of moves would give a cube of blocks, which the
 //! Thue–Morse sequence never contains. The game can go on forever under the
-//! old rule; under FIDE 9.2 the start position appears a third time after the
-//! third block and the game is drawn by claim, and by 9.6.1 without one after
-//! the fifth appearance.
+//! old rule. Under FIDE's, the start position stands at plies 0, 4, 8, 12,
+//! 16: Black may claim with the last move of the second block (9.2 a, ply 7),
+//! the claim stands after it (9.2 b, ply 8), and the fifth appearance at ply
+//! 16 ends the game without a claim (9.6.1).
 
 use shakmaty::{CastlingMode, Move, Position, uci::UciMove};
 

@@ -1,0 +1,223 @@
+//! Drill progress: score and streak per theme, kept in the platform data
+//! directory as TOML, written atomically; a corrupt file is moved aside.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+
+/// The version written in progress files.
+pub const PROGRESS_VERSION: u32 = 1;
+
+/// Progress in one theme.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ThemeProgress {
+    /// Answers given.
+    pub attempts: u32,
+    /// Correct answers given (the score).
+    pub correct: u32,
+    /// Correct answers in a row, up to the latest.
+    pub streak: u32,
+    /// The longest streak so far.
+    pub best_streak: u32,
+    /// Puzzles answered correctly at least once.
+    pub solved: BTreeSet<String>,
+}
+
+/// Progress over all themes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Progress {
+    pub version: u32,
+    #[serde(default)]
+    pub themes: BTreeMap<String, ThemeProgress>,
+}
+
+impl Default for Progress {
+    fn default() -> Self {
+        Progress {
+            version: PROGRESS_VERSION,
+            themes: BTreeMap::new(),
+        }
+    }
+}
+
+impl Progress {
+    /// Record an answer to puzzle `id` of `theme`.
+    pub fn record(&mut self, theme: &str, id: &str, correct: bool) {
+        let t = self.themes.entry(theme.to_string()).or_default();
+        t.attempts += 1;
+        if correct {
+            t.correct += 1;
+            t.streak += 1;
+            t.best_streak = t.best_streak.max(t.streak);
+            t.solved.insert(id.to_string());
+        } else {
+            t.streak = 0;
+        }
+    }
+
+    /// The progress in `theme` (zero if never played).
+    pub fn theme(&self, theme: &str) -> ThemeProgress {
+        self.themes.get(theme).cloned().unwrap_or_default()
+    }
+
+    /// Read progress from TOML text.
+    pub fn from_toml(text: &str) -> Result<Progress, String> {
+        let p: Progress = toml::from_str(text).map_err(|e| e.message().trim().to_string())?;
+        if p.version != PROGRESS_VERSION {
+            return Err(format!(
+                "version {} (this program writes version {PROGRESS_VERSION})",
+                p.version
+            ));
+        }
+        Ok(p)
+    }
+
+    /// The progress as TOML text.
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).expect("progress serializes")
+    }
+}
+
+/// Progress as loaded, with a message for the user when the file was corrupt.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub progress: Progress,
+    /// Set when the file could not be read as progress and was moved aside.
+    pub warning: Option<String>,
+}
+
+/// Where progress is kept.
+#[derive(Clone, Debug)]
+pub struct ProgressStore {
+    path: PathBuf,
+}
+
+impl ProgressStore {
+    /// `progress.toml` in the platform data directory
+    /// (`directories::ProjectDirs::from("", "", "threefold")`, the same
+    /// directory the TUI keeps its saved game in), if the platform has one.
+    pub fn default_location() -> Option<ProgressStore> {
+        let dirs = directories::ProjectDirs::from("", "", "threefold")?;
+        Some(ProgressStore::at(dirs.data_dir().join("progress.toml")))
+    }
+
+    /// A store at an explicit path (tests, `--progress FILE`).
+    pub fn at(path: impl Into<PathBuf>) -> ProgressStore {
+        ProgressStore { path: path.into() }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Load progress. A missing file is a fresh start. A file that is not
+    /// valid progress is renamed to `progress.toml.corrupt-<unix seconds>` and
+    /// a fresh start is returned with a warning saying so; it never panics.
+    pub fn load(&self) -> Loaded {
+        let text = match fs::read(&self.path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                return Loaded {
+                    progress: Progress::default(),
+                    warning: None,
+                };
+            }
+            Err(e) => {
+                return Loaded {
+                    progress: Progress::default(),
+                    warning: Some(format!(
+                        "could not read the progress file {}: {e}; starting with no progress (the file is left as it is)",
+                        self.path.display()
+                    )),
+                };
+            }
+        };
+        let parsed = String::from_utf8(text)
+            .map_err(|_| "not UTF-8 text".to_string())
+            .and_then(|t| Progress::from_toml(&t));
+        match parsed {
+            Ok(progress) => Loaded {
+                progress,
+                warning: None,
+            },
+            Err(reason) => {
+                let aside = self.corrupt_name();
+                let moved = fs::rename(&self.path, &aside);
+                let warning = match moved {
+                    Ok(()) => format!(
+                        "the progress file {} was unreadable ({reason}); it was moved to {} and progress starts afresh",
+                        self.path.display(),
+                        aside.display()
+                    ),
+                    Err(e) => format!(
+                        "the progress file {} was unreadable ({reason}) and could not be moved aside ({e}); progress starts afresh",
+                        self.path.display()
+                    ),
+                };
+                Loaded {
+                    progress: Progress::default(),
+                    warning: Some(warning),
+                }
+            }
+        }
+    }
+
+    fn corrupt_name(&self) -> PathBuf {
+        let secs = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let base = format!("{}.corrupt-{secs}", self.path.display());
+        let mut candidate = PathBuf::from(&base);
+        let mut n = 1;
+        while candidate.exists() {
+            candidate = PathBuf::from(format!("{base}-{n}"));
+            n += 1;
+        }
+        candidate
+    }
+
+    /// Save progress atomically: write a temporary file beside the target,
+    /// fsync it, rename it over the target, then fsync the directory.
+    pub fn save(&self, progress: &Progress) -> io::Result<()> {
+        let dir = self
+            .path
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        fs::create_dir_all(dir)?;
+        let name = self
+            .path
+            .file_name()
+            .map_or("progress.toml".into(), |n| n.to_string_lossy().into_owned());
+        let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+        let result = (|| {
+            let mut f = File::create(&tmp)?;
+            f.write_all(progress.to_toml().as_bytes())?;
+            f.sync_all()?;
+            drop(f);
+            fs::rename(&tmp, &self.path)?;
+            sync_dir(dir);
+            Ok(())
+        })();
+        if result.is_err() {
+            let _ = fs::remove_file(&tmp);
+        }
+        result
+    }
+}
+
+/// Make a rename durable (best effort; directories cannot be opened on every platform).
+fn sync_dir(dir: &Path) {
+    #[cfg(unix)]
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
+}

@@ -1,0 +1,655 @@
+//! The drill puzzles and their machinery: every puzzle file loads, every
+//! stated answer equals what the rules core computes, authoring mistakes are
+//! reported with file, line, puzzle id and both answers, a malformed file
+//! never stops the others, and progress survives corruption.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use threefold::drills::{
+    self, Answer, ClaimRule, EndingRule, Progress, ProgressStore, Question, check, judge, load_dir,
+    parse_answer,
+};
+
+fn puzzles_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles")
+}
+
+/// A fresh, empty directory under the system temp dir.
+fn temp_dir(name: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "threefold-drills-{}-{}-{}",
+        name,
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const GOOD: &str = r#"
+name = "Good"
+
+[[puzzle]]
+id = "good-one"
+title = "Knights out and back"
+moves = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8"
+ask = "claim"
+answer = "threefold"
+explanation = "Three times (FIDE 9.2 b)."
+difficulty = 1
+"#;
+
+#[test]
+fn every_puzzle_file_loads_and_every_stated_answer_agrees_with_the_rules_core() {
+    let coll = load_dir(&puzzles_dir());
+    let problems: Vec<String> = coll.problems.iter().map(|p| p.to_string()).collect();
+    assert!(
+        problems.is_empty(),
+        "puzzle files have problems:\n{}",
+        problems.join("\n")
+    );
+    let mismatches: Vec<String> = coll
+        .puzzles()
+        .filter_map(|p| check(p).err().map(|m| m.to_string()))
+        .collect();
+    assert!(
+        mismatches.is_empty(),
+        "stated answers differ from the rules core:\n{}",
+        mismatches.join("\n")
+    );
+    let n = coll.puzzles().count();
+    assert!(n >= 40, "only {n} puzzles");
+    for t in &coll.themes {
+        assert!(!t.puzzles.is_empty(), "theme {} has no puzzles", t.id);
+        assert!(!t.name.is_empty());
+    }
+}
+
+#[test]
+fn the_puzzles_cover_every_kind_of_question_and_answer() {
+    let coll = load_dir(&puzzles_dir());
+    let has = |f: &dyn Fn(&drills::Puzzle) -> bool| coll.puzzles().any(f);
+    assert!(has(
+        &|p| p.question == Question::Claim && p.answer == Answer::Claim(ClaimRule::Threefold)
+    ));
+    assert!(has(
+        &|p| p.question == Question::Claim && p.answer == Answer::Claim(ClaimRule::Fifty)
+    ));
+    assert!(has(
+        &|p| p.question == Question::Claim && p.answer == Answer::Claim(ClaimRule::None)
+    ));
+    assert!(has(&|p| matches!(p.question, Question::Intended { .. })
+        && p.answer == Answer::Claim(ClaimRule::Threefold)));
+    assert!(has(&|p| matches!(p.question, Question::Intended { .. })
+        && p.answer == Answer::Claim(ClaimRule::Fifty)));
+    assert!(has(
+        &|p| matches!(p.answer, Answer::Moves(ref m) if m.len() >= 2)
+    ));
+    assert!(has(&|p| matches!(p.answer, Answer::Count { .. })));
+    assert!(has(&|p| p.answer == Answer::Same(true)));
+    assert!(has(&|p| p.answer == Answer::Same(false)));
+    for e in [
+        EndingRule::Fivefold,
+        EndingRule::SeventyFive,
+        EndingRule::Checkmate,
+        EndingRule::NotOver,
+    ] {
+        assert!(
+            has(&|p| p.answer == Answer::Ending(e)),
+            "no puzzle answers {e}"
+        );
+    }
+    assert!(has(&|p| p.source.is_some()), "no real game with a source");
+    // Every explanation cites the Laws.
+    for p in coll.puzzles() {
+        assert!(
+            p.explanation.contains("FIDE"),
+            "puzzle {} does not cite the FIDE Laws",
+            p.id
+        );
+    }
+}
+
+#[test]
+fn cli_check_on_the_shipped_puzzles_is_ok() {
+    let (lines, ok) = drills::cli_check(&puzzles_dir());
+    assert!(ok, "{}", lines.join("\n"));
+    assert_eq!(lines.len(), 1);
+    assert!(
+        lines[0].contains("every stated answer agrees"),
+        "{}",
+        lines[0]
+    );
+}
+
+#[test]
+fn a_wrong_stated_answer_is_reported_with_file_line_id_and_both_answers() {
+    let dir = temp_dir("wrong");
+    let text = GOOD.replace("answer = \"threefold\"", "answer = \"none\"");
+    std::fs::write(dir.join("wrong.toml"), text).unwrap();
+    let coll = load_dir(&dir);
+    assert!(coll.problems.is_empty(), "{:?}", coll.problems);
+    let p = coll.puzzle("good-one").unwrap();
+    let m = check(p).unwrap_err();
+    assert_eq!(m.id, "good-one");
+    assert!(m.origin.file.ends_with("wrong.toml"));
+    assert_eq!(m.origin.line, 9, "the line of `answer`");
+    let line = m.to_string();
+    assert!(line.contains("wrong.toml:9:"), "{line}");
+    assert!(line.contains("'good-one'"), "{line}");
+    assert!(line.contains("the file says none"), "{line}");
+    assert!(line.contains("rules core computes threefold"), "{line}");
+
+    let (lines, ok) = drills::cli_check(&dir);
+    assert!(!ok);
+    assert_eq!(lines, vec![line]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn wrong_answers_of_every_kind_are_caught() {
+    let dir = temp_dir("kinds");
+    let text = r#"
+[[puzzle]]
+id = "w-moves"
+title = "t"
+moves = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1"
+ask = "claim-moves"
+answer = ["Ng8", "Nc6"]
+explanation = "x"
+
+[[puzzle]]
+id = "w-count"
+title = "t"
+moves = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8"
+ask = "count"
+answer = { count = 2, after = ["2...Ng8", "4...Ng8"] }
+explanation = "x"
+
+[[puzzle]]
+id = "w-same"
+title = "t"
+moves = "1. e4 e5 2. Ke2 Ke7 3. Ke1 Ke8"
+ask = "same"
+first = "1...e5"
+second = "3...Ke8"
+answer = "yes"
+explanation = "x"
+
+[[puzzle]]
+id = "w-ending"
+title = "t"
+moves = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8"
+ask = "ending"
+answer = "fivefold"
+explanation = "x"
+
+[[puzzle]]
+id = "w-intended"
+title = "t"
+moves = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3"
+ask = "intended"
+move = "Nf6"
+answer = "threefold"
+explanation = "x"
+"#;
+    std::fs::write(dir.join("kinds.toml"), text).unwrap();
+    let coll = load_dir(&dir);
+    assert!(coll.problems.is_empty(), "{:?}", coll.problems);
+    assert_eq!(coll.puzzles().count(), 5);
+    for p in coll.puzzles() {
+        let m = check(p).expect_err(&p.id);
+        assert_eq!(m.id, p.id);
+        assert_ne!(m.stated, m.computed);
+    }
+    let (lines, ok) = drills::cli_check(&dir);
+    assert!(!ok);
+    assert_eq!(lines.len(), 5, "{lines:#?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("{Nc6, Ng8}") && l.contains("{Ng8}")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("3 times: [start, 2...Ng8, 4...Ng8]")),
+        "{lines:#?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_malformed_file_does_not_stop_the_others() {
+    let dir = temp_dir("malformed");
+    std::fs::write(dir.join("a-good.toml"), GOOD).unwrap();
+    // Not TOML at all.
+    std::fs::write(
+        dir.join("b-broken.toml"),
+        "name = \"x\"\n[[puzzle]\nid = 3\n",
+    )
+    .unwrap();
+    // One bad puzzle among good ones.
+    let mixed = format!(
+        "{}\n{}",
+        GOOD.replace("good-one", "mixed-good"),
+        r#"
+[[puzzle]]
+id = "mixed-bad"
+title = "Illegal move"
+moves = """
+1. e4 e5
+2. Ke3 Ke7
+"""
+ask = "claim"
+answer = "none"
+explanation = "x"
+"#
+    );
+    std::fs::write(dir.join("c-mixed.toml"), mixed).unwrap();
+
+    let coll = load_dir(&dir);
+    let ids: Vec<&str> = coll.puzzles().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids, vec!["good-one", "mixed-good"]);
+    assert_eq!(coll.problems.len(), 2, "{:#?}", coll.problems);
+    let lines: Vec<String> = coll.problems.iter().map(|p| p.to_string()).collect();
+    assert!(
+        lines[0].contains("b-broken.toml:2:") && lines[0].contains("not valid TOML"),
+        "{}",
+        lines[0]
+    );
+    // The illegal 2.Ke3 is on line 19 of c-mixed.toml.
+    assert!(lines[1].contains("c-mixed.toml:19:"), "{}", lines[1]);
+    assert!(
+        lines[1].contains("'mixed-bad'") && lines[1].contains("Ke3"),
+        "{}",
+        lines[1]
+    );
+
+    let (out, ok) = drills::cli_check(&dir);
+    assert!(!ok);
+    assert_eq!(
+        out, lines,
+        "the good puzzles check fine; only the problems are listed"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn problems_name_the_line_of_what_is_wrong() {
+    let dir = temp_dir("lines");
+    let text = r#"name = "Lines"
+
+[[puzzle]]
+id = "no-answer"
+title = "t"
+ask = "claim"
+explanation = "x"
+
+[[puzzle]]
+id = "bad-ask"
+title = "t"
+ask = "threefold?"
+answer = "none"
+explanation = "x"
+
+[[puzzle]]
+id = "typo"
+title = "t"
+ask = "claim"
+answer = "none"
+explaination = "x"
+explanation = "x"
+
+[[puzzle]]
+id = "bad-label"
+title = "t"
+moves = "1. Nf3 Nf6"
+ask = "same"
+first = "start"
+second = "2.Nf3"
+answer = "no"
+explanation = "x"
+
+[[puzzle]]
+id = "bad-count"
+title = "t"
+moves = "1. Nf3 Nf6 2. Ng1 Ng8"
+ask = "count"
+answer = { count = 3, after = ["start", "2...Ng8"] }
+explanation = "x"
+
+[[puzzle]]
+id = "dup"
+title = "t"
+ask = "ending"
+answer = "no"
+explanation = "x"
+
+[[puzzle]]
+id = "dup"
+title = "t"
+ask = "ending"
+answer = "no"
+explanation = "x"
+
+[[puzzle]]
+id = "over"
+title = "t"
+moves = "1. f3 e5 2. g4 Qh4"
+ask = "claim"
+answer = "none"
+explanation = "x"
+"#;
+    std::fs::write(dir.join("lines.toml"), text).unwrap();
+    let coll = load_dir(&dir);
+    let lines: Vec<String> = coll.problems.iter().map(|p| p.to_string()).collect();
+    let find = |id: &str| {
+        lines
+            .iter()
+            .find(|l| l.contains(&format!("'{id}'")))
+            .unwrap_or_else(|| panic!("no problem for {id}: {lines:#?}"))
+            .clone()
+    };
+    assert!(
+        find("no-answer").contains("lines.toml:3:")
+            && find("no-answer").contains("missing key 'answer'")
+    );
+    assert!(find("bad-ask").contains("lines.toml:12:") && find("bad-ask").contains("unknown ask"));
+    assert!(
+        find("typo").contains("lines.toml:21:")
+            && find("typo").contains("unknown key 'explaination'")
+    );
+    assert!(
+        find("bad-label").contains("lines.toml:30:")
+            && find("bad-label").contains("names no position")
+    );
+    assert!(
+        find("bad-count").contains("lines.toml:39:") && find("bad-count").contains("count = 3")
+    );
+    assert!(find("dup").contains("lines.toml:42:") && find("dup").contains("duplicate id"));
+    assert!(find("over").contains("lines.toml:60:") && find("over").contains("already over"));
+    assert_eq!(coll.puzzles().count(), 1, "only the first 'dup' loads");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_missing_directory_is_one_problem() {
+    let (lines, ok) = drills::cli_check(Path::new("/nonexistent/threefold/puzzles"));
+    assert!(!ok);
+    assert_eq!(lines.len(), 1);
+    assert!(
+        lines[0].contains("cannot read the puzzle directory"),
+        "{}",
+        lines[0]
+    );
+}
+
+#[test]
+fn judge_accepts_the_right_answer_and_explains_a_wrong_one() {
+    let coll = load_dir(&puzzles_dir());
+    for p in coll.puzzles() {
+        let f = judge(p, &p.answer);
+        assert!(f.correct, "{}: the stated answer is judged wrong", p.id);
+        assert!(f.explanation.starts_with(&p.explanation));
+        assert!(!p.prompt().is_empty());
+    }
+    let p = coll.puzzle("basics-count-the-start").unwrap();
+    let f = judge(p, &Answer::count(vec![0, 4]));
+    assert!(!f.correct);
+    assert_eq!(f.expected, "3 times: [start, 2...Ng8, 4...Ng8]");
+    assert_eq!(f.plies_to_highlight, vec![0, 4, 8]);
+    assert!(f.explanation.contains("after 4...Ng8"), "{}", f.explanation);
+
+    let p = coll.puzzle("identity-en-passant-legal").unwrap();
+    let f = judge(p, &Answer::Same(true));
+    assert!(!f.correct);
+    assert!(f.explanation.contains("en passant"), "{}", f.explanation);
+}
+
+#[test]
+fn typed_answers_are_read_in_the_files_words() {
+    let coll = load_dir(&puzzles_dir());
+    let p = coll.puzzle("basics-count-the-start").unwrap();
+    // Spaces inside a label are not supported: "4..." alone names nothing.
+    assert!(parse_answer(p, "start, 2...Ng8 4... Ng8").is_err());
+    let a = parse_answer(p, "start, 2...Ng8, 4...Ng8").unwrap();
+    assert!(judge(p, &a).correct);
+
+    let p = coll.puzzle("intended-two-rook-moves").unwrap();
+    let a = parse_answer(p, "Rc1, Rb1").unwrap();
+    assert!(judge(p, &a).correct);
+    assert!(parse_answer(p, "Rh7").is_err());
+    assert_eq!(parse_answer(p, "none").unwrap(), Answer::Moves(vec![]));
+
+    let p = coll.puzzle("basics-knights-out-and-back").unwrap();
+    assert_eq!(
+        parse_answer(p, "Threefold").unwrap(),
+        Answer::Claim(ClaimRule::Threefold)
+    );
+    assert!(parse_answer(p, "maybe").is_err());
+
+    let p = coll.puzzle("endings-seventy-five").unwrap();
+    assert!(judge(p, &parse_answer(p, "75").unwrap()).correct);
+}
+
+#[test]
+fn progress_scores_and_streaks_per_theme() {
+    let mut p = Progress::default();
+    p.record("basics", "a", true);
+    p.record("basics", "b", true);
+    p.record("basics", "c", false);
+    p.record("basics", "c", true);
+    p.record("euwe", "e", false);
+    let b = p.theme("basics");
+    assert_eq!(
+        (b.attempts, b.correct, b.streak, b.best_streak),
+        (4, 3, 1, 2)
+    );
+    assert_eq!(b.solved.len(), 3);
+    let e = p.theme("euwe");
+    assert_eq!((e.attempts, e.correct, e.streak), (1, 0, 0));
+    assert_eq!(p.theme("never-played"), Default::default());
+}
+
+#[test]
+fn progress_is_saved_atomically_and_read_back() {
+    let dir = temp_dir("progress");
+    let store = ProgressStore::at(dir.join("sub").join("progress.toml"));
+    let loaded = store.load();
+    assert!(loaded.warning.is_none());
+    assert_eq!(loaded.progress, Progress::default());
+
+    let mut p = Progress::default();
+    p.record("identity", "identity-rooks-swap", true);
+    store.save(&p).unwrap();
+    p.record("identity", "identity-king-walk", false);
+    store.save(&p).unwrap();
+    let back = store.load();
+    assert!(back.warning.is_none());
+    assert_eq!(back.progress, p);
+    // No temporary file is left behind.
+    let names: Vec<String> = std::fs::read_dir(dir.join("sub"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, vec!["progress.toml"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_corrupt_progress_file_is_moved_aside_with_a_message() {
+    let dir = temp_dir("corrupt");
+    let path = dir.join("progress.toml");
+    for junk in [
+        "this is = = not toml".as_bytes(),
+        b"version = 1\n[themes.basics]\nattempts = \"many\"\n",
+        b"version = 99\n",
+        &[0xff, 0xfe, 0x00],
+    ] {
+        std::fs::write(&path, junk).unwrap();
+        let store = ProgressStore::at(&path);
+        let loaded = store.load();
+        assert_eq!(loaded.progress, Progress::default());
+        let w = loaded.warning.expect("a message about the corrupt file");
+        assert!(w.contains("moved to") && w.contains(".corrupt-"), "{w}");
+        assert!(
+            !path.exists(),
+            "the corrupt file is renamed, not left in place"
+        );
+        // Saving afterwards works.
+        store.save(&Progress::default()).unwrap();
+        std::fs::remove_file(&path).unwrap();
+    }
+    let aside = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .starts_with("progress.toml.corrupt-")
+        })
+        .count();
+    assert_eq!(aside, 4, "each corrupt file kept under its own name");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_drills_check_subcommand_exits_0_or_1() {
+    let exe = env!("CARGO_BIN_EXE_threefold");
+    let out = Command::new(exe)
+        .args(["drills", "--check"])
+        .arg(puzzles_dir())
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+
+    let dir = temp_dir("cli");
+    std::fs::write(
+        dir.join("x.toml"),
+        GOOD.replace("\"threefold\"", "\"fifty\""),
+    )
+    .unwrap();
+    let out = Command::new(exe)
+        .args(["drills", "--check"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert!(stdout.contains("x.toml:9: puzzle 'good-one'"), "{stdout}");
+
+    // Without DIR, --check defaults to puzzles/ in the working directory.
+    let out = Command::new(exe)
+        .args(["drills", "--check"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_built_in_copies_are_exactly_the_puzzle_files() {
+    let mut on_disk: Vec<String> = std::fs::read_dir(puzzles_dir())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".toml"))
+        .collect();
+    on_disk.sort();
+    let built_in: Vec<String> = drills::builtin::FILES
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect();
+    assert_eq!(built_in, on_disk, "update src/drills/builtin.rs");
+    for (name, text) in drills::builtin::FILES {
+        let disk = std::fs::read_to_string(puzzles_dir().join(name)).unwrap();
+        assert_eq!(*text, disk, "{name}");
+    }
+    let coll = drills::load_builtin();
+    assert!(coll.problems.is_empty(), "{:?}", coll.problems);
+    assert_eq!(
+        coll.puzzles().count(),
+        load_dir(&puzzles_dir()).puzzles().count()
+    );
+    assert!(coll.puzzles().all(|p| check(p).is_ok()));
+}
+
+#[test]
+fn next_in_offers_unsolved_puzzles_first_then_cycles() {
+    let coll = drills::load_builtin();
+    let theme = coll.theme("real-games").unwrap();
+    let mut progress = Progress::default();
+    let mut seen = Vec::new();
+    let mut last: Option<String> = None;
+    for _ in 0..theme.puzzles.len() {
+        let p = coll
+            .next_in("real-games", &progress, last.as_deref())
+            .unwrap();
+        assert!(
+            !seen.contains(&p.id),
+            "{} offered twice before the rest",
+            p.id
+        );
+        seen.push(p.id.clone());
+        progress.record("real-games", &p.id, true);
+        last = Some(p.id.clone());
+    }
+    assert_eq!(seen.len(), theme.puzzles.len());
+    // All solved: it still offers one, not the one just answered.
+    let again = coll
+        .next_in("real-games", &progress, last.as_deref())
+        .unwrap();
+    assert_ne!(Some(again.id.clone()), last);
+    assert!(coll.next_in("no-such-theme", &progress, None).is_none());
+}
+
+#[test]
+fn a_session_judges_records_and_saves() {
+    let dir = temp_dir("session");
+    let path = dir.join("progress.toml");
+    std::fs::write(&path, "garbage = [").unwrap();
+    let mut s = drills::Session::with(drills::load_builtin(), Some(ProgressStore::at(&path)));
+    assert_eq!(s.messages.len(), 1, "{:?}", s.messages);
+    assert!(s.messages[0].contains("moved to"), "{}", s.messages[0]);
+    s.messages.clear();
+
+    let p = s.next("basics", None).unwrap().clone();
+    let f = s.answer(&p.id, &p.answer).unwrap();
+    assert!(f.correct);
+    let wrong = match &p.answer {
+        Answer::Claim(ClaimRule::None) => Answer::Claim(ClaimRule::Threefold),
+        _ => Answer::Claim(ClaimRule::None),
+    };
+    let f = s.answer(&p.id, &wrong).unwrap();
+    assert!(!f.correct);
+    assert!(s.answer("no-such-puzzle", &wrong).is_none());
+    assert!(s.messages.is_empty(), "{:?}", s.messages);
+
+    let saved = ProgressStore::at(&path).load();
+    assert!(saved.warning.is_none());
+    let b = saved.progress.theme("basics");
+    assert_eq!(
+        (b.attempts, b.correct, b.streak, b.best_streak),
+        (2, 1, 0, 1)
+    );
+    assert!(b.solved.contains(&p.id));
+    let _ = std::fs::remove_dir_all(&dir);
+}
