@@ -390,7 +390,7 @@ impl App {
                 .legal_moves()
                 .iter()
                 .filter(|m| m.from() == Some(from))
-                .map(|m| m.to())
+                .map(|m| king_target(m, self.game.position().turn()))
                 .collect(),
             _ => Vec::new(),
         }
@@ -1002,7 +1002,9 @@ impl App {
                 let moves: Vec<Move> = pos
                     .legal_moves()
                     .into_iter()
-                    .filter(|m| m.from() == Some(from) && m.to() == sq)
+                    .filter(|m| {
+                        m.from() == Some(from) && (m.to() == sq || king_target(m, pos.turn()) == sq)
+                    })
                     .collect();
                 match moves.len() {
                     0 if own => self.selected = Some(sq),
@@ -1324,6 +1326,15 @@ pub fn pv_san(pos: &Chess, pv: &[Move], max: usize) -> String {
         }
     }
     out.join(" ")
+}
+
+/// Where a move puts the moving piece on the board: for castling (which
+/// shakmaty writes king-takes-rook) the king's square, g1/c1 or g8/c8.
+pub fn king_target(m: &Move, turn: Color) -> Square {
+    match m.castling_side() {
+        Some(side) => side.king_to(turn),
+        None => m.to(),
+    }
 }
 
 /// "White" / "Black".

@@ -665,3 +665,18 @@ fn engine_pv_is_shown_in_san_with_a_spinner() {
     assert!(s.contains("depth 7  score -0.31  250 knps"), "{s}");
     assert!(s.contains("thinking"));
 }
+
+#[test]
+fn castling_by_clicking_the_kings_square_or_the_rook() {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let mut a = app();
+    a.new_game(Game::from_fen(fen).unwrap());
+    click_square(&mut a, Square::E1);
+    assert!(a.targets().contains(&Square::G1));
+    assert!(a.targets().contains(&Square::C1));
+    click_square(&mut a, Square::G1);
+    assert_eq!(a.game.ply_label(1), "1.O-O");
+    click_square(&mut a, Square::E8);
+    click_square(&mut a, Square::A8);
+    assert_eq!(a.game.ply_label(2), "1...O-O-O");
+}
