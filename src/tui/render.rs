@@ -240,10 +240,10 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
     let ply = app.shown_ply();
     let pos = game.position_at(ply);
     if let Some(geom) = board_geom(a, app.flipped) {
-        let last = game
-            .record(ply)
-            .mv
-            .and_then(|m| m.from().map(|f| (f, m.to())));
+        let last = game.record(ply).mv.and_then(|m| {
+            let mover = game.position_at(ply - 1).turn();
+            m.from().map(|f| (f, super::app::king_target(&m, mover)))
+        });
         let check = if pos.is_check() {
             pos.board().king_of(pos.turn())
         } else {
