@@ -96,7 +96,7 @@ pub fn run_with(
     let n = engine_slots(hash_mb);
     for m in [IndexMapping::Multiply, IndexMapping::RivalFold] {
         let slots = n.min(1_398_101);
-        let b = mapping_bias(m, slots, 8 * slots as u64, 7);
+        let b = mapping_bias(m, slots, 4 * slots as u64, 7);
         let _ = writeln!(
             out,
             "tt index bias {m:?}: {} slots, {} keys: min {} max {} hits/slot, chi2 {:.0} (unbiased ~{}), folded/other mean ratio {:.3}",

@@ -306,41 +306,14 @@ const MOBILITY: [(i32, i32, i32); 6] = [
 /// King-zone attack weight by attacker role index.
 const KING_ATTACK: [i32; 6] = [0, 2, 2, 3, 5, 0];
 
-/// Game phase: 0 (bare kings and pawns) ..= 24 (all pieces).
-#[inline]
-pub fn phase(pos: &Chess) -> i32 {
-    let b = pos.board();
-    let p = (b.knights().count() + b.bishops().count()) as i32
-        + 2 * b.rooks().count() as i32
-        + 4 * b.queens().count() as i32;
-    p.min(24)
-}
-
-/// Evaluates `pos` from the side to move's point of view, in centipawns.
-pub fn evaluate(pos: &Chess) -> i32 {
-    let b = pos.board();
-    let occ = b.occupied();
+/// Pawn-structure terms (pawn material and squares, isolated, doubled, passed), white minus
+/// black, `(mg, eg)`. They depend on the pawns only, so they are cached by [`PawnCache`].
+fn pawn_terms(pawns: [Bitboard; 2]) -> (i32, i32) {
     let mut mg = [0i32; 2];
     let mut eg = [0i32; 2];
-    let mut king_attack = [0i32; 2];
-    let pawns = [b.pawns() & b.white(), b.pawns() & b.black()];
-    let pawn_att = [
-        pawn_span(pawns[0], Color::White),
-        pawn_span(pawns[1], Color::Black),
-    ];
-    let kings = [b.king_of(Color::White), b.king_of(Color::Black)];
-    let zones = [
-        kings[0].map_or(Bitboard(0), |k| king_attacks(k).with(k)),
-        kings[1].map_or(Bitboard(0), |k| king_attacks(k).with(k)),
-    ];
-
-    for color in [Color::White, Color::Black] {
-        let c = ci(color);
-        let us = b.by_color(color);
+    for c in 0..2 {
         let them_c = 1 - c;
-        let safe = !us & !pawn_att[them_c];
         let pst = &T.pst[c];
-        // Pawns.
         for sq in pawns[c] {
             let (m, e) = pst[0][sq as usize];
             mg[c] += m;
@@ -371,6 +344,100 @@ pub fn evaluate(pos: &Chess) -> i32 {
                 eg[c] += DOUBLED.1 * (n - 1);
             }
         }
+    }
+    (mg[0] - mg[1], eg[0] - eg[1])
+}
+
+#[derive(Clone, Copy, Default)]
+struct PawnEntry {
+    white: u64,
+    black: u64,
+    mg: i32,
+    eg: i32,
+}
+
+/// A direct-mapped cache of [`pawn_terms`] keyed by the two pawn bitboards (pawn structures
+/// repeat across the tree far more than positions do).
+pub struct PawnCache {
+    entries: Vec<PawnEntry>,
+}
+
+const PAWN_CACHE_SIZE: usize = 1 << 14; // index = top 14 bits of the mixed hash
+
+impl Default for PawnCache {
+    fn default() -> Self {
+        PawnCache::new()
+    }
+}
+
+impl PawnCache {
+    /// An empty cache (384 KB).
+    pub fn new() -> PawnCache {
+        // An empty entry (no pawns at all) holds the true value of a pawnless board: 0.
+        PawnCache {
+            entries: vec![PawnEntry::default(); PAWN_CACHE_SIZE],
+        }
+    }
+
+    #[inline]
+    fn get(&mut self, pawns: [Bitboard; 2]) -> (i32, i32) {
+        let (w, b) = (pawns[0].0, pawns[1].0);
+        let h =
+            (w.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ b.wrapping_mul(0xc2b2_ae3d_27d4_eb4f)) >> 50;
+        let e = &mut self.entries[h as usize];
+        if e.white == w && e.black == b {
+            return (e.mg, e.eg);
+        }
+        let (mg, eg) = pawn_terms(pawns);
+        *e = PawnEntry {
+            white: w,
+            black: b,
+            mg,
+            eg,
+        };
+        (mg, eg)
+    }
+}
+
+/// Game phase: 0 (bare kings and pawns) ..= 24 (all pieces).
+#[inline]
+pub fn phase(pos: &Chess) -> i32 {
+    let b = pos.board();
+    let p = (b.knights().count() + b.bishops().count()) as i32
+        + 2 * b.rooks().count() as i32
+        + 4 * b.queens().count() as i32;
+    p.min(24)
+}
+
+/// Evaluates `pos` from the side to move's point of view, in centipawns (no cache).
+pub fn evaluate(pos: &Chess) -> i32 {
+    evaluate_with(pos, &mut PawnCache::new())
+}
+
+/// Evaluates `pos` from the side to move's point of view, in centipawns.
+pub fn evaluate_with(pos: &Chess, cache: &mut PawnCache) -> i32 {
+    let b = pos.board();
+    let occ = b.occupied();
+    let mut mg = [0i32; 2];
+    let mut eg = [0i32; 2];
+    let mut king_attack = [0i32; 2];
+    let pawns = [b.pawns() & b.white(), b.pawns() & b.black()];
+    let pawn_att = [
+        pawn_span(pawns[0], Color::White),
+        pawn_span(pawns[1], Color::Black),
+    ];
+    let kings = [b.king_of(Color::White), b.king_of(Color::Black)];
+    let zones = [
+        kings[0].map_or(Bitboard(0), |k| king_attacks(k).with(k)),
+        kings[1].map_or(Bitboard(0), |k| king_attacks(k).with(k)),
+    ];
+
+    for color in [Color::White, Color::Black] {
+        let c = ci(color);
+        let us = b.by_color(color);
+        let them_c = 1 - c;
+        let safe = !us & !pawn_att[them_c];
+        let pst = &T.pst[c];
         // Pieces.
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             let r = ri(role);
@@ -437,8 +504,9 @@ pub fn evaluate(pos: &Chess) -> i32 {
     }
 
     let ph = phase(pos);
-    let mg_s = mg[0] - mg[1];
-    let mut eg_s = eg[0] - eg[1];
+    let (pmg, peg) = cache.get(pawns);
+    let mg_s = mg[0] - mg[1] + pmg;
+    let mut eg_s = eg[0] - eg[1] + peg;
     // Drawish material: the stronger side has no pawns and is up less than a rook.
     let strong = if eg_s > 0 { 0 } else { 1 };
     if pawns[strong].0 == 0 {

@@ -50,105 +50,72 @@ fn mvv_lva(m: &Move) -> i32 {
     victim * 16 - see_value(m.role()) / 16
 }
 
-/// A scored move list with incremental selection.
-pub struct Picker {
-    moves: MoveList,
-    scores: [i32; 256],
-    next: usize,
+/// Scores all legal moves of a full-width node into `scores[..moves.len()]`.
+pub fn score_moves(
+    pos: &Chess,
+    moves: &MoveList,
+    scores: &mut [i32],
+    tt_move: u16,
+    killers: [u16; 2],
+    history: &HistoryTable,
+) {
+    let s = side(pos.turn());
+    for (m, score) in moves.iter().zip(scores.iter_mut()) {
+        *score = if same_move(tt_move, m) {
+            TT_MOVE
+        } else if m.is_capture() {
+            let victim = m.capture().map_or(0, see_value);
+            if victim >= see_value(m.role()) || see(pos, m) >= 0 {
+                GOOD_CAPTURE + mvv_lva(m)
+            } else {
+                BAD_CAPTURE + mvv_lva(m)
+            }
+        } else if m.promotion() == Some(Role::Queen) {
+            GOOD_CAPTURE - 1
+        } else if m.is_promotion() {
+            BAD_CAPTURE - 1
+        } else if same_move(killers[0], m) {
+            KILLER_1
+        } else if same_move(killers[1], m) {
+            KILLER_2
+        } else {
+            let from = m.from().map_or(0, |f| f as usize);
+            history[s][from][m.to() as usize]
+        };
+    }
 }
 
-impl Picker {
-    /// Orders all legal moves of a full-width node.
-    pub fn new(
-        pos: &Chess,
-        moves: MoveList,
-        tt_move: u16,
-        killers: [u16; 2],
-        history: &HistoryTable,
-    ) -> Picker {
-        let mut scores = [0i32; 256];
-        let s = side(pos.turn());
-        for (i, m) in moves.iter().enumerate() {
-            scores[i] = if same_move(tt_move, m) {
-                TT_MOVE
-            } else if m.is_capture() {
-                let victim = m.capture().map_or(0, see_value);
-                if victim >= see_value(m.role()) || see(pos, m) >= 0 {
-                    GOOD_CAPTURE + mvv_lva(m)
-                } else {
-                    BAD_CAPTURE + mvv_lva(m)
-                }
-            } else if m.promotion() == Some(Role::Queen) {
-                GOOD_CAPTURE - 1
-            } else if m.is_promotion() {
-                BAD_CAPTURE - 1
-            } else if same_move(killers[0], m) {
-                KILLER_1
-            } else if same_move(killers[1], m) {
-                KILLER_2
-            } else {
-                let from = m.from().map_or(0, |f| f as usize);
-                history[s][from][m.to() as usize]
-            };
-        }
-        Picker {
-            moves,
-            scores,
-            next: 0,
-        }
+/// Scores the moves of a quiescence node (captures and promotions; all evasions when in
+/// check): TT move, then MVV-LVA.
+pub fn score_captures(moves: &MoveList, scores: &mut [i32], tt_move: u16) {
+    for (m, score) in moves.iter().zip(scores.iter_mut()) {
+        *score = if same_move(tt_move, m) {
+            TT_MOVE
+        } else if m.is_capture() {
+            GOOD_CAPTURE + mvv_lva(m)
+        } else if m.promotion() == Some(Role::Queen) {
+            GOOD_CAPTURE - 1
+        } else {
+            0
+        };
     }
+}
 
-    /// Orders the moves of a quiescence node: captures and queen promotions only (unless
-    /// `all`, used when in check), MVV-LVA.
-    pub fn quiescence(moves: MoveList, tt_move: u16) -> Picker {
-        let mut scores = [0i32; 256];
-        for (i, m) in moves.iter().enumerate() {
-            scores[i] = if same_move(tt_move, m) {
-                TT_MOVE
-            } else if m.is_capture() {
-                GOOD_CAPTURE + mvv_lva(m)
-            } else if m.promotion() == Some(Role::Queen) {
-                GOOD_CAPTURE - 1
-            } else {
-                0
-            };
-        }
-        Picker {
-            moves,
-            scores,
-            next: 0,
+/// Selection step: moves the best-scored move of `i..` to `i` and returns it with its score.
+#[inline]
+pub fn pick(moves: &mut MoveList, scores: &mut [i32], i: usize) -> (Move, i32) {
+    let n = moves.len();
+    let mut best = i;
+    let mut best_score = scores[i];
+    for (j, &sc) in scores.iter().enumerate().take(n).skip(i + 1) {
+        if sc > best_score {
+            best = j;
+            best_score = sc;
         }
     }
-
-    /// Number of moves.
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    /// True when there is no move.
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
-
-    /// The next best move and its ordering score.
-    #[inline]
-    pub fn pick(&mut self) -> Option<(Move, i32)> {
-        let n = self.moves.len();
-        if self.next >= n {
-            return None;
-        }
-        let mut best = self.next;
-        for i in self.next + 1..n {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
-        }
-        self.moves.swap(self.next, best);
-        self.scores.swap(self.next, best);
-        let i = self.next;
-        self.next += 1;
-        Some((self.moves[i], self.scores[i]))
-    }
+    moves.swap(i, best);
+    scores.swap(i, best);
+    (moves[i], best_score)
 }
 
 /// Static exchange evaluation of a capture (or any move) on its target square, in centipawns

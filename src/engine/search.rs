@@ -25,9 +25,11 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{Chess, EnPassantMode, Move, Position, Role, zobrist::Zobrist64};
 
-use super::eval::{evaluate, see_value};
+use super::eval::{PawnCache, evaluate_with, see_value};
 use super::history::{KeyHistory, Repetition};
-use super::movepick::{HISTORY_MAX, HistoryTable, Picker, is_noisy, see, side};
+use super::movepick::{
+    HISTORY_MAX, HistoryTable, is_noisy, pick, score_captures, score_moves, see, side,
+};
 use super::tt::{Bound, Tt, pack_move};
 
 /// Score of being mated at the root (mate at ply p = MATE - p).
@@ -69,6 +71,8 @@ pub struct Searcher<'a> {
     pub seldepth: u32,
     pub stopped: bool,
     killers: Vec<[u16; 2]>,
+    scores: Vec<[i32; 256]>,
+    pawns: PawnCache,
     pv: Vec<Vec<Move>>,
     lmr: Vec<[u8; 64]>,
     /// Best move of the root found so far in the current iteration (with its score).
@@ -106,6 +110,8 @@ impl<'a> Searcher<'a> {
             seldepth: 0,
             stopped: false,
             killers: vec![[0; 2]; MAX_PLY + 1],
+            scores: vec![[0; 256]; MAX_PLY + 1],
+            pawns: PawnCache::new(),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             lmr,
             iter_best: None,
@@ -213,7 +219,7 @@ impl<'a> Searcher<'a> {
                 return self.draw_score(ply);
             }
             if ply >= MAX_PLY - 1 {
-                return evaluate(pos);
+                return evaluate_with(pos, &mut self.pawns);
             }
             // Mate-distance pruning.
             alpha = alpha.max(-MATE + ply as i32);
@@ -243,7 +249,7 @@ impl<'a> Searcher<'a> {
         let eval = if in_check {
             -INF
         } else {
-            static_eval.unwrap_or_else(|| evaluate(pos))
+            static_eval.unwrap_or_else(|| evaluate_with(pos, &mut self.pawns))
         };
 
         if !pv_node && !in_check && ply > 0 {
@@ -292,7 +298,16 @@ impl<'a> Searcher<'a> {
                 self.draw_score(ply)
             };
         }
-        let mut picker = Picker::new(pos, moves, tt_move, self.killers[ply], self.history);
+        let mut moves = moves;
+        let n_moves = moves.len();
+        score_moves(
+            pos,
+            &moves,
+            &mut self.scores[ply],
+            tt_move,
+            self.killers[ply],
+            self.history,
+        );
         let s = side(pos.turn());
         let orig_alpha = alpha;
         let mut best = -INF;
@@ -302,7 +317,8 @@ impl<'a> Searcher<'a> {
         let mut count = 0;
         let futile = !pv_node && !in_check && depth <= 3 && eval + 120 * depth <= alpha;
 
-        while let Some((m, score)) = picker.pick() {
+        for i in 0..n_moves {
+            let (m, score) = pick(&mut moves, &mut self.scores[ply], i);
             let quiet = !is_noisy(&m);
             let mut child = pos.clone();
             child.play_unchecked(m);
@@ -449,7 +465,11 @@ impl<'a> Searcher<'a> {
         }
         let in_check = pos.is_check();
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { evaluate(pos) };
+            return if in_check {
+                0
+            } else {
+                evaluate_with(pos, &mut self.pawns)
+            };
         }
 
         let mut tt_move = 0;
@@ -474,7 +494,7 @@ impl<'a> Searcher<'a> {
             best = -INF;
             stand_pat = -INF;
         } else {
-            stand_pat = tt_eval.unwrap_or_else(|| evaluate(pos));
+            stand_pat = tt_eval.unwrap_or_else(|| evaluate_with(pos, &mut self.pawns));
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -490,9 +510,11 @@ impl<'a> Searcher<'a> {
         } else {
             moves.retain(|m| m.is_capture() || m.promotion() == Some(Role::Queen));
         }
-        let mut picker = Picker::quiescence(moves, tt_move);
+        let n_moves = moves.len();
+        score_captures(&moves, &mut self.scores[ply], tt_move);
         let mut best_move = None;
-        while let Some((m, _)) = picker.pick() {
+        for i in 0..n_moves {
+            let (m, _) = pick(&mut moves, &mut self.scores[ply], i);
             if !in_check {
                 // Delta pruning and bad captures.
                 let gain =
