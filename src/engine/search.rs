@@ -23,14 +23,14 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use shakmaty::{Chess, EnPassantMode, Move, Position, Role, zobrist::Zobrist64};
+use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role, Square, zobrist::Zobrist64};
 
 use super::eval::{PawnCache, evaluate_with, see_value};
 use super::history::{KeyHistory, Repetition};
 use super::movepick::{
-    HISTORY_MAX, HistoryTable, is_noisy, pick, score_captures, score_moves, see, side,
+    HISTORY_MAX, HistoryTable, gen_captures, is_noisy, pick, score_captures, score_moves, see, side,
 };
-use super::tt::{Bound, Tt, pack_move};
+use super::tt::{Bound, Tt, pack_move, packed_from, packed_promotion};
 
 /// Score of being mated at the root (mate at ply p = MATE - p).
 pub const MATE: i32 = 32000;
@@ -57,6 +57,36 @@ pub fn child_key(pos: &Chess, key: u64, m: Move, child: &Chess) -> u64 {
     }
 }
 
+/// Turns a packed TT move back into a legal move of `pos`, or `None` (a key collision or a
+/// move from another position sharing the slot).
+pub fn decode_move(pos: &Chess, p: u16) -> Option<Move> {
+    let from = packed_from(p);
+    let to = Square::new(((p >> 6) & 63) as u32);
+    let b = pos.board();
+    let us = pos.turn();
+    if b.color_at(from) != Some(us) {
+        return None;
+    }
+    let role = b.role_at(from)?;
+    let m = if role == Role::King && b.color_at(to) == Some(us) {
+        Move::Castle {
+            king: from,
+            rook: to,
+        }
+    } else if role == Role::Pawn && from.file() != to.file() && b.piece_at(to).is_none() {
+        Move::EnPassant { from, to }
+    } else {
+        Move::Normal {
+            role,
+            from,
+            capture: b.role_at(to),
+            to,
+            promotion: packed_promotion(p),
+        }
+    };
+    if pos.is_legal(m) { Some(m) } else { None }
+}
+
 /// Search state of one `Engine::search` call.
 pub struct Searcher<'a> {
     pub tt: &'a mut Tt,
@@ -71,7 +101,7 @@ pub struct Searcher<'a> {
     pub seldepth: u32,
     pub stopped: bool,
     killers: Vec<[u16; 2]>,
-    scores: Vec<[i32; 256]>,
+    scores: Vec<[i64; 256]>,
     pawns: PawnCache,
     pv: Vec<Vec<Move>>,
     lmr: Vec<[u8; 64]>,
@@ -290,24 +320,17 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return if in_check {
-                -MATE + ply as i32
-            } else {
-                self.draw_score(ply)
-            };
-        }
-        let mut moves = moves;
-        let n_moves = moves.len();
-        score_moves(
-            pos,
-            &moves,
-            &mut self.scores[ply],
-            tt_move,
-            self.killers[ply],
-            self.history,
-        );
+        // The TT move is tried before the moves are generated: when it cuts off, the node
+        // never pays for move generation and ordering.
+        let tt_m = if tt_move != 0 {
+            decode_move(pos, tt_move)
+        } else {
+            None
+        };
+        let mut moves = MoveList::new();
+        let mut generated = false;
+        let mut n_moves = 0;
+        let mut next = 0;
         let s = side(pos.turn());
         let orig_alpha = alpha;
         let mut best = -INF;
@@ -317,8 +340,43 @@ impl<'a> Searcher<'a> {
         let mut count = 0;
         let futile = !pv_node && !in_check && depth <= 3 && eval + 120 * depth <= alpha;
 
-        for i in 0..n_moves {
-            let (m, score) = pick(&mut moves, &mut self.scores[ply], i);
+        loop {
+            let (m, score) = if count == 0
+                && let Some(t) = tt_m
+            {
+                (t, i32::MAX)
+            } else {
+                if !generated {
+                    generated = true;
+                    moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        return if in_check {
+                            -MATE + ply as i32
+                        } else {
+                            self.draw_score(ply)
+                        };
+                    }
+                    n_moves = moves.len();
+                    score_moves(
+                        pos,
+                        &moves,
+                        &mut self.scores[ply],
+                        tt_move,
+                        self.killers[ply],
+                        self.history,
+                    );
+                }
+                if next >= n_moves {
+                    break;
+                }
+                let (mi, score) = pick(&mut self.scores[ply], n_moves, next);
+                next += 1;
+                let m = moves[mi];
+                if tt_m == Some(m) {
+                    continue;
+                }
+                (m, score)
+            };
             let quiet = !is_noisy(&m);
             let mut child = pos.clone();
             child.play_unchecked(m);
@@ -336,6 +394,7 @@ impl<'a> Searcher<'a> {
             }
 
             let ckey = child_key(pos, key, m, &child);
+            self.tt.prefetch(ckey);
             let irreversible = pos.is_irreversible(m);
             self.keys.push(ckey, irreversible);
 
@@ -502,19 +561,22 @@ impl<'a> Searcher<'a> {
             best = stand_pat;
         }
 
-        let mut moves = pos.legal_moves();
+        let mut moves;
         if in_check {
+            moves = pos.legal_moves();
             if moves.is_empty() {
                 return -MATE + ply as i32;
             }
         } else {
-            moves.retain(|m| m.is_capture() || m.promotion() == Some(Role::Queen));
+            moves = MoveList::new();
+            gen_captures(pos, &mut moves);
         }
         let n_moves = moves.len();
         score_captures(&moves, &mut self.scores[ply], tt_move);
         let mut best_move = None;
         for i in 0..n_moves {
-            let (m, _) = pick(&mut moves, &mut self.scores[ply], i);
+            let (mi, _) = pick(&mut self.scores[ply], n_moves, i);
+            let m = moves[mi];
             if !in_check {
                 // Delta pruning and bad captures.
                 let gain =
@@ -529,6 +591,7 @@ impl<'a> Searcher<'a> {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let ckey = child_key(pos, key, m, &child);
+            self.tt.prefetch(ckey);
             self.keys.push(ckey, pos.is_irreversible(m));
             let v = -self.quiescence(&child, ckey, -beta, -alpha, ply + 1);
             self.keys.pop();
