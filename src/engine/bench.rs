@@ -6,7 +6,7 @@
 //! the last line:
 //!
 //! ```text
-//! bench: 26 positions, depth 11, hash 16 MB: 12345678 nodes in 3.456 s, 3572245 nps
+//! bench: 26 positions, depth 12, hash 16 MB: 12345678 nodes in 3.456 s, 3572245 nps
 //! ```
 //!
 //! It also prints the bias measurement of the two transposition-table index mappings (see
@@ -25,7 +25,7 @@ use super::{Engine, Limits, TtAllocError, nps};
 pub const FENS: &str = include_str!("../../assets/bench.fens");
 
 /// Default bench depth.
-pub const DEFAULT_DEPTH: u32 = 11;
+pub const DEFAULT_DEPTH: u32 = 12;
 
 /// Parsed bench positions.
 pub fn positions() -> Vec<Chess> {

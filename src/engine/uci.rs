@@ -345,19 +345,3 @@ impl Uci {
         }
     }
 }
-
-/// The position after the whole `position` command (for tests).
-pub fn final_position(start: &Chess, moves: &[Move]) -> Chess {
-    let mut p = start.clone();
-    for &m in moves {
-        p.play_unchecked(m);
-    }
-    p
-}
-
-#[allow(dead_code)]
-fn _assert_send() {
-    fn is_send<T: Send>() {}
-    is_send::<Engine>();
-    let _ = Position::turn(&Chess::default());
-}
