@@ -186,13 +186,13 @@ impl<'a> Searcher<'a> {
     pub fn aspiration(&mut self, root: &Chess, key: u64, depth: i32, prev: i32) -> i32 {
         self.iter_best = None;
         if depth < 5 || prev.abs() >= MATE_BOUND {
-            return self.negamax(root, key, depth, -INF, INF, 0, true);
+            return self.negamax(root, key, depth, -INF, INF, 0, true, root.is_check());
         }
         let mut delta = 20;
         let mut alpha = (prev - delta).max(-INF);
         let mut beta = (prev + delta).min(INF);
         loop {
-            let v = self.negamax(root, key, depth, alpha, beta, 0, true);
+            let v = self.negamax(root, key, depth, alpha, beta, 0, true, root.is_check());
             if self.stopped {
                 return v;
             }
@@ -222,11 +222,11 @@ impl<'a> Searcher<'a> {
         mut beta: i32,
         ply: usize,
         pv_node: bool,
+        in_check: bool,
     ) -> i32 {
         self.pv[ply].clear();
-        let in_check = pos.is_check();
         if depth <= 0 && !in_check {
-            return self.quiescence(pos, key, alpha, beta, ply);
+            return self.quiescence(pos, key, alpha, beta, ply, false);
         }
         depth = depth.max(1);
         self.nodes += 1;
@@ -245,7 +245,9 @@ impl<'a> Searcher<'a> {
             if pos.halfmoves() >= 100 && !(in_check && pos.legal_moves().is_empty()) {
                 return self.draw_score(ply);
             }
-            if pos.is_insufficient_material() {
+            if (pos.board().pawns() | pos.board().rooks_and_queens()).is_empty()
+                && pos.is_insufficient_material()
+            {
                 return self.draw_score(ply);
             }
             if ply >= MAX_PLY - 1 {
@@ -307,6 +309,7 @@ impl<'a> Searcher<'a> {
                         -beta,
                         -beta + 1,
                         ply + 1,
+                        false,
                         false,
                     );
                     self.keys.pop();
@@ -405,7 +408,16 @@ impl<'a> Searcher<'a> {
             };
             let new_depth = depth - 1 + ext;
             let v = if count == 1 {
-                -self.negamax(&child, ckey, new_depth, -beta, -alpha, ply + 1, pv_node)
+                -self.negamax(
+                    &child,
+                    ckey,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    pv_node,
+                    gives_check,
+                )
             } else {
                 // Late-move reduction.
                 let mut r = 0;
@@ -427,12 +439,31 @@ impl<'a> Searcher<'a> {
                     -alpha,
                     ply + 1,
                     false,
+                    gives_check,
                 );
                 if v > alpha && r > 0 {
-                    v = -self.negamax(&child, ckey, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                    v = -self.negamax(
+                        &child,
+                        ckey,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                        gives_check,
+                    );
                 }
                 if v > alpha && v < beta && pv_node {
-                    v = -self.negamax(&child, ckey, new_depth, -beta, -alpha, ply + 1, true);
+                    v = -self.negamax(
+                        &child,
+                        ckey,
+                        new_depth,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        true,
+                        gives_check,
+                    );
                 }
                 v
             };
@@ -509,7 +540,15 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    fn quiescence(&mut self, pos: &Chess, key: u64, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn quiescence(
+        &mut self,
+        pos: &Chess,
+        key: u64,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> i32 {
         self.pv[ply].clear();
         self.nodes += 1;
         self.check_limits();
@@ -522,7 +561,6 @@ impl<'a> Searcher<'a> {
         if self.keys.repetition() == Repetition::Draw {
             return self.draw_score(ply);
         }
-        let in_check = pos.is_check();
         if ply >= MAX_PLY - 1 {
             return if in_check {
                 0
@@ -593,7 +631,7 @@ impl<'a> Searcher<'a> {
             let ckey = child_key(pos, key, m, &child);
             self.tt.prefetch(ckey);
             self.keys.push(ckey, pos.is_irreversible(m));
-            let v = -self.quiescence(&child, ckey, -beta, -alpha, ply + 1);
+            let v = -self.quiescence(&child, ckey, -beta, -alpha, ply + 1, child.is_check());
             self.keys.pop();
             if self.stopped {
                 return 0;
