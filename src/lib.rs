@@ -2,10 +2,13 @@
 //!
 //! - [`rules`]: the FIDE rules core (repetition, claims, automatic endings, Euwe's sequence).
 //!   It imports neither the engine nor the UI.
+//! - [`engine`]: the chess engine (search, Rival-style transposition table, Zarkov-style
+//!   repetition scan, UCI, bench). It depends on shakmaty only.
 //! - [`drills`]: puzzle files about repetition and claims, checked against the rules core,
 //!   a judge for the drill screen, and per-theme progress.
 //! - [`tui`]: the terminal trainer (`threefold` with no subcommand).
 
 pub mod drills;
+pub mod engine;
 pub mod rules;
 pub mod tui;

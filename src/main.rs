@@ -34,6 +34,8 @@ enum Command {
     Bench(BenchArgs),
     /// Drill puzzles: `--check [DIR]` checks every puzzle file against the rules core.
     Drills(DrillsArgs),
+    /// Run the engine as a UCI engine on stdin/stdout.
+    Uci,
 }
 
 #[derive(clap::Args, Debug)]
@@ -48,6 +50,12 @@ struct BenchArgs {
     /// What to benchmark.
     #[arg(value_enum, default_value_t = BenchTarget::Search)]
     target: BenchTarget,
+    /// Search depth for each bench position (search).
+    #[arg(long, default_value_t = threefold::engine::bench::DEFAULT_DEPTH)]
+    depth: u32,
+    /// Transposition table size in MB (search).
+    #[arg(long, default_value_t = threefold::engine::DEFAULT_HASH_MB)]
+    hash: usize,
     #[command(flatten)]
     rules: cli::bench_rules::BenchRulesArgs,
 }
@@ -62,6 +70,16 @@ enum BenchTarget {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(Command::Uci) = cli.command {
+        // The UCI loop writes to stdout from its own threads.
+        return match threefold::engine::uci::run(std::io::stdin().lock(), std::io::stdout()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let result = match cli.command {
@@ -69,8 +87,11 @@ fn main() -> ExitCode {
         Some(Command::Euwe(args)) => cli::euwe::run(&args, &mut out),
         Some(Command::Bench(args)) => match args.target {
             BenchTarget::Rules => cli::bench_rules::run(&args.rules, &mut out),
-            BenchTarget::Search => Err(anyhow::anyhow!("the engine is not built yet")),
+            BenchTarget::Search => threefold::engine::bench::run(args.depth, args.hash, &mut out)
+                .map(|_| ())
+                .map_err(Into::into),
         },
+        Some(Command::Uci) => unreachable!("handled before stdout is locked"),
         // Exit 1 (not 2) when a puzzle file has a problem.
         Some(Command::Drills(args)) => return drills(&args, &mut out),
         None => threefold::tui::run(threefold::tui::Options {

@@ -1,9 +1,4 @@
 //! Adapter from `threefold::engine::Engine` to the TUI's [`Opponent`] trait.
-//!
-//! NOT in the module tree until the engine branch is merged: then add
-//! `mod engine_adapter;` to `src/tui/mod.rs` and use
-//! `engine_adapter::EngineOpponent` in `engine_thread::default_opponent`
-//! (the `ENGINE-WIRING:` spot).
 
 use std::sync::atomic::AtomicBool;
 

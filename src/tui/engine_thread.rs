@@ -1,11 +1,10 @@
 //! The engine on its own thread. The UI sends requests and reads reports over
 //! channels and never blocks on the engine.
 //!
-//! The UI codes against the small [`Opponent`] trait. [`Shuffler`] is a
-//! trivial built-in opponent for tests and until the real engine is merged.
-//! ENGINE-WIRING: `threefold::engine::Engine` plugs in through
-//! `src/tui/engine_adapter.rs` (an `impl Opponent for EngineOpponent`);
-//! [`default_opponent`] is the one place that chooses it.
+//! The UI codes against the small [`Opponent`] trait. threefold's engine
+//! (`crate::engine::Engine`) plugs in through `super::engine_adapter`;
+//! [`default_opponent`] is the one place that chooses it. The tests use a
+//! trivial, fast opponent (`Shuffler`).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,7 +12,9 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use shakmaty::{Chess, Move, Position};
+#[cfg(test)]
+use shakmaty::Position;
+use shakmaty::{Chess, Move};
 
 /// Search limits (mirrors `threefold::engine::Limits`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -89,20 +90,25 @@ pub trait Opponent: Send {
 }
 
 /// The opponent the trainer plays.
+///
+/// The engine with the configured hash size, or with 1 MiB if that much
+/// memory cannot be had.
 pub fn default_opponent(hash_mb: usize) -> Box<dyn Opponent> {
-    // ENGINE-WIRING: after merging the engine branch, replace with
-    // `Box::new(engine_adapter::EngineOpponent::new(hash_mb)?)` (see engine_adapter.rs).
-    let _ = hash_mb;
-    Box::new(Shuffler::default())
+    let engine = super::engine_adapter::EngineOpponent::new(hash_mb)
+        .or_else(|_| super::engine_adapter::EngineOpponent::new(1))
+        .expect("a 1 MiB transposition table can be allocated");
+    Box::new(engine)
 }
 
-/// A trivial opponent: takes material when it can, else a deterministic
-/// "random" move; thinks for a short while, reporting fake depths.
+/// A trivial opponent for tests: takes material when it can, else a
+/// deterministic "random" move; thinks for a short while, reporting fake depths.
+#[cfg(test)]
 #[derive(Default)]
 pub struct Shuffler {
     seed: u64,
 }
 
+#[cfg(test)]
 impl Opponent for Shuffler {
     fn think(
         &mut self,

@@ -9,6 +9,7 @@
 pub mod app;
 pub mod board;
 pub mod config;
+pub mod engine_adapter;
 pub mod engine_thread;
 pub mod euwe;
 pub mod keys;

@@ -1,0 +1,287 @@
+//! The chess engine: an alpha-beta searcher that sees the whole game.
+//!
+//! [`Engine::search`] receives the game's start position and every move played since, so
+//! repetitions that began before the root are visible to the search ([`history`], Zarkov's
+//! list of keys, seed 000). Positions are cached in a Rival-style transposition table ([`tt`],
+//! seed 003). The search itself is in [`search`], the evaluation in [`eval`], move ordering in
+//! [`movepick`], time control in [`time`], the UCI front end in [`uci`] and the speed benchmark
+//! in [`bench`].
+//!
+//! The engine depends on shakmaty only (no UI, no rules core).
+
+pub mod bench;
+pub mod eval;
+pub mod history;
+pub mod movepick;
+pub mod search;
+pub mod time;
+pub mod tt;
+pub mod uci;
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use shakmaty::{Chess, Move, Position};
+
+pub use tt::TtAllocError;
+
+use history::KeyHistory;
+use movepick::HistoryTable;
+use search::{INF, MATE, MATE_BOUND, MAX_PLY, Searcher, key_of};
+use tt::Tt;
+
+/// Search limits, as in UCI `go`. All `None` / `false` = search until `stop`... or the maximum
+/// depth.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub wtime: Option<Duration>,
+    pub btime: Option<Duration>,
+    pub winc: Option<Duration>,
+    pub binc: Option<Duration>,
+    pub movestogo: Option<u32>,
+    pub movetime: Option<Duration>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub infinite: bool,
+}
+
+/// A score from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns.
+    Cp(i32),
+    /// Mate in n moves (negative: being mated), UCI convention.
+    Mate(i32),
+}
+
+impl Score {
+    /// Converts an internal search value.
+    pub fn from_value(v: i32) -> Score {
+        if v >= MATE_BOUND {
+            Score::Mate((MATE - v + 1) / 2)
+        } else if v <= -MATE_BOUND {
+            Score::Mate(-(MATE + v) / 2)
+        } else {
+            Score::Cp(v)
+        }
+    }
+}
+
+/// Progress report after an iteration.
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time: Duration,
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+/// Final result of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// Best move (`None` only when the root has no legal move).
+    pub best: Option<Move>,
+    /// Expected reply (second PV move), if known.
+    pub ponder: Option<Move>,
+    pub score: Score,
+    /// Last completed depth.
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// The engine: transposition table, history tables and options. `Send`.
+pub struct Engine {
+    tt: Tt,
+    contempt: i32,
+    history: Box<HistoryTable>,
+    keys: KeyHistory,
+}
+
+/// Default `Hash` in MB.
+pub const DEFAULT_HASH_MB: usize = 16;
+
+impl Engine {
+    /// An engine with a `hash_mb` MB transposition table.
+    pub fn new(hash_mb: usize) -> Result<Engine, TtAllocError> {
+        Ok(Engine {
+            tt: Tt::new(hash_mb)?,
+            contempt: 0,
+            history: Box::new([[[0; 64]; 64]; 2]),
+            keys: KeyHistory::new(),
+        })
+    }
+
+    /// Resizes the table (its content is lost). On failure the old table is kept.
+    pub fn set_hash(&mut self, hash_mb: usize) -> Result<(), TtAllocError> {
+        let t = Tt::with_mapping(hash_mb, self.tt.mapping())?;
+        self.tt = t;
+        Ok(())
+    }
+
+    /// Uses Rival's biased index mapping instead of the multiply (for measurements).
+    pub fn set_index_mapping(&mut self, mapping: tt::IndexMapping) {
+        let mb = (self.tt.len() * 12) >> 20;
+        if let Ok(t) = Tt::with_mapping(mb.max(1), mapping) {
+            self.tt = t;
+        }
+    }
+
+    /// Contempt in centipawns: a draw is worth `-cp` to the engine (the side to move at the
+    /// root). Positive = avoid draws.
+    pub fn set_contempt(&mut self, cp: i32) {
+        self.contempt = cp.clamp(-1000, 1000);
+    }
+
+    /// Current contempt.
+    pub fn contempt(&self) -> i32 {
+        self.contempt
+    }
+
+    /// Clears the transposition table and the history tables.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        for s in self.history.iter_mut() {
+            for row in s.iter_mut() {
+                row.fill(0);
+            }
+        }
+    }
+
+    /// Searches `start` + `moves`. Moves that are illegal end the game record there (the
+    /// search starts from the position before the first illegal move).
+    pub fn search(
+        &mut self,
+        start: &Chess,
+        moves: &[Move],
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let t0 = Instant::now();
+        // The game record: keys of every position, with the irreversible moves marked.
+        self.keys.clear();
+        let mut pos = start.clone();
+        self.keys.push(key_of(&pos), true);
+        for &m in moves {
+            if !pos.is_legal(m) {
+                break;
+            }
+            let irr = pos.is_irreversible(m);
+            pos.play_unchecked(m);
+            self.keys.push(key_of(&pos), irr);
+        }
+        self.keys.set_root();
+        self.tt.new_search();
+        // Age the history heuristic.
+        for s in self.history.iter_mut() {
+            for row in s.iter_mut() {
+                for h in row.iter_mut() {
+                    *h /= 2;
+                }
+            }
+        }
+
+        let root_moves = pos.legal_moves();
+        let budget = time::budget(limits, pos.turn());
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 4)
+            .clamp(1, MAX_PLY as u32 - 4);
+        let root_key = key_of(&pos);
+
+        let mut result = SearchResult {
+            best: root_moves.first().copied(),
+            ponder: None,
+            score: Score::Cp(0),
+            depth: 0,
+            nodes: 0,
+        };
+        if root_moves.is_empty() {
+            result.score = if pos.is_check() {
+                Score::Mate(0)
+            } else {
+                Score::Cp(0)
+            };
+            return result;
+        }
+
+        let mut s = Searcher::new(
+            &mut self.tt,
+            &mut self.keys,
+            &mut self.history,
+            self.contempt,
+            stop,
+            budget.hard,
+            limits.nodes,
+        );
+        s.start = t0;
+        let mut prev = 0;
+        for depth in 1..=max_depth {
+            let v = s.aspiration(&pos, root_key, depth as i32, prev);
+            if s.stopped {
+                // A partial iteration still counts if a root move beat the window.
+                if let Some((m, v)) = s.iter_best
+                    && depth > 1
+                {
+                    if result.best != Some(m) {
+                        result.ponder = None;
+                    }
+                    result.best = Some(m);
+                    result.score = Score::from_value(v);
+                }
+                break;
+            }
+            prev = v;
+            let pv = s.root_pv().to_vec();
+            if let Some(&m) = pv.first() {
+                result.best = Some(m);
+                result.ponder = pv.get(1).copied();
+            } else if let Some((m, _)) = s.iter_best {
+                result.best = Some(m);
+            }
+            result.score = Score::from_value(v);
+            result.depth = depth;
+            let time = t0.elapsed();
+            let info = SearchInfo {
+                depth,
+                seldepth: s.seldepth,
+                score: result.score,
+                nodes: s.nodes,
+                nps: nps(s.nodes, time),
+                time,
+                hashfull: s.tt.hashfull(),
+                pv,
+            };
+            on_info(&info);
+            if let Some(soft) = budget.soft
+                && time >= soft
+            {
+                break;
+            }
+            // A forced mate found well within the depth: deeper search changes nothing.
+            if v.abs() >= MATE_BOUND
+                && (MATE - v.abs()) < depth as i32
+                && limits.depth.is_none()
+                && !limits.infinite
+            {
+                break;
+            }
+            let _ = INF;
+        }
+        result.nodes = s.nodes;
+        result
+    }
+}
+
+/// Nodes per second.
+pub fn nps(nodes: u64, t: Duration) -> u64 {
+    let us = t.as_micros().max(1) as u64;
+    nodes.saturating_mul(1_000_000) / us
+}
+
+#[cfg(test)]
+mod tests;

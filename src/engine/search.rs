@@ -1,0 +1,669 @@
+//! Alpha-beta search.
+//!
+//! - Iterative deepening; from depth 5 each iteration starts with an aspiration window of
+//!   ±20 cp around the previous score, widened (doubling) on a fail high / fail low.
+//! - Principal variation search (PVS): the first move with the full window, the others with a
+//!   null window, re-searched on a fail high.
+//! - Transposition table (see [`super::tt`]): cutoffs at non-PV nodes, the TT move ordered
+//!   first; quiescence probes and stores too.
+//! - Repetitions (see [`super::history`]): Zarkov's scan at every node, quiescence included;
+//!   also the fifty-move rule and insufficient material. Draws score `-contempt` for the side
+//!   that moves at the root, `+contempt` for the other side.
+//! - Quiescence search: captures with SEE >= 0 and queen promotions, stand pat, delta pruning;
+//!   all evasions when in check.
+//! - Move ordering in [`super::movepick`]: TT move, MVV-LVA/SEE captures, killers, history.
+//! - Null-move pruning (R = 3 + depth/4, not in check, with non-pawn material, static eval at
+//!   least beta), reverse futility pruning at depth 6 and below, futility and late-move pruning
+//!   of quiet moves at depth 3 and below (non-PV).
+//! - Late-move reductions for quiet moves (logarithmic table, less in PV nodes and for moves
+//!   with good history).
+//! - Check extension: a move that gives check is searched one ply deeper.
+//! - Mate-distance scoring: mate at ply `p` is `MATE - p`; mate-distance pruning.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role, Square, zobrist::Zobrist64};
+
+use super::eval::{PawnCache, evaluate_with, see_value};
+use super::history::{KeyHistory, Repetition};
+use super::movepick::{
+    HISTORY_MAX, HistoryTable, gen_captures, is_noisy, pick, score_captures, score_moves, see, side,
+};
+use super::tt::{Bound, Tt, pack_move, packed_from, packed_promotion};
+
+/// Score of being mated at the root (mate at ply p = MATE - p).
+pub const MATE: i32 = 32000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 * 2;
+/// Larger than any score.
+pub const INF: i32 = 32001;
+/// Maximum search ply.
+pub const MAX_PLY: usize = 128;
+
+/// Zobrist key of a position (en passant squares only when a capture is legal, as the laws of
+/// chess and shakmaty's `EnPassantMode::Legal` have it).
+#[inline]
+pub fn key_of(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+/// Key of the position after `m`, incrementally when shakmaty can.
+#[inline]
+pub fn child_key(pos: &Chess, key: u64, m: Move, child: &Chess) -> u64 {
+    match pos.update_zobrist_hash::<Zobrist64>(Zobrist64(key), m, EnPassantMode::Legal) {
+        Some(k) => k.0,
+        None => key_of(child),
+    }
+}
+
+/// Turns a packed TT move back into a legal move of `pos`, or `None` (a key collision or a
+/// move from another position sharing the slot).
+pub fn decode_move(pos: &Chess, p: u16) -> Option<Move> {
+    let from = packed_from(p);
+    let to = Square::new(((p >> 6) & 63) as u32);
+    let b = pos.board();
+    let us = pos.turn();
+    if b.color_at(from) != Some(us) {
+        return None;
+    }
+    let role = b.role_at(from)?;
+    let m = if role == Role::King && b.color_at(to) == Some(us) {
+        Move::Castle {
+            king: from,
+            rook: to,
+        }
+    } else if role == Role::Pawn && from.file() != to.file() && b.piece_at(to).is_none() {
+        Move::EnPassant { from, to }
+    } else {
+        Move::Normal {
+            role,
+            from,
+            capture: b.role_at(to),
+            to,
+            promotion: packed_promotion(p),
+        }
+    };
+    if pos.is_legal(m) { Some(m) } else { None }
+}
+
+/// Search state of one `Engine::search` call.
+pub struct Searcher<'a> {
+    pub tt: &'a mut Tt,
+    pub keys: &'a mut KeyHistory,
+    pub history: &'a mut HistoryTable,
+    pub contempt: i32,
+    pub stop: &'a AtomicBool,
+    pub start: Instant,
+    pub hard: Option<Duration>,
+    pub max_nodes: Option<u64>,
+    pub nodes: u64,
+    pub seldepth: u32,
+    pub stopped: bool,
+    killers: Vec<[u16; 2]>,
+    scores: Vec<[i64; 256]>,
+    pawns: PawnCache,
+    pv: Vec<Vec<Move>>,
+    lmr: Vec<[u8; 64]>,
+    /// Best move of the root found so far in the current iteration (with its score).
+    pub iter_best: Option<(Move, i32)>,
+}
+
+impl<'a> Searcher<'a> {
+    /// New searcher.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        tt: &'a mut Tt,
+        keys: &'a mut KeyHistory,
+        history: &'a mut HistoryTable,
+        contempt: i32,
+        stop: &'a AtomicBool,
+        hard: Option<Duration>,
+        max_nodes: Option<u64>,
+    ) -> Searcher<'a> {
+        let mut lmr = vec![[0u8; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+            }
+        }
+        Searcher {
+            tt,
+            keys,
+            history,
+            contempt,
+            stop,
+            start: Instant::now(),
+            hard,
+            max_nodes,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            killers: vec![[0; 2]; MAX_PLY + 1],
+            scores: vec![[0; 256]; MAX_PLY + 1],
+            pawns: PawnCache::new(),
+            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            lmr,
+            iter_best: None,
+        }
+    }
+
+    /// The principal variation of the last completed search at the root.
+    pub fn root_pv(&self) -> &[Move] {
+        &self.pv[0]
+    }
+
+    #[inline]
+    fn draw_score(&self, ply: usize) -> i32 {
+        // Even plies: the engine (root side) is to move; a draw is worth -contempt to it.
+        if ply.is_multiple_of(2) {
+            -self.contempt
+        } else {
+            self.contempt
+        }
+    }
+
+    #[inline]
+    fn check_limits(&mut self) {
+        if self.nodes & 1023 == 0 {
+            if self.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+            if let Some(h) = self.hard
+                && self.start.elapsed() >= h
+            {
+                self.stopped = true;
+            }
+        }
+        if let Some(n) = self.max_nodes
+            && self.nodes >= n
+        {
+            self.stopped = true;
+        }
+    }
+
+    /// One iteration with an aspiration window around `prev`.
+    pub fn aspiration(&mut self, root: &Chess, key: u64, depth: i32, prev: i32) -> i32 {
+        self.iter_best = None;
+        if depth < 5 || prev.abs() >= MATE_BOUND {
+            return self.negamax(root, key, depth, -INF, INF, 0, true, root.is_check());
+        }
+        let mut delta = 20;
+        let mut alpha = (prev - delta).max(-INF);
+        let mut beta = (prev + delta).min(INF);
+        loop {
+            let v = self.negamax(root, key, depth, alpha, beta, 0, true, root.is_check());
+            if self.stopped {
+                return v;
+            }
+            if v <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (v - delta).max(-INF);
+            } else if v >= beta {
+                beta = (v + delta).min(INF);
+            } else {
+                return v;
+            }
+            delta += delta;
+            if delta > 1000 {
+                alpha = -INF;
+                beta = INF;
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        pos: &Chess,
+        key: u64,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+        in_check: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if depth <= 0 && !in_check {
+            return self.quiescence(pos, key, alpha, beta, ply, false);
+        }
+        depth = depth.max(1);
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped {
+            return 0;
+        }
+        if ply as u32 > self.seldepth {
+            self.seldepth = ply as u32;
+        }
+
+        if ply > 0 {
+            if self.keys.repetition() == Repetition::Draw {
+                return self.draw_score(ply);
+            }
+            if pos.halfmoves() >= 100 && !(in_check && pos.legal_moves().is_empty()) {
+                return self.draw_score(ply);
+            }
+            if (pos.board().pawns() | pos.board().rooks_and_queens()).is_empty()
+                && pos.is_insufficient_material()
+            {
+                return self.draw_score(ply);
+            }
+            if ply >= MAX_PLY - 1 {
+                return evaluate_with(pos, &mut self.pawns);
+            }
+            // Mate-distance pruning.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        // Transposition table.
+        let mut tt_move = 0u16;
+        let mut static_eval = None;
+        if let Some(e) = self.tt.probe(key, ply as u32) {
+            tt_move = e.mv;
+            static_eval = Some(e.eval);
+            if !pv_node && e.depth as i32 >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.value >= beta,
+                    Bound::Upper => e.value <= alpha,
+                };
+                if cut {
+                    return e.value;
+                }
+            }
+        }
+        let eval = if in_check {
+            -INF
+        } else {
+            static_eval.unwrap_or_else(|| evaluate_with(pos, &mut self.pawns))
+        };
+
+        if !pv_node && !in_check && ply > 0 {
+            // Reverse futility pruning.
+            if depth <= 6 && eval - 80 * depth >= beta && eval.abs() < MATE_BOUND {
+                return eval;
+            }
+            // Null-move pruning.
+            let us = pos.us();
+            let non_pawn = us & !pos.board().pawns() & !pos.board().kings();
+            if depth >= 3
+                && eval >= beta
+                && non_pawn.any()
+                && beta.abs() < MATE_BOUND
+                && let Ok(null_pos) = pos.clone().swap_turn()
+            {
+                {
+                    let r = 3 + depth / 4 + ((eval - beta) / 200).min(2);
+                    let nkey = key_of(&null_pos);
+                    self.keys.push(nkey, true);
+                    let v = -self.negamax(
+                        &null_pos,
+                        nkey,
+                        depth - 1 - r,
+                        -beta,
+                        -beta + 1,
+                        ply + 1,
+                        false,
+                        false,
+                    );
+                    self.keys.pop();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if v >= beta {
+                        return if v >= MATE_BOUND { beta } else { v };
+                    }
+                }
+            }
+        }
+
+        // The TT move is tried before the moves are generated: when it cuts off, the node
+        // never pays for move generation and ordering.
+        let tt_m = if tt_move != 0 {
+            decode_move(pos, tt_move)
+        } else {
+            None
+        };
+        let mut moves = MoveList::new();
+        let mut generated = false;
+        let mut n_moves = 0;
+        let mut next = 0;
+        let s = side(pos.turn());
+        let orig_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move: Option<Move> = None;
+        let mut quiets_tried: [Option<Move>; 64] = [None; 64];
+        let mut n_quiets = 0;
+        let mut count = 0;
+        let futile = !pv_node && !in_check && depth <= 3 && eval + 120 * depth <= alpha;
+
+        loop {
+            let (m, score) = if count == 0
+                && let Some(t) = tt_m
+            {
+                (t, i32::MAX)
+            } else {
+                if !generated {
+                    generated = true;
+                    moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        return if in_check {
+                            -MATE + ply as i32
+                        } else {
+                            self.draw_score(ply)
+                        };
+                    }
+                    n_moves = moves.len();
+                    score_moves(
+                        pos,
+                        &moves,
+                        &mut self.scores[ply],
+                        tt_move,
+                        self.killers[ply],
+                        self.history,
+                    );
+                }
+                if next >= n_moves {
+                    break;
+                }
+                let (mi, score) = pick(&mut self.scores[ply], n_moves, next);
+                next += 1;
+                let m = moves[mi];
+                if tt_m == Some(m) {
+                    continue;
+                }
+                (m, score)
+            };
+            let quiet = !is_noisy(&m);
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let gives_check = child.is_check();
+            count += 1;
+
+            if quiet && !in_check && !gives_check && best > -MATE_BOUND && ply > 0 {
+                // Futility pruning and late-move pruning of quiet moves.
+                if futile {
+                    continue;
+                }
+                if !pv_node && depth <= 3 && count > 4 + 3 * depth as usize * depth as usize {
+                    continue;
+                }
+            }
+
+            let ckey = child_key(pos, key, m, &child);
+            self.tt.prefetch(ckey);
+            let irreversible = pos.is_irreversible(m);
+            self.keys.push(ckey, irreversible);
+
+            let ext = if gives_check && ply < 2 * MAX_PLY / 3 {
+                1
+            } else {
+                0
+            };
+            let new_depth = depth - 1 + ext;
+            let v = if count == 1 {
+                -self.negamax(
+                    &child,
+                    ckey,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    pv_node,
+                    gives_check,
+                )
+            } else {
+                // Late-move reduction.
+                let mut r = 0;
+                if depth >= 3 && quiet && !in_check && !gives_check && count > 2 {
+                    r = self.lmr[(depth as usize).min(63)][count.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if score > HISTORY_MAX / 2 {
+                        r -= 1;
+                    }
+                    r = r.min(new_depth - 1).max(0);
+                }
+                let mut v = -self.negamax(
+                    &child,
+                    ckey,
+                    new_depth - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                    gives_check,
+                );
+                if v > alpha && r > 0 {
+                    v = -self.negamax(
+                        &child,
+                        ckey,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                        gives_check,
+                    );
+                }
+                if v > alpha && v < beta && pv_node {
+                    v = -self.negamax(
+                        &child,
+                        ckey,
+                        new_depth,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        true,
+                        gives_check,
+                    );
+                }
+                v
+            };
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = Some(m);
+                    alpha = v;
+                    // Collect the PV.
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(m);
+                    line.extend_from_slice(&tail[0]);
+                    if ply == 0 {
+                        self.iter_best = Some((m, v));
+                    }
+                    if v >= beta {
+                        if quiet {
+                            self.update_quiet_stats(s, ply, m, depth, &quiets_tried[..n_quiets]);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && n_quiets < 64 {
+                quiets_tried[n_quiets] = Some(m);
+                n_quiets += 1;
+            }
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let mv = best_move.map_or(0, |m| pack_move(&m));
+        let ev = if in_check { 0 } else { eval };
+        self.tt
+            .store(key, ply as u32, mv, best, ev, depth as u32, bound);
+        best
+    }
+
+    fn update_quiet_stats(
+        &mut self,
+        s: usize,
+        ply: usize,
+        m: Move,
+        depth: i32,
+        tried: &[Option<Move>],
+    ) {
+        let pm = pack_move(&m);
+        let k = &mut self.killers[ply];
+        if k[0] != pm {
+            k[1] = k[0];
+            k[0] = pm;
+        }
+        let bonus = (depth * depth).min(400);
+        let upd = |h: &mut i32, b: i32| {
+            *h += b - *h * b.abs() / HISTORY_MAX;
+        };
+        let from = m.from().map_or(0, |f| f as usize);
+        upd(&mut self.history[s][from][m.to() as usize], bonus);
+        for q in tried.iter().flatten() {
+            let from = q.from().map_or(0, |f| f as usize);
+            upd(&mut self.history[s][from][q.to() as usize], -bonus);
+        }
+    }
+
+    fn quiescence(
+        &mut self,
+        pos: &Chess,
+        key: u64,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped {
+            return 0;
+        }
+        if ply as u32 > self.seldepth {
+            self.seldepth = ply as u32;
+        }
+        if self.keys.repetition() == Repetition::Draw {
+            return self.draw_score(ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return if in_check {
+                0
+            } else {
+                evaluate_with(pos, &mut self.pawns)
+            };
+        }
+
+        let mut tt_move = 0;
+        let mut tt_eval = None;
+        if let Some(e) = self.tt.probe(key, ply as u32) {
+            tt_move = e.mv;
+            tt_eval = Some(e.eval);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.value >= beta,
+                Bound::Upper => e.value <= alpha,
+            };
+            if cut {
+                return e.value;
+            }
+        }
+
+        let orig_alpha = alpha;
+        let mut best;
+        let stand_pat;
+        if in_check {
+            best = -INF;
+            stand_pat = -INF;
+        } else {
+            stand_pat = tt_eval.unwrap_or_else(|| evaluate_with(pos, &mut self.pawns));
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+        }
+
+        let mut moves;
+        if in_check {
+            moves = pos.legal_moves();
+            if moves.is_empty() {
+                return -MATE + ply as i32;
+            }
+        } else {
+            moves = MoveList::new();
+            gen_captures(pos, &mut moves);
+        }
+        let n_moves = moves.len();
+        score_captures(&moves, &mut self.scores[ply], tt_move);
+        let mut best_move = None;
+        for i in 0..n_moves {
+            let (mi, _) = pick(&mut self.scores[ply], n_moves, i);
+            let m = moves[mi];
+            if !in_check {
+                // Delta pruning and bad captures.
+                let gain =
+                    m.capture().map_or(0, see_value) + if m.is_promotion() { 800 } else { 0 };
+                if stand_pat + gain + 200 <= alpha && !m.is_promotion() {
+                    continue;
+                }
+                if m.capture().map_or(0, see_value) < see_value(m.role()) && see(pos, &m) < 0 {
+                    continue;
+                }
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let ckey = child_key(pos, key, m, &child);
+            self.tt.prefetch(ckey);
+            self.keys.push(ckey, pos.is_irreversible(m));
+            let v = -self.quiescence(&child, ckey, -beta, -alpha, ply + 1, child.is_check());
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    best_move = Some(m);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let ev = if in_check { 0 } else { stand_pat };
+        self.tt.store(
+            key,
+            ply as u32,
+            best_move.map_or(0, |m| pack_move(&m)),
+            best,
+            ev,
+            0,
+            bound,
+        );
+        best
+    }
+}

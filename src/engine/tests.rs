@@ -1,0 +1,261 @@
+//! Engine-level tests: repetitions seen through the game history, contempt, mates, limits.
+//! Shallow depths so the whole suite stays quick in debug builds.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use shakmaty::{CastlingMode, Chess, Move, Position, fen::Fen, uci::UciMove};
+
+use super::*;
+
+fn pos(fen: &str) -> Chess {
+    fen.parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap()
+}
+
+fn moves(start: &Chess, ucis: &[&str]) -> Vec<Move> {
+    let mut p = start.clone();
+    ucis.iter()
+        .map(|u| {
+            let m = u.parse::<UciMove>().unwrap().to_move(&p).unwrap();
+            p.play_unchecked(m);
+            m
+        })
+        .collect()
+}
+
+fn search(e: &mut Engine, start: &Chess, ms: &[Move], depth: u32) -> SearchResult {
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Default::default()
+    };
+    e.search(start, ms, &limits, &stop, &mut |_| {})
+}
+
+fn uci(m: Option<Move>) -> String {
+    m.map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        .unwrap_or_default()
+}
+
+fn cp(s: Score) -> i32 {
+    match s {
+        Score::Cp(c) => c,
+        Score::Mate(n) => {
+            if n > 0 {
+                30000
+            } else {
+                -30000
+            }
+        }
+    }
+}
+
+/// Black is a knight up; both sides shuffle: white Kg1-h1-g1, black Na8-b6-a8.
+const KNIGHT_DOWN: &str = "n5k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1";
+const ONE_CYCLE: [&str; 4] = ["g1h1", "a8b6", "h1g1", "b6a8"];
+
+#[test]
+fn finds_perpetual_check_when_it_is_the_only_save() {
+    // White is a queen and rook down; Qg5+ Kf8 Qd8+ Kg7 Qg5+ ... is a perpetual (Stockfish:
+    // 0.00 for Qg5+, about -6.6 for every other move).
+    let p = pos("6k1/5p1p/8/8/8/4Q3/qr4PP/7K w - - 0 1");
+    let mut e = Engine::new(4).unwrap();
+    let r = search(&mut e, &p, &[], 9);
+    assert_eq!(uci(r.best), "e3g5", "{r:?}");
+    assert!(cp(r.score).abs() <= 30, "{r:?}");
+}
+
+#[test]
+fn twofold_before_root_is_not_a_draw_in_the_first_two_plies() {
+    // Root = start position after one shuffle cycle (2nd occurrence). Kh1 repeats a position
+    // that occurred once, before the root, at ply 1: not a draw, so White's score stays that
+    // of a knight down.
+    let start = pos(KNIGHT_DOWN);
+    let ms = moves(&start, &ONE_CYCLE);
+    let mut e = Engine::new(4).unwrap();
+    let r = search(&mut e, &start, &ms, 6);
+    assert!(cp(r.score) < -150, "{r:?}");
+}
+
+#[test]
+fn third_occurrence_from_game_history_is_a_draw_at_once() {
+    // After two cycles, Kh1 makes the position after 1. Kh1 appear for the third time: a draw
+    // the knight-down side takes.
+    let start = pos(KNIGHT_DOWN);
+    let mut cyc = ONE_CYCLE.to_vec();
+    cyc.extend_from_slice(&ONE_CYCLE);
+    let ms = moves(&start, &cyc);
+    let mut e = Engine::new(4).unwrap();
+    let r = search(&mut e, &start, &ms, 6);
+    assert_eq!(uci(r.best), "g1h1", "{r:?}");
+    assert_eq!(r.score, Score::Cp(0), "{r:?}");
+    // Depth 1 too: the draw is seen at once.
+    let r = search(&mut e, &start, &ms, 1);
+    assert_eq!((uci(r.best), r.score), ("g1h1".to_string(), Score::Cp(0)));
+}
+
+#[test]
+fn contempt_takes_a_repetition_when_behind() {
+    let start = pos(KNIGHT_DOWN);
+    let mut cyc = ONE_CYCLE.to_vec();
+    cyc.extend_from_slice(&ONE_CYCLE);
+    let ms = moves(&start, &cyc);
+    let mut e = Engine::new(4).unwrap();
+    e.set_contempt(100);
+    let r = search(&mut e, &start, &ms, 6);
+    // A draw is worth -100 to White, better than a knight down.
+    assert_eq!(uci(r.best), "g1h1", "{r:?}");
+    assert_eq!(r.score, Score::Cp(-100), "{r:?}");
+    // With a contempt larger than the knight, White plays on.
+    e.set_contempt(900);
+    e.new_game();
+    let r = search(&mut e, &start, &ms, 6);
+    assert_ne!(uci(r.best), "g1h1", "{r:?}");
+    assert!(cp(r.score) > -900 && cp(r.score) < -150, "{r:?}");
+}
+
+#[test]
+fn contempt_avoids_a_repetition_when_ahead() {
+    // Colours reversed: White is the knight up, Black shuffles the king, White the knight; after
+    // two cycles Nb6 would make a third occurrence.
+    let start = pos("N5k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1");
+    let cyc = [
+        "a8b6", "g8h8", "b6a8", "h8g8", "a8b6", "g8h8", "b6a8", "h8g8",
+    ];
+    let ms = moves(&start, &cyc);
+    let mut e = Engine::new(4).unwrap();
+    e.set_contempt(50);
+    let r = search(&mut e, &start, &ms, 6);
+    assert_ne!(uci(r.best), "a8b6", "{r:?}");
+    assert!(cp(r.score) > 100, "{r:?}");
+    // And as the side that is behind there (Black, to move after Nb6), the engine takes the
+    // draw: Kh8 repeats for the third time.
+    let ms2 = moves(&start, &cyc[..cyc.len() - 1]);
+    let r = search(&mut e, &start, &ms2, 6);
+    assert_eq!(uci(r.best), "h8g8", "{r:?}");
+    assert_eq!(r.score, Score::Cp(-50), "{r:?}");
+}
+
+#[test]
+fn finds_mate_in_two() {
+    // A back-rank mate in two: 1. Re8+ Rxe8 2. Rxe8#.
+    let p = pos("3r2k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1");
+    let mut e = Engine::new(4).unwrap();
+    let r = search(&mut e, &p, &[], 5);
+    assert_eq!(r.score, Score::Mate(2), "{r:?}");
+    assert_eq!(uci(r.best), "e2e8");
+    // Being mated is reported negative.
+    let p = pos("6k1/5ppp/8/8/8/8/5PPP/r5K1 w - - 0 1");
+    let r = search(&mut e, &p, &[], 3);
+    assert_eq!(r.score, Score::Mate(0));
+    assert_eq!(r.best, None);
+}
+
+#[test]
+fn stalemate_root_and_nodes_limit() {
+    let p = pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    let mut e = Engine::new(1).unwrap();
+    let r = search(&mut e, &p, &[], 3);
+    assert_eq!((r.best, r.score), (None, Score::Cp(0)));
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        nodes: Some(3000),
+        ..Default::default()
+    };
+    let r = e.search(&Chess::default(), &[], &limits, &stop, &mut |_| {});
+    assert!(r.best.is_some());
+    assert!(r.nodes <= 3100, "{r:?}");
+}
+
+#[test]
+fn stop_flag_and_movetime_answer_promptly() {
+    let mut e = Engine::new(1).unwrap();
+    let stop = AtomicBool::new(true);
+    let t = Instant::now();
+    let r = e.search(
+        &Chess::default(),
+        &[],
+        &Limits {
+            infinite: true,
+            ..Default::default()
+        },
+        &stop,
+        &mut |_| {},
+    );
+    assert!(r.best.is_some());
+    assert!(t.elapsed() < Duration::from_millis(500));
+    let stop = AtomicBool::new(false);
+    let t = Instant::now();
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(200)),
+        ..Default::default()
+    };
+    let mut infos = 0;
+    let r = e.search(&Chess::default(), &[], &limits, &stop, &mut |_| infos += 1);
+    assert!(r.best.is_some() && infos >= 1);
+    assert!(
+        t.elapsed() < Duration::from_millis(1000),
+        "{:?}",
+        t.elapsed()
+    );
+}
+
+#[test]
+fn set_hash_failure_keeps_old_table() {
+    let mut e = Engine::new(1).unwrap();
+    assert!(e.set_hash(usize::MAX >> 20).is_err());
+    let r = search(&mut e, &Chess::default(), &[], 3);
+    assert!(r.best.is_some());
+    assert!(e.set_hash(2).is_ok());
+}
+
+#[test]
+fn score_conversion() {
+    assert_eq!(Score::from_value(search::MATE - 1), Score::Mate(1));
+    assert_eq!(Score::from_value(search::MATE - 3), Score::Mate(2));
+    assert_eq!(Score::from_value(-search::MATE + 2), Score::Mate(-1));
+    assert_eq!(Score::from_value(-search::MATE), Score::Mate(0));
+    assert_eq!(Score::from_value(35), Score::Cp(35));
+}
+
+#[test]
+fn engine_is_send() {
+    fn is_send<T: Send>() {}
+    is_send::<Engine>();
+}
+
+#[test]
+fn packed_moves_decode_back() {
+    let fens = [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    ];
+    for fen in fens {
+        let p = pos(fen);
+        for m in p.legal_moves() {
+            assert_eq!(
+                search::decode_move(&p, tt::pack_move(&m)),
+                Some(m),
+                "{fen} {m:?}"
+            );
+        }
+        // A packed move of another position is rejected.
+        assert_eq!(
+            search::decode_move(
+                &p,
+                tt::pack_move(&Move::Normal {
+                    role: shakmaty::Role::Knight,
+                    from: shakmaty::Square::A1,
+                    capture: None,
+                    to: shakmaty::Square::H8,
+                    promotion: None
+                })
+            ),
+            None
+        );
+    }
+}

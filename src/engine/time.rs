@@ -1,0 +1,122 @@
+//! Time management.
+//!
+//! From the UCI limits, [`budget`] derives two deadlines:
+//! - a *soft* one: no new iteration of the iterative deepening starts after it (an iteration
+//!   usually costs more than all previous ones together, so starting one late is wasted);
+//! - a *hard* one: the search is aborted when it passes (checked every 1024 nodes).
+//!
+//! With a clock (`wtime`/`btime` for the side to move): the time is split over `movestogo`
+//! moves (25 if not given, fewer if the game is already long is not modelled), plus most of the
+//! increment: `soft = time / mtg + 3/4 inc`; `hard = min(4 soft, time / 3)`; both minus a safety
+//! margin for the GUI's overhead, and never more than the time left minus that margin.
+//! `movetime` gives both deadlines exactly (minus the margin). `depth`, `nodes` and `infinite`
+//! impose no deadline.
+
+use std::time::Duration;
+
+use shakmaty::Color;
+
+use super::Limits;
+
+/// Overhead reserved for the GUI and process communication.
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+
+/// Soft and hard deadlines, measured from the start of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Do not start a new iteration after this.
+    pub soft: Option<Duration>,
+    /// Abort the search at this.
+    pub hard: Option<Duration>,
+}
+
+/// Computes the deadlines for the side `us`.
+pub fn budget(limits: &Limits, us: Color) -> Budget {
+    if limits.infinite {
+        return Budget {
+            soft: None,
+            hard: None,
+        };
+    }
+    if let Some(mt) = limits.movetime {
+        let t = mt
+            .saturating_sub(MOVE_OVERHEAD)
+            .max(Duration::from_millis(1));
+        return Budget {
+            soft: Some(t),
+            hard: Some(t),
+        };
+    }
+    let (time, inc) = match us {
+        Color::White => (limits.wtime, limits.winc),
+        Color::Black => (limits.btime, limits.binc),
+    };
+    let Some(time) = time else {
+        return Budget {
+            soft: None,
+            hard: None,
+        };
+    };
+    let inc = inc.unwrap_or_default();
+    let mtg = limits.movestogo.unwrap_or(25).clamp(1, 50);
+    let usable = time
+        .saturating_sub(MOVE_OVERHEAD)
+        .max(Duration::from_millis(1));
+    let mut soft = time / mtg + inc * 3 / 4;
+    let mut hard = (soft * 4).min(time / 3 + inc / 2);
+    if mtg == 1 {
+        hard = usable * 9 / 10;
+    }
+    soft = soft.min(usable);
+    hard = hard.min(usable).max(soft);
+    Budget {
+        soft: Some(soft),
+        hard: Some(hard),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn clock_budget_is_sane() {
+        let l = Limits {
+            wtime: Some(ms(10_000)),
+            winc: Some(ms(100)),
+            btime: Some(ms(1)),
+            ..Default::default()
+        };
+        let b = budget(&l, Color::White);
+        let (s, h) = (b.soft.unwrap(), b.hard.unwrap());
+        assert!(s >= ms(300) && s <= ms(600), "{b:?}");
+        assert!(h >= s && h <= ms(3400), "{b:?}");
+        // Almost flagged: stays inside the clock.
+        let b = budget(&l, Color::Black);
+        assert!(b.hard.unwrap() <= ms(1));
+    }
+
+    #[test]
+    fn movetime_and_infinite() {
+        let l = Limits {
+            movetime: Some(ms(500)),
+            ..Default::default()
+        };
+        assert_eq!(budget(&l, Color::White).hard, Some(ms(470)));
+        let l = Limits {
+            infinite: true,
+            wtime: Some(ms(5)),
+            ..Default::default()
+        };
+        assert_eq!(budget(&l, Color::White).hard, None);
+        let l = Limits {
+            depth: Some(3),
+            ..Default::default()
+        };
+        assert_eq!(budget(&l, Color::White).hard, None);
+    }
+}

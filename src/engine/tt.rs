@@ -1,0 +1,537 @@
+//! Transposition / refutation table in the style of Rival (seed 003, "Transposition/Refutation
+//! Tables").
+//!
+//! Like Rival's table, each slot stores a *lock* to check that the slot really holds the
+//! position being searched, the best move known there, the value, a flag saying whether the
+//! value is exact or only an upper or lower bound, a staleness marker and the searched depth.
+//! A position is written when its slot is empty, when it was searched at least as deep as the
+//! stored one (`new depth >= stored depth`), or when the stored entry is stale. Entries go
+//! stale after each search; a successful read during a search makes an entry fresh again.
+//!
+//! # Size and index mapping
+//!
+//! The user gives the size in bytes (UCI `Hash`, in MB, 1..=65536). The table holds exactly
+//! `bytes / size_of::<Entry>()` entries: the count is *not* rounded to a power of two, so every
+//! byte the user grants is used.
+//!
+//! Rival maps a key to an index by taking the next power of two `P >= n`, drawing the index
+//! in `0..P`, and folding the overshoot back with `i >= n ? i - n : i`. With uniform keys, the
+//! slots `0..P-n` receive both their own keys and the folded ones: *twice* the probability mass
+//! of the others. Those slots are overwritten twice as often, their entries live half as long,
+//! and the table behaves as if it were smaller than its memory (for `n = 1000, P = 1024`, slots
+//! 0..23 are hit twice as often; for `n = 0.6 P`, two thirds of the slots are doubled).
+//!
+//! This table uses [`IndexMapping::Multiply`] instead: `index = (key * n) >> 64`, the high half
+//! of a 64×64→128-bit product (Lemire's "fast alternative to the modulo reduction"). It needs
+//! no division, and for uniform 64-bit keys every slot receives either `floor(2^64 / n)` or
+//! `ceil(2^64 / n)` keys: the bias is at most one key in 2^64 / n, nothing measurable. Rival's
+//! fold is kept as [`IndexMapping::RivalFold`] so the difference can be measured
+//! ([`mapping_bias`], shown by `threefold bench` and checked in the tests).
+//!
+//! The multiply uses the *high* bits of the key, so the lock is the *low* 32 bits: the two are
+//! independent, and a lock match is a real 96-bit agreement (index bits + 32 lock bits). For
+//! `RivalFold` the index is drawn from the top `log2 P` bits for the same reason.
+//!
+//! # Staleness
+//!
+//! Instead of walking the whole table after each search to set Rival's staleness flags, each
+//! entry keeps a 6-bit *generation*; [`Tt::new_search`] increments the table's generation,
+//! which makes every entry stale in O(1) ("stale" = generation differs from the current one).
+//! A successful probe writes the current generation back (fresh again). After 64 searches a
+//! generation number comes round again, so an entry untouched for exactly 64·k searches looks
+//! fresh; that only makes it a little harder to replace, never wrong.
+//!
+//! # Mate scores
+//!
+//! Mate values are stored relative to the node (distance to mate from the stored position),
+//! and converted back to root-relative on reading ([`value_to_tt`], [`value_from_tt`]).
+
+use shakmaty::{Move, Role, Square};
+
+/// How a 64-bit key is mapped to a slot index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IndexMapping {
+    /// `(key * n) >> 64` (high half of the 128-bit product): unbiased, no division.
+    Multiply,
+    /// Rival's scheme: draw an index below the next power of two `P >= n` and subtract `n`
+    /// if it is too large. Slots `0..P-n` get twice the hits.
+    RivalFold,
+}
+
+/// Bound type of a stored value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The value is exact (a PV node).
+    Exact,
+    /// The value is a lower bound (fail high / beta cutoff).
+    Lower,
+    /// The value is an upper bound (fail low).
+    Upper,
+}
+
+/// One slot: 12 bytes, no padding (`repr(C)`, 4-byte alignment).
+///
+/// ```text
+///  byte  0         4         6         8        10    11    12
+///        +---------+---------+---------+---------+-----+-----+
+///        |  lock   |  move   |  value  |  eval   |depth|meta |
+///        |  u32    |  u16    |  i16    |  i16    | u8  | u8  |
+///        +---------+---------+---------+---------+-----+-----+
+///  move (u16):  bits 0-5 from square, 6-11 to square, 12-14 promotion role (0 = none),
+///               bit 15 = 1 when a move is present (so 0 means "no move").
+///               Castling is encoded king square -> rook square (shakmaty's `Move::to`).
+///  meta (u8):   bits 0-1 bound (0 = empty slot, 1 exact, 2 lower, 3 upper),
+///               bits 2-7 generation (staleness: stale when != the table's generation).
+///  lock:        low 32 bits of the Zobrist key (the index uses the high bits).
+///  value:       search value, mate scores relative to this node.
+///  eval:        static evaluation of the position (saves an evaluation on a hit).
+///  depth:       searched depth (plies) below this position.
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
+pub struct Entry {
+    lock: u32,
+    mv: u16,
+    value: i16,
+    eval: i16,
+    depth: u8,
+    meta: u8,
+}
+
+const _: () = assert!(std::mem::size_of::<Entry>() == 12);
+
+/// What a probe returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Probe {
+    /// Packed best move ([`pack_move`]); 0 = none.
+    pub mv: u16,
+    /// Value, already converted back to be relative to the root (see [`value_from_tt`]).
+    pub value: i32,
+    /// Static evaluation stored with the entry.
+    pub eval: i32,
+    /// Searched depth.
+    pub depth: u32,
+    /// Bound type.
+    pub bound: Bound,
+}
+
+/// The table could not be allocated; the previous table (if any) is kept.
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+#[error("cannot allocate a {mb} MB transposition table ({entries} entries of 12 bytes)")]
+pub struct TtAllocError {
+    /// Requested size in MB.
+    pub mb: usize,
+    /// Requested number of entries.
+    pub entries: usize,
+}
+
+/// The transposition table.
+pub struct Tt {
+    entries: Vec<Entry>,
+    mapping: IndexMapping,
+    /// Rival: the next power of two >= len, as a shift (index = key >> shift).
+    fold_shift: u32,
+    generation: u8,
+}
+
+/// Maximum table size in MB offered by the UCI `Hash` option (larger values are attempted
+/// by [`Tt::new`] too, and fail cleanly when memory is short).
+pub const MAX_HASH_MB: usize = 65536;
+
+impl Tt {
+    /// A table of `mb` megabytes (1 MB = 2^20 bytes) with the unbiased mapping.
+    pub fn new(mb: usize) -> Result<Tt, TtAllocError> {
+        Tt::with_mapping(mb, IndexMapping::Multiply)
+    }
+
+    /// A table of `mb` megabytes using the given index mapping.
+    pub fn with_mapping(mb: usize, mapping: IndexMapping) -> Result<Tt, TtAllocError> {
+        let bytes = mb.max(1).saturating_mul(1 << 20);
+        let n = bytes / std::mem::size_of::<Entry>();
+        let err = TtAllocError { mb, entries: n };
+        let mut entries: Vec<Entry> = Vec::new();
+        entries.try_reserve_exact(n).map_err(|_| err.clone())?;
+        entries.resize(n, Entry::default());
+        Ok(Tt::from_entries(entries, mapping))
+    }
+
+    /// A table with exactly `n` entries (tests and measurements).
+    pub fn with_entries(n: usize, mapping: IndexMapping) -> Tt {
+        Tt::from_entries(vec![Entry::default(); n.max(1)], mapping)
+    }
+
+    fn from_entries(entries: Vec<Entry>, mapping: IndexMapping) -> Tt {
+        let p = entries.len().next_power_of_two();
+        let bits = p.trailing_zeros();
+        Tt {
+            entries,
+            mapping,
+            fold_shift: 64 - bits.max(1),
+            generation: 0,
+        }
+    }
+
+    /// Number of slots.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Always false (a table has at least one slot); for clippy's sake.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The index mapping in use.
+    pub fn mapping(&self) -> IndexMapping {
+        self.mapping
+    }
+
+    /// Slot index of a key.
+    #[inline(always)]
+    pub fn index(&self, key: u64) -> usize {
+        map_index(self.mapping, key, self.entries.len(), self.fold_shift)
+    }
+
+    /// Hints the CPU to load the slot of `key` into the cache (the probe follows soon).
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = self.entries.as_ptr().wrapping_add(self.index(key));
+            // SAFETY: a prefetch is only a hint; it never faults, even for invalid addresses,
+            // and the pointer is inside the table anyway.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                    p.cast::<i8>(),
+                );
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// Empties the table (new game).
+    pub fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+        self.generation = 0;
+    }
+
+    /// Makes every entry stale (called at the start of each search). O(1).
+    pub fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & 0x3f;
+    }
+
+    /// Looks `key` up. On a hit the entry is made fresh again (Rival: "during a search, if a
+    /// successful read is done on a hash index, its staleness flag is turned off").
+    #[inline]
+    pub fn probe(&mut self, key: u64, ply: u32) -> Option<Probe> {
+        let idx = self.index(key);
+        let gen_bits = self.generation << 2;
+        // SAFETY-free: idx < len by construction of map_index.
+        let e = &mut self.entries[idx];
+        let bound = match e.meta & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => return None,
+        };
+        if e.lock != key as u32 {
+            return None;
+        }
+        e.meta = (e.meta & 3) | gen_bits;
+        Some(Probe {
+            mv: e.mv,
+            value: value_from_tt(e.value as i32, ply),
+            eval: e.eval as i32,
+            depth: e.depth as u32,
+            bound,
+        })
+    }
+
+    /// Stores a result, following Rival's replacement rule: the slot is written if it is empty,
+    /// if `depth >= stored depth`, or if the stored entry is stale. When the same position is
+    /// stored again without a move, the old move is kept.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn store(
+        &mut self,
+        key: u64,
+        ply: u32,
+        mv: u16,
+        value: i32,
+        eval: i32,
+        depth: u32,
+        bound: Bound,
+    ) {
+        let idx = self.index(key);
+        let generation = self.generation;
+        let e = &mut self.entries[idx];
+        let empty = e.meta & 3 == 0;
+        let stale = (e.meta >> 2) != generation;
+        let depth8 = depth.min(255) as u8;
+        if !(empty || stale || depth8 >= e.depth) {
+            return;
+        }
+        let lock = key as u32;
+        let mv = if mv == 0 && !empty && e.lock == lock {
+            e.mv
+        } else {
+            mv
+        };
+        let b = match bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        *e = Entry {
+            lock,
+            mv,
+            value: value_to_tt(value, ply) as i16,
+            eval: eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            depth: depth8,
+            meta: b | (generation << 2),
+        };
+    }
+
+    /// Per-mille of the first 1000 slots that hold an entry written or read in this search.
+    pub fn hashfull(&self) -> u32 {
+        let n = self.entries.len().min(1000);
+        let used = self.entries[..n]
+            .iter()
+            .filter(|e| e.meta & 3 != 0 && (e.meta >> 2) == self.generation)
+            .count();
+        (used * 1000 / n.max(1)) as u32
+    }
+}
+
+#[inline(always)]
+fn map_index(mapping: IndexMapping, key: u64, n: usize, fold_shift: u32) -> usize {
+    match mapping {
+        IndexMapping::Multiply => ((key as u128 * n as u128) >> 64) as usize,
+        IndexMapping::RivalFold => {
+            let i = (key >> fold_shift) as usize;
+            let i = if n == 1 { 0 } else { i };
+            if i >= n { i - n } else { i }
+        }
+    }
+}
+
+/// Scores at or beyond this magnitude are mate scores (see `search::MATE`).
+const MATE_BOUND: i32 = 32000 - 256;
+
+/// Converts a root-relative mate score to node-relative for storage.
+pub fn value_to_tt(v: i32, ply: u32) -> i32 {
+    if v >= MATE_BOUND {
+        v + ply as i32
+    } else if v <= -MATE_BOUND {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+/// Converts a stored node-relative mate score back to root-relative.
+pub fn value_from_tt(v: i32, ply: u32) -> i32 {
+    if v >= MATE_BOUND {
+        v - ply as i32
+    } else if v <= -MATE_BOUND {
+        v + ply as i32
+    } else {
+        v
+    }
+}
+
+/// Packs a move into 16 bits (see the layout on [`Entry`]).
+pub fn pack_move(m: &Move) -> u16 {
+    let from = m.from().map_or(0, |s| s as u16);
+    let to = m.to() as u16;
+    let promo = m.promotion().map_or(0, |r| r as u16);
+    0x8000 | from | (to << 6) | (promo << 12)
+}
+
+/// Does `m` match the packed move `p`?
+#[inline]
+pub fn same_move(p: u16, m: &Move) -> bool {
+    p != 0 && pack_move(m) == p
+}
+
+/// From-square of a packed move.
+pub fn packed_from(p: u16) -> Square {
+    Square::new((p & 63) as u32)
+}
+
+/// Promotion role of a packed move.
+pub fn packed_promotion(p: u16) -> Option<Role> {
+    match (p >> 12) & 7 {
+        2 => Some(Role::Knight),
+        3 => Some(Role::Bishop),
+        4 => Some(Role::Rook),
+        5 => Some(Role::Queen),
+        _ => None,
+    }
+}
+
+/// Bias of an index mapping, measured by hashing `samples` pseudo-random keys into `n` slots.
+#[derive(Clone, Copy, Debug)]
+pub struct BiasStats {
+    /// Number of slots.
+    pub slots: usize,
+    /// Keys drawn.
+    pub samples: u64,
+    /// Fewest hits on one slot.
+    pub min: u64,
+    /// Most hits on one slot.
+    pub max: u64,
+    /// Pearson chi-square statistic against the uniform distribution (≈ slots-1 when unbiased).
+    pub chi2: f64,
+    /// Mean hits of the slots `0..P-n` (the ones Rival's fold doubles) divided by the mean of
+    /// the other slots (1.0 when unbiased, 2.0 for Rival's fold).
+    pub low_high_ratio: f64,
+}
+
+/// SplitMix64: a small, good, deterministic generator for measurements and tests.
+pub fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Histogram of slot hits for `samples` random keys into `n` slots with `mapping`.
+pub fn mapping_bias(mapping: IndexMapping, n: usize, samples: u64, seed: u64) -> BiasStats {
+    let t = Tt::with_entries(n, mapping);
+    let n = t.len();
+    let mut hits = vec![0u64; n];
+    let mut s = seed;
+    for _ in 0..samples {
+        hits[t.index(splitmix64(&mut s))] += 1;
+    }
+    let expected = samples as f64 / n as f64;
+    let chi2 = hits
+        .iter()
+        .map(|&h| {
+            let d = h as f64 - expected;
+            d * d / expected
+        })
+        .sum();
+    let folded = n.next_power_of_two() - n;
+    let mean = |xs: &[u64]| {
+        if xs.is_empty() {
+            0.0
+        } else {
+            xs.iter().sum::<u64>() as f64 / xs.len() as f64
+        }
+    };
+    let low_high_ratio = if folded == 0 {
+        1.0
+    } else {
+        mean(&hits[..folded]) / mean(&hits[folded..])
+    };
+    BiasStats {
+        slots: n,
+        samples,
+        min: *hits.iter().min().unwrap_or(&0),
+        max: *hits.iter().max().unwrap_or(&0),
+        chi2,
+        low_high_ratio,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entry_count_is_bytes_over_entry_size() {
+        let t = Tt::new(1).unwrap();
+        assert_eq!(t.len(), (1 << 20) / 12);
+        assert!(!t.len().is_power_of_two());
+        let t = Tt::new(3).unwrap();
+        assert_eq!(t.len(), 3 * (1 << 20) / 12);
+    }
+
+    #[test]
+    fn indices_in_range() {
+        for &m in &[IndexMapping::Multiply, IndexMapping::RivalFold] {
+            for n in [1usize, 2, 3, 1000, 1023, 1024, 1025, 87381] {
+                let t = Tt::with_entries(n, m);
+                let mut s = 7;
+                for _ in 0..2000 {
+                    assert!(t.index(splitmix64(&mut s)) < n);
+                }
+                assert!(t.index(u64::MAX) < n);
+                assert!(t.index(0) < n);
+            }
+        }
+    }
+
+    /// The measurement the module docs talk about: 1000 slots (P = 1024), 4 million keys.
+    /// Multiply: chi-square near 999 (uniform); Rival's fold: slots 0..23 get ~2x the hits.
+    #[test]
+    fn multiply_is_unbiased_rival_fold_is_not() {
+        let n = 1000;
+        let samples = 4_000_000;
+        let mul = mapping_bias(IndexMapping::Multiply, n, samples, 1);
+        let fold = mapping_bias(IndexMapping::RivalFold, n, samples, 1);
+        // chi2 with 999 dof: mean 999, sd ~45.
+        assert!(mul.chi2 < 1300.0, "{mul:?}");
+        assert!((mul.low_high_ratio - 1.0).abs() < 0.05, "{mul:?}");
+        assert!((mul.max as f64) < 1.25 * (mul.min as f64), "{mul:?}");
+        assert!(fold.chi2 > 10.0 * mul.chi2, "{fold:?}");
+        assert!((fold.low_high_ratio - 2.0).abs() < 0.1, "{fold:?}");
+        assert!(fold.max as f64 > 1.7 * fold.min as f64, "{fold:?}");
+    }
+
+    #[test]
+    fn replacement_follows_rival() {
+        let mut t = Tt::with_entries(1, IndexMapping::Multiply);
+        let (a, b) = (0x1111_0000_0000_0001u64, 0x2222_0000_0000_0002u64);
+        t.store(a, 0, 0, 10, 0, 5, Bound::Exact);
+        // Shallower, fresh entry: not replaced.
+        t.store(b, 0, 0, 20, 0, 4, Bound::Exact);
+        assert_eq!(t.probe(a, 0).unwrap().value, 10);
+        assert!(t.probe(b, 0).is_none());
+        // Equal depth replaces.
+        t.store(b, 0, 0, 20, 0, 5, Bound::Lower);
+        assert_eq!(t.probe(b, 0).unwrap().bound, Bound::Lower);
+        // Stale after a search: a shallower entry replaces it.
+        t.new_search();
+        t.store(a, 0, 0, 30, 0, 1, Bound::Upper);
+        assert_eq!(t.probe(a, 0).unwrap().value, 30);
+        // A read makes an entry fresh again: then the shallower one cannot replace it.
+        t.new_search();
+        assert!(t.probe(a, 0).is_some());
+        t.store(b, 0, 0, 40, 0, 0, Bound::Exact);
+        assert_eq!(t.probe(a, 0).unwrap().value, 30);
+    }
+
+    #[test]
+    fn mate_scores_are_node_relative() {
+        let mut t = Tt::with_entries(16, IndexMapping::Multiply);
+        let mate_in_3_from_root_at_ply_5 = 32000 - 8;
+        t.store(42, 5, 0, mate_in_3_from_root_at_ply_5, 0, 3, Bound::Exact);
+        // Read at ply 1: the mate is 3 plies from that node -> 32000 - 4.
+        assert_eq!(t.probe(42, 1).unwrap().value, 32000 - 4);
+    }
+
+    #[test]
+    fn huge_table_fails_cleanly() {
+        // More than the address space allows: try_reserve must fail, not abort.
+        let r = Tt::with_mapping(usize::MAX >> 20, IndexMapping::Multiply);
+        assert!(r.is_err());
+    }
+
+    #[test]
+    fn hashfull_counts_fresh_entries() {
+        let mut t = Tt::with_entries(2000, IndexMapping::Multiply);
+        assert_eq!(t.hashfull(), 0);
+        let mut s = 3;
+        for _ in 0..20000 {
+            t.store(splitmix64(&mut s), 0, 0, 0, 0, 1, Bound::Exact);
+        }
+        assert!(t.hashfull() > 900);
+        t.new_search();
+        assert_eq!(t.hashfull(), 0);
+    }
+}
