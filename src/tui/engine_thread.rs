@@ -204,18 +204,27 @@ impl EngineThread {
                             limits,
                         } => {
                             let mut last = Instant::now() - Duration::from_secs(1);
+                            // The newest report held back by the rate limit.
+                            let mut held: Option<Info> = None;
                             let tx = rep_tx.clone();
                             let mut on_info = |info: &Info| {
                                 // At most ~30 reports a second: the UI redraws anyway.
                                 if last.elapsed() >= Duration::from_millis(30) {
                                     last = Instant::now();
+                                    held = None;
                                     let _ = tx.send(Report::Info {
                                         id,
                                         info: info.clone(),
                                     });
+                                } else {
+                                    held = Some(info.clone());
                                 }
                             };
                             let mv = opp.think(&start, &moves, &limits, &stop2, &mut on_info);
+                            // The last iteration is what the move rests on: never drop it.
+                            if let Some(info) = held {
+                                let _ = rep_tx.send(Report::Info { id, info });
+                            }
                             let _ = rep_tx.send(Report::Best { id, mv });
                         }
                         Request::Hash(mb) => {
