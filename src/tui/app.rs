@@ -868,6 +868,7 @@ impl App {
         self.highlight.clear();
         self.claim_pending = false;
         self.last_info = None;
+        self.last_pv.clear();
         let (b, i) = match &self.clock {
             Some(c) => (c.base, c.inc),
             None => (Duration::ZERO, Duration::ZERO),

@@ -680,3 +680,12 @@ fn castling_by_clicking_the_kings_square_or_the_rook() {
     click_square(&mut a, Square::A8);
     assert_eq!(a.game.ply_label(2), "1...O-O-O");
 }
+
+#[test]
+fn a_new_game_forgets_the_last_engine_report() {
+    let mut a = app();
+    a.last_pv = "1...e5 2.Nf3".to_string();
+    a.new_game(Game::new());
+    assert!(a.last_pv.is_empty());
+    assert!(a.last_info.is_none());
+}
