@@ -32,7 +32,7 @@ use tt::Tt;
 
 /// Search limits, as in UCI `go`. All `None` / `false` = search until `stop`... or the maximum
 /// depth.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     pub wtime: Option<Duration>,
     pub btime: Option<Duration>,
@@ -63,6 +63,25 @@ impl Score {
             Score::Mate(-(MATE + v) / 2)
         } else {
             Score::Cp(v)
+        }
+    }
+
+    /// Centipawns, with mates as ±100000 (nearer mates further from zero).
+    pub fn cp(self) -> i32 {
+        match self {
+            Score::Cp(c) => c,
+            Score::Mate(m) if m > 0 => 100_000 - m,
+            Score::Mate(m) => -100_000 - m,
+        }
+    }
+}
+
+/// "+0.35", "-1.20", "#3", "#-2": as a chess player reads it.
+impl std::fmt::Display for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Score::Cp(c) => write!(f, "{:+.2}", f64::from(*c) / 100.0),
+            Score::Mate(m) => write!(f, "#{m}"),
         }
     }
 }

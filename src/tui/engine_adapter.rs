@@ -4,7 +4,7 @@ use std::sync::atomic::AtomicBool;
 
 use shakmaty::{Chess, Move};
 
-use super::engine_thread::{Info, Limits, Opponent, Score};
+use super::engine_thread::{Info, Limits, Opponent};
 use crate::engine;
 
 pub struct EngineOpponent(engine::Engine);
@@ -17,13 +17,6 @@ impl EngineOpponent {
     }
 }
 
-fn score(s: engine::Score) -> Score {
-    match s {
-        engine::Score::Cp(c) => Score::Cp(c),
-        engine::Score::Mate(m) => Score::Mate(m),
-    }
-}
-
 impl Opponent for EngineOpponent {
     fn think(
         &mut self,
@@ -33,27 +26,16 @@ impl Opponent for EngineOpponent {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
     ) -> Option<Move> {
-        let l = engine::Limits {
-            wtime: limits.wtime,
-            btime: limits.btime,
-            winc: limits.winc,
-            binc: limits.binc,
-            movestogo: limits.movestogo,
-            movetime: limits.movetime,
-            depth: limits.depth,
-            nodes: limits.nodes,
-            infinite: limits.infinite,
-        };
         let mut cb = |i: &engine::SearchInfo| {
             on_info(&Info {
                 depth: i.depth,
-                score: score(i.score),
+                score: i.score,
                 nodes: i.nodes,
                 nps: i.nps,
                 pv: i.pv.clone(),
             })
         };
-        self.0.search(start, moves, &l, stop, &mut cb).best
+        self.0.search(start, moves, limits, stop, &mut cb).best
     }
 
     fn set_hash(&mut self, mb: usize) -> Result<(), String> {

@@ -16,46 +16,7 @@ use std::time::{Duration, Instant};
 use shakmaty::Position;
 use shakmaty::{Chess, Move};
 
-/// Search limits (mirrors `threefold::engine::Limits`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    pub wtime: Option<Duration>,
-    pub btime: Option<Duration>,
-    pub winc: Option<Duration>,
-    pub binc: Option<Duration>,
-    pub movestogo: Option<u32>,
-    pub movetime: Option<Duration>,
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub infinite: bool,
-}
-
-/// A score from the side to move's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    Cp(i32),
-    Mate(i32),
-}
-
-impl Score {
-    /// Centipawns, with mates as ±100000.
-    pub fn cp(self) -> i32 {
-        match self {
-            Score::Cp(c) => c,
-            Score::Mate(m) if m > 0 => 100_000 - m,
-            Score::Mate(m) => -100_000 - m,
-        }
-    }
-}
-
-impl std::fmt::Display for Score {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Score::Cp(c) => write!(f, "{:+.2}", f64::from(*c) / 100.0),
-            Score::Mate(m) => write!(f, "#{m}"),
-        }
-    }
-}
+pub use crate::engine::{Limits, Score};
 
 /// Progress of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
