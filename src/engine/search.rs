@@ -4,8 +4,10 @@
 //!   ±20 cp around the previous score, widened (doubling) on a fail high / fail low.
 //! - Principal variation search (PVS): the first move with the full window, the others with a
 //!   null window, re-searched on a fail high.
-//! - Transposition table (see [`super::tt`]): cutoffs at non-PV nodes, the TT move ordered
-//!   first; quiescence probes and stores too.
+//! - Transposition table (see [`super::tt`]): cutoffs at non-PV nodes; the TT move is decoded,
+//!   checked for legality and searched *before* the moves are generated (a cutoff by it saves
+//!   the generation and ordering); quiescence probes and stores too; the child's slot is
+//!   prefetched as soon as its key is known.
 //! - Repetitions (see [`super::history`]): Zarkov's scan at every node, quiescence included;
 //!   also the fifty-move rule and insufficient material. Draws score `-contempt` for the side
 //!   that moves at the root, `+contempt` for the other side.
