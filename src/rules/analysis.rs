@@ -45,15 +45,16 @@ pub fn report_current(game: &Game) -> PlyReport {
     let clock = pos.halfmoves();
     let mut claim_threefold_moves = Vec::new();
     let mut claim_fifty_moves = Vec::new();
-    for &m in legal.iter() {
-        if !pos.is_irreversible(m)
-            && game.occurrences_of_key(reversible_key_after(pos, rec.key, m)) >= 2
-        {
-            claim_threefold_moves.push(m);
+    if !game.nothing_repeated() {
+        for &m in legal.iter() {
+            if !pos.is_irreversible(m) && game.appeared_twice(reversible_key_after(pos, rec.key, m))
+            {
+                claim_threefold_moves.push(m);
+            }
         }
-        if clock >= 99 && !is_zeroing(m) {
-            claim_fifty_moves.push(m);
-        }
+    }
+    if clock >= 99 {
+        claim_fifty_moves.extend(legal.iter().copied().filter(|&m| !is_zeroing(m)));
     }
     let fivefold = rec.occurrence >= 5;
     let seventy_five = clock >= 150 && has_moves;

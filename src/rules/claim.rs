@@ -68,13 +68,16 @@ pub fn threefold_now(game: &Game) -> bool {
 /// 9.2 (a): the legal moves that would make a position appear for at least the
 /// third time, in move-generation order.
 pub fn threefold_moves(game: &Game) -> Vec<Move> {
+    if game.nothing_repeated() {
+        return Vec::new();
+    }
     let pos = game.position();
     let key = game.current().key;
-    pos.legal_moves()
-        .into_iter()
+    game.legal_moves()
+        .iter()
+        .copied()
         .filter(|&m| {
-            !pos.is_irreversible(m)
-                && game.occurrences_of_key(reversible_key_after(pos, key, m)) >= 2
+            !pos.is_irreversible(m) && game.appeared_twice(reversible_key_after(pos, key, m))
         })
         .collect()
 }

@@ -163,6 +163,10 @@ pub struct Game {
     records: Vec<PlyRecord>,
     /// Key → latest ply with that key, over the current reversible stretch.
     stretch: KeyMap,
+    /// The keys of the current stretch that have appeared at least twice: the
+    /// only positions a move can make appear a third time. Usually empty or
+    /// tiny, so claims with a move skip the map entirely.
+    repeated: Vec<u64>,
     /// The legal moves of the current position, generated once per ply.
     legal: Vec<Move>,
     termination: Option<Termination>,
@@ -207,6 +211,7 @@ impl Game {
                 previous: None,
             }],
             stretch,
+            repeated: Vec::new(),
             legal,
             termination: None,
         };
@@ -521,9 +526,13 @@ impl Game {
         let ply = self.records.len();
         if irreversible {
             self.stretch.clear();
+            self.repeated.clear();
         }
         let previous = self.stretch.insert(key, ply as u32).map(|p| p as usize);
         let occurrence = previous.map_or(1, |p| self.records[p].occurrence + 1);
+        if occurrence == 2 {
+            self.repeated.push(key);
+        }
         // Copy only the moves, not the whole fixed-capacity move list.
         self.legal.clear();
         self.legal.extend_from_slice(&next.legal_moves());
@@ -560,6 +569,7 @@ impl Game {
         if rec.irreversible {
             // Rebuild the map of the stretch that is current again.
             self.stretch.clear();
+            self.repeated.clear();
             let start = self
                 .records
                 .iter()
@@ -567,8 +577,16 @@ impl Game {
                 .unwrap_or(0);
             for (p, r) in self.records.iter().enumerate().skip(start) {
                 self.stretch.insert(r.key, p as u32);
+                if r.occurrence == 2 {
+                    self.repeated.push(r.key);
+                }
             }
         } else {
+            if rec.occurrence == 2
+                && let Some(i) = self.repeated.iter().position(|&k| k == rec.key)
+            {
+                self.repeated.swap_remove(i);
+            }
             match rec.previous {
                 Some(p) => {
                     self.stretch.insert(rec.key, p as u32);
@@ -591,6 +609,20 @@ impl Game {
         self.stretch
             .get(&key)
             .map_or(0, |&p| self.records[p as usize].occurrence)
+    }
+
+    /// Whether the position with `key` has appeared at least twice in the
+    /// current stretch (so one more appearance makes a threefold repetition).
+    #[inline]
+    pub(crate) fn appeared_twice(&self, key: u64) -> bool {
+        self.repeated.contains(&key)
+    }
+
+    /// True when no position of the current stretch has appeared twice: then
+    /// no move can make a position appear a third time.
+    #[inline]
+    pub(crate) fn nothing_repeated(&self) -> bool {
+        self.repeated.is_empty()
     }
 
     /// The latest ply in the current stretch holding the position with `key`.
