@@ -854,6 +854,7 @@ impl App {
                 drill::View::Puzzle(p) if p.selected.is_some() => p.selected = None,
                 drill::View::Puzzle(_) => {
                     d.view = drill::View::Themes;
+                    d.seen.clear();
                     self.message = None;
                 }
                 drill::View::Themes => {
@@ -1291,6 +1292,12 @@ impl App {
             }
             MouseEventKind::ScrollDown if matches!(self.screen, Screen::Play) => {
                 return self.run(Cmd::HistForward);
+            }
+            MouseEventKind::ScrollUp if matches!(self.screen, Screen::Drills(_)) => {
+                return self.drill_command(Cmd::DrillUp);
+            }
+            MouseEventKind::ScrollDown if matches!(self.screen, Screen::Drills(_)) => {
+                return self.drill_command(Cmd::DrillDown);
             }
             _ => return,
         }

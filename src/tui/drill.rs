@@ -152,6 +152,9 @@ pub struct DrillState {
     pub view: View,
     /// The last puzzle offered (so "next" moves on).
     pub last: Option<String>,
+    /// Puzzles offered since the theme list was left (skipped or answered):
+    /// "next" prefers the others, so skipping walks through a theme.
+    pub seen: Vec<String>,
 }
 
 impl DrillState {
@@ -161,6 +164,7 @@ impl DrillState {
             row: 0,
             view: View::Themes,
             last: None,
+            seen: Vec::new(),
         }
     }
 
@@ -182,7 +186,7 @@ impl DrillState {
     pub fn next_puzzle(&self, pick: &Pick) -> Option<Puzzle> {
         let last = self.last.as_deref();
         match pick {
-            Pick::Theme(id) => self.session.next(id, last).cloned(),
+            Pick::Theme(id) => self.next_in_theme(id).cloned(),
             Pick::All => {
                 let themes = &self.session.collection.themes;
                 if themes.is_empty() {
@@ -197,15 +201,32 @@ impl DrillState {
                     .collect();
                 let unsolved = order.iter().find_map(|id| {
                     let solved = self.session.progress.theme(id).solved;
-                    self.session
-                        .next(id, last)
-                        .filter(|p| !solved.contains(&p.id))
+                    self.next_in_theme(id)
+                        .filter(|p| !solved.contains(&p.id) && !self.seen.contains(&p.id))
                 });
                 unsolved
-                    .or_else(|| order.iter().find_map(|id| self.session.next(id, last)))
+                    .or_else(|| order.iter().find_map(|id| self.next_in_theme(id)))
                     .cloned()
             }
         }
+    }
+
+    /// The next puzzle of a theme: the easiest unsolved one not offered yet,
+    /// then the easiest one not offered yet, then the library's choice
+    /// (which cycles once all are solved).
+    fn next_in_theme(&self, id: &str) -> Option<&Puzzle> {
+        let th = self.session.collection.theme(id)?;
+        let solved = self.session.progress.theme(id).solved;
+        let mut order: Vec<&Puzzle> = th.puzzles.iter().collect();
+        order.sort_by_key(|p| p.difficulty);
+        let fresh = |p: &&&Puzzle| !self.seen.contains(&p.id);
+        order
+            .iter()
+            .filter(fresh)
+            .find(|p| !solved.contains(&p.id))
+            .or_else(|| order.iter().find(fresh))
+            .copied()
+            .or_else(|| self.session.next(id, self.last.as_deref()))
     }
 
     /// Show the next puzzle of `pick`; false if there is none.
@@ -213,6 +234,11 @@ impl DrillState {
         match self.next_puzzle(&pick) {
             Some(p) => {
                 self.last = Some(p.id.clone());
+                if self.seen.contains(&p.id) {
+                    // Everything was offered: start the round again.
+                    self.seen.clear();
+                }
+                self.seen.push(p.id.clone());
                 self.view = View::Puzzle(Box::new(PuzzleState::new(pick, p)));
                 true
             }

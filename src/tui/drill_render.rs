@@ -40,11 +40,11 @@ pub fn drill_layout(size: Rect) -> Option<DrillAreas> {
     let sx = x + board_w + 1;
     let sw = w - board_w - 1;
     let sy = y + 1;
-    let header = Rect::new(sx, sy, sw, 2);
-    let question = Rect::new(sx, sy + 2, sw, 4);
+    let header = Rect::new(sx, sy, sw, 3);
+    let question = Rect::new(sx, sy + 3, sw, 4);
     let hist_h = (mid_h / 3).max(5);
-    let history = Rect::new(sx, sy + 6, sw, hist_h);
-    let ans_y = sy + 6 + hist_h;
+    let history = Rect::new(sx, sy + 7, sw, hist_h);
+    let ans_y = sy + 7 + hist_h;
     let answer = Rect::new(sx, ans_y, sw, (sy + mid_h).saturating_sub(ans_y));
     Some(DrillAreas {
         board,
@@ -245,16 +245,17 @@ fn render_puzzle(
     };
     let stars = if app.ascii { "*" } else { "★" }.repeat(p.puzzle.difficulty as usize);
     Paragraph::new(vec![
-        Line::from(vec![
-            Span::styled(theme_name, Style::new().add_modifier(Modifier::BOLD)),
-            Span::styled(
-                format!(
-                    "  score {}/{} · streak {} (best {}) · solved {}/{}",
-                    score.0, score.1, score.2, score.3, score.4, score.5
-                ),
-                t.dim,
+        Line::from(Span::styled(
+            theme_name,
+            Style::new().add_modifier(Modifier::BOLD),
+        )),
+        Line::from(Span::styled(
+            format!(
+                "score {}/{} · streak {} (best {}) · solved {}/{}",
+                score.0, score.1, score.2, score.3, score.4, score.5
             ),
-        ]),
+            t.info,
+        )),
         Line::from(vec![
             Span::styled(p.puzzle.title.clone(), t.title),
             Span::raw(format!("  {stars}")),

@@ -514,3 +514,19 @@ fn every_builtin_puzzle_renders_its_widget_and_both_rulings() {
         }
     }
 }
+
+#[test]
+fn skipping_walks_through_a_theme() {
+    let (mut a, _dir) = app("skip");
+    keys(&mut a, "dj");
+    key(&mut a, KeyCode::Enter);
+    let n = drills(&a).session.collection.themes[0].puzzles.len();
+    let mut ids = Vec::new();
+    for _ in 0..n {
+        ids.push(puzzle(&a).puzzle.id.clone());
+        keys(&mut a, "s");
+    }
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), n);
+}
