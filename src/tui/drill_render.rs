@@ -151,8 +151,9 @@ fn render_themes(app: &App, d: &DrillState, t: &Theme, size: Rect, buf: &mut Buf
         t.dim,
     );
     let rows = drill_theme_rows(size, d.rows());
-    let name_w = 44usize;
+    let score_w = score_text((0, 0, 0, 0, 0, 0)).chars().count();
     for (i, r) in rows.iter().enumerate() {
+        let name_w = (r.width as usize).saturating_sub(3 + score_w).clamp(12, 44);
         let (name, score) = if i == 0 {
             ("All themes".to_string(), d.total())
         } else {
@@ -165,7 +166,12 @@ fn render_themes(app: &App, d: &DrillState, t: &Theme, size: Rect, buf: &mut Buf
             (true, false) => "▶",
             (true, true) => ">",
         };
-        let name: String = name.chars().take(name_w).collect();
+        let name: String = if name.chars().count() > name_w {
+            let cut: String = name.chars().take(name_w - 1).collect();
+            format!("{cut}{}", if app.ascii { "~" } else { "…" })
+        } else {
+            name
+        };
         let text = format!("{mark} {name:<name_w$} {}", score_text(score));
         let style = if sel { t.viewing } else { Style::new() };
         let text: String = text.chars().take(r.width as usize).collect();

@@ -530,3 +530,13 @@ fn skipping_walks_through_a_theme() {
     ids.dedup();
     assert_eq!(ids.len(), n);
 }
+
+#[test]
+fn theme_list_keeps_the_scores_visible_in_80_columns() {
+    let (mut a, _dir) = app("narrow");
+    a.update(Action::Resize(80, 24));
+    keys(&mut a, "d");
+    let s = text(&a);
+    assert!(s.contains("solved  0/58"), "{s}");
+    assert!(s.contains("solved  0/8"), "{s}");
+}
