@@ -540,3 +540,13 @@ fn theme_list_keeps_the_scores_visible_in_80_columns() {
     assert!(s.contains("solved  0/58"), "{s}");
     assert!(s.contains("solved  0/8"), "{s}");
 }
+
+#[test]
+fn the_play_screen_names_the_drills_key() {
+    let (a, _dir) = app("playhint");
+    let s = text(&a);
+    assert!(s.contains("d drills"), "{s}");
+    // The status bar still ends with back and quit.
+    assert!(s.contains("Esc back"), "{s}");
+    assert!(s.contains("q quit"), "{s}");
+}

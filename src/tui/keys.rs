@@ -299,7 +299,7 @@ pub const BINDINGS: &[Binding] = &[
         &[Char('d')],
         Cmd::Drills,
         "drills: puzzles about repetition and claims",
-        Some("drills"),
+        None,
     ),
     b(
         Ctx::Euwe,
@@ -651,7 +651,6 @@ mod tests {
         assert!(h.contains(&("c".to_string(), "claim")));
         assert!(h.contains(&("?".to_string(), "help")));
         assert_eq!(key_for(Cmd::Claim), "c");
-        assert!(hints(Ctx::Play).contains(&("d".to_string(), "drills")));
         assert!(hints(Ctx::DrillFeedback).contains(&("n".to_string(), "next")));
         assert_eq!(lookup(Ctx::DrillAnswer, &key('3')), Some(Cmd::DrillChoose));
         assert_eq!(lookup(Ctx::DrillAnswer, &key('n')), Some(Cmd::DrillNo));

@@ -631,9 +631,10 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
     } else if matches!(app.screen, Screen::Play) {
         Paragraph::new(Line::from(Span::styled(
             format!(
-                "{} type a move · {} claim · click a piece, then its target",
+                "{} type a move · {} claim · click a piece, then its target · {} drills",
                 keys::key_for(keys::Cmd::TypeMove),
-                keys::key_for(keys::Cmd::Claim)
+                keys::key_for(keys::Cmd::Claim),
+                keys::key_for(keys::Cmd::Drills)
             ),
             t.dim,
         )))
