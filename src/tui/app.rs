@@ -13,6 +13,7 @@ use crate::rules::claim::{self, Claim};
 use crate::rules::{Ending, Game, PlayError};
 
 use super::config::{self, Config};
+use super::drill::{self, DrillState};
 use super::engine_thread::{Info, Limits, Report};
 use super::euwe::EuweState;
 use super::keys::{self, Cmd, Ctx};
@@ -47,10 +48,11 @@ pub enum Effect {
 }
 
 /// Which screen is shown.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum Screen {
     Play,
     Euwe(Box<EuweState>),
+    Drills(Box<DrillState>),
 }
 
 /// What a typed line is for.
@@ -61,6 +63,8 @@ pub enum InputKind {
     Fen,
     LoadPgn,
     SavePgn,
+    /// A typed drill answer.
+    DrillAnswer,
 }
 
 impl InputKind {
@@ -71,6 +75,7 @@ impl InputKind {
             InputKind::Fen => "FEN",
             InputKind::LoadPgn => "Load PGN file",
             InputKind::SavePgn => "Save PGN as",
+            InputKind::DrillAnswer => "Your answer",
         }
     }
 }
@@ -256,6 +261,8 @@ pub struct App {
     /// Where the game in progress is kept (None: not kept, as in tests).
     pub resume_path: Option<PathBuf>,
     pub euwe_delay: Duration,
+    /// The drill screen, kept while the game is shown (None: not opened yet).
+    pub drills: Option<Box<DrillState>>,
 }
 
 /// Engine limits for a strength level (1..=8).
@@ -364,6 +371,7 @@ impl App {
             quit: false,
             resume_path: None,
             euwe_delay: Duration::from_millis(cfg.euwe_delay_ms.max(30)),
+            drills: None,
         }
     }
 
@@ -396,11 +404,11 @@ impl App {
         }
     }
 
-    fn info(&mut self, text: impl Into<String>) {
+    pub(crate) fn info(&mut self, text: impl Into<String>) {
         self.message = Some((false, text.into()));
     }
 
-    fn error(&mut self, text: impl Into<String>) {
+    pub(crate) fn error(&mut self, text: impl Into<String>) {
         self.message = Some((true, text.into()));
     }
 
@@ -526,7 +534,7 @@ impl App {
         });
     }
 
-    fn stop_engine(&mut self) {
+    pub(crate) fn stop_engine(&mut self) {
         if self.thinking.take().is_some() {
             self.effects.push(Effect::Stop);
         }
@@ -665,10 +673,15 @@ impl App {
         }
     }
 
-    fn ctx(&self) -> Ctx {
-        match self.screen {
+    pub fn ctx(&self) -> Ctx {
+        match &self.screen {
             Screen::Play => Ctx::Play,
             Screen::Euwe(_) => Ctx::Euwe,
+            Screen::Drills(d) => match &d.view {
+                drill::View::Themes => Ctx::DrillThemes,
+                drill::View::Puzzle(p) if p.feedback.is_some() => Ctx::DrillFeedback,
+                drill::View::Puzzle(_) => Ctx::DrillAnswer,
+            },
         }
     }
 
@@ -691,6 +704,13 @@ impl App {
         let Some(cmd) = keys::lookup(self.ctx(), &k) else {
             return;
         };
+        if cmd == Cmd::DrillChoose
+            && let KeyCode::Char(c) = k.code
+            && let Some(d) = c.to_digit(10)
+        {
+            self.drill_choose(d as usize - 1);
+            return;
+        }
         self.run(cmd);
     }
 
@@ -798,6 +818,21 @@ impl App {
                 self.stop_engine();
                 self.screen = Screen::Euwe(Box::default());
             }
+            Cmd::Drills => self.open_drills(),
+            Cmd::DrillUp
+            | Cmd::DrillDown
+            | Cmd::DrillPick
+            | Cmd::DrillChoose
+            | Cmd::DrillPrevOption
+            | Cmd::DrillNextOption
+            | Cmd::DrillSubmit
+            | Cmd::DrillYes
+            | Cmd::DrillNo
+            | Cmd::DrillType
+            | Cmd::DrillToggle
+            | Cmd::DrillRemoveMove
+            | Cmd::DrillSkip
+            | Cmd::DrillNext => self.drill_command(cmd),
             Cmd::EuweNext
             | Cmd::EuwePrev
             | Cmd::EuweJumpStart
@@ -814,7 +849,25 @@ impl App {
     }
 
     fn back(&mut self) {
-        if matches!(self.screen, Screen::Euwe(_)) {
+        if let Screen::Drills(d) = &mut self.screen {
+            match &mut d.view {
+                drill::View::Puzzle(p) if p.selected.is_some() => p.selected = None,
+                drill::View::Puzzle(_) => {
+                    d.view = drill::View::Themes;
+                    d.seen.clear();
+                    self.message = None;
+                }
+                drill::View::Themes => {
+                    let Screen::Drills(d) = std::mem::replace(&mut self.screen, Screen::Play)
+                    else {
+                        unreachable!()
+                    };
+                    self.drills = Some(d);
+                    self.message = None;
+                    self.maybe_engine();
+                }
+            }
+        } else if matches!(self.screen, Screen::Euwe(_)) {
             self.screen = Screen::Play;
             self.maybe_engine();
         } else if self.claim_pending {
@@ -941,7 +994,7 @@ impl App {
         }
     }
 
-    fn open_input(&mut self, kind: InputKind, text: &str) {
+    pub(crate) fn open_input(&mut self, kind: InputKind, text: &str) {
         self.input = Some(Input {
             kind,
             text: text.to_string(),
@@ -1184,6 +1237,7 @@ impl App {
                 Err(e) => self.error(e.to_string()),
             },
             InputKind::LoadPgn => self.load_pgn(&PathBuf::from(text)),
+            InputKind::DrillAnswer => self.drill_typed(&text),
             InputKind::SavePgn => {
                 let path = PathBuf::from(&text);
                 let pgn = self.pgn_text();
@@ -1239,6 +1293,12 @@ impl App {
             MouseEventKind::ScrollDown if matches!(self.screen, Screen::Play) => {
                 return self.run(Cmd::HistForward);
             }
+            MouseEventKind::ScrollUp if matches!(self.screen, Screen::Drills(_)) => {
+                return self.drill_command(Cmd::DrillUp);
+            }
+            MouseEventKind::ScrollDown if matches!(self.screen, Screen::Drills(_)) => {
+                return self.drill_command(Cmd::DrillDown);
+            }
             _ => return,
         }
         let (x, y) = (m.column, m.row);
@@ -1270,6 +1330,10 @@ impl App {
         }
         if self.overlay.is_some() {
             self.overlay = None;
+            return;
+        }
+        if matches!(self.screen, Screen::Drills(_)) {
+            self.drill_click(x, y);
             return;
         }
         if !matches!(self.screen, Screen::Play) {

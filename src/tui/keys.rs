@@ -11,6 +11,12 @@ pub enum Ctx {
     Play,
     /// The Euwe stepper.
     Euwe,
+    /// Drills: the theme list.
+    DrillThemes,
+    /// Drills: a puzzle waiting for an answer.
+    DrillAnswer,
+    /// Drills: the ruling on an answer.
+    DrillFeedback,
     /// Everywhere (also read by the help overlay as "global").
     Global,
 }
@@ -60,6 +66,21 @@ pub enum Cmd {
     EuweAutoplay,
     EuweFaster,
     EuweSlower,
+    Drills,
+    DrillUp,
+    DrillDown,
+    DrillPick,
+    DrillChoose,
+    DrillPrevOption,
+    DrillNextOption,
+    DrillSubmit,
+    DrillYes,
+    DrillNo,
+    DrillType,
+    DrillToggle,
+    DrillRemoveMove,
+    DrillSkip,
+    DrillNext,
     Help,
     Back,
     Quit,
@@ -274,6 +295,13 @@ pub const BINDINGS: &[Binding] = &[
         Some("euwe"),
     ),
     b(
+        Ctx::Play,
+        &[Char('d')],
+        Cmd::Drills,
+        "drills: puzzles about repetition and claims",
+        None,
+    ),
+    b(
         Ctx::Euwe,
         &[Code(KeyCode::Right), Char('l'), Char('.'), Char(' ')],
         Cmd::EuweNext,
@@ -327,6 +355,139 @@ pub const BINDINGS: &[Binding] = &[
         &[Char('-')],
         Cmd::EuweSlower,
         "autoplay slower",
+        None,
+    ),
+    b(
+        Ctx::DrillThemes,
+        &[Code(KeyCode::Up), Char('k')],
+        Cmd::DrillUp,
+        "previous theme",
+        None,
+    ),
+    b(
+        Ctx::DrillThemes,
+        &[Code(KeyCode::Down), Char('j')],
+        Cmd::DrillDown,
+        "next theme",
+        None,
+    ),
+    b(
+        Ctx::DrillThemes,
+        &[Code(KeyCode::Enter), Char(' ')],
+        Cmd::DrillPick,
+        "drill this theme (or click it)",
+        Some("pick"),
+    ),
+    b(
+        Ctx::DrillAnswer,
+        &[
+            Char('1'),
+            Char('2'),
+            Char('3'),
+            Char('4'),
+            Char('5'),
+            Char('6'),
+        ],
+        Cmd::DrillChoose,
+        "answer with that option (or click it)",
+        Some("answer"),
+    ),
+    b(
+        Ctx::DrillAnswer,
+        &[Code(KeyCode::Left), Char('h')],
+        Cmd::DrillPrevOption,
+        "previous option",
+        None,
+    ),
+    b(
+        Ctx::DrillAnswer,
+        &[Code(KeyCode::Right), Char('l')],
+        Cmd::DrillNextOption,
+        "next option",
+        None,
+    ),
+    b(
+        Ctx::DrillAnswer,
+        &[Char('y')],
+        Cmd::DrillYes,
+        "yes (same-position questions)",
+        None,
+    ),
+    b(
+        Ctx::DrillAnswer,
+        &[Char('n')],
+        Cmd::DrillNo,
+        "no (same-position questions)",
+        None,
+    ),
+    b(
+        Ctx::DrillAnswer,
+        &[Code(KeyCode::Up), Char('k'), Char(',')],
+        Cmd::DrillUp,
+        "previous ply in the move list",
+        Some("ply"),
+    ),
+    b(
+        Ctx::DrillAnswer,
+        &[Code(KeyCode::Down), Char('j'), Char('.')],
+        Cmd::DrillDown,
+        "next ply in the move list",
+        None,
+    ),
+    b(
+        Ctx::DrillAnswer,
+        &[Char(' '), Char('x')],
+        Cmd::DrillToggle,
+        "choose / unchoose the ply (count; or click it)",
+        Some("choose"),
+    ),
+    b(
+        Ctx::DrillAnswer,
+        &[Code(KeyCode::Enter)],
+        Cmd::DrillSubmit,
+        "submit the answer",
+        Some("submit"),
+    ),
+    b(
+        Ctx::DrillAnswer,
+        &[Char('i'), Char(':'), Code(KeyCode::Tab)],
+        Cmd::DrillType,
+        "type the answer (moves in SAN, places, words)",
+        Some("type"),
+    ),
+    b(
+        Ctx::DrillAnswer,
+        &[Code(KeyCode::Backspace)],
+        Cmd::DrillRemoveMove,
+        "remove the last move given",
+        None,
+    ),
+    b(
+        Ctx::DrillAnswer,
+        &[Char('s')],
+        Cmd::DrillSkip,
+        "skip this puzzle",
+        Some("skip"),
+    ),
+    b(
+        Ctx::DrillFeedback,
+        &[Char('n'), Code(KeyCode::Enter)],
+        Cmd::DrillNext,
+        "next puzzle",
+        Some("next"),
+    ),
+    b(
+        Ctx::DrillFeedback,
+        &[Code(KeyCode::Up), Char('k'), Char(',')],
+        Cmd::DrillUp,
+        "previous ply in the move list",
+        Some("ply"),
+    ),
+    b(
+        Ctx::DrillFeedback,
+        &[Code(KeyCode::Down), Char('j'), Char('.')],
+        Cmd::DrillDown,
+        "next ply in the move list",
         None,
     ),
     b(
@@ -464,7 +625,13 @@ mod tests {
 
     #[test]
     fn no_key_is_bound_twice_in_one_context() {
-        for ctx in [Ctx::Play, Ctx::Euwe] {
+        for ctx in [
+            Ctx::Play,
+            Ctx::Euwe,
+            Ctx::DrillThemes,
+            Ctx::DrillAnswer,
+            Ctx::DrillFeedback,
+        ] {
             let mut seen = Vec::new();
             for b in BINDINGS
                 .iter()
@@ -484,5 +651,9 @@ mod tests {
         assert!(h.contains(&("c".to_string(), "claim")));
         assert!(h.contains(&("?".to_string(), "help")));
         assert_eq!(key_for(Cmd::Claim), "c");
+        assert!(hints(Ctx::DrillFeedback).contains(&("n".to_string(), "next")));
+        assert_eq!(lookup(Ctx::DrillAnswer, &key('3')), Some(Cmd::DrillChoose));
+        assert_eq!(lookup(Ctx::DrillAnswer, &key('n')), Some(Cmd::DrillNo));
+        assert_eq!(lookup(Ctx::DrillFeedback, &key('n')), Some(Cmd::DrillNext));
     }
 }

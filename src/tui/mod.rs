@@ -3,12 +3,15 @@
 //!
 //! - [`app`]: state, actions, update (no I/O but the optional game files).
 //! - [`render`]: side-effect-free drawing; [`board`]: the board widget.
+//! - [`drill`]: the drill screen (puzzles from [`crate::drills`]).
 //! - [`keys`]: the one key table (help overlay and hints come from it).
 //! - [`engine_thread`]: the engine on its own thread.
 
 pub mod app;
 pub mod board;
 pub mod config;
+pub mod drill;
+pub mod drill_render;
 pub mod engine_adapter;
 pub mod engine_thread;
 pub mod euwe;
@@ -189,5 +192,7 @@ fn event_loop(
     Ok(())
 }
 
+#[cfg(test)]
+mod drill_tests;
 #[cfg(test)]
 mod tests;

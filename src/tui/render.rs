@@ -15,6 +15,9 @@ use crate::rules::{Game, claim};
 
 use super::app::{App, Overlay, Screen, color_name};
 use super::board::{BoardView, Geom};
+pub use super::drill_render::{
+    DrillAreas, drill_board_geom, drill_layout, drill_option_buttons, drill_theme_rows,
+};
 use super::euwe::{EuweState, MAX_PLY};
 use super::keys::{self, Ctx};
 use super::theme::{Theme, badge};
@@ -136,6 +139,11 @@ fn history_row(game: &Game, ply: usize) -> (usize, usize) {
 
 /// Where each ply's cell is in the history panel (after scrolling).
 pub fn history_cells(app: &App, area: Rect) -> Vec<(Rect, usize)> {
+    history_cells_in(&app.game, app.shown_ply(), area)
+}
+
+/// Where each ply's cell of `game` is in a history panel scrolled to show `shown`.
+pub fn history_cells_in(game: &Game, shown: usize, area: Rect) -> Vec<(Rect, usize)> {
     let inner = Rect::new(
         area.x + 1,
         area.y + 1,
@@ -145,9 +153,8 @@ pub fn history_cells(app: &App, area: Rect) -> Vec<(Rect, usize)> {
     if inner.height == 0 || inner.width < 12 {
         return Vec::new();
     }
-    let game = &app.game;
     let rows = history_row(game, game.len()).0 + 1;
-    let focus = history_row(game, app.shown_ply()).0;
+    let focus = history_row(game, shown).0;
     let h = inner.height as usize;
     let offset = if rows <= h {
         0
@@ -196,6 +203,7 @@ pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
     match &app.screen {
         Screen::Play => render_play(app, theme, &areas, buf),
         Screen::Euwe(e) => render_euwe(app, e, theme, size, buf),
+        Screen::Drills(d) => super::drill_render::render_drills(app, d, theme, size, buf),
     }
     render_status(app, theme, &areas, buf);
     if let Some(o) = &app.overlay {
@@ -435,37 +443,83 @@ fn ply_text(game: &Game, ply: usize, ascii: bool) -> String {
 }
 
 fn render_history(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
-    let game = &app.game;
-    let block = Block::default()
-        .borders(Borders::TOP | Borders::BOTTOM)
-        .title(Span::styled(" Moves (repeated positions marked) ", t.title));
-    block.render(area, buf);
-    let shown = app.shown_ply();
-    let cells = history_cells(app, area);
-    let mut numbered = std::collections::HashSet::new();
-    for (r, ply) in cells {
-        if ply > 0 {
-            let (n, _) = game.move_number(ply);
-            if numbered.insert(r.y) {
-                let num = format!("{n:>3}.");
-                buf.set_string(area.x + 1, r.y, &num, t.dim);
+    HistoryView {
+        game: &app.game,
+        shown: app.shown_ply(),
+        viewing: app.view.is_some(),
+        highlight: &app.highlight,
+        chosen: None,
+        ascii: app.ascii,
+        title: " Moves (repeated positions marked) ",
+    }
+    .render(t, area, buf);
+}
+
+/// The move list with repetition badges, shared by the game and the drills.
+pub struct HistoryView<'a> {
+    pub game: &'a Game,
+    /// The ply whose board is shown.
+    pub shown: usize,
+    /// Whether `shown` is marked even when it is the last ply.
+    pub viewing: bool,
+    /// Plies named by a ruling (marked `*` and in the "claimed" style).
+    pub highlight: &'a [usize],
+    /// Plies chosen by the player (marked with brackets), if choosing.
+    pub chosen: Option<&'a [usize]>,
+    pub ascii: bool,
+    pub title: &'a str,
+}
+
+impl HistoryView<'_> {
+    pub fn render(&self, t: &Theme, area: Rect, buf: &mut Buffer) {
+        let game = self.game;
+        let block = Block::default()
+            .borders(Borders::TOP | Borders::BOTTOM)
+            .title(Span::styled(self.title.to_string(), t.title));
+        block.render(area, buf);
+        let shown = self.shown;
+        let cells = history_cells_in(game, shown, area);
+
+        let mut numbered = std::collections::HashSet::new();
+        for (r, ply) in cells {
+            if ply > 0 {
+                let (n, _) = game.move_number(ply);
+                if numbered.insert(r.y) {
+                    let num = format!("{n:>3}.");
+                    buf.set_string(area.x + 1, r.y, &num, t.dim);
+                }
             }
+            let occ = game.occurrences(ply);
+            let mut style = if occ >= 2 {
+                t.repetition(occ)
+            } else {
+                Style::new()
+            };
+            if self.highlight.contains(&ply) {
+                style = t.claimed;
+            }
+            if ply == shown && (self.viewing || ply == game.len()) {
+                style = style.patch(t.viewing);
+            }
+            let mut text = ply_text(game, ply, self.ascii);
+            if let Some(chosen) = self.chosen {
+                text = if chosen.contains(&ply) {
+                    format!("[{text}]")
+                } else {
+                    format!(" {text} ")
+                };
+            }
+            if self.chosen.is_some() || !self.highlight.is_empty() {
+                let mark = if self.highlight.contains(&ply) {
+                    "*"
+                } else {
+                    " "
+                };
+                text = format!("{mark}{text}");
+            }
+            let text: String = text.chars().take(r.width as usize).collect();
+            buf.set_string(r.x, r.y, format!("{text:<w$}", w = r.width as usize), style);
         }
-        let occ = game.occurrences(ply);
-        let mut style = if occ >= 2 {
-            t.repetition(occ)
-        } else {
-            Style::new()
-        };
-        if app.highlight.contains(&ply) {
-            style = t.claimed;
-        }
-        if ply == shown && (app.view.is_some() || ply == game.len()) {
-            style = style.patch(t.viewing);
-        }
-        let text = ply_text(game, ply, app.ascii);
-        let text: String = text.chars().take(r.width as usize).collect();
-        buf.set_string(r.x, r.y, format!("{text:<w$}", w = r.width as usize), style);
     }
 }
 
@@ -577,9 +631,10 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
     } else if matches!(app.screen, Screen::Play) {
         Paragraph::new(Line::from(Span::styled(
             format!(
-                "{} type a move · {} claim · click a piece, then its target",
+                "{} type a move · {} claim · click a piece, then its target · {} drills",
                 keys::key_for(keys::Cmd::TypeMove),
-                keys::key_for(keys::Cmd::Claim)
+                keys::key_for(keys::Cmd::Claim),
+                keys::key_for(keys::Cmd::Drills)
             ),
             t.dim,
         )))
@@ -591,10 +646,7 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
             ("Esc".to_string(), "cancel"),
         ]
     } else {
-        keys::hints(match app.screen {
-            Screen::Play => Ctx::Play,
-            Screen::Euwe(_) => Ctx::Euwe,
-        })
+        keys::hints(app.ctx())
     };
     let mut spans = Vec::new();
     let mut used = 0usize;
@@ -614,21 +666,39 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
 fn render_overlay(app: &App, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffer) {
     match o {
         Overlay::Help => {
-            let mut left = vec![Line::from(Span::styled("Game", t.title))];
-            for (k, h) in keys::help_rows(Ctx::Play) {
-                left.push(Line::from(vec![
-                    Span::styled(format!("{k:<13}"), t.key),
-                    Span::raw(h),
-                ]));
+            let row = |k: String, h: &'static str| {
+                Line::from(vec![Span::styled(format!("{k:<13}"), t.key), Span::raw(h)])
+            };
+            let drills = matches!(app.screen, Screen::Drills(_));
+            let mut left = Vec::new();
+            let mut right = Vec::new();
+            if drills {
+                for (ctx, title) in [
+                    (Ctx::DrillThemes, "Drills: theme list"),
+                    (Ctx::DrillAnswer, "Drills: answering"),
+                    (Ctx::DrillFeedback, "Drills: the ruling"),
+                ] {
+                    if !left.is_empty() {
+                        left.push(Line::from(""));
+                    }
+                    left.push(Line::from(Span::styled(title, t.title)));
+                    for (k, h) in keys::help_rows(ctx) {
+                        left.push(row(k, h));
+                    }
+                }
+            } else {
+                left.push(Line::from(Span::styled("Game", t.title)));
+                for (k, h) in keys::help_rows(Ctx::Play) {
+                    left.push(row(k, h));
+                }
+                right.push(Line::from(Span::styled("Euwe stepper", t.title)));
+                for (k, h) in keys::help_rows(Ctx::Euwe) {
+                    right.push(row(k, h));
+                }
             }
-            let mut right = vec![Line::from(Span::styled("Euwe stepper", t.title))];
-            for (k, h) in keys::help_rows(Ctx::Euwe) {
-                right.push(Line::from(vec![
-                    Span::styled(format!("{k:<13}"), t.key),
-                    Span::raw(h),
-                ]));
+            if !right.is_empty() {
+                right.push(Line::from(""));
             }
-            right.push(Line::from(""));
             right.push(Line::from(Span::styled("Everywhere", t.title)));
             for (k, h) in keys::help_rows(Ctx::Global) {
                 right.push(Line::from(vec![
@@ -637,9 +707,16 @@ fn render_overlay(app: &App, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffe
                 ]));
             }
             right.push(Line::from(""));
-            right.push(Line::from("Mouse: click a piece, then its target;"));
-            right.push(Line::from("click a move in the list to view it;"));
-            right.push(Line::from("wheel steps through the history."));
+            if drills {
+                right.push(Line::from("Mouse: click a theme, an answer button,"));
+                right.push(Line::from("a ply in the move list (count questions:"));
+                right.push(Line::from("it is chosen), or a piece then its target"));
+                right.push(Line::from("(questions asking for moves)."));
+            } else {
+                right.push(Line::from("Mouse: click a piece, then its target;"));
+                right.push(Line::from("click a move in the list to view it;"));
+                right.push(Line::from("wheel steps through the history."));
+            }
             let h = (left.len().max(right.len()) as u16 + 2).min(size.height);
             let p = popup(size, size.width.min(120), h);
             Clear.render(p, buf);

@@ -519,7 +519,14 @@ fn help_overlay_is_generated_from_the_key_table() {
     let mut a = app();
     keys(&mut a, "?");
     let (s, _) = screen(&a, &Theme::colored(), 120, 40);
-    for b in super::keys::BINDINGS {
+    use super::keys::Ctx;
+    // The drill screen's own help lists the drill bindings (drill_tests).
+    for b in super::keys::BINDINGS.iter().filter(|b| {
+        !matches!(
+            b.ctx,
+            Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback
+        )
+    }) {
         assert!(s.contains(b.help), "help lacks {:?}", b.help);
     }
 }

@@ -1,0 +1,623 @@
+//! The drill screen's state: a theme list (plus "all"), then one puzzle at a
+//! time with an answer widget suited to its question, then the ruling. The
+//! judging, scoring and saving are the [`crate::drills`] library's.
+
+use shakmaty::Move;
+
+use crate::drills::{Answer, ClaimRule, EndingRule, Feedback, Puzzle, Question, Session};
+use crate::rules::Game;
+
+/// Which theme is drilled: one theme (its id) or all of them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pick {
+    All,
+    Theme(String),
+}
+
+/// What the drill screen shows.
+#[derive(Clone, Debug)]
+pub enum View {
+    Themes,
+    Puzzle(Box<PuzzleState>),
+}
+
+/// The kind of answer widget a question gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Widget {
+    /// Buttons (claim rules, endings, yes/no).
+    Choice,
+    /// A set of moves, typed (or made on the board).
+    Moves,
+    /// Plies chosen in the move list; the count is their number.
+    Plies,
+}
+
+/// One puzzle on screen.
+#[derive(Clone, Debug)]
+pub struct PuzzleState {
+    pub pick: Pick,
+    pub puzzle: Puzzle,
+    pub game: Game,
+    pub prompt: String,
+    /// The highlighted option (choice questions).
+    pub option: usize,
+    /// The moves given so far (claim-moves questions).
+    pub moves: Vec<Move>,
+    /// The plies chosen (count questions), ascending.
+    pub chosen: Vec<usize>,
+    /// The ply under the cursor in the move list; its board is shown.
+    pub cursor: usize,
+    /// A piece picked up on the board (claim-moves questions).
+    pub selected: Option<shakmaty::Square>,
+    /// The ruling, once answered, with the answer given in words.
+    pub feedback: Option<(Feedback, String)>,
+}
+
+impl PuzzleState {
+    pub fn new(pick: Pick, puzzle: Puzzle) -> PuzzleState {
+        let game = puzzle.game();
+        let prompt = puzzle.prompt();
+        let cursor = game.len();
+        PuzzleState {
+            pick,
+            puzzle,
+            game,
+            prompt,
+            option: 0,
+            moves: Vec::new(),
+            chosen: Vec::new(),
+            cursor,
+            selected: None,
+            feedback: None,
+        }
+    }
+
+    pub fn widget(&self) -> Widget {
+        match self.puzzle.question {
+            Question::ClaimMoves => Widget::Moves,
+            Question::Count { .. } => Widget::Plies,
+            _ => Widget::Choice,
+        }
+    }
+
+    /// The options of a choice question: (label, answer).
+    pub fn options(&self) -> Vec<(&'static str, Answer)> {
+        let claim = |r: ClaimRule, l| (l, Answer::Claim(r));
+        let end = |r: EndingRule, l| (l, Answer::Ending(r));
+        match self.puzzle.question {
+            Question::Claim | Question::Intended { .. } => vec![
+                claim(ClaimRule::None, "none"),
+                claim(ClaimRule::Threefold, "threefold (9.2)"),
+                claim(ClaimRule::Fifty, "fifty (9.3)"),
+                claim(ClaimRule::Both, "both"),
+            ],
+            Question::Same { .. } => vec![
+                ("yes, the same", Answer::Same(true)),
+                ("no, different", Answer::Same(false)),
+            ],
+            Question::Ending => vec![
+                end(EndingRule::NotOver, "not over"),
+                end(EndingRule::Checkmate, "checkmate"),
+                end(EndingRule::Stalemate, "stalemate"),
+                end(EndingRule::Insufficient, "insufficient"),
+                end(EndingRule::Fivefold, "fivefold (9.6.1)"),
+                end(EndingRule::SeventyFive, "75 moves (9.6.2)"),
+            ],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The answer the widget holds now (moves or plies), for submitting.
+    pub fn pending(&self) -> Option<Answer> {
+        match self.widget() {
+            Widget::Choice => self.options().get(self.option).map(|o| o.1.clone()),
+            Widget::Moves => Some(Answer::moves(self.moves.clone())),
+            Widget::Plies => Some(Answer::count(self.chosen.clone())),
+        }
+    }
+
+    /// Choose or unchoose a ply (count questions).
+    pub fn toggle(&mut self, ply: usize) {
+        match self.chosen.binary_search(&ply) {
+            Ok(i) => {
+                self.chosen.remove(i);
+            }
+            Err(i) => self.chosen.insert(i, ply),
+        }
+    }
+
+    /// Add a move to the set given (claim-moves questions); false if already there.
+    pub fn add_move(&mut self, m: Move) -> bool {
+        if self.moves.contains(&m) {
+            return false;
+        }
+        self.moves.push(m);
+        true
+    }
+
+    pub fn highlighted(&self) -> &[usize] {
+        match &self.feedback {
+            Some((f, _)) => &f.plies_to_highlight,
+            None => &[],
+        }
+    }
+}
+
+/// The whole drill screen: the session (puzzles and progress) and the view.
+#[derive(Debug)]
+pub struct DrillState {
+    pub session: Session,
+    /// The row of the theme list: 0 = all, then the themes.
+    pub row: usize,
+    pub view: View,
+    /// The last puzzle offered (so "next" moves on).
+    pub last: Option<String>,
+    /// Puzzles offered since the theme list was left (skipped or answered):
+    /// "next" prefers the others, so skipping walks through a theme.
+    pub seen: Vec<String>,
+}
+
+impl DrillState {
+    pub fn new(session: Session) -> DrillState {
+        DrillState {
+            session,
+            row: 0,
+            view: View::Themes,
+            last: None,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Rows of the theme list: "all" then each theme.
+    pub fn rows(&self) -> usize {
+        self.session.collection.themes.len() + 1
+    }
+
+    pub fn pick_at(&self, row: usize) -> Pick {
+        match row {
+            0 => Pick::All,
+            r => Pick::Theme(self.session.collection.themes[r - 1].id.clone()),
+        }
+    }
+
+    /// The next puzzle for a pick. For "all": the themes in turn, starting
+    /// after the theme of the last puzzle, preferring a theme with an
+    /// unsolved puzzle.
+    pub fn next_puzzle(&self, pick: &Pick) -> Option<Puzzle> {
+        let last = self.last.as_deref();
+        match pick {
+            Pick::Theme(id) => self.next_in_theme(id).cloned(),
+            Pick::All => {
+                let themes = &self.session.collection.themes;
+                if themes.is_empty() {
+                    return None;
+                }
+                let last_theme = last
+                    .and_then(|id| self.session.collection.puzzle(id))
+                    .and_then(|p| themes.iter().position(|t| t.id == p.theme));
+                let start = last_theme.map_or(0, |i| i + 1);
+                let order: Vec<&str> = (0..themes.len())
+                    .map(|k| themes[(start + k) % themes.len()].id.as_str())
+                    .collect();
+                let unsolved = order.iter().find_map(|id| {
+                    let solved = self.session.progress.theme(id).solved;
+                    self.next_in_theme(id)
+                        .filter(|p| !solved.contains(&p.id) && !self.seen.contains(&p.id))
+                });
+                unsolved
+                    .or_else(|| order.iter().find_map(|id| self.next_in_theme(id)))
+                    .cloned()
+            }
+        }
+    }
+
+    /// The next puzzle of a theme: the easiest unsolved one not offered yet,
+    /// then the easiest one not offered yet, then the library's choice
+    /// (which cycles once all are solved).
+    fn next_in_theme(&self, id: &str) -> Option<&Puzzle> {
+        let th = self.session.collection.theme(id)?;
+        let solved = self.session.progress.theme(id).solved;
+        let mut order: Vec<&Puzzle> = th.puzzles.iter().collect();
+        order.sort_by_key(|p| p.difficulty);
+        let fresh = |p: &&&Puzzle| !self.seen.contains(&p.id);
+        order
+            .iter()
+            .filter(fresh)
+            .find(|p| !solved.contains(&p.id))
+            .or_else(|| order.iter().find(fresh))
+            .copied()
+            .or_else(|| self.session.next(id, self.last.as_deref()))
+    }
+
+    /// Show the next puzzle of `pick`; false if there is none.
+    pub fn open_next(&mut self, pick: Pick) -> bool {
+        match self.next_puzzle(&pick) {
+            Some(p) => {
+                self.last = Some(p.id.clone());
+                if self.seen.contains(&p.id) {
+                    // Everything was offered: start the round again.
+                    self.seen.clear();
+                }
+                self.seen.push(p.id.clone());
+                self.view = View::Puzzle(Box::new(PuzzleState::new(pick, p)));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Judge the answer to the puzzle shown (records and saves progress).
+    pub fn answer(&mut self, answer: Answer) {
+        let View::Puzzle(p) = &mut self.view else {
+            return;
+        };
+        if p.feedback.is_some() {
+            return;
+        }
+        if let Some(fb) = self.session.answer(&p.puzzle.id, &answer) {
+            let given = answer.describe(&p.game);
+            p.feedback = Some((fb, given));
+            p.selected = None;
+        }
+    }
+
+    /// Score line for a theme: (correct, attempts, streak, best, solved, puzzles).
+    pub fn score(&self, theme: &str) -> (u32, u32, u32, u32, usize, usize) {
+        let t = self.session.progress.theme(theme);
+        let n = self
+            .session
+            .collection
+            .theme(theme)
+            .map_or(0, |t| t.puzzles.len());
+        let solved = self.session.collection.theme(theme).map_or(0, |th| {
+            th.puzzles
+                .iter()
+                .filter(|p| t.solved.contains(&p.id))
+                .count()
+        });
+        (t.correct, t.attempts, t.streak, t.best_streak, solved, n)
+    }
+
+    /// The totals over all themes (streak: the best current streak).
+    pub fn total(&self) -> (u32, u32, u32, u32, usize, usize) {
+        let mut acc = (0, 0, 0, 0, 0, 0);
+        for t in &self.session.collection.themes {
+            let s = self.score(&t.id);
+            acc.0 += s.0;
+            acc.1 += s.1;
+            acc.2 = acc.2.max(s.2);
+            acc.3 = acc.3.max(s.3);
+            acc.4 += s.4;
+            acc.5 += s.5;
+        }
+        acc
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Key and mouse handling of the drill screen (the App's side).
+
+use super::app::{App, InputKind, Screen, king_target};
+use super::keys::Cmd;
+use super::render;
+
+/// What a drill command leads to, once the screen state is no longer borrowed.
+enum Outcome {
+    Nothing,
+    Info(String),
+    Error(String),
+    Answer(Answer),
+    Type,
+    Next(Pick),
+}
+
+impl App {
+    /// Open the drill screen (loading the puzzles and progress the first time).
+    pub fn open_drills(&mut self) {
+        self.stop_engine();
+        self.input = None;
+        self.selected = None;
+        self.overlay = None;
+        let d = self
+            .drills
+            .take()
+            .unwrap_or_else(|| Box::new(DrillState::new(Session::open())));
+        self.screen = Screen::Drills(d);
+        self.message = None;
+        self.info("Pick a theme (↑/↓ and Enter, or click it).");
+        self.show_drill_messages();
+    }
+
+    /// Show the session's messages (a corrupt progress file set aside, a failed save) once.
+    fn show_drill_messages(&mut self) {
+        let Screen::Drills(d) = &mut self.screen else {
+            return;
+        };
+        if !d.session.messages.is_empty() {
+            let text = d.session.messages.drain(..).collect::<Vec<_>>().join(" · ");
+            self.error(text);
+        }
+    }
+
+    fn drill_next(&mut self, pick: Pick) {
+        let Screen::Drills(d) = &mut self.screen else {
+            return;
+        };
+        if d.open_next(pick) {
+            self.message = None;
+        } else {
+            self.error("There are no puzzles in this theme.");
+        }
+    }
+
+    /// Answer with option `i` (0-based) of a choice question.
+    pub fn drill_choose(&mut self, i: usize) {
+        let out = match &self.screen {
+            Screen::Drills(d) => match &d.view {
+                View::Puzzle(p) if p.feedback.is_none() => {
+                    let opts = p.options();
+                    match opts.get(i) {
+                        Some((_, a)) => Outcome::Answer(a.clone()),
+                        None if opts.is_empty() => Outcome::Error(match p.widget() {
+                            Widget::Moves => {
+                                "Give moves: i to type them, or make them on the board.".into()
+                            }
+                            _ => "Choose plies in the move list: ↑/↓ and Space.".into(),
+                        }),
+                        None => Outcome::Error(format!("Options are 1 to {}.", opts.len())),
+                    }
+                }
+                _ => Outcome::Nothing,
+            },
+            _ => Outcome::Nothing,
+        };
+        self.drill_outcome(out);
+    }
+
+    /// Carry out a drill command from the key table.
+    pub fn drill_command(&mut self, cmd: Cmd) {
+        let Screen::Drills(d) = &mut self.screen else {
+            return;
+        };
+        let rows = d.rows();
+        let out = match &mut d.view {
+            View::Themes => match cmd {
+                Cmd::DrillUp => {
+                    d.row = (d.row + rows - 1) % rows;
+                    Outcome::Nothing
+                }
+                Cmd::DrillDown => {
+                    d.row = (d.row + 1) % rows;
+                    Outcome::Nothing
+                }
+                Cmd::DrillPick => Outcome::Next(d.pick_at(d.row)),
+                _ => Outcome::Nothing,
+            },
+            View::Puzzle(p) => {
+                let answered = p.feedback.is_some();
+                match cmd {
+                    Cmd::DrillUp => {
+                        p.cursor = p.cursor.saturating_sub(1);
+                        Outcome::Nothing
+                    }
+                    Cmd::DrillDown => {
+                        p.cursor = (p.cursor + 1).min(p.game.len());
+                        Outcome::Nothing
+                    }
+                    Cmd::DrillNext | Cmd::DrillSkip => Outcome::Next(p.pick.clone()),
+                    _ if answered => Outcome::Nothing,
+                    Cmd::DrillPrevOption | Cmd::DrillNextOption => {
+                        let n = p.options().len();
+                        if n > 0 {
+                            p.option = if cmd == Cmd::DrillNextOption {
+                                (p.option + 1) % n
+                            } else {
+                                (p.option + n - 1) % n
+                            };
+                        }
+                        Outcome::Nothing
+                    }
+                    Cmd::DrillToggle => match p.widget() {
+                        Widget::Plies => {
+                            p.toggle(p.cursor);
+                            Outcome::Nothing
+                        }
+                        Widget::Choice => p
+                            .options()
+                            .get(p.option)
+                            .map_or(Outcome::Nothing, |o| Outcome::Answer(o.1.clone())),
+                        Widget::Moves => Outcome::Error(
+                            "Give moves: i to type them, or make them on the board.".into(),
+                        ),
+                    },
+                    Cmd::DrillSubmit => match p.widget() {
+                        Widget::Plies if p.chosen.is_empty() => Outcome::Error(
+                            "Choose the positions first: ↑/↓ through the move list, Space on each place the position stands.".into(),
+                        ),
+                        _ => p.pending().map_or(Outcome::Nothing, Outcome::Answer),
+                    },
+                    Cmd::DrillYes | Cmd::DrillNo => {
+                        if matches!(p.puzzle.question, Question::Same { .. }) {
+                            Outcome::Answer(Answer::Same(cmd == Cmd::DrillYes))
+                        } else {
+                            Outcome::Error("This is not a yes/no question.".into())
+                        }
+                    }
+                    Cmd::DrillType => Outcome::Type,
+                    Cmd::DrillRemoveMove => match p.widget() {
+                        Widget::Moves => {
+                            p.moves.pop();
+                            Outcome::Nothing
+                        }
+                        Widget::Plies => {
+                            p.chosen.retain(|&c| c != p.cursor);
+                            Outcome::Nothing
+                        }
+                        Widget::Choice => Outcome::Nothing,
+                    },
+                    _ => Outcome::Nothing,
+                }
+            }
+        };
+        self.drill_outcome(out);
+    }
+
+    fn drill_outcome(&mut self, out: Outcome) {
+        match out {
+            Outcome::Nothing => {}
+            Outcome::Info(t) => self.info(t),
+            Outcome::Error(t) => self.error(t),
+            Outcome::Type => self.open_input(InputKind::DrillAnswer, ""),
+            Outcome::Next(pick) => self.drill_next(pick),
+            Outcome::Answer(a) => {
+                if let Screen::Drills(d) = &mut self.screen {
+                    d.answer(a);
+                }
+                self.message = None;
+                self.show_drill_messages();
+            }
+        }
+    }
+
+    /// A typed answer: words, places or moves, as the puzzle files write them.
+    pub fn drill_typed(&mut self, text: &str) {
+        let out = match &mut self.screen {
+            Screen::Drills(d) => match &mut d.view {
+                View::Puzzle(p) if p.feedback.is_none() => {
+                    match crate::drills::parse_answer(&p.puzzle, text) {
+                        Err(e) => {
+                            self.input = Some(super::app::Input {
+                                kind: InputKind::DrillAnswer,
+                                text: text.to_string(),
+                            });
+                            Outcome::Error(e)
+                        }
+                        Ok(Answer::Moves(ms)) if !ms.is_empty() => {
+                            for m in ms {
+                                p.add_move(m);
+                            }
+                            Outcome::Info(format!(
+                                "Your moves: {}. Enter submits; i adds more; Bksp removes the last.",
+                                Answer::Moves(p.moves.clone()).describe(&p.game)
+                            ))
+                        }
+                        Ok(a) => Outcome::Answer(a),
+                    }
+                }
+                _ => Outcome::Nothing,
+            },
+            _ => Outcome::Nothing,
+        };
+        self.drill_outcome(out);
+    }
+
+    /// A click on the drill screen: a theme, an option, a ply, a square.
+    pub fn drill_click(&mut self, x: u16, y: u16) {
+        let size = self.size;
+        let ascii = self.ascii;
+        let Screen::Drills(d) = &mut self.screen else {
+            return;
+        };
+        let out = match &mut d.view {
+            View::Themes => {
+                let rows = render::drill_theme_rows(size, d.rows());
+                match rows.iter().position(|r| r.contains((x, y).into())) {
+                    Some(row) => {
+                        d.row = row;
+                        Outcome::Next(d.pick_at(row))
+                    }
+                    None => Outcome::Nothing,
+                }
+            }
+            View::Puzzle(p) => {
+                let Some(a) = render::drill_layout(size) else {
+                    return;
+                };
+                let answered = p.feedback.is_some();
+                let buttons = render::drill_option_buttons(p, a.answer, ascii);
+                if let Some(i) = buttons.iter().position(|r| r.contains((x, y).into())) {
+                    if answered {
+                        Outcome::Nothing
+                    } else {
+                        p.option = i;
+                        Outcome::Answer(p.options()[i].1.clone())
+                    }
+                } else if let Some((_, ply)) =
+                    render::history_cells_in(&p.game, p.cursor, a.history)
+                        .into_iter()
+                        .find(|(r, _)| r.contains((x, y).into()))
+                {
+                    p.cursor = ply;
+                    if !answered && p.widget() == Widget::Plies {
+                        p.toggle(ply);
+                    }
+                    Outcome::Nothing
+                } else if let Some(sq) =
+                    render::drill_board_geom(&a, p).and_then(|g| g.square_at(x, y))
+                {
+                    if answered || p.widget() != Widget::Moves {
+                        Outcome::Nothing
+                    } else {
+                        board_click(p, sq)
+                    }
+                } else {
+                    Outcome::Nothing
+                }
+            }
+        };
+        self.drill_outcome(out);
+    }
+}
+
+/// Pick up a piece or put it down, adding the move to the answer (claim-moves).
+fn board_click(p: &mut PuzzleState, sq: shakmaty::Square) -> Outcome {
+    use shakmaty::Position;
+    if p.cursor != p.game.len() {
+        p.cursor = p.game.len();
+        p.selected = None;
+        return Outcome::Info("Back to the position of the question: make the moves here.".into());
+    }
+    let pos = p.game.position().clone();
+    let own = pos
+        .board()
+        .piece_at(sq)
+        .is_some_and(|pc| pc.color == pos.turn());
+    match p.selected {
+        Some(from) if from != sq => {
+            let m = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| {
+                    m.from() == Some(from) && (m.to() == sq || king_target(m, pos.turn()) == sq)
+                })
+                .max_by_key(|m| m.promotion().map_or(0, |r| r as u8));
+            match m {
+                Some(m) => {
+                    p.selected = None;
+                    p.add_move(m);
+                    Outcome::Info(format!(
+                        "Your moves: {}. Enter submits; Bksp removes the last.",
+                        Answer::Moves(p.moves.clone()).describe(&p.game)
+                    ))
+                }
+                None if own => {
+                    p.selected = Some(sq);
+                    Outcome::Nothing
+                }
+                None => {
+                    p.selected = None;
+                    Outcome::Error(format!("{from}-{sq} is not a legal move"))
+                }
+            }
+        }
+        Some(_) => {
+            p.selected = None;
+            Outcome::Nothing
+        }
+        None if own => {
+            p.selected = Some(sq);
+            Outcome::Nothing
+        }
+        None => Outcome::Nothing,
+    }
+}

@@ -1,0 +1,552 @@
+//! The drill screen: key and mouse handling on App state, TestBackend rendering.
+
+use std::path::PathBuf;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+
+use crate::drills::{Answer, ProgressStore, Puzzle, Session, load_builtin, solve};
+use crate::rules::Game;
+use shakmaty::Position;
+
+use super::app::{Action, App, Overlay, Screen};
+use super::config::Config;
+use super::drill::{DrillState, Pick, PuzzleState, View};
+use super::render::{self, render_with};
+use super::theme::Theme;
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("threefold-drill-ui-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// An app whose drill session keeps its progress in a temp dir.
+fn app(name: &str) -> (App, PathBuf) {
+    let cfg = Config {
+        human: "both".to_string(),
+        ..Config::default()
+    };
+    let mut a = App::new(&cfg, Game::new());
+    a.update(Action::Resize(120, 40));
+    let dir = temp(name);
+    let store = ProgressStore::at(dir.join("progress.toml"));
+    a.drills = Some(Box::new(DrillState::new(Session::with(
+        load_builtin(),
+        Some(store),
+    ))));
+    (a, dir)
+}
+
+fn key(a: &mut App, code: KeyCode) {
+    a.update(Action::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+fn keys(a: &mut App, s: &str) {
+    for c in s.chars() {
+        key(a, KeyCode::Char(c));
+    }
+}
+
+fn click(a: &mut App, x: u16, y: u16) {
+    a.update(Action::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: x,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    }));
+}
+
+fn screen(a: &App, theme: &Theme) -> (String, Buffer) {
+    let (w, h) = (a.size.width, a.size.height);
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| render_with(a, theme, f.area(), f.buffer_mut()))
+        .unwrap();
+    let buf = t.backend().buffer().clone();
+    let mut s = String::new();
+    for y in 0..h {
+        for x in 0..w {
+            s.push_str(buf[(x, y)].symbol());
+        }
+        s.push('\n');
+    }
+    (s, buf)
+}
+
+fn text(a: &App) -> String {
+    screen(a, &Theme::colored()).0
+}
+
+fn drills(a: &App) -> &DrillState {
+    match &a.screen {
+        Screen::Drills(d) => d,
+        _ => panic!("not on the drill screen"),
+    }
+}
+
+fn drills_mut(a: &mut App) -> &mut DrillState {
+    match &mut a.screen {
+        Screen::Drills(d) => d,
+        _ => panic!("not on the drill screen"),
+    }
+}
+
+fn puzzle(a: &App) -> &PuzzleState {
+    match &drills(a).view {
+        View::Puzzle(p) => p,
+        View::Themes => panic!("no puzzle shown"),
+    }
+}
+
+/// Open the drill screen and show the first puzzle asking `code`.
+fn show(a: &mut App, code: &str) -> Puzzle {
+    if !matches!(a.screen, Screen::Drills(_)) {
+        keys(a, "d");
+    }
+    let d = drills_mut(a);
+    let p = d
+        .session
+        .collection
+        .puzzles()
+        .find(|p| p.question.code() == code)
+        .unwrap()
+        .clone();
+    d.view = View::Puzzle(Box::new(PuzzleState::new(Pick::All, p.clone())));
+    p
+}
+
+fn right_answer(p: &Puzzle) -> Answer {
+    solve(p).unwrap().answer
+}
+
+#[test]
+fn d_opens_the_theme_list_with_scores_and_esc_goes_back() {
+    let (mut a, _dir) = app("list");
+    keys(&mut a, "d");
+    assert!(matches!(a.screen, Screen::Drills(_)));
+    let s = text(&a);
+    assert!(s.contains("All themes"), "{s}");
+    assert!(s.contains("Threefold repetition: the basics"), "{s}");
+    assert!(s.contains("score   0/0"), "{s}");
+    assert!(s.contains("solved  0/58"), "{s}");
+    assert!(s.contains("Enter pick"), "{s}");
+    keys(&mut a, "jj");
+    assert_eq!(drills(&a).row, 2);
+    key(&mut a, KeyCode::Up);
+    assert_eq!(drills(&a).row, 1);
+    key(&mut a, KeyCode::Enter);
+    let theme = drills(&a).session.collection.themes[0].id.clone();
+    assert_eq!(puzzle(&a).pick, Pick::Theme(theme.clone()));
+    assert_eq!(puzzle(&a).puzzle.theme, theme);
+    key(&mut a, KeyCode::Esc);
+    assert!(matches!(drills(&a).view, View::Themes));
+    key(&mut a, KeyCode::Esc);
+    assert!(matches!(a.screen, Screen::Play));
+    // The drill state is kept for the next visit.
+    assert!(a.drills.is_some());
+    keys(&mut a, "d");
+    assert_eq!(drills(&a).row, 1);
+}
+
+#[test]
+fn a_theme_is_picked_by_click() {
+    let (mut a, _dir) = app("click-theme");
+    keys(&mut a, "d");
+    let rows = render::drill_theme_rows(a.size, drills(&a).rows());
+    let r = rows[3];
+    click(&mut a, r.x + 5, r.y);
+    let d = drills(&a);
+    assert_eq!(d.row, 3);
+    assert_eq!(puzzle(&a).puzzle.theme, d.session.collection.themes[2].id);
+}
+
+#[test]
+fn a_corrupt_progress_file_is_set_aside_with_a_message_shown_once() {
+    let cfg = Config::default();
+    let mut a = App::new(&cfg, Game::new());
+    a.update(Action::Resize(120, 40));
+    let dir = temp("corrupt");
+    let path = dir.join("progress.toml");
+    std::fs::write(&path, "this is = = not toml [[").unwrap();
+    a.drills = Some(Box::new(DrillState::new(Session::with(
+        load_builtin(),
+        Some(ProgressStore::at(&path)),
+    ))));
+    keys(&mut a, "d");
+    let (err, msg) = a.message.clone().unwrap();
+    assert!(err);
+    assert!(msg.contains("moved to"), "{msg}");
+    assert!(text(&a).contains("was unreadable"));
+    // Set aside, not deleted.
+    let aside = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .any(|e| e.file_name().to_string_lossy().contains("corrupt"));
+    assert!(aside);
+    key(&mut a, KeyCode::Esc);
+    keys(&mut a, "d");
+    assert!(!a.message.clone().unwrap().1.contains("unreadable"));
+}
+
+#[test]
+fn claim_question_right_by_digit_then_wrong_by_arrows_and_enter() {
+    let (mut a, dir) = app("claim");
+    let p = show(&mut a, "claim");
+    let s = text(&a);
+    assert!(s.contains("[1 none]"), "{s}");
+    assert!(s.contains("[2 threefold (9.2)]"), "{s}");
+    assert!(s.contains("[4 both]"), "{s}");
+    let right = right_answer(&p);
+    let opts = puzzle(&a).options();
+    let i = opts.iter().position(|o| o.1 == right).unwrap();
+    keys(&mut a, &(i + 1).to_string());
+    let (fb, _) = puzzle(&a).feedback.clone().unwrap();
+    assert!(fb.correct);
+    let s = text(&a);
+    assert!(s.contains("✓ Right!"), "{s}");
+    assert!(s.contains(&p.explanation[..30]), "{s}");
+    assert!(s.contains("score 1/1"), "{s}");
+    // Progress was saved.
+    let saved = std::fs::read_to_string(dir.join("progress.toml")).unwrap();
+    assert!(saved.contains(&p.id), "{saved}");
+    // Next puzzle: a different one.
+    keys(&mut a, "n");
+    assert_ne!(puzzle(&a).puzzle.id, p.id);
+    assert!(puzzle(&a).feedback.is_none());
+    // A claim question answered wrong with the arrows and Enter.
+    let q = show(&mut a, "intended");
+    let opts = puzzle(&a).options();
+    let wrong = opts.iter().position(|o| o.1 != right_answer(&q)).unwrap();
+    for _ in 0..wrong {
+        key(&mut a, KeyCode::Right);
+    }
+    assert_eq!(puzzle(&a).option, wrong);
+    key(&mut a, KeyCode::Enter);
+    let (fb, _) = puzzle(&a).feedback.clone().unwrap();
+    assert!(!fb.correct);
+    let s = text(&a);
+    assert!(s.contains("✗ Wrong."), "{s}");
+    assert!(s.contains("The answer:"), "{s}");
+    assert!(s.contains("n next"), "{s}");
+}
+
+#[test]
+fn wrong_answers_reset_the_streak_and_keys_after_the_ruling_do_not_answer_again() {
+    let (mut a, _dir) = app("streak");
+    let p = show(&mut a, "same");
+    let right = right_answer(&p);
+    let wrong_key = if right == Answer::Same(true) {
+        "n"
+    } else {
+        "y"
+    };
+    keys(&mut a, wrong_key);
+    assert!(!puzzle(&a).feedback.as_ref().unwrap().0.correct);
+    // 'y' after the ruling does nothing; 'n' is the next puzzle.
+    keys(&mut a, "y");
+    let t = drills(&a).session.progress.theme(&p.theme);
+    assert_eq!((t.attempts, t.correct, t.streak), (1, 0, 0));
+}
+
+#[test]
+fn same_question_yes_no_buttons() {
+    let (mut a, _dir) = app("same");
+    let p = show(&mut a, "same");
+    let s = text(&a);
+    assert!(s.contains("[1 yes, the same]"), "{s}");
+    assert!(s.contains("[2 no, different]"), "{s}");
+    assert!(s.contains("y/n"), "{s}");
+    let k = if right_answer(&p) == Answer::Same(true) {
+        "y"
+    } else {
+        "n"
+    };
+    keys(&mut a, k);
+    assert!(puzzle(&a).feedback.as_ref().unwrap().0.correct);
+    // The compared plies are marked in the move list.
+    let hl = puzzle(&a).highlighted().to_vec();
+    assert!(!hl.is_empty());
+    assert!(text(&a).contains("Marked * in the move list"));
+}
+
+#[test]
+fn ending_question_answered_by_clicking_a_button() {
+    let (mut a, _dir) = app("ending");
+    let p = show(&mut a, "ending");
+    let s = text(&a);
+    assert!(s.contains("[6 75 moves (9.6.2)]"), "{s}");
+    let right = right_answer(&p);
+    let i = puzzle(&a)
+        .options()
+        .iter()
+        .position(|o| o.1 == right)
+        .unwrap();
+    let da = render::drill_layout(a.size).unwrap();
+    let r = render::drill_option_buttons(puzzle(&a), da.answer, false)[i];
+    click(&mut a, r.x + 2, r.y);
+    assert!(puzzle(&a).feedback.as_ref().unwrap().0.correct);
+}
+
+#[test]
+fn count_question_choose_plies_with_space_and_click() {
+    let (mut a, _dir) = app("count");
+    let p = show(&mut a, "count");
+    let s = text(&a);
+    assert!(s.contains("Count: 0"), "{s}");
+    let Answer::Count { plies, .. } = right_answer(&p) else {
+        panic!()
+    };
+    // Enter with nothing chosen is refused.
+    key(&mut a, KeyCode::Enter);
+    assert!(puzzle(&a).feedback.is_none());
+    assert!(a.message.clone().unwrap().0);
+    // Choose all but the first by cursor and Space, the first by a click.
+    let len = puzzle(&a).game.len();
+    for &ply in plies.iter().skip(1).rev() {
+        while puzzle(&a).cursor > ply {
+            key(&mut a, KeyCode::Up);
+        }
+        assert_eq!(puzzle(&a).cursor, ply);
+        keys(&mut a, " ");
+    }
+    // Toggle twice: unchosen again.
+    keys(&mut a, "  ");
+    assert_eq!(puzzle(&a).chosen.len(), plies.len() - 1);
+    assert!(len >= puzzle(&a).cursor);
+    let s = text(&a);
+    assert!(s.contains(&format!("Count: {}", plies.len() - 1)), "{s}");
+    assert!(s.contains('['), "{s}");
+    let da = render::drill_layout(a.size).unwrap();
+    let cell = render::history_cells_in(&puzzle(&a).game, plies[0], da.history)
+        .into_iter()
+        .find(|c| c.1 == plies[0])
+        .unwrap()
+        .0;
+    // Scroll so the first ply is visible, then click it.
+    while puzzle(&a).cursor > plies[0] {
+        key(&mut a, KeyCode::Up);
+    }
+    click(&mut a, cell.x + 1, cell.y);
+    assert_eq!(puzzle(&a).chosen, plies);
+    key(&mut a, KeyCode::Enter);
+    let (fb, _) = puzzle(&a).feedback.clone().unwrap();
+    assert!(fb.correct, "{fb:?}");
+    assert_eq!(fb.plies_to_highlight, plies);
+}
+
+#[test]
+fn claim_moves_typed_one_by_one_and_on_the_board() {
+    let (mut a, _dir) = app("moves");
+    let p = show(&mut a, "claim-moves");
+    assert!(text(&a).contains("Your moves: none yet"));
+    let Answer::Moves(right) = right_answer(&p) else {
+        panic!()
+    };
+    let game = puzzle(&a).game.clone();
+    let sans: Vec<String> = right
+        .iter()
+        .map(|m| shakmaty::san::San::from_move(game.position(), *m).to_string())
+        .collect();
+    if sans.is_empty() {
+        key(&mut a, KeyCode::Enter);
+        assert!(puzzle(&a).feedback.as_ref().unwrap().0.correct);
+        return;
+    }
+    // A wrong move typed, then removed with Backspace.
+    let other = game
+        .position()
+        .legal_moves()
+        .into_iter()
+        .find(|m| !right.contains(m))
+        .unwrap();
+    let other_san = shakmaty::san::San::from_move(game.position(), other).to_string();
+    keys(&mut a, "i");
+    keys(&mut a, &other_san);
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(puzzle(&a).moves, vec![other]);
+    key(&mut a, KeyCode::Backspace);
+    assert!(puzzle(&a).moves.is_empty());
+    // An unreadable move keeps the input open with an error.
+    keys(&mut a, "iZz9");
+    key(&mut a, KeyCode::Enter);
+    assert!(a.message.clone().unwrap().0);
+    assert!(a.input.is_some());
+    key(&mut a, KeyCode::Esc);
+    // The first right move on the board (from, to), the rest typed together.
+    let da = render::drill_layout(a.size).unwrap();
+    let g = render::drill_board_geom(&da, puzzle(&a)).unwrap();
+    let m = right[0];
+    for sq in [m.from().unwrap(), m.to()] {
+        let r = g.rect(sq);
+        click(&mut a, r.x + 1, r.y);
+    }
+    assert_eq!(puzzle(&a).moves, vec![m]);
+    if sans.len() > 1 {
+        keys(&mut a, "i");
+        keys(&mut a, &sans[1..].join(" "));
+        key(&mut a, KeyCode::Enter);
+    }
+    assert!(text(&a).contains("Your moves: {"));
+    key(&mut a, KeyCode::Enter);
+    let (fb, given) = puzzle(&a).feedback.clone().unwrap();
+    assert!(fb.correct, "{fb:?} {given}");
+}
+
+#[test]
+fn typed_answers_for_choice_questions() {
+    let (mut a, _dir) = app("typed");
+    let p = show(&mut a, "intended");
+    let word = match right_answer(&p) {
+        Answer::Claim(r) => r.code(),
+        _ => panic!(),
+    };
+    keys(&mut a, "i");
+    keys(&mut a, "maybe");
+    key(&mut a, KeyCode::Enter);
+    assert!(a.message.clone().unwrap().1.contains("none, threefold"));
+    for _ in 0.."maybe".len() {
+        key(&mut a, KeyCode::Backspace);
+    }
+    keys(&mut a, word);
+    key(&mut a, KeyCode::Enter);
+    assert!(puzzle(&a).feedback.as_ref().unwrap().0.correct);
+}
+
+#[test]
+fn feedback_marks_plies_as_text_without_colour() {
+    let (mut a, _dir) = app("nocolor");
+    let p = show(&mut a, "claim");
+    let right = right_answer(&p);
+    let i = puzzle(&a)
+        .options()
+        .iter()
+        .position(|o| o.1 == right)
+        .unwrap();
+    keys(&mut a, &(i + 1).to_string());
+    let hl = puzzle(&a).highlighted().to_vec();
+    assert!(!hl.is_empty());
+    let (s, buf) = screen(&a, &Theme::plain());
+    assert!(s.contains("*start") || s.contains("*Ng8"), "{s}");
+    for c in buf.content() {
+        assert_eq!(c.fg, ratatui::style::Color::Reset);
+    }
+}
+
+#[test]
+fn help_in_drills_lists_the_drill_keys() {
+    let (mut a, _dir) = app("help");
+    show(&mut a, "count");
+    keys(&mut a, "?");
+    assert_eq!(a.overlay, Some(Overlay::Help));
+    let s = text(&a);
+    assert!(s.contains("Drills: answering"), "{s}");
+    assert!(s.contains("Drills: the ruling"), "{s}");
+    use super::keys::{BINDINGS, Ctx};
+    for b in BINDINGS.iter().filter(|b| {
+        matches!(
+            b.ctx,
+            Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback | Ctx::Global
+        )
+    }) {
+        assert!(s.contains(b.help), "help lacks {:?}", b.help);
+    }
+    key(&mut a, KeyCode::Esc);
+    // Status hints come from the key table for the answering context.
+    let s = text(&a);
+    assert!(s.contains("Space choose"), "{s}");
+    assert!(s.contains("Enter submit"), "{s}");
+}
+
+#[test]
+fn all_themes_takes_puzzles_from_every_theme_in_turn() {
+    let (mut a, _dir) = app("all");
+    keys(&mut a, "d");
+    key(&mut a, KeyCode::Enter);
+    let mut themes = Vec::new();
+    for _ in 0..drills(&a).session.collection.themes.len() {
+        themes.push(puzzle(&a).puzzle.theme.clone());
+        keys(&mut a, "s");
+    }
+    themes.sort();
+    themes.dedup();
+    assert_eq!(themes.len(), drills(&a).session.collection.themes.len());
+}
+
+#[test]
+fn small_terminal_does_not_panic() {
+    let (mut a, _dir) = app("small");
+    for code in ["claim", "count", "claim-moves", "ending", "same"] {
+        show(&mut a, code);
+        for (w, h) in [(64, 20), (80, 24), (50, 15), (200, 60)] {
+            a.update(Action::Resize(w, h));
+            let _ = text(&a);
+        }
+        a.update(Action::Resize(120, 40));
+    }
+    key(&mut a, KeyCode::Esc);
+    a.update(Action::Resize(64, 20));
+    let _ = text(&a);
+}
+
+#[test]
+fn every_builtin_puzzle_renders_its_widget_and_both_rulings() {
+    let (mut a, _dir) = app("every");
+    keys(&mut a, "d");
+    let all: Vec<Puzzle> = drills(&a).session.collection.puzzles().cloned().collect();
+    for p in all {
+        let right = right_answer(&p);
+        for answer in [right.clone(), Answer::Same(true), Answer::count(vec![0])] {
+            let d = drills_mut(&mut a);
+            d.view = View::Puzzle(Box::new(PuzzleState::new(Pick::All, p.clone())));
+            let _ = text(&a);
+            let d = drills_mut(&mut a);
+            d.answer(answer.clone());
+            let s = text(&a);
+            let fb = &puzzle(&a).feedback.as_ref().unwrap().0;
+            assert_eq!(fb.correct, answer == right, "{}", p.id);
+            assert!(
+                s.contains(if fb.correct { "Right!" } else { "Wrong." }),
+                "{s}"
+            );
+        }
+    }
+}
+
+#[test]
+fn skipping_walks_through_a_theme() {
+    let (mut a, _dir) = app("skip");
+    keys(&mut a, "dj");
+    key(&mut a, KeyCode::Enter);
+    let n = drills(&a).session.collection.themes[0].puzzles.len();
+    let mut ids = Vec::new();
+    for _ in 0..n {
+        ids.push(puzzle(&a).puzzle.id.clone());
+        keys(&mut a, "s");
+    }
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), n);
+}
+
+#[test]
+fn theme_list_keeps_the_scores_visible_in_80_columns() {
+    let (mut a, _dir) = app("narrow");
+    a.update(Action::Resize(80, 24));
+    keys(&mut a, "d");
+    let s = text(&a);
+    assert!(s.contains("solved  0/58"), "{s}");
+    assert!(s.contains("solved  0/8"), "{s}");
+}
+
+#[test]
+fn the_play_screen_names_the_drills_key() {
+    let (a, _dir) = app("playhint");
+    let s = text(&a);
+    assert!(s.contains("d drills"), "{s}");
+    // The status bar still ends with back and quit.
+    assert!(s.contains("Esc back"), "{s}");
+    assert!(s.contains("q quit"), "{s}");
+}
