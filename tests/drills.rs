@@ -653,3 +653,22 @@ fn a_session_judges_records_and_saves() {
     assert!(b.solved.contains(&p.id));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn theme_descriptions_are_one_paragraph() {
+    let coll = threefold::drills::load_builtin();
+    for t in &coll.themes {
+        assert!(
+            !t.description.contains('\n'),
+            "{}: {:?}",
+            t.id,
+            t.description
+        );
+    }
+    let intended = coll.themes.iter().find(|t| t.id == "intended").unwrap();
+    assert!(
+        intended.description.contains("to the arbiter"),
+        "{}",
+        intended.description
+    );
+}

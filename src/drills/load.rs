@@ -161,11 +161,14 @@ pub fn load_str(path: &Path, text: &str) -> (Option<Theme>, Vec<Problem>) {
             }
         },
     };
+    // A multi-line description is one paragraph: fold its line breaks.
     let description = doc
         .get("description")
         .and_then(|v| v.get_ref().as_str())
         .unwrap_or("")
-        .to_string();
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     let mut theme = Theme {
         id: id.clone(),
         name,
