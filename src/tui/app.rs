@@ -434,14 +434,29 @@ impl App {
         {
             let turn = self.game.position().turn();
             if clock.remaining(turn, now).is_zero() {
-                let winner = !turn;
-                let text = format!(
-                    "{}'s flag fell: {} wins on time (FIDE 6.9).",
-                    color_name(turn),
-                    color_name(winner)
-                );
-                self.game
-                    .end_externally(Ending::external(Some(winner), text));
+                let other = !turn;
+                // FIDE 6.9: no win on time for a side that could not checkmate
+                // by any series of legal moves (judged by material).
+                let ending = if self.game.position().has_insufficient_material(other) {
+                    Ending::external(
+                        None,
+                        format!(
+                            "{}'s flag fell, but {} cannot checkmate: drawn (FIDE 6.9).",
+                            color_name(turn),
+                            color_name(other)
+                        ),
+                    )
+                } else {
+                    Ending::external(
+                        Some(other),
+                        format!(
+                            "{}'s flag fell: {} wins on time (FIDE 6.9).",
+                            color_name(turn),
+                            color_name(other)
+                        ),
+                    )
+                };
+                self.game.end_externally(ending);
                 self.game_ended(now);
             }
         }

@@ -591,6 +591,29 @@ fn flag_fall_ends_the_game() {
 }
 
 #[test]
+fn flag_fall_against_a_lone_king_is_a_draw() {
+    let cfg = Config {
+        human: "both".to_string(),
+        ..Config::default()
+    };
+    let mut a = App::new(
+        &cfg,
+        Game::from_fen("4k3/8/8/8/8/8/8/QK6 b - - 0 1").unwrap(),
+    );
+    a.update(Action::Resize(120, 40));
+    a.clock = Some(super::app::Clock::new(
+        std::time::Duration::from_millis(50),
+        std::time::Duration::ZERO,
+    ));
+    typed(&mut a, "Kd7");
+    let later = std::time::Instant::now() + std::time::Duration::from_secs(1);
+    a.update(Action::Tick(later));
+    let t = a.game.termination().expect("flag fell");
+    assert_eq!(t.ending.result(), "1/2-1/2", "{}", t.ending.explanation);
+    assert!(t.ending.explanation.contains("cannot checkmate"));
+}
+
+#[test]
 fn save_and_load_pgn() {
     let dir = std::env::temp_dir().join(format!("threefold-pgn-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
