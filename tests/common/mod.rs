@@ -1,0 +1,171 @@
+//! A pseudo-terminal harness for the end-to-end tests: the real binary in a
+//! pty, its screen parsed by vt100, with its own HOME / XDG dirs so no real
+//! config, saved game or progress file is touched.
+#![allow(dead_code)] // each test crate uses a different part of it
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+pub struct Session {
+    parser: Arc<Mutex<vt100::Parser>>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn Child + Send + Sync>,
+    _master: Box<dyn MasterPty + Send>,
+    pub home: PathBuf,
+}
+
+pub fn temp_home(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("threefold-pty-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(d.join("config/threefold")).unwrap();
+    d
+}
+
+impl Session {
+    pub fn spawn(name: &str, config: Option<&str>, args: &[&str], cols: u16, rows: u16) -> Session {
+        Session::spawn_in(temp_home(name), config, args, &[], cols, rows)
+    }
+
+    pub fn spawn_in(
+        home: PathBuf,
+        config: Option<&str>,
+        args: &[&str],
+        env: &[(&str, &str)],
+        cols: u16,
+        rows: u16,
+    ) -> Session {
+        if let Some(c) = config {
+            std::fs::write(home.join("config/threefold/config.toml"), c).unwrap();
+        }
+        let pty = native_pty_system();
+        let pair = pty
+            .openpty(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_threefold"));
+        cmd.args(args);
+        cmd.env("HOME", &home);
+        cmd.env("XDG_CONFIG_HOME", home.join("config"));
+        cmd.env("XDG_DATA_HOME", home.join("data"));
+        cmd.env("TERM", "xterm-256color");
+        cmd.env_remove("NO_COLOR");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        cmd.cwd(&home);
+        let child = pair.slave.spawn_command(cmd).unwrap();
+        drop(pair.slave);
+        let parser = Arc::new(Mutex::new(vt100::Parser::new(
+            rows.try_into().unwrap(),
+            cols.try_into().unwrap(),
+            0,
+        )));
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let p2 = Arc::clone(&parser);
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                p2.lock().unwrap().process(&buf[..n]);
+            }
+        });
+        let writer = pair.master.take_writer().unwrap();
+        Session {
+            parser,
+            writer,
+            child,
+            _master: pair.master,
+            home,
+        }
+    }
+
+    pub fn screen(&self) -> String {
+        self.parser.lock().unwrap().screen().contents()
+    }
+
+    pub fn wait_for(&self, text: &str) {
+        let t0 = Instant::now();
+        while t0.elapsed() < Duration::from_secs(20) {
+            if self.screen().contains(text) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        panic!("timed out waiting for {text:?}; screen:\n{}", self.screen());
+    }
+
+    pub fn send(&mut self, s: &str) {
+        self.writer.write_all(s.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+        std::thread::sleep(Duration::from_millis(30));
+    }
+
+    /// Type a move in the input line.
+    pub fn typed(&mut self, mv: &str) {
+        self.send("i");
+        self.wait_for("Move (SAN or UCI):");
+        self.send(mv);
+        self.send("\r");
+    }
+
+    pub fn wait_exit(&mut self) -> portable_pty::ExitStatus {
+        let t0 = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                std::thread::sleep(Duration::from_millis(100));
+                return status;
+            }
+            assert!(
+                t0.elapsed() < Duration::from_secs(10),
+                "did not exit:\n{}",
+                self.screen()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    pub fn assert_restored(&self) {
+        let p = self.parser.lock().unwrap();
+        let s = p.screen();
+        assert!(!s.alternate_screen(), "still on the alternate screen");
+        assert!(!s.hide_cursor(), "cursor still hidden");
+        assert_eq!(s.mouse_protocol_mode(), vt100::MouseProtocolMode::None);
+    }
+
+    /// Quit and check the terminal was given back: no alternate screen, cursor
+    /// shown, mouse reporting off.
+    pub fn quit_and_check_restored(mut self) {
+        self.send("q");
+        let t0 = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "exit status {status:?}");
+                break;
+            }
+            assert!(
+                t0.elapsed() < Duration::from_secs(10),
+                "did not quit:\n{}",
+                self.screen()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        let p = self.parser.lock().unwrap();
+        let s = p.screen();
+        assert!(!s.alternate_screen(), "still on the alternate screen");
+        assert!(!s.hide_cursor(), "cursor still hidden");
+        assert_eq!(s.mouse_protocol_mode(), vt100::MouseProtocolMode::None);
+        drop(p);
+        let _ = std::fs::remove_dir_all(&self.home);
+    }
+}
