@@ -13,6 +13,7 @@ pub mod bench;
 pub mod eval;
 pub mod history;
 pub mod movepick;
+pub mod moves;
 pub mod search;
 pub mod time;
 pub mod tt;

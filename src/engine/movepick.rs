@@ -1,18 +1,25 @@
 //! Move ordering and static exchange evaluation.
 //!
-//! Order at a full-width node:
-//! 1. the transposition-table move;
-//! 2. winning and equal captures (SEE >= 0), most valuable victim first, then least valuable
-//!    attacker (MVV-LVA); queen promotions with them;
-//! 3. the two killer moves of the ply;
-//! 4. quiet moves by the history heuristic (butterfly table, side × from × to);
-//! 5. losing captures (SEE < 0), by MVV-LVA.
+//! A full-width node hands out its moves in stages ([`MovePicker`]), generating each group
+//! only when the previous ones did not cut off:
+//! 1. the transposition-table move (decoded and checked for legality, no generation at all);
+//! 2. captures, en passant and queen promotions ([`gen_captures`]), most valuable victim
+//!    first, then least valuable attacker (MVV-LVA). A capture of a piece worth less than the
+//!    capturer is checked by static exchange evaluation ([`see`]) when its turn comes; a
+//!    losing one is put aside for stage 5;
+//! 3. the two killer moves of the ply (quiet moves that cut off at a sibling), if legal here;
+//! 4. the other moves: quiet moves by the history heuristic (butterfly table,
+//!    side × from × to), under-promotions last. The search may skip this stage at once
+//!    (late-move pruning);
+//! 5. the losing captures, in the order they were found.
 //!
-//! Moves are scored once and picked by a partial selection sort, so a cutoff on the first
-//! move costs no full sort.
+//! In check every evasion is generated at once and ordered in one list: TT move, winning
+//! captures, killers, history, losing captures. Moves are picked by selection sort: a cutoff on
+//! an early move costs no full sort.
 
+use arrayvec::ArrayVec;
 use shakmaty::{
-    Bitboard, Chess, Color, Move, MoveList, Position, Rank, Role,
+    Bitboard, Chess, Color, Move, MoveList, Position, Rank, Role, Square,
     attacks::{
         aligned, between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks,
         queen_attacks, rook_attacks,
@@ -20,19 +27,25 @@ use shakmaty::{
 };
 
 use super::eval::see_value;
+use super::moves::decode_move;
 use super::tt::{pack_move, same_move};
-
-const TT_MOVE: i32 = 30_000_000;
-const GOOD_CAPTURE: i32 = 20_000_000;
-const KILLER_1: i32 = 18_000_000;
-const KILLER_2: i32 = 17_000_000;
-const BAD_CAPTURE: i32 = -20_000_000;
 
 /// Butterfly history table: `[side][from][to]`.
 pub type HistoryTable = [[[i32; 64]; 64]; 2];
 
 /// Maximum magnitude of a history score.
 pub const HISTORY_MAX: i32 = 16384;
+
+/// Ordering score of a killer move (above any history score, so late-move reductions treat
+/// killers as moves with good history).
+pub const KILLER_SCORE: i32 = 3 * HISTORY_MAX;
+
+// Ordering scores of evasions (one list, all kinds of moves). Sort keys hold the score in the
+// high 24 bits of an i32, so every score stays within +-2^23.
+const EVADE_GOOD_CAPTURE: i32 = 4_000_000;
+const EVADE_BAD_CAPTURE: i32 = -4_000_000;
+/// Under-promotions: after every other move of their list.
+const UNDERPROMOTION: i32 = -5_000_000;
 
 /// Side index for the history table.
 #[inline(always)]
@@ -49,72 +62,310 @@ pub fn is_noisy(m: &Move) -> bool {
     m.is_capture() || m.is_promotion()
 }
 
-/// MVV-LVA key of a capture.
+/// Does `m` belong to the capture stage (what [`gen_captures`] plus en passant produce)?
+#[inline(always)]
+fn in_capture_stage(m: &Move) -> bool {
+    match *m {
+        Move::EnPassant { .. } => true,
+        Move::Normal {
+            capture, promotion, ..
+        } => match promotion {
+            None => capture.is_some(),
+            Some(p) => p == Role::Queen,
+        },
+        Move::Castle { .. } | Move::Put { .. } => false,
+    }
+}
+
+/// MVV-LVA key of a capture or queen promotion (a promotion counts as winning the material it
+/// adds): the victim's value, then the attacker's role from pawn (best) to king.
 #[inline(always)]
 fn mvv_lva(m: &Move) -> i32 {
     let victim = m.capture().map_or(0, see_value);
-    victim * 16 - see_value(m.role()) / 16
+    let promoted = match m.promotion() {
+        Some(r) => see_value(r) - see_value(Role::Pawn),
+        None => 0,
+    };
+    (victim + promoted) * 8 - m.role() as i32
 }
 
 /// Sort key of move `i` with ordering score `score`: the score in the high bits, the index of
 /// the move in its list in the low 8 bits (so sorting keys sorts moves, no swapping of moves).
 #[inline(always)]
-fn key(score: i32, i: usize) -> i64 {
-    ((score as i64) << 8) | i as i64
+fn key(score: i32, i: usize) -> i32 {
+    (score << 8) | i as i32
 }
 
-/// Scores all legal moves of a full-width node into `keys[..moves.len()]`.
-pub fn score_moves(
-    pos: &Chess,
-    moves: &MoveList,
-    keys: &mut [i64],
-    tt_move: u16,
+/// The stages of a [`MovePicker`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    Tt,
+    GenCaptures,
+    GoodCaptures,
+    Killer1,
+    Killer2,
+    GenQuiets,
+    Quiets,
+    BadCaptures,
+    GenEvasions,
+    Evasions,
+    Done,
+}
+
+/// A move handed out by the [`MovePicker`].
+#[derive(Clone, Copy, Debug)]
+pub struct Picked {
+    pub m: Move,
+    /// Ordering score: the history score for quiet moves, [`KILLER_SCORE`] for killers.
+    pub score: i32,
+}
+
+/// Hands out the moves of a full-width node in stages (see the module docs).
+pub struct MovePicker {
+    stage: Stage,
+    in_check: bool,
+    tt: Option<Move>,
     killers: [u16; 2],
-    history: &HistoryTable,
-) {
-    let s = side(pos.turn());
-    for (i, m) in moves.iter().enumerate() {
-        let pm = pack_move(m);
-        let score = if pm == tt_move {
-            TT_MOVE
-        } else if let Some(victim) = m.capture() {
-            let victim = see_value(victim);
-            if victim >= see_value(m.role()) || see(pos, m) >= 0 {
-                GOOD_CAPTURE + victim * 16 - see_value(m.role()) / 16
-            } else {
-                BAD_CAPTURE + victim * 16 - see_value(m.role()) / 16
+    /// Killers handed out in stage 3 (skipped in stage 4).
+    killers_played: [u16; 2],
+    moves: MoveList,
+    keys: ArrayVec<i32, 256>,
+    next: usize,
+    /// Number of leading keys already in order (the rest is sorted on demand).
+    sorted: usize,
+    bad: ArrayVec<Move, 32>,
+    bad_next: usize,
+    skip_quiets: bool,
+}
+
+impl MovePicker {
+    /// A picker for `pos`, with the (legal) TT move and the ply's killers.
+    pub fn new(tt: Option<Move>, killers: [u16; 2], in_check: bool) -> MovePicker {
+        MovePicker {
+            stage: Stage::Tt,
+            in_check,
+            tt,
+            killers,
+            killers_played: [0; 2],
+            moves: MoveList::new(),
+            keys: ArrayVec::new(),
+            next: 0,
+            sorted: 0,
+            bad: ArrayVec::new(),
+            bad_next: 0,
+            skip_quiets: false,
+        }
+    }
+
+    /// From now on, no more quiet moves (killers included): late-move pruning.
+    pub fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
+    }
+
+    /// The next move, or `None` when every move has been handed out.
+    pub fn next(&mut self, pos: &Chess, history: &HistoryTable) -> Option<Picked> {
+        loop {
+            match self.stage {
+                Stage::Tt => {
+                    self.stage = if self.in_check {
+                        Stage::GenEvasions
+                    } else {
+                        Stage::GenCaptures
+                    };
+                    if let Some(m) = self.tt {
+                        return Some(Picked { m, score: i32::MAX });
+                    }
+                }
+                Stage::GenCaptures => {
+                    gen_captures(pos, &mut self.moves);
+                    if pos.maybe_ep_square().is_some() {
+                        self.moves.extend(pos.en_passant_moves());
+                    }
+                    for (i, m) in self.moves.iter().enumerate() {
+                        self.keys.push(key(mvv_lva(m), i));
+                    }
+                    self.stage = Stage::GoodCaptures;
+                }
+                Stage::GoodCaptures => {
+                    let Some((i, score)) = self.select() else {
+                        self.stage = Stage::Killer1;
+                        continue;
+                    };
+                    let m = self.moves[i];
+                    if Some(m) == self.tt {
+                        continue;
+                    }
+                    if let Some(victim) = m.capture()
+                        && see_value(victim) < see_value(m.role())
+                        && !self.bad.is_full()
+                        && see(pos, &m) < 0
+                    {
+                        self.bad.push(m);
+                        continue;
+                    }
+                    return Some(Picked { m, score });
+                }
+                Stage::Killer1 | Stage::Killer2 => {
+                    let k = if self.stage == Stage::Killer1 { 0 } else { 1 };
+                    self.stage = if k == 0 {
+                        Stage::Killer2
+                    } else {
+                        Stage::GenQuiets
+                    };
+                    if self.skip_quiets {
+                        continue;
+                    }
+                    let p = self.killers[k];
+                    if p == 0 || self.tt.is_some_and(|t| same_move(p, &t)) {
+                        continue;
+                    }
+                    if let Some(m) = decode_move(pos, p, false)
+                        && !is_noisy(&m)
+                    {
+                        self.killers_played[k] = p;
+                        return Some(Picked {
+                            m,
+                            score: KILLER_SCORE,
+                        });
+                    }
+                }
+                Stage::GenQuiets => {
+                    if self.skip_quiets {
+                        self.stage = Stage::BadCaptures;
+                        continue;
+                    }
+                    self.moves = pos.legal_moves();
+                    self.moves.retain(|m| !in_capture_stage(m));
+                    self.keys.clear();
+                    let s = side(pos.turn());
+                    for (i, m) in self.moves.iter().enumerate() {
+                        let score = if m.is_promotion() {
+                            UNDERPROMOTION
+                        } else {
+                            let from = m.from().map_or(0, |f| f as usize);
+                            history[s][from][m.to() as usize]
+                        };
+                        self.keys.push(key(score, i));
+                    }
+                    self.next = 0;
+                    self.sorted = 0;
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => {
+                    if self.skip_quiets {
+                        self.stage = Stage::BadCaptures;
+                        continue;
+                    }
+                    let Some((i, score)) = self.select() else {
+                        self.stage = Stage::BadCaptures;
+                        continue;
+                    };
+                    let m = self.moves[i];
+                    if Some(m) == self.tt {
+                        continue;
+                    }
+                    let p = pack_move(&m);
+                    if p == self.killers_played[0] || p == self.killers_played[1] {
+                        continue;
+                    }
+                    return Some(Picked { m, score });
+                }
+                Stage::BadCaptures => {
+                    let Some(&m) = self.bad.get(self.bad_next) else {
+                        self.stage = Stage::Done;
+                        continue;
+                    };
+                    self.bad_next += 1;
+                    return Some(Picked { m, score: 0 });
+                }
+                Stage::GenEvasions => {
+                    self.moves = pos.legal_moves();
+                    let s = side(pos.turn());
+                    for (i, m) in self.moves.iter().enumerate() {
+                        let pm = pack_move(m);
+                        let score = if let Some(victim) = m.capture() {
+                            let base =
+                                if see_value(victim) >= see_value(m.role()) || see(pos, m) >= 0 {
+                                    EVADE_GOOD_CAPTURE
+                                } else {
+                                    EVADE_BAD_CAPTURE
+                                };
+                            base + mvv_lva(m)
+                        } else if let Some(p) = m.promotion() {
+                            if p == Role::Queen {
+                                EVADE_GOOD_CAPTURE + mvv_lva(m)
+                            } else {
+                                UNDERPROMOTION
+                            }
+                        } else if pm == self.killers[0] || pm == self.killers[1] {
+                            KILLER_SCORE
+                        } else {
+                            let from = m.from().map_or(0, |f| f as usize);
+                            history[s][from][m.to() as usize]
+                        };
+                        self.keys.push(key(score, i));
+                    }
+                    self.stage = Stage::Evasions;
+                }
+                Stage::Evasions => {
+                    let Some((i, score)) = self.select() else {
+                        self.stage = Stage::Done;
+                        continue;
+                    };
+                    let m = self.moves[i];
+                    if Some(m) == self.tt {
+                        continue;
+                    }
+                    return Some(Picked { m, score });
+                }
+                Stage::Done => return None,
             }
-        } else if let Some(p) = m.promotion() {
-            if p == Role::Queen {
-                GOOD_CAPTURE - 1
+        }
+    }
+
+    /// Index (in `moves`) and score of the best remaining key. The first three of a list are
+    /// found by selection (a cutoff usually comes early); then the rest is sorted once.
+    #[inline]
+    fn select(&mut self) -> Option<(usize, i32)> {
+        let n = self.keys.len();
+        let i = self.next;
+        if i >= n {
+            return None;
+        }
+        if i >= self.sorted {
+            if i < 3 {
+                let keys = &mut self.keys[..];
+                let mut best = i;
+                for j in i + 1..n {
+                    if keys[j] > keys[best] {
+                        best = j;
+                    }
+                }
+                keys.swap(i, best);
+                self.sorted = i + 1;
             } else {
-                BAD_CAPTURE - 1
+                self.keys[i..].sort_unstable_by(|a, b| b.cmp(a));
+                self.sorted = n;
             }
-        } else if pm == killers[0] {
-            KILLER_1
-        } else if pm == killers[1] {
-            KILLER_2
-        } else {
-            history[s][(pm & 63) as usize][((pm >> 6) & 63) as usize]
-        };
-        keys[i] = key(score, i);
+        }
+        self.next += 1;
+        let k = self.keys[i];
+        Some(((k & 255) as usize, k >> 8))
     }
 }
 
 /// Scores the moves of a quiescence node (captures and promotions; all evasions when in
-/// check): TT move, then MVV-LVA.
-pub fn score_captures(moves: &MoveList, keys: &mut [i64], tt_move: u16) {
+/// check) by MVV-LVA.
+pub fn score_captures(moves: &MoveList, keys: &mut [i64]) {
     for (i, m) in moves.iter().enumerate() {
-        let score = if same_move(tt_move, m) {
-            TT_MOVE
-        } else if m.is_capture() {
-            GOOD_CAPTURE + mvv_lva(m)
+        let score = if m.is_capture() {
+            20_000_000 + mvv_lva(m)
         } else if m.promotion() == Some(Role::Queen) {
-            GOOD_CAPTURE - 1
+            20_000_000 - 1
         } else {
             0
         };
-        keys[i] = key(score, i);
+        keys[i] = ((score as i64) << 8) | i as i64;
     }
 }
 
@@ -132,16 +383,7 @@ pub fn pick(keys: &mut [i64], n: usize, i: usize) -> (usize, i32) {
         }
         keys.swap(i, best);
     } else if i == 3 {
-        // Insertion sort, descending: the lists are short and often nearly sorted.
-        for j in 4..n {
-            let k = keys[j];
-            let mut h = j;
-            while h > 3 && keys[h - 1] < k {
-                keys[h] = keys[h - 1];
-                h -= 1;
-            }
-            keys[h] = k;
-        }
+        keys[3..n].sort_unstable_by(|a, b| b.cmp(a));
     }
     let k = keys[i];
     ((k & 255) as usize, (k >> 8) as i32)
@@ -174,27 +416,12 @@ pub fn gen_captures(pos: &Chess, out: &mut MoveList) {
         Color::White => Bitboard::from_rank(Rank::Eighth),
         Color::Black => Bitboard::from_rank(Rank::First),
     };
-    for from in our & !b.kings() {
-        let Some(role) = b.role_at(from) else {
-            continue;
-        };
-        let targets = match role {
-            Role::Pawn => pawn_attacks(us, from) & their,
-            Role::Knight => knight_attacks(from) & their,
-            Role::Bishop => bishop_attacks(from, occ) & their,
-            Role::Rook => rook_attacks(from, occ) & their,
-            _ => queen_attacks(from, occ) & their,
-        };
+    let mut push = |role: Role, from: Square, targets: Bitboard, promotion: Option<Role>| {
         let is_pinned = pinned.contains(from);
         for to in targets {
             if is_pinned && !aligned(king, from, to) {
                 continue;
             }
-            let promotion = if role == Role::Pawn && last_rank.contains(to) {
-                Some(Role::Queen)
-            } else {
-                None
-            };
             out.push(Move::Normal {
                 role,
                 from,
@@ -203,28 +430,35 @@ pub fn gen_captures(pos: &Chess, out: &mut MoveList) {
                 promotion,
             });
         }
-        if role == Role::Pawn {
-            // Quiet queen promotion.
-            let to_idx = match us {
-                Color::White => from as i32 + 8,
-                Color::Black => from as i32 - 8,
-            };
-            if (0..64).contains(&to_idx) {
-                let to = shakmaty::Square::new(to_idx as u32);
-                if last_rank.contains(to)
-                    && !occ.contains(to)
-                    && (!is_pinned || aligned(king, from, to))
-                {
-                    out.push(Move::Normal {
-                        role,
-                        from,
-                        capture: None,
-                        to,
-                        promotion: Some(Role::Queen),
-                    });
-                }
-            }
+    };
+    // Pawns: captures (promoting to a queen on the last rank) and quiet queen promotions.
+    let forward: i32 = match us {
+        Color::White => 8,
+        Color::Black => -8,
+    };
+    for from in b.pawns() & our {
+        let targets = pawn_attacks(us, from) & their;
+        let push_to = from
+            .offset(forward)
+            .map_or(Bitboard(0), Bitboard::from_square);
+        let promotions = (targets | (push_to & !occ)) & last_rank;
+        if promotions.any() {
+            push(Role::Pawn, from, promotions, Some(Role::Queen));
+        } else if targets.any() {
+            push(Role::Pawn, from, targets, None);
         }
+    }
+    for from in b.knights() & our {
+        push(Role::Knight, from, knight_attacks(from) & their, None);
+    }
+    for from in b.bishops() & our {
+        push(Role::Bishop, from, bishop_attacks(from, occ) & their, None);
+    }
+    for from in b.rooks() & our {
+        push(Role::Rook, from, rook_attacks(from, occ) & their, None);
+    }
+    for from in b.queens() & our {
+        push(Role::Queen, from, queen_attacks(from, occ) & their, None);
     }
     let without_king = occ ^ Bitboard::from_square(king);
     for to in king_attacks(king) & their {

@@ -226,36 +226,3 @@ fn engine_is_send() {
     fn is_send<T: Send>() {}
     is_send::<Engine>();
 }
-
-#[test]
-fn packed_moves_decode_back() {
-    let fens = [
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-    ];
-    for fen in fens {
-        let p = pos(fen);
-        for m in p.legal_moves() {
-            assert_eq!(
-                search::decode_move(&p, tt::pack_move(&m)),
-                Some(m),
-                "{fen} {m:?}"
-            );
-        }
-        // A packed move of another position is rejected.
-        assert_eq!(
-            search::decode_move(
-                &p,
-                tt::pack_move(&Move::Normal {
-                    role: shakmaty::Role::Knight,
-                    from: shakmaty::Square::A1,
-                    capture: None,
-                    to: shakmaty::Square::H8,
-                    promotion: None
-                })
-            ),
-            None
-        );
-    }
-}

@@ -28,9 +28,11 @@
 //! fold is kept as [`IndexMapping::RivalFold`] so the difference can be measured
 //! ([`mapping_bias`], shown by `threefold bench` and checked in the tests).
 //!
-//! The multiply uses the *high* bits of the key, so the lock is the *low* 32 bits: the two are
-//! independent, and a lock match is a real 96-bit agreement (index bits + 32 lock bits). For
-//! `RivalFold` the index is drawn from the top `log2 P` bits for the same reason.
+//! The multiply takes the index from the *high* bits of the key (the product's high half is
+//! `key / (2^64 / n)`), so the lock is the *low* 32 bits: the two are independent, and a lock
+//! match means the keys agree on the 32 lock bits *and* on the about `log2 n` top bits that
+//! chose the slot (21 bits for 16 MB: 53 bits in all). For `RivalFold` the index is drawn from
+//! the top `log2 P` bits for the same reason.
 //!
 //! # Staleness
 //!
