@@ -1,0 +1,336 @@
+//! Fits the evaluation's weights to labelled positions ("Texel tuning"); see
+//! `tools/TUNING.md` for the whole pipeline.
+//!
+//! `cargo run --release --example tune_eval -- labelled.txt [--epochs 600] [--lambda 0.5]
+//!  [--rate 1.0] [--write src/engine/eval/params.rs]`
+//!
+//! Input: `FEN;result;cp` lines (result from White's view: 1, 0.5, 0; cp: Stockfish's score
+//! from White's view). Each position's target is `lambda * result + (1 - lambda) *
+//! sigmoid(K_sf * cp)`, where `K_sf` is fitted so that Stockfish's scores predict the results
+//! best. The evaluation `e` (from `threefold::engine::eval::trace`, linear in the weights) is
+//! mapped to `sigmoid(K * e)` with `K` fitted to the present weights, and the weights are
+//! moved by Adam on the mean squared error, full batch. 5% of the positions are held out and
+//! their error is reported too, so over-fitting shows.
+
+use std::fmt::Write as _;
+
+use shakmaty::{CastlingMode, Chess, fen::Fen};
+use threefold::engine::eval::{GROUPS, S, WEIGHTS, feature, params, trace};
+
+struct Sample {
+    /// Range of this position's features in `Data::features`.
+    start: u32,
+    len: u32,
+    phase: f64,
+    eg_scale: f64,
+    /// +1 White to move, -1 Black.
+    tempo: f64,
+    result: f64,
+    cp: f64,
+    target: f64,
+}
+
+struct Data {
+    features: Vec<(u16, f64)>,
+    samples: Vec<Sample>,
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Data {
+    fn load(path: &str) -> Data {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let mut data = Data {
+            features: Vec::new(),
+            samples: Vec::new(),
+        };
+        for (n, line) in text.lines().enumerate() {
+            let fields: Vec<&str> = line.split(';').collect();
+            let [fen, result, cp] = fields[..] else {
+                panic!("{path}:{}: expected FEN;result;cp", n + 1);
+            };
+            let pos: Chess = fen
+                .parse::<Fen>()
+                .ok()
+                .and_then(|f| f.into_position(CastlingMode::Standard).ok())
+                .unwrap_or_else(|| panic!("{path}:{}: bad FEN", n + 1));
+            let t = trace(&pos);
+            let start = data.features.len() as u32;
+            data.features
+                .extend(t.counts.iter().map(|&(f, c)| (f, f64::from(c))));
+            data.samples.push(Sample {
+                start,
+                len: t.counts.len() as u32,
+                phase: f64::from(t.phase),
+                eg_scale: t.eg_scale,
+                tempo: if t.white_to_move { 1.0 } else { -1.0 },
+                result: result.parse().expect("result"),
+                cp: cp.parse().expect("cp"),
+                target: 0.0,
+            });
+        }
+        data
+    }
+
+    /// The evaluation from White's view with weights `w` (middle game weight of feature `f`
+    /// at `2 f`, end game at `2 f + 1`).
+    fn eval(&self, s: &Sample, w: &[f64]) -> f64 {
+        let (mut mg, mut eg) = (0.0, 0.0);
+        for &(f, n) in &self.features[s.start as usize..(s.start + s.len) as usize] {
+            mg += n * w[2 * usize::from(f)];
+            eg += n * w[2 * usize::from(f) + 1];
+        }
+        (mg * s.phase + eg * s.eg_scale * (24.0 - s.phase)) / 24.0
+            + s.tempo * f64::from(params::TEMPO.0)
+    }
+}
+
+/// Mean squared error of `sigmoid(k * x_i)` against `y_i`.
+fn mse(k: f64, xs: &[(f64, f64)]) -> f64 {
+    xs.iter()
+        .map(|&(x, y)| (sigmoid(k * x) - y).powi(2))
+        .sum::<f64>()
+        / xs.len() as f64
+}
+
+/// The scale `k` minimising [`mse`], by golden-section search on a log scale.
+fn fit_k(xs: &[(f64, f64)]) -> f64 {
+    let (mut lo, mut hi) = ((1e-4f64).ln(), (0.1f64).ln());
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let a = hi - g * (hi - lo);
+        let b = lo + g * (hi - lo);
+        if mse(a.exp(), xs) < mse(b.exp(), xs) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    ((lo + hi) / 2.0).exp()
+}
+
+fn arg<T: std::str::FromStr>(name: &str, default: T) -> T {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .map(|v| v.parse().unwrap_or_else(|_| panic!("bad value for {name}")))
+        .unwrap_or(default)
+}
+
+fn main() {
+    let path = std::env::args()
+        .nth(1)
+        .expect("usage: tune_eval LABELLED.txt [options]");
+    let epochs: usize = arg("--epochs", 600);
+    let lambda: f64 = arg("--lambda", 0.5);
+    let rate: f64 = arg("--rate", 1.0);
+    let write: String = arg("--write", String::new());
+
+    let mut data = Data::load(&path);
+    let n = data.samples.len();
+    eprintln!("{n} positions, {} features", data.features.len());
+    let k_sf = fit_k(
+        &data
+            .samples
+            .iter()
+            .map(|s| (s.cp, s.result))
+            .collect::<Vec<_>>(),
+    );
+    for s in &mut data.samples {
+        s.target = lambda * s.result + (1.0 - lambda) * sigmoid(k_sf * s.cp);
+    }
+    let mut w: Vec<f64> = WEIGHTS
+        .iter()
+        .flat_map(|&(m, e)| [f64::from(m), f64::from(e)])
+        .collect();
+    let k = fit_k(
+        &data
+            .samples
+            .iter()
+            .map(|s| (data.eval(s, &w), s.target))
+            .collect::<Vec<_>>(),
+    );
+    eprintln!("K_sf = {k_sf:.6}, K = {k:.6}, lambda = {lambda}");
+
+    // Every 20th position is held out.
+    let held_out = |i: usize| i % 20 == 7;
+    let loss = |data: &Data, w: &[f64], test: bool| {
+        let (mut sum, mut count) = (0.0, 0usize);
+        for (i, s) in data.samples.iter().enumerate() {
+            if held_out(i) == test {
+                sum += (sigmoid(k * data.eval(s, w)) - s.target).powi(2);
+                count += 1;
+            }
+        }
+        sum / count.max(1) as f64
+    };
+    let (train0, test0) = (loss(&data, &w, false), loss(&data, &w, true));
+    eprintln!("before: train {train0:.6}, held out {test0:.6}");
+
+    // Adam, full batch.
+    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
+    let mut m1 = vec![0.0; w.len()];
+    let mut m2 = vec![0.0; w.len()];
+    let train_n = (0..n).filter(|&i| !held_out(i)).count() as f64;
+    for epoch in 1..=epochs {
+        let mut grad = vec![0.0f64; w.len()];
+        for (i, s) in data.samples.iter().enumerate() {
+            if held_out(i) {
+                continue;
+            }
+            let p = sigmoid(k * data.eval(s, &w));
+            let d = 2.0 * (p - s.target) * p * (1.0 - p) * k / train_n;
+            let gm = d * s.phase / 24.0;
+            let ge = d * s.eg_scale * (24.0 - s.phase) / 24.0;
+            for &(f, c) in &data.features[s.start as usize..(s.start + s.len) as usize] {
+                grad[2 * usize::from(f)] += gm * c;
+                grad[2 * usize::from(f) + 1] += ge * c;
+            }
+        }
+        let t = epoch as i32;
+        for (i, g) in grad.into_iter().enumerate() {
+            m1[i] = b1 * m1[i] + (1.0 - b1) * g;
+            m2[i] = b2 * m2[i] + (1.0 - b2) * g * g;
+            let mh = m1[i] / (1.0 - b1.powi(t));
+            let vh = m2[i] / (1.0 - b2.powi(t));
+            w[i] -= rate * mh / (vh.sqrt() + eps);
+        }
+        if epoch % 50 == 0 || epoch == epochs {
+            eprintln!(
+                "epoch {epoch}: train {:.6}, held out {:.6}",
+                loss(&data, &w, false),
+                loss(&data, &w, true)
+            );
+        }
+    }
+    let rounded: Vec<S> = w
+        .chunks(2)
+        .map(|p| (p[0].round() as i32, p[1].round() as i32))
+        .collect();
+    let source = params_source(&rounded, n, lambda, k, k_sf, test0, loss(&data, &w, true));
+    if write.is_empty() {
+        print!("{source}");
+    } else {
+        let tmp = format!("{write}.tmp");
+        std::fs::write(&tmp, source).expect("write params");
+        std::fs::rename(&tmp, &write).expect("rename params");
+        eprintln!("wrote {write}");
+    }
+}
+
+const DOCS: [(&str, &str); 15] = [
+    (
+        "MATERIAL",
+        "Material by role: pawn, knight, bishop, rook, queen.",
+    ),
+    (
+        "PST",
+        "Piece-square tables by role (pawn .. king), as White sees the board: first row = rank 8.",
+    ),
+    (
+        "MOBILITY_KNIGHT",
+        "Knight mobility by the number of safe squares it attacks (not own pieces, not attacked by enemy pawns).",
+    ),
+    ("MOBILITY_BISHOP", "Bishop mobility by safe squares."),
+    ("MOBILITY_ROOK", "Rook mobility by safe squares."),
+    ("MOBILITY_QUEEN", "Queen mobility by safe squares."),
+    (
+        "PASSED",
+        "Passed pawn by rank, as seen from its own side (0 = first rank).",
+    ),
+    ("DOUBLED", "Each pawn beyond the first on a file."),
+    ("ISOLATED", "A pawn with no own pawn on the adjacent files."),
+    ("BISHOP_PAIR", "Two bishops or more."),
+    ("ROOK_OPEN", "A rook on a file without pawns."),
+    (
+        "ROOK_HALF_OPEN",
+        "A rook on a file without own pawns but with enemy pawns.",
+    ),
+    (
+        "SHELTER",
+        "King on its first two ranks: by the number (0..=3) of own pawns on the three files around it, one or two ranks in front.",
+    ),
+    (
+        "KING_ATTACK",
+        "Attacks on the enemy king zone, by attack units (knight, bishop 2, rook 3, queen 5 per square, at most 40).",
+    ),
+    (
+        "PAWN_THREAT",
+        "An enemy knight, bishop, rook or queen attacked by a pawn.",
+    ),
+];
+
+fn pair(p: S) -> String {
+    format!("({}, {})", p.0, p.1)
+}
+
+/// The text of `params.rs` for weights `w`.
+fn params_source(
+    w: &[S],
+    n: usize,
+    lambda: f64,
+    k: f64,
+    k_sf: f64,
+    before: f64,
+    after: f64,
+) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "//! The evaluation's weights: `(middle game, end game)` pairs in centipawns.
+//!
+//! Written by `cargo run --release --example tune_eval` (see `tools/TUNING.md`); edit the
+//! tuner's data or settings rather than these numbers. Last fit: {n} positions, lambda
+//! {lambda}, K {k:.6}, K_sf {k_sf:.6}; held-out error {before:.6} before, {after:.6} after.
+
+use super::S;
+"
+    );
+    for (name, at, len) in GROUPS {
+        if len == 0 {
+            continue;
+        }
+        let doc = DOCS.iter().find(|d| d.0 == name).map_or("", |d| d.1);
+        let _ = writeln!(s, "/// {doc}");
+        let vals = &w[at..at + len];
+        if name == "PST" {
+            let _ = writeln!(s, "#[rustfmt::skip]\npub const PST: [[S; 64]; 6] = [");
+            for (r, role) in ["pawn", "knight", "bishop", "rook", "queen", "king"]
+                .iter()
+                .enumerate()
+            {
+                let _ = writeln!(s, "    // {role}\n    [");
+                for row in 0..8 {
+                    let cells: Vec<String> = (0..8)
+                        .map(|c| format!("{:<11}", pair(vals[r * 64 + row * 8 + c]) + ","))
+                        .collect();
+                    let _ = writeln!(s, "        {}", cells.join(" ").trim_end());
+                }
+                let _ = writeln!(s, "    ],");
+            }
+            let _ = writeln!(s, "];\n");
+        } else if len == 1 {
+            let _ = writeln!(s, "pub const {name}: S = {};", pair(vals[0]));
+        } else {
+            let _ = writeln!(s, "#[rustfmt::skip]\npub const {name}: [S; {len}] = [");
+            for row in vals.chunks(8) {
+                let cells: Vec<String> = row
+                    .iter()
+                    .map(|&p| format!("{:<11}", pair(p) + ","))
+                    .collect();
+                let _ = writeln!(s, "    {}", cells.join(" ").trim_end());
+            }
+            let _ = writeln!(s, "];");
+        }
+    }
+    let _ = writeln!(
+        s,
+        "/// The side to move.\npub const TEMPO: S = {};",
+        pair(params::TEMPO)
+    );
+    let _ = feature::COUNT;
+    s
+}
