@@ -3,9 +3,10 @@
 //! [`Engine::search`] receives the game's start position and every move played since, so
 //! repetitions that began before the root are visible to the search ([`history`], Zarkov's
 //! list of keys, seed 000). Positions are cached in a Rival-style transposition table ([`tt`],
-//! seed 003). The search itself is in [`search`], the evaluation in [`eval`], move ordering in
-//! [`movepick`], time control in [`time`], the UCI front end in [`uci`] and the speed benchmark
-//! in [`bench`].
+//! seed 003). The search itself is in [`search`], the evaluation in [`eval`] (its weights,
+//! fitted to labelled positions, in [`eval::params`]), move ordering in [`movepick`], checks
+//! and legality of a move without playing it in [`moves`], time control in [`time`], the UCI
+//! front end in [`uci`] and the speed benchmark in [`bench`].
 //!
 //! The engine depends on shakmaty only (no UI, no rules core).
 

@@ -118,6 +118,8 @@ pub struct Picked {
     pub m: Move,
     /// Ordering score: the history score for quiet moves, [`KILLER_SCORE`] for killers.
     pub score: i32,
+    /// A capture that loses material by static exchange.
+    pub losing: bool,
 }
 
 /// Hands out the moves of a full-width node in stages (see the module docs).
@@ -173,7 +175,11 @@ impl MovePicker {
                         Stage::GenCaptures
                     };
                     if let Some(m) = self.tt {
-                        return Some(Picked { m, score: i32::MAX });
+                        return Some(Picked {
+                            m,
+                            score: i32::MAX,
+                            losing: false,
+                        });
                     }
                 }
                 Stage::GenCaptures => {
@@ -203,7 +209,11 @@ impl MovePicker {
                         self.bad.push(m);
                         continue;
                     }
-                    return Some(Picked { m, score });
+                    return Some(Picked {
+                        m,
+                        score,
+                        losing: false,
+                    });
                 }
                 Stage::Killer1 | Stage::Killer2 => {
                     let k = if self.stage == Stage::Killer1 { 0 } else { 1 };
@@ -226,6 +236,7 @@ impl MovePicker {
                         return Some(Picked {
                             m,
                             score: KILLER_SCORE,
+                            losing: false,
                         });
                     }
                 }
@@ -268,7 +279,11 @@ impl MovePicker {
                     if p == self.killers_played[0] || p == self.killers_played[1] {
                         continue;
                     }
-                    return Some(Picked { m, score });
+                    return Some(Picked {
+                        m,
+                        score,
+                        losing: false,
+                    });
                 }
                 Stage::BadCaptures => {
                     let Some(&m) = self.bad.get(self.bad_next) else {
@@ -276,7 +291,11 @@ impl MovePicker {
                         continue;
                     };
                     self.bad_next += 1;
-                    return Some(Picked { m, score: 0 });
+                    return Some(Picked {
+                        m,
+                        score: 0,
+                        losing: true,
+                    });
                 }
                 Stage::GenEvasions => {
                     self.moves = pos.legal_moves();
@@ -316,7 +335,11 @@ impl MovePicker {
                     if Some(m) == self.tt {
                         continue;
                     }
-                    return Some(Picked { m, score });
+                    return Some(Picked {
+                        m,
+                        score,
+                        losing: false,
+                    });
                 }
                 Stage::Done => return None,
             }

@@ -23,7 +23,14 @@
 //!   below (non-PV). Whether a move gives check is known before it is made
 //!   ([`super::moves::gives_check`]), so a pruned move is never played.
 //! - Late-move reductions for quiet moves (logarithmic table, less in PV nodes and for moves
-//!   with good history).
+//!   with good history, more when the position is not *improving*: its static evaluation is
+//!   no better than two plies before, at the same side's previous move). Late-move pruning
+//!   keeps half as many quiet moves, and reverse futility pruning takes a smaller margin, when
+//!   not improving.
+//! - Internal iterative reduction: a node of depth 4 or more without a TT move is searched one
+//!   ply shallower (it has not been searched before, or its entry was overwritten).
+//! - Captures that lose material by static exchange are not searched at non-PV nodes of depth
+//!   3 and below (unless they give check).
 //! - Check extension: a move that gives check is searched one ply deeper.
 //! - Mate-distance scoring: mate at ply `p` is `MATE - p`; mate-distance pruning.
 
@@ -50,6 +57,8 @@ pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 * 2;
 pub const INF: i32 = 32001;
 /// Maximum search ply.
 pub const MAX_PLY: usize = 128;
+/// The static evaluation of a node in check (none).
+const NO_EVAL: i32 = -INF;
 
 /// Zobrist key of a position (en passant squares only when a capture is legal, as the laws of
 /// chess and shakmaty's `EnPassantMode::Legal` have it).
@@ -81,6 +90,8 @@ pub struct Searcher<'a> {
     pub seldepth: u32,
     pub stopped: bool,
     killers: Vec<[u16; 2]>,
+    /// Static evaluation of the node at each ply of the current line (`NO_EVAL` in check).
+    static_evals: Vec<i32>,
     scores: Vec<[i64; 256]>,
     pawns: PawnCache,
     evals: EvalCache,
@@ -121,6 +132,7 @@ impl<'a> Searcher<'a> {
             seldepth: 0,
             stopped: false,
             killers: vec![[0; 2]; MAX_PLY + 1],
+            static_evals: vec![NO_EVAL; MAX_PLY + 1],
             scores: vec![[0; 256]; MAX_PLY + 1],
             pawns: PawnCache::new(),
             evals: EvalCache::new(),
@@ -261,14 +273,24 @@ impl<'a> Searcher<'a> {
             }
         }
         let eval = if in_check {
-            -INF
+            NO_EVAL
         } else {
             static_eval.unwrap_or_else(|| self.evals.evaluate(pos, key, &mut self.pawns))
         };
+        self.static_evals[ply] = eval;
+        // Improving: the static evaluation is better than at our previous move. Pruning is
+        // bolder where it is not.
+        let improving = !in_check
+            && ply >= 2
+            && self.static_evals[ply - 2] != NO_EVAL
+            && eval > self.static_evals[ply - 2];
 
         if !pv_node && !in_check && ply > 0 {
             // Reverse futility pruning.
-            if depth <= 6 && eval - 80 * depth >= beta && eval.abs() < MATE_BOUND {
+            if depth <= 6
+                && eval - 80 * (depth - i32::from(improving)) >= beta
+                && eval.abs() < MATE_BOUND
+            {
                 return eval;
             }
             // Null-move pruning.
@@ -308,6 +330,11 @@ impl<'a> Searcher<'a> {
         // The TT move is tried before the moves are generated: when it cuts off, the node
         // never pays for move generation and ordering (see `movepick`).
         let tt_m = decode_move(pos, tt_move, in_check);
+        // Internal iterative reduction: a node without a TT move at a good depth was not
+        // searched before (or its entry was lost); search it a ply shallower.
+        if tt_m.is_none() && depth >= 4 {
+            depth -= 1;
+        }
         let mut picker = MovePicker::new(tt_m, self.killers[ply], in_check);
         let s = side(pos.turn());
         let orig_alpha = alpha;
@@ -316,12 +343,17 @@ impl<'a> Searcher<'a> {
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut count = 0;
         let futile = !pv_node && !in_check && depth <= 3 && eval + 120 * depth <= alpha;
-        let lmp_limit = 4 + 3 * depth as usize * depth as usize;
+        let lmp_limit = (4 + 3 * depth as usize * depth as usize) / if improving { 1 } else { 2 };
 
-        while let Some(Picked { m, score }) = picker.next(pos, self.history) {
+        while let Some(Picked { m, score, losing }) = picker.next(pos, self.history) {
             let quiet = !is_noisy(&m);
             let gives_check = gives_check(pos, m);
             count += 1;
+
+            // A capture that loses material by static exchange, at a shallow non-PV node.
+            if losing && !pv_node && !in_check && !gives_check && depth <= 3 && best > -MATE_BOUND {
+                continue;
+            }
 
             if quiet && !in_check && best > -MATE_BOUND && ply > 0 {
                 // Late-move pruning: at shallow non-PV nodes, the quiet moves after the first
@@ -382,6 +414,9 @@ impl<'a> Searcher<'a> {
                     }
                     if score > HISTORY_MAX / 2 {
                         r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
                     }
                     r = r.min(new_depth - 1).max(0);
                 }
