@@ -1,8 +1,8 @@
 //! Fits the evaluation's weights to labelled positions ("Texel tuning"); see
 //! `tools/TUNING.md` for the whole pipeline.
 //!
-//! `cargo run --release --example tune_eval -- labelled.txt [--epochs 600] [--lambda 0.5]
-//!  [--rate 1.0] [--write src/engine/eval/params.rs]`
+//! `cargo run --release --example tune_eval -- labelled.txt [--epochs 600] [--lambda 0]
+//!  [--smooth 3e-9] [--rate 1.0] [--write src/engine/eval/params.rs]`
 //!
 //! Input: `FEN;result;cp` lines (result from White's view: 1, 0.5, 0; cp: Stockfish's score
 //! from White's view). Each position's target is `lambda * result + (1 - lambda) *
@@ -11,6 +11,13 @@
 //! mapped to `sigmoid(K * e)` with `K` fitted to the present weights, and the weights are
 //! moved by Adam on the mean squared error, full batch. 5% of the positions are held out and
 //! their error is reported too, so over-fitting shows.
+//!
+//! Tables indexed by a count (mobility, king attack units, passed pawn rank) also pay
+//! `--smooth` times the squared difference of neighbouring entries, so that rarely seen
+//! counts follow their neighbours instead of their few samples. Afterwards, as a piece always
+//! has exactly one square and one mobility count, the occurrence-weighted mean of its
+//! piece-square table and of its mobility table is moved into its material value: the same
+//! evaluation, with numbers a reader can compare.
 
 use std::fmt::Write as _;
 
@@ -125,8 +132,9 @@ fn main() {
         .nth(1)
         .expect("usage: tune_eval LABELLED.txt [options]");
     let epochs: usize = arg("--epochs", 600);
-    let lambda: f64 = arg("--lambda", 0.5);
+    let lambda: f64 = arg("--lambda", 0.0);
     let rate: f64 = arg("--rate", 1.0);
+    let smooth: f64 = arg("--smooth", 3e-9);
     let write: String = arg("--write", String::new());
 
     let mut data = Data::load(&path);
@@ -190,6 +198,19 @@ fn main() {
                 grad[2 * usize::from(f) + 1] += ge * c;
             }
         }
+        for (name, at, len) in GROUPS {
+            if !ORDINAL.contains(&name) {
+                continue;
+            }
+            for f in at..at + len - 1 {
+                for phase in 0..2 {
+                    let (a, b) = (2 * f + phase, 2 * (f + 1) + phase);
+                    let d = 2.0 * smooth * (w[a] - w[b]);
+                    grad[a] += d;
+                    grad[b] -= d;
+                }
+            }
+        }
         let t = epoch as i32;
         for (i, g) in grad.into_iter().enumerate() {
             m1[i] = b1 * m1[i] + (1.0 - b1) * g;
@@ -206,6 +227,12 @@ fn main() {
             );
         }
     }
+    normalize(&mut w, &data);
+    eprintln!(
+        "normalized: train {:.6}, held out {:.6}",
+        loss(&data, &w, false),
+        loss(&data, &w, true)
+    );
     let rounded: Vec<S> = w
         .chunks(2)
         .map(|p| (p[0].round() as i32, p[1].round() as i32))
@@ -219,6 +246,50 @@ fn main() {
         std::fs::rename(&tmp, &write).expect("rename params");
         eprintln!("wrote {write}");
     }
+}
+
+/// Tables indexed by a count or rank: neighbours should be alike.
+const ORDINAL: [&str; 6] = [
+    "MOBILITY_KNIGHT",
+    "MOBILITY_BISHOP",
+    "MOBILITY_ROOK",
+    "MOBILITY_QUEEN",
+    "PASSED",
+    "KING_ATTACK",
+];
+
+/// Moves the occurrence-weighted mean of each piece's square table and mobility table into
+/// its material value (the evaluation does not change: every piece has one of each).
+fn normalize(w: &mut [f64], data: &Data) {
+    let mut seen = vec![0.0f64; feature::COUNT];
+    for &(f, n) in &data.features {
+        seen[usize::from(f)] += n.abs();
+    }
+    let shift = |w: &mut [f64], from: usize, len: usize, role: usize| {
+        for phase in 0..2 {
+            let total: f64 = seen[from..from + len].iter().sum();
+            if total == 0.0 {
+                continue;
+            }
+            let mean = (from..from + len)
+                .map(|f| seen[f] * w[2 * f + phase])
+                .sum::<f64>()
+                / total;
+            for f in from..from + len {
+                if seen[f] > 0.0 {
+                    w[2 * f + phase] -= mean;
+                }
+            }
+            w[2 * (feature::MATERIAL + role) + phase] += mean;
+        }
+    };
+    for role in 0..5 {
+        shift(w, feature::PST + 64 * role, 64, role);
+    }
+    shift(w, feature::MOBILITY_KNIGHT, 9, 1);
+    shift(w, feature::MOBILITY_BISHOP, 14, 2);
+    shift(w, feature::MOBILITY_ROOK, 15, 3);
+    shift(w, feature::MOBILITY_QUEEN, 28, 4);
 }
 
 const DOCS: [(&str, &str); 15] = [

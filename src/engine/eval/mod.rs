@@ -643,10 +643,26 @@ mod tests {
 
     #[test]
     fn material_counts() {
-        let up_queen = pos("4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1");
-        assert!(evaluate(&up_queen) > 800);
+        // One extra piece on d3 (pawn) or d2: queen > rook > pawn > nothing, for the side
+        // that has it, and as much against the other side. (A lone knight cannot mate: the
+        // drawish scale puts it below the pawn.)
+        let evals: Vec<i32> = ["8", "3P4", "3N4", "3R4", "3Q4"]
+            .iter()
+            .map(|d| {
+                let (third, second) = if d.contains('P') {
+                    (*d, "8")
+                } else {
+                    ("8", *d)
+                };
+                evaluate(&pos(&format!("4k3/8/8/8/8/{third}/{second}/4K3 w - - 0 1")))
+            })
+            .collect();
+        let (none, pawn, knight, rook, queen) = (evals[0], evals[1], evals[2], evals[3], evals[4]);
+        assert!(none < pawn && pawn < rook && rook < queen, "{evals:?}");
+        assert!(none < knight && knight < pawn, "{evals:?}");
+        assert!(queen > 500, "{evals:?}");
         let down = pos("4k3/8/8/8/8/8/3Q4/4K3 b - - 0 1");
-        assert!(evaluate(&down) < -800);
+        assert_eq!(evaluate(&down), 2 * params::TEMPO.0 - queen);
     }
 
     #[test]
