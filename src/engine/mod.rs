@@ -27,6 +27,7 @@ use shakmaty::{Chess, Move, Position};
 
 pub use tt::TtAllocError;
 
+use eval::EvalCache;
 use history::KeyHistory;
 use movepick::HistoryTable;
 use search::{INF, MATE, MATE_BOUND, MAX_PLY, Searcher, key_of};
@@ -120,6 +121,7 @@ pub struct Engine {
     contempt: i32,
     history: Box<HistoryTable>,
     keys: KeyHistory,
+    evals: EvalCache,
 }
 
 /// Default `Hash` in MB.
@@ -133,6 +135,7 @@ impl Engine {
             contempt: 0,
             history: Box::new([[[0; 64]; 64]; 2]),
             keys: KeyHistory::new(),
+            evals: EvalCache::new(),
         })
     }
 
@@ -234,6 +237,7 @@ impl Engine {
             &mut self.tt,
             &mut self.keys,
             &mut self.history,
+            &mut self.evals,
             self.contempt,
             stop,
             budget.hard,

@@ -379,7 +379,7 @@ impl MovePicker {
 
 /// Scores the moves of a quiescence node (captures and promotions; all evasions when in
 /// check) by MVV-LVA.
-pub fn score_captures(moves: &MoveList, keys: &mut [i64]) {
+pub fn score_captures(moves: &MoveList, keys: &mut ArrayVec<i64, 256>) {
     for (i, m) in moves.iter().enumerate() {
         let score = if m.is_capture() {
             20_000_000 + mvv_lva(m)
@@ -388,7 +388,7 @@ pub fn score_captures(moves: &MoveList, keys: &mut [i64]) {
         } else {
             0
         };
-        keys[i] = ((score as i64) << 8) | i as i64;
+        keys.push(((score as i64) << 8) | i as i64);
     }
 }
 

@@ -40,7 +40,7 @@ use std::time::{Duration, Instant};
 use arrayvec::ArrayVec;
 use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, zobrist::Zobrist64};
 
-use super::eval::{EvalCache, PawnCache, see_value};
+use super::eval::{EvalCache, see_value};
 use super::history::{KeyHistory, Repetition};
 use super::movepick::{
     HISTORY_MAX, HistoryTable, MovePicker, Picked, gen_captures, is_noisy, pick, score_captures,
@@ -92,9 +92,7 @@ pub struct Searcher<'a> {
     killers: Vec<[u16; 2]>,
     /// Static evaluation of the node at each ply of the current line (`NO_EVAL` in check).
     static_evals: Vec<i32>,
-    scores: Vec<[i64; 256]>,
-    pawns: PawnCache,
-    evals: EvalCache,
+    evals: &'a mut EvalCache,
     pv: Vec<Vec<Move>>,
     lmr: Vec<[u8; 64]>,
     /// Best move of the root found so far in the current iteration (with its score).
@@ -108,6 +106,7 @@ impl<'a> Searcher<'a> {
         tt: &'a mut Tt,
         keys: &'a mut KeyHistory,
         history: &'a mut HistoryTable,
+        evals: &'a mut EvalCache,
         contempt: i32,
         stop: &'a AtomicBool,
         hard: Option<Duration>,
@@ -133,9 +132,7 @@ impl<'a> Searcher<'a> {
             stopped: false,
             killers: vec![[0; 2]; MAX_PLY + 1],
             static_evals: vec![NO_EVAL; MAX_PLY + 1],
-            scores: vec![[0; 256]; MAX_PLY + 1],
-            pawns: PawnCache::new(),
-            evals: EvalCache::new(),
+            evals,
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             lmr,
             iter_best: None,
@@ -245,7 +242,7 @@ impl<'a> Searcher<'a> {
                 return self.draw_score(ply);
             }
             if ply >= MAX_PLY - 1 {
-                return self.evals.evaluate(pos, key, &mut self.pawns);
+                return self.evals.evaluate(pos, key);
             }
             // Mate-distance pruning.
             alpha = alpha.max(-MATE + ply as i32);
@@ -275,7 +272,7 @@ impl<'a> Searcher<'a> {
         let eval = if in_check {
             NO_EVAL
         } else {
-            static_eval.unwrap_or_else(|| self.evals.evaluate(pos, key, &mut self.pawns))
+            static_eval.unwrap_or_else(|| self.evals.evaluate(pos, key))
         };
         self.static_evals[ply] = eval;
         // Improving: the static evaluation is better than at our previous move. Pruning is
@@ -554,7 +551,7 @@ impl<'a> Searcher<'a> {
             return if in_check {
                 0
             } else {
-                self.evals.evaluate(pos, key, &mut self.pawns)
+                self.evals.evaluate(pos, key)
             };
         }
 
@@ -564,7 +561,7 @@ impl<'a> Searcher<'a> {
             best = -INF;
             stand_pat = -INF;
         } else {
-            stand_pat = self.evals.evaluate(pos, key, &mut self.pawns);
+            stand_pat = self.evals.evaluate(pos, key);
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -583,9 +580,10 @@ impl<'a> Searcher<'a> {
             gen_captures(pos, &mut moves);
         }
         let n_moves = moves.len();
-        score_captures(&moves, &mut self.scores[ply]);
+        let mut keys = ArrayVec::<i64, 256>::new();
+        score_captures(&moves, &mut keys);
         for i in 0..n_moves {
-            let (mi, _) = pick(&mut self.scores[ply], n_moves, i);
+            let (mi, _) = pick(&mut keys, n_moves, i);
             let m = moves[mi];
             if !in_check {
                 // Delta pruning and bad captures.

@@ -569,12 +569,14 @@ impl PawnCache {
     }
 }
 
-/// A direct-mapped cache of whole evaluations, keyed by the position's Zobrist key.
+/// A direct-mapped cache of whole evaluations, keyed by the position's Zobrist key, with the
+/// pawn-structure cache behind it. The engine keeps one across searches (an evaluation does
+/// not change from one move to the next).
 ///
 /// The quiescence search evaluates every node for its stand-pat score, and the same positions
-/// come back across the iterations of iterative deepening and through transpositions. Each
-/// slot is one `u64`: the key's high 48 bits and the evaluation in the low 16 bits; the slot
-/// index is the key's low bits. A false hit needs 48 key bits to agree.
+/// come back across the iterations of iterative deepening, through transpositions and in the
+/// next search. Each slot is one `u64`: the key's high 48 bits and the evaluation in the low
+/// 16 bits; the slot index is the key's low bits. A false hit needs 48 key bits to agree.
 ///
 /// ```text
 ///  bit 63                              16 15              0
@@ -584,6 +586,7 @@ impl PawnCache {
 /// ```
 pub struct EvalCache {
     slots: Vec<u64>,
+    pawns: PawnCache,
 }
 
 const EVAL_CACHE_BITS: u32 = 15;
@@ -595,22 +598,23 @@ impl Default for EvalCache {
 }
 
 impl EvalCache {
-    /// An empty cache (256 KB).
+    /// An empty cache (256 KB, and 384 KB of pawn structures).
     pub fn new() -> EvalCache {
         // An empty slot holds key bits that match only a key of all ones there.
         EvalCache {
             slots: vec![u64::MAX; 1 << EVAL_CACHE_BITS],
+            pawns: PawnCache::new(),
         }
     }
 
     /// The evaluation of `pos` (whose key is `key`), from the cache or computed and stored.
     #[inline]
-    pub fn evaluate(&mut self, pos: &Chess, key: u64, pawns: &mut PawnCache) -> i32 {
+    pub fn evaluate(&mut self, pos: &Chess, key: u64) -> i32 {
         let slot = &mut self.slots[(key & ((1 << EVAL_CACHE_BITS) - 1)) as usize];
         if (*slot ^ key) >> 16 == 0 {
             return i32::from(*slot as u16 as i16);
         }
-        let v = evaluate_with(pos, pawns).clamp(i32::from(i16::MIN), i32::from(i16::MAX));
+        let v = evaluate_with(pos, &mut self.pawns).clamp(i32::from(i16::MIN), i32::from(i16::MAX));
         *slot = (key & !0xffff) | u64::from(v as i16 as u16);
         v
     }
@@ -676,6 +680,20 @@ mod tests {
         let m = M.passed[1][Square::E5 as usize];
         assert!(m & (1 << Square::D4 as u64) != 0);
         assert!(m & (1 << Square::E6 as u64) == 0);
+    }
+
+    #[test]
+    fn cached_evaluations_are_the_evaluations() {
+        let mut cache = EvalCache::new();
+        let root = pos("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+        for round in 0..2 {
+            for m in root.legal_moves() {
+                let mut c = root.clone();
+                c.play_unchecked(m);
+                let key = crate::engine::search::key_of(&c);
+                assert_eq!(cache.evaluate(&c, key), evaluate(&c), "round {round} {m:?}");
+            }
+        }
     }
 
     #[test]
