@@ -25,16 +25,18 @@ const MAX_PLIES: usize = 300;
 const WIN_CP: i32 = 1200;
 const WIN_PLIES: usize = 6;
 
-fn arg(name: &str, default: u64) -> u64 {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .map(|v| {
-            v.parse()
-                .unwrap_or_else(|_| panic!("{name} needs a number"))
-        })
-        .unwrap_or(default)
+/// Self-play positions with results for tuning (see tools/TUNING.md).
+#[derive(clap::Parser)]
+struct Args {
+    /// Games to play.
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// Nodes per move.
+    #[arg(long, default_value_t = 4000)]
+    nodes: u64,
+    /// Seed of the random opening moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 fn quiet(pos: &shakmaty::Chess) -> bool {
@@ -47,9 +49,11 @@ fn quiet(pos: &shakmaty::Chess) -> bool {
 }
 
 fn main() {
-    let games = arg("--games", 100);
-    let nodes = arg("--nodes", 4000);
-    let mut seed = arg("--seed", 1);
+    let Args {
+        games,
+        nodes,
+        mut seed,
+    } = clap::Parser::parse();
     let mut engine = Engine::new(16).expect("16 MB table");
     let stop = AtomicBool::new(false);
     let limits = Limits {

@@ -90,7 +90,7 @@ impl Data {
             eg += n * w[2 * usize::from(f) + 1];
         }
         (mg * s.phase + eg * s.eg_scale * (24.0 - s.phase)) / 24.0
-            + s.tempo * f64::from(params::TEMPO.0)
+            + s.tempo * f64::from(params::TEMPO)
     }
 }
 
@@ -118,24 +118,37 @@ fn fit_k(xs: &[(f64, f64)]) -> f64 {
     ((lo + hi) / 2.0).exp()
 }
 
-fn arg<T: std::str::FromStr>(name: &str, default: T) -> T {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .map(|v| v.parse().unwrap_or_else(|_| panic!("bad value for {name}")))
-        .unwrap_or(default)
+/// Fits the evaluation's weights to labelled positions (see tools/TUNING.md).
+#[derive(clap::Parser)]
+struct Args {
+    /// `FEN;result;cp` lines (tools/label_stockfish.py).
+    labelled: String,
+    /// Passes of Adam over all positions.
+    #[arg(long, default_value_t = 600)]
+    epochs: usize,
+    /// Weight of the game result in the target (the rest: Stockfish's score).
+    #[arg(long, default_value_t = 0.0)]
+    lambda: f64,
+    /// Adam's step size, in centipawns.
+    #[arg(long, default_value_t = 1.0)]
+    rate: f64,
+    /// Weight of the smoothness penalty on count-indexed tables.
+    #[arg(long, default_value_t = 3e-9)]
+    smooth: f64,
+    /// Write params.rs here (atomically) instead of to standard output.
+    #[arg(long)]
+    write: Option<String>,
 }
 
 fn main() {
-    let path = std::env::args()
-        .nth(1)
-        .expect("usage: tune_eval LABELLED.txt [options]");
-    let epochs: usize = arg("--epochs", 600);
-    let lambda: f64 = arg("--lambda", 0.0);
-    let rate: f64 = arg("--rate", 1.0);
-    let smooth: f64 = arg("--smooth", 3e-9);
-    let write: String = arg("--write", String::new());
+    let Args {
+        labelled: path,
+        epochs,
+        lambda,
+        rate,
+        smooth,
+        write,
+    } = clap::Parser::parse();
 
     let mut data = Data::load(&path);
     let n = data.samples.len();
@@ -238,13 +251,13 @@ fn main() {
         .map(|p| (p[0].round() as i32, p[1].round() as i32))
         .collect();
     let source = params_source(&rounded, n, lambda, k, k_sf, test0, loss(&data, &w, true));
-    if write.is_empty() {
-        print!("{source}");
-    } else {
+    if let Some(write) = write {
         let tmp = format!("{write}.tmp");
         std::fs::write(&tmp, source).expect("write params");
         std::fs::rename(&tmp, &write).expect("rename params");
         eprintln!("wrote {write}");
+    } else {
+        print!("{source}");
     }
 }
 
@@ -258,38 +271,63 @@ const ORDINAL: [&str; 6] = [
     "KING_ATTACK",
 ];
 
-/// Moves the occurrence-weighted mean of each piece's square table and mobility table into
-/// its material value (the evaluation does not change: every piece has one of each).
+/// Offset and length of a group of weights.
+fn group(name: &str) -> (usize, usize) {
+    GROUPS
+        .iter()
+        .find(|g| g.0 == name)
+        .map(|g| (g.1, g.2))
+        .unwrap_or_else(|| panic!("no weight group {name}"))
+}
+
+/// Moves the mean of each piece's square table and mobility table (weighted by how often each
+/// entry occurs, White and Black netted) into its material value. Every piece has exactly one
+/// square and one mobility count, so shifting a whole table one way and the material the
+/// other way leaves every evaluation as it was. Pawns never stand on the first or last rank:
+/// those entries stay as they are.
 fn normalize(w: &mut [f64], data: &Data) {
     let mut seen = vec![0.0f64; feature::COUNT];
     for &(f, n) in &data.features {
         seen[usize::from(f)] += n.abs();
     }
-    let shift = |w: &mut [f64], from: usize, len: usize, role: usize| {
+    let shift = |w: &mut [f64], entries: &[usize], role: usize| {
         for phase in 0..2 {
-            let total: f64 = seen[from..from + len].iter().sum();
+            let total: f64 = entries.iter().map(|&f| seen[f]).sum();
             if total == 0.0 {
                 continue;
             }
-            let mean = (from..from + len)
-                .map(|f| seen[f] * w[2 * f + phase])
+            let mean = entries
+                .iter()
+                .map(|&f| seen[f] * w[2 * f + phase])
                 .sum::<f64>()
                 / total;
-            for f in from..from + len {
-                if seen[f] > 0.0 {
-                    w[2 * f + phase] -= mean;
-                }
+            for &f in entries {
+                w[2 * f + phase] -= mean;
             }
             w[2 * (feature::MATERIAL + role) + phase] += mean;
         }
     };
+    let (pst, _) = group("PST");
     for role in 0..5 {
-        shift(w, feature::PST + 64 * role, 64, role);
+        // Visual rows 0 and 7 are ranks 8 and 1.
+        let squares: Vec<usize> = (0..64)
+            .filter(|sq| role != 0 || (8..56).contains(sq))
+            .map(|sq| pst + 64 * role + sq)
+            .collect();
+        shift(w, &squares, role);
     }
-    shift(w, feature::MOBILITY_KNIGHT, 9, 1);
-    shift(w, feature::MOBILITY_BISHOP, 14, 2);
-    shift(w, feature::MOBILITY_ROOK, 15, 3);
-    shift(w, feature::MOBILITY_QUEEN, 28, 4);
+    for (role, name) in [
+        "MOBILITY_KNIGHT",
+        "MOBILITY_BISHOP",
+        "MOBILITY_ROOK",
+        "MOBILITY_QUEEN",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let (at, len) = group(name);
+        shift(w, &(at..at + len).collect::<Vec<_>>(), role + 1);
+    }
 }
 
 const DOCS: [(&str, &str); 15] = [
@@ -399,9 +437,8 @@ use super::S;
     }
     let _ = writeln!(
         s,
-        "/// The side to move.\npub const TEMPO: S = {};",
-        pair(params::TEMPO)
+        "/// The side to move (not fitted).\npub const TEMPO: i32 = {};",
+        params::TEMPO
     );
-    let _ = feature::COUNT;
     s
 }

@@ -21,7 +21,8 @@ fn python_chess_plays_a_whole_game() {
         eprintln!("python-chess not installed: skipped (python3 -m pip install chess)");
         return;
     }
-    let engine = format!("{} uci", env!("CARGO_BIN_EXE_threefold"));
+    // uci_game.py splits the command line like a shell: quote the path.
+    let engine = format!("'{}' uci", env!("CARGO_BIN_EXE_threefold"));
     let out = Command::new("python3")
         .args([
             concat!(env!("CARGO_MANIFEST_DIR"), "/tools/uci_game.py"),

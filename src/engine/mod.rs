@@ -115,7 +115,7 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
-/// The engine: transposition table, history tables and options. `Send`.
+/// The engine: transposition table, history tables, evaluation cache and options. `Send`.
 pub struct Engine {
     tt: Tt,
     contempt: i32,
@@ -308,5 +308,7 @@ pub fn nps(nodes: u64, t: Duration) -> u64 {
     nodes.saturating_mul(1_000_000) / us
 }
 
+#[cfg(test)]
+mod test_positions;
 #[cfg(test)]
 mod tests;

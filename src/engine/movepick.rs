@@ -9,17 +9,17 @@
 //!    losing one is put aside for stage 5;
 //! 3. the two killer moves of the ply (quiet moves that cut off at a sibling), if legal here;
 //! 4. the other moves: quiet moves by the history heuristic (butterfly table,
-//!    side × from × to), under-promotions last. The search may skip this stage at once
-//!    (late-move pruning);
+//!    side × from × to), under-promotions last. The search may skip this stage and the killers
+//!    at once (late-move pruning);
 //! 5. the losing captures, in the order they were found.
 //!
 //! In check every evasion is generated at once and ordered in one list: TT move, winning
-//! captures, killers, history, losing captures. Moves are picked by selection sort: a cutoff on
-//! an early move costs no full sort.
+//! captures, killers, history, losing captures. Moves are picked by selection sort
+//! ([`ScoredMoves`]): a cutoff on an early move costs no full sort.
 
 use arrayvec::ArrayVec;
 use shakmaty::{
-    Bitboard, Chess, Color, Move, MoveList, Position, Rank, Role, Square,
+    Bitboard, Chess, Color, Move, MoveList, Position, Role, Square,
     attacks::{
         aligned, between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks,
         queen_attacks, rook_attacks,
@@ -80,20 +80,81 @@ fn in_capture_stage(m: &Move) -> bool {
 /// MVV-LVA key of a capture or queen promotion (a promotion counts as winning the material it
 /// adds): the victim's value, then the attacker's role from pawn (best) to king.
 #[inline(always)]
-fn mvv_lva(m: &Move) -> i32 {
-    let victim = m.capture().map_or(0, see_value);
-    let promoted = match m.promotion() {
-        Some(r) => see_value(r) - see_value(Role::Pawn),
-        None => 0,
-    };
-    (victim + promoted) * 8 - m.role() as i32
+pub fn mvv_lva(m: &Move) -> i32 {
+    (m.capture().map_or(0, see_value) + promotion_gain(m)) * 8 - m.role() as i32
 }
 
-/// Sort key of move `i` with ordering score `score`: the score in the high bits, the index of
-/// the move in its list in the low 8 bits (so sorting keys sorts moves, no swapping of moves).
+/// Material a promotion adds (0 for other moves).
 #[inline(always)]
-fn key(score: i32, i: usize) -> i32 {
-    (score << 8) | i as i32
+fn promotion_gain(m: &Move) -> i32 {
+    m.promotion()
+        .map_or(0, |r| see_value(r) - see_value(Role::Pawn))
+}
+
+/// Does the capture `m` lose material by static exchange? Only captures of a piece worth
+/// less than the capturer can, so only they pay for the exchange evaluation.
+#[inline]
+pub fn loses_material(pos: &Chess, m: &Move) -> bool {
+    m.capture()
+        .is_some_and(|victim| see_value(victim) < see_value(m.role()) && see(pos, m) < 0)
+}
+
+/// A list of moves with their ordering scores, handed out best first: the first three by
+/// selection (a cutoff usually comes early), then the rest sorted once.
+pub struct ScoredMoves {
+    moves: MoveList,
+    /// Sort keys: the score in the high 24 bits, the move's index in the low 8 (so sorting
+    /// keys sorts moves). Scores stay within +-2^23.
+    keys: ArrayVec<i32, 256>,
+    next: usize,
+    /// Number of leading keys already in order.
+    sorted: usize,
+}
+
+impl ScoredMoves {
+    /// The moves of `moves`, scored by `score`.
+    pub fn new(moves: MoveList, score: impl Fn(&Move) -> i32) -> ScoredMoves {
+        let keys = moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (score(m) << 8) | i as i32)
+            .collect();
+        ScoredMoves {
+            moves,
+            keys,
+            next: 0,
+            sorted: 0,
+        }
+    }
+
+    /// The best remaining move and its score.
+    #[inline]
+    pub fn next_best(&mut self) -> Option<(Move, i32)> {
+        let n = self.keys.len();
+        let i = self.next;
+        if i >= n {
+            return None;
+        }
+        if i >= self.sorted {
+            if i < 3 {
+                let keys = &mut self.keys[..];
+                let mut best = i;
+                for j in i + 1..n {
+                    if keys[j] > keys[best] {
+                        best = j;
+                    }
+                }
+                keys.swap(i, best);
+                self.sorted = i + 1;
+            } else {
+                self.keys[i..].sort_unstable_by(|a, b| b.cmp(a));
+                self.sorted = n;
+            }
+        }
+        self.next += 1;
+        let k = self.keys[i];
+        Some((self.moves[(k & 255) as usize], k >> 8))
+    }
 }
 
 /// The stages of a [`MovePicker`].
@@ -116,43 +177,38 @@ enum Stage {
 #[derive(Clone, Copy, Debug)]
 pub struct Picked {
     pub m: Move,
-    /// Ordering score: the history score for quiet moves, [`KILLER_SCORE`] for killers.
+    /// Ordering score within its stage: the history score for quiet moves, [`KILLER_SCORE`]
+    /// for killers, MVV-LVA for captures (0 for losing ones), `i32::MAX` for the TT move; for
+    /// evasions, the score of the one list.
     pub score: i32,
     /// A capture that loses material by static exchange.
     pub losing: bool,
 }
 
 /// Hands out the moves of a full-width node in stages (see the module docs).
-pub struct MovePicker {
+pub struct MovePicker<'a> {
+    pos: &'a Chess,
     stage: Stage,
-    in_check: bool,
     tt: Option<Move>,
     killers: [u16; 2],
     /// Killers handed out in stage 3 (skipped in stage 4).
     killers_played: [u16; 2],
-    moves: MoveList,
-    keys: ArrayVec<i32, 256>,
-    next: usize,
-    /// Number of leading keys already in order (the rest is sorted on demand).
-    sorted: usize,
+    list: ScoredMoves,
     bad: ArrayVec<Move, 32>,
     bad_next: usize,
     skip_quiets: bool,
 }
 
-impl MovePicker {
-    /// A picker for `pos`, with the (legal) TT move and the ply's killers.
-    pub fn new(tt: Option<Move>, killers: [u16; 2], in_check: bool) -> MovePicker {
+impl<'a> MovePicker<'a> {
+    /// A picker for the moves of `pos`, with its (legal) TT move and the ply's killers.
+    pub fn new(pos: &'a Chess, tt: Option<Move>, killers: [u16; 2]) -> MovePicker<'a> {
         MovePicker {
+            pos,
             stage: Stage::Tt,
-            in_check,
             tt,
             killers,
             killers_played: [0; 2],
-            moves: MoveList::new(),
-            keys: ArrayVec::new(),
-            next: 0,
-            sorted: 0,
+            list: ScoredMoves::new(MoveList::new(), |_| 0),
             bad: ArrayVec::new(),
             bad_next: 0,
             skip_quiets: false,
@@ -165,11 +221,12 @@ impl MovePicker {
     }
 
     /// The next move, or `None` when every move has been handed out.
-    pub fn next(&mut self, pos: &Chess, history: &HistoryTable) -> Option<Picked> {
+    pub fn next(&mut self, history: &HistoryTable) -> Option<Picked> {
+        let pos = self.pos;
         loop {
             match self.stage {
                 Stage::Tt => {
-                    self.stage = if self.in_check {
+                    self.stage = if pos.is_check() {
                         Stage::GenEvasions
                     } else {
                         Stage::GenCaptures
@@ -183,29 +240,23 @@ impl MovePicker {
                     }
                 }
                 Stage::GenCaptures => {
-                    gen_captures(pos, &mut self.moves);
+                    let mut moves = MoveList::new();
+                    gen_captures(pos, &mut moves);
                     if pos.maybe_ep_square().is_some() {
-                        self.moves.extend(pos.en_passant_moves());
+                        moves.extend(pos.en_passant_moves());
                     }
-                    for (i, m) in self.moves.iter().enumerate() {
-                        self.keys.push(key(mvv_lva(m), i));
-                    }
+                    self.list = ScoredMoves::new(moves, mvv_lva);
                     self.stage = Stage::GoodCaptures;
                 }
                 Stage::GoodCaptures => {
-                    let Some((i, score)) = self.select() else {
+                    let Some((m, score)) = self.list.next_best() else {
                         self.stage = Stage::Killer1;
                         continue;
                     };
-                    let m = self.moves[i];
                     if Some(m) == self.tt {
                         continue;
                     }
-                    if let Some(victim) = m.capture()
-                        && see_value(victim) < see_value(m.role())
-                        && !self.bad.is_full()
-                        && see(pos, &m) < 0
-                    {
+                    if !self.bad.is_full() && loses_material(pos, &m) {
                         self.bad.push(m);
                         continue;
                     }
@@ -226,7 +277,10 @@ impl MovePicker {
                         continue;
                     }
                     let p = self.killers[k];
-                    if p == 0 || self.tt.is_some_and(|t| same_move(p, &t)) {
+                    if p == 0
+                        || (k == 1 && p == self.killers[0])
+                        || self.tt.is_some_and(|t| same_move(p, &t))
+                    {
                         continue;
                     }
                     if let Some(m) = decode_move(pos, p, false)
@@ -245,21 +299,17 @@ impl MovePicker {
                         self.stage = Stage::BadCaptures;
                         continue;
                     }
-                    self.moves = pos.legal_moves();
-                    self.moves.retain(|m| !in_capture_stage(m));
-                    self.keys.clear();
+                    let mut moves = pos.legal_moves();
+                    moves.retain(|m| !in_capture_stage(m));
                     let s = side(pos.turn());
-                    for (i, m) in self.moves.iter().enumerate() {
-                        let score = if m.is_promotion() {
+                    self.list = ScoredMoves::new(moves, |m| {
+                        if m.is_promotion() {
                             UNDERPROMOTION
                         } else {
                             let from = m.from().map_or(0, |f| f as usize);
                             history[s][from][m.to() as usize]
-                        };
-                        self.keys.push(key(score, i));
-                    }
-                    self.next = 0;
-                    self.sorted = 0;
+                        }
+                    });
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => {
@@ -267,11 +317,10 @@ impl MovePicker {
                         self.stage = Stage::BadCaptures;
                         continue;
                     }
-                    let Some((i, score)) = self.select() else {
+                    let Some((m, score)) = self.list.next_best() else {
                         self.stage = Stage::BadCaptures;
                         continue;
                     };
-                    let m = self.moves[i];
                     if Some(m) == self.tt {
                         continue;
                     }
@@ -298,40 +347,18 @@ impl MovePicker {
                     });
                 }
                 Stage::GenEvasions => {
-                    self.moves = pos.legal_moves();
                     let s = side(pos.turn());
-                    for (i, m) in self.moves.iter().enumerate() {
-                        let pm = pack_move(m);
-                        let score = if let Some(victim) = m.capture() {
-                            let base =
-                                if see_value(victim) >= see_value(m.role()) || see(pos, m) >= 0 {
-                                    EVADE_GOOD_CAPTURE
-                                } else {
-                                    EVADE_BAD_CAPTURE
-                                };
-                            base + mvv_lva(m)
-                        } else if let Some(p) = m.promotion() {
-                            if p == Role::Queen {
-                                EVADE_GOOD_CAPTURE + mvv_lva(m)
-                            } else {
-                                UNDERPROMOTION
-                            }
-                        } else if pm == self.killers[0] || pm == self.killers[1] {
-                            KILLER_SCORE
-                        } else {
-                            let from = m.from().map_or(0, |f| f as usize);
-                            history[s][from][m.to() as usize]
-                        };
-                        self.keys.push(key(score, i));
-                    }
+                    let killers = self.killers;
+                    self.list = ScoredMoves::new(pos.legal_moves(), |m| {
+                        evasion_score(pos, m, killers, &history[s])
+                    });
                     self.stage = Stage::Evasions;
                 }
                 Stage::Evasions => {
-                    let Some((i, score)) = self.select() else {
+                    let Some((m, score)) = self.list.next_best() else {
                         self.stage = Stage::Done;
                         continue;
                     };
-                    let m = self.moves[i];
                     if Some(m) == self.tt {
                         continue;
                     }
@@ -345,75 +372,37 @@ impl MovePicker {
             }
         }
     }
-
-    /// Index (in `moves`) and score of the best remaining key. The first three of a list are
-    /// found by selection (a cutoff usually comes early); then the rest is sorted once.
-    #[inline]
-    fn select(&mut self) -> Option<(usize, i32)> {
-        let n = self.keys.len();
-        let i = self.next;
-        if i >= n {
-            return None;
-        }
-        if i >= self.sorted {
-            if i < 3 {
-                let keys = &mut self.keys[..];
-                let mut best = i;
-                for j in i + 1..n {
-                    if keys[j] > keys[best] {
-                        best = j;
-                    }
-                }
-                keys.swap(i, best);
-                self.sorted = i + 1;
-            } else {
-                self.keys[i..].sort_unstable_by(|a, b| b.cmp(a));
-                self.sorted = n;
-            }
-        }
-        self.next += 1;
-        let k = self.keys[i];
-        Some(((k & 255) as usize, k >> 8))
-    }
 }
 
-/// Scores the moves of a quiescence node (captures and promotions; all evasions when in
-/// check) by MVV-LVA.
-pub fn score_captures(moves: &MoveList, keys: &mut ArrayVec<i64, 256>) {
-    for (i, m) in moves.iter().enumerate() {
-        let score = if m.is_capture() {
-            20_000_000 + mvv_lva(m)
-        } else if m.promotion() == Some(Role::Queen) {
-            20_000_000 - 1
+/// Ordering score of an evasion: winning and equal captures and queen promotions by MVV-LVA,
+/// killers, quiet moves by history, losing captures, under-promotions.
+fn evasion_score(pos: &Chess, m: &Move, killers: [u16; 2], history: &[[i32; 64]; 64]) -> i32 {
+    if m.is_capture() {
+        let base = if loses_material(pos, m) {
+            EVADE_BAD_CAPTURE
         } else {
-            0
+            EVADE_GOOD_CAPTURE
         };
-        keys.push(((score as i64) << 8) | i as i64);
+        return base + mvv_lva(m);
     }
-}
-
-/// Picks the `i`-th move to search among `n` scored keys: returns its index in the move list and
-/// its ordering score. The first three are found by selection (a cutoff often comes early);
-/// at the fourth the rest is sorted once.
-#[inline]
-pub fn pick(keys: &mut [i64], n: usize, i: usize) -> (usize, i32) {
-    if i < 3 {
-        let mut best = i;
-        for j in i + 1..n {
-            if keys[j] > keys[best] {
-                best = j;
+    match m.promotion() {
+        Some(Role::Queen) => EVADE_GOOD_CAPTURE + mvv_lva(m),
+        Some(_) => UNDERPROMOTION,
+        None => {
+            let pm = pack_move(m);
+            if pm == killers[0] || pm == killers[1] {
+                KILLER_SCORE
+            } else {
+                let from = m.from().map_or(0, |f| f as usize);
+                history[from][m.to() as usize]
             }
         }
-        keys.swap(i, best);
-    } else if i == 3 {
-        keys[3..n].sort_unstable_by(|a, b| b.cmp(a));
     }
-    let k = keys[i];
-    ((k & 255) as usize, (k >> 8) as i32)
 }
 
 /// Legal captures and queen promotions of a position whose side to move is **not in check**
-/// (quiescence search), without generating quiet moves. En passant captures are left out.
+/// (the picker's capture stage and the quiescence search), without generating quiet moves.
+/// En passant captures are left out.
 ///
 /// Legality without check: a non-king move is legal unless the piece is pinned to its king and
 /// leaves the pin line; a king capture is legal unless the target is attacked once the king
@@ -435,10 +424,7 @@ pub fn gen_captures(pos: &Chess, out: &mut MoveList) {
             pinned |= blockers;
         }
     }
-    let last_rank = match us {
-        Color::White => Bitboard::from_rank(Rank::Eighth),
-        Color::Black => Bitboard::from_rank(Rank::First),
-    };
+    let last_rank = Bitboard::from_rank((!us).backrank());
     let mut push = |role: Role, from: Square, targets: Bitboard, promotion: Option<Role>| {
         let is_pinned = pinned.contains(from);
         for to in targets {
@@ -499,7 +485,8 @@ pub fn gen_captures(pos: &Chess, out: &mut MoveList) {
 
 /// Static exchange evaluation of a capture (or any move) on its target square, in centipawns
 /// from the mover's view: the material balance of the best sequence of recaptures on that
-/// square, each side free to stop. En passant and castling count as 0 / pawn.
+/// square, each side free to stop; a promotion counts the material it adds. En passant and
+/// castling count as 0.
 pub fn see(pos: &Chess, m: &Move) -> i32 {
     let (from, to) = match *m {
         Move::Normal { from, to, .. } => (from, to),
@@ -509,7 +496,7 @@ pub fn see(pos: &Chess, m: &Move) -> i32 {
     let board = pos.board();
     let mut gain = [0i32; 32];
     let mut d = 0;
-    gain[0] = m.capture().map_or(0, see_value);
+    gain[0] = m.capture().map_or(0, see_value) + promotion_gain(m);
     let mut occ = board.occupied() ^ Bitboard::from_square(from);
     let mut attacker_value = see_value(m.promotion().unwrap_or(m.role()));
     let mut color = !pos.turn();
@@ -601,6 +588,67 @@ mod tests {
             want.sort_by_key(key);
             got.sort_by_key(key);
             assert_eq!(got, want, "{fen}");
+        }
+    }
+
+    /// Every legal move exactly once, whatever the TT move and killers (legal or not, quiet
+    /// or not); with late-move pruning, every capture and queen promotion still, and no quiet
+    /// move after the skip (under-promotions go with the quiet moves).
+    #[test]
+    fn picker_hands_out_every_legal_move_once() {
+        let history: HistoryTable = [[[0; 64]; 64]; 2];
+        let mut seed = 5;
+        let positions = crate::engine::test_positions::positions();
+        for (n, p) in positions.iter().enumerate().step_by(5) {
+            let legal = p.legal_moves();
+            if legal.is_empty() {
+                continue;
+            }
+            let mut any = |list: &MoveList| {
+                let r = crate::engine::tt::splitmix64(&mut seed) as usize;
+                list.get(r % list.len().max(1)).copied()
+            };
+            // Killers from this position, or from another one (mostly illegal here).
+            let other = positions[(n * 7 + 3) % positions.len()].legal_moves();
+            let tt = if n % 3 == 0 { None } else { any(&legal) };
+            let killers = [
+                any(&legal).map_or(0, |m| pack_move(&m)),
+                any(&other).map_or(0, |m| pack_move(&m)),
+            ];
+            let mut picker = MovePicker::new(p, tt, killers);
+            let mut got = Vec::new();
+            while let Some(x) = picker.next(&history) {
+                got.push(x.m);
+            }
+            let key = |m: &Move| format!("{m:?}");
+            let mut want: Vec<Move> = legal.iter().copied().collect();
+            want.sort_by_key(key);
+            got.sort_by_key(key);
+            assert_eq!(got, want, "{:?} tt {tt:?} killers {killers:x?}", p.board());
+
+            // Late-move pruning after the third move.
+            let mut picker = MovePicker::new(p, tt, killers);
+            let mut got = Vec::new();
+            while let Some(x) = picker.next(&history) {
+                if got.len() == 2 {
+                    picker.skip_quiets();
+                }
+                got.push(x.m);
+            }
+            let mut unique = got.clone();
+            unique.sort_by_key(key);
+            unique.dedup();
+            assert_eq!(unique.len(), got.len(), "a move twice: {got:?}");
+            for (i, m) in got.iter().enumerate() {
+                assert!(legal.contains(m), "{m:?} is not legal");
+                assert!(
+                    i < 3 || is_noisy(m) || p.is_check(),
+                    "quiet {m:?} after the skip"
+                );
+            }
+            for m in legal.iter().filter(|m| in_capture_stage(m) || p.is_check()) {
+                assert!(got.contains(m), "{m:?} skipped: {got:?}");
+            }
         }
     }
 

@@ -18,17 +18,20 @@
 //!   all evasions when in check.
 //! - Move ordering in [`super::movepick`]: TT move, MVV-LVA/SEE captures, killers, history.
 //! - Null-move pruning (R = 3 + depth/4, not in check, with non-pawn material, static eval at
-//!   least beta), reverse futility pruning at depth 6 and below, futility pruning of quiet
-//!   moves that give no check and late-move pruning of the remaining quiet moves at depth 3 and
-//!   below (non-PV). Whether a move gives check is known before it is made
-//!   ([`super::moves::gives_check`]), so a pruned move is never played.
+//!   least beta), reverse futility pruning at depth 6 and below; at depth 3 and below
+//!   (non-PV), futility pruning of quiet moves that give no check, and late-move pruning: once
+//!   `(4 + 3 depth²)` moves (half as many when not improving) have been handed out, the
+//!   remaining quiet moves, checks included, are skipped without being generated. Whether a
+//!   move gives check is known before it is made ([`super::moves::gives_check`]), so a pruned
+//!   move is never played.
 //! - Late-move reductions for quiet moves (logarithmic table, less in PV nodes and for moves
 //!   with good history, more when the position is not *improving*: its static evaluation is
 //!   no better than two plies before, at the same side's previous move). Late-move pruning
-//!   keeps half as many quiet moves, and reverse futility pruning takes a smaller margin, when
-//!   not improving.
-//! - Internal iterative reduction: a node of depth 4 or more without a TT move is searched one
-//!   ply shallower (it has not been searched before, or its entry was overwritten).
+//!   stops at half as many moves when not improving; reverse futility pruning uses a margin
+//!   one depth smaller when improving.
+//! - Internal iterative reduction: below the root, a node of depth 4 or more without a usable
+//!   TT move (no entry, an entry without a move, or a move that is not legal here: a key
+//!   collision) is searched one ply shallower.
 //! - Captures that lose material by static exchange are not searched at non-PV nodes of depth
 //!   3 and below (unless they give check).
 //! - Check extension: a move that gives check is searched one ply deeper.
@@ -43,8 +46,8 @@ use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, zobrist::Zobrist6
 use super::eval::{EvalCache, see_value};
 use super::history::{KeyHistory, Repetition};
 use super::movepick::{
-    HISTORY_MAX, HistoryTable, MovePicker, Picked, gen_captures, is_noisy, pick, score_captures,
-    see, side,
+    HISTORY_MAX, HistoryTable, MovePicker, Picked, ScoredMoves, gen_captures, is_noisy,
+    loses_material, mvv_lva, side,
 };
 use super::moves::{decode_move, gives_check};
 use super::tt::{Bound, Tt, pack_move};
@@ -67,13 +70,13 @@ pub fn key_of(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
 
-/// Key of the position after `m`, incrementally when shakmaty can.
+/// Key of the position after `m`, computed from `pos`'s key when shakmaty can (not after a
+/// double pawn push, a king or rook move that changes castling rights, and the like: then
+/// the caller keys the child itself with [`key_of`]).
 #[inline]
-pub fn child_key(pos: &Chess, key: u64, m: Move, child: &Chess) -> u64 {
-    match pos.update_zobrist_hash::<Zobrist64>(Zobrist64(key), m, EnPassantMode::Legal) {
-        Some(k) => k.0,
-        None => key_of(child),
-    }
+pub fn child_key(pos: &Chess, key: u64, m: Move) -> Option<u64> {
+    pos.update_zobrist_hash::<Zobrist64>(Zobrist64(key), m, EnPassantMode::Legal)
+        .map(|k| k.0)
 }
 
 /// Search state of one `Engine::search` call.
@@ -275,8 +278,9 @@ impl<'a> Searcher<'a> {
             static_eval.unwrap_or_else(|| self.evals.evaluate(pos, key))
         };
         self.static_evals[ply] = eval;
-        // Improving: the static evaluation is better than at our previous move. Pruning is
-        // bolder where it is not.
+        // Improving: the static evaluation is better than at our previous move. Late moves
+        // are reduced and pruned more where it is not; reverse futility pruning cuts with a
+        // smaller margin where it is.
         let improving = !in_check
             && ply >= 2
             && self.static_evals[ply - 2] != NO_EVAL
@@ -329,10 +333,10 @@ impl<'a> Searcher<'a> {
         let tt_m = decode_move(pos, tt_move, in_check);
         // Internal iterative reduction: a node without a TT move at a good depth was not
         // searched before (or its entry was lost); search it a ply shallower.
-        if tt_m.is_none() && depth >= 4 {
+        if tt_m.is_none() && depth >= 4 && ply > 0 {
             depth -= 1;
         }
-        let mut picker = MovePicker::new(tt_m, self.killers[ply], in_check);
+        let mut picker = MovePicker::new(pos, tt_m, self.killers[ply]);
         let s = side(pos.turn());
         let orig_alpha = alpha;
         let mut best = -INF;
@@ -342,26 +346,22 @@ impl<'a> Searcher<'a> {
         let futile = !pv_node && !in_check && depth <= 3 && eval + 120 * depth <= alpha;
         let lmp_limit = (4 + 3 * depth as usize * depth as usize) / if improving { 1 } else { 2 };
 
-        while let Some(Picked { m, score, losing }) = picker.next(pos, self.history) {
+        while let Some(Picked { m, score, losing }) = picker.next(self.history) {
             let quiet = !is_noisy(&m);
-            let gives_check = gives_check(pos, m);
             count += 1;
-
-            // A capture that loses material by static exchange, at a shallow non-PV node.
-            if losing && !pv_node && !in_check && !gives_check && depth <= 3 && best > -MATE_BOUND {
+            let prunable = !pv_node && !in_check && best > -MATE_BOUND && ply > 0;
+            // Late-move pruning: at shallow non-PV nodes, once `lmp_limit` moves of any kind
+            // have been handed out, the remaining quiet moves, checks included, are neither
+            // searched nor (if not generated yet) generated.
+            if quiet && prunable && depth <= 3 && count > lmp_limit {
+                picker.skip_quiets();
                 continue;
             }
-
-            if quiet && !in_check && best > -MATE_BOUND && ply > 0 {
-                // Late-move pruning: at shallow non-PV nodes, the quiet moves after the first
-                // few are not searched (nor generated, if not generated yet).
-                if !pv_node && depth <= 3 && count > lmp_limit {
-                    picker.skip_quiets();
-                    continue;
-                }
-                // Futility pruning: quiet moves that give no check cannot lift a hopeless
-                // static evaluation to alpha.
-                if futile && !gives_check {
+            let gives_check = gives_check(pos, m);
+            if prunable && !gives_check && depth <= 3 {
+                // Futility pruning: a quiet move cannot lift a hopeless static evaluation to
+                // alpha. And a capture that loses material by static exchange is not tried.
+                if (quiet && futile) || losing {
                     continue;
                 }
             }
@@ -374,9 +374,7 @@ impl<'a> Searcher<'a> {
             let new_depth = depth - 1 + ext;
             // The child's TT slot is fetched while the move is made (a quiescence child does
             // not probe the table).
-            let early_key = pos
-                .update_zobrist_hash::<Zobrist64>(Zobrist64(key), m, EnPassantMode::Legal)
-                .map(|k| k.0);
+            let early_key = child_key(pos, key, m);
             let probes = new_depth > 0 || gives_check;
             if probes && let Some(k) = early_key {
                 self.tt.prefetch(k);
@@ -569,36 +567,32 @@ impl<'a> Searcher<'a> {
             best = stand_pat;
         }
 
-        let mut moves;
-        if in_check {
-            moves = pos.legal_moves();
+        let moves = if in_check {
+            let moves = pos.legal_moves();
             if moves.is_empty() {
                 return -MATE + ply as i32;
             }
+            moves
         } else {
-            moves = MoveList::new();
+            let mut moves = MoveList::new();
             gen_captures(pos, &mut moves);
-        }
-        let n_moves = moves.len();
-        let mut keys = ArrayVec::<i64, 256>::new();
-        score_captures(&moves, &mut keys);
-        for i in 0..n_moves {
-            let (mi, _) = pick(&mut keys, n_moves, i);
-            let m = moves[mi];
+            moves
+        };
+        let mut list = ScoredMoves::new(moves, mvv_lva);
+        while let Some((m, _)) = list.next_best() {
             if !in_check {
-                // Delta pruning and bad captures.
-                let gain =
-                    m.capture().map_or(0, see_value) + if m.is_promotion() { 800 } else { 0 };
-                if stand_pat + gain + 200 <= alpha && !m.is_promotion() {
+                // Delta pruning and losing captures.
+                if !m.is_promotion() && stand_pat + m.capture().map_or(0, see_value) + 200 <= alpha
+                {
                     continue;
                 }
-                if m.capture().map_or(0, see_value) < see_value(m.role()) && see(pos, &m) < 0 {
+                if loses_material(pos, &m) {
                     continue;
                 }
             }
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let ckey = child_key(pos, key, m, &child);
+            let ckey = child_key(pos, key, m).unwrap_or_else(|| key_of(&child));
             self.keys.push(ckey, pos.is_irreversible(m));
             let v = -self.quiescence(&child, ckey, -beta, -alpha, ply + 1, child.is_check());
             self.keys.pop();

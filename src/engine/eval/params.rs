@@ -144,4 +144,4 @@ pub const PAWN_THREAT: [S; 4] = [
     (46, 28),   (49, 49),   (37, 39),   (44, -19),
 ];
 /// The side to move.
-pub const TEMPO: S = (12, 12);
+pub const TEMPO: i32 = 12;
