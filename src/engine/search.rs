@@ -41,7 +41,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
-use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, zobrist::Zobrist64};
+use shakmaty::{Chess, EnPassantMode, Move, Position, zobrist::Zobrist64};
 
 use super::eval::{EvalCache, see_value};
 use super::history::{KeyHistory, Repetition};
@@ -567,18 +567,15 @@ impl<'a> Searcher<'a> {
             best = stand_pat;
         }
 
-        let moves = if in_check {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
+        let mut list = ScoredMoves::new();
+        if in_check {
+            list.fill(|moves| *moves = pos.legal_moves(), mvv_lva);
+            if list.is_empty() {
                 return -MATE + ply as i32;
             }
-            moves
         } else {
-            let mut moves = MoveList::new();
-            gen_captures(pos, &mut moves);
-            moves
-        };
-        let mut list = ScoredMoves::new(moves, mvv_lva);
+            list.fill(|moves| gen_captures(pos, moves), mvv_lva);
+        }
         while let Some((m, _)) = list.next_best() {
             if !in_check {
                 // Delta pruning and losing captures.
