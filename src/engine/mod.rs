@@ -6,7 +6,7 @@
 //! seed 003). The search itself is in [`search`], the evaluation in [`eval`] (its weights,
 //! fitted to labelled positions, in [`eval::params`]), move ordering in [`movepick`], checks
 //! and legality of a move without playing it in [`moves`], time control in [`time`], the UCI
-//! front end in [`uci`] and the speed benchmark in [`bench`].
+//! front end in [`uci`] and the speed benchmark in [`bench`](mod@bench).
 //!
 //! The engine depends on shakmaty only (no UI, no rules core).
 
