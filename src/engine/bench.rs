@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
-use super::tt::{IndexMapping, mapping_bias};
+use super::tt::{IndexMapping, Tt, mapping_bias};
 use super::{Engine, Limits, TtAllocError, nps};
 
 /// The bench positions.
@@ -94,7 +94,7 @@ pub fn run_with(
             dt.as_secs_f64()
         );
     }
-    let n = engine_slots(hash_mb);
+    let n = Tt::slots_for_mb(hash_mb);
     for m in [IndexMapping::Multiply, IndexMapping::RivalFold] {
         let slots = n.min(1_398_101);
         let b = mapping_bias(m, slots, 4 * slots as u64, 7);
@@ -125,10 +125,6 @@ pub fn run_with(
         result.nps
     );
     Ok(result)
-}
-
-fn engine_slots(hash_mb: usize) -> usize {
-    (hash_mb << 20) / 12
 }
 
 #[cfg(test)]

@@ -172,10 +172,14 @@ impl Tt {
         Tt::with_mapping(mb, IndexMapping::Multiply)
     }
 
+    /// Number of slots of a table of `mb` megabytes (at least one megabyte).
+    pub fn slots_for_mb(mb: usize) -> usize {
+        mb.max(1).saturating_mul(1 << 20) / std::mem::size_of::<Entry>()
+    }
+
     /// A table of `mb` megabytes using the given index mapping.
     pub fn with_mapping(mb: usize, mapping: IndexMapping) -> Result<Tt, TtAllocError> {
-        let bytes = mb.max(1).saturating_mul(1 << 20);
-        let n = bytes / std::mem::size_of::<Entry>();
+        let n = Tt::slots_for_mb(mb);
         let err = TtAllocError { mb, entries: n };
         let mut entries: Vec<Entry> = Vec::new();
         entries.try_reserve_exact(n).map_err(|_| err.clone())?;
