@@ -12,11 +12,11 @@
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
-use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, fen::Fen};
+use shakmaty::{Chess, Color, EnPassantMode, Move, MoveList, Position, fen::Fen};
 use threefold::engine::movepick::{gen_captures, see};
 use threefold::engine::tt::splitmix64;
 use threefold::engine::{Engine, Limits, Score};
-use threefold::rules::{EndingKind, Game};
+use threefold::rules::Game;
 
 const RANDOM_PLIES: usize = 8;
 const FIRST_KEPT_PLY: usize = 16;
@@ -72,10 +72,10 @@ fn main() {
         // Result from White's view, in half points.
         let result: u8 = loop {
             if let Some(end) = game.automatic_ending() {
-                break match end.kind {
-                    EndingKind::Checkmate if game.position().turn().is_white() => 0,
-                    EndingKind::Checkmate => 2,
-                    _ => 1,
+                break match end.winner() {
+                    Some(Color::Black) => 0,
+                    Some(Color::White) => 2,
+                    None => 1,
                 };
             }
             let ply = moves.len();

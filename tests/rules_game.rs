@@ -141,7 +141,7 @@ fn claim_now_correct_ends_the_game_with_explanation() {
     let mut g = Game::new();
     play(&mut g, &format!("{KNIGHTS} {KNIGHTS}"));
     let v = judge(&mut g, Claim::Now).unwrap();
-    assert!(v.correct);
+    assert!(v.correct());
     assert_eq!(v.ground, Some(Ground::Threefold));
     assert_eq!(v.plies, vec![0, 4, 8]);
     assert!(
@@ -167,7 +167,7 @@ fn claim_now_incorrect_changes_nothing_and_explains() {
     play(&mut g, &format!("{KNIGHTS} g1f3 g8f6"));
     let len = g.len();
     let v = judge(&mut g, Claim::Now).unwrap();
-    assert!(!v.correct);
+    assert!(!v.correct());
     assert_eq!(g.len(), len);
     assert!(!g.is_over());
     assert!(
@@ -187,7 +187,7 @@ fn claim_with_intended_move_about_to_appear() {
     assert_eq!(sorted_uci(&moves), vec!["f6g8"]);
     let m = g.parse_uci("f6g8").unwrap();
     let v = judge(&mut g, Claim::WithMove(m)).unwrap();
-    assert!(v.correct, "{}", v.explanation);
+    assert!(v.correct(), "{}", v.explanation);
     assert_eq!(v.played, Some(m));
     assert_eq!(v.plies, vec![0, 4, 8]);
     assert_eq!(g.len(), 8);
@@ -200,7 +200,7 @@ fn incorrect_claim_with_move_still_plays_it() {
     play(&mut g, KNIGHTS);
     let m = g.parse_uci("b1c3").unwrap();
     let v = judge(&mut g, Claim::WithMove(m)).unwrap();
-    assert!(!v.correct);
+    assert!(!v.correct());
     assert_eq!(g.len(), 5, "FIDE 9.5: the intended move is played");
     assert!(!g.is_over());
     assert!(v.explanation.contains("9.5"));
@@ -236,17 +236,17 @@ fn fifty_move_claims() {
     let mut g2 = g.clone();
     let m = g2.parse_uci("a1a7").unwrap();
     let v = judge(&mut g2, Claim::WithMove(m)).unwrap();
-    assert!(v.correct);
+    assert!(v.correct());
     assert_eq!(v.ground, Some(Ground::FiftyMoves));
     let mut g3 = g.clone();
     let m = g3.parse_uci("e2e4").unwrap();
     let v = judge(&mut g3, Claim::WithMove(m)).unwrap();
-    assert!(!v.correct);
+    assert!(!v.correct());
     assert_eq!(g3.position().halfmoves(), 0);
     let mut g4 = game_from(fen, "a1a2");
     assert!(claim::fifty_now(&g4));
     let v = judge(&mut g4, Claim::Now).unwrap();
-    assert!(v.correct && v.ground == Some(Ground::FiftyMoves));
+    assert!(v.correct() && v.ground == Some(Ground::FiftyMoves));
     assert!(
         v.explanation.contains("100 half-moves"),
         "{}",
@@ -280,7 +280,12 @@ fn seventy_five_moves_and_checkmate_precedence() {
     assert!(t.ending.explanation.contains("9.6.2"));
     // The 150th half-move mates: checkmate takes precedence.
     let g = game_from("6k1/8/6K1/8/8/8/8/R7 w - - 149 120", "a1a8");
-    assert_eq!(g.termination().unwrap().ending.kind, EndingKind::Checkmate);
+    assert_eq!(
+        g.termination().unwrap().ending.kind,
+        EndingKind::Checkmate {
+            winner: shakmaty::Color::White
+        }
+    );
     assert_eq!(g.termination().unwrap().ending.result(), "1-0");
 }
 
@@ -312,4 +317,77 @@ fn bad_input_gives_typed_errors() {
         Err(PlayError::Ambiguous { .. })
     ));
     assert!(g.play_san("Nbd2").is_ok());
+}
+
+#[test]
+fn flag_fall_loses_unless_the_opponent_cannot_mate() {
+    use shakmaty::Color::{Black, White};
+    use threefold::rules::ending::flag_fall;
+    // FIDE 6.9: White's flag falls at the start; Black has mating material.
+    let g = Game::new();
+    let e = flag_fall(&g, White);
+    assert_eq!(e.kind, EndingKind::LostOnTime { flagged: White });
+    assert_eq!((e.winner(), e.result()), (Some(Black), "0-1"));
+    assert_eq!(
+        e.explanation,
+        "White's flag fell: Black wins on time (FIDE 6.9)."
+    );
+    // Black's flag falls; White has only a king: no win on time, a draw.
+    let g = Game::from_fen("4k3/8/8/8/8/8/8/QK6 w - - 0 1").unwrap();
+    let e = flag_fall(&g, White);
+    assert_eq!(e.kind, EndingKind::FlagFallDraw { flagged: White });
+    assert_eq!((e.winner(), e.result()), (None, "1/2-1/2"));
+    assert!(e.explanation.contains("Black cannot checkmate"), "{e:?}");
+    // The other way round: Black's flag falls against the queen.
+    let e = flag_fall(&g, Black);
+    assert_eq!(e.kind, EndingKind::LostOnTime { flagged: Black });
+    assert_eq!(e.result(), "1-0");
+    // A king and a knight cannot mate a lone king; against a king and a pawn
+    // they can (the pawn may block its own king): a win on time.
+    let g = Game::from_fen("4k3/8/8/8/8/8/8/NK6 w - - 0 1").unwrap();
+    assert_eq!(
+        flag_fall(&g, Black).kind,
+        EndingKind::FlagFallDraw { flagged: Black }
+    );
+    let g = Game::from_fen("4k3/4p3/8/8/8/8/8/NK6 w - - 0 1").unwrap();
+    assert_eq!(
+        flag_fall(&g, Black).kind,
+        EndingKind::LostOnTime { flagged: Black }
+    );
+}
+
+#[test]
+fn incorrect_claim_adds_two_minutes_and_never_overflows() {
+    use std::time::Duration;
+    assert_eq!(
+        claim::time_after_incorrect_claim(Duration::from_secs(61)),
+        Duration::from_secs(181)
+    );
+    assert_eq!(
+        claim::time_after_incorrect_claim(Duration::ZERO),
+        claim::INCORRECT_CLAIM_BONUS
+    );
+    assert_eq!(
+        claim::time_after_incorrect_claim(Duration::MAX),
+        Duration::MAX
+    );
+}
+
+#[test]
+fn endings_carry_their_winner() {
+    // Fool's mate: White is mated, Black wins.
+    let g = game_from(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "f2f3 e7e5 g2g4 d8h4",
+    );
+    let t = g.termination().unwrap();
+    assert_eq!(
+        t.ending.kind,
+        EndingKind::Checkmate {
+            winner: shakmaty::Color::Black
+        }
+    );
+    assert_eq!(t.ending.result(), "0-1");
+    let g = Game::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    assert_eq!(g.termination().unwrap().ending.winner(), None);
 }

@@ -164,7 +164,7 @@ fn solve_in(puzzle: &Puzzle, game: &Game) -> Result<Solution, String> {
             }),
             Some(t) => {
                 let rule = match t.ending.kind {
-                    EndingKind::Checkmate => EndingRule::Checkmate,
+                    EndingKind::Checkmate { .. } => EndingRule::Checkmate,
                     EndingKind::Stalemate => EndingRule::Stalemate,
                     EndingKind::InsufficientMaterial => EndingRule::Insufficient,
                     EndingKind::FivefoldRepetition => EndingRule::Fivefold,

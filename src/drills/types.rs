@@ -4,9 +4,9 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use shakmaty::san::San;
-use shakmaty::{CastlingMode, Color, Move, Position};
+use shakmaty::{CastlingMode, Move, Position};
 
-use crate::rules::Game;
+use crate::rules::{Game, color_name};
 
 /// Where something was written: a file and a 1-based line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -341,10 +341,7 @@ impl Puzzle {
             return p.clone();
         }
         let game = self.game();
-        let side = match game.position().turn() {
-            Color::White => "White",
-            Color::Black => "Black",
-        };
+        let side = color_name(game.position().turn());
         match &self.question {
             Question::Claim => format!(
                 "{side} to move. Can {side} claim a draw now, and by which rule? (none / threefold / fifty / both)"

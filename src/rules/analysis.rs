@@ -2,11 +2,11 @@
 //! analyze --json` reports it (and `threefold bench rules` measures it).
 
 use serde::Serialize;
-use shakmaty::{CastlingMode, Move, Position};
+use shakmaty::{CastlingMode, Move};
 
-use super::claim::{is_zeroing, sorted_uci};
-use super::ending::EndingKind;
-use super::game::{Game, reversible_key_after};
+use super::claim::{self, sorted_uci};
+use super::ending::{self, EndingKind};
+use super::game::Game;
 
 /// The rules' view of the current position of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,56 +35,25 @@ pub struct PlyReport {
     pub outcome: Option<EndingKind>,
 }
 
-/// Report on the current position of `game`, generating its legal moves once.
+/// Report on the current position of `game`: a projection of what
+/// [`claim`](super::claim) and [`ending`](super::ending) rule, so the fields
+/// `analyze --json` prints (and the python-chess reference test compares) come
+/// from the functions the trainer and the drills call.
 pub fn report_current(game: &Game) -> PlyReport {
-    let pos = game.position();
     let rec = game.current();
     let ply = game.len();
-    let legal = game.legal_moves();
-    let has_moves = !legal.is_empty();
-    let clock = pos.halfmoves();
-    let mut claim_threefold_moves = Vec::new();
-    let mut claim_fifty_moves = Vec::new();
-    if !game.nothing_repeated() {
-        for &m in legal.iter() {
-            if !pos.is_irreversible(m) && game.appeared_twice(reversible_key_after(pos, rec.key, m))
-            {
-                claim_threefold_moves.push(m);
-            }
-        }
-    }
-    if clock >= 99 {
-        claim_fifty_moves.extend(legal.iter().copied().filter(|&m| !is_zeroing(m)));
-    }
-    let fivefold = rec.occurrence >= 5;
-    let seventy_five = clock >= 150 && has_moves;
-    let outcome = if !has_moves {
-        Some(if pos.is_check() {
-            EndingKind::Checkmate
-        } else {
-            EndingKind::Stalemate
-        })
-    } else if pos.is_insufficient_material() {
-        Some(EndingKind::InsufficientMaterial)
-    } else if fivefold {
-        Some(EndingKind::FivefoldRepetition)
-    } else if seventy_five {
-        Some(EndingKind::SeventyFiveMoves)
-    } else {
-        None
-    };
     PlyReport {
         ply,
         mv: rec.mv,
         repetitions: rec.occurrence,
         earlier: game.earlier(ply),
-        claim_threefold: rec.occurrence >= 3 && has_moves,
-        claim_threefold_moves,
-        claim_fifty: clock >= 100 && has_moves,
-        claim_fifty_moves,
-        fivefold,
-        seventy_five,
-        outcome,
+        claim_threefold: claim::threefold_now(game),
+        claim_threefold_moves: claim::threefold_moves(game),
+        claim_fifty: claim::fifty_now(game),
+        claim_fifty_moves: claim::fifty_moves(game),
+        fivefold: ending::fivefold(game),
+        seventy_five: ending::seventy_five(game),
+        outcome: ending::automatic_kind(game),
     }
 }
 

@@ -14,8 +14,10 @@
 //!   the claim is correct or not. Here the move is played in both cases: on a
 //!   correct claim the position it makes is the one the ruling is about, and
 //!   it is the last move of the record. An incorrect claim changes nothing
-//!   else (the arbiter's two minutes for the opponent belong to the clock,
-//!   which the caller owns).
+//!   else on the board; the arbiter adds two minutes to the opponent's time
+//!   ([`time_after_incorrect_claim`]: the caller owns the clock).
+
+use std::time::Duration;
 
 use shakmaty::{CastlingMode, Move, Position, Role};
 
@@ -43,9 +45,8 @@ pub enum Ground {
 /// The arbiter's ruling on a claim.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
-    /// Whether the claim was correct (the game is then drawn).
-    pub correct: bool,
-    /// The rule a correct claim rests on.
+    /// The rule a correct claim rests on (the game is then drawn); `None`
+    /// for an incorrect claim.
     pub ground: Option<Ground>,
     /// Why, naming the plies involved.
     pub explanation: String,
@@ -53,6 +54,13 @@ pub struct Verdict {
     pub plies: Vec<usize>,
     /// The intended move, played as 9.5 requires (with `Claim::WithMove`).
     pub played: Option<Move>,
+}
+
+impl Verdict {
+    /// Whether the claim was correct (the game is then drawn).
+    pub fn correct(&self) -> bool {
+        self.ground.is_some()
+    }
 }
 
 fn has_moves(game: &Game) -> bool {
@@ -173,12 +181,10 @@ fn judge_now(game: &mut Game) -> Verdict {
         let explanation = format!("Correct claim: {rep_text}. The game is drawn (FIDE 9.2 b).");
         game.end_by_claim(Ending {
             kind: EndingKind::ThreefoldClaim,
-            winner: None,
             explanation: explanation.clone(),
             plies: plies.clone(),
         });
         return Verdict {
-            correct: true,
             ground: Some(Ground::Threefold),
             explanation,
             plies,
@@ -189,12 +195,10 @@ fn judge_now(game: &mut Game) -> Verdict {
         let explanation = format!("Correct claim: {}. The game is drawn.", fifty_status(game));
         game.end_by_claim(Ending {
             kind: EndingKind::FiftyMoveClaim,
-            winner: None,
             explanation: explanation.clone(),
             plies: vec![game.len()],
         });
         return Verdict {
-            correct: true,
             ground: Some(Ground::FiftyMoves),
             explanation,
             plies: vec![game.len()],
@@ -207,7 +211,6 @@ fn judge_now(game: &mut Game) -> Verdict {
     }
     reasons.push(fifty_status(game));
     Verdict {
-        correct: false,
         ground: None,
         explanation: format!(
             "Incorrect claim: {}. The game goes on (FIDE 9.5).",
@@ -261,13 +264,11 @@ fn judge_with_move(game: &mut Game, m: Move) -> Result<Verdict, PlayError> {
         if !game.is_over() {
             game.end_by_claim(Ending {
                 kind: EndingKind::ThreefoldClaim,
-                winner: None,
                 explanation: explanation.clone(),
                 plies: plies.clone(),
             });
         }
         return Ok(Verdict {
-            correct: true,
             ground: Some(Ground::Threefold),
             explanation,
             plies,
@@ -281,13 +282,11 @@ fn judge_with_move(game: &mut Game, m: Move) -> Result<Verdict, PlayError> {
         if !game.is_over() {
             game.end_by_claim(Ending {
                 kind: EndingKind::FiftyMoveClaim,
-                winner: None,
                 explanation: explanation.clone(),
                 plies: vec![ply],
             });
         }
         return Ok(Verdict {
-            correct: true,
             ground: Some(Ground::FiftyMoves),
             explanation,
             plies: vec![ply],
@@ -313,7 +312,6 @@ fn judge_with_move(game: &mut Game, m: Move) -> Result<Verdict, PlayError> {
         fifty_text_before
     };
     Ok(Verdict {
-        correct: false,
         ground: None,
         explanation: format!(
             "Incorrect claim: {rep}; {fifty}. The intended move has been played and the game goes on (FIDE 9.5)."
@@ -321,6 +319,17 @@ fn judge_with_move(game: &mut Game, m: Move) -> Result<Verdict, PlayError> {
         plies,
         played: Some(m),
     })
+}
+
+/// FIDE 9.5: what the arbiter adds to the opponent's remaining time when a
+/// claim is found incorrect.
+pub const INCORRECT_CLAIM_BONUS: Duration = Duration::from_secs(120);
+
+/// FIDE 9.5: the opponent's remaining time after an incorrect claim, given
+/// the time it had: [`INCORRECT_CLAIM_BONUS`] more. Saturates instead of
+/// overflowing, so no clock setting can make it panic.
+pub fn time_after_incorrect_claim(opponent_left: Duration) -> Duration {
+    opponent_left.saturating_add(INCORRECT_CLAIM_BONUS)
 }
 
 /// "first", "second", "third", ...

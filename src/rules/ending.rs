@@ -14,12 +14,14 @@ use std::fmt;
 use shakmaty::{Color, Position};
 
 use super::game::Game;
+use super::notation::color_name;
 
-/// The kinds of ending the rules core knows.
+/// The kinds of ending the rules core knows. A kind that can have a winner
+/// carries it, so a draw cannot name one and a win cannot lack one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EndingKind {
-    /// The side to move is checkmated (FIDE 5.1.1).
-    Checkmate,
+    /// The side to move is checkmated (FIDE 5.1.1); `winner` gave the mate.
+    Checkmate { winner: Color },
     /// The side to move has no legal move and is not in check (5.2.1).
     Stalemate,
     /// Neither side can checkmate by any series of legal moves (5.2.2), judged
@@ -33,11 +35,29 @@ pub enum EndingKind {
     ThreefoldClaim,
     /// Drawn upon a correct fifty-move claim (9.3).
     FiftyMoveClaim,
-    /// Ended for a reason outside the board: resignation, flag fall, agreement.
-    External,
+    /// `flagged`'s flag fell and the opponent wins on time (6.9).
+    LostOnTime { flagged: Color },
+    /// `flagged`'s flag fell, but the opponent cannot checkmate by any series
+    /// of legal moves: drawn (6.9).
+    FlagFallDraw { flagged: Color },
 }
 
 impl EndingKind {
+    /// The winner, or `None` for a draw.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            EndingKind::Checkmate { winner } => Some(winner),
+            EndingKind::LostOnTime { flagged } => Some(!flagged),
+            EndingKind::Stalemate
+            | EndingKind::InsufficientMaterial
+            | EndingKind::FivefoldRepetition
+            | EndingKind::SeventyFiveMoves
+            | EndingKind::ThreefoldClaim
+            | EndingKind::FiftyMoveClaim
+            | EndingKind::FlagFallDraw { .. } => None,
+        }
+    }
+
     /// True for the draws by claim.
     pub fn is_claim(self) -> bool {
         matches!(
@@ -49,39 +69,50 @@ impl EndingKind {
     /// The short name used by `analyze --json` ("checkmate", "fivefold", ...).
     pub fn code(self) -> &'static str {
         match self {
-            EndingKind::Checkmate => "checkmate",
+            EndingKind::Checkmate { .. } => "checkmate",
             EndingKind::Stalemate => "stalemate",
             EndingKind::InsufficientMaterial => "insufficient",
             EndingKind::FivefoldRepetition => "fivefold",
             EndingKind::SeventyFiveMoves => "seventyfive",
             EndingKind::ThreefoldClaim => "threefold-claim",
             EndingKind::FiftyMoveClaim => "fifty-claim",
-            EndingKind::External => "external",
+            EndingKind::LostOnTime { .. } => "time",
+            EndingKind::FlagFallDraw { .. } => "time-draw",
         }
     }
 }
 
 impl fmt::Display for EndingKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            EndingKind::Checkmate => "checkmate",
-            EndingKind::Stalemate => "stalemate",
-            EndingKind::InsufficientMaterial => "insufficient material",
-            EndingKind::FivefoldRepetition => "fivefold repetition (FIDE 9.6.1)",
-            EndingKind::SeventyFiveMoves => "seventy-five-move rule (FIDE 9.6.2)",
-            EndingKind::ThreefoldClaim => "threefold repetition claimed (FIDE 9.2)",
-            EndingKind::FiftyMoveClaim => "fifty-move rule claimed (FIDE 9.3)",
-            EndingKind::External => "ended outside the board",
-        })
+        match self {
+            EndingKind::Checkmate { .. } => f.write_str("checkmate"),
+            EndingKind::Stalemate => f.write_str("stalemate"),
+            EndingKind::InsufficientMaterial => f.write_str("insufficient material"),
+            EndingKind::FivefoldRepetition => f.write_str("fivefold repetition (FIDE 9.6.1)"),
+            EndingKind::SeventyFiveMoves => f.write_str("seventy-five-move rule (FIDE 9.6.2)"),
+            EndingKind::ThreefoldClaim => f.write_str("threefold repetition claimed (FIDE 9.2)"),
+            EndingKind::FiftyMoveClaim => f.write_str("fifty-move rule claimed (FIDE 9.3)"),
+            EndingKind::LostOnTime { flagged } => write!(
+                f,
+                "{}'s flag fell: {} wins on time (FIDE 6.9)",
+                color_name(*flagged),
+                color_name(!*flagged)
+            ),
+            EndingKind::FlagFallDraw { flagged } => write!(
+                f,
+                "{}'s flag fell, but {} cannot checkmate: drawn (FIDE 6.9)",
+                color_name(*flagged),
+                color_name(!*flagged)
+            ),
+        }
     }
 }
 
-/// An ending, with the result and an explanation naming the plies involved.
+/// An ending, with an explanation naming the plies involved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ending {
+    /// What ended the game, with the winner where there is one.
     pub kind: EndingKind,
-    /// The winner, or `None` for a draw.
-    pub winner: Option<Color>,
     /// A one-paragraph explanation citing the Laws and naming the plies.
     pub explanation: String,
     /// The plies the explanation refers to (e.g. every occurrence of the
@@ -90,23 +121,38 @@ pub struct Ending {
 }
 
 impl Ending {
+    /// The winner, or `None` for a draw.
+    pub fn winner(&self) -> Option<Color> {
+        self.kind.winner()
+    }
+
     /// The PGN result: "1-0", "0-1" or "1/2-1/2".
     pub fn result(&self) -> &'static str {
-        match self.winner {
+        match self.winner() {
             Some(Color::White) => "1-0",
             Some(Color::Black) => "0-1",
             None => "1/2-1/2",
         }
     }
+}
 
-    /// An ending decided outside the rules core (resignation, time, agreement).
-    pub fn external(winner: Option<Color>, explanation: impl Into<String>) -> Ending {
-        Ending {
-            kind: EndingKind::External,
-            winner,
-            explanation: explanation.into(),
-            plies: Vec::new(),
-        }
+/// FIDE 6.9: the ruling when `flagged`'s flag falls in the current position
+/// of `game`. The opponent wins on time, unless it cannot checkmate by any
+/// series of legal moves; then the game is drawn. Whether it can is judged by
+/// its material alone (shakmaty's `has_insufficient_material`: a lone king, a
+/// king and one minor piece, or bishops all on one colour), as most arbiters'
+/// software does; positions where material would suffice but the pawn
+/// structure makes mate impossible are not recognised.
+pub fn flag_fall(game: &Game, flagged: Color) -> Ending {
+    let kind = if game.position().has_insufficient_material(!flagged) {
+        EndingKind::FlagFallDraw { flagged }
+    } else {
+        EndingKind::LostOnTime { flagged }
+    };
+    Ending {
+        kind,
+        explanation: format!("{kind}."),
+        plies: Vec::new(),
     }
 }
 
@@ -137,85 +183,102 @@ pub fn times(n: u32) -> String {
     }
 }
 
-/// The automatic ending at the current position of `game`, if any.
-pub fn automatic(game: &Game) -> Option<Ending> {
+/// 9.6.1: the current position has appeared at least five times.
+pub fn fivefold(game: &Game) -> bool {
+    game.current().occurrence >= 5
+}
+
+/// 9.6.2: at least 75 moves by each player without a capture or a pawn move,
+/// and the last move did not checkmate (a position without a legal move ends
+/// by checkmate or stalemate first).
+pub fn seventy_five(game: &Game) -> bool {
+    game.position().halfmoves() >= 150 && !game.legal_moves().is_empty()
+}
+
+/// The kind of automatic ending at the current position of `game`, if any,
+/// in the Laws' precedence (see the module docs). [`automatic`] explains it.
+pub fn automatic_kind(game: &Game) -> Option<EndingKind> {
     let pos = game.position();
-    let ply = game.len();
-    let legal = game.legal_moves();
-    if legal.is_empty() {
-        return Some(if pos.is_check() {
-            let winner = !pos.turn();
-            Ending {
-                kind: EndingKind::Checkmate,
-                winner: Some(winner),
-                explanation: format!(
-                    "{} is checkmated{} (FIDE 5.1.1); checkmate takes precedence over any repetition or move count.",
-                    side_name(pos.turn()),
-                    after(game, ply)
-                ),
-                plies: vec![ply],
+    if game.legal_moves().is_empty() {
+        Some(if pos.is_check() {
+            EndingKind::Checkmate {
+                winner: !pos.turn(),
             }
         } else {
-            Ending {
-                kind: EndingKind::Stalemate,
-                winner: None,
-                explanation: format!(
-                    "{} has no legal move and is not in check{}: stalemate (FIDE 5.2.1).",
-                    side_name(pos.turn()),
-                    after(game, ply)
-                ),
-                plies: vec![ply],
-            }
-        });
+            EndingKind::Stalemate
+        })
+    } else if pos.is_insufficient_material() {
+        Some(EndingKind::InsufficientMaterial)
+    } else if fivefold(game) {
+        Some(EndingKind::FivefoldRepetition)
+    } else if seventy_five(game) {
+        Some(EndingKind::SeventyFiveMoves)
+    } else {
+        None
     }
-    if pos.is_insufficient_material() {
-        return Some(Ending {
-            kind: EndingKind::InsufficientMaterial,
-            winner: None,
-            explanation: format!(
+}
+
+/// The automatic ending at the current position of `game`, if any, with its
+/// explanation.
+pub fn automatic(game: &Game) -> Option<Ending> {
+    let kind = automatic_kind(game)?;
+    let pos = game.position();
+    let ply = game.len();
+    let (explanation, plies) = match kind {
+        EndingKind::Checkmate { .. } => (
+            format!(
+                "{} is checkmated{} (FIDE 5.1.1); checkmate takes precedence over any repetition or move count.",
+                color_name(pos.turn()),
+                after(game, ply)
+            ),
+            vec![ply],
+        ),
+        EndingKind::Stalemate => (
+            format!(
+                "{} has no legal move and is not in check{}: stalemate (FIDE 5.2.1).",
+                color_name(pos.turn()),
+                after(game, ply)
+            ),
+            vec![ply],
+        ),
+        EndingKind::InsufficientMaterial => (
+            format!(
                 "Neither side has the material to checkmate{}: a dead position (FIDE 5.2.2).",
                 after(game, ply)
             ),
-            plies: vec![ply],
-        });
-    }
-    let rec = game.current();
-    if rec.occurrence >= 5 {
-        let mut plies = game.earlier(ply);
-        plies.push(ply);
-        return Some(Ending {
-            kind: EndingKind::FivefoldRepetition,
-            winner: None,
-            explanation: format!(
-                "The same position has appeared {} ({}): the game is drawn without a claim (FIDE 9.6.1).",
-                times(rec.occurrence),
-                list_places(game, &plies)
-            ),
-            plies,
-        });
-    }
-    let clock = pos.halfmoves();
-    if clock >= 150 {
-        let first = ply.saturating_sub(clock as usize);
-        return Some(Ending {
-            kind: EndingKind::SeventyFiveMoves,
-            winner: None,
-            explanation: format!(
-                "{} moves by each player without a capture or a pawn move{}: the game is drawn without a claim (FIDE 9.6.2).",
-                clock / 2,
-                since(game, first, clock)
-            ),
-            plies: vec![ply],
-        });
-    }
-    None
-}
-
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
+            vec![ply],
+        ),
+        EndingKind::FivefoldRepetition => {
+            let mut plies = game.earlier(ply);
+            plies.push(ply);
+            (
+                format!(
+                    "The same position has appeared {} ({}): the game is drawn without a claim (FIDE 9.6.1).",
+                    times(game.current().occurrence),
+                    list_places(game, &plies)
+                ),
+                plies,
+            )
+        }
+        EndingKind::SeventyFiveMoves => {
+            let clock = pos.halfmoves();
+            let first = ply.saturating_sub(clock as usize);
+            (
+                format!(
+                    "{} moves by each player without a capture or a pawn move{}: the game is drawn without a claim (FIDE 9.6.2).",
+                    clock / 2,
+                    since(game, first, clock)
+                ),
+                vec![ply],
+            )
+        }
+        _ => unreachable!("automatic_kind returns automatic endings only"),
+    };
+    Some(Ending {
+        kind,
+        explanation,
+        plies,
+    })
 }
 
 fn after(game: &Game, ply: usize) -> String {

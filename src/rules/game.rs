@@ -37,9 +37,10 @@ use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
 use super::ending::{self, Ending, EndingKind};
+use super::notation::MoveNumber;
 
 /// The Zobrist key (FIDE 9.2.3 identity) of a position.
 pub fn position_key(pos: &Chess) -> u64 {
@@ -367,9 +368,12 @@ impl Game {
     }
 
     /// The move number (as on a scoresheet) and side of the move into `ply` (`ply >= 1`).
-    pub fn move_number(&self, ply: usize) -> (u32, Color) {
+    pub fn move_number(&self, ply: usize) -> MoveNumber {
         let before = &self.positions[ply - 1];
-        (before.fullmoves().get(), before.turn())
+        MoveNumber {
+            number: before.fullmoves().get(),
+            side: before.turn(),
+        }
     }
 
     /// A scoresheet label for a ply: "12.Nf3", "12...Nf6", or "the start position".
@@ -377,12 +381,8 @@ impl Game {
         if ply == 0 {
             return "the start position".to_string();
         }
-        let (n, side) = self.move_number(ply);
         let san = self.san_plus(ply).expect("ply >= 1 has a move");
-        match side {
-            Color::White => format!("{n}.{san}"),
-            Color::Black => format!("{n}...{san}"),
-        }
+        format!("{}{san}", self.move_number(ply))
     }
 
     /// "after 12.Nf3" or "the start position": where a position stood.

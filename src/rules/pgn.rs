@@ -302,12 +302,12 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
     out.push('\n');
     let mut tokens = Vec::new();
     for ply in 1..=game.len() {
-        let (n, side) = game.move_number(ply);
+        let number = game.move_number(ply);
         let san = game.san_plus(ply).expect("ply >= 1 has a move");
-        match side {
-            Color::White => tokens.push(format!("{n}. {san}")),
-            Color::Black if ply == 1 => tokens.push(format!("{n}... {san}")),
-            Color::Black => tokens.push(san.to_string()),
+        if number.side == Color::White || ply == 1 {
+            tokens.push(format!("{number} {san}"));
+        } else {
+            tokens.push(san.to_string());
         }
     }
     if let Some(t) = game.termination() {

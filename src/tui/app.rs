@@ -10,7 +10,7 @@ use ratatui::layout::Rect;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square};
 
 use crate::rules::claim::{self, Claim};
-use crate::rules::{Ending, Game, PlayError};
+use crate::rules::{Game, MoveNumber, PlayError, color_name, ending};
 
 use super::config::{self, Config};
 use super::drill::{self, DrillState};
@@ -434,28 +434,7 @@ impl App {
         {
             let turn = self.game.position().turn();
             if clock.remaining(turn, now).is_zero() {
-                let other = !turn;
-                // FIDE 6.9: no win on time for a side that could not checkmate
-                // by any series of legal moves (judged by material).
-                let ending = if self.game.position().has_insufficient_material(other) {
-                    Ending::external(
-                        None,
-                        format!(
-                            "{}'s flag fell, but {} cannot checkmate: drawn (FIDE 6.9).",
-                            color_name(turn),
-                            color_name(other)
-                        ),
-                    )
-                } else {
-                    Ending::external(
-                        Some(other),
-                        format!(
-                            "{}'s flag fell: {} wins on time (FIDE 6.9).",
-                            color_name(turn),
-                            color_name(other)
-                        ),
-                    )
-                };
+                let ending = ending::flag_fall(&self.game, turn);
                 self.game.end_externally(ending);
                 self.game_ended(now);
             }
@@ -638,7 +617,7 @@ impl App {
                 {
                     clock.moved(mover, now);
                 }
-                if !v.correct {
+                if !v.correct() {
                     if let Some(m) = v.played {
                         text.push_str(&format!(
                             " The intended move {} is played (FIDE 9.5).",
@@ -647,14 +626,15 @@ impl App {
                         let _ = m;
                     }
                     if let Some(clock) = &mut self.clock {
-                        clock.left[idx(!mover)] += Duration::from_secs(120);
+                        let left = &mut clock.left[idx(!mover)];
+                        *left = claim::time_after_incorrect_claim(*left);
                         text.push_str(&format!(
                             " {} gets two extra minutes (FIDE 9.5).",
                             color_name(!mover)
                         ));
                     }
                 }
-                let correct = v.correct;
+                let correct = v.correct();
                 if self.game.is_over() {
                     if let Some(c) = &mut self.clock {
                         c.stop(now);
@@ -1397,12 +1377,15 @@ pub fn pv_san(pos: &Chess, pv: &[Move], max: usize) -> String {
         if !pos.is_legal(m) {
             break;
         }
-        let n = pos.fullmoves().get();
+        let number = MoveNumber {
+            number: pos.fullmoves().get(),
+            side: pos.turn(),
+        };
         let san = shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut pos, m);
-        match (pos.turn(), i) {
-            (Color::Black, _) => out.push(format!("{n}.{san}")),
-            (Color::White, 0) => out.push(format!("{n}...{san}")),
-            (Color::White, _) => out.push(san.to_string()),
+        if number.side == Color::White || i == 0 {
+            out.push(format!("{number}{san}"));
+        } else {
+            out.push(san.to_string());
         }
     }
     out.join(" ")
@@ -1414,14 +1397,6 @@ pub fn king_target(m: &Move, turn: Color) -> Square {
     match m.castling_side() {
         Some(side) => side.king_to(turn),
         None => m.to(),
-    }
-}
-
-/// "White" / "Black".
-pub fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
     }
 }
 

@@ -13,7 +13,7 @@ use crate::rules::ending::{list_places, times};
 use crate::rules::euwe::{BLOCKS, EuweIndex};
 use crate::rules::{Game, claim};
 
-use super::app::{App, Overlay, Screen, color_name};
+use super::app::{App, Overlay, Screen};
 use super::board::{BoardView, Geom};
 pub use super::drill_render::{
     DrillAreas, drill_board_geom, drill_layout, drill_option_buttons, drill_theme_rows,
@@ -21,6 +21,7 @@ pub use super::drill_render::{
 use super::euwe::{EuweState, MAX_PLY};
 use super::keys::{self, Ctx};
 use super::theme::{Theme, badge};
+use crate::rules::color_name;
 
 /// Smallest usable terminal.
 pub const MIN_W: u16 = 64;
@@ -129,11 +130,11 @@ fn history_row(game: &Game, ply: usize) -> (usize, usize) {
     if ply == 0 {
         return (0, 0);
     }
-    let first = game.move_number(1).0 as usize;
-    let (n, side) = game.move_number(ply);
+    let first = game.move_number(1).number as usize;
+    let number = game.move_number(ply);
     (
-        n as usize - first + 1,
-        if side == Color::White { 0 } else { 1 },
+        number.number as usize - first + 1,
+        if number.side == Color::White { 0 } else { 1 },
     )
 }
 
@@ -219,7 +220,7 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
             format!(
                 " GAME OVER  {}  {} ",
                 term.ending.result(),
-                ending_title(&term.ending)
+                term.ending.kind
             ),
             t.banner,
         )),
@@ -282,13 +283,6 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
     render_history(app, t, a.history, buf);
     render_same(app, t, a.same, buf);
     render_spark(app, t, a.spark, buf);
-}
-
-fn ending_title(e: &crate::rules::Ending) -> String {
-    match e.kind {
-        crate::rules::EndingKind::External => e.explanation.clone(),
-        k => k.to_string(),
-    }
 }
 
 fn fmt_clock(d: std::time::Duration) -> String {
@@ -483,7 +477,7 @@ impl HistoryView<'_> {
         let mut numbered = std::collections::HashSet::new();
         for (r, ply) in cells {
             if ply > 0 {
-                let (n, _) = game.move_number(ply);
+                let n = game.move_number(ply).number;
                 if numbered.insert(r.y) {
                     let num = format!("{n:>3}.");
                     buf.set_string(area.x + 1, r.y, &num, t.dim);
