@@ -19,9 +19,14 @@
 //!   in the first two plies of the search is *not* scored as a draw (the opponent may vary),
 //!   while repetitions inside the search tree are cut off at once, which keeps the tree a DAG.
 //!
-//! The null move of the search is recorded as irreversible: no repetition spans it.
+//! The null move of the search is recorded as irreversible ([`KeyHistory::push_null_move`]):
+//! no repetition spans it.
 //!
 //! The draw value itself (0 adjusted by the `Contempt` option) is applied by the search.
+
+use shakmaty::{Chess, Move, Position};
+
+use crate::rules::key::{play_keyed, position_key};
 
 /// What the scan found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,35 +96,92 @@ impl KeyHistory {
         self.keys.len()
     }
 
+    /// The key of the last pushed position.
+    pub fn last_key(&self) -> Option<u64> {
+        self.keys.last().copied()
+    }
+
     /// True when no position is stored.
     pub fn is_empty(&self) -> bool {
         self.keys.is_empty()
     }
 
+    /// Appends the position after a null move of the search. It is recorded as irreversible:
+    /// no repetition spans a null move (the side to move changed without a move, so the
+    /// positions before it are not the same game).
+    #[inline(always)]
+    pub fn push_null_move(&mut self, key: u64) {
+        self.push(key, true);
+    }
+
+    /// Records a game: `start`, then the position after each move, stopping before the first
+    /// illegal move; the last position becomes the root. Returns that position.
+    pub fn record_game(&mut self, start: &Chess, moves: &[Move]) -> Chess {
+        self.clear();
+        let mut pos = start.clone();
+        let mut key = position_key(&pos);
+        self.push(key, true);
+        for &m in moves {
+            if !pos.is_legal(m) {
+                break;
+            }
+            let irreversible = pos.is_irreversible(m);
+            key = play_keyed(&mut pos, key, m);
+            self.push(key, irreversible);
+        }
+        self.set_root();
+        pos
+    }
+
     /// Zarkov's test for the last pushed position.
     #[inline(always)]
     pub fn repetition(&self) -> Repetition {
-        let cur = self.keys.len().wrapping_sub(1);
-        let Some(&reset) = self.reset.get(cur) else {
-            return Repetition::None;
-        };
-        let reset = reset as usize;
-        if cur < reset + 4 {
-            return Repetition::None;
+        match self.scan_bounds() {
+            Some((cur, reset)) => self.scan(cur, reset),
+            None => Repetition::None,
         }
-        self.scan(cur, reset)
+    }
+
+    /// How many times the last pushed position has occurred, itself included, as far as the
+    /// scan can see: back to the position after the last irreversible move. 0 when empty.
+    /// The search only asks [`KeyHistory::repetition`]; this count is for tests and tools.
+    pub fn occurrences(&self) -> u32 {
+        match self.scan_bounds() {
+            Some((cur, reset)) => 1 + self.count_back(cur, reset, u32::MAX),
+            None => u32::from(!self.keys.is_empty()),
+        }
+    }
+
+    /// The last entry and the first one after the last irreversible move, when the scan has
+    /// anything to compare: a position cannot recur in fewer than 4 plies.
+    #[inline(always)]
+    fn scan_bounds(&self) -> Option<(usize, usize)> {
+        let cur = self.keys.len().wrapping_sub(1);
+        let reset = *self.reset.get(cur)? as usize;
+        (cur >= reset + 4).then_some((cur, reset))
     }
 
     #[inline(never)]
     fn scan(&self, cur: usize, reset: usize) -> Repetition {
+        match self.count_back(cur, reset, 2) {
+            2 => Repetition::Draw,
+            1 if cur > self.root + 2 => Repetition::Draw,
+            _ => Repetition::None,
+        }
+    }
+
+    /// Earlier entries with the key of entry `cur` and the same side to move (`cur-2, cur-4,
+    /// ...`, down to `reset`), counting up to `enough`.
+    #[inline(always)]
+    fn count_back(&self, cur: usize, reset: usize, enough: u32) -> u32 {
         let key = self.keys[cur];
         let mut count = 0;
         let mut i = cur - 2;
         loop {
             if self.keys[i] == key {
                 count += 1;
-                if count == 2 {
-                    return Repetition::Draw;
+                if count == enough {
+                    break;
                 }
             }
             if i < reset + 2 {
@@ -127,11 +189,7 @@ impl KeyHistory {
             }
             i -= 2;
         }
-        if count == 1 && cur > self.root + 2 {
-            Repetition::Draw
-        } else {
-            Repetition::None
-        }
+        count
     }
 }
 
@@ -186,21 +244,51 @@ mod tests {
 
     #[test]
     fn irreversible_move_cuts_the_scan() {
+        // Key 1 stands at 0 and 4, then an irreversible move leads to 6; at 10 key 1 stands
+        // again, with the same side to move. The scan stops at 6: 0 and 4 are not seen.
         let mut h = KeyHistory::new();
-        h.push(1, false);
-        h.push(2, false);
-        h.push(3, true); // capture: positions 0, 1 can no longer repeat
-        h.push(4, false);
-        h.push(5, false);
-        h.push(6, false);
+        for k in [1, 2, 3, 4, 1, 2] {
+            h.push(k, false);
+        }
+        h.push(7, true);
         h.set_root();
+        for k in [8, 9, 10] {
+            h.push(k, false);
+        }
         h.push(1, false);
+        assert_eq!(h.occurrences(), 1);
         assert_eq!(h.repetition(), Repetition::None);
+        // The position right after the irreversible move is the first one the scan sees.
         h.pop();
-        h.push(3, false);
-        h.push(4, false);
-        h.push(3, false); // cur = 8, matches 6? no: keys[6]=3 (first push), keys[2]=3
-        assert_eq!(h.repetition(), Repetition::Draw);
+        h.push(7, false);
+        assert_eq!(h.occurrences(), 2);
+        assert_eq!(
+            h.repetition(),
+            Repetition::Draw,
+            "a repetition inside the search"
+        );
+    }
+
+    #[test]
+    fn no_repetition_spans_a_null_move() {
+        // Key 1 at 0 and 4; a null move at 5; key 1 again at 10 (same parity): not seen.
+        let mut h = KeyHistory::new();
+        for k in [1, 2, 3, 4, 1] {
+            h.push(k, false);
+        }
+        h.set_root();
+        h.push_null_move(5);
+        for k in [6, 7, 8, 9] {
+            h.push(k, false);
+        }
+        h.push(1, false);
+        assert_eq!(h.occurrences(), 1);
+        assert_eq!(h.repetition(), Repetition::None);
+        // Undoing the null move (and the line after it) brings the game's count back.
+        for _ in 0..6 {
+            h.pop();
+        }
+        assert_eq!(h.occurrences(), 2);
     }
 
     #[test]

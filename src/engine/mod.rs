@@ -8,13 +8,15 @@
 //! and legality of a move without playing it in [`moves`], time control in [`time`], the UCI
 //! front end in [`uci`] and the speed benchmark in [`bench`](mod@bench).
 //!
-//! The engine depends on shakmaty only (no UI, no rules core).
+//! The engine depends on shakmaty and, for the position key ([`crate::rules::key`]: the same
+//! key the arbiter counts repetitions with), on the rules core; never on the UI.
 
 pub mod bench;
 pub mod eval;
 pub mod history;
 pub mod movepick;
 pub mod moves;
+pub mod score;
 pub mod search;
 pub mod time;
 pub mod tt;
@@ -25,12 +27,15 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{Chess, Move, Position};
 
+pub use score::Score;
 pub use tt::TtAllocError;
 
+use crate::rules::key::position_key;
 use eval::EvalCache;
 use history::KeyHistory;
 use movepick::HistoryTable;
-use search::{INF, MATE, MATE_BOUND, MAX_PLY, Searcher, key_of};
+use score::{MATE, MATE_BOUND, MAX_PLY};
+use search::Searcher;
 use tt::Tt;
 
 /// Search limits, as in UCI `go`. All `None` / `false` = search until `stop`... or the maximum
@@ -46,47 +51,6 @@ pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub infinite: bool,
-}
-
-/// A score from the side to move's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns.
-    Cp(i32),
-    /// Mate in n moves (negative: being mated), UCI convention.
-    Mate(i32),
-}
-
-impl Score {
-    /// Converts an internal search value.
-    pub fn from_value(v: i32) -> Score {
-        if v >= MATE_BOUND {
-            Score::Mate((MATE - v + 1) / 2)
-        } else if v <= -MATE_BOUND {
-            Score::Mate(-(MATE + v) / 2)
-        } else {
-            Score::Cp(v)
-        }
-    }
-
-    /// Centipawns, with mates as ±100000 (nearer mates further from zero).
-    pub fn cp(self) -> i32 {
-        match self {
-            Score::Cp(c) => c,
-            Score::Mate(m) if m > 0 => 100_000 - m,
-            Score::Mate(m) => -100_000 - m,
-        }
-    }
-}
-
-/// "+0.35", "-1.20", "#3", "#-2": as a chess player reads it.
-impl std::fmt::Display for Score {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Score::Cp(c) => write!(f, "{:+.2}", f64::from(*c) / 100.0),
-            Score::Mate(m) => write!(f, "#{m}"),
-        }
-    }
 }
 
 /// Progress report after an iteration.
@@ -187,18 +151,7 @@ impl Engine {
     ) -> SearchResult {
         let t0 = Instant::now();
         // The game record: keys of every position, with the irreversible moves marked.
-        self.keys.clear();
-        let mut pos = start.clone();
-        self.keys.push(key_of(&pos), true);
-        for &m in moves {
-            if !pos.is_legal(m) {
-                break;
-            }
-            let irr = pos.is_irreversible(m);
-            pos.play_unchecked(m);
-            self.keys.push(key_of(&pos), irr);
-        }
-        self.keys.set_root();
+        let pos = self.keys.record_game(start, moves);
         self.tt.new_search();
         // Age the history heuristic.
         for s in self.history.iter_mut() {
@@ -215,7 +168,7 @@ impl Engine {
             .depth
             .unwrap_or(MAX_PLY as u32 - 4)
             .clamp(1, MAX_PLY as u32 - 4);
-        let root_key = key_of(&pos);
+        let root_key = position_key(&pos);
 
         let mut result = SearchResult {
             best: root_moves.first().copied(),
@@ -295,7 +248,6 @@ impl Engine {
             {
                 break;
             }
-            let _ = INF;
         }
         result.nodes = s.nodes;
         result

@@ -41,7 +41,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
-use shakmaty::{Chess, EnPassantMode, Move, Position, zobrist::Zobrist64};
+use shakmaty::{Chess, Move, Position};
 
 use super::eval::{EvalCache, see_value};
 use super::history::{KeyHistory, Repetition};
@@ -50,34 +50,12 @@ use super::movepick::{
     loses_material, mvv_lva, side,
 };
 use super::moves::{decode_move, gives_check};
+use super::score::{INF, MATE, MATE_BOUND, MAX_PLY};
 use super::tt::{Bound, Tt, pack_move};
+use crate::rules::key::{incremental_key_after, position_key};
 
-/// Score of being mated at the root (mate at ply p = MATE - p).
-pub const MATE: i32 = 32000;
-/// Scores beyond this are mates.
-pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 * 2;
-/// Larger than any score.
-pub const INF: i32 = 32001;
-/// Maximum search ply.
-pub const MAX_PLY: usize = 128;
 /// The static evaluation of a node in check (none).
 const NO_EVAL: i32 = -INF;
-
-/// Zobrist key of a position (en passant squares only when a capture is legal, as the laws of
-/// chess and shakmaty's `EnPassantMode::Legal` have it).
-#[inline]
-pub fn key_of(pos: &Chess) -> u64 {
-    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
-}
-
-/// Key of the position after `m`, computed from `pos`'s key when shakmaty can (not after a
-/// double pawn push, a king or rook move that changes castling rights, and the like: then
-/// the caller keys the child itself with [`key_of`]).
-#[inline]
-pub fn child_key(pos: &Chess, key: u64, m: Move) -> Option<u64> {
-    pos.update_zobrist_hash::<Zobrist64>(Zobrist64(key), m, EnPassantMode::Legal)
-        .map(|k| k.0)
-}
 
 /// Search state of one `Engine::search` call.
 pub struct Searcher<'a> {
@@ -305,8 +283,8 @@ impl<'a> Searcher<'a> {
             {
                 {
                     let r = 3 + depth / 4 + ((eval - beta) / 200).min(2);
-                    let nkey = key_of(&null_pos);
-                    self.keys.push(nkey, true);
+                    let nkey = position_key(&null_pos);
+                    self.keys.push_null_move(nkey);
                     let v = -self.negamax(
                         &null_pos,
                         nkey,
@@ -374,14 +352,14 @@ impl<'a> Searcher<'a> {
             let new_depth = depth - 1 + ext;
             // The child's TT slot is fetched while the move is made (a quiescence child does
             // not probe the table).
-            let early_key = child_key(pos, key, m);
+            let early_key = incremental_key_after(pos, key, m);
             let probes = new_depth > 0 || gives_check;
             if probes && let Some(k) = early_key {
                 self.tt.prefetch(k);
             }
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let ckey = early_key.unwrap_or_else(|| key_of(&child));
+            let ckey = early_key.unwrap_or_else(|| position_key(&child));
             if probes && early_key.is_none() {
                 self.tt.prefetch(ckey);
             }
@@ -589,7 +567,7 @@ impl<'a> Searcher<'a> {
             }
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let ckey = child_key(pos, key, m).unwrap_or_else(|| key_of(&child));
+            let ckey = incremental_key_after(pos, key, m).unwrap_or_else(|| position_key(&child));
             self.keys.push(ckey, pos.is_irreversible(m));
             let v = -self.quiescence(&child, ckey, -beta, -alpha, ply + 1, child.is_check());
             self.keys.pop();

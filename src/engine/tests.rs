@@ -213,15 +213,6 @@ fn set_hash_failure_keeps_old_table() {
 }
 
 #[test]
-fn score_conversion() {
-    assert_eq!(Score::from_value(search::MATE - 1), Score::Mate(1));
-    assert_eq!(Score::from_value(search::MATE - 3), Score::Mate(2));
-    assert_eq!(Score::from_value(-search::MATE + 2), Score::Mate(-1));
-    assert_eq!(Score::from_value(-search::MATE), Score::Mate(0));
-    assert_eq!(Score::from_value(35), Score::Cp(35));
-}
-
-#[test]
 fn engine_is_send() {
     fn is_send<T: Send>() {}
     is_send::<Engine>();

@@ -48,9 +48,12 @@
 //! # Mate scores
 //!
 //! Mate values are stored relative to the node (distance to mate from the stored position),
-//! and converted back to root-relative on reading ([`value_to_tt`], [`value_from_tt`]).
+//! and converted back to root-relative on reading ([`value_to_tt`], [`value_from_tt`] in
+//! [`super::score`]).
 
 use shakmaty::{Move, Role, Square};
+
+use super::score::{value_from_tt, value_to_tt};
 
 /// How a 64-bit key is mapped to a slot index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -349,31 +352,6 @@ fn map_index(mapping: IndexMapping, key: u64, n: usize, fold_shift: u32) -> usiz
             let i = if n == 1 { 0 } else { i };
             if i >= n { i - n } else { i }
         }
-    }
-}
-
-/// Scores at or beyond this magnitude are mate scores (see `search::MATE`).
-const MATE_BOUND: i32 = 32000 - 256;
-
-/// Converts a root-relative mate score to node-relative for storage.
-pub fn value_to_tt(v: i32, ply: u32) -> i32 {
-    if v >= MATE_BOUND {
-        v + ply as i32
-    } else if v <= -MATE_BOUND {
-        v - ply as i32
-    } else {
-        v
-    }
-}
-
-/// Converts a stored node-relative mate score back to root-relative.
-pub fn value_from_tt(v: i32, ply: u32) -> i32 {
-    if v >= MATE_BOUND {
-        v - ply as i32
-    } else if v <= -MATE_BOUND {
-        v + ply as i32
-    } else {
-        v
     }
 }
 

@@ -22,7 +22,8 @@ use std::time::Duration;
 use shakmaty::{CastlingMode, Move, Position, Role};
 
 use super::ending::{Ending, EndingKind, join_and, list_places, times};
-use super::game::{Game, PlayError, key_after, reversible_key_after};
+use super::game::{Game, PlayError};
+use super::key::{key_after, reversible_key_after};
 
 /// What the player claims.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,13 +1,9 @@
 //! A game: a start position plus moves, with every position's FIDE 9.2.3 identity.
 //!
-//! Each ply keeps the Zobrist key of its position, computed with
-//! [`EnPassantMode::Legal`]: two positions have the same key exactly when the
-//! same player has the move, pieces of the same kind and colour stand on the
-//! same squares, the castling rights are the same, and the same *legal* en
-//! passant capture is possible (FIDE Laws 9.2.3; a pseudo-legal en passant
-//! whose capturer is pinned does not make a position different). Zobrist keys
-//! are 64 bits; two different positions sharing a key is possible in principle
-//! and ignored, as every chess program does.
+//! Each ply keeps the key of its position ([`super::key`]): two positions have
+//! the same key exactly when FIDE 9.2.3 calls them the same (same player to
+//! move, same pieces on the same squares, same castling rights, same *legal*
+//! en passant captures).
 //!
 //! # Counting repetitions in O(1)
 //!
@@ -36,42 +32,11 @@ use std::hash::{BuildHasherDefault, Hasher};
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::uci::UciMove;
-use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
 use super::ending::{self, Ending, EndingKind};
+use super::key::{play_keyed, position_key, reversible_key_after};
 use super::notation::MoveNumber;
-
-/// The Zobrist key (FIDE 9.2.3 identity) of a position.
-pub fn position_key(pos: &Chess) -> u64 {
-    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
-}
-
-/// The key of the position after the legal move `m`, given the key of `pos`.
-///
-/// A reversible move (see [`Position::is_irreversible`]) changes only the
-/// moving piece's square and the side to move: no capture, no pawn, no
-/// castling right, and no legal en passant before or after it. Its key is
-/// updated with three XORs; any other move hashes the resulting position.
-pub fn key_after(pos: &Chess, key: u64, m: Move) -> u64 {
-    if !pos.is_irreversible(m) {
-        return reversible_key_after(pos, key, m);
-    }
-    let mut next = pos.clone();
-    next.play_unchecked(m);
-    position_key(&next)
-}
-
-/// [`key_after`] for a move known to be reversible.
-#[inline]
-pub(crate) fn reversible_key_after(pos: &Chess, key: u64, m: Move) -> u64 {
-    debug_assert!(!pos.is_irreversible(m));
-    let piece = m.role().of(pos.turn());
-    let from = m.from().expect("a reversible move has an origin square");
-    key ^ Zobrist64::zobrist_for_piece(from, piece).0
-        ^ Zobrist64::zobrist_for_piece(m.to(), piece).0
-        ^ Zobrist64::zobrist_for_white_turn().0
-}
 
 /// A hasher for keys that are already uniformly random (Zobrist keys).
 #[derive(Default, Clone, Copy)]
@@ -517,10 +482,10 @@ impl Game {
         let irreversible = pos.is_irreversible(m);
         let san = San::from_move(pos, m);
         let mut next = pos.clone();
-        next.play_unchecked(m);
         let key = if irreversible {
-            position_key(&next)
+            play_keyed(&mut next, self.current().key, m)
         } else {
+            next.play_unchecked(m);
             reversible_key_after(pos, self.current().key, m)
         };
         let ply = self.records.len();

@@ -12,10 +12,12 @@ pub mod claim;
 pub mod ending;
 pub mod euwe;
 pub mod game;
+pub mod key;
 pub mod notation;
 pub mod pgn;
 
 pub use claim::{Claim, Ground, Verdict};
 pub use ending::{Ending, EndingKind};
-pub use game::{FenError, Game, PlayError, PlyRecord, Termination, key_after, position_key};
+pub use game::{FenError, Game, PlayError, PlyRecord, Termination};
+pub use key::{key_after, position_key};
 pub use notation::{MoveNumber, color_name};

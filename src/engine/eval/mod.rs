@@ -697,7 +697,7 @@ mod tests {
             for m in root.legal_moves() {
                 let mut c = root.clone();
                 c.play_unchecked(m);
-                let key = crate::engine::search::key_of(&c);
+                let key = crate::rules::key::position_key(&c);
                 assert_eq!(cache.evaluate(&c, key), evaluate(&c), "round {round} {m:?}");
             }
         }
