@@ -3,16 +3,18 @@
 //! plies, 9.2 and 9.3 claims now and with a move, 9.6 endings, outcome) except
 //! the text.
 //!
-//! The corpus is generated here, deterministically: shuffling games from
-//! several start positions, where reversible moves and moves that undo the
-//! last move are strongly preferred, so repetitions and claims are frequent.
+//! The corpus is generated deterministically: shuffling games
+//! ([`threefold::rules::shuffle`]) from several start positions, where
+//! reversible moves and moves that undo the last move are strongly preferred,
+//! so repetitions and claims are frequent.
 
 use std::io::Write;
 use std::time::Instant;
 
 use anyhow::Result;
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, Move};
 use threefold::rules::analysis::report_current;
+use threefold::rules::shuffle::{Rng, shuffling_game};
 use threefold::rules::{EndingKind, Game};
 
 /// Arguments of `threefold bench rules`.
@@ -76,24 +78,9 @@ const STARTS: &[&str] = &[
     "6k1/5ppp/8/8/8/8/5PPP/3QR1K1 w - - 10 30",
 ];
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// A deterministic corpus of shuffling games of at least `plies` plies.
 pub fn corpus(plies: usize) -> Vec<(Chess, Vec<Move>)> {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let mut games = Vec::new();
     let mut total = 0;
     let mut i = 0;
@@ -104,37 +91,7 @@ pub fn corpus(plies: usize) -> Vec<(Chess, Vec<Move>)> {
             .into_position(shakmaty::CastlingMode::Standard)
             .expect("legal position");
         i += 1;
-        let mut game = Game::from_position(start.clone());
-        let mut moves: Vec<Move> = Vec::new();
-        while !game.is_over() && moves.len() < 600 {
-            let pos = game.position();
-            let legal = pos.legal_moves();
-            let undo = moves.len().checked_sub(2).map(|k| moves[k]);
-            let back: Vec<Move> = legal
-                .iter()
-                .copied()
-                .filter(|m| {
-                    undo.is_some_and(|u| {
-                        u.from() == Some(m.to()) && u.to() == m.from().unwrap_or(u.to())
-                    })
-                })
-                .collect();
-            let reversible: Vec<Move> = legal
-                .iter()
-                .copied()
-                .filter(|&m| !pos.is_irreversible(m))
-                .collect();
-            let roll = rng.below(100);
-            let m = if roll < 35 && !back.is_empty() {
-                back[rng.below(back.len())]
-            } else if roll < 92 && !reversible.is_empty() {
-                reversible[rng.below(reversible.len())]
-            } else {
-                legal[rng.below(legal.len())]
-            };
-            game.play(m).expect("legal");
-            moves.push(m);
-        }
+        let moves = shuffling_game(&start, &mut rng, 600);
         total += moves.len();
         games.push((start, moves));
     }
