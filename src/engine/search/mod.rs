@@ -1,4 +1,5 @@
-//! Alpha-beta search.
+//! Alpha-beta search. The numbers below (depths, margins, reductions) are the tuning
+//! constants of [`params`].
 //!
 //! - Iterative deepening; from depth 5 each iteration starts with an aspiration window of
 //!   ±20 cp around the previous score, widened (doubling) on a fail high / fail low.
@@ -37,6 +38,8 @@
 //! - Check extension: a move that gives check is searched one ply deeper.
 //! - Mate-distance scoring: mate at ply `p` is `MATE - p`; mate-distance pruning.
 
+pub mod params;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -53,6 +56,7 @@ use super::moves::{decode_move, gives_check};
 use super::score::{INF, MATE, MATE_BOUND, MAX_PLY};
 use super::tt::{Bound, Tt, pack_move};
 use crate::rules::key::{incremental_key_after, position_key};
+use params::*;
 
 /// The static evaluation of a node in check (none).
 const NO_EVAL: i32 = -INF;
@@ -96,7 +100,7 @@ impl<'a> Searcher<'a> {
         let mut lmr = vec![[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+                *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as u8;
             }
         }
         Searcher {
@@ -157,10 +161,10 @@ impl<'a> Searcher<'a> {
     /// One iteration with an aspiration window around `prev`.
     pub fn aspiration(&mut self, root: &Chess, key: u64, depth: i32, prev: i32) -> i32 {
         self.iter_best = None;
-        if depth < 5 || prev.abs() >= MATE_BOUND {
+        if depth < ASPIRATION_MIN_DEPTH || prev.abs() >= MATE_BOUND {
             return self.negamax(root, key, depth, -INF, INF, 0, true, root.is_check());
         }
-        let mut delta = 20;
+        let mut delta = ASPIRATION_WINDOW;
         let mut alpha = (prev - delta).max(-INF);
         let mut beta = (prev + delta).min(INF);
         loop {
@@ -177,7 +181,7 @@ impl<'a> Searcher<'a> {
                 return v;
             }
             delta += delta;
-            if delta > 1000 {
+            if delta > ASPIRATION_MAX_WINDOW {
                 alpha = -INF;
                 beta = INF;
             }
@@ -266,8 +270,8 @@ impl<'a> Searcher<'a> {
 
         if !pv_node && !in_check && ply > 0 {
             // Reverse futility pruning.
-            if depth <= 6
-                && eval - 80 * (depth - i32::from(improving)) >= beta
+            if depth <= RFP_MAX_DEPTH
+                && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
                 && eval.abs() < MATE_BOUND
             {
                 return eval;
@@ -275,14 +279,16 @@ impl<'a> Searcher<'a> {
             // Null-move pruning.
             let us = pos.us();
             let non_pawn = us & !pos.board().pawns() & !pos.board().kings();
-            if depth >= 3
+            if depth >= NULL_MOVE_MIN_DEPTH
                 && eval >= beta
                 && non_pawn.any()
                 && beta.abs() < MATE_BOUND
                 && let Ok(null_pos) = pos.clone().swap_turn()
             {
                 {
-                    let r = 3 + depth / 4 + ((eval - beta) / 200).min(2);
+                    let r = NULL_MOVE_BASE_REDUCTION
+                        + depth / NULL_MOVE_DEPTH_DIVISOR
+                        + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_EVAL_MAX);
                     let nkey = position_key(&null_pos);
                     self.keys.push_null_move(nkey);
                     let v = -self.negamax(
@@ -311,7 +317,7 @@ impl<'a> Searcher<'a> {
         let tt_m = decode_move(pos, tt_move, in_check);
         // Internal iterative reduction: a node without a TT move at a good depth was not
         // searched before (or its entry was lost); search it a ply shallower.
-        if tt_m.is_none() && depth >= 4 && ply > 0 {
+        if tt_m.is_none() && depth >= IIR_MIN_DEPTH && ply > 0 {
             depth -= 1;
         }
         let mut picker = MovePicker::new(pos, tt_m, self.killers[ply]);
@@ -321,8 +327,12 @@ impl<'a> Searcher<'a> {
         let mut best_move: Option<Move> = None;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut count = 0;
-        let futile = !pv_node && !in_check && depth <= 3 && eval + 120 * depth <= alpha;
-        let lmp_limit = (4 + 3 * depth as usize * depth as usize) / if improving { 1 } else { 2 };
+        let futile = !pv_node
+            && !in_check
+            && depth <= FUTILITY_MAX_DEPTH
+            && eval + FUTILITY_MARGIN * depth <= alpha;
+        let lmp_limit = (LMP_BASE + LMP_FACTOR * depth as usize * depth as usize)
+            / if improving { 1 } else { 2 };
 
         while let Some(Picked { m, score, losing }) = picker.next(self.history) {
             let quiet = !is_noisy(&m);
@@ -331,20 +341,22 @@ impl<'a> Searcher<'a> {
             // Late-move pruning: at shallow non-PV nodes, once `lmp_limit` moves of any kind
             // have been handed out, the remaining quiet moves, checks included, are neither
             // searched nor (if not generated yet) generated.
-            if quiet && prunable && depth <= 3 && count > lmp_limit {
+            if quiet && prunable && depth <= LMP_MAX_DEPTH && count > lmp_limit {
                 picker.skip_quiets();
                 continue;
             }
             let gives_check = gives_check(pos, m);
-            if prunable && !gives_check && depth <= 3 {
-                // Futility pruning: a quiet move cannot lift a hopeless static evaluation to
-                // alpha. And a capture that loses material by static exchange is not tried.
-                if (quiet && futile) || losing {
-                    continue;
-                }
+            // Futility pruning: a quiet move cannot lift a hopeless static evaluation to alpha.
+            // And at shallow depth a capture that loses material by static exchange is not
+            // tried.
+            if prunable
+                && !gives_check
+                && ((quiet && futile) || (losing && depth <= SEE_PRUNING_MAX_DEPTH))
+            {
+                continue;
             }
 
-            let ext = if gives_check && ply < 2 * MAX_PLY / 3 {
+            let ext = if gives_check && ply < CHECK_EXTENSION_MAX_PLY {
                 1
             } else {
                 0
@@ -380,12 +392,17 @@ impl<'a> Searcher<'a> {
             } else {
                 // Late-move reduction.
                 let mut r = 0;
-                if depth >= 3 && quiet && !in_check && !gives_check && count > 2 {
+                if depth >= LMR_MIN_DEPTH
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                    && count > LMR_FULL_MOVES
+                {
                     r = self.lmr[(depth as usize).min(63)][count.min(63)] as i32;
                     if pv_node {
                         r -= 1;
                     }
-                    if score > HISTORY_MAX / 2 {
+                    if score > LMR_GOOD_HISTORY {
                         r -= 1;
                     }
                     if !improving {
@@ -490,7 +507,7 @@ impl<'a> Searcher<'a> {
             k[1] = k[0];
             k[0] = pm;
         }
-        let bonus = (depth * depth).min(400);
+        let bonus = (depth * depth).min(HISTORY_BONUS_MAX);
         let upd = |h: &mut i32, b: i32| {
             *h += b - *h * b.abs() / HISTORY_MAX;
         };
@@ -557,7 +574,8 @@ impl<'a> Searcher<'a> {
         while let Some((m, _)) = list.next_best() {
             if !in_check {
                 // Delta pruning and losing captures.
-                if !m.is_promotion() && stand_pat + m.capture().map_or(0, see_value) + 200 <= alpha
+                if !m.is_promotion()
+                    && stand_pat + m.capture().map_or(0, see_value) + DELTA_MARGIN <= alpha
                 {
                     continue;
                 }
