@@ -8,8 +8,8 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use threefold::drills::{
-    self, Answer, ClaimRule, EndingRule, Progress, ProgressStore, Question, check, judge, load_dir,
-    parse_answer,
+    self, Answer, ClaimRule, EndingRule, Pick, Progress, ProgressStore, Question, check, judge,
+    load_dir, parse_answer,
 };
 
 fn puzzles_dir() -> PathBuf {
@@ -593,32 +593,58 @@ fn the_built_in_copies_are_exactly_the_puzzle_files() {
 }
 
 #[test]
-fn next_in_offers_unsolved_puzzles_first_then_cycles() {
-    let coll = drills::load_builtin();
-    let theme = coll.theme("real-games").unwrap();
-    let mut progress = Progress::default();
+fn the_session_offers_unsolved_puzzles_first_then_cycles() {
+    let mut s = drills::Session::with(drills::load_builtin(), None);
+    let pick = Pick::Theme("real-games".to_string());
+    let n = s.collection.theme("real-games").unwrap().puzzles.len();
     let mut seen = Vec::new();
-    let mut last: Option<String> = None;
-    for _ in 0..theme.puzzles.len() {
-        let p = coll
-            .next_in("real-games", &progress, last.as_deref())
-            .unwrap();
+    for _ in 0..n {
+        let p = s.next(&pick).unwrap().clone();
         assert!(
             !seen.contains(&p.id),
             "{} offered twice before the rest",
             p.id
         );
         seen.push(p.id.clone());
-        progress.record("real-games", &p.id, true);
-        last = Some(p.id.clone());
+        s.progress.record("real-games", &p.id, true);
     }
-    assert_eq!(seen.len(), theme.puzzles.len());
-    // All solved: it still offers one, not the one just answered.
-    let again = coll
-        .next_in("real-games", &progress, last.as_deref())
-        .unwrap();
-    assert_ne!(Some(again.id.clone()), last);
-    assert!(coll.next_in("no-such-theme", &progress, None).is_none());
+    assert_eq!(seen.len(), n);
+    // All solved and all offered: it still offers one, not the one just answered.
+    let last = seen.last().cloned();
+    let again = s.next(&pick).unwrap().id.clone();
+    assert_ne!(Some(again), last);
+    assert!(s.next(&Pick::Theme("no-such-theme".into())).is_none());
+}
+
+#[test]
+fn skipping_walks_through_a_theme_and_all_rotates_themes() {
+    let mut s = drills::Session::with(drills::load_builtin(), None);
+    // Unanswered (skipped) puzzles are not offered again until the round is over,
+    // easiest first.
+    let pick = Pick::Theme("basics".to_string());
+    let n = s.collection.theme("basics").unwrap().puzzles.len();
+    let offered: Vec<(String, u8)> = (0..n)
+        .map(|_| {
+            let p = s.next(&pick).unwrap();
+            (p.id.clone(), p.difficulty)
+        })
+        .collect();
+    let mut ids: Vec<&String> = offered.iter().map(|o| &o.0).collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), n, "{offered:?}");
+    assert!(offered.windows(2).all(|w| w[0].1 <= w[1].1), "{offered:?}");
+    // A new round (back to the theme list) starts with the easiest again.
+    s.new_round();
+    assert_eq!(s.next(&pick).unwrap().id, offered[0].0);
+    // "All themes" takes the themes in turn.
+    let themes: Vec<String> = (0..s.collection.themes.len())
+        .map(|_| s.next(&Pick::All).unwrap().theme.clone())
+        .collect();
+    let mut distinct = themes.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), themes.len(), "{themes:?}");
 }
 
 #[test]
@@ -631,7 +657,7 @@ fn a_session_judges_records_and_saves() {
     assert!(s.messages[0].contains("moved to"), "{}", s.messages[0]);
     s.messages.clear();
 
-    let p = s.next("basics", None).unwrap().clone();
+    let p = s.next(&Pick::Theme("basics".into())).unwrap().clone();
     let f = s.answer(&p.id, &p.answer).unwrap();
     assert!(f.correct);
     let wrong = match &p.answer {

@@ -68,7 +68,8 @@ fn answer_text(p: &Puzzle, right: bool) -> String {
                 (false, false) => "none".to_string(),
             }
         }
-        Answer::Count { plies, .. } => {
+        Answer::Count(plies) => {
+            let plies = plies.as_slice().to_vec();
             let plies = if right {
                 plies
             } else if plies == vec![game.len()] {
@@ -78,7 +79,7 @@ fn answer_text(p: &Puzzle, right: bool) -> String {
             };
             plies
                 .iter()
-                .map(|&q| short_label(&game, q))
+                .map(|&q| short_label(game, q))
                 .collect::<Vec<_>>()
                 .join(" ")
         }

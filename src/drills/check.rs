@@ -25,11 +25,7 @@ pub struct Solution {
 
 /// Compute the answer to `puzzle` with the rules core.
 pub fn solve(puzzle: &Puzzle) -> Result<Solution, String> {
-    let game = puzzle.try_game()?;
-    solve_in(puzzle, &game)
-}
-
-fn solve_in(puzzle: &Puzzle, game: &Game) -> Result<Solution, String> {
+    let game = puzzle.game();
     let over = || {
         game.termination().map(|t| {
             format!(
@@ -64,9 +60,8 @@ fn solve_in(puzzle: &Puzzle, game: &Game) -> Result<Solution, String> {
             if let Some(e) = over() {
                 return Err(e);
             }
-            let m = game.parse_san(mv).map_err(|e| e.to_string())?;
             let mut g = game.clone();
-            let v = claim::judge(&mut g, Claim::WithMove(m)).map_err(|e| e.to_string())?;
+            let v = claim::judge(&mut g, Claim::WithMove(*mv)).map_err(|e| e.to_string())?;
             let rule = match v.ground {
                 None => ClaimRule::None,
                 Some(Ground::Threefold) => ClaimRule::Threefold,
@@ -74,7 +69,11 @@ fn solve_in(puzzle: &Puzzle, game: &Game) -> Result<Solution, String> {
             };
             Ok(Solution {
                 answer: Answer::Claim(rule),
-                detail: format!("The arbiter's ruling on a claim with {mv}: {}", v.explanation),
+                detail: format!(
+                    "The arbiter's ruling on a claim with {}: {}",
+                    puzzle.san(*mv),
+                    v.explanation
+                ),
                 plies: v.plies,
             })
         }
@@ -246,18 +245,15 @@ pub fn check(puzzle: &Puzzle) -> Result<(), Mismatch> {
         stated,
         computed,
     };
-    let game = match puzzle.try_game() {
-        Ok(g) => g,
-        Err(e) => return Err(mismatch("an answer".into(), format!("nothing: {e}"))),
-    };
-    match solve_in(puzzle, &game) {
+    let game = puzzle.game();
+    match solve(puzzle) {
         Ok(sol) if sol.answer == puzzle.answer => Ok(()),
         Ok(sol) => Err(mismatch(
-            puzzle.answer.describe(&game),
-            sol.answer.describe(&game),
+            puzzle.answer.describe(game),
+            sol.answer.describe(game),
         )),
         Err(e) => Err(mismatch(
-            puzzle.answer.describe(&game),
+            puzzle.answer.describe(game),
             format!("no answer: {e}"),
         )),
     }
@@ -280,7 +276,7 @@ pub struct Feedback {
 /// puzzle, the file's stated answer is used.
 pub fn judge(puzzle: &Puzzle, given: &Answer) -> Feedback {
     let game = puzzle.game();
-    let (right, detail, plies) = match solve_in(puzzle, &game) {
+    let (right, detail, plies) = match solve(puzzle) {
         Ok(s) => (s.answer, s.detail, s.plies),
         Err(e) => (puzzle.answer.clone(), e, Vec::new()),
     };
@@ -292,7 +288,7 @@ pub fn judge(puzzle: &Puzzle, given: &Answer) -> Feedback {
     };
     Feedback {
         correct,
-        expected: right.describe(&game),
+        expected: right.describe(game),
         explanation,
         plies_to_highlight: plies,
     }
@@ -307,7 +303,7 @@ pub fn judge(puzzle: &Puzzle, given: &Answer) -> Feedback {
 /// - `same`: "yes" / "no"
 /// - `ending`: "no", "checkmate", "stalemate", "insufficient", "fivefold", "seventy-five"
 pub fn parse_answer(puzzle: &Puzzle, text: &str) -> Result<Answer, String> {
-    let game = puzzle.try_game()?;
+    let game = puzzle.game();
     let t = text.trim();
     match &puzzle.question {
         Question::Claim | Question::Intended { .. } => ClaimRule::parse(t)
@@ -339,7 +335,7 @@ pub fn parse_answer(puzzle: &Puzzle, text: &str) -> Result<Answer, String> {
                 if tok.eq_ignore_ascii_case("after") {
                     continue;
                 }
-                match find_label(&game, tok) {
+                match find_label(game, tok) {
                     Some(p) => plies.push(p),
                     None => return Err(format!("'{tok}' names no position of this game")),
                 }

@@ -9,8 +9,8 @@ use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 use super::types::{
-    Answer, ClaimRule, Collection, EndingRule, Origin, PlyRef, Problem, Puzzle, Question, Start,
-    Theme, normalize_label, short_label,
+    Answer, ClaimRule, Collection, EndingRule, Origin, PlyRef, PlySet, Problem, Puzzle, Question,
+    Start, Theme, normalize_label, short_label,
 };
 use crate::rules::Game;
 
@@ -347,8 +347,8 @@ fn read_puzzle(
         },
     };
 
-    // The game: start position and moves, replayed by the rules core.
-    let mut moves = Vec::new();
+    // The game: start position and moves, played by the rules core (the
+    // puzzle keeps the game; nothing replays the SAN again).
     let mut game = match &start {
         Start::Standard => Some(Game::new()),
         Start::Fen(f) => match Game::from_fen(f) {
@@ -383,7 +383,6 @@ fn read_puzzle(
                             game = None;
                         }
                     }
-                    moves.push(tok);
                 }
             }
         }
@@ -406,8 +405,14 @@ fn read_puzzle(
     if !err.problems.is_empty() {
         return Err(err.problems);
     }
-    let (Some(title), Some(explanation), Some(question), Some(answer), Some(answer_field)) =
-        (title, explanation, question, answer, answer_field)
+    let (
+        Some(title),
+        Some(explanation),
+        Some(game),
+        Some(question),
+        Some(answer),
+        Some(answer_field),
+    ) = (title, explanation, game, question, answer, answer_field)
     else {
         // Every None above has recorded a problem.
         return Err(vec![Problem::at(
@@ -420,8 +425,7 @@ fn read_puzzle(
         id,
         title,
         theme: theme.to_string(),
-        start,
-        moves,
+        game,
         question,
         prompt_text,
         answer,
@@ -640,12 +644,12 @@ fn read_question(
                 err.at(v.span(), "'move' must be a SAN move, e.g. \"Nf3\"");
                 return None;
             };
-            if let Err(e) = game.parse_san(mv) {
-                err.at(v.span(), format!("'move' = '{mv}': {e}"));
-                return None;
-            }
-            Question::Intended {
-                mv: mv.trim().to_string(),
+            match game.parse_san(mv) {
+                Ok(mv) => Question::Intended { mv },
+                Err(e) => {
+                    err.at(v.span(), format!("'move' = '{mv}': {e}"));
+                    return None;
+                }
             }
         }
         "count" => {
@@ -825,21 +829,19 @@ fn read_answer(
             };
             let (count, plies) = (count?, places?);
             let n = plies.len();
-            let answer = Answer::count(plies);
-            if let Answer::Count { plies, .. } = &answer
-                && (plies.len() != n || count != n)
-            {
+            let places = PlySet::new(plies);
+            if places.count() != n || count != n {
                 err.at(
                     span,
                     format!(
                         "answer count = {count} but 'after' lists {n} place{} ({} distinct)",
                         if n == 1 { "" } else { "s" },
-                        plies.len()
+                        places.count()
                     ),
                 );
                 return None;
             }
-            Some(answer)
+            Some(Answer::Count(places))
         }
     }
 }

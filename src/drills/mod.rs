@@ -38,14 +38,14 @@
 //! # For the drill screen
 //!
 //! ```no_run
-//! use threefold::drills::{Session, parse_answer};
+//! use threefold::drills::{Pick, Session, parse_answer};
 //!
 //! let mut s = Session::open(); // built-in puzzles + progress in the data dir
 //! for note in s.messages.drain(..) { eprintln!("{note}"); } // e.g. corrupt progress moved aside
 //! let theme = &s.collection.themes[0];
 //! let (tid, tname) = (theme.id.clone(), theme.name.clone());
 //! let score = s.progress.theme(&tid); // attempts, correct, streak, best_streak, solved
-//! let p = s.next(&tid, None).unwrap().clone();
+//! let p = s.next(&Pick::Theme(tid.clone())).unwrap().clone(); // the session picks
 //! let game = p.game(); // the rules core's Game: board, move list, ply labels
 //! println!("{tname} ({} correct, streak {}): {}", score.correct, score.streak, p.prompt());
 //! let answer = parse_answer(&p, "threefold").unwrap(); // or build an Answer directly
@@ -67,10 +67,10 @@ pub use builtin::load_builtin;
 pub use check::{Feedback, Mismatch, Solution, check, judge, parse_answer, solve};
 pub use load::{load_dir, load_file, load_str, load_texts};
 pub use progress::{Progress, ProgressStore, ThemeProgress};
-pub use session::Session;
+pub use session::{Pick, Session};
 pub use types::{
-    Answer, ClaimRule, Collection, EndingRule, Origin, PlyRef, Problem, Puzzle, Question, Start,
-    Theme,
+    Answer, ClaimRule, Collection, EndingRule, Origin, PlyRef, PlySet, Problem, Puzzle, Question,
+    Start, Theme,
 };
 
 /// `threefold drills --check DIR`: load every puzzle file of `dir` and check

@@ -61,6 +61,13 @@ impl Progress {
         }
     }
 
+    /// Whether puzzle `id` of `theme` has been answered correctly.
+    pub fn is_solved(&self, theme: &str, id: &str) -> bool {
+        self.themes
+            .get(theme)
+            .is_some_and(|t| t.solved.contains(id))
+    }
+
     /// The progress in `theme` (zero if never played).
     pub fn theme(&self, theme: &str) -> ThemeProgress {
         self.themes.get(theme).cloned().unwrap_or_default()

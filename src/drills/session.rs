@@ -1,11 +1,34 @@
 //! What the drill screen holds: the puzzles, the player's progress and where
-//! it is saved. Answering judges, records and saves in one call; nothing here
-//! panics on a bad progress file or a failed save (they become messages).
+//! it is saved, and which puzzle comes next. Answering judges, records and
+//! saves in one call; nothing here panics on a bad progress file or a failed
+//! save (they become messages).
+//!
+//! # Which puzzle comes next
+//!
+//! Within a theme: the easiest puzzle (file order among equals) that is not
+//! solved and has not been offered in this round; then the easiest one not
+//! offered in this round; once every puzzle of the theme has been offered,
+//! the easiest unsolved one that is not the last one offered, then the easiest
+//! one that is not the last one (so a solved theme can be played again).
+//! A round starts when the session starts and when the player goes back to
+//! the theme list ([`Session::new_round`]), and again once every puzzle of
+//! the pick has been offered.
+//!
+//! For all themes: the themes in turn, starting after the theme of the last
+//! puzzle offered, preferring a theme whose next puzzle is unsolved and not
+//! offered in this round.
 
 use super::builtin::load_builtin;
 use super::check::{Feedback, judge};
 use super::progress::{Progress, ProgressStore};
 use super::types::{Answer, Collection, Puzzle};
+
+/// Which puzzles are drilled: one theme (its id) or all of them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pick {
+    All,
+    Theme(String),
+}
 
 /// A drill session.
 #[derive(Debug)]
@@ -16,6 +39,10 @@ pub struct Session {
     /// Things to tell the player once (a corrupt progress file moved aside, a
     /// failed save, a puzzle file problem). The screen shows and clears them.
     pub messages: Vec<String>,
+    /// The last puzzle offered.
+    last: Option<String>,
+    /// The puzzles offered in this round, in order.
+    offered: Vec<String>,
 }
 
 impl Session {
@@ -45,6 +72,8 @@ impl Session {
             progress,
             store,
             messages,
+            last: None,
+            offered: Vec::new(),
         }
     }
 
@@ -53,9 +82,71 @@ impl Session {
         self.store.as_ref()
     }
 
-    /// The next puzzle to offer in `theme` (see [`Collection::next_in`]).
-    pub fn next(&self, theme: &str, last: Option<&str>) -> Option<&Puzzle> {
-        self.collection.next_in(theme, &self.progress, last)
+    /// Offer the next puzzle of `pick` (see the module docs) and remember it
+    /// as offered. `None` when the pick has no puzzle.
+    pub fn next(&mut self, pick: &Pick) -> Option<&Puzzle> {
+        let id = self.choose(pick)?.id.clone();
+        if self.offered.contains(&id) {
+            // Everything was offered: a new round begins with this one.
+            self.offered.clear();
+        }
+        self.offered.push(id.clone());
+        self.last = Some(id.clone());
+        self.collection.puzzle(&id)
+    }
+
+    /// Start a new round: every puzzle may be offered again before the others.
+    pub fn new_round(&mut self) {
+        self.offered.clear();
+    }
+
+    /// The last puzzle offered, if any.
+    pub fn last(&self) -> Option<&Puzzle> {
+        self.collection.puzzle(self.last.as_deref()?)
+    }
+
+    fn choose(&self, pick: &Pick) -> Option<&Puzzle> {
+        let themes = &self.collection.themes;
+        match pick {
+            Pick::Theme(id) => self.next_in_theme(id),
+            Pick::All if themes.is_empty() => None,
+            Pick::All => {
+                let last_theme = self
+                    .last()
+                    .and_then(|p| themes.iter().position(|t| t.id == p.theme));
+                let start = last_theme.map_or(0, |i| i + 1);
+                let order: Vec<&str> = (0..themes.len())
+                    .map(|k| themes[(start + k) % themes.len()].id.as_str())
+                    .collect();
+                order
+                    .iter()
+                    .find_map(|id| {
+                        self.next_in_theme(id)
+                            .filter(|p| !self.is_solved(p) && !self.offered.contains(&p.id))
+                    })
+                    .or_else(|| order.iter().find_map(|id| self.next_in_theme(id)))
+            }
+        }
+    }
+
+    fn next_in_theme(&self, theme: &str) -> Option<&Puzzle> {
+        let mut order: Vec<&Puzzle> = self.collection.theme(theme)?.puzzles.iter().collect();
+        order.sort_by_key(|p| p.difficulty);
+        let fresh = |p: &&&Puzzle| !self.offered.contains(&p.id);
+        let not_last = |p: &&&Puzzle| Some(&p.id) != self.last.as_ref();
+        order
+            .iter()
+            .filter(fresh)
+            .find(|p| !self.is_solved(p))
+            .or_else(|| order.iter().find(fresh))
+            .or_else(|| order.iter().filter(not_last).find(|p| !self.is_solved(p)))
+            .or_else(|| order.iter().find(not_last))
+            .or_else(|| order.first())
+            .copied()
+    }
+
+    fn is_solved(&self, p: &Puzzle) -> bool {
+        self.progress.is_solved(&p.theme, &p.id)
     }
 
     /// Judge the player's answer to puzzle `id`, record it in the theme's

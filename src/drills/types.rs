@@ -46,8 +46,8 @@ pub enum Question {
     Claim,
     /// `ask = "intended"` with `move = "Nf3"`: the player writes this move on
     /// the scoresheet and claims; is the claim correct, and by which rule?
-    /// (9.2 a, 9.3 a, 9.5)
-    Intended { mv: String },
+    /// (9.2 a, 9.3 a, 9.5) The move is legal in the puzzle's last position.
+    Intended { mv: Move },
     /// `ask = "claim-moves"`: which moves let the player to move claim a draw by
     /// 9.2 a? (the full set)
     ClaimMoves,
@@ -196,8 +196,8 @@ pub enum Answer {
     Claim(ClaimRule),
     /// For `claim-moves`: the set of moves, sorted by UCI, no duplicates.
     Moves(Vec<Move>),
-    /// For `count`: how many times, and at which plies (ascending).
-    Count { count: usize, plies: Vec<usize> },
+    /// For `count`: at which plies; the count is their number.
+    Count(PlySet),
     /// For `same`.
     Same(bool),
     /// For `ending`.
@@ -212,14 +212,9 @@ impl Answer {
         Answer::Moves(moves)
     }
 
-    /// A count answer with its plies sorted.
-    pub fn count(mut plies: Vec<usize>) -> Answer {
-        plies.sort_unstable();
-        plies.dedup();
-        Answer::Count {
-            count: plies.len(),
-            plies,
-        }
+    /// A count answer: the places, in any order (duplicates count once).
+    pub fn count(plies: Vec<usize>) -> Answer {
+        Answer::Count(PlySet::new(plies))
     }
 
     /// The answer in words, with moves in SAN and plies as scoresheet labels
@@ -236,8 +231,10 @@ impl Answer {
                     .collect();
                 format!("{{{}}}", v.join(", "))
             }
-            Answer::Count { count, plies } => {
+            Answer::Count(plies) => {
+                let count = plies.count();
                 let places: Vec<String> = plies
+                    .as_slice()
                     .iter()
                     .map(|&p| {
                         if p <= game.len() {
@@ -247,12 +244,36 @@ impl Answer {
                         }
                     })
                     .collect();
-                format!("{count} time{}: [{}]", plural(*count), places.join(", "))
+                format!("{count} time{}: [{}]", plural(count), places.join(", "))
             }
             Answer::Same(true) => "yes (the same position)".to_string(),
             Answer::Same(false) => "no (not the same position)".to_string(),
             Answer::Ending(e) => e.to_string(),
         }
+    }
+}
+
+/// The places of a count answer: plies, ascending, each once. Its count is its
+/// length, so the two cannot disagree.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlySet(Vec<usize>);
+
+impl PlySet {
+    /// The set of `plies` (sorted, duplicates dropped).
+    pub fn new(mut plies: Vec<usize>) -> PlySet {
+        plies.sort_unstable();
+        plies.dedup();
+        PlySet(plies)
+    }
+
+    /// How many places.
+    pub fn count(&self) -> usize {
+        self.0.len()
+    }
+
+    /// The plies, ascending.
+    pub fn as_slice(&self) -> &[usize] {
+        &self.0
     }
 }
 
@@ -291,9 +312,9 @@ pub struct Puzzle {
     pub title: String,
     /// The theme (file stem) it belongs to.
     pub theme: String,
-    pub start: Start,
-    /// The game so far, SAN as written (move numbers removed).
-    pub moves: Vec<String>,
+    /// The game so far: the start position and the puzzle's moves, read and
+    /// played once by the loader ([`Puzzle::game`]).
+    pub(super) game: Game,
     pub question: Question,
     /// Optional wording of the question; [`Puzzle::prompt`] supplies a default.
     pub prompt_text: Option<String>,
@@ -313,25 +334,16 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
-    /// The puzzle's game: the start position plus its moves, replayed by the
-    /// rules core. The loader has already replayed it once, so this cannot
-    /// fail for a loaded puzzle; it panics only on a hand-built invalid one.
-    pub fn game(&self) -> Game {
-        self.try_game()
-            .unwrap_or_else(|e| panic!("puzzle '{}': {e}", self.id))
+    /// The puzzle's game: the start position plus its moves, as the rules core
+    /// played them when the puzzle was loaded.
+    pub fn game(&self) -> &Game {
+        &self.game
     }
 
-    /// The puzzle's game, or what is wrong with its start or its moves.
-    pub fn try_game(&self) -> Result<Game, String> {
-        let mut game = match &self.start {
-            Start::Standard => Game::new(),
-            Start::Fen(f) => Game::from_fen(f).map_err(|e| e.to_string())?,
-        };
-        for (i, san) in self.moves.iter().enumerate() {
-            game.play_san(san)
-                .map_err(|e| format!("move {} ('{san}'): {e}", i + 1))?;
-        }
-        Ok(game)
+    /// A move of the puzzle's last position in SAN (without check marks, as
+    /// puzzle files write moves).
+    pub fn san(&self, mv: Move) -> String {
+        San::from_move(self.game.position(), mv).to_string()
     }
 
     /// The question in words: the file's `prompt` if given, else a standard
@@ -340,14 +352,14 @@ impl Puzzle {
         if let Some(p) = &self.prompt_text {
             return p.clone();
         }
-        let game = self.game();
-        let side = color_name(game.position().turn());
+        let side = color_name(self.game.position().turn());
         match &self.question {
             Question::Claim => format!(
                 "{side} to move. Can {side} claim a draw now, and by which rule? (none / threefold / fifty / both)"
             ),
             Question::Intended { mv } => format!(
-                "{side} writes {mv} on the scoresheet and claims a draw. Is the claim correct, and by which rule? (none / threefold / fifty / both)"
+                "{side} writes {} on the scoresheet and claims a draw. Is the claim correct, and by which rule? (none / threefold / fifty / both)",
+                self.san(*mv)
             ),
             Question::ClaimMoves => format!(
                 "{side} to move. Which moves let {side} claim a draw by threefold repetition (FIDE 9.2 a)? Give all of them, or none."
@@ -447,27 +459,5 @@ impl Collection {
     /// The theme with this id.
     pub fn theme(&self, id: &str) -> Option<&Theme> {
         self.themes.iter().find(|t| t.id == id)
-    }
-
-    /// The next puzzle to offer in `theme`: the easiest one not yet solved
-    /// (file order among equals); once all are solved, the easiest one not
-    /// solved by the latest answer, so a theme can be played again. `None`
-    /// for an unknown or empty theme.
-    pub fn next_in(
-        &self,
-        theme: &str,
-        progress: &super::progress::Progress,
-        last: Option<&str>,
-    ) -> Option<&Puzzle> {
-        let t = self.theme(theme)?;
-        let solved = progress.theme(theme).solved;
-        let mut order: Vec<&Puzzle> = t.puzzles.iter().collect();
-        order.sort_by_key(|p| p.difficulty);
-        order
-            .iter()
-            .find(|p| !solved.contains(&p.id) && Some(p.id.as_str()) != last)
-            .or_else(|| order.iter().find(|p| Some(p.id.as_str()) != last))
-            .or_else(|| order.first())
-            .copied()
     }
 }

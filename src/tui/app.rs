@@ -849,7 +849,7 @@ impl App {
                 drill::View::Puzzle(p) if p.selected.is_some() => p.selected = None,
                 drill::View::Puzzle(_) => {
                     d.view = drill::View::Themes;
-                    d.seen.clear();
+                    d.session.new_round();
                     self.message = None;
                 }
                 drill::View::Themes => {

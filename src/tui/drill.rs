@@ -4,15 +4,9 @@
 
 use shakmaty::Move;
 
+pub use crate::drills::Pick;
 use crate::drills::{Answer, ClaimRule, EndingRule, Feedback, Puzzle, Question, Session};
 use crate::rules::Game;
-
-/// Which theme is drilled: one theme (its id) or all of them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Pick {
-    All,
-    Theme(String),
-}
 
 /// What the drill screen shows.
 #[derive(Clone, Debug)]
@@ -37,7 +31,6 @@ pub enum Widget {
 pub struct PuzzleState {
     pub pick: Pick,
     pub puzzle: Puzzle,
-    pub game: Game,
     pub prompt: String,
     /// The highlighted option (choice questions).
     pub option: usize,
@@ -55,13 +48,11 @@ pub struct PuzzleState {
 
 impl PuzzleState {
     pub fn new(pick: Pick, puzzle: Puzzle) -> PuzzleState {
-        let game = puzzle.game();
         let prompt = puzzle.prompt();
-        let cursor = game.len();
+        let cursor = puzzle.game().len();
         PuzzleState {
             pick,
             puzzle,
-            game,
             prompt,
             option: 0,
             moves: Vec::new(),
@@ -70,6 +61,11 @@ impl PuzzleState {
             selected: None,
             feedback: None,
         }
+    }
+
+    /// The puzzle's game.
+    pub fn game(&self) -> &Game {
+        self.puzzle.game()
     }
 
     pub fn widget(&self) -> Widget {
@@ -150,11 +146,6 @@ pub struct DrillState {
     /// The row of the theme list: 0 = all, then the themes.
     pub row: usize,
     pub view: View,
-    /// The last puzzle offered (so "next" moves on).
-    pub last: Option<String>,
-    /// Puzzles offered since the theme list was left (skipped or answered):
-    /// "next" prefers the others, so skipping walks through a theme.
-    pub seen: Vec<String>,
 }
 
 impl DrillState {
@@ -163,8 +154,6 @@ impl DrillState {
             session,
             row: 0,
             view: View::Themes,
-            last: None,
-            seen: Vec::new(),
         }
     }
 
@@ -180,65 +169,11 @@ impl DrillState {
         }
     }
 
-    /// The next puzzle for a pick. For "all": the themes in turn, starting
-    /// after the theme of the last puzzle, preferring a theme with an
-    /// unsolved puzzle.
-    pub fn next_puzzle(&self, pick: &Pick) -> Option<Puzzle> {
-        let last = self.last.as_deref();
-        match pick {
-            Pick::Theme(id) => self.next_in_theme(id).cloned(),
-            Pick::All => {
-                let themes = &self.session.collection.themes;
-                if themes.is_empty() {
-                    return None;
-                }
-                let last_theme = last
-                    .and_then(|id| self.session.collection.puzzle(id))
-                    .and_then(|p| themes.iter().position(|t| t.id == p.theme));
-                let start = last_theme.map_or(0, |i| i + 1);
-                let order: Vec<&str> = (0..themes.len())
-                    .map(|k| themes[(start + k) % themes.len()].id.as_str())
-                    .collect();
-                let unsolved = order.iter().find_map(|id| {
-                    let solved = self.session.progress.theme(id).solved;
-                    self.next_in_theme(id)
-                        .filter(|p| !solved.contains(&p.id) && !self.seen.contains(&p.id))
-                });
-                unsolved
-                    .or_else(|| order.iter().find_map(|id| self.next_in_theme(id)))
-                    .cloned()
-            }
-        }
-    }
-
-    /// The next puzzle of a theme: the easiest unsolved one not offered yet,
-    /// then the easiest one not offered yet, then the library's choice
-    /// (which cycles once all are solved).
-    fn next_in_theme(&self, id: &str) -> Option<&Puzzle> {
-        let th = self.session.collection.theme(id)?;
-        let solved = self.session.progress.theme(id).solved;
-        let mut order: Vec<&Puzzle> = th.puzzles.iter().collect();
-        order.sort_by_key(|p| p.difficulty);
-        let fresh = |p: &&&Puzzle| !self.seen.contains(&p.id);
-        order
-            .iter()
-            .filter(fresh)
-            .find(|p| !solved.contains(&p.id))
-            .or_else(|| order.iter().find(fresh))
-            .copied()
-            .or_else(|| self.session.next(id, self.last.as_deref()))
-    }
-
-    /// Show the next puzzle of `pick`; false if there is none.
+    /// Show the next puzzle of `pick` (the session chooses it); false if
+    /// there is none.
     pub fn open_next(&mut self, pick: Pick) -> bool {
-        match self.next_puzzle(&pick) {
+        match self.session.next(&pick).cloned() {
             Some(p) => {
-                self.last = Some(p.id.clone());
-                if self.seen.contains(&p.id) {
-                    // Everything was offered: start the round again.
-                    self.seen.clear();
-                }
-                self.seen.push(p.id.clone());
                 self.view = View::Puzzle(Box::new(PuzzleState::new(pick, p)));
                 true
             }
@@ -255,7 +190,7 @@ impl DrillState {
             return;
         }
         if let Some(fb) = self.session.answer(&p.puzzle.id, &answer) {
-            let given = answer.describe(&p.game);
+            let given = answer.describe(p.game());
             p.feedback = Some((fb, given));
             p.selected = None;
         }
@@ -401,7 +336,7 @@ impl App {
                         Outcome::Nothing
                     }
                     Cmd::DrillDown => {
-                        p.cursor = (p.cursor + 1).min(p.game.len());
+                        p.cursor = (p.cursor + 1).min(p.game().len());
                         Outcome::Nothing
                     }
                     Cmd::DrillNext | Cmd::DrillSkip => Outcome::Next(p.pick.clone()),
@@ -498,7 +433,7 @@ impl App {
                             }
                             Outcome::Info(format!(
                                 "Your moves: {}. Enter submits; i adds more; Bksp removes the last.",
-                                Answer::Moves(p.moves.clone()).describe(&p.game)
+                                Answer::Moves(p.moves.clone()).describe(p.game())
                             ))
                         }
                         Ok(a) => Outcome::Answer(a),
@@ -543,7 +478,7 @@ impl App {
                         Outcome::Answer(p.options()[i].1.clone())
                     }
                 } else if let Some((_, ply)) =
-                    render::history_cells_in(&p.game, p.cursor, a.history)
+                    render::history_cells_in(p.game(), p.cursor, a.history)
                         .into_iter()
                         .find(|(r, _)| r.contains((x, y).into()))
                 {
@@ -572,12 +507,12 @@ impl App {
 /// Pick up a piece or put it down, adding the move to the answer (claim-moves).
 fn board_click(p: &mut PuzzleState, sq: shakmaty::Square) -> Outcome {
     use shakmaty::Position;
-    if p.cursor != p.game.len() {
-        p.cursor = p.game.len();
+    if p.cursor != p.game().len() {
+        p.cursor = p.game().len();
         p.selected = None;
         return Outcome::Info("Back to the position of the question: make the moves here.".into());
     }
-    let pos = p.game.position().clone();
+    let pos = p.game().position().clone();
     let own = pos
         .board()
         .piece_at(sq)
@@ -597,7 +532,7 @@ fn board_click(p: &mut PuzzleState, sq: shakmaty::Square) -> Outcome {
                     p.add_move(m);
                     Outcome::Info(format!(
                         "Your moves: {}. Enter submits; Bksp removes the last.",
-                        Answer::Moves(p.moves.clone()).describe(&p.game)
+                        Answer::Moves(p.moves.clone()).describe(p.game())
                     ))
                 }
                 None if own => {

@@ -57,7 +57,7 @@ pub fn drill_layout(size: Rect) -> Option<DrillAreas> {
 
 /// The board is seen from the side to move in the question.
 pub fn drill_flipped(p: &PuzzleState) -> bool {
-    p.game.position().turn() == Color::Black
+    p.game().position().turn() == Color::Black
 }
 
 pub fn drill_board_geom(a: &DrillAreas, p: &PuzzleState) -> Option<Geom> {
@@ -217,7 +217,7 @@ fn render_puzzle(
     a: &DrillAreas,
     buf: &mut Buffer,
 ) {
-    let game = &p.game;
+    let game = p.game();
     // Board at the ply under the cursor.
     if let Some(geom) = drill_board_geom(a, p) {
         let ply = p.cursor;
@@ -381,7 +381,7 @@ fn render_answer_widget(app: &App, p: &PuzzleState, t: &Theme, area: Rect, buf: 
             let given = if p.moves.is_empty() {
                 "none yet (Enter now answers: no move allows a claim)".to_string()
             } else {
-                crate::drills::Answer::Moves(p.moves.clone()).describe(&p.game)
+                crate::drills::Answer::Moves(p.moves.clone()).describe(p.game())
             };
             Paragraph::new(vec![
                 Line::from(vec![
@@ -401,7 +401,7 @@ fn render_answer_widget(app: &App, p: &PuzzleState, t: &Theme, area: Rect, buf: 
             let places: Vec<String> = p
                 .chosen
                 .iter()
-                .map(|&q| crate::drills::types::short_label(&p.game, q))
+                .map(|&q| crate::drills::types::short_label(p.game(), q))
                 .collect();
             let n = p.chosen.len();
             let head = format!(

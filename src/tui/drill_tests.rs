@@ -296,15 +296,16 @@ fn count_question_choose_plies_with_space_and_click() {
     let p = show(&mut a, "count");
     let s = text(&a);
     assert!(s.contains("Count: 0"), "{s}");
-    let Answer::Count { plies, .. } = right_answer(&p) else {
+    let Answer::Count(plies) = right_answer(&p) else {
         panic!()
     };
+    let plies = plies.as_slice().to_vec();
     // Enter with nothing chosen is refused.
     key(&mut a, KeyCode::Enter);
     assert!(puzzle(&a).feedback.is_none());
     assert!(a.message.clone().unwrap().0);
     // Choose all but the first by cursor and Space, the first by a click.
-    let len = puzzle(&a).game.len();
+    let len = puzzle(&a).game().len();
     for &ply in plies.iter().skip(1).rev() {
         while puzzle(&a).cursor > ply {
             key(&mut a, KeyCode::Up);
@@ -320,7 +321,7 @@ fn count_question_choose_plies_with_space_and_click() {
     assert!(s.contains(&format!("Count: {}", plies.len() - 1)), "{s}");
     assert!(s.contains('['), "{s}");
     let da = render::drill_layout(a.size).unwrap();
-    let cell = render::history_cells_in(&puzzle(&a).game, plies[0], da.history)
+    let cell = render::history_cells_in(puzzle(&a).game(), plies[0], da.history)
         .into_iter()
         .find(|c| c.1 == plies[0])
         .unwrap()
@@ -345,7 +346,7 @@ fn claim_moves_typed_one_by_one_and_on_the_board() {
     let Answer::Moves(right) = right_answer(&p) else {
         panic!()
     };
-    let game = puzzle(&a).game.clone();
+    let game = puzzle(&a).game().clone();
     let sans: Vec<String> = right
         .iter()
         .map(|m| shakmaty::san::San::from_move(game.position(), *m).to_string())
