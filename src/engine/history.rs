@@ -1,5 +1,7 @@
-//! Repetition detection with a list of keys, as in John Stanback's Zarkov (seed 000,
-//! "Repetitions", section "List of Keys").
+//! Repetition detection with a list of keys, as in John Stanback's Zarkov: his post "Draw by
+//! Repetition Code" (rec.games.chess.computer, 31 December 1996), quoted in the section "List
+//! of Keys" of the chessprogramming wiki's page "Repetitions"
+//! (<https://www.chessprogramming.org/Repetitions>).
 //!
 //! The list holds the Zobrist key of every position of the game (from the start position
 //! given to the engine, through every move the GUI sent) and of the current search line,

@@ -1,12 +1,24 @@
 //! The chess engine: an alpha-beta searcher that sees the whole game.
 //!
 //! [`Engine::search`] receives the game's start position and every move played since, so
-//! repetitions that began before the root are visible to the search ([`history`], Zarkov's
-//! list of keys, seed 000). Positions are cached in a Rival-style transposition table ([`tt`],
-//! seed 003). The search itself is in [`search`], the evaluation in [`eval`] (its weights,
-//! fitted to labelled positions, in [`eval::params`]), move ordering in [`movepick`], checks
-//! and legality of a move without playing it in [`moves`], time control in [`time`], the UCI
-//! front end in [`uci`] and the speed benchmark in [`bench`](mod@bench).
+//! repetitions that began before the root are visible to the search ([`history`]: the list of
+//! keys of John Stanback's Zarkov, as the chessprogramming wiki's page "Repetitions",
+//! <https://www.chessprogramming.org/Repetitions>, quotes it). Positions are cached in a
+//! transposition table in the style of Chris Moreton's Rival ([`tt`], after Rival's
+//! documentation, "Transposition/Refutation Tables",
+//! <https://www.redhotpawn.com/rival/programming/transref.php>). The search itself is in
+//! [`search`] (its tuning constants in [`search::params`]), values and scores in [`score`], the
+//! evaluation in [`eval`] (its weights, fitted to labelled positions, in [`eval::params`]),
+//! move ordering in [`movepick`], checks and legality of a move without playing it in
+//! [`moves`], time control in [`time`], the UCI front end in [`uci`] and the speed benchmark in
+//! [`bench`](mod@bench).
+//!
+//! A score that rests on a repetition draw found in the search is stored in the table like
+//! any other, so another path to the same position may reuse it although the repetition is
+//! not on that path (the graph history interaction). H.G. Muller's post on the Winboard forum
+//! about hash-table pollution by repetition draws proposes a "shadow score" that keeps such
+//! scores apart (<http://www.open-aurec.com/wbforum/viewtopic.php?f=4&t=3863>); threefold's
+//! engine does not implement it.
 //!
 //! The engine depends on shakmaty and, for the position key ([`crate::rules::key`]: the same
 //! key the arbiter counts repetitions with), on the rules core; never on the UI.

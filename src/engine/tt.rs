@@ -1,5 +1,6 @@
-//! Transposition / refutation table in the style of Rival (seed 003, "Transposition/Refutation
-//! Tables").
+//! Transposition / refutation table in the style of Chris Moreton's Rival, as Rival's
+//! documentation describes it ("Transposition/Refutation Tables",
+//! <https://www.redhotpawn.com/rival/programming/transref.php>).
 //!
 //! Like Rival's table, each slot stores a *lock* to check that the slot really holds the
 //! position being searched, the best move known there, the value, a flag saying whether the

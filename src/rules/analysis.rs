@@ -36,7 +36,7 @@ pub struct PlyReport {
 }
 
 /// Report on the current position of `game`: a projection of what
-/// [`claim`](super::claim) and [`ending`](super::ending) rule, so the fields
+/// [`claim`] and [`ending`] rule, so the fields
 /// `analyze --json` prints (and the python-chess reference test compares) come
 /// from the functions the trainer and the drills call.
 pub fn report_current(game: &Game) -> PlyReport {

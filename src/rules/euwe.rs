@@ -1,5 +1,8 @@
-//! Euwe's sequence and the former German repetition rule (seed
-//! `000_768c114c422b7e30.txt`, "Former Rule").
+//! Euwe's sequence and the former German repetition rule, after the section
+//! "Former Rule" of the chessprogramming wiki's page "Repetitions"
+//! (<https://www.chessprogramming.org/Repetitions>) and Max Euwe's paper
+//! "Mengentheoretische Betrachtungen über das Schachspiel" (Proceedings of the
+//! Koninklijke Akademie van Wetenschappen, Amsterdam, 1929).
 //!
 //! The former German rule drew a game when "a sequence of moves — with all
 //! pieces in exactly the same positions — is played three times
