@@ -103,14 +103,10 @@ pub fn play_keyed(pos: &mut Chess, key: u64, m: Move) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::CastlingMode;
-    use shakmaty::fen::Fen;
+    use crate::rules::Game;
 
     fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
+        Game::from_fen(fen).unwrap().start().clone()
     }
 
     /// Every legal move of a set of positions chosen for their special cases:

@@ -55,7 +55,7 @@ use super::movepick::{
 use super::moves::{decode_move, gives_check};
 use super::score::{INF, MATE, MATE_BOUND, MAX_PLY};
 use super::tt::{Bound, Tt, pack_move};
-use crate::rules::key::{incremental_key_after, position_key};
+use crate::rules::key::{incremental_key_after, play_keyed, position_key};
 use params::*;
 
 /// The static evaluation of a node in check (none).
@@ -584,8 +584,7 @@ impl<'a> Searcher<'a> {
                 }
             }
             let mut child = pos.clone();
-            child.play_unchecked(m);
-            let ckey = incremental_key_after(pos, key, m).unwrap_or_else(|| position_key(&child));
+            let ckey = play_keyed(&mut child, key, m);
             self.keys.push(ckey, pos.is_irreversible(m));
             let v = -self.quiescence(&child, ckey, -beta, -alpha, ply + 1, child.is_check());
             self.keys.pop();
