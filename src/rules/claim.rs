@@ -82,13 +82,13 @@ pub fn threefold_moves(game: &Game) -> Vec<Move> {
     }
     let pos = game.position();
     let key = game.current().key;
-    game.legal_moves()
-        .iter()
-        .copied()
-        .filter(|&m| {
-            !pos.is_irreversible(m) && game.appeared_twice(reversible_key_after(pos, key, m))
-        })
-        .collect()
+    let mut moves = Vec::new();
+    for &m in game.legal_moves() {
+        if !pos.is_irreversible(m) && game.appeared_twice(reversible_key_after(pos, key, m)) {
+            moves.push(m);
+        }
+    }
+    moves
 }
 
 /// 9.3 (b): at least 50 moves by each player without capture or pawn move.
