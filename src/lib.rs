@@ -12,3 +12,4 @@ pub mod drills;
 pub mod engine;
 pub mod rules;
 pub mod tui;
+pub mod xiangqi;
