@@ -49,3 +49,63 @@ fn perft_matches_fairy_stockfish_deep() {
         }
     }
 }
+
+fn random_cases() -> Vec<(String, u32, u64)> {
+    include_str!("data/xiangqi/perft_random.jsonl")
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            (
+                v["fen"].as_str().unwrap().to_string(),
+                v["depth"].as_u64().unwrap() as u32,
+                v["nodes"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// Positions from random playouts, counted by Fairy-Stockfish (depth 3).
+#[test]
+fn perft_matches_fairy_stockfish_on_random_positions() {
+    for (fen, depth, nodes) in random_cases().into_iter().filter(|c| c.1 <= 3) {
+        let mut pos = Position::from_fen(&fen).unwrap();
+        assert_eq!(pos.perft(depth), nodes, "{fen} depth {depth}");
+    }
+}
+
+/// The random positions counted at depth 4 (`cargo test --release -- --ignored`).
+#[test]
+#[ignore]
+fn perft_matches_fairy_stockfish_on_random_positions_deep() {
+    for (fen, depth, nodes) in random_cases().into_iter().filter(|c| c.1 > 3) {
+        let mut pos = Position::from_fen(&fen).unwrap();
+        assert_eq!(pos.perft(depth), nodes, "{fen} depth {depth}");
+    }
+}
+
+/// The incremental key equals the key computed from scratch, and FEN
+/// round-trips, along random playouts.
+#[test]
+fn incremental_key_and_fen_round_trip() {
+    let mut seed = 0x1234_5678_9abc_def1u64;
+    for (fen, _, _) in random_cases().into_iter().take(40) {
+        let mut pos = Position::from_fen(&fen).unwrap();
+        for _ in 0..80 {
+            assert_eq!(pos.key(), pos.compute_key(), "{}", pos.fen());
+            assert_eq!(Position::from_fen(&pos.fen()).unwrap(), pos);
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let m = legal.as_slice()[(seed % legal.len() as u64) as usize];
+            let before = pos.clone();
+            let u = pos.make(m);
+            let mut back = pos.clone();
+            back.unmake(m, u);
+            assert_eq!(back, before);
+        }
+    }
+}

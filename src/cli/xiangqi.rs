@@ -271,8 +271,8 @@ fn analyze(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
     if !args.json {
         writeln!(
             out,
-            "{:>4}  {:<6} {:<5} {:>4}  {:<7} {}",
-            "ply", "wxf", "ucci", "rep", "status", "ruling / detail"
+            "{:>4}  {:<6} {:<5} {:>4}  {:<7} ruling / detail",
+            "ply", "wxf", "ucci", "rep", "status"
         )?;
     }
     for (ply, earlier, ruling) in rows {
@@ -409,8 +409,10 @@ fn bench(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
         for round in 1..=rounds {
             for (mode, acc) in [(ChaseMode::Lazy, &mut lazy), (ChaseMode::Eager, &mut eager)] {
                 let (run, secs) = judge_games(&games, mode, args.ntimes);
-                if let Some(prev) = last {
-                    if prev != run {
+                if let Some(prev) = last
+                    && prev != run
+                {
+                    {
                         return Err(anyhow!(
                             "lazy and eager judges disagree: {prev:?} vs {run:?}"
                         ));

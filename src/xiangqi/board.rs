@@ -412,7 +412,7 @@ pub(crate) fn piece_of_id(id: u8) -> Option<Piece> {
 }
 
 /// A xiangqi position.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Position {
     pub(crate) cells: [u8; 256],
     /// Cell of each id (index 16–47); 0 when not on the board.
@@ -737,6 +737,22 @@ impl Position {
         p
     }
 }
+
+/// Two positions are equal when the same pieces stand on the same points
+/// with the same side to move (which slot holds which of two like pieces
+/// does not matter).
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.side == other.side
+            && self
+                .cells
+                .iter()
+                .zip(&other.cells)
+                .all(|(&a, &b)| ID_CODE[a as usize] == ID_CODE[b as usize])
+    }
+}
+
+impl Eq for Position {}
 
 /// Why a piece cannot stand on a point in any game, if it cannot.
 fn misplaced(p: Piece, sq: Square) -> Option<&'static str> {

@@ -162,6 +162,8 @@ pub enum Harmless {
     Exchange,
     /// A pawn on its own side of the river cannot be chased.
     UncrossedPawn,
+    /// Kings and pawns never chase.
+    KingOrPawn,
 }
 
 /// The captures a side threatens after its move, and its attacks that are
@@ -331,6 +333,20 @@ fn can_capture(pos: &Position, cap: Move) -> bool {
 /// attacks that are no threats, with the reason.
 pub fn threats_of_side_to_move(pos: &Position) -> Threats {
     let mut out = Threats::default();
+    let mut list = super::movegen::MoveList::new();
+    pos.gen_pseudo(&mut list);
+    for &cap in list.as_slice() {
+        let by = kind_at(pos, cap.from());
+        if pos.is_capture(cap) && matches!(by, Kind::King | Kind::Pawn) && can_capture(pos, cap) {
+            let attack = Attack {
+                attacker: cap.from(),
+                attacker_kind: by,
+                victim: cap.to(),
+                victim_kind: kind_at(pos, cap.to()),
+            };
+            out.harmless.push((attack, Harmless::KingOrPawn));
+        }
+    }
     for cap in gen_captures(pos) {
         if !can_capture(pos, cap) {
             continue;
@@ -942,6 +958,7 @@ impl MoveReport {
                 Harmless::UncrossedPawn => {
                     "a pawn that has not crossed the river cannot be chased".into()
                 }
+                Harmless::KingOrPawn => format!("a {} never chases", a.attacker_kind.name()),
             };
             notes.push(format!("attacks {}: {reason}", describe(mover, a)));
         }
