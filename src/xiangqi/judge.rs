@@ -60,6 +60,15 @@
 //!   player's last position repeat `ntimes`, which delays some rulings by a
 //!   ply (at the third occurrence of a cycle that starts the game it never
 //!   comes) — a detail of a search function, not of the rules.
+//! - A move chases only with threats it *made*: a free capture the mover
+//!   already had before the move (the same attacker on the same piece) is
+//!   not counted again ([`new_threats`]). The paper's `get_chases` takes all
+//!   of them; the WXF explanations rule by what the move changed (diagram
+//!   106: the rook keeps attacking along its file, "the attack does not
+//!   change"; diagrams 39–41: "the rook does not move"), and without this a
+//!   piece retreating from an attack would "chase" an enemy piece that had
+//!   walked into one of its other attackers (Fairy-Stockfish's case
+//!   fsf-25, which this rule rules as Fairy-Stockfish does).
 //! - The pseudo-code's `detect_block` does not say how a reply that gives
 //!   check is treated. A check is the strongest counter-attack, so a threat
 //!   counts as answered after a checking reply only if the capture became
