@@ -56,3 +56,4 @@ pub mod drills;
 pub mod engine;
 pub mod rules;
 pub mod tui;
+pub mod xiangqi;

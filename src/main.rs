@@ -36,6 +36,8 @@ enum Command {
     Drills(DrillsArgs),
     /// Run the engine as a UCI engine on stdin/stdout.
     Uci,
+    /// Xiangqi: perft, the WXF repetition judge, per-ply analysis, benchmarks.
+    Xiangqi(cli::xiangqi::XiangqiArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -91,6 +93,7 @@ fn main() -> ExitCode {
                 .map(|_| ())
                 .map_err(Into::into),
         },
+        Some(Command::Xiangqi(args)) => cli::xiangqi::run(&args, &mut out),
         Some(Command::Uci) => unreachable!("handled before stdout is locked"),
         // Exit 1 (not 2) when a puzzle file has a problem.
         Some(Command::Drills(args)) => return drills(&args, &mut out),

@@ -3,3 +3,4 @@
 pub mod analyze;
 pub mod bench_rules;
 pub mod euwe;
+pub mod xiangqi;

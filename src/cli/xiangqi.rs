@@ -1,0 +1,441 @@
+//! `threefold xiangqi`: perft, the WXF repetition judge, a per-ply analysis,
+//! and benchmarks.
+
+use std::io::Write;
+use std::time::Instant;
+
+use anyhow::{Result, anyhow};
+use clap::Subcommand;
+use serde::Serialize;
+use serde_json::json;
+use threefold::xiangqi::bench::{judge_games, median, perft_start, shuffling_games};
+use threefold::xiangqi::judge::{Attack, ChaseMode, EntryStatus, Record, Ruling, SideReport};
+use threefold::xiangqi::notation::{parse_move, wxf};
+use threefold::xiangqi::{Color, Position, START_FEN};
+
+/// Arguments of `threefold xiangqi`.
+#[derive(clap::Args, Debug)]
+pub struct XiangqiArgs {
+    #[command(subcommand)]
+    pub command: XiangqiCommand,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum XiangqiCommand {
+    /// Count legal move paths (the last line is the count).
+    Perft(PerftArgs),
+    /// The WXF ruling for the side to move after the moves: win, loss, draw or undecided.
+    Judge(JudgeArgs),
+    /// One row per ply: the move in WXF and UCCI, repetitions, status, ruling.
+    Analyze(JudgeArgs),
+    /// Benchmarks: perft speed (beside Fairy-Stockfish if installed) and the judge.
+    Bench(BenchArgs),
+}
+
+/// Arguments of `threefold xiangqi perft`.
+#[derive(clap::Args, Debug)]
+pub struct PerftArgs {
+    /// Position (WXF/UCCI FEN; default: the start position).
+    #[arg(long, default_value = START_FEN)]
+    pub fen: String,
+    /// Depth in plies.
+    #[arg(long)]
+    pub depth: u32,
+    /// Also print the count after each first move (UCCI).
+    #[arg(long)]
+    pub divide: bool,
+}
+
+/// Arguments of `threefold xiangqi judge` and `analyze`.
+#[derive(clap::Args, Debug)]
+pub struct JudgeArgs {
+    /// Start position (WXF/UCCI FEN; default: the start position).
+    #[arg(long, default_value = START_FEN)]
+    pub fen: String,
+    /// Moves separated by spaces, each in UCCI (h2e2) or WXF (C2=5).
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    pub moves: String,
+    /// Earlier occurrences of the final position needed before a ruling:
+    /// 1 = at the first repetition, 2 = at the third occurrence.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub ntimes: u32,
+    /// One JSON object (judge) or one per ply (analyze).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `threefold xiangqi bench`.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Perft depth from the start position.
+    #[arg(long, default_value_t = 5)]
+    pub depth: u32,
+    /// Timed rounds of each measurement (alternating); medians are reported.
+    #[arg(long, default_value_t = 3)]
+    pub rounds: usize,
+    /// Fairy-Stockfish binary to time `go perft` beside ours ("none" to skip).
+    #[arg(long, default_value = "/usr/games/fairy-stockfish")]
+    pub fsf: String,
+    /// Plies of shuffling games for the judge benchmark (0 to skip).
+    #[arg(long, default_value_t = 20_000)]
+    pub plies: usize,
+    /// Plies per shuffling game.
+    #[arg(long, default_value_t = 400)]
+    pub game_length: usize,
+    /// Earlier occurrences needed for a ruling in the judge benchmark.
+    #[arg(long, default_value_t = 1)]
+    pub ntimes: usize,
+    /// Skip perft (judge only).
+    #[arg(long)]
+    pub no_perft: bool,
+}
+
+/// Run `threefold xiangqi ...`.
+pub fn run(args: &XiangqiArgs, out: &mut dyn Write) -> Result<()> {
+    match &args.command {
+        XiangqiCommand::Perft(a) => perft(a, out),
+        XiangqiCommand::Judge(a) => judge(a, out),
+        XiangqiCommand::Analyze(a) => analyze(a, out),
+        XiangqiCommand::Bench(a) => bench(a, out),
+    }
+}
+
+fn perft(args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
+    let mut pos = Position::from_fen(&args.fen).map_err(|e| anyhow!("{e}"))?;
+    let start = Instant::now();
+    let total = if args.divide {
+        let rows = pos.perft_divide(args.depth);
+        for (m, n) in &rows {
+            writeln!(out, "{m}: {n}")?;
+        }
+        rows.iter().map(|(_, n)| n).sum()
+    } else {
+        pos.perft(args.depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "perft {}: {total} paths in {secs:.3} s ({:.1}M leaves/s)",
+        args.depth,
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+    writeln!(out, "{total}")?;
+    Ok(())
+}
+
+/// Replays the moves, naming the ply of the first bad one.
+fn replay(args: &JudgeArgs) -> Result<Record> {
+    let start = Position::from_fen(&args.fen).map_err(|e| anyhow!("{e}"))?;
+    let mut record = Record::new(start);
+    for (i, token) in args.moves.split_whitespace().enumerate() {
+        let m = parse_move(record.current(), token).map_err(|e| anyhow!("ply {}: {e}", i + 1))?;
+        record.push(m);
+    }
+    Ok(record)
+}
+
+fn attack_json(a: &Attack, mover: Color) -> serde_json::Value {
+    json!({
+        "victim": format!("{} {}", mover.other().name(), a.victim_kind.name()),
+        "square": a.victim.to_string(),
+        "attacker": format!("{} {}", mover.name(), a.attacker_kind.name()),
+        "from": a.attacker.to_string(),
+    })
+}
+
+fn status_json(st: &EntryStatus, mover: Color) -> serde_json::Value {
+    json!({
+        "status": st.status.name(),
+        "chased": st.chased.iter().map(|a| attack_json(a, mover)).collect::<Vec<_>>(),
+        "checkers": st.checkers.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+    })
+}
+
+fn side_json(r: &SideReport) -> serde_json::Value {
+    json!({
+        "level": r.level.map_or("undecided", |l| l.name()),
+        "chased": r.chased.iter().map(|(s, k)| json!({
+            "piece": format!("{} {}", r.color.other().name(), k.name()),
+            "square": s.to_string(),
+        })).collect::<Vec<_>>(),
+        "moves": r.moves.iter().map(|m| {
+            let mut v = status_json(&m.status, r.color);
+            v["ply"] = json!(m.ply);
+            v["wxf"] = json!(m.wxf);
+            v["ucci"] = json!(m.mv.ucci());
+            v["explanation"] = json!(m.explain(r.color));
+            v
+        }).collect::<Vec<_>>(),
+    })
+}
+
+fn ruling_json(r: &Ruling) -> serde_json::Value {
+    json!({
+        "result": r.outcome.name(),
+        "side": r.side.name(),
+        "ply": r.ply,
+        "ntimes": r.ntimes,
+        "earlier": r.earlier,
+        "window": r.window.map(|(a, b)| json!([a, b])),
+        "red": side_json(&r.red),
+        "black": side_json(&r.black),
+        "explanation": r.explanation(),
+    })
+}
+
+fn judge(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
+    let record = replay(args)?;
+    let ruling = record.judge(args.ntimes as usize);
+    if args.json {
+        writeln!(out, "{}", ruling_json(&ruling))?;
+    } else {
+        writeln!(out, "{}", ruling.outcome.name())?;
+        writeln!(out, "{}", ruling.explanation())?;
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct Row {
+    ply: usize,
+    wxf: String,
+    ucci: String,
+    side: &'static str,
+    repetitions: usize,
+    earlier: Vec<usize>,
+    status: String,
+    detail: String,
+    ruling: Option<serde_json::Value>,
+}
+
+/// The status of the move of `ply` as far as it is known at the end of the
+/// game: cancel, check, chase (its reply known), or what it threatens.
+fn row_status(record: &Record, ply: usize) -> (String, String) {
+    let mover = record.position(ply - 1).side_to_move();
+    let m = record.move_at(ply);
+    if record.irreversible(ply) {
+        let what = if record.position(ply - 1).is_capture(m) {
+            "capture"
+        } else {
+            "pawn advance"
+        };
+        return ("cancel".into(), what.into());
+    }
+    if ply < record.ply() {
+        let st = record.status_at(ply);
+        let mut text = threefold::xiangqi::judge::MoveReport {
+            ply,
+            mv: m,
+            wxf: wxf(record.position(ply - 1), m),
+            status: st.clone(),
+        }
+        .explain(mover);
+        // Drop the notation already shown in its own column.
+        if let Some(i) = text.find(' ') {
+            text = text[i + 1..].to_string();
+        }
+        return (st.status.name().into(), text);
+    }
+    if record.in_check_at(ply) {
+        return ("check".into(), "checks".into());
+    }
+    let (new, _) = record.threats_made(ply);
+    if new.threats.is_empty() {
+        ("idle".into(), "threatens nothing new".into())
+    } else {
+        let v: Vec<String> = new
+            .threats
+            .iter()
+            .map(|a| format!("{} {}", a.victim_kind.name(), a.victim))
+            .collect();
+        (
+            "threat".into(),
+            format!(
+                "threatens {} (a chase if the reply answers it)",
+                v.join(", ")
+            ),
+        )
+    }
+}
+
+fn analyze(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
+    let full = replay(args)?;
+    let start = full.position(0).clone();
+    let mut record = Record::new(start);
+    let mut rows = Vec::new();
+    for ply in 1..=full.ply() {
+        record.push(full.move_at(ply));
+        let ruling = record.judge(args.ntimes as usize);
+        let earlier = record.earlier_occurrences(ply);
+        rows.push((ply, earlier, ruling));
+    }
+    if !args.json {
+        writeln!(
+            out,
+            "{:>4}  {:<6} {:<5} {:>4}  {:<7} ruling / detail",
+            "ply", "wxf", "ucci", "rep", "status"
+        )?;
+    }
+    for (ply, earlier, ruling) in rows {
+        let m = full.move_at(ply);
+        let (status, detail) = row_status(&full, ply);
+        let mover = full.position(ply - 1).side_to_move();
+        let w = wxf(full.position(ply - 1), m);
+        let ruled = ruling.outcome != threefold::xiangqi::judge::Outcome::Undecided;
+        if args.json {
+            let row = Row {
+                ply,
+                wxf: w,
+                ucci: m.ucci(),
+                side: mover.name(),
+                repetitions: earlier.len() + 1,
+                earlier,
+                status,
+                detail,
+                ruling: ruled.then(|| ruling_json(&ruling)),
+            };
+            writeln!(out, "{}", serde_json::to_string(&row)?)?;
+        } else {
+            let rest = if ruled {
+                format!(
+                    "{} for {} (to move) — {detail}",
+                    ruling.outcome.name().to_uppercase(),
+                    ruling.side.name()
+                )
+            } else {
+                detail
+            };
+            writeln!(
+                out,
+                "{ply:>4}  {w:<6} {:<5} {:>4}  {status:<7} {rest}",
+                m.ucci(),
+                earlier.len() + 1
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Fairy-Stockfish's `go perft` from the start position: (leaves, seconds),
+/// timed from the command to the count (start-up excluded).
+fn fsf_perft(path: &str, depth: u32) -> Result<(u64, f64)> {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| anyhow!("{path}: {e}"))?;
+    let mut stdin = child.stdin.take().expect("piped");
+    let mut lines = BufReader::new(child.stdout.take().expect("piped")).lines();
+    let mut wait_for = |prefix: &str| -> Result<String> {
+        for line in lines.by_ref() {
+            let line = line?;
+            if line.starts_with(prefix) {
+                return Ok(line);
+            }
+        }
+        Err(anyhow!("{path}: no '{prefix}' line"))
+    };
+    writeln!(stdin, "uci")?;
+    wait_for("uciok")?;
+    writeln!(stdin, "setoption name UCI_Variant value xiangqi")?;
+    writeln!(stdin, "position fen {START_FEN}")?;
+    writeln!(stdin, "isready")?;
+    wait_for("readyok")?;
+    let t = Instant::now();
+    writeln!(stdin, "go perft {depth}")?;
+    let line = wait_for("Nodes searched")?;
+    let secs = t.elapsed().as_secs_f64();
+    writeln!(stdin, "quit")?;
+    let _ = child.wait();
+    let n = line
+        .rsplit(' ')
+        .next()
+        .and_then(|s| s.trim().parse().ok())
+        .ok_or_else(|| anyhow!("{path}: cannot read '{line}'"))?;
+    Ok((n, secs))
+}
+
+fn bench(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
+    let rounds = args.rounds.max(1);
+    if !args.no_perft {
+        let use_fsf = args.fsf != "none" && std::path::Path::new(&args.fsf).exists();
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        for round in 1..=rounds {
+            let (n, secs) = perft_start(args.depth);
+            let rate = n as f64 / secs / 1e6;
+            writeln!(
+                out,
+                "round {round}: threefold perft {}: {n} leaves in {secs:.3} s = {rate:.1}M leaves/s",
+                args.depth
+            )?;
+            ours.push(rate);
+            if use_fsf {
+                let (m, secs) = fsf_perft(&args.fsf, args.depth)?;
+                if m != n {
+                    return Err(anyhow!("fairy-stockfish counts {m} leaves, threefold {n}"));
+                }
+                let rate = m as f64 / secs / 1e6;
+                writeln!(
+                    out,
+                    "round {round}: fairy-stockfish perft {}: {m} leaves in {secs:.3} s = {rate:.1}M leaves/s",
+                    args.depth
+                )?;
+                theirs.push(rate);
+            }
+        }
+        let ours = median(ours);
+        if use_fsf {
+            let theirs = median(theirs);
+            writeln!(
+                out,
+                "perft {} from the start, median of {rounds} (bulk-counted last ply): threefold {ours:.1}M leaves/s, fairy-stockfish {theirs:.1}M leaves/s, {:.2}x",
+                args.depth,
+                ours / theirs
+            )?;
+        } else {
+            writeln!(
+                out,
+                "perft {} from the start, median of {rounds} (bulk-counted last ply): threefold {ours:.1}M leaves/s",
+                args.depth
+            )?;
+        }
+    }
+    if args.plies > 0 {
+        let games = shuffling_games(args.plies, args.game_length.max(1), 0x7872_6570_6574);
+        let (mut lazy, mut eager) = (Vec::new(), Vec::new());
+        let mut last = None;
+        for round in 1..=rounds {
+            for (mode, acc) in [(ChaseMode::Lazy, &mut lazy), (ChaseMode::Eager, &mut eager)] {
+                let (run, secs) = judge_games(&games, mode, args.ntimes);
+                if let Some(prev) = last
+                    && prev != run
+                {
+                    {
+                        return Err(anyhow!(
+                            "lazy and eager judges disagree: {prev:?} vs {run:?}"
+                        ));
+                    }
+                }
+                last = Some(run);
+                let us = secs * 1e6 / run.positions as f64;
+                writeln!(
+                    out,
+                    "round {round}: judge ({mode:?}): {} positions, {} ruled ({} win/loss), {us:.2} us/position",
+                    run.positions, run.ruled, run.decisive
+                )?;
+                acc.push(us);
+            }
+        }
+        writeln!(
+            out,
+            "judge over {} plies of shuffling games, ntimes {}, median of {rounds}: lazy {:.2} us/position, eager {:.2} us/position",
+            args.plies,
+            args.ntimes,
+            median(lazy),
+            median(eager)
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,1104 @@
+//! The WXF repetition judge, as built by Daniel Tan and Neftali Watkinson
+//! Medina, "Complete Implementation of WXF Chinese Chess Rules" (2024,
+//! <https://arxiv.org/abs/2412.17334>), the first algorithm to rule all 110
+//! example diagrams of the WXF manual correctly.
+//!
+//! In xiangqi a repetition is a ruling, not a claim: perpetual check loses,
+//! perpetually chasing one unprotected piece loses, equal violations draw,
+//! everything else ("idle") draws. The paper's parts, and where they live:
+//!
+//! - **History entries** ([`Record`]): for every position its hash, the move
+//!   that reached it, whether that move was irreversible (a capture or a
+//!   pawn's step forward: the paper's *cancel*), whether the side to move is
+//!   in check, and the set of chased pieces.
+//! - [`gen_captures`]: the captures of the side to move by horses, rooks,
+//!   cannons, advisors and elephants (never kings or pawns: they do not chase).
+//! - [`is_protected`] / [`get_defenders`]: a victim is protected if a defender
+//!   can legally recapture, unless it is worth more than its attacker. A rook
+//!   or cannon defends only along the line as it is *before* the capture
+//!   (the attacker still on its point) and only if the recapture is legal
+//!   after it: so a rook "behind" the attacker, a cannon whose line runs
+//!   through the attacker's point, or a cannon using the attacker as its
+//!   screen is no protection (WXF diagrams 39–41, which Pikafish and Felicity
+//!   get wrong).
+//! - [`get_chases`]: after a move, the captures the mover now threatens:
+//!   legal, not an exchange of like pieces, not of a pawn that has not crossed
+//!   the river, and of an unprotected (or more valuable) victim.
+//! - [`detect_block`]: a threat is a *chase* only if the opponent's reply
+//!   answers it: the victim escapes, the line is blocked, or the victim is
+//!   now protected (the chased piece is followed when it moves). A reply that
+//!   ignores the threat — a counter-attack, a check, a sacrifice — makes it no
+//!   chase (WXF diagram 10). A move that gives check is a *check*; chase
+//!   information is not computed for checks, captures and pawn advances.
+//! - [`judge_player`]: over a repetition, a player's statuses are OR-ed; all
+//!   checks is perpetual check; all chases with a non-empty intersection of
+//!   chased pieces (carried along as the victims move) is perpetual chase;
+//!   anything else — alternating check and chase, chasing different pieces,
+//!   one idle move — is idle. Violation levels: check > chase > idle.
+//! - [`Record::judge`] (the paper's `judge_ntimes`): compare both players'
+//!   levels; equal draws, the higher loses. [`Record::judge_prune`]: the
+//!   search's shortcut (a side whose own level is idle cannot lose, so if a
+//!   draw already reaches beta the opponent need not be judged).
+//! - Lazy chase computation: statuses are computed only for the entries a
+//!   ruling needs, when it needs them, and cached ([`ChaseMode::Lazy`]); the
+//!   eager mode computes every entry as moves arrive (for comparison in
+//!   `threefold xiangqi bench`).
+//!
+//! # Where this follows the paper's intent rather than its pseudo-code
+//!
+//! - The status of a move depends on the opponent's reply, which the last
+//!   move of a game does not have yet. The paper's `judge_player` therefore
+//!   starts at the entry two plies back and ends at the earlier occurrence,
+//!   whose move stands for the last one. Here a move's status is a function
+//!   of the position it reached and the reply, so the earlier occurrence's
+//!   entry stands for the last move (the same positions, the same next move
+//!   in the cycle), and the start position of a game has an entry too.
+//! - `ntimes` counts earlier occurrences of the *final* position, and both
+//!   players are judged over the moves since the `ntimes`-th of them: 1 rules
+//!   at the first repetition (the paper's engine), 2 at the third occurrence
+//!   (Fairy-Stockfish's rulings). The paper also asks that the other
+//!   player's last position repeat `ntimes`, which delays some rulings by a
+//!   ply (at the third occurrence of a cycle that starts the game it never
+//!   comes) — a detail of a search function, not of the rules.
+//! - A move chases only with threats it *made*: a free capture the mover
+//!   already had before the move (the same attacker on the same piece) is
+//!   not counted again ([`new_threats`]). The paper's `get_chases` takes all
+//!   of them; the WXF explanations rule by what the move changed (diagram
+//!   106: the rook keeps attacking along its file, "the attack does not
+//!   change"; diagrams 39–41: "the rook does not move"), and without this a
+//!   piece retreating from an attack would "chase" an enemy piece that had
+//!   walked into one of its other attackers (Fairy-Stockfish's case
+//!   fsf-25, which this rule rules as Fairy-Stockfish does).
+//! - The pseudo-code's `detect_block` does not say how a reply that gives
+//!   check is treated. A check is the strongest counter-attack, so a threat
+//!   counts as answered after a checking reply only if the capture became
+//!   impossible (pseudo-legally) or the victim protected — not merely because
+//!   the attacker must now meet the check.
+
+use std::cell::OnceCell;
+use std::fmt::Write as _;
+
+use super::board::{Color, Kind, Move, Position, Square};
+use super::notation::wxf;
+
+/// What a move (more exactly: the position it reached, with the reply) was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    Idle,
+    Chase,
+    Check,
+}
+
+impl Status {
+    /// The paper's bit flags: Idle = 1, Chase = 2, Check = 4.
+    pub fn flag(self) -> u8 {
+        match self {
+            Status::Idle => 1,
+            Status::Chase => 2,
+            Status::Check => 4,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Idle => "idle",
+            Status::Chase => "chase",
+            Status::Check => "check",
+        }
+    }
+}
+
+/// A player's violation over a repetition: perpetual check > perpetual
+/// chase > idle. (No repetition is `None`: undecided.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    Idle = 0,
+    Chase = 1,
+    Check = 2,
+}
+
+impl Level {
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Idle => "idle",
+            Level::Chase => "chase",
+            Level::Check => "check",
+        }
+    }
+}
+
+/// A ruling for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Undecided,
+    Win,
+    Loss,
+    Draw,
+}
+
+impl Outcome {
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Undecided => "undecided",
+            Outcome::Win => "win",
+            Outcome::Loss => "loss",
+            Outcome::Draw => "draw",
+        }
+    }
+}
+
+/// A capture one side could make: attacker and victim with their points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Attack {
+    pub attacker: Square,
+    pub attacker_kind: Kind,
+    pub victim: Square,
+    pub victim_kind: Kind,
+}
+
+impl Attack {
+    fn capture(&self) -> Move {
+        Move::new(self.attacker, self.victim)
+    }
+}
+
+/// Why an attack is no threat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Harmless {
+    /// A defender could recapture (and the victim is not worth more).
+    Protected { by: Square, kind: Kind },
+    /// Like pieces that can take each other: an offer to exchange.
+    Exchange,
+    /// A pawn on its own side of the river cannot be chased.
+    UncrossedPawn,
+    /// Kings and pawns never chase.
+    KingOrPawn,
+}
+
+/// The captures a side threatens after its move, and its attacks that are
+/// no threats (with the reason).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Threats {
+    pub threats: Vec<Attack>,
+    pub harmless: Vec<(Attack, Harmless)>,
+}
+
+/// Why a threat was not a chase: the reply did not answer it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unanswered {
+    /// The reply gave check instead.
+    CounterCheck,
+    /// The reply threatened captures of its own instead.
+    CounterAttack(Vec<Attack>),
+    /// The reply left the piece to be taken: a sacrifice.
+    Sacrifice,
+}
+
+/// The status of one history entry with everything a ruling explains.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntryStatus {
+    pub status: Status,
+    /// Pieces giving check (for `Check`).
+    pub checkers: Vec<Square>,
+    /// Answered threats: the chases (victim points as they were before the reply).
+    pub chased: Vec<Attack>,
+    /// Threats the reply did not answer, and why.
+    pub unanswered: Vec<(Attack, Unanswered)>,
+    /// Threats the mover already had before this move (not made by it).
+    pub old: Vec<Attack>,
+    /// Attacks that were no threats, and why.
+    pub harmless: Vec<(Attack, Harmless)>,
+}
+
+/// The value the paper's `is_protected` compares: a victim worth more than
+/// its attacker is chased even if protected.
+pub fn value(kind: Kind) -> u8 {
+    match kind {
+        Kind::Pawn => 1,
+        Kind::Advisor | Kind::Elephant => 2,
+        Kind::Horse | Kind::Cannon => 4,
+        Kind::Rook => 9,
+        Kind::King => 100,
+    }
+}
+
+fn kind_at(pos: &Position, sq: Square) -> Kind {
+    pos.piece_at(sq).expect("a piece").kind
+}
+
+/// The paper's `gen_captures`: pseudo-legal captures of the side to move by
+/// horses, rooks, cannons, advisors and elephants (kings and pawns do not chase).
+pub fn gen_captures(pos: &Position) -> Vec<Move> {
+    let mut list = super::movegen::MoveList::new();
+    pos.gen_pseudo(&mut list);
+    list.as_slice()
+        .iter()
+        .copied()
+        .filter(|&m| {
+            pos.is_capture(m) && !matches!(kind_at(pos, m.from()), Kind::King | Kind::Pawn)
+        })
+        .collect()
+}
+
+/// Whether the capture `cap` (legal for the side to move) is an exchange:
+/// the victim is of the attacker's kind and could legally take it back
+/// where it stands. If it could not (a pinned victim), it is a chase.
+pub fn is_exchange(pos: &Position, cap: Move) -> bool {
+    kind_at(pos, cap.from()) == kind_at(pos, cap.to())
+        && pos
+            .with_side_flipped()
+            .is_legal(Move::new(cap.to(), cap.from()))
+}
+
+/// Whether a rook or cannon on `from` reaches `to` along its line in `pos`
+/// (nothing between for a rook, exactly one screen for a cannon).
+fn slider_reaches(pos: &Position, from: Square, to: Square, kind: Kind) -> bool {
+    let (ff, fr, tf, tr) = (from.file(), from.rank(), to.file(), to.rank());
+    let between = if ff == tf {
+        let (lo, hi) = (fr.min(tr), fr.max(tr));
+        (lo + 1..hi)
+            .filter(|&r| {
+                pos.piece_at(Square::new(ff, r).expect("on board"))
+                    .is_some()
+            })
+            .count()
+    } else if fr == tr {
+        let (lo, hi) = (ff.min(tf), ff.max(tf));
+        (lo + 1..hi)
+            .filter(|&f| {
+                pos.piece_at(Square::new(f, fr).expect("on board"))
+                    .is_some()
+            })
+            .count()
+    } else {
+        return false;
+    };
+    match kind {
+        Kind::Rook => between == 0,
+        Kind::Cannon => between == 1,
+        _ => true,
+    }
+}
+
+/// The paper's `get_defenders`: the victim's side's legal recaptures after
+/// the capture `cap` (legal for the side to move in `pre`). Rooks and
+/// cannons count only if they also reach the point along the line as it
+/// was before the capture.
+pub fn get_defenders(pre: &Position, cap: Move) -> Vec<Move> {
+    let mut post = pre.clone();
+    post.make(cap);
+    post.legal_moves()
+        .as_slice()
+        .iter()
+        .copied()
+        .filter(|d| d.to() == cap.to())
+        .filter(|d| {
+            let kind = kind_at(&post, d.from());
+            !matches!(kind, Kind::Rook | Kind::Cannon)
+                || slider_reaches(pre, d.from(), cap.to(), kind)
+        })
+        .collect()
+}
+
+/// The paper's `is_protected`: the defender that protects the victim of
+/// `cap`, or `None` — also when the victim is worth more than the attacker.
+pub fn is_protected(pos: &Position, cap: Move) -> Option<Move> {
+    if value(kind_at(pos, cap.to())) > value(kind_at(pos, cap.from())) {
+        return None;
+    }
+    get_defenders(pos, cap).first().copied()
+}
+
+/// Whether a capture (already known to be possible) is a threat, or why not.
+fn assess(pos: &Position, cap: Move) -> Result<(), Harmless> {
+    let victim = pos.piece_at(cap.to()).expect("a victim");
+    if victim.kind == Kind::Pawn && !cap.to().across_river(victim.color) {
+        return Err(Harmless::UncrossedPawn);
+    }
+    if is_exchange(pos, cap) {
+        return Err(Harmless::Exchange);
+    }
+    match is_protected(pos, cap) {
+        Some(d) => Err(Harmless::Protected {
+            by: d.from(),
+            kind: kind_at(pos, d.from()),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Whether the side to move could make the capture `cap`: legally, or —
+/// when it is in check — at least pseudo-legally (a threat the check merely
+/// postpones is still there).
+fn can_capture(pos: &Position, cap: Move) -> bool {
+    if pos.in_check() {
+        pos.pseudo_contains(cap)
+    } else {
+        pos.is_legal(cap)
+    }
+}
+
+/// The free captures the side to move has in `pos` (its threats), and its
+/// attacks that are no threats, with the reason.
+pub fn threats_of_side_to_move(pos: &Position) -> Threats {
+    let mut out = Threats::default();
+    let mut list = super::movegen::MoveList::new();
+    pos.gen_pseudo(&mut list);
+    for &cap in list.as_slice() {
+        let by = kind_at(pos, cap.from());
+        if pos.is_capture(cap) && matches!(by, Kind::King | Kind::Pawn) && can_capture(pos, cap) {
+            let attack = Attack {
+                attacker: cap.from(),
+                attacker_kind: by,
+                victim: cap.to(),
+                victim_kind: kind_at(pos, cap.to()),
+            };
+            out.harmless.push((attack, Harmless::KingOrPawn));
+        }
+    }
+    for cap in gen_captures(pos) {
+        if !can_capture(pos, cap) {
+            continue;
+        }
+        let attack = Attack {
+            attacker: cap.from(),
+            attacker_kind: kind_at(pos, cap.from()),
+            victim: cap.to(),
+            victim_kind: kind_at(pos, cap.to()),
+        };
+        match assess(pos, cap) {
+            Ok(()) => out.threats.push(attack),
+            Err(why) => out.harmless.push((attack, why)),
+        }
+    }
+    out
+}
+
+/// The paper's `get_chases`: in `pos`, what does the side that just moved
+/// threaten? (Its legal captures, not exchanges, not of uncrossed pawns, of
+/// unprotected or more valuable victims.) Empty if the side to move is in
+/// check: a check carries no chase.
+pub fn get_chases(pos: &Position) -> Threats {
+    if pos.in_check() {
+        return Threats::default();
+    }
+    threats_of_side_to_move(&pos.with_side_flipped())
+}
+
+/// Splits the threats a move leaves (`after`, from [`get_chases`]) into
+/// those it created and those the mover already had before it (`before`,
+/// from [`threats_of_side_to_move`] of the position it was played in),
+/// following the moved piece. A threat that existed before the move — a
+/// piece that walked into an attack, an attacker that slides along its line
+/// and keeps attacking (WXF diagram 106), a rook that does not move
+/// (diagrams 39–41) — is not made by this move.
+pub fn new_threats(before: &Threats, m: Move, after: &Threats) -> (Threats, Vec<Attack>) {
+    let carried: Vec<Attack> = before
+        .threats
+        .iter()
+        .map(|t| {
+            let mut t = *t;
+            if t.attacker == m.from() {
+                t.attacker = m.to();
+            }
+            t
+        })
+        .collect();
+    let (old, new): (Vec<Attack>, Vec<Attack>) =
+        after.threats.iter().partition(|t| carried.contains(t));
+    (
+        Threats {
+            threats: new,
+            harmless: after.harmless.clone(),
+        },
+        old,
+    )
+}
+
+/// Whether `attack` (updated to where the victim now stands) is still a
+/// threat in `after`, where the attacker's side is to move.
+fn still_threat(after: &Position, attack: &Attack) -> bool {
+    let cap = attack.capture();
+    let attacker_ok = after
+        .piece_at(attack.attacker)
+        .is_some_and(|p| p.kind == attack.attacker_kind && p.color == after.side_to_move());
+    if !attacker_ok {
+        return false;
+    }
+    // After a checking reply: is the capture still there at all?
+    can_capture(after, cap) && assess(after, cap).is_ok()
+}
+
+/// The paper's `detect_block`: given the position a move reached (`at`), the
+/// threats it made there, the reply and the position after the reply, the
+/// move's status. `counter` gives the reply's own threats (for explaining an
+/// unanswered threat); it is only called when needed.
+pub fn detect_block(
+    at: &Position,
+    threats: &Threats,
+    old: &[Attack],
+    reply: Move,
+    after: &Position,
+    counter: impl FnOnce() -> Threats,
+) -> EntryStatus {
+    if at.in_check() {
+        return EntryStatus {
+            status: Status::Check,
+            checkers: at.checkers(),
+            chased: Vec::new(),
+            unanswered: Vec::new(),
+            old: Vec::new(),
+            harmless: Vec::new(),
+        };
+    }
+    let mut chased = Vec::new();
+    let mut unanswered = Vec::new();
+    let mut counter = Some(counter);
+    let mut counter_threats: Option<Threats> = None;
+    for t in &threats.threats {
+        let mut moved = *t;
+        if reply.from() == t.victim {
+            moved.victim = reply.to();
+        }
+        if still_threat(after, &moved) {
+            let why = if after.in_check() {
+                Unanswered::CounterCheck
+            } else {
+                let c =
+                    counter_threats.get_or_insert_with(|| (counter.take().expect("called once"))());
+                if c.threats.is_empty() {
+                    Unanswered::Sacrifice
+                } else {
+                    Unanswered::CounterAttack(c.threats.clone())
+                }
+            };
+            unanswered.push((*t, why));
+        } else {
+            chased.push(*t);
+        }
+    }
+    EntryStatus {
+        status: if chased.is_empty() {
+            Status::Idle
+        } else {
+            Status::Chase
+        },
+        checkers: Vec::new(),
+        chased,
+        unanswered,
+        old: old.to_vec(),
+        harmless: threats.harmless.clone(),
+    }
+}
+
+/// When chase information is computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChaseMode {
+    /// Only for the entries a ruling looks at, when it looks (the paper's
+    /// lazy computation), cached.
+    Lazy,
+    /// For every entry as soon as its reply is known.
+    Eager,
+}
+
+/// The position history of a game: the paper's `position_history`.
+///
+/// Entry `k` is the position after `k` moves with the move that reached it.
+/// A move's status is computed from the position before it, the position
+/// it reached and the opponent's reply, so it is known once the reply is.
+#[derive(Clone, Debug)]
+pub struct Record {
+    mode: ChaseMode,
+    positions: Vec<Position>,
+    /// `moves[k - 1]` reached position `k`.
+    moves: Vec<Move>,
+    /// `irreversible[k]`: the move that reached position `k` was a capture or
+    /// a pawn's advance (the paper's cancel). False for the start.
+    irreversible: Vec<bool>,
+    /// The side to move at position `k` is in check.
+    check: Vec<bool>,
+    /// `get_chases` of position `k`: what the side that just moved threatens.
+    threats: Vec<OnceCell<Threats>>,
+    /// What the side to move at position `k` threatens before it moves.
+    before: Vec<OnceCell<Threats>>,
+    /// Status of the move that reached position `k`, given the reply `k + 1`.
+    status: Vec<OnceCell<EntryStatus>>,
+}
+
+/// One player's moves over a repetition and what they add up to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SideReport {
+    pub color: Color,
+    /// `None`: no repetition (undecided).
+    pub level: Option<Level>,
+    /// The perpetually chased pieces, as (point in the final position, kind).
+    pub chased: Vec<(Square, Kind)>,
+    /// This player's moves in the judged cycle(s) with their statuses.
+    pub moves: Vec<MoveReport>,
+    /// The OR of the statuses' flags.
+    pub flags: u8,
+}
+
+/// One move of a repetition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveReport {
+    pub ply: usize,
+    pub mv: Move,
+    pub wxf: String,
+    pub status: EntryStatus,
+}
+
+/// A ruling with everything it rests on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ruling {
+    pub outcome: Outcome,
+    /// The side to move, for whom `outcome` is stated.
+    pub side: Color,
+    pub ntimes: usize,
+    /// The ply judged (the number of moves played).
+    pub ply: usize,
+    /// Earlier plies at which the final position stood, most recent first.
+    pub earlier: Vec<usize>,
+    /// The judged span: the moves after ply `.0` up to ply `.1`.
+    pub window: Option<(usize, usize)>,
+    pub red: SideReport,
+    pub black: SideReport,
+}
+
+impl Record {
+    /// A game from `start`, computing chase information lazily.
+    pub fn new(start: Position) -> Record {
+        Record::with_mode(start, ChaseMode::Lazy)
+    }
+
+    pub fn with_mode(start: Position, mode: ChaseMode) -> Record {
+        let check = start.in_check();
+        let r = Record {
+            mode,
+            positions: vec![start],
+            moves: Vec::new(),
+            irreversible: vec![false],
+            check: vec![check],
+            threats: vec![OnceCell::new()],
+            before: vec![OnceCell::new()],
+            status: vec![OnceCell::new()],
+        };
+        if mode == ChaseMode::Eager {
+            r.before_at(0);
+        }
+        r
+    }
+
+    /// Number of moves played.
+    pub fn ply(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The position after `ply` moves.
+    pub fn position(&self, ply: usize) -> &Position {
+        &self.positions[ply]
+    }
+
+    /// The current position.
+    pub fn current(&self) -> &Position {
+        self.positions.last().expect("never empty")
+    }
+
+    /// The move that reached position `ply` (1-based).
+    pub fn move_at(&self, ply: usize) -> Move {
+        self.moves[ply - 1]
+    }
+
+    /// Whether the move that reached position `ply` was irreversible.
+    pub fn irreversible(&self, ply: usize) -> bool {
+        self.irreversible[ply]
+    }
+
+    /// Whether position `ply` has its side to move in check.
+    pub fn in_check_at(&self, ply: usize) -> bool {
+        self.check[ply]
+    }
+
+    /// Plays a move, which must be legal (see [`super::notation::parse_move`]).
+    pub fn push(&mut self, m: Move) {
+        let prev = self.current();
+        debug_assert!(prev.legal_moves().contains(m), "illegal move {m}");
+        let irreversible = prev.is_capture(m) || prev.is_pawn_advance(m);
+        let mut next = prev.clone();
+        next.make(m);
+        self.check.push(next.in_check());
+        self.positions.push(next);
+        self.moves.push(m);
+        self.irreversible.push(irreversible);
+        self.threats.push(OnceCell::new());
+        self.before.push(OnceCell::new());
+        self.status.push(OnceCell::new());
+        if self.mode == ChaseMode::Eager {
+            let n = self.ply();
+            if n >= 2 {
+                self.status_at(n - 1);
+            }
+            self.threats_at(n);
+            self.before_at(n);
+        }
+    }
+
+    /// `get_chases` of position `k`, cached.
+    fn threats_at(&self, k: usize) -> &Threats {
+        self.threats[k].get_or_init(|| {
+            if self.check[k] {
+                Threats::default()
+            } else {
+                get_chases(&self.positions[k])
+            }
+        })
+    }
+
+    /// The side to move's threats at position `k` (before it moves), cached.
+    fn before_at(&self, k: usize) -> &Threats {
+        self.before[k].get_or_init(|| threats_of_side_to_move(&self.positions[k]))
+    }
+
+    /// The status of move `ply` (1-based) given the reply `reply` that
+    /// leads to `after`, and `after`'s own threats for explaining.
+    fn move_status(&self, ply: usize, reply: Move, after: usize) -> EntryStatus {
+        let at = &self.positions[ply];
+        if self.check[ply] {
+            return detect_block(at, &Threats::default(), &[], reply, at, Threats::default);
+        }
+        // The position after the reply is `after`'s, whether `after` is
+        // ply + 1 or (for the last move) the entry after the earlier
+        // occurrence of the same position.
+        let (new, old) = new_threats(
+            self.before_at(ply - 1),
+            self.moves[ply - 1],
+            self.threats_at(ply),
+        );
+        detect_block(at, &new, &old, reply, &self.positions[after], || {
+            self.threats_at(after).clone()
+        })
+    }
+
+    /// The status of move `ply` (1-based, `ply < self.ply()`): its reply is known.
+    pub fn status_at(&self, ply: usize) -> &EntryStatus {
+        assert!(
+            (1..self.ply()).contains(&ply),
+            "move {ply} has no reply yet"
+        );
+        self.status[ply].get_or_init(|| self.move_status(ply, self.moves[ply], ply + 1))
+    }
+
+    /// What the move that reached position `ply` threatens, before the reply
+    /// says whether the threats are answered: (new threats, old ones).
+    pub fn threats_made(&self, ply: usize) -> (Threats, Vec<Attack>) {
+        if ply == 0 || self.check[ply] {
+            return (Threats::default(), Vec::new());
+        }
+        new_threats(
+            self.before_at(ply - 1),
+            self.moves[ply - 1],
+            self.threats_at(ply),
+        )
+    }
+
+    /// Earlier plies (most recent first) at which the position of ply `n`
+    /// stood, within the stretch since the last irreversible move.
+    pub fn earlier_occurrences(&self, n: usize) -> Vec<usize> {
+        let key = self.positions[n].key();
+        let mut out = Vec::new();
+        let mut k = n;
+        while k >= 2 && !self.irreversible[k] && !self.irreversible[k - 1] {
+            k -= 2;
+            if self.positions[k].key() == key {
+                out.push(k);
+            }
+        }
+        out
+    }
+
+    /// The earlier occurrence from which `ntimes` repetitions are counted,
+    /// if the final position has occurred `ntimes` times before.
+    fn window_start(&self, ntimes: usize) -> Option<usize> {
+        self.earlier_occurrences(self.ply())
+            .get(ntimes.max(1) - 1)
+            .copied()
+    }
+
+    /// The statuses of one player's moves in the span after `j`: the side
+    /// that made the last move (`last_mover`) or the side to move.
+    fn player_moves(&self, j: usize, last_mover: bool) -> Vec<MoveReport> {
+        let n = self.ply();
+        let first = if last_mover { j + 2 } else { j + 1 };
+        (first..=n)
+            .step_by(2)
+            .map(|ply| {
+                let status = if ply < n {
+                    self.status_at(ply).clone()
+                } else {
+                    // The last move's reply is the cycle's next move: the
+                    // one played after the earlier occurrence `j` of this
+                    // same position.
+                    self.move_status(ply, self.moves[j], j + 1)
+                };
+                let mv = self.moves[ply - 1];
+                MoveReport {
+                    ply,
+                    mv,
+                    wxf: wxf(&self.positions[ply - 1], mv),
+                    status,
+                }
+            })
+            .collect()
+    }
+
+    /// The paper's `judge_player`: a player's statuses over the repetition
+    /// OR-ed; the chased sets intersected, each carried through the
+    /// opponent's reply (a chased piece that moved is followed).
+    fn judge_player(&self, color: Color, j: usize, moves: Vec<MoveReport>) -> SideReport {
+        let n = self.ply();
+        let reply_after = |ply: usize| {
+            if ply < n {
+                self.moves[ply]
+            } else {
+                self.moves[j]
+            }
+        };
+        let mut flags = 0u8;
+        let mut chased: Option<Vec<(Square, Kind)>> = None;
+        for (i, m) in moves.iter().enumerate() {
+            flags |= m.status.status.flag();
+            if flags != Status::Chase.flag() {
+                continue;
+            }
+            let here: Vec<(Square, Kind)> = m
+                .status
+                .chased
+                .iter()
+                .map(|a| (a.victim, a.victim_kind))
+                .collect();
+            let next = match chased.take() {
+                None => here,
+                Some(prev) => {
+                    let reply = reply_after(moves[i - 1].ply);
+                    let mut set: Vec<(Square, Kind)> = Vec::new();
+                    for (s, k) in prev {
+                        let s = if s == reply.from() { reply.to() } else { s };
+                        if here.contains(&(s, k)) && !set.contains(&(s, k)) {
+                            set.push((s, k));
+                        }
+                    }
+                    set
+                }
+            };
+            if next.is_empty() {
+                flags |= Status::Idle.flag();
+            }
+            chased = Some(next);
+        }
+        let level = if flags == Status::Check.flag() {
+            Level::Check
+        } else if flags == Status::Chase.flag() {
+            Level::Chase
+        } else {
+            Level::Idle
+        };
+        let mut chased = if level == Level::Chase {
+            chased.unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        // Follow the chased pieces to the final position.
+        if let Some(last) = moves.last() {
+            for ply in last.ply..n {
+                let m = self.moves[ply];
+                for v in &mut chased {
+                    if v.0 == m.from() {
+                        v.0 = m.to();
+                    }
+                }
+            }
+        }
+        SideReport {
+            color,
+            level: Some(level),
+            chased,
+            moves,
+            flags,
+        }
+    }
+
+    /// The paper's `judge_ntimes`: the ruling for the side to move once the
+    /// current position has occurred `ntimes` times before (1: at the first
+    /// repetition, 2: at the third occurrence).
+    pub fn judge(&self, ntimes: usize) -> Ruling {
+        let n = self.ply();
+        let side = self.current().side_to_move();
+        let earlier = self.earlier_occurrences(n);
+        let empty = |color| SideReport {
+            color,
+            level: None,
+            chased: Vec::new(),
+            moves: Vec::new(),
+            flags: 0,
+        };
+        let Some(j) = self.window_start(ntimes) else {
+            return Ruling {
+                outcome: Outcome::Undecided,
+                side,
+                ntimes,
+                ply: n,
+                earlier,
+                window: None,
+                red: empty(Color::Red),
+                black: empty(Color::Black),
+            };
+        };
+        let them = self.judge_player(side.other(), j, self.player_moves(j, true));
+        let us = self.judge_player(side, j, self.player_moves(j, false));
+        let outcome = compare(us.level, them.level);
+        let (red, black) = match side {
+            Color::Red => (us, them),
+            Color::Black => (them, us),
+        };
+        Ruling {
+            outcome,
+            side,
+            ntimes,
+            ply: n,
+            earlier,
+            window: Some((j, n)),
+            red,
+            black,
+        }
+    }
+
+    /// Just the outcome of [`Record::judge`].
+    pub fn judge_ntimes(&self, ntimes: usize) -> Outcome {
+        self.judge(ntimes).outcome
+    }
+
+    /// The paper's `judge_prune` for a search at the first repetition: if
+    /// the side to move's own level is idle it cannot lose, so when a draw
+    /// already reaches `beta` the opponent's moves need not be judged.
+    pub fn judge_prune(&self, draw_score: i32, beta: i32) -> Outcome {
+        let Some(j) = self.window_start(1) else {
+            return Outcome::Undecided;
+        };
+        let side = self.current().side_to_move();
+        let us = self.judge_player(side, j, self.player_moves(j, false));
+        if us.level == Some(Level::Idle) && draw_score >= beta {
+            return Outcome::Draw;
+        }
+        let them = self.judge_player(side.other(), j, self.player_moves(j, true));
+        compare(us.level, them.level)
+    }
+}
+
+/// `judge_ntimes`'s comparison, for the side to move.
+fn compare(us: Option<Level>, them: Option<Level>) -> Outcome {
+    match (us, them) {
+        (Some(us), Some(them)) if us == them => Outcome::Draw,
+        (Some(us), Some(them)) if us > them => Outcome::Loss,
+        (Some(_), Some(_)) => Outcome::Win,
+        _ => Outcome::Undecided,
+    }
+}
+
+fn piece_name(color: Color, kind: Kind) -> String {
+    format!("{} {}", color.name(), kind.name())
+}
+
+fn describe(pos_color: Color, a: &Attack) -> String {
+    format!(
+        "the {} on {} (by the {} on {})",
+        piece_name(pos_color.other(), a.victim_kind),
+        a.victim,
+        a.attacker_kind.name(),
+        a.attacker
+    )
+}
+
+impl MoveReport {
+    /// One phrase: what this move was and why.
+    pub fn explain(&self, mover: Color) -> String {
+        let st = &self.status;
+        let mut s = self.wxf.clone();
+        match st.status {
+            Status::Check => {
+                let by: Vec<String> = st.checkers.iter().map(|c| c.to_string()).collect();
+                let _ = write!(s, " checks (from {})", by.join(", "));
+            }
+            Status::Chase => {
+                let v: Vec<String> = st.chased.iter().map(|a| describe(mover, a)).collect();
+                let _ = write!(s, " chases {}", v.join(" and "));
+            }
+            Status::Idle => s.push_str(" is idle"),
+        }
+        let mut notes = Vec::new();
+        for (a, why) in &st.unanswered {
+            let reason = match why {
+                Unanswered::CounterCheck => "the reply checks instead".to_string(),
+                Unanswered::CounterAttack(c) => {
+                    let v: Vec<String> = c
+                        .iter()
+                        .map(|x| format!("{} {}", x.victim_kind.name(), x.victim))
+                        .collect();
+                    format!("the reply counter-attacks ({})", v.join(", "))
+                }
+                Unanswered::Sacrifice => "the reply leaves it en prise (a sacrifice)".into(),
+            };
+            notes.push(format!(
+                "threatens {} but {reason}, so it is no chase",
+                describe(mover, a)
+            ));
+        }
+        for a in &st.old {
+            notes.push(format!(
+                "still threatens {} as before this move, which did not make the threat",
+                describe(mover, a)
+            ));
+        }
+        for (a, why) in &st.harmless {
+            let reason = match why {
+                Harmless::Protected { by, kind } => {
+                    format!("protected by the {} on {by}", kind.name())
+                }
+                Harmless::Exchange => "an offer to exchange".into(),
+                Harmless::UncrossedPawn => {
+                    "a pawn that has not crossed the river cannot be chased".into()
+                }
+                Harmless::KingOrPawn => format!("a {} never chases", a.attacker_kind.name()),
+            };
+            notes.push(format!("attacks {}: {reason}", describe(mover, a)));
+        }
+        if !notes.is_empty() {
+            let _ = write!(s, " ({})", notes.join("; "));
+        }
+        s
+    }
+}
+
+impl SideReport {
+    /// A sentence on this player's moves over the repetition.
+    pub fn summary(&self) -> String {
+        let who = self.color.title();
+        let list: Vec<String> = self.moves.iter().map(|m| m.wxf.clone()).collect();
+        let list = list.join(", ");
+        match self.level {
+            None => format!("{who}: no repetition."),
+            Some(Level::Check) => format!("{who} checks on every move: {list} — perpetual check."),
+            Some(Level::Chase) => {
+                let v: Vec<String> = self
+                    .chased
+                    .iter()
+                    .map(|(s, k)| {
+                        format!("the {} (now on {s})", piece_name(self.color.other(), *k))
+                    })
+                    .collect();
+                format!(
+                    "{who} chases {} on every move: {list} — perpetual chase.",
+                    v.join(" and ")
+                )
+            }
+            Some(Level::Idle) => {
+                let why = if self.flags & Status::Check.flag() != 0
+                    && self.flags & Status::Chase.flag() != 0
+                {
+                    "checks and chases alternate"
+                } else if self.flags & Status::Check.flag() != 0 {
+                    "not every move checks"
+                } else if self.flags == Status::Chase.flag() | Status::Idle.flag()
+                    && self.moves.iter().all(|m| m.status.status == Status::Chase)
+                {
+                    "the moves chase different pieces"
+                } else if self.flags & Status::Chase.flag() != 0 {
+                    "not every move chases"
+                } else {
+                    "no move checks or chases"
+                };
+                format!("{who}'s moves {list} are idle: {why}.")
+            }
+        }
+    }
+}
+
+impl Ruling {
+    /// The ruling in words: which side, which plies, what kind, which pieces,
+    /// and why threats were no chases.
+    pub fn explanation(&self) -> String {
+        let mut s = String::new();
+        let side = self.side.title();
+        let Some((j, n)) = self.window else {
+            let _ = write!(
+                s,
+                "Undecided: the position after ply {} ({side} to move) has occurred {} time{} before{}; a ruling needs {}.",
+                self.ply,
+                self.earlier.len(),
+                if self.earlier.len() == 1 { "" } else { "s" },
+                if self.earlier.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        " (after ply {})",
+                        self.earlier
+                            .iter()
+                            .map(|p| p.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                },
+                self.ntimes.max(1)
+            );
+            return s;
+        };
+        let mut occ: Vec<usize> = self.earlier.iter().copied().filter(|&p| p >= j).collect();
+        occ.reverse();
+        let occ: Vec<String> = occ.iter().map(|p| p.to_string()).collect();
+        let _ = writeln!(
+            s,
+            "The position after ply {n} ({side} to move) stood before after ply {}; judged over plies {}–{n}.",
+            occ.join(" and "),
+            j + 1
+        );
+        for r in [&self.red, &self.black] {
+            let _ = writeln!(s, "{}", r.summary());
+            for m in &r.moves {
+                let _ = writeln!(s, "  ply {}: {}", m.ply, m.explain(r.color));
+            }
+        }
+        let (red, black) = (
+            self.red.level.expect("judged"),
+            self.black.level.expect("judged"),
+        );
+        let verdict = if red == black {
+            match red {
+                Level::Check => "Both sides check perpetually: draw.".to_string(),
+                Level::Chase => "Both sides chase perpetually: draw.".to_string(),
+                Level::Idle => "Neither side checks or chases perpetually: draw.".to_string(),
+            }
+        } else {
+            let (loser, worse, better) = if red > black {
+                (Color::Red, red, black)
+            } else {
+                (Color::Black, black, red)
+            };
+            format!(
+                "Perpetual {} outranks {}: {} loses, so {} {}.",
+                worse.name(),
+                match better {
+                    Level::Idle => "idle moves".to_string(),
+                    l => format!("perpetual {}", l.name()),
+                },
+                loser.title(),
+                side,
+                if loser == self.side {
+                    "(to move) loses"
+                } else {
+                    "(to move) wins"
+                }
+            )
+        };
+        s.push_str(&verdict);
+        s
+    }
+}
