@@ -7,8 +7,10 @@
 //! - [`drills`]: puzzle files about repetition and claims, checked against the rules core,
 //!   a judge for the drill screen, and per-theme progress.
 //! - [`tui`]: the terminal trainer (`threefold` with no subcommand).
+//! - [`fsio`]: saving files atomically; used by drills and the trainer.
 
 pub mod drills;
 pub mod engine;
+pub mod fsio;
 pub mod rules;
 pub mod tui;

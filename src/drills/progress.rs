@@ -2,8 +2,8 @@
 //! directory as TOML, written atomically; a corrupt file is moved aside.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fs::{self, File};
-use std::io::{self, Write};
+use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -182,42 +182,9 @@ impl ProgressStore {
         candidate
     }
 
-    /// Save progress atomically: write a temporary file beside the target,
-    /// fsync it, rename it over the target, then fsync the directory.
+    /// Save progress atomically ([`crate::fsio::write_app_file`]: a temporary file beside
+    /// the target, flushed to disk and renamed over it; the directory is created if needed).
     pub fn save(&self, progress: &Progress) -> io::Result<()> {
-        let dir = self
-            .path
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        fs::create_dir_all(dir)?;
-        let name = self
-            .path
-            .file_name()
-            .map_or("progress.toml".into(), |n| n.to_string_lossy().into_owned());
-        let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-        let result = (|| {
-            let mut f = File::create(&tmp)?;
-            f.write_all(progress.to_toml().as_bytes())?;
-            f.sync_all()?;
-            drop(f);
-            fs::rename(&tmp, &self.path)?;
-            sync_dir(dir);
-            Ok(())
-        })();
-        if result.is_err() {
-            let _ = fs::remove_file(&tmp);
-        }
-        result
+        crate::fsio::write_app_file(&self.path, progress.to_toml().as_bytes())
     }
-}
-
-/// Make a rename durable (best effort; directories cannot be opened on every platform).
-fn sync_dir(dir: &Path) {
-    #[cfg(unix)]
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
-    }
-    #[cfg(not(unix))]
-    let _ = dir;
 }
