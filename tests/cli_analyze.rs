@@ -176,3 +176,30 @@ fn euwe_command_prints_every_ply() {
     assert_eq!(rows[7]["claim_now"], true);
     assert_eq!(rows[6]["claim_with"], serde_json::json!(["Ng8"]));
 }
+
+#[test]
+fn san_lists_take_castling_written_with_zeros() {
+    let out = run(&[
+        "analyze",
+        "--san",
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(json_lines(&out)[7]["move"], "e1g1");
+    assert_one_line_error(&run(&["analyze", "--san", "1. e4 blah"]), "'blah'");
+}
+
+/// An endless input is refused at its first byte, not read into memory.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_endless_pgn_is_refused_at_once() {
+    assert_one_line_error(
+        &run(&["analyze", "--pgn", "/dev/zero"]),
+        "/dev/zero:1: unexpected byte 0x00",
+    );
+}

@@ -370,7 +370,16 @@ fn read_puzzle(
                     .iter()
                     .any(|open| raw.starts_with(open));
                 let base = src.line(v.span().start) + usize::from(skipped);
-                for (line_in, tok) in tokens(text) {
+                let listed = tokens(text).unwrap_or_else(|(line_in, msg)| {
+                    err.problems.push(Problem::at(
+                        src.path,
+                        base + line_in,
+                        format!("puzzle '{}': moves: {msg}", err.id),
+                    ));
+                    game = None;
+                    Vec::new()
+                });
+                for (line_in, tok) in listed {
                     let line = base + line_in;
                     if let Some(g) = game.as_mut() {
                         let n = g.len() + 1;
@@ -499,30 +508,14 @@ fn str_array(err: &mut PuzzleErrors<'_>, v: Field<'_, '_>, key: &str) -> Option<
     Some(out)
 }
 
-/// The SAN tokens of a move text with the line (0-based, within the text) of
-/// each: move numbers ("12.", "12...", "12.Nf3") and results are dropped.
-pub(crate) fn tokens(text: &str) -> Vec<(usize, String)> {
-    let mut out = Vec::new();
-    for (line, l) in text.lines().enumerate() {
-        for raw in l.split_whitespace() {
-            let t = raw.trim_start_matches(|c: char| c.is_ascii_digit());
-            let t = if t.len() < raw.len() {
-                // A number: keep what follows its dots ("12.Nf3" -> "Nf3").
-                if t.starts_with('.') {
-                    t.trim_start_matches('.')
-                } else {
-                    raw // not a move number ("0-1" handled below)
-                }
-            } else {
-                t
-            };
-            if t.is_empty() || matches!(t, "1-0" | "0-1" | "1/2-1/2" | "*") {
-                continue;
-            }
-            out.push((line, t.to_string()));
-        }
-    }
-    out
+/// The SAN moves of a move text with the line (0-based, within the text) of each, read as
+/// PGN movetext by the one PGN lexer ([`crate::rules::pgn::move_list`]): move numbers
+/// ("12.", "12...", "12.Nf3"), comments and results are skipped; `0-0` reads as `O-O`.
+/// An error gives its line (0-based) and message.
+pub(crate) fn tokens(text: &str) -> Result<Vec<(usize, String)>, (usize, String)> {
+    crate::rules::pgn::move_list(text)
+        .map(|moves| moves.into_iter().map(|m| (m.line - 1, m.san)).collect())
+        .map_err(|(line, msg)| (line - 1, msg))
 }
 
 /// Resolve a position reference ("start", "4...Ng8", "12.Qh5+", or a ply number).
@@ -851,14 +844,24 @@ mod tests {
     #[test]
     fn move_numbers_and_results_are_dropped() {
         let t: Vec<String> = tokens("1. e4 e5 2.Nf3 Nc6\n3... a6 12...Nf6 O-O 1/2-1/2")
+            .unwrap()
             .into_iter()
             .map(|(_, s)| s)
             .collect();
         assert_eq!(t, ["e4", "e5", "Nf3", "Nc6", "a6", "Nf6", "O-O"]);
-        let lines: Vec<usize> = tokens("1. e4\n e5\n\n2. Nf3").iter().map(|t| t.0).collect();
+        let lines: Vec<usize> = tokens("1. e4\n e5\n\n2. Nf3")
+            .unwrap()
+            .iter()
+            .map(|t| t.0)
+            .collect();
         assert_eq!(lines, [0, 1, 3]);
-        assert!(tokens("  ").is_empty());
-        assert_eq!(tokens("0-1")[..], []);
+        assert!(tokens("  ").unwrap().is_empty());
+        assert_eq!(tokens("0-1").unwrap()[..], []);
+        assert_eq!(tokens("1. e4 e5 2. 0-0").unwrap()[2].1, "O-O");
+        assert_eq!(
+            tokens("e4\n e5 blah"),
+            Err((1, "cannot read 'blah' as a move".into()))
+        );
     }
 
     #[test]

@@ -72,6 +72,29 @@ pub(crate) fn reversible_key_after(pos: &Chess, key: u64, m: Move) -> u64 {
         ^ Zobrist64::zobrist_for_white_turn().0
 }
 
+/// SAN as the standard writes it, with `0-0` / `0-0-0` (zeros) accepted for castling.
+/// Drops (`Q@e4`) and null moves are not moves of standard chess: `None`.
+pub fn read_san(text: &[u8]) -> Option<SanPlus> {
+    let zeros = text.starts_with(b"0-0");
+    let fixed: Vec<u8>;
+    let text = if zeros {
+        let castle = if text.starts_with(b"0-0-0") { 5 } else { 3 };
+        fixed = text
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| if i < castle && b == b'0' { b'O' } else { b })
+            .collect();
+        &fixed[..]
+    } else {
+        text
+    };
+    let san = SanPlus::from_ascii(text).ok()?;
+    match san.san {
+        San::Put { .. } | San::Null => None,
+        _ => Some(san),
+    }
+}
+
 /// A hasher for keys that are already uniformly random (Zobrist keys).
 #[derive(Default, Clone, Copy)]
 pub(crate) struct KeyHasher(u64);
@@ -481,7 +504,7 @@ impl Game {
     /// A legal move in the current position from SAN text.
     pub fn parse_san(&self, text: &str) -> Result<Move, PlayError> {
         let t = text.trim();
-        let san: SanPlus = t.parse().map_err(|_| PlayError::Unreadable {
+        let san = read_san(t.as_bytes()).ok_or_else(|| PlayError::Unreadable {
             text: t.to_string(),
             reason: "not a SAN move (e.g. Nf3, exd5, O-O, e8=Q)".to_string(),
         })?;
