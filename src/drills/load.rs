@@ -121,7 +121,7 @@ pub fn load_file(path: &Path) -> (Option<Theme>, Vec<Problem>) {
 /// Load puzzle-file text as if read from `path` (used for file names in
 /// problems and for the theme id, the file stem).
 pub fn load_str(path: &Path, text: &str) -> (Option<Theme>, Vec<Problem>) {
-    let src = Src { path, text };
+    let src = Src::new(path, text);
     let mut problems = Vec::new();
     let doc = match DeTable::parse(text) {
         Ok(d) => d,
@@ -204,17 +204,31 @@ pub fn load_str(path: &Path, text: &str) -> (Option<Theme>, Vec<Problem>) {
 struct Src<'a> {
     path: &'a Path,
     text: &'a str,
+    /// The byte offset of the start of each line after the first (each `\n` + 1),
+    /// ascending: a line number is a binary search, not a count from the start of the
+    /// file (which made checking a file quadratic in its size).
+    line_starts: Vec<usize>,
 }
 
-impl Src<'_> {
+impl<'a> Src<'a> {
+    fn new(path: &'a Path, text: &'a str) -> Src<'a> {
+        let line_starts = text
+            .bytes()
+            .enumerate()
+            .filter(|&(_, b)| b == b'\n')
+            .map(|(i, _)| i + 1)
+            .collect();
+        Src {
+            path,
+            text,
+            line_starts,
+        }
+    }
+
     /// The 1-based line of a byte offset.
     fn line(&self, offset: usize) -> usize {
         let end = offset.min(self.text.len());
-        self.text.as_bytes()[..end]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count()
-            + 1
+        self.line_starts.partition_point(|&s| s <= end) + 1
     }
 
     fn origin(&self, span: Range<usize>) -> Origin {
@@ -840,6 +854,21 @@ fn read_answer(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_numbers_are_those_of_a_newline_count() {
+        let text = "a\n\nbc\r\nd\n";
+        let src = Src::new(Path::new("t.toml"), text);
+        for offset in 0..=text.len() + 3 {
+            let counted = text.as_bytes()[..offset.min(text.len())]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                + 1;
+            assert_eq!(src.line(offset), counted, "offset {offset}");
+        }
+        assert_eq!(Src::new(Path::new("e"), "").line(0), 1);
+    }
 
     #[test]
     fn move_numbers_and_results_are_dropped() {
