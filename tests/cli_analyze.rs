@@ -203,3 +203,25 @@ fn an_endless_pgn_is_refused_at_once() {
         "/dev/zero:1: unexpected byte 0x00",
     );
 }
+
+#[test]
+fn fens_are_read_strictly_with_free_spacing() {
+    let tabbed = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\tw  KQkq\t- 0 1";
+    assert!(run(&["analyze", "--fen", tabbed]).status.success());
+    for (fen, why) in [
+        (
+            "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "two digits",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqq - 0 1",
+            "KQkqq",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 99999999999 1",
+            "larger than 4294967295",
+        ),
+    ] {
+        assert_one_line_error(&run(&["analyze", "--fen", fen]), why);
+    }
+}

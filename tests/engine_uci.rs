@@ -187,7 +187,7 @@ fn handshake_options_and_go() {
         "info string illegal move 'e7e4' at index 1",
         "info string go: 'depth' needs a whole number, not 'banana'; ignored",
         "info string Hash value '0'",
-        "info string bad FEN",
+        "info string invalid FEN 'not a fen'",
     ] {
         assert!(notes.contains(want), "{want}: {notes}");
     }

@@ -8,7 +8,8 @@
 //! and legality of a move without playing it in [`moves`], time control in [`time`], the UCI
 //! front end in [`uci`] and the speed benchmark in [`bench`](mod@bench).
 //!
-//! The engine depends on shakmaty only (no UI, no rules core).
+//! The engine depends on shakmaty and the crate's strict FEN reader ([`crate::fen`]) only
+//! (no UI, no rules core).
 
 pub mod bench;
 pub mod eval;

@@ -30,7 +30,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use shakmaty::{CastlingMode, Chess, Move, Position, fen::Fen, uci::UciMove};
+use shakmaty::{CastlingMode, Chess, Move, Position, uci::UciMove};
 
 use super::search::MAX_PLY;
 use super::{DEFAULT_HASH_MB, Engine, Limits, Score, SearchInfo, tt::MAX_HASH_MB};
@@ -351,29 +351,13 @@ impl Uci {
         };
         let start = match head.first() {
             Some(&"startpos") if head.len() == 1 => Chess::default(),
-            Some(&"fen") if head.len() > 1 => {
-                let text = head[1..].join(" ");
-                let fen = match text.parse::<Fen>() {
-                    Ok(f) => f,
-                    Err(e) => {
-                        note(
-                            &self.out,
-                            &format!("bad FEN '{text}': {e}; position ignored"),
-                        );
-                        return;
-                    }
-                };
-                match fen.into_position::<Chess>(CastlingMode::Standard) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        note(
-                            &self.out,
-                            &format!("illegal FEN position '{text}': {e}; position ignored"),
-                        );
-                        return;
-                    }
+            Some(&"fen") if head.len() > 1 => match crate::fen::position(&head[1..].join(" ")) {
+                Ok(p) => p,
+                Err(e) => {
+                    note(&self.out, &format!("{e}; position ignored"));
+                    return;
                 }
-            }
+            },
             _ => {
                 note(
                     &self.out,

@@ -171,13 +171,8 @@ pub enum PlayError {
     },
 }
 
-/// Why a start position could not be set up.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid FEN '{fen}': {reason}")]
-pub struct FenError {
-    pub fen: String,
-    pub reason: String,
-}
+/// Why a start position could not be set up (the strict FEN reader's error).
+pub use crate::fen::FenError;
 
 /// A game of chess: a start position plus the moves played from it.
 #[derive(Clone)]
@@ -244,17 +239,10 @@ impl Game {
         game
     }
 
-    /// A game from a FEN (standard chess; castling in standard notation).
+    /// A game from a FEN, read strictly ([`crate::fen`]; standard chess, castling in
+    /// standard notation).
     pub fn from_fen(fen: &str) -> Result<Game, FenError> {
-        let err = |reason: String| FenError {
-            fen: fen.trim().to_string(),
-            reason,
-        };
-        let parsed: Fen = fen.trim().parse().map_err(|e| err(format!("{e}")))?;
-        let pos: Chess = parsed
-            .into_position(CastlingMode::Standard)
-            .map_err(|e| err(format!("{e}")))?;
-        Ok(Game::from_position(pos))
+        crate::fen::position(fen).map(Game::from_position)
     }
 
     /// The number of plies played (positions are `0..=len()`).
