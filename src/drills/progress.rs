@@ -49,11 +49,12 @@ impl Default for Progress {
 impl Progress {
     /// Record an answer to puzzle `id` of `theme`.
     pub fn record(&mut self, theme: &str, id: &str, correct: bool) {
+        // Counts saturate: a file saying 4294967295 stays there instead of wrapping to 0.
         let t = self.themes.entry(theme.to_string()).or_default();
-        t.attempts += 1;
+        t.attempts = t.attempts.saturating_add(1);
         if correct {
-            t.correct += 1;
-            t.streak += 1;
+            t.correct = t.correct.saturating_add(1);
+            t.streak = t.streak.saturating_add(1);
             t.best_streak = t.best_streak.max(t.streak);
             t.solved.insert(id.to_string());
         } else {
@@ -186,5 +187,22 @@ impl ProgressStore {
     /// the target, flushed to disk and renamed over it; the directory is created if needed).
     pub fn save(&self, progress: &Progress) -> io::Result<()> {
         crate::fsio::write_app_file(&self.path, progress.to_toml().as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_saturate_instead_of_wrapping() {
+        let text = "version = 1\n[themes.basics]\nattempts = 4294967295\ncorrect = 4294967295\n\
+                    streak = 4294967295\nbest_streak = 4294967295\n";
+        let mut p = Progress::from_toml(text).unwrap();
+        p.record("basics", "x", true);
+        p.record("basics", "y", false);
+        let t = p.theme("basics");
+        assert_eq!((t.attempts, t.correct, t.streak), (u32::MAX, u32::MAX, 0));
+        assert_eq!(t.best_streak, u32::MAX);
     }
 }
