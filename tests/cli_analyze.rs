@@ -225,3 +225,30 @@ fn fens_are_read_strictly_with_free_spacing() {
         assert_one_line_error(&run(&["analyze", "--fen", fen]), why);
     }
 }
+
+/// `threefold ... | head -1`: the reader closes the pipe early; the program stops quietly.
+#[test]
+fn a_closed_pipe_ends_output_quietly() {
+    use std::io::{BufRead, BufReader};
+    for args in [
+        &["euwe", "--plies", "20000", "--json"][..],
+        &["euwe", "--plies", "20000"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_threefold"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        // The reader is dropped here: the pipe is closed.
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!first.is_empty());
+        assert!(err.is_empty(), "{args:?}: {err}");
+        assert!(out.status.success(), "{args:?}: {:?}", out.status);
+    }
+}
