@@ -481,18 +481,7 @@ pub fn parse_go(rest: &[&str]) -> (Limits, Vec<String>) {
     let mut i = 0;
     while i < rest.len() {
         let key = rest[i];
-        let takes_value = matches!(
-            key,
-            "wtime"
-                | "btime"
-                | "winc"
-                | "binc"
-                | "movestogo"
-                | "movetime"
-                | "depth"
-                | "nodes"
-                | "mate"
-        );
+        let takes_value = GO_VALUE_KEYS.contains(&key);
         if !takes_value {
             match key {
                 "infinite" => limits.infinite = true,
@@ -549,22 +538,24 @@ pub fn parse_go(rest: &[&str]) -> (Limits, Vec<String>) {
     (limits, notes)
 }
 
+/// `go` parameters followed by a number.
+const GO_VALUE_KEYS: &[&str] = &[
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "movetime",
+    "depth",
+    "nodes",
+    "mate",
+];
+
+/// `go` parameters that stand alone (or, for `searchmoves`, take moves).
+const GO_FLAG_KEYS: &[&str] = &["infinite", "ponder", "searchmoves"];
+
 fn is_go_keyword(t: &str) -> bool {
-    matches!(
-        t,
-        "wtime"
-            | "btime"
-            | "winc"
-            | "binc"
-            | "movestogo"
-            | "movetime"
-            | "depth"
-            | "nodes"
-            | "mate"
-            | "infinite"
-            | "ponder"
-            | "searchmoves"
-    )
+    GO_VALUE_KEYS.contains(&t) || GO_FLAG_KEYS.contains(&t)
 }
 
 #[cfg(test)]
