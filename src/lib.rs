@@ -8,6 +8,10 @@
 //! - [`drills`]: puzzle files about repetition and claims, checked against the rules core,
 //!   a judge for the drill screen, and per-theme progress.
 //! - [`tui`]: the terminal trainer (`threefold` with no subcommand).
+//! - [`xiangqi`]: xiangqi's board, moves and the WXF repetition judge; it imports nothing
+//!   above it.
+//! - [`fsio`]: saving files atomically; used by drills and the trainer.
+//! - [`fen`]: the strict FEN reader shared by the rules core and the engine.
 //!
 //! # Example: a threefold repetition claimed
 //!
@@ -50,10 +54,13 @@
 //! - H.G. Muller, on hash-table pollution by repetition draws and a "shadow score", Winboard
 //!   forum: <http://www.open-aurec.com/wbforum/viewtopic.php?f=4&t=3863> ([`engine`]).
 //! - Daniel Tan and Neftali Watkinson Medina, "Complete Implementation of WXF Chinese Chess
-//!   Rules", 2024, <https://arxiv.org/abs/2412.17334> (xiangqi's repetition rulings, planned).
+//!   Rules", 2024, <https://arxiv.org/abs/2412.17334> (xiangqi's repetition rulings,
+//!   [`xiangqi::judge`]).
 
 pub mod drills;
 pub mod engine;
+pub mod fen;
+pub mod fsio;
 pub mod rules;
 pub mod tui;
 pub mod xiangqi;

@@ -106,12 +106,24 @@ fn main() -> ExitCode {
     let _ = out.flush();
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`threefold analyze ... | head -1`): nothing to say.
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             let msg = format!("{e:#}").replace('\n', " ");
             eprintln!("error: {msg}");
             ExitCode::from(2)
         }
     }
+}
+
+/// Whether an error comes from writing to a pipe whose reader has closed it.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            || c.downcast_ref::<serde_json::Error>()
+                .is_some_and(|j| j.io_error_kind() == Some(std::io::ErrorKind::BrokenPipe))
+    })
 }
 
 /// `threefold drills`: with `--check [DIR]`, one line per problem and exit 1

@@ -176,3 +176,79 @@ fn euwe_command_prints_every_ply() {
     assert_eq!(rows[7]["claim_now"], true);
     assert_eq!(rows[6]["claim_with"], serde_json::json!(["Ng8"]));
 }
+
+#[test]
+fn san_lists_take_castling_written_with_zeros() {
+    let out = run(&[
+        "analyze",
+        "--san",
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(json_lines(&out)[7]["move"], "e1g1");
+    assert_one_line_error(&run(&["analyze", "--san", "1. e4 blah"]), "'blah'");
+}
+
+/// An endless input is refused at its first byte, not read into memory.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_endless_pgn_is_refused_at_once() {
+    assert_one_line_error(
+        &run(&["analyze", "--pgn", "/dev/zero"]),
+        "/dev/zero:1: unexpected byte 0x00",
+    );
+}
+
+#[test]
+fn fens_are_read_strictly_with_free_spacing() {
+    let tabbed = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\tw  KQkq\t- 0 1";
+    assert!(run(&["analyze", "--fen", tabbed]).status.success());
+    for (fen, why) in [
+        (
+            "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "two digits",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqq - 0 1",
+            "KQkqq",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 99999999999 1",
+            "larger than 4294967295",
+        ),
+    ] {
+        assert_one_line_error(&run(&["analyze", "--fen", fen]), why);
+    }
+}
+
+/// `threefold ... | head -1`: the reader closes the pipe early; the program stops quietly.
+#[test]
+fn a_closed_pipe_ends_output_quietly() {
+    use std::io::{BufRead, BufReader};
+    for args in [
+        &["euwe", "--plies", "20000", "--json"][..],
+        &["euwe", "--plies", "20000"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_threefold"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        // The reader is dropped here: the pipe is closed.
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!first.is_empty());
+        assert!(err.is_empty(), "{args:?}: {err}");
+        assert!(out.status.success(), "{args:?}: {:?}", out.status);
+    }
+}

@@ -1,14 +1,14 @@
 //! Spawns `threefold uci` and speaks UCI to it: handshake, options, positions with long move
-//! lists, go/stop, malformed input, and a short self-played game.
+//! lists, go/stop, malformed input, commands during a search, and a short self-played game.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
-use std::time::Duration;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
 
 struct Uci {
     child: Child,
-    stdin: ChildStdin,
+    stdin: Option<ChildStdin>,
     lines: Receiver<String>,
 }
 
@@ -34,14 +34,71 @@ impl Uci {
         });
         Uci {
             child,
-            stdin,
+            stdin: Some(stdin),
             lines: rx,
         }
     }
 
     fn send(&mut self, s: &str) {
-        writeln!(self.stdin, "{s}").unwrap();
-        self.stdin.flush().unwrap();
+        self.send_bytes(format!("{s}\n").as_bytes());
+    }
+
+    fn send_bytes(&mut self, b: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(b).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Every line that arrives within `t`.
+    fn drain(&mut self, t: Duration) -> Vec<String> {
+        let end = Instant::now() + t;
+        let mut out = Vec::new();
+        while let Some(left) = end.checked_duration_since(Instant::now()) {
+            match self.lines.recv_timeout(left) {
+                Ok(l) => out.push(l),
+                Err(_) => break,
+            }
+        }
+        out
+    }
+
+    /// The next line that is not a search `info` line, within `t`.
+    fn next_answer(&mut self, t: Duration) -> Result<String, RecvTimeoutError> {
+        let end = Instant::now() + t;
+        loop {
+            let left = end
+                .checked_duration_since(Instant::now())
+                .ok_or(RecvTimeoutError::Timeout)?;
+            let l = self.lines.recv_timeout(left)?;
+            if !l.starts_with("info depth") {
+                return Ok(l);
+            }
+        }
+    }
+
+    /// Waits for the process to end (killing it after `t`) and returns its stdout lines not
+    /// yet read and whether it exited successfully on its own.
+    fn wait_exit(mut self, t: Duration) -> (Vec<String>, bool) {
+        drop(self.stdin.take());
+        let end = Instant::now() + t;
+        let ok = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status.success();
+            }
+            if Instant::now() > end {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                break false;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        (self.drain(Duration::from_millis(200)), ok)
+    }
+
+    fn rss_kb(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
     }
 
     /// Lines up to and including the first one starting with `prefix`.
@@ -60,11 +117,17 @@ impl Uci {
         }
     }
 
-    fn quit(mut self) -> String {
+    /// Sends `quit`; returns the lines printed after the last one read, and stderr.
+    fn quit(mut self) -> (Vec<String>, String) {
         self.send("quit");
+        drop(self.stdin.take());
         let out = self.child.wait_with_output().unwrap();
         assert!(out.status.success());
-        String::from_utf8_lossy(&out.stderr).into_owned()
+        let mut rest = Vec::new();
+        while let Ok(l) = self.lines.recv_timeout(Duration::from_millis(500)) {
+            rest.push(l);
+        }
+        (rest, String::from_utf8_lossy(&out.stderr).into_owned())
     }
 }
 
@@ -107,23 +170,27 @@ fn handshake_options_and_go() {
     ] {
         assert!(info.contains(field), "{info}");
     }
-    // Malformed and unknown input is ignored; the engine keeps working.
+    // Malformed and unknown input is ignored with a note for the GUI; the engine keeps
+    // working.
     u.send("bogus command");
     u.send("position startpos moves e2e4 e7e4");
     u.send("go depth banana nodes 5000");
-    u.until("bestmove");
+    let mut notes = u.until("bestmove");
     u.send("setoption name Hash value 0");
     u.send("position fen not a fen");
     u.send("isready");
-    u.until("readyok");
-    let stderr = u.quit();
-    assert!(stderr.contains("unknown command 'bogus'"), "{stderr}");
-    assert!(
-        stderr.contains("illegal move 'e7e4' at index 1"),
-        "{stderr}"
-    );
-    assert!(stderr.contains("Hash value '0'"), "{stderr}");
-    assert!(stderr.contains("bad FEN"), "{stderr}");
+    notes.extend(u.until("readyok"));
+    let notes = notes.join("\n");
+    u.quit();
+    for want in [
+        "info string unknown command 'bogus' ignored",
+        "info string illegal move 'e7e4' at index 1",
+        "info string go: 'depth' needs a whole number, not 'banana'; ignored",
+        "info string Hash value '0'",
+        "info string invalid FEN 'not a fen'",
+    ] {
+        assert!(notes.contains(want), "{want}: {notes}");
+    }
 }
 
 #[test]
@@ -176,7 +243,204 @@ fn plays_a_short_game_against_itself() {
         }
         moves.push(best);
     }
-    let stderr = u.quit();
-    assert!(!stderr.contains("illegal move"), "{stderr}");
+    let (rest, _) = u.quit();
+    assert!(!rest.join("\n").contains("illegal move"), "{rest:?}");
     assert!(moves.len() >= 10);
+}
+
+/// A GUI may send `ucinewgame`, `setoption` or `position` while a search runs: the engine
+/// stops the search (its `bestmove` first), then obeys, and stays responsive to `isready`,
+/// `stop`, `quit` and the end of input. The sequences reproduce issue 12's reports.
+fn search_then(cmds: &[&str]) -> (Vec<String>, bool) {
+    let mut u = Uci::start();
+    u.send("uci");
+    u.until("uciok");
+    u.send("position startpos");
+    u.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    for c in cmds {
+        u.send(c);
+    }
+    u.send("isready");
+    let mut answers = Vec::new();
+    while let Ok(l) = u.next_answer(Duration::from_secs(5)) {
+        let done = l == "readyok";
+        answers.push(l);
+        if done {
+            break;
+        }
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    u.send("stop");
+    u.send("quit");
+    let (rest, ok) = u.wait_exit(Duration::from_secs(10));
+    answers.extend(rest.into_iter().filter(|l| !l.starts_with("info depth")));
+    (answers, ok)
+}
+
+#[test]
+fn commands_that_need_the_engine_stop_the_search_first() {
+    for cmds in [
+        &["ucinewgame"][..],
+        &["setoption name Hash value 32"],
+        &["setoption name Contempt value 10"],
+        &["position startpos moves e2e4"],
+    ] {
+        let (answers, exited) = search_then(cmds);
+        assert!(exited, "{cmds:?}: the engine did not quit: {answers:?}");
+        let best = answers.iter().position(|l| l.starts_with("bestmove"));
+        let ready = answers.iter().position(|l| l == "readyok");
+        assert!(
+            matches!((best, ready), (Some(b), Some(r)) if b < r),
+            "{cmds:?}: want bestmove then readyok, got {answers:?}"
+        );
+        assert_eq!(
+            answers.iter().filter(|l| l.starts_with("bestmove")).count(),
+            1,
+            "{answers:?}"
+        );
+    }
+}
+
+#[test]
+fn isready_is_answered_during_a_search_and_stop_quit_eof_work() {
+    let mut u = Uci::start();
+    u.send("position startpos");
+    u.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    let t = Instant::now();
+    u.send("isready");
+    // readyok comes while the infinite search runs on (no bestmove before it).
+    assert_eq!(
+        u.next_answer(Duration::from_secs(5)).as_deref(),
+        Ok("readyok")
+    );
+    eprintln!("readyok during a search after {:?}", t.elapsed());
+    u.send("stop");
+    assert!(
+        u.next_answer(Duration::from_secs(5))
+            .unwrap()
+            .starts_with("bestmove")
+    );
+    // The end of input during a search: bestmove, then a clean exit.
+    u.send("go depth 40");
+    std::thread::sleep(Duration::from_millis(100));
+    let (rest, ok) = u.wait_exit(Duration::from_secs(10));
+    assert!(ok, "{rest:?}");
+    assert!(rest.iter().any(|l| l.starts_with("bestmove")), "{rest:?}");
+    // quit during a search.
+    let mut u = Uci::start();
+    u.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    u.send("quit");
+    let (rest, ok) = u.wait_exit(Duration::from_secs(10));
+    assert!(
+        ok && rest.iter().any(|l| l.starts_with("bestmove")),
+        "{rest:?}"
+    );
+}
+
+#[test]
+fn newgame_during_a_deep_search_does_not_block_isready() {
+    let mut u = Uci::start();
+    u.send("position startpos");
+    u.send("go depth 40");
+    std::thread::sleep(Duration::from_millis(200));
+    u.send("ucinewgame");
+    u.send("isready");
+    let a = u.next_answer(Duration::from_secs(5)).unwrap();
+    let b = u.next_answer(Duration::from_secs(5)).unwrap();
+    assert!(a.starts_with("bestmove"), "{a}");
+    assert_eq!(b, "readyok");
+    u.quit();
+}
+
+#[test]
+fn invalid_utf8_during_a_search_is_ignored() {
+    let mut u = Uci::start();
+    u.send("position startpos");
+    u.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    u.send_bytes(b"setoption name Caf\xe9 value 1\n");
+    u.send_bytes(b"\xff\xfe\n");
+    u.send("isready");
+    let mut lines = Vec::new();
+    loop {
+        let l = u.next_answer(Duration::from_secs(5)).unwrap();
+        let done = l == "readyok";
+        lines.push(l);
+        if done {
+            break;
+        }
+    }
+    u.send("stop");
+    lines.push(u.next_answer(Duration::from_secs(5)).unwrap());
+    u.quit();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "info string unknown option 'Caf\u{fffd}' ignored"),
+        "{lines:?}"
+    );
+    assert!(lines.last().unwrap().starts_with("bestmove"), "{lines:?}");
+}
+
+#[test]
+fn a_large_hash_is_ready_at_once_and_an_impossible_one_is_refused() {
+    let mut u = Uci::start();
+    u.send("setoption name Hash value 4096");
+    u.send("isready");
+    let lines = u.until("readyok");
+    let refused = lines.iter().any(|l| l.contains("Hash 4096 refused"));
+    // The table is touched lazily: 4 GB granted, next to nothing resident.
+    if let Some(kb) = u.rss_kb() {
+        assert!(
+            kb < 512 * 1024,
+            "resident {kb} kB after Hash 4096 (refused: {refused})"
+        );
+    }
+    u.send("go depth 6");
+    u.until("bestmove");
+    // A size beyond the memory there is: refused with a note, and the engine still plays.
+    let avail_mb = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| {
+            let l = m
+                .lines()
+                .find(|l| l.starts_with("MemAvailable:"))?
+                .to_string();
+            l.split_whitespace().nth(1)?.parse::<u64>().ok()
+        })
+        .map(|kb| kb / 1024);
+    if avail_mb.is_some_and(|a| a < 60_000) {
+        u.send("setoption name Hash value 65536");
+        u.send("isready");
+        let lines = u.until("readyok");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string Hash 65536 refused") && l.contains("MB")),
+            "{lines:?}"
+        );
+        u.send("go depth 6");
+        u.until("bestmove");
+    }
+    u.quit();
+}
+
+#[test]
+fn go_without_a_usable_limit_ends_by_itself() {
+    for go in ["go", "go depth", "go depth 1e20"] {
+        let mut u = Uci::start();
+        u.send("position startpos");
+        u.send(go);
+        let lines = u.until("bestmove");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string go without a limit: searching")),
+            "{go}: {lines:?}"
+        );
+        u.quit();
+    }
 }

@@ -49,24 +49,22 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<()> {
         (None, Some(fen)) => Game::from_fen(fen)?,
         (None, None) => Game::new(),
     };
-    let (tokens, san): (Vec<&str>, bool) = match (&args.moves, &args.san) {
-        (Some(m), _) => (m.split_whitespace().collect(), false),
-        (None, Some(s)) => (
-            s.split_whitespace()
-                .map(|t| t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.'))
-                .filter(|t| !t.is_empty() && !matches!(*t, "1-0" | "0-1" | "1/2-1/2" | "*"))
-                .collect(),
-            true,
-        ),
+    // SAN is read as PGN movetext (move numbers, results and comments skipped).
+    let (tokens, san): (Vec<String>, bool) = match (&args.moves, &args.san) {
+        (Some(m), _) => (m.split_whitespace().map(str::to_string).collect(), false),
+        (None, Some(s)) => match pgn::move_list(s) {
+            Ok(moves) => (moves.into_iter().map(|m| m.san).collect(), true),
+            Err((_, msg)) => bail!("--san: {msg}"),
+        },
         (None, None) => (Vec::new(), false),
     };
     let mut printer = Printer::new(args.json, out);
     printer.row(&game)?;
     for tok in tokens {
         let played = if san {
-            game.play_san(tok)
+            game.play_san(&tok)
         } else {
-            game.play_uci(tok)
+            game.play_uci(&tok)
         };
         if let Err(e) = played {
             printer.finish()?;

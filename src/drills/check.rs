@@ -323,7 +323,7 @@ pub fn parse_answer(puzzle: &Puzzle, text: &str) -> Result<Answer, String> {
                 return Ok(Answer::Moves(Vec::new()));
             }
             let mut moves = Vec::new();
-            for (_, tok) in tokens(&cleaned) {
+            for (_, tok) in tokens(&cleaned).map_err(|(_, msg)| msg)? {
                 moves.push(game.parse_san(&tok).map_err(|e| e.to_string())?);
             }
             Ok(Answer::moves(moves))

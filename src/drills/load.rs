@@ -121,7 +121,7 @@ pub fn load_file(path: &Path) -> (Option<Theme>, Vec<Problem>) {
 /// Load puzzle-file text as if read from `path` (used for file names in
 /// problems and for the theme id, the file stem).
 pub fn load_str(path: &Path, text: &str) -> (Option<Theme>, Vec<Problem>) {
-    let src = Src { path, text };
+    let src = Src::new(path, text);
     let mut problems = Vec::new();
     let doc = match DeTable::parse(text) {
         Ok(d) => d,
@@ -204,17 +204,31 @@ pub fn load_str(path: &Path, text: &str) -> (Option<Theme>, Vec<Problem>) {
 struct Src<'a> {
     path: &'a Path,
     text: &'a str,
+    /// The byte offset of the start of each line after the first (each `\n` + 1),
+    /// ascending: a line number is a binary search, not a count from the start of the
+    /// file (which made checking a file quadratic in its size).
+    line_starts: Vec<usize>,
 }
 
-impl Src<'_> {
+impl<'a> Src<'a> {
+    fn new(path: &'a Path, text: &'a str) -> Src<'a> {
+        let line_starts = text
+            .bytes()
+            .enumerate()
+            .filter(|&(_, b)| b == b'\n')
+            .map(|(i, _)| i + 1)
+            .collect();
+        Src {
+            path,
+            text,
+            line_starts,
+        }
+    }
+
     /// The 1-based line of a byte offset.
     fn line(&self, offset: usize) -> usize {
         let end = offset.min(self.text.len());
-        self.text.as_bytes()[..end]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count()
-            + 1
+        self.line_starts.partition_point(|&s| s <= end) + 1
     }
 
     fn origin(&self, span: Range<usize>) -> Origin {
@@ -370,7 +384,16 @@ fn read_puzzle(
                     .iter()
                     .any(|open| raw.starts_with(open));
                 let base = src.line(v.span().start) + usize::from(skipped);
-                for (line_in, tok) in tokens(text) {
+                let listed = tokens(text).unwrap_or_else(|(line_in, msg)| {
+                    err.problems.push(Problem::at(
+                        src.path,
+                        base + line_in,
+                        format!("puzzle '{}': moves: {msg}", err.id),
+                    ));
+                    game = None;
+                    Vec::new()
+                });
+                for (line_in, tok) in listed {
                     let line = base + line_in;
                     if let Some(g) = game.as_mut() {
                         let n = g.len() + 1;
@@ -503,30 +526,14 @@ fn str_array(err: &mut PuzzleErrors<'_>, v: Field<'_, '_>, key: &str) -> Option<
     Some(out)
 }
 
-/// The SAN tokens of a move text with the line (0-based, within the text) of
-/// each: move numbers ("12.", "12...", "12.Nf3") and results are dropped.
-pub(crate) fn tokens(text: &str) -> Vec<(usize, String)> {
-    let mut out = Vec::new();
-    for (line, l) in text.lines().enumerate() {
-        for raw in l.split_whitespace() {
-            let t = raw.trim_start_matches(|c: char| c.is_ascii_digit());
-            let t = if t.len() < raw.len() {
-                // A number: keep what follows its dots ("12.Nf3" -> "Nf3").
-                if t.starts_with('.') {
-                    t.trim_start_matches('.')
-                } else {
-                    raw // not a move number ("0-1" handled below)
-                }
-            } else {
-                t
-            };
-            if t.is_empty() || matches!(t, "1-0" | "0-1" | "1/2-1/2" | "*") {
-                continue;
-            }
-            out.push((line, t.to_string()));
-        }
-    }
-    out
+/// The SAN moves of a move text with the line (0-based, within the text) of each, read as
+/// PGN movetext by the one PGN lexer ([`crate::rules::pgn::move_list`]): move numbers
+/// ("12.", "12...", "12.Nf3"), comments and results are skipped; `0-0` reads as `O-O`.
+/// An error gives its line (0-based) and message.
+pub(crate) fn tokens(text: &str) -> Result<Vec<(usize, String)>, (usize, String)> {
+    crate::rules::pgn::move_list(text)
+        .map(|moves| moves.into_iter().map(|m| (m.line - 1, m.san)).collect())
+        .map_err(|(line, msg)| (line - 1, msg))
 }
 
 /// Resolve a position reference ("start", "4...Ng8", "12.Qh5+", or a ply number).
@@ -851,16 +858,41 @@ mod tests {
     use super::*;
 
     #[test]
+    fn line_numbers_are_those_of_a_newline_count() {
+        let text = "a\n\nbc\r\nd\n";
+        let src = Src::new(Path::new("t.toml"), text);
+        for offset in 0..=text.len() + 3 {
+            let counted = text.as_bytes()[..offset.min(text.len())]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                + 1;
+            assert_eq!(src.line(offset), counted, "offset {offset}");
+        }
+        assert_eq!(Src::new(Path::new("e"), "").line(0), 1);
+    }
+
+    #[test]
     fn move_numbers_and_results_are_dropped() {
         let t: Vec<String> = tokens("1. e4 e5 2.Nf3 Nc6\n3... a6 12...Nf6 O-O 1/2-1/2")
+            .unwrap()
             .into_iter()
             .map(|(_, s)| s)
             .collect();
         assert_eq!(t, ["e4", "e5", "Nf3", "Nc6", "a6", "Nf6", "O-O"]);
-        let lines: Vec<usize> = tokens("1. e4\n e5\n\n2. Nf3").iter().map(|t| t.0).collect();
+        let lines: Vec<usize> = tokens("1. e4\n e5\n\n2. Nf3")
+            .unwrap()
+            .iter()
+            .map(|t| t.0)
+            .collect();
         assert_eq!(lines, [0, 1, 3]);
-        assert!(tokens("  ").is_empty());
-        assert_eq!(tokens("0-1")[..], []);
+        assert!(tokens("  ").unwrap().is_empty());
+        assert_eq!(tokens("0-1").unwrap()[..], []);
+        assert_eq!(tokens("1. e4 e5 2. 0-0").unwrap()[2].1, "O-O");
+        assert_eq!(
+            tokens("e4\n e5 blah"),
+            Err((1, "cannot read 'blah' as a move".into()))
+        );
     }
 
     #[test]

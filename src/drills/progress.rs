@@ -2,8 +2,8 @@
 //! directory as TOML, written atomically; a corrupt file is moved aside.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fs::{self, File};
-use std::io::{self, Write};
+use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -49,11 +49,12 @@ impl Default for Progress {
 impl Progress {
     /// Record an answer to puzzle `id` of `theme`.
     pub fn record(&mut self, theme: &str, id: &str, correct: bool) {
+        // Counts saturate: a file saying 4294967295 stays there instead of wrapping to 0.
         let t = self.themes.entry(theme.to_string()).or_default();
-        t.attempts += 1;
+        t.attempts = t.attempts.saturating_add(1);
         if correct {
-            t.correct += 1;
-            t.streak += 1;
+            t.correct = t.correct.saturating_add(1);
+            t.streak = t.streak.saturating_add(1);
             t.best_streak = t.best_streak.max(t.streak);
             t.solved.insert(id.to_string());
         } else {
@@ -189,42 +190,26 @@ impl ProgressStore {
         candidate
     }
 
-    /// Save progress atomically: write a temporary file beside the target,
-    /// fsync it, rename it over the target, then fsync the directory.
+    /// Save progress atomically ([`crate::fsio::write_app_file`]: a temporary file beside
+    /// the target, flushed to disk and renamed over it; the directory is created if needed).
     pub fn save(&self, progress: &Progress) -> io::Result<()> {
-        let dir = self
-            .path
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        fs::create_dir_all(dir)?;
-        let name = self
-            .path
-            .file_name()
-            .map_or("progress.toml".into(), |n| n.to_string_lossy().into_owned());
-        let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-        let result = (|| {
-            let mut f = File::create(&tmp)?;
-            f.write_all(progress.to_toml().as_bytes())?;
-            f.sync_all()?;
-            drop(f);
-            fs::rename(&tmp, &self.path)?;
-            sync_dir(dir);
-            Ok(())
-        })();
-        if result.is_err() {
-            let _ = fs::remove_file(&tmp);
-        }
-        result
+        crate::fsio::write_app_file(&self.path, progress.to_toml().as_bytes())
     }
 }
 
-/// Make a rename durable (best effort; directories cannot be opened on every platform).
-fn sync_dir(dir: &Path) {
-    #[cfg(unix)]
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_saturate_instead_of_wrapping() {
+        let text = "version = 1\n[themes.basics]\nattempts = 4294967295\ncorrect = 4294967295\n\
+                    streak = 4294967295\nbest_streak = 4294967295\n";
+        let mut p = Progress::from_toml(text).unwrap();
+        p.record("basics", "x", true);
+        p.record("basics", "y", false);
+        let t = p.theme("basics");
+        assert_eq!((t.attempts, t.correct, t.streak), (u32::MAX, u32::MAX, 0));
+        assert_eq!(t.best_streak, u32::MAX);
     }
-    #[cfg(not(unix))]
-    let _ = dir;
 }

@@ -20,8 +20,9 @@
 //! scores apart (<http://www.open-aurec.com/wbforum/viewtopic.php?f=4&t=3863>); threefold's
 //! engine does not implement it.
 //!
-//! The engine depends on shakmaty and, for the position key ([`crate::rules::key`]: the same
-//! key the arbiter counts repetitions with), on the rules core; never on the UI.
+//! The engine depends on shakmaty, on the rules core for the position key
+//! ([`crate::rules::key`]: the same key the arbiter counts repetitions with) and on the
+//! crate's strict FEN reader ([`crate::fen`]); never on the UI.
 
 pub mod bench;
 pub mod eval;
@@ -46,7 +47,7 @@ use crate::rules::key::position_key;
 use eval::EvalCache;
 use history::KeyHistory;
 use movepick::HistoryTable;
-use score::{MATE, MATE_BOUND, MAX_PLY};
+use score::{MATE, MATE_BOUND, MAX_DEPTH};
 use search::Searcher;
 use tt::Tt;
 
@@ -115,19 +116,45 @@ impl Engine {
         })
     }
 
-    /// Resizes the table (its content is lost). On failure the old table is kept.
+    /// Resizes the table (its content is lost). The old table is freed before the new one
+    /// is made, so the two never take memory together; a size that cannot be had (see
+    /// [`tt::check_fits`]) is refused, and the engine then keeps a table of the old size
+    /// (the old one itself when the request could never fit), or 1 MB if even that fails.
     pub fn set_hash(&mut self, hash_mb: usize) -> Result<(), TtAllocError> {
-        let t = Tt::with_mapping(hash_mb, self.tt.mapping())?;
-        self.tt = t;
-        Ok(())
+        let mapping = self.tt.mapping();
+        let old_mb = self.hash_mb();
+        // Refused while the old table is still there when freeing it could not make room.
+        let reclaimable = self.tt.bytes() as u64;
+        tt::check_fits(hash_mb, tt::available_bytes().map(|a| a + reclaimable))?;
+        self.tt = Tt::with_entries(1, mapping);
+        match Tt::with_mapping(hash_mb, mapping) {
+            Ok(t) => {
+                self.tt = t;
+                Ok(())
+            }
+            Err(e) => {
+                if let Ok(t) =
+                    Tt::with_mapping(old_mb, mapping).or_else(|_| Tt::with_mapping(1, mapping))
+                {
+                    self.tt = t;
+                }
+                Err(e)
+            }
+        }
+    }
+
+    /// The table's size in MB.
+    pub fn hash_mb(&self) -> usize {
+        self.tt.mb()
     }
 
     /// Uses Rival's biased index mapping instead of the multiply (for measurements).
     pub fn set_index_mapping(&mut self, mapping: tt::IndexMapping) {
-        let mb = (self.tt.len() * 12) >> 20;
-        if let Ok(t) = Tt::with_mapping(mb.max(1), mapping) {
-            self.tt = t;
-        }
+        let mb = self.hash_mb();
+        self.tt = Tt::with_entries(1, mapping);
+        self.tt = Tt::with_mapping(mb, mapping)
+            .or_else(|_| Tt::with_mapping(1, mapping))
+            .unwrap_or_else(|_| Tt::with_entries(1, mapping));
     }
 
     /// Contempt in centipawns: a draw is worth `-cp` to the engine (the side to move at the
@@ -176,10 +203,7 @@ impl Engine {
 
         let root_moves = pos.legal_moves();
         let budget = time::budget(limits, pos.turn());
-        let max_depth = limits
-            .depth
-            .unwrap_or(MAX_PLY as u32 - 4)
-            .clamp(1, MAX_PLY as u32 - 4);
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let root_key = position_key(&pos);
 
         let mut result = SearchResult {

@@ -13,6 +13,8 @@
 
 /// The deepest ply a search reaches.
 pub const MAX_PLY: usize = 128;
+/// The deepest iteration the search runs (quiescence and extensions need the last plies).
+pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 4;
 /// The value of giving mate at the root (mate at ply `p` is `MATE - p`).
 pub const MATE: i32 = 32000;
 /// Values at or beyond this magnitude are mates.

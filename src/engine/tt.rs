@@ -17,6 +17,12 @@
 //! (`advise_huge_pages`): probes hit random slots, and with 4 KB pages most of them would
 //! also miss the TLB.
 //!
+//! The memory is allocated zeroed (an empty slot is all zero bytes) and never filled up
+//! front: the kernel backs a page when a probe first touches it, so a table of gigabytes is
+//! ready at once and costs only what the search uses. A size that would not fit in the
+//! memory the system reports available is refused ([`check_fits`]) instead of being granted
+//! by overcommit and killed later.
+//!
 //! Rival maps a key to an index by taking the next power of two `P >= n`, drawing the index
 //! in `0..P`, and folding the overshoot back with `i >= n ? i - n : i`. With uniform keys, the
 //! slots `0..P-n` receive both their own keys and the folded ones: *twice* the probability mass
@@ -123,19 +129,119 @@ pub struct Probe {
     pub bound: Bound,
 }
 
-/// The table could not be allocated; the previous table (if any) is kept.
+/// The table could not be had: refused because the memory is not there, or the
+/// allocation failed.
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
-#[error("cannot allocate a {mb} MB transposition table ({entries} entries of 12 bytes)")]
-pub struct TtAllocError {
-    /// Requested size in MB.
-    pub mb: usize,
-    /// Requested number of entries.
-    pub entries: usize,
+pub enum TtAllocError {
+    /// The table would take more than [`MEMORY_SHARE_PERCENT`] % of the memory the system
+    /// reports available ([`available_bytes`]): refused before anything is allocated, since
+    /// the kernel would grant the address space and kill the process when the pages are
+    /// touched.
+    #[error(
+        "a {mb} MB transposition table does not fit: {available_mb} MB of memory is available, \
+         and the table may take at most {MEMORY_SHARE_PERCENT}% of it"
+    )]
+    NotEnoughMemory {
+        /// Requested size in MB.
+        mb: usize,
+        /// Memory available when asked, in MB.
+        available_mb: u64,
+    },
+    /// The allocator refused (or the size overflows the address space).
+    #[error("cannot allocate a {mb} MB transposition table ({entries} entries of 12 bytes)")]
+    AllocationFailed {
+        /// Requested size in MB.
+        mb: usize,
+        /// Requested number of entries.
+        entries: usize,
+    },
+}
+
+/// The largest share of the available memory (see [`available_bytes`]) a table may take.
+pub const MEMORY_SHARE_PERCENT: u64 = 90;
+
+/// The memory this process can still use without swapping or being killed, in bytes, if the
+/// platform says: Linux's `MemAvailable` (/proc/meminfo), lowered to what the control group's
+/// memory limit leaves (cgroup v2 `memory.max` − `memory.current`, or v1
+/// `memory.limit_in_bytes` − `memory.usage_in_bytes`). `None` elsewhere: then only the
+/// allocator decides.
+pub fn available_bytes() -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    {
+        let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+        let mut avail = parse_meminfo_available(&meminfo)?;
+        let read_u64 =
+            |p: &str| -> Option<u64> { std::fs::read_to_string(p).ok()?.trim().parse().ok() };
+        for (limit, usage) in [
+            ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current"),
+            (
+                "/sys/fs/cgroup/memory/memory.limit_in_bytes",
+                "/sys/fs/cgroup/memory/memory.usage_in_bytes",
+            ),
+        ] {
+            // "max" (v2) does not parse and means no limit; v1 writes a huge number.
+            if let (Some(l), Some(u)) = (read_u64(limit), read_u64(usage)) {
+                avail = avail.min(l.saturating_sub(u));
+            }
+        }
+        Some(avail)
+    }
+    #[cfg(not(target_os = "linux"))]
+    None
+}
+
+/// `MemAvailable` from the text of /proc/meminfo, in bytes.
+pub fn parse_meminfo_available(meminfo: &str) -> Option<u64> {
+    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let mut words = line.split_whitespace().skip(1);
+    let n: u64 = words.next()?.parse().ok()?;
+    match words.next() {
+        Some("kB") => Some(n.saturating_mul(1024)),
+        None => Some(n),
+        Some(_) => None,
+    }
+}
+
+/// Refuses a table of `mb` megabytes when `available` bytes are known and the table would
+/// take more than [`MEMORY_SHARE_PERCENT`] % of them.
+pub fn check_fits(mb: usize, available: Option<u64>) -> Result<(), TtAllocError> {
+    let Some(available) = available else {
+        return Ok(());
+    };
+    let bytes = (mb.max(1) as u64).saturating_mul(1 << 20);
+    if bytes > available / 100 * MEMORY_SHARE_PERCENT {
+        return Err(TtAllocError::NotEnoughMemory {
+            mb,
+            available_mb: available >> 20,
+        });
+    }
+    Ok(())
+}
+
+/// `n` entries of zero bytes (= empty slots), from `alloc_zeroed`: for large tables the
+/// allocator maps fresh pages, which the kernel backs with memory only when a probe first
+/// touches them, so even a table of gigabytes is ready at once. `None` when the allocator
+/// refuses.
+fn zeroed_entries(n: usize) -> Option<Vec<Entry>> {
+    let n = n.max(1);
+    let layout = std::alloc::Layout::array::<Entry>(n).ok()?;
+    // SAFETY: the layout has a non-zero size (n >= 1, entries are 12 bytes).
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<Entry>();
+    if ptr.is_null() {
+        return None;
+    }
+    advise_huge_pages(ptr.cast(), layout.size());
+    // SAFETY: `ptr` was allocated by the global allocator with the layout of `[Entry; n]`,
+    // which is the layout `Vec<Entry>` with capacity `n` frees; all-zero bytes are a valid
+    // `Entry` (only integers), so all `n` elements are initialised.
+    Some(unsafe { Vec::from_raw_parts(ptr, n, n) })
 }
 
 /// The transposition table.
 pub struct Tt {
     entries: Vec<Entry>,
+    /// The size asked for, in MB.
+    mb: usize,
     mapping: IndexMapping,
     /// Rival: the next power of two >= len, as a shift (index = key >> shift).
     fold_shift: u32,
@@ -167,7 +273,7 @@ fn advise_huge_pages(ptr: *mut u8, bytes: usize) {
 }
 
 /// Maximum table size in MB offered by the UCI `Hash` option (larger values are attempted
-/// by [`Tt::new`] too, and fail cleanly when memory is short).
+/// by [`Tt::new`] too, and are refused cleanly when memory is short).
 pub const MAX_HASH_MB: usize = 65536;
 
 impl Tt {
@@ -181,18 +287,16 @@ impl Tt {
         mb.max(1).saturating_mul(1 << 20) / std::mem::size_of::<Entry>()
     }
 
-    /// A table of `mb` megabytes using the given index mapping.
+    /// A table of `mb` megabytes using the given index mapping. Refused, before anything
+    /// is allocated, when it would not fit in the available memory ([`check_fits`]); the
+    /// memory is allocated zeroed and touched lazily ([`zeroed_entries`]).
     pub fn with_mapping(mb: usize, mapping: IndexMapping) -> Result<Tt, TtAllocError> {
+        check_fits(mb, available_bytes())?;
         let n = Tt::slots_for_mb(mb);
-        let err = TtAllocError { mb, entries: n };
-        let mut entries: Vec<Entry> = Vec::new();
-        entries.try_reserve_exact(n).map_err(|_| err.clone())?;
-        advise_huge_pages(
-            entries.as_mut_ptr().cast(),
-            n * std::mem::size_of::<Entry>(),
-        );
-        entries.resize(n, Entry::default());
-        Ok(Tt::from_entries(entries, mapping))
+        let entries = zeroed_entries(n).ok_or(TtAllocError::AllocationFailed { mb, entries: n })?;
+        let mut t = Tt::from_entries(entries, mapping);
+        t.mb = mb.max(1);
+        Ok(t)
     }
 
     /// A table with exactly `n` entries (tests and measurements).
@@ -204,6 +308,7 @@ impl Tt {
         let p = entries.len().next_power_of_two();
         let bits = p.trailing_zeros();
         Tt {
+            mb: ((entries.len() * std::mem::size_of::<Entry>()) >> 20).max(1),
             entries,
             mapping,
             fold_shift: 64 - bits.max(1),
@@ -250,9 +355,31 @@ impl Tt {
         let _ = key;
     }
 
-    /// Empties the table (new game).
+    /// The size asked for, in MB (1 MB = 2^20 bytes).
+    pub fn mb(&self) -> usize {
+        self.mb
+    }
+
+    /// Size of the table in bytes.
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<Entry>()
+    }
+
+    /// Empties the table (new game). A large table is replaced by fresh zeroed memory (the
+    /// old pages are returned, the new ones come on first touch), so `ucinewgame` stays
+    /// instant at any size; a small one, or one whose replacement cannot be had, is zeroed
+    /// in place.
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        const REPLACE_BYTES: usize = 64 << 20;
+        let fresh = if self.bytes() >= REPLACE_BYTES {
+            zeroed_entries(self.entries.len())
+        } else {
+            None
+        };
+        match fresh {
+            Some(e) => self.entries = e,
+            None => self.entries.fill(Entry::default()),
+        }
         self.generation = 0;
     }
 
@@ -532,9 +659,60 @@ mod tests {
 
     #[test]
     fn huge_table_fails_cleanly() {
-        // More than the address space allows: try_reserve must fail, not abort.
+        // More than the address space allows: refused, not an abort.
         let r = Tt::with_mapping(usize::MAX >> 20, IndexMapping::Multiply);
         assert!(r.is_err());
+        assert!(zeroed_entries(usize::MAX / 12).is_none());
+    }
+
+    #[test]
+    fn sizes_beyond_the_available_memory_are_refused() {
+        let gib = 1u64 << 30;
+        assert_eq!(check_fits(4096, None), Ok(()));
+        assert_eq!(check_fits(4096, Some(8 * gib)), Ok(()));
+        // 90 % of 4 GiB is 3686 MiB.
+        assert_eq!(check_fits(3686, Some(4 * gib)), Ok(()));
+        assert_eq!(
+            check_fits(3687, Some(4 * gib)),
+            Err(TtAllocError::NotEnoughMemory {
+                mb: 3687,
+                available_mb: 4096
+            })
+        );
+        let e = check_fits(usize::MAX, Some(gib)).unwrap_err();
+        assert!(
+            e.to_string().contains("1024 MB of memory is available"),
+            "{e}"
+        );
+        let info = "MemTotal:       24683656 kB\nMemFree: 1 kB\nMemAvailable:   24187804 kB\n";
+        assert_eq!(parse_meminfo_available(info), Some(24187804 * 1024));
+        assert_eq!(parse_meminfo_available("MemFree: 1 kB\n"), None);
+        #[cfg(target_os = "linux")]
+        assert!(available_bytes().is_some());
+    }
+
+    #[test]
+    fn tables_start_empty_and_clear_to_empty() {
+        // Large enough for the replacing clear (64 MB and up).
+        let mut t = Tt::new(64).unwrap();
+        assert!(
+            t.entries
+                .iter()
+                .step_by(4099)
+                .all(|e| *e == Entry::default())
+        );
+        let mut s = 11;
+        let keys: Vec<u64> = (0..1000).map(|_| splitmix64(&mut s)).collect();
+        for &k in &keys {
+            t.store(k, 0, 0, 7, 0, 3, Bound::Exact);
+        }
+        assert!(keys.iter().filter(|&&k| t.probe(k, 0).is_some()).count() > 900);
+        t.clear();
+        assert!(keys.iter().all(|&k| t.probe(k, 0).is_none()));
+        let mut small = Tt::with_entries(100, IndexMapping::Multiply);
+        small.store(keys[0], 0, 0, 7, 0, 3, Bound::Exact);
+        small.clear();
+        assert!(small.probe(keys[0], 0).is_none());
     }
 
     #[test]

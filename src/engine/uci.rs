@@ -2,13 +2,27 @@
 //!
 //! Commands: `uci`, `isready`, `ucinewgame`, `setoption name <Hash|Contempt> value <n>`,
 //! `position (startpos | fen <fen>) [moves <uci>...]`, `go [wtime|btime|winc|binc|movestogo|
-//! movetime|depth|nodes <n>] [infinite]`, `stop`, `quit`. The moves after `position` are the
-//! game record the repetition scan sees.
+//! movetime|depth|nodes|mate <n>] [infinite]`, `stop`, `quit`. The moves after `position` are
+//! the game record the repetition scan sees.
 //!
-//! The search runs on its own thread and owns the [`Engine`] while it runs; `stop` sets a
-//! shared flag, the search answers with `bestmove` at once and hands the engine back. Unknown
-//! or malformed lines are ignored with a one-line note on stderr; an illegal move in
-//! `position` is reported (which move, which index) and the whole command is ignored.
+//! # Never blocked by a search
+//!
+//! The search runs on its own thread and owns the [`Engine`] while it runs; the loop keeps
+//! reading input meanwhile. `stop` sets a shared flag, the search answers with `bestmove` at
+//! once (it looks at the flag every 1024 nodes) and hands the engine back. A command that
+//! needs the engine idle (`ucinewgame`, a `setoption` that changes something, `position`,
+//! `go`) stops the running search the same way first, so its `bestmove` comes before the
+//! command's effect; `isready` needs nothing and is answered at once, search or not; `quit`
+//! and the end of input stop the search, print its `bestmove` and end the loop.
+//!
+//! # Bad input
+//!
+//! Input is decoded lossily (invalid UTF-8 becomes U+FFFD, never an error) and a line longer
+//! than [`MAX_LINE_BYTES`] is skipped. Unknown or malformed commands and values are ignored
+//! with one `info string` line saying what and why, on stdout where a GUI shows it; an illegal
+//! move in `position` is reported (which move, which index) and the whole command ignored. A
+//! `go` with no usable limit searches [`DEFAULT_MOVETIME`] (a typo must not start a search
+//! that never ends); a depth beyond the search's maximum is clamped to it, with a note.
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -16,12 +30,41 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use shakmaty::{CastlingMode, Chess, Move, Position, fen::Fen, uci::UciMove};
+use shakmaty::{CastlingMode, Chess, Move, Position, uci::UciMove};
 
+use super::score::MAX_DEPTH;
 use super::{DEFAULT_HASH_MB, Engine, Limits, Score, SearchInfo, tt::MAX_HASH_MB};
 
 /// Engine name announced by `uci`.
 pub const NAME: &str = concat!("threefold ", env!("CARGO_PKG_VERSION"));
+
+/// Longest input line read (a `position` with 10,000 moves is about 50 KB); longer lines are
+/// skipped with a note, so input without line breaks cannot grow memory without bound.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// What a `go` without any limit searches for.
+pub const DEFAULT_MOVETIME: Duration = Duration::from_secs(5);
+
+/// Settings of the loop itself (not UCI options).
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Caps every search at this many nodes (tests and fuzzing: keeps searches short).
+    pub max_nodes: Option<u64>,
+    /// Largest `Hash` accepted, in MB (the `uci` announcement says [`MAX_HASH_MB`]).
+    pub max_hash_mb: usize,
+    /// Table size at start, in MB.
+    pub hash_mb: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            max_nodes: None,
+            max_hash_mb: MAX_HASH_MB,
+            hash_mb: DEFAULT_HASH_MB,
+        }
+    }
+}
 
 type Out = Arc<Mutex<Box<dyn Write + Send>>>;
 
@@ -29,6 +72,11 @@ fn say(out: &Out, line: &str) {
     let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
     let _ = writeln!(o, "{line}");
     let _ = o.flush();
+}
+
+/// A note for the GUI's log: `info string <msg>`.
+fn note(out: &Out, msg: &str) {
+    say(out, &format!("info string {msg}"));
 }
 
 /// Formats a score for `info`.
@@ -60,6 +108,60 @@ pub fn info_line(i: &SearchInfo) -> String {
     .to_string()
 }
 
+/// How a line was read by [`read_line`].
+#[derive(Debug, PartialEq, Eq)]
+pub enum LineRead {
+    /// A line (possibly the last, without a line break) is in the buffer.
+    Line,
+    /// The line was longer than the limit: the buffer holds its first bytes only, the rest
+    /// was read and dropped.
+    TooLong,
+    /// End of input.
+    Eof,
+}
+
+/// Reads one line (without its `\n`) into `buf`, keeping at most `max` bytes of it and
+/// consuming the rest, so memory stays bounded however long the line is.
+pub fn read_line<R: BufRead>(
+    input: &mut R,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<LineRead> {
+    buf.clear();
+    let mut any = false;
+    let mut too_long = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], Some(i + 1)),
+            None => (chunk, None),
+        };
+        let room = max.saturating_sub(buf.len());
+        if part.len() > room {
+            too_long = true;
+        }
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        let used = done.unwrap_or(chunk.len());
+        input.consume(used);
+        if done.is_some() {
+            break;
+        }
+    }
+    Ok(match (any, too_long) {
+        (false, _) => LineRead::Eof,
+        (true, true) => LineRead::TooLong,
+        (true, false) => LineRead::Line,
+    })
+}
+
 struct Running {
     handle: JoinHandle<Engine>,
     stop: Arc<AtomicBool>,
@@ -72,22 +174,48 @@ struct Uci {
     start: Chess,
     moves: Vec<Move>,
     out: Out,
+    options: Options,
 }
 
 /// Runs the UCI protocol on `input` / `output` until `quit` or end of input.
 pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> std::io::Result<()> {
-    let engine = Engine::new(DEFAULT_HASH_MB).map_err(std::io::Error::other)?;
+    run_with(input, output, &Options::default())
+}
+
+/// [`run`] with loop settings. A read error ends the loop like the end of input (after the
+/// running search, if any, has answered).
+pub fn run_with<R: BufRead, W: Write + Send + 'static>(
+    mut input: R,
+    output: W,
+    options: &Options,
+) -> std::io::Result<()> {
+    let engine = Engine::new(options.hash_mb).map_err(std::io::Error::other)?;
     let mut u = Uci {
         engine: Some(engine),
         running: None,
         start: Chess::default(),
         moves: Vec::new(),
         out: Arc::new(Mutex::new(Box::new(output))),
+        options: options.clone(),
     };
-    for line in input.lines() {
-        let line = line?;
-        if !u.command(line.trim()) {
-            break;
+    let mut buf = Vec::new();
+    loop {
+        match read_line(&mut input, &mut buf, MAX_LINE_BYTES) {
+            Ok(LineRead::Eof) => break,
+            Ok(LineRead::TooLong) => note(
+                &u.out,
+                &format!("input line longer than {MAX_LINE_BYTES} bytes ignored"),
+            ),
+            Ok(LineRead::Line) => {
+                let line = String::from_utf8_lossy(&buf);
+                if !u.command(line.trim()) {
+                    break;
+                }
+            }
+            Err(e) => {
+                note(&u.out, &format!("cannot read input ({e}); quitting"));
+                break;
+            }
         }
     }
     u.finish();
@@ -95,32 +223,34 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> std::i
 }
 
 impl Uci {
-    /// Waits for a running search (after stopping it if `stop`) and takes the engine back.
-    fn join(&mut self, stop: bool) {
+    /// Stops the running search, if any (it prints its `bestmove`), and takes the engine back.
+    fn stop_search(&mut self) {
         if let Some(r) = self.running.take() {
-            if stop {
-                r.stop.store(true, Ordering::SeqCst);
-            }
+            r.stop.store(true, Ordering::SeqCst);
             match r.handle.join() {
                 Ok(e) => self.engine = Some(e),
                 Err(_) => {
-                    eprintln!("info string search thread panicked; engine reset");
-                    self.engine = Engine::new(DEFAULT_HASH_MB).ok();
+                    note(&self.out, "the search thread panicked; engine reset");
+                    say(&self.out, "bestmove 0000");
                 }
             }
         }
     }
 
     fn finish(&mut self) {
-        self.join(true);
+        self.stop_search();
     }
 
+    /// The idle engine: stops the running search first. A lost engine (a panicked search)
+    /// is replaced by a fresh one.
     fn engine(&mut self) -> &mut Engine {
-        self.join(false);
+        self.stop_search();
         if self.engine.is_none() {
-            self.engine = Engine::new(1).ok();
+            self.engine = Engine::new(self.options.hash_mb)
+                .or_else(|_| Engine::new(1))
+                .ok();
         }
-        self.engine.as_mut().expect("engine with a 1 MB table")
+        self.engine.as_mut().expect("an engine with a 1 MB table")
     }
 
     /// Handles one line; false = quit.
@@ -135,7 +265,8 @@ impl Uci {
                 say(
                     &self.out,
                     &format!(
-                        "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
+                        "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {}",
+                        self.options.max_hash_mb
                     ),
                 );
                 say(
@@ -155,13 +286,16 @@ impl Uci {
                 self.moves.clear();
             }
             "setoption" => self.setoption(&rest),
-            "position" => self.position(&rest),
+            "position" => {
+                self.stop_search();
+                self.position(&rest);
+            }
             "go" => self.go(&rest),
-            "stop" => self.join(true),
+            "stop" => self.stop_search(),
             "ponderhit" => {}
             "quit" => return false,
             "debug" | "register" => {}
-            other => eprintln!("threefold uci: unknown command '{other}' ignored"),
+            other => note(&self.out, &format!("unknown command '{other}' ignored")),
         }
         true
     }
@@ -169,31 +303,40 @@ impl Uci {
     fn setoption(&mut self, rest: &[&str]) {
         // setoption name <id...> [value <x...>]
         let Some(ni) = rest.iter().position(|w| *w == "name") else {
-            eprintln!("threefold uci: setoption without 'name' ignored");
+            note(&self.out, "setoption without 'name' ignored");
             return;
         };
         let vi = rest.iter().position(|w| *w == "value");
-        let name = rest[ni + 1..vi.unwrap_or(rest.len())].join(" ");
+        let name = rest[ni + 1..vi.unwrap_or(rest.len()).max(ni + 1)].join(" ");
         let value = vi.map(|v| rest[v + 1..].join(" ")).unwrap_or_default();
+        let max_hash = self.options.max_hash_mb;
         match name.to_ascii_lowercase().as_str() {
             "hash" => match value.parse::<usize>() {
-                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
-                    if let Err(e) = self.engine().set_hash(mb) {
-                        eprintln!("threefold uci: {e}; keeping the old table");
+                Ok(mb) if (1..=max_hash).contains(&mb) => {
+                    let engine = self.engine();
+                    let result = engine.set_hash(mb);
+                    let now = engine.hash_mb();
+                    if let Err(e) = result {
+                        note(
+                            &self.out,
+                            &format!("Hash {mb} refused: {e}; the table has {now} MB"),
+                        );
                     }
                 }
-                _ => eprintln!(
-                    "threefold uci: Hash value '{value}' is not in 1..={MAX_HASH_MB}; ignored"
+                _ => note(
+                    &self.out,
+                    &format!("Hash value '{value}' is not in 1..={max_hash}; ignored"),
                 ),
             },
             "contempt" => match value.parse::<i32>() {
                 Ok(cp) if (-1000..=1000).contains(&cp) => self.engine().set_contempt(cp),
-                _ => eprintln!(
-                    "threefold uci: Contempt value '{value}' is not in -1000..=1000; ignored"
+                _ => note(
+                    &self.out,
+                    &format!("Contempt value '{value}' is not in -1000..=1000; ignored"),
                 ),
             },
             "threads" | "ponder" | "multipv" | "uci_chess960" | "uci_showwdl" => {}
-            _ => eprintln!("threefold uci: unknown option '{name}' ignored"),
+            _ => note(&self.out, &format!("unknown option '{name}' ignored")),
         }
     }
 
@@ -205,27 +348,18 @@ impl Uci {
         };
         let start = match head.first() {
             Some(&"startpos") if head.len() == 1 => Chess::default(),
-            Some(&"fen") if head.len() > 1 => {
-                let text = head[1..].join(" ");
-                let fen = match text.parse::<Fen>() {
-                    Ok(f) => f,
-                    Err(e) => {
-                        eprintln!("threefold uci: bad FEN '{text}': {e}; position ignored");
-                        return;
-                    }
-                };
-                match fen.into_position::<Chess>(CastlingMode::Standard) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        eprintln!(
-                            "threefold uci: illegal FEN position '{text}': {e}; position ignored"
-                        );
-                        return;
-                    }
+            Some(&"fen") if head.len() > 1 => match crate::fen::position(&head[1..].join(" ")) {
+                Ok(p) => p,
+                Err(e) => {
+                    note(&self.out, &format!("{e}; position ignored"));
+                    return;
                 }
-            }
+            },
             _ => {
-                eprintln!("threefold uci: position needs 'startpos' or 'fen <fen>'; ignored");
+                note(
+                    &self.out,
+                    "position needs 'startpos' or 'fen <fen>'; ignored",
+                );
                 return;
             }
         };
@@ -241,8 +375,11 @@ impl Uci {
                     moves.push(m);
                 }
                 None => {
-                    eprintln!(
-                        "threefold uci: illegal move '{text}' at index {i} of the move list; position ignored"
+                    note(
+                        &self.out,
+                        &format!(
+                            "illegal move '{text}' at index {i} of the move list; position ignored"
+                        ),
                     );
                     return;
                 }
@@ -253,60 +390,31 @@ impl Uci {
     }
 
     fn go(&mut self, rest: &[&str]) {
-        let mut limits = Limits::default();
-        let mut i = 0;
-        let num = |s: Option<&&str>| s.and_then(|s| s.parse::<i64>().ok());
-        let dur = |v: i64| Duration::from_millis(v.max(0) as u64);
-        while i < rest.len() {
-            let key = rest[i];
-            let val = num(rest.get(i + 1));
-            let takes_value = matches!(
-                key,
-                "wtime"
-                    | "btime"
-                    | "winc"
-                    | "binc"
-                    | "movestogo"
-                    | "movetime"
-                    | "depth"
-                    | "nodes"
-                    | "mate"
-            );
-            if takes_value && val.is_none() {
-                eprintln!("threefold uci: go: '{key}' needs a number; ignored");
-                i += 1;
-                continue;
-            }
-            match (key, val) {
-                ("wtime", Some(v)) => limits.wtime = Some(dur(v)),
-                ("btime", Some(v)) => limits.btime = Some(dur(v)),
-                ("winc", Some(v)) => limits.winc = Some(dur(v)),
-                ("binc", Some(v)) => limits.binc = Some(dur(v)),
-                ("movestogo", Some(v)) => limits.movestogo = Some(v.clamp(1, 1000) as u32),
-                ("movetime", Some(v)) => limits.movetime = Some(dur(v)),
-                ("depth", Some(v)) => limits.depth = Some(v.clamp(1, 1000) as u32),
-                ("nodes", Some(v)) => limits.nodes = Some(v.max(1) as u64),
-                ("mate", Some(v)) => limits.depth = Some((2 * v).clamp(1, 1000) as u32),
-                ("infinite", _) => limits.infinite = true,
-                ("ponder", _) => {}
-                ("searchmoves", _) => {
-                    eprintln!(
-                        "threefold uci: go searchmoves is not supported; searching all moves"
-                    );
-                    while i + 1 < rest.len() && UciMove::from_ascii(rest[i + 1].as_bytes()).is_ok()
-                    {
-                        i += 1;
-                    }
-                }
-                (other, _) => eprintln!("threefold uci: go: unknown parameter '{other}' ignored"),
-            }
-            i += if takes_value { 2 } else { 1 };
+        let (mut limits, notes) = parse_go(rest);
+        for n in &notes {
+            note(&self.out, n);
         }
-        self.join(true);
-        let mut engine = self
-            .engine
-            .take()
-            .unwrap_or_else(|| Engine::new(1).expect("1 MB table"));
+        if limits.movetime.is_none()
+            && limits.depth.is_none()
+            && limits.nodes.is_none()
+            && !limits.infinite
+            && limits.wtime.is_none()
+            && limits.btime.is_none()
+        {
+            limits.movetime = Some(DEFAULT_MOVETIME);
+            note(
+                &self.out,
+                &format!(
+                    "go without a limit: searching {} s (go infinite searches until stop)",
+                    DEFAULT_MOVETIME.as_secs()
+                ),
+            );
+        }
+        if let Some(cap) = self.options.max_nodes {
+            limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
+        }
+        self.engine();
+        let mut engine = self.engine.take().expect("an idle engine");
         let stop = Arc::new(AtomicBool::new(false));
         let stop2 = Arc::clone(&stop);
         let out = Arc::clone(&self.out);
@@ -339,9 +447,154 @@ impl Uci {
         match spawn {
             Ok(handle) => self.running = Some(Running { handle, stop }),
             Err(e) => {
-                eprintln!("threefold uci: cannot start the search thread: {e}");
+                note(&self.out, &format!("cannot start the search thread: {e}"));
                 say(&self.out, "bestmove 0000");
             }
         }
+    }
+}
+
+/// A number of a `go` parameter: a whole number, saturated at the ends of `i64` when it has
+/// more digits than that holds (clamped later to each parameter's range).
+fn go_number(text: &str) -> Option<i64> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(text.parse::<i64>().unwrap_or(if text.starts_with('-') {
+        i64::MIN
+    } else {
+        i64::MAX
+    }))
+}
+
+/// Reads the parameters of `go`. Returns the limits and one note per parameter that was
+/// ignored or changed: a parameter without a whole number after it is ignored; out-of-range
+/// numbers are clamped (depth to 1..=[`MAX_DEPTH`], times to 0 and up).
+pub fn parse_go(rest: &[&str]) -> (Limits, Vec<String>) {
+    let mut limits = Limits::default();
+    let mut notes = Vec::new();
+    let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
+    let mut i = 0;
+    while i < rest.len() {
+        let key = rest[i];
+        let takes_value = GO_VALUE_KEYS.contains(&key);
+        if !takes_value {
+            match key {
+                "infinite" => limits.infinite = true,
+                "ponder" => {}
+                "searchmoves" => {
+                    notes.push("go searchmoves is not supported; searching all moves".into());
+                    while i + 1 < rest.len() && UciMove::from_ascii(rest[i + 1].as_bytes()).is_ok()
+                    {
+                        i += 1;
+                    }
+                }
+                other => notes.push(format!("go: unknown parameter '{other}' ignored")),
+            }
+            i += 1;
+            continue;
+        }
+        let Some(v) = rest.get(i + 1).and_then(|t| go_number(t)) else {
+            match rest.get(i + 1) {
+                Some(t) if go_number(t).is_none() && !is_go_keyword(t) => {
+                    notes.push(format!(
+                        "go: '{key}' needs a whole number, not '{t}'; ignored"
+                    ));
+                    i += 2;
+                }
+                _ => {
+                    notes.push(format!("go: '{key}' needs a number; ignored"));
+                    i += 1;
+                }
+            }
+            continue;
+        };
+        let depth = |d: i64, notes: &mut Vec<String>| {
+            let c = d.clamp(1, i64::from(MAX_DEPTH));
+            if c != d {
+                notes.push(format!(
+                    "go: {key} {d} is outside 1..={MAX_DEPTH}; using {c}"
+                ));
+            }
+            c as u32
+        };
+        match key {
+            "wtime" => limits.wtime = Some(ms(v)),
+            "btime" => limits.btime = Some(ms(v)),
+            "winc" => limits.winc = Some(ms(v)),
+            "binc" => limits.binc = Some(ms(v)),
+            "movestogo" => limits.movestogo = Some(v.clamp(1, 1000) as u32),
+            "movetime" => limits.movetime = Some(ms(v)),
+            "depth" => limits.depth = Some(depth(v, &mut notes)),
+            "nodes" => limits.nodes = Some(v.max(1) as u64),
+            _ => limits.depth = Some(depth(v.saturating_mul(2), &mut notes)),
+        }
+        i += 2;
+    }
+    (limits, notes)
+}
+
+/// `go` parameters followed by a number.
+const GO_VALUE_KEYS: &[&str] = &[
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "movetime",
+    "depth",
+    "nodes",
+    "mate",
+];
+
+/// `go` parameters that stand alone (or, for `searchmoves`, take moves).
+const GO_FLAG_KEYS: &[&str] = &["infinite", "ponder", "searchmoves"];
+
+fn is_go_keyword(t: &str) -> bool {
+    GO_VALUE_KEYS.contains(&t) || GO_FLAG_KEYS.contains(&t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_parameters_without_usable_numbers_are_ignored_or_clamped() {
+        let (l, n) = parse_go(&["depth"]);
+        assert_eq!(l, Limits::default());
+        assert_eq!(n, ["go: 'depth' needs a number; ignored"]);
+        let (l, n) = parse_go(&["depth", "1e20"]);
+        assert_eq!(l.depth, None);
+        assert!(n[0].contains("needs a whole number, not '1e20'"), "{n:?}");
+        let (l, n) = parse_go(&["depth", "100000000000000000000"]);
+        assert_eq!(l.depth, Some(MAX_DEPTH));
+        assert!(n[0].contains("outside 1..="), "{n:?}");
+        let (l, n) = parse_go(&["depth", "infinite"]);
+        assert!(l.infinite && l.depth.is_none(), "{l:?}");
+        assert_eq!(n.len(), 1);
+        let (l, n) = parse_go(&["wtime", "-5", "btime", "99999999999999999999", "nodes", "0"]);
+        assert_eq!(l.wtime, Some(Duration::ZERO));
+        assert_eq!(l.btime, Some(Duration::from_millis(i64::MAX as u64)));
+        assert_eq!(l.nodes, Some(1));
+        assert!(n.is_empty(), "{n:?}");
+        let (l, _) = parse_go(&["mate", "3"]);
+        assert_eq!(l.depth, Some(6));
+    }
+
+    #[test]
+    fn long_lines_are_cut_and_invalid_utf8_is_read() {
+        let mut input: &[u8] = b"abc\ndefghij\n\xe9t\xe9";
+        let mut buf = Vec::new();
+        assert_eq!(read_line(&mut input, &mut buf, 4).unwrap(), LineRead::Line);
+        assert_eq!(buf, b"abc");
+        assert_eq!(
+            read_line(&mut input, &mut buf, 4).unwrap(),
+            LineRead::TooLong
+        );
+        assert_eq!(buf, b"defg");
+        assert_eq!(read_line(&mut input, &mut buf, 4).unwrap(), LineRead::Line);
+        assert_eq!(String::from_utf8_lossy(&buf), "\u{fffd}t\u{fffd}");
+        assert_eq!(read_line(&mut input, &mut buf, 4).unwrap(), LineRead::Eof);
     }
 }

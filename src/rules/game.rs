@@ -38,6 +38,29 @@ use super::ending::{self, Ending, EndingKind};
 use super::key::{play_keyed, position_key, reversible_key_after};
 use super::notation::MoveNumber;
 
+/// SAN as the standard writes it, with `0-0` / `0-0-0` (zeros) accepted for castling.
+/// Drops (`Q@e4`) and null moves are not moves of standard chess: `None`.
+pub fn read_san(text: &[u8]) -> Option<SanPlus> {
+    let zeros = text.starts_with(b"0-0");
+    let fixed: Vec<u8>;
+    let text = if zeros {
+        let castle = if text.starts_with(b"0-0-0") { 5 } else { 3 };
+        fixed = text
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| if i < castle && b == b'0' { b'O' } else { b })
+            .collect();
+        &fixed[..]
+    } else {
+        text
+    };
+    let san = SanPlus::from_ascii(text).ok()?;
+    match san.san {
+        San::Put { .. } | San::Null => None,
+        _ => Some(san),
+    }
+}
+
 /// A hasher for keys that are already uniformly random (Zobrist keys).
 #[derive(Default, Clone, Copy)]
 pub(crate) struct KeyHasher(u64);
@@ -114,13 +137,8 @@ pub enum PlayError {
     },
 }
 
-/// Why a start position could not be set up.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid FEN '{fen}': {reason}")]
-pub struct FenError {
-    pub fen: String,
-    pub reason: String,
-}
+/// Why a start position could not be set up (the strict FEN reader's error).
+pub use crate::fen::FenError;
 
 /// A game of chess: a start position plus the moves played from it.
 #[derive(Clone)]
@@ -187,17 +205,10 @@ impl Game {
         game
     }
 
-    /// A game from a FEN (standard chess; castling in standard notation).
+    /// A game from a FEN, read strictly ([`crate::fen`]; standard chess, castling in
+    /// standard notation).
     pub fn from_fen(fen: &str) -> Result<Game, FenError> {
-        let err = |reason: String| FenError {
-            fen: fen.trim().to_string(),
-            reason,
-        };
-        let parsed: Fen = fen.trim().parse().map_err(|e| err(format!("{e}")))?;
-        let pos: Chess = parsed
-            .into_position(CastlingMode::Standard)
-            .map_err(|e| err(format!("{e}")))?;
-        Ok(Game::from_position(pos))
+        crate::fen::position(fen).map(Game::from_position)
     }
 
     /// The number of plies played (positions are `0..=len()`).
@@ -446,7 +457,7 @@ impl Game {
     /// A legal move in the current position from SAN text.
     pub fn parse_san(&self, text: &str) -> Result<Move, PlayError> {
         let t = text.trim();
-        let san: SanPlus = t.parse().map_err(|_| PlayError::Unreadable {
+        let san = read_san(t.as_bytes()).ok_or_else(|| PlayError::Unreadable {
             text: t.to_string(),
             reason: "not a SAN move (e.g. Nf3, exd5, O-O, e8=Q)".to_string(),
         })?;

@@ -1,27 +1,72 @@
-//! Reading games from PGN (with pgn-reader) and writing a [`Game`] as PGN.
+//! Reading games from PGN and writing a [`Game`] as PGN.
 //!
-//! Only the main line is read; variations, comments and NAGs are skipped. A
-//! game with `[SetUp "1"]` / `[FEN "..."]` starts from that position. Errors
-//! name the file and the line of the offending tag or move.
+//! # Reading
+//!
+//! [`PgnReader`] is the one reader: it decides where games begin and end, which tokens are
+//! main-line moves, and the line of everything, in one pass over a stream (a file is never
+//! read whole). Only the main line is kept; variations, comments and NAGs are checked for
+//! form and skipped. A game with a `[FEN "..."]` tag starts from that position.
+//!
+//! The grammar is the PGN standard's (Edwards, "Portable Game Notation Specification and
+//! Implementation Guide", 1994, sections 8 and 16), read strictly, so that a file is either
+//! understood as written or refused with its line:
+//!
+//! - A tag pair is `[Name "value"]` on one line, `\"` and `\\` escaping inside the value.
+//!   A malformed tag (`[Event "q"uote"]`, a missing `]`, text after it) is an error, never
+//!   the start of a new game; a tag name given twice in one tag section is an error (two
+//!   tag sections with no moves and no result between them run together otherwise).
+//! - The movetext holds move numbers (`12.`, `12...`), moves in SAN (`O-O` may be written
+//!   `0-0`), NAGs (`$1`, `!`, `?!` ...), comments (`{...}` over any lines, `;` to the end of
+//!   the line), variations in parentheses, and at most one result (`1-0`, `0-1`,
+//!   `1/2-1/2`, `*`), which ends the game. Anything else (`blah`, stray bytes, `<`) is an
+//!   error naming the token and its line.
+//! - A game ends at its result, at a blank line (outside a comment) or at a tag at the
+//!   start of a line, as python-chess and pgn-reader end it; a `%` at the start of a line
+//!   escapes the whole line.
+//!
+//! Memory is bounded whatever the input: a tag value may hold [`MAX_TAG_VALUE_BYTES`], a
+//! token [`MAX_TOKEN_BYTES`], a tag section [`MAX_TAGS`] tags and a main line [`MAX_PLIES`]
+//! moves; comments are skipped without being stored, and only the game being read is held.
 
-use std::ops::ControlFlow;
+use std::io::{BufRead, BufReader};
 
-use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
 use shakmaty::Color;
+use shakmaty::san::SanPlus;
 
-use super::game::{Game, PlayError};
+use super::game::{Game, PlayError, read_san};
+
+/// The longest tag value read (a FEN is under 100 bytes).
+pub const MAX_TAG_VALUE_BYTES: usize = 16 << 10;
+/// The longest token (move, move number, NAG) read.
+pub const MAX_TOKEN_BYTES: usize = 64;
+/// The most tags one game may have.
+pub const MAX_TAGS: usize = 1000;
+/// The most main-line moves one game may have.
+pub const MAX_PLIES: usize = 100_000;
+
+/// A tag pair as read, with its line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tag {
+    pub name: String,
+    /// The value, unescaped; bytes that are not UTF-8 become U+FFFD.
+    pub value: String,
+    /// The line (1-based) the tag stands on.
+    pub line: usize,
+}
 
 /// A game as read from PGN, before its moves are checked.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PgnRecord {
     /// The tag pairs, in file order.
-    pub tags: Vec<(String, String)>,
-    /// The main-line moves as written.
+    pub tags: Vec<Tag>,
+    /// The main-line moves, in SAN as shakmaty writes them (`0-0` reads as `O-O`).
     pub sans: Vec<String>,
     /// The line (1-based) of each move in `sans`.
     pub lines: Vec<usize>,
-    /// The line the game starts on.
+    /// The line the game starts on (its first tag or token).
     pub first_line: usize,
+    /// The result token ending the movetext, if there was one.
+    pub result: Option<String>,
 }
 
 impl PgnRecord {
@@ -29,186 +74,660 @@ impl PgnRecord {
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+            .find(|t| t.name == name)
+            .map(|t| t.value.as_str())
+    }
+
+    /// The line of a tag.
+    pub fn tag_line(&self, name: &str) -> Option<usize> {
+        self.tags.iter().find(|t| t.name == name).map(|t| t.line)
     }
 }
 
-/// A PGN problem, with the file and line it concerns.
+/// A PGN problem, with the file and the line it concerns (`None` when it concerns the
+/// file as a whole: it cannot be opened, it holds no such game).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}: {message}")]
 pub struct PgnError {
     pub file: String,
-    pub line: usize,
+    pub line: Option<usize>,
     pub message: String,
 }
 
-#[derive(Default)]
-struct Collect {
-    record: PgnRecord,
-}
-
-impl Visitor for Collect {
-    type Tags = Vec<(String, String)>;
-    type Movetext = Vec<String>;
-    type Output = (Vec<(String, String)>, Vec<String>);
-
-    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
-        ControlFlow::Continue(Vec::new())
-    }
-
-    fn tag(
-        &mut self,
-        tags: &mut Self::Tags,
-        name: &[u8],
-        value: RawTag<'_>,
-    ) -> ControlFlow<Self::Output> {
-        tags.push((
-            String::from_utf8_lossy(name).into_owned(),
-            value.decode_utf8_lossy().into_owned(),
-        ));
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
-        self.record.tags = tags;
-        ControlFlow::Continue(Vec::new())
-    }
-
-    fn san(&mut self, movetext: &mut Self::Movetext, san: SanPlus) -> ControlFlow<Self::Output> {
-        movetext.push(san.to_string());
-        ControlFlow::Continue(())
-    }
-
-    fn begin_variation(&mut self, _: &mut Self::Movetext) -> ControlFlow<Self::Output, Skip> {
-        ControlFlow::Continue(Skip(true))
-    }
-
-    fn end_game(&mut self, movetext: Self::Movetext) -> Self::Output {
-        (std::mem::take(&mut self.record.tags), movetext)
+impl std::fmt::Display for PgnError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            Some(l) => write!(f, "{}:{l}: {}", self.file, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
     }
 }
 
-/// Where each game starts and where each of its main-line move tokens stands,
-/// found by a light scan of the text (pgn-reader does not report positions).
-fn scan_lines(text: &str) -> Vec<(usize, Vec<usize>)> {
-    let mut games: Vec<(usize, Vec<usize>)> = Vec::new();
-    let mut in_movetext = false;
-    let mut depth = 0usize; // variation depth
-    let mut in_brace = false;
-    for (i, line) in text.lines().enumerate() {
-        let n = i + 1;
-        let t = line.trim_start();
-        if !in_brace && depth == 0 && t.starts_with('[') {
-            if in_movetext || games.is_empty() {
-                games.push((n, Vec::new()));
-                in_movetext = false;
+/// One token of PGN text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Tok {
+    Tag { name: String, value: String },
+    Move(SanPlus),
+    MoveNumber,
+    Nag,
+    Result(&'static str),
+    Open,
+    Close,
+    Eof,
+}
+
+/// A token with where it stands.
+#[derive(Clone, Debug)]
+struct Token {
+    tok: Tok,
+    line: usize,
+    /// A blank line (outside comments) came between the previous token and this one.
+    blank_before: bool,
+    /// Only whitespace precedes the token on its line.
+    line_start: bool,
+}
+
+/// Splits PGN bytes into tokens, skipping whitespace, comments and escape lines.
+struct Lexer<R> {
+    input: R,
+    /// A byte order mark is skipped before the first token.
+    started: bool,
+    line: usize,
+    /// Only whitespace seen on the current line so far.
+    line_start: bool,
+}
+
+/// A lexer error: line and message.
+type LexError = (usize, String);
+
+impl<R: BufRead> Lexer<R> {
+    fn new(input: R) -> Self {
+        Lexer {
+            input,
+            started: false,
+            line: 1,
+            line_start: true,
+        }
+    }
+
+    fn peek(&mut self) -> Result<Option<u8>, LexError> {
+        loop {
+            match self.input.fill_buf() {
+                Ok(b) => return Ok(b.first().copied()),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err((self.line, format!("cannot read PGN: {e}"))),
             }
-            continue;
         }
-        if !in_brace && t.starts_with('%') {
-            continue;
+    }
+
+    fn bump(&mut self) -> Result<Option<u8>, LexError> {
+        let b = self.peek()?;
+        if let Some(c) = b {
+            self.input.consume(1);
+            if c == b'\n' {
+                self.line += 1;
+                self.line_start = true;
+            } else if !matches!(c, b' ' | b'\t' | b'\r') {
+                self.line_start = false;
+            }
         }
-        let mut token = String::new();
-        let mut flush = |token: &mut String, depth: usize| {
-            let castles = |t: &str| t.starts_with("O-O") || t.starts_with("0-0");
-            let tok = if castles(token) {
-                token.as_str()
-            } else {
-                token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+        Ok(b)
+    }
+
+    /// Skips to the end of the line (the `\n` is left).
+    fn skip_line(&mut self) -> Result<(), LexError> {
+        while let Some(c) = self.peek()? {
+            if c == b'\n' {
+                break;
+            }
+            self.input.consume(1);
+        }
+        Ok(())
+    }
+
+    /// The next token.
+    fn next(&mut self) -> Result<Token, LexError> {
+        if !self.started {
+            self.started = true;
+            // A UTF-8 byte order mark.
+            if let Ok(b) = self.input.fill_buf()
+                && b.starts_with(b"\xef\xbb\xbf")
+            {
+                self.input.consume(3);
+            }
+        }
+        let mut blank_before = false;
+        // Line breaks since the last token or comment: two mean a blank line between.
+        let mut breaks = 0;
+        loop {
+            let Some(c) = self.peek()? else {
+                return Ok(Token {
+                    tok: Tok::Eof,
+                    line: self.line,
+                    blank_before,
+                    line_start: true,
+                });
             };
-            let is_move = tok.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-                || castles(tok)
-                || tok == "--";
-            if is_move && depth == 0 {
-                if games.is_empty() {
-                    games.push((n, Vec::new()));
-                }
-                games.last_mut().expect("pushed").1.push(n);
-                in_movetext = true;
-            }
-            token.clear();
-        };
-        for c in line.chars() {
-            if in_brace {
-                in_brace = c != '}';
-                continue;
-            }
             match c {
-                '{' => {
-                    flush(&mut token, depth);
-                    in_brace = true;
+                b'\n' => {
+                    breaks += 1;
+                    blank_before |= breaks >= 2;
+                    self.bump()?;
+                    continue;
                 }
-                ';' => {
-                    flush(&mut token, depth);
+                b' ' | b'\t' | b'\r' => {
+                    self.bump()?;
+                    continue;
+                }
+                b'%' if self.line_start => {
+                    self.skip_line()?;
+                    breaks = 0;
+                    continue;
+                }
+                b';' => {
+                    self.skip_line()?;
+                    breaks = 0;
+                    continue;
+                }
+                b'{' => {
+                    let open = self.line;
+                    self.bump()?;
+                    loop {
+                        match self.bump()? {
+                            Some(b'}') => break,
+                            Some(_) => {}
+                            None => {
+                                return Err((
+                                    open,
+                                    "comment '{' is not closed before the end of the file"
+                                        .to_string(),
+                                ));
+                            }
+                        }
+                    }
+                    breaks = 0;
+                    continue;
+                }
+                _ => {}
+            }
+            let line = self.line;
+            let line_start = self.line_start;
+            let tok = self.token(c)?;
+            return Ok(Token {
+                tok,
+                line,
+                blank_before,
+                line_start,
+            });
+        }
+    }
+
+    /// Reads the token that starts with `c`.
+    fn token(&mut self, c: u8) -> Result<Tok, LexError> {
+        let line = self.line;
+        match c {
+            b'[' => return self.tag(),
+            b'(' => {
+                self.bump()?;
+                return Ok(Tok::Open);
+            }
+            b')' => {
+                self.bump()?;
+                return Ok(Tok::Close);
+            }
+            b'*' => {
+                self.bump()?;
+                return Ok(Tok::Result("*"));
+            }
+            _ => {}
+        }
+        if !is_symbol_byte(c) && !matches!(c, b'$' | b'!' | b'?' | b'.') {
+            return Err((
+                line,
+                format!("unexpected {} in the moves", describe_byte(c)),
+            ));
+        }
+        // A symbol: letters, digits and _+#=:/- (and annotation marks), up to a delimiter.
+        let mut t = Vec::new();
+        while let Some(b) = self.peek()? {
+            if !(is_symbol_byte(b) || matches!(b, b'$' | b'!' | b'?' | b'.')) {
+                break;
+            }
+            if t.len() >= MAX_TOKEN_BYTES {
+                return Err((
+                    line,
+                    format!(
+                        "'{}...' is longer than {MAX_TOKEN_BYTES} bytes: not a move",
+                        String::from_utf8_lossy(&t[..20])
+                    ),
+                ));
+            }
+            // A move number's dots end it: "1.e4" is "1." then "e4".
+            if b != b'.' && t.last() == Some(&b'.') {
+                break;
+            }
+            t.push(b);
+            self.bump()?;
+        }
+        classify(&t).map_err(|m| (line, m))
+    }
+
+    /// A tag pair: `[Name "value"]`, the `[` not yet read.
+    fn tag(&mut self) -> Result<Tok, LexError> {
+        let line = self.line;
+        self.bump()?;
+        self.skip_spaces()?;
+        let mut name = Vec::new();
+        while let Some(b) = self.peek()? {
+            let ok = if name.is_empty() {
+                b.is_ascii_alphanumeric()
+            } else {
+                b.is_ascii_alphanumeric() || b"_+#=:-".contains(&b)
+            };
+            if !ok || name.len() >= MAX_TOKEN_BYTES {
+                break;
+            }
+            name.push(b);
+            self.bump()?;
+        }
+        let malformed = |what: &str| (line, format!("malformed tag: {what}"));
+        if name.is_empty() {
+            return Err(malformed("expected a tag name after '['"));
+        }
+        let name = String::from_utf8_lossy(&name).into_owned();
+        if self.skip_spaces()? == 0 {
+            return Err(malformed(&format!(
+                "expected a space after the name '{name}'"
+            )));
+        }
+        if self.peek()? != Some(b'"') {
+            return Err(malformed(&format!(
+                "expected a quoted value after the name '{name}'"
+            )));
+        }
+        self.bump()?;
+        let mut value = Vec::new();
+        loop {
+            let b = match self.peek()? {
+                None | Some(b'\n') => {
+                    return Err(malformed(&format!(
+                        "the value of '{name}' has no closing '\"' on its line"
+                    )));
+                }
+                Some(b) => b,
+            };
+            self.bump()?;
+            let b = match b {
+                b'"' => break,
+                b'\\' => match self.peek()? {
+                    Some(e @ (b'"' | b'\\')) => {
+                        self.bump()?;
+                        e
+                    }
+                    _ => b'\\',
+                },
+                b => b,
+            };
+            if value.len() >= MAX_TAG_VALUE_BYTES {
+                return Err(malformed(&format!(
+                    "the value of '{name}' is longer than {MAX_TAG_VALUE_BYTES} bytes"
+                )));
+            }
+            value.push(b);
+        }
+        self.skip_spaces()?;
+        match self.peek()? {
+            Some(b']') => {
+                self.bump()?;
+            }
+            Some(b) => {
+                return Err(malformed(&format!(
+                    "expected ']' after the value of '{name}', found {}",
+                    describe_byte(b)
+                )));
+            }
+            None => return Err(malformed(&format!("the tag '{name}' has no closing ']'"))),
+        }
+        Ok(Tok::Tag {
+            name,
+            value: String::from_utf8_lossy(&value).into_owned(),
+        })
+    }
+
+    /// Skips spaces and tabs on the line; returns how many.
+    fn skip_spaces(&mut self) -> Result<usize, LexError> {
+        let mut n = 0;
+        while let Some(b' ' | b'\t') = self.peek()? {
+            self.bump()?;
+            n += 1;
+        }
+        Ok(n)
+    }
+}
+
+/// Bytes that may form a PGN symbol token (section 7 of the standard).
+fn is_symbol_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"_+#=:/-".contains(&b)
+}
+
+/// "'x'" for a printable byte, "byte 0xNN" otherwise.
+fn describe_byte(b: u8) -> String {
+    if b.is_ascii_graphic() {
+        format!("'{}'", b as char)
+    } else {
+        format!("byte 0x{b:02x}")
+    }
+}
+
+/// What a symbol token is: a result, a move number, a NAG, or a move.
+fn classify(t: &[u8]) -> Result<Tok, String> {
+    let text = String::from_utf8_lossy(t);
+    match t {
+        b"1-0" => return Ok(Tok::Result("1-0")),
+        b"0-1" => return Ok(Tok::Result("0-1")),
+        b"1/2-1/2" => return Ok(Tok::Result("1/2-1/2")),
+        b"!" | b"?" | b"!!" | b"??" | b"!?" | b"?!" => return Ok(Tok::Nag),
+        _ => {}
+    }
+    if let Some(d) = t.strip_prefix(b"$") {
+        if !d.is_empty() && d.iter().all(u8::is_ascii_digit) {
+            return Ok(Tok::Nag);
+        }
+        return Err(format!("'{text}' is not a NAG ($ and a number)"));
+    }
+    let digits = t.iter().take_while(|b| b.is_ascii_digit()).count();
+    if t[digits..].iter().all(|&b| b == b'.') && !t.starts_with(b"0") {
+        return Ok(Tok::MoveNumber);
+    }
+    // Annotation marks glued to a move ("e4!?") are NAGs; drop them.
+    let mv = {
+        let end = t.len()
+            - t.iter()
+                .rev()
+                .take_while(|b| matches!(b, b'!' | b'?'))
+                .count();
+        &t[..end]
+    };
+    match read_san(mv) {
+        Some(san) => Ok(Tok::Move(san)),
+        None if mv == b"--" || mv == b"Z0" => Err(format!(
+            "'{text}' is a null move, which a game of chess cannot contain"
+        )),
+        None => Err(format!("cannot read '{text}' as a move")),
+    }
+}
+
+/// Where the reader is within a game.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Nothing of the game read yet.
+    Start,
+    /// In the tag section.
+    Tags,
+    /// In the movetext.
+    Moves,
+}
+
+/// Reads the games of a PGN stream one at a time (see the module docs).
+pub struct PgnReader<R> {
+    lexer: Lexer<R>,
+    file: String,
+    /// A token read but not used (the first of the next game).
+    pending: Option<Token>,
+    /// Games returned so far.
+    games: usize,
+    /// An error ends the reading: later calls return `None`.
+    failed: bool,
+}
+
+impl<R: BufRead> PgnReader<R> {
+    /// A reader of `input`; `file` names the source in errors.
+    pub fn new(input: R, file: &str) -> Self {
+        PgnReader {
+            lexer: Lexer::new(input),
+            file: file.to_string(),
+            pending: None,
+            games: 0,
+            failed: false,
+        }
+    }
+
+    /// How many games have been returned.
+    pub fn games_read(&self) -> usize {
+        self.games
+    }
+
+    fn err(&mut self, line: usize, message: String) -> PgnError {
+        self.failed = true;
+        PgnError {
+            file: self.file.clone(),
+            line: Some(line),
+            message,
+        }
+    }
+
+    fn next_token(&mut self) -> Result<Token, PgnError> {
+        if let Some(t) = self.pending.take() {
+            return Ok(t);
+        }
+        self.lexer.next().map_err(|(l, m)| self.err(l, m))
+    }
+
+    /// The next game, `None` at the end of the input (or after an error).
+    pub fn next_record(&mut self) -> Result<Option<PgnRecord>, PgnError> {
+        if self.failed {
+            return Ok(None);
+        }
+        let mut rec = PgnRecord::default();
+        let mut state = State::Start;
+        // Open variations: the line of each '('.
+        let mut open: Vec<usize> = Vec::new();
+        loop {
+            let t = self.next_token()?;
+            if state == State::Start {
+                rec.first_line = t.line;
+            }
+            // A blank line or a tag at the start of a line ends the movetext.
+            let ends_moves = state == State::Moves
+                && (t.blank_before
+                    || t.tok == Tok::Eof
+                    || (matches!(t.tok, Tok::Tag { .. }) && t.line_start));
+            if ends_moves {
+                if let Some(&o) = open.last() {
+                    return Err(self.err(
+                        o,
+                        format!(
+                            "the variation opened here is not closed before line {}",
+                            t.line
+                        ),
+                    ));
+                }
+                self.pending = Some(t);
+                break;
+            }
+            if let Some(result) = &rec.result
+                && t.tok != Tok::Eof
+            {
+                return Err(self.err(
+                    t.line,
+                    format!(
+                        "{} after the result '{result}': a new game starts after a blank line",
+                        describe(&t.tok)
+                    ),
+                ));
+            }
+            match t.tok {
+                Tok::Eof => {
+                    if state == State::Start {
+                        return Ok(None);
+                    }
                     break;
                 }
-                '(' => {
-                    flush(&mut token, depth);
-                    depth += 1;
+                Tok::Tag { name, value } => {
+                    if state == State::Moves {
+                        return Err(self.err(
+                            t.line,
+                            "a tag inside the moves (tags go on their own lines before them)"
+                                .to_string(),
+                        ));
+                    }
+                    state = State::Tags;
+                    if let Some(first) = rec.tag_line(&name) {
+                        return Err(self.err(
+                            t.line,
+                            format!(
+                                "tag '{name}' given twice (first on line {first}); a game \
+                                 without moves needs a result ('*') before the next game"
+                            ),
+                        ));
+                    }
+                    if rec.tags.len() >= MAX_TAGS {
+                        return Err(self.err(t.line, format!("more than {MAX_TAGS} tags")));
+                    }
+                    rec.tags.push(Tag {
+                        name,
+                        value,
+                        line: t.line,
+                    });
                 }
-                ')' => {
-                    flush(&mut token, depth);
-                    depth = depth.saturating_sub(1);
+                Tok::Move(san) => {
+                    state = State::Moves;
+                    if open.is_empty() {
+                        if rec.sans.len() >= MAX_PLIES {
+                            return Err(
+                                self.err(t.line, format!("more than {MAX_PLIES} moves in a game"))
+                            );
+                        }
+                        rec.sans.push(san.to_string());
+                        rec.lines.push(t.line);
+                    }
                 }
-                c if c.is_whitespace() => flush(&mut token, depth),
-                c => token.push(c),
+                Tok::MoveNumber | Tok::Nag => state = State::Moves,
+                Tok::Open => {
+                    state = State::Moves;
+                    open.push(t.line);
+                }
+                Tok::Close => {
+                    state = State::Moves;
+                    if open.pop().is_none() {
+                        return Err(self.err(t.line, "')' without a '(' before it".to_string()));
+                    }
+                }
+                Tok::Result(r) => {
+                    if !open.is_empty() {
+                        return Err(self.err(t.line, format!("result '{r}' inside a variation")));
+                    }
+                    state = State::Moves;
+                    rec.result = Some(r.to_string());
+                }
             }
         }
-        flush(&mut token, depth);
-        if !t.is_empty() {
-            in_movetext = true;
+        self.games += 1;
+        Ok(Some(rec))
+    }
+}
+
+/// How an error names a token.
+fn describe(t: &Tok) -> String {
+    match t {
+        Tok::Tag { name, .. } => format!("tag '{name}'"),
+        Tok::Move(san) => format!("move '{san}'"),
+        Tok::MoveNumber => "a move number".to_string(),
+        Tok::Nag => "an annotation".to_string(),
+        Tok::Result(r) => format!("result '{r}'"),
+        Tok::Open => "'('".to_string(),
+        Tok::Close => "')'".to_string(),
+        Tok::Eof => "the end of the file".to_string(),
+    }
+}
+
+/// A move of a move list, with its line (1-based within the text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListedMove {
+    pub san: String,
+    pub line: usize,
+}
+
+/// The main-line moves of a bare move list ("1. e4 e5 2. Nf3", as typed on a command line
+/// or in a puzzle file): the movetext grammar of a game, read by the same lexer, with blank
+/// lines allowed and no tags. Move numbers, NAGs, comments, variations and a final result
+/// are skipped. Errors give the line (1-based within `text`) and the message.
+pub fn move_list(text: &str) -> Result<Vec<ListedMove>, (usize, String)> {
+    let mut lexer = Lexer::new(text.as_bytes());
+    let mut out = Vec::new();
+    let mut open: Vec<usize> = Vec::new();
+    let mut result: Option<&str> = None;
+    loop {
+        let t = lexer.next()?;
+        if let Some(r) = result
+            && t.tok != Tok::Eof
+        {
+            return Err((
+                t.line,
+                format!("{} after the result '{r}'", describe(&t.tok)),
+            ));
+        }
+        match t.tok {
+            Tok::Eof => break,
+            Tok::Tag { .. } => return Err((t.line, "a tag in a move list".to_string())),
+            Tok::Move(san) => {
+                if open.is_empty() {
+                    if out.len() >= MAX_PLIES {
+                        return Err((t.line, format!("more than {MAX_PLIES} moves")));
+                    }
+                    out.push(ListedMove {
+                        san: san.to_string(),
+                        line: t.line,
+                    });
+                }
+            }
+            Tok::MoveNumber | Tok::Nag => {}
+            Tok::Open => open.push(t.line),
+            Tok::Close => {
+                if open.pop().is_none() {
+                    return Err((t.line, "')' without a '(' before it".to_string()));
+                }
+            }
+            Tok::Result(r) if open.is_empty() => result = Some(r),
+            Tok::Result(r) => return Err((t.line, format!("result '{r}' inside a variation"))),
         }
     }
-    games
+    if let Some(&o) = open.last() {
+        return Err((o, "the variation opened here is not closed".to_string()));
+    }
+    Ok(out)
 }
 
 /// Read every game of a PGN text. `file` names the source in errors.
 pub fn read_records(text: &str, file: &str) -> Result<Vec<PgnRecord>, PgnError> {
-    let mut reader = Reader::new(text.as_bytes());
-    let mut visitor = Collect::default();
+    let mut reader = PgnReader::new(text.as_bytes(), file);
     let mut out = Vec::new();
-    loop {
-        match reader.read_game(&mut visitor) {
-            Ok(Some((tags, sans))) => out.push(PgnRecord {
-                tags,
-                sans,
-                ..PgnRecord::default()
-            }),
-            Ok(None) => break,
-            Err(e) => {
-                return Err(PgnError {
-                    file: file.to_string(),
-                    line: 1,
-                    message: format!("cannot read PGN: {e}"),
-                });
-            }
-        }
-    }
-    let lines = scan_lines(text);
-    for (i, rec) in out.iter_mut().enumerate() {
-        if let Some((first, moves)) = lines.get(i) {
-            rec.first_line = *first;
-            if moves.len() >= rec.sans.len() {
-                rec.lines = moves[..rec.sans.len()].to_vec();
-            }
-        }
-        if rec.lines.len() != rec.sans.len() {
-            rec.lines = vec![rec.first_line; rec.sans.len()];
-        }
+    while let Some(rec) = reader.next_record()? {
+        out.push(rec);
     }
     Ok(out)
 }
+
+/// The variants a game may name in its `Variant` tag (all mean standard chess).
+const STANDARD_VARIANTS: &[&str] = &["standard", "chess", "normal", "from position"];
 
 /// Replay a record into a [`Game`]. Errors name the file and line.
 pub fn to_game(rec: &PgnRecord, file: &str) -> Result<Game, PgnError> {
     let err = |line: usize, message: String| PgnError {
         file: file.to_string(),
-        line,
+        line: Some(line),
         message,
     };
+    if let Some(v) = rec.tag("Variant")
+        && !STANDARD_VARIANTS.contains(&v.trim().to_ascii_lowercase().as_str())
+    {
+        return Err(err(
+            rec.tag_line("Variant").unwrap_or(rec.first_line),
+            format!("variant '{v}' is not supported (only standard chess)"),
+        ));
+    }
     let mut game = match rec.tag("FEN") {
-        Some(fen) => Game::from_fen(fen).map_err(|e| err(rec.first_line, e.to_string()))?,
+        Some(fen) => Game::from_fen(fen)
+            .map_err(|e| err(rec.tag_line("FEN").unwrap_or(rec.first_line), e.to_string()))?,
         None => Game::new(),
     };
     for (i, san) in rec.sans.iter().enumerate() {
@@ -229,34 +748,38 @@ pub fn to_game(rec: &PgnRecord, file: &str) -> Result<Game, PgnError> {
     Ok(game)
 }
 
-/// Read a PGN file and return game `index` (1-based) as a [`Game`] with its record.
+/// Read game `index` (1-based) of a PGN file as a [`Game`] with its record. The file is
+/// streamed and read only up to that game.
 pub fn read_game_file(path: &std::path::Path, index: usize) -> Result<(PgnRecord, Game), PgnError> {
     let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| PgnError {
+    let f = std::fs::File::open(path).map_err(|e| PgnError {
         file: file.clone(),
-        line: 0,
+        line: None,
         message: format!("cannot read file: {e}"),
     })?;
-    let text = String::from_utf8_lossy(&bytes);
-    let records = read_records(&text, &file)?;
-    if records.is_empty() {
-        return Err(PgnError {
-            file,
-            line: 1,
-            message: "no game found".to_string(),
-        });
+    let mut reader = PgnReader::new(BufReader::new(f), &file);
+    loop {
+        let Some(rec) = reader.next_record()? else {
+            let n = reader.games_read();
+            let message = if n == 0 {
+                "no game found".to_string()
+            } else {
+                format!(
+                    "there is no game {index}: the file holds {n} game{}",
+                    if n == 1 { "" } else { "s" }
+                )
+            };
+            return Err(PgnError {
+                file,
+                line: None,
+                message,
+            });
+        };
+        if reader.games_read() == index {
+            let game = to_game(&rec, &file)?;
+            return Ok((rec, game));
+        }
     }
-    let rec = records.get(index.wrapping_sub(1)).ok_or_else(|| PgnError {
-        file: file.clone(),
-        line: 1,
-        message: format!(
-            "there is no game {index}: the file holds {} game{}",
-            records.len(),
-            if records.len() == 1 { "" } else { "s" }
-        ),
-    })?;
-    let game = to_game(rec, &file)?;
-    Ok((rec.clone(), game))
 }
 
 /// Write `game` as PGN with the given tags (the Seven Tag Roster is completed

@@ -12,7 +12,7 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square};
 use crate::rules::claim::{self, Claim};
 use crate::rules::{Game, MoveNumber, PlayError, color_name, ending};
 
-use super::config::{self, Config};
+use super::config::Config;
 use super::drill::{self, DrillState};
 use super::engine_thread::{Info, Limits, Report};
 use super::euwe::EuweState;
@@ -896,7 +896,7 @@ impl App {
                     human: self.players.code().to_string(),
                 };
                 if let Ok(text) = serde_json::to_string(&saved) {
-                    let _ = config::write_atomic(p, &text);
+                    let _ = crate::fsio::write_app_file(p, text.as_bytes());
                 }
             } else {
                 let _ = std::fs::remove_file(p);
@@ -1236,7 +1236,7 @@ impl App {
             InputKind::SavePgn => {
                 let path = PathBuf::from(&text);
                 let pgn = self.pgn_text();
-                match config::write_atomic(&path, &pgn) {
+                match crate::fsio::write_atomic(&path, pgn.as_bytes()) {
                     Ok(()) => self.info(format!("Saved {}", path.display())),
                     Err(e) => self.error(format!("cannot save {}: {e}", path.display())),
                 }

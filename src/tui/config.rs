@@ -108,10 +108,7 @@ pub fn load_or_create(path: &Path) -> (Config, Option<String>) {
     match std::fs::read_to_string(path) {
         Ok(text) => parse(&text, &path.display().to_string()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            let created = path
-                .parent()
-                .map_or(Ok(()), std::fs::create_dir_all)
-                .and_then(|()| std::fs::write(path, default_text()));
+            let created = crate::fsio::write_app_file(path, default_text().as_bytes());
             match created {
                 Ok(()) => (Config::default(), None),
                 Err(e) => (
@@ -128,22 +125,6 @@ pub fn load_or_create(path: &Path) -> (Config, Option<String>) {
             )),
         ),
     }
-}
-
-/// Write `text` to `path` atomically: a temporary file beside it, then rename.
-pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    if let Some(dir) = path.parent()
-        && !dir.as_os_str().is_empty()
-    {
-        std::fs::create_dir_all(dir)?;
-    }
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "file".to_string());
-    let tmp = path.with_file_name(format!(".{name}.tmp{}", std::process::id()));
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path)
 }
 
 #[cfg(test)]
@@ -184,7 +165,7 @@ mod tests {
         let (c, msg) = load_or_create(&path);
         assert_eq!((c, msg), (Config::default(), None));
         assert!(path.exists());
-        write_atomic(&path, "level = 2\n").unwrap();
+        crate::fsio::write_app_file(&path, b"level = 2\n").unwrap();
         assert_eq!(load_or_create(&path).0.level, 2);
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -1,0 +1,104 @@
+//! What each fuzz target checks, in one place: the fuzz targets (`fuzz_targets/*.rs`) call
+//! these functions, and `tests/fuzz_corpus.rs` replays the committed corpus
+//! (`fuzz/corpus/<target>/`) and every crash found so far through them in `cargo test`.
+//! Each function takes any bytes and panics only on a bug.
+
+#![allow(dead_code)]
+
+use threefold::drills;
+use threefold::engine::uci::{Options, run_with};
+use threefold::rules::Game;
+use threefold::rules::pgn::{self, PgnReader, to_game};
+use threefold::tui::config;
+
+/// FEN text: the strict reader, and a game set up from it, never panic; a FEN it accepts
+/// is written back as one it reads to the same position.
+pub fn fen(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    if let Ok(game) = Game::from_fen(&text) {
+        let again = Game::from_fen(&game.start_fen()).expect("a written FEN reads back");
+        assert_eq!(again.start_fen(), game.start_fen());
+        let _ = game.legal_moves().len();
+    }
+}
+
+/// Move lists as typed: SAN movetext (`analyze --san`, puzzle files) and UCI / SAN tokens
+/// one by one (`analyze --moves`, the trainer's input line), played into a game.
+pub fn moves(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    if let Ok(moves) = pgn::move_list(&text) {
+        let mut g = Game::new();
+        for m in moves {
+            assert!(m.line >= 1);
+            if g.play_san(&m.san).is_err() {
+                break;
+            }
+        }
+    }
+    let mut g = Game::new();
+    for tok in text.split_whitespace() {
+        let _ = g.parse_uci(tok);
+        let _ = g.play_text(tok);
+    }
+    while g.undo().is_some() {}
+}
+
+/// PGN bytes: every game read and replayed; every error names a line inside the input.
+pub fn pgn(data: &[u8]) {
+    let lines = data.iter().filter(|&&b| b == b'\n').count() + 1;
+    let mut r = PgnReader::new(data, "fuzz.pgn");
+    loop {
+        match r.next_record() {
+            Ok(Some(rec)) => {
+                assert_eq!(rec.sans.len(), rec.lines.len());
+                assert!(rec.lines.iter().all(|&l| l >= 1 && l <= lines));
+                if let Err(e) = to_game(&rec, "fuzz.pgn") {
+                    assert!(e.line.is_some_and(|l| l >= 1 && l <= lines), "{e}");
+                }
+            }
+            Ok(None) => break,
+            Err(e) => {
+                assert!(e.line.is_some_and(|l| l >= 1 && l <= lines), "{e}");
+                break;
+            }
+        }
+    }
+}
+
+/// UCI command streams through the real loop, in-process, with every search capped at 500
+/// nodes and Hash at 64 MB: no panic, no hang; the loop always ends.
+pub fn uci(data: &[u8]) {
+    let options = Options {
+        max_nodes: Some(500),
+        max_hash_mb: 64,
+        hash_mb: 1,
+    };
+    run_with(data, std::io::sink(), &options).expect("the loop ends cleanly");
+}
+
+/// Puzzle files (src/drills/load.rs): any text loads into puzzles and problems, and every
+/// loaded puzzle can be checked and solved.
+pub fn puzzle_toml(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let (theme, problems) = drills::load_str(std::path::Path::new("fuzz.toml"), text);
+    for p in &problems {
+        let _ = p.to_string();
+    }
+    if let Some(theme) = theme {
+        for p in &theme.puzzles {
+            let _ = drills::check(p);
+            let _ = drills::solve(p);
+        }
+    }
+}
+
+/// The trainer's config.toml (`tui::config::parse`): any text gives settings and at most a
+/// message, never a panic.
+pub fn config_toml(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let (_config, _message) = config::parse(text, "config.toml");
+}

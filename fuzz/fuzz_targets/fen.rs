@@ -1,0 +1,7 @@
+//! Fuzz target `fen`: see `checks::fen` (fuzz/checks.rs) for what is checked.
+#![no_main]
+
+#[path = "../checks.rs"]
+mod checks;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::fen(data));

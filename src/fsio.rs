@@ -1,0 +1,318 @@
+//! Saving files so that a crash, a full disk or a bad path never loses what was there.
+//!
+//! [`write_atomic`] is the one way the program writes a file the user cares about (settings,
+//! drill progress, the game in progress, a saved PGN):
+//!
+//! 1. A symbolic link is followed: its final target is written and the link stays a link.
+//! 2. The target must be a regular file or not exist yet; a directory, a device, a FIFO or a
+//!    socket is refused before anything is written.
+//! 3. The target's directory must exist: nothing is created (a typo in a directory name is an
+//!    error, not a new directory tree).
+//! 4. The text goes to a new temporary file beside the target (same directory, so the rename
+//!    stays within one file system), which gets the old file's permissions, is flushed to
+//!    disk (`fsync`), and renamed over the target; then the directory is flushed too, so the
+//!    rename itself survives a power cut.
+//! 5. On any failure the temporary file is removed and the old file is untouched.
+//!
+//! [`write_app_file`] is the same for the program's own files (config and data directory),
+//! whose directory it creates first.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// How many symbolic links are followed before giving up (Linux's own limit).
+const MAX_LINKS: usize = 40;
+
+/// Writes `bytes` to `path` atomically (see the module docs for every rule).
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_with(path, |f| f.write_all(bytes))
+}
+
+/// [`write_atomic`] into the program's own config or data directory, which is created first
+/// if it does not exist yet.
+pub fn write_app_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        fs::create_dir_all(dir)?;
+    }
+    write_atomic(path, bytes)
+}
+
+/// [`write_atomic`] with the content written by `write` into the temporary file.
+pub fn write_atomic_with(
+    path: &Path,
+    write: impl FnOnce(&mut File) -> io::Result<()>,
+) -> io::Result<()> {
+    let target = follow_links(path)?;
+    let existing = match fs::metadata(&target) {
+        Ok(m) => Some(m),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e),
+    };
+    if let Some(m) = &existing
+        && !m.is_file()
+    {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{} is not a regular file ({}); not replaced",
+                target.display(),
+                kind_of(m)
+            ),
+        ));
+    }
+    let name = target.file_name().ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} does not name a file", target.display()),
+        )
+    })?;
+    let dir = parent_dir(&target);
+    match fs::metadata(dir) {
+        Ok(m) if m.is_dir() => {}
+        Ok(_) => {
+            return Err(io::Error::new(
+                io::ErrorKind::NotADirectory,
+                format!("{} is not a directory", dir.display()),
+            ));
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Err(io::Error::new(
+                io::ErrorKind::NotFound,
+                format!("the directory {} does not exist", dir.display()),
+            ));
+        }
+        Err(e) => return Err(e),
+    }
+    let (tmp, mut file) = create_temp(dir, &name.to_string_lossy())?;
+    let result = (|| {
+        if let Some(m) = &existing {
+            file.set_permissions(m.permissions())?;
+        }
+        write(&mut file)?;
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&tmp, &target)?;
+        sync_dir(dir)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// The final target of `path` after following symbolic links (relative links are relative
+/// to the link's directory). A path that is not a link is returned as it is.
+fn follow_links(path: &Path) -> io::Result<PathBuf> {
+    let mut p = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let link = fs::read_link(&p)?;
+                p = if link.is_absolute() {
+                    link
+                } else {
+                    parent_dir(&p).join(link)
+                };
+            }
+            _ => return Ok(p),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!(
+            "{}: more than {MAX_LINKS} levels of symbolic links",
+            path.display()
+        ),
+    ))
+}
+
+/// The directory of `path` ("." for a bare file name).
+fn parent_dir(path: &Path) -> &Path {
+    path.parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+/// A new, empty temporary file `.<name>.tmp-<pid>-<n>` in `dir`, never one that exists.
+fn create_temp(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
+    let pid = std::process::id();
+    let mut last = None;
+    for n in 0..100 {
+        let tmp = dir.join(format!(".{name}.tmp-{pid}-{n}"));
+        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
+            Ok(f) => return Ok((tmp, f)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| io::Error::other("no temporary file name left")))
+}
+
+fn kind_of(m: &fs::Metadata) -> &'static str {
+    let t = m.file_type();
+    if t.is_dir() {
+        return "a directory";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    "not a file"
+}
+
+/// Flushes a directory so a rename in it is on disk. Unix only (elsewhere a directory
+/// cannot be opened as a file, and the rename is as durable as the platform makes it).
+fn sync_dir(dir: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    File::open(dir)?.sync_all()?;
+    #[cfg(not(unix))]
+    let _ = dir;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh scratch directory for one test.
+    fn scratch(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("threefold-fsio-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&d);
+        fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    /// The names in `dir`, sorted.
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn writes_and_replaces_keeping_permissions_and_no_temp_file() {
+        let d = scratch("replace");
+        let p = d.join("a.pgn");
+        write_atomic(&p, b"one").unwrap();
+        assert_eq!(fs::read(&p).unwrap(), b"one");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            fs::set_permissions(&p, fs::Permissions::from_mode(0o640)).unwrap();
+        }
+        write_atomic(&p, b"two").unwrap();
+        assert_eq!(fs::read(&p).unwrap(), b"two");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            assert_eq!(
+                fs::metadata(&p).unwrap().permissions().mode() & 0o777,
+                0o640
+            );
+        }
+        assert_eq!(names(&d), ["a.pgn"]);
+        let _ = fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn creates_no_directories() {
+        let d = scratch("nodirs");
+        let p = d.join("nonexistent").join("dir").join("x.pgn");
+        let e = write_atomic(&p, b"x").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::NotFound);
+        assert!(e.to_string().contains("does not exist"), "{e}");
+        assert!(names(&d).is_empty());
+        // The program's own directories are another matter.
+        write_app_file(&p, b"x").unwrap();
+        assert_eq!(fs::read(&p).unwrap(), b"x");
+        let _ = fs::remove_dir_all(&d);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_stays_a_link_and_its_target_is_written() {
+        let d = scratch("symlink");
+        fs::create_dir(d.join("real")).unwrap();
+        let target = d.join("real").join("game.pgn");
+        fs::write(&target, "old").unwrap();
+        let link = d.join("link.pgn");
+        std::os::unix::fs::symlink("real/game.pgn", &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(fs::read(&target).unwrap(), b"new");
+        assert_eq!(names(&d), ["link.pgn", "real"]);
+        assert_eq!(names(&d.join("real")), ["game.pgn"]);
+        // A dangling link: its target is created.
+        fs::remove_file(&target).unwrap();
+        write_atomic(&link, b"again").unwrap();
+        assert_eq!(fs::read(&target).unwrap(), b"again");
+        // A loop is an error, not a hang.
+        std::os::unix::fs::symlink("loop", d.join("loop")).unwrap();
+        assert!(write_atomic(&d.join("loop"), b"x").is_err());
+        let _ = fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn what_is_not_a_regular_file_is_refused_and_nothing_is_left_behind() {
+        let d = scratch("notfile");
+        fs::create_dir(d.join("sub")).unwrap();
+        let e = write_atomic(&d.join("sub"), b"x").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("is not a regular file (a directory)"),
+            "{e}"
+        );
+        assert_eq!(names(&d), ["sub"]);
+        #[cfg(unix)]
+        {
+            let e = write_atomic(Path::new("/dev/null"), b"x").unwrap_err();
+            assert!(e.to_string().contains("a device"), "{e}");
+        }
+        #[cfg(target_os = "linux")]
+        {
+            let fifo = d.join("fifo");
+            let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+            // SAFETY: a valid NUL-terminated path.
+            assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+            let e = write_atomic(&fifo, b"x").unwrap_err();
+            assert!(e.to_string().contains("a FIFO"), "{e}");
+            use std::os::unix::fs::FileTypeExt;
+            assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+        }
+        let _ = fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn a_failed_write_removes_the_temp_file_and_keeps_the_old_content() {
+        let d = scratch("fail");
+        let p = d.join("progress.toml");
+        fs::write(&p, "old").unwrap();
+        let e = write_atomic_with(&p, |f| {
+            f.write_all(b"half")?;
+            Err(io::Error::other("disk full"))
+        })
+        .unwrap_err();
+        assert_eq!(e.to_string(), "disk full");
+        assert_eq!(fs::read(&p).unwrap(), b"old");
+        assert_eq!(names(&d), ["progress.toml"]);
+        let _ = fs::remove_dir_all(&d);
+    }
+}
