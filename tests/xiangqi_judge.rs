@@ -4,7 +4,7 @@
 
 use threefold::xiangqi::bench::shuffling_games;
 use threefold::xiangqi::judge::{ChaseMode, Outcome, Record, Status, Unanswered};
-use threefold::xiangqi::notation::parse_move;
+use threefold::xiangqi::notation::{parse_move, parse_ucci};
 use threefold::xiangqi::{Kind, Position};
 
 fn record(fen: &str, moves: &str) -> Record {
@@ -123,176 +123,174 @@ fn mirror_moves(moves: &str) -> String {
         .join(" ")
 }
 
-/// Our own cases: (name, FEN, moves, ntimes, ruling for the side to move).
-/// Each one's reasoning is in the comment above it.
-const OWN: &[(&str, &str, &str, usize, &str)] = &[
-    // Figure 1 (perpetual check): R2+1 K6+1 R2-1 K6-1. The rook checks on
-    // every move, the king's moves are idle: at the first repetition Red,
-    // to move, loses.
-    (
-        "fig1 perpetual check, n=1",
-        "5k3/7R1/9/9/9/9/9/9/9/4K4 w",
-        "h8h9 f9f8 h9h8 f8f9",
-        1,
-        "loss",
-    ),
-    // The same cycle twice, judged at the third occurrence.
-    (
-        "fig1 perpetual check, n=2",
-        "5k3/7R1/9/9/9/9/9/9/9/4K4 w",
-        "h8h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9",
-        2,
-        "loss",
-    ),
-    // One more ply: the checker has just moved, Black is to move and wins.
-    (
-        "fig1 ruled for the checked side",
-        "5k3/7R1/9/9/9/9/9/9/9/4K4 w",
-        "h8h9 f9f8 h9h8 f8f9 h8h9",
-        1,
-        "win",
-    ),
-    // Three plies: nothing has repeated yet.
-    (
-        "fig1 before any repetition",
-        "5k3/7R1/9/9/9/9/9/9/9/4K4 w",
-        "h8h9 f9f8 h9h8",
-        1,
-        "undecided",
-    ),
-    // ntimes = 2 needs a third occurrence: at the second it is undecided.
-    (
-        "fig1 n=2 at the second occurrence",
-        "5k3/7R1/9/9/9/9/9/9/9/4K4 w",
-        "h8h9 f9f8 h9h8 f8f9",
-        2,
-        "undecided",
-    ),
-    (
-        "fig1 n=2 one ply short",
-        "5k3/7R1/9/9/9/9/9/9/9/4K4 w",
-        "h8h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8",
-        2,
-        "undecided",
-    ),
-    // The checked side chases at the same time: every black king move opens
-    // a cannon (a9 over the c9 elephant, a8 over the c8 horse) onto the red
-    // rook, which escapes by checking again. Black chases the rook with two
-    // attackers, Red checks perpetually: check outranks chase, Red loses.
-    (
-        "perpetual check beats perpetual chase, n=1",
-        "c1b2k3/c1n4R1/9/9/9/9/9/9/9/3K5 w",
-        "h8h9 f9f8 h9h8 f8f9",
-        1,
-        "loss",
-    ),
-    (
-        "perpetual check beats perpetual chase, n=2",
-        "c1b2k3/c1n4R1/9/9/9/9/9/9/9/3K5 w",
-        "h8h9 f9f8 h9h8 f8f9 h8h9 f9f8 h9h8 f8f9",
-        2,
-        "loss",
-    ),
-    (
-        "perpetual check beats perpetual chase, Black to move",
-        "c1b2k3/c1n4R1/9/9/9/9/9/9/9/3K5 w",
-        "h8h9 f9f8 h9h8 f8f9 h8h9",
-        1,
-        "win",
-    ),
-    // Figure 2 (perpetual chase): R2=1 C9=8 R1=2 C8=9. The rook attacks the
-    // unprotected cannon on every move and the cannon escapes every time:
-    // one attacker, one victim, Red loses.
-    (
-        "fig2 perpetual chase, n=1",
-        "4k4/9/8c/9/9/9/7R1/9/9/3K5 w",
-        "h3i3 i7h7 i3h3 h7i7",
-        1,
-        "loss",
-    ),
-    (
-        "fig2 perpetual chase, n=2",
-        "4k4/9/8c/9/9/9/7R1/9/9/3K5 w",
-        "h3i3 i7h7 i3h3 h7i7 h3i3 i7h7 i3h3 h7i7",
-        2,
-        "loss",
-    ),
-    (
-        "fig2 ruled for the chased side",
-        "4k4/9/8c/9/9/9/7R1/9/9/3K5 w",
-        "h3i3 i7h7 i3h3 h7i7 h3i3",
-        1,
-        "win",
-    ),
-    // Figure 2 with the cannon protected on both points (the i9 rook guards
-    // i7, the g9 horse h7): a rook attacking a protected cannon is no chase.
-    (
-        "fig2 protected victim: draw",
-        "4k1n1r/9/8c/9/9/9/7R1/9/9/3K5 w",
-        "h3i3 i7h7 i3h3 h7i7 h3i3 i7h7 i3h3 h7i7",
-        2,
-        "draw",
-    ),
-    // A cannon (over the h5/i5 pawns) chasing a rook: the rook is protected
-    // on both points, but it is worth more than its attacker, so it is
-    // chased all the same.
-    (
-        "cannon chases a protected rook",
-        "4k1n1r/9/8r/9/7PP/9/7C1/9/9/3K5 w",
-        "h3i3 i7h7 i3h3 h7i7 h3i3 i7h7 i3h3 h7i7",
-        2,
-        "loss",
-    ),
-    // A pawn across the river can be chased: the rook follows it along rank 1.
-    (
-        "rook chases a crossed pawn",
-        "4k4/9/9/9/9/3p5/9/9/2R6/5K3 w",
-        "c1d1 d4c4 d1c1 c4d4 c1d1 d4c4 d1c1 c4d4",
-        2,
-        "loss",
-    ),
-    // The king attacks the unprotected cannon on every move and the cannon
-    // runs every time, but a king never chases: draw.
-    (
-        "a king never chases",
-        "4k4/3C5/9/9/9/9/9/9/9/5K3 b",
-        "e9e8 d8c8 e8e9 c8d8 e9e8 d8c8 e8e9 c8d8",
-        2,
-        "draw",
-    ),
-    // Figure 2 where Black leaves the cannon and shuffles the king: the
-    // threats are never answered (a sacrifice), so the rook chases nothing.
-    (
-        "unanswered threat is no chase",
-        "4k4/9/8c/9/9/9/7R1/9/9/3K5 w",
-        "h3i3 e9e8 i3h3 e8e9 h3i3 e9e8 i3h3 e8e9",
-        2,
-        "draw",
-    ),
-    // The rook slides along the cannon's file (i3-i2) and never leaves it:
-    // the attack does not change (WXF diagram 106), the cannon shuffles
-    // on its file without escaping. No new threat: draw.
-    (
-        "sliding along the line is no chase",
-        "4k4/9/8c/9/9/9/8R/9/9/3K5 w",
-        "i3i2 i7i8 i2i3 i8i7 i3i2 i7i8 i2i3 i8i7",
-        2,
-        "draw",
-    ),
-];
+/// One hand-built case of `tests/data/xiangqi/own_cases.toml` (the file's
+/// header describes the fields).
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OwnCase {
+    name: String,
+    topic: String,
+    fen: String,
+    moves: String,
+    ntimes: usize,
+    result: String,
+    red: Option<String>,
+    black: Option<String>,
+    fsf: String,
+    fsf_differs: Option<String>,
+    why: String,
+}
 
-#[test]
-fn own_cases() {
-    for (name, fen, moves, ntimes, expected) in OWN {
-        let r = record(&format!("{fen} - - 0 1"), moves);
-        let got = r.judge(*ntimes);
-        assert_eq!(
-            got.outcome.name(),
-            *expected,
-            "{name}\n{}",
-            got.explanation()
-        );
+#[derive(serde::Deserialize)]
+struct OwnCases {
+    case: Vec<OwnCase>,
+}
+
+fn own_cases() -> Vec<OwnCase> {
+    toml::from_str::<OwnCases>(include_str!("data/xiangqi/own_cases.toml"))
+        .expect("own_cases.toml parses")
+        .case
+}
+
+/// Replays a case's UCCI moves with the legal move generator: a FEN the
+/// parser rejects (misplaced pieces, the side not to move in check) or an
+/// illegal move is an error naming the ply.
+fn replay(fen: &str, moves: &str) -> Result<Record, String> {
+    let start = Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?;
+    let mut r = Record::new(start);
+    for (i, t) in moves.split_whitespace().enumerate() {
+        let m = parse_ucci(r.current(), t).map_err(|e| format!("ply {}: {e}", i + 1))?;
+        r.push(m);
     }
+    Ok(r)
+}
+
+/// What is wrong with one case, if anything: an illegal or non-repeating
+/// game, a missing reason, or a ruling other than the expected one.
+fn check_own_case(c: &OwnCase) -> Result<(), String> {
+    if c.why.trim().len() < 40 || c.topic.trim().is_empty() {
+        return Err("every case needs a topic and its reasoning in `why`".into());
+    }
+    if !matches!(c.ntimes, 1 | 2) {
+        return Err(format!("ntimes {} (expected 1 or 2)", c.ntimes));
+    }
+    let fsf_disagrees = c.fsf != c.result && c.fsf != "undecided";
+    if fsf_disagrees != c.fsf_differs.is_some() {
+        return Err("fsf_differs must say why exactly when Fairy-Stockfish rules otherwise".into());
+    }
+    let r = replay(&c.fen, &c.moves)?;
+    if r.current().has_no_moves() {
+        return Err("the game ends in mate or stalemate, not in a repetition".into());
+    }
+    let earlier = r.earlier_occurrences(r.ply()).len();
+    if c.result != "undecided" && earlier < c.ntimes {
+        return Err(format!(
+            "the final position stood {earlier} times before; a ruling needs {}",
+            c.ntimes
+        ));
+    }
+    let got = r.judge(c.ntimes);
+    let mut wrong = Vec::new();
+    if got.outcome.name() != c.result {
+        wrong.push(format!(
+            "ruled {}, expected {}",
+            got.outcome.name(),
+            c.result
+        ));
+    }
+    for (side, expected, report) in [("red", &c.red, &got.red), ("black", &c.black, &got.black)] {
+        if let Some(expected) = expected {
+            let level = report.level.map_or("none", |l| l.name());
+            if level != expected {
+                wrong.push(format!("{side} is {level}, expected {expected}"));
+            }
+        }
+    }
+    if wrong.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{}\n{}", wrong.join("; "), got.explanation()))
+    }
+}
+
+/// The hand-built cases: legal games that repeat, each ruled as its `why`
+/// says. Every failing case is listed by name.
+#[test]
+fn own_cases_rule_as_reasoned() {
+    let cases = own_cases();
+    let failures: Vec<String> = cases
+        .iter()
+        .filter_map(|c| {
+            check_own_case(c)
+                .err()
+                .map(|e| format!("case '{}': {e}", c.name))
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} own cases failed:\n\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n\n")
+    );
+    let mut names: Vec<&str> = cases.iter().map(|c| c.name.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), cases.len(), "case names must be unique");
+    assert!(cases.len() >= 60, "{} cases", cases.len());
+}
+
+/// The legality check rejects what it should: an illegal move, a misplaced
+/// piece, a game that does not repeat.
+#[test]
+fn own_case_checker_rejects_bad_cases() {
+    let good = || OwnCase {
+        name: "fig2".into(),
+        topic: "perpetual chase".into(),
+        fen: "4k4/9/8c/9/9/9/7R1/9/9/3K5 w - - 0 1".into(),
+        moves: "h3i3 i7h7 i3h3 h7i7".into(),
+        ntimes: 1,
+        result: "loss".into(),
+        red: Some("chase".into()),
+        black: Some("idle".into()),
+        fsf: "undecided".into(),
+        fsf_differs: None,
+        why: "Figure 2: the rook chases the unprotected cannon on every move.".into(),
+    };
+    assert_eq!(check_own_case(&good()), Ok(()));
+    let illegal = OwnCase {
+        moves: "h3i3 i7h7 i3h5 h7i7".into(),
+        ..good()
+    };
+    assert!(check_own_case(&illegal).unwrap_err().contains("ply 3"));
+    let misplaced = OwnCase {
+        fen: "4k4/9/8c/9/9/9/7R1/9/7P1/3K5 w - - 0 1".into(),
+        ..good()
+    };
+    assert!(check_own_case(&misplaced).unwrap_err().contains("bad FEN"));
+    let no_repeat = OwnCase {
+        moves: "h3i3 i7h7 i3h3".into(),
+        ..good()
+    };
+    assert!(
+        check_own_case(&no_repeat)
+            .unwrap_err()
+            .contains("stood 0 times")
+    );
+    let wrong_level = OwnCase {
+        red: Some("check".into()),
+        ..good()
+    };
+    assert!(
+        check_own_case(&wrong_level)
+            .unwrap_err()
+            .contains("red is chase")
+    );
+    let undocumented = OwnCase {
+        fsf: "draw".into(),
+        ..good()
+    };
+    assert!(check_own_case(&undocumented).is_err());
 }
 
 /// Every case, colour-mirrored, is ruled as the original is.
@@ -303,8 +301,9 @@ fn mirrored_cases_rule_the_same() {
         .map(|(id, fen, moves, _)| (id, fen, moves, 2))
         .collect();
     all.extend(
-        OWN.iter()
-            .map(|(n, f, m, k, _)| (n.to_string(), format!("{f} - - 0 1"), m.to_string(), *k)),
+        own_cases()
+            .into_iter()
+            .map(|c| (c.name, c.fen, c.moves, c.ntimes)),
     );
     for (name, fen, moves, ntimes) in all {
         let a = record(&fen, &moves).judge(ntimes);

@@ -69,6 +69,15 @@
 //!   piece retreating from an attack would "chase" an enemy piece that had
 //!   walked into one of its other attackers (Fairy-Stockfish's case
 //!   fsf-25, which this rule rules as Fairy-Stockfish does).
+//! - A rook attacking a *protected* horse or cannon does not chase it: the
+//!   paper's `is_protected` discards a protection only when the victim is
+//!   worth more than its attacker (horse and cannon attacking a rook,
+//!   advisors and elephants attacking anything bigger), and the WXF rules
+//!   say so outright ("a rook can perpetually chase a protected cannon; if
+//!   the cannon is protected in one move and not in another, this chase is
+//!   still allowed", diagrams 29–31). Fairy-Stockfish rules the same. The
+//!   hand-built cases `rook chases a protected horse` and `rook chases a
+//!   cannon protected on one point` show it.
 //! - The pseudo-code's `detect_block` does not say how a reply that gives
 //!   check is treated. A check is the strongest counter-attack, so a threat
 //!   counts as answered after a checking reply only if the capture became
