@@ -33,12 +33,12 @@ use std::time::Duration;
 use shakmaty::{Color, Move, Position, Role};
 
 use crate::engine::{Engine, Limits, Score, TtAllocError};
+use crate::rules::Game;
 use crate::rules::ending::EndingKind;
 use crate::rules::notation::color_name;
 use crate::rules::review::{
     ClaimFinding, ClaimFindingKind, ClaimReview, GameRecord, move_label, review_claims,
 };
-use crate::rules::Game;
 
 /// The search budget per position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,7 +179,10 @@ pub fn review(
     if let Some(budget) = options.budget {
         let mut engine = Engine::new(options.hash_mb)?;
         let searched = search_all(game, &mut engine, budget, stop, progress);
-        evals = searched.iter().map(|s| s.as_ref().map(|s| s.white)).collect();
+        evals = searched
+            .iter()
+            .map(|s| s.as_ref().map(|s| s.white))
+            .collect();
         findings.extend(engine_findings(game, record, &claims, &searched));
         findings.sort_by_key(|f| f.ply);
     }
@@ -250,7 +253,10 @@ fn search_all(
         }
         let turn = g.position().turn();
         // A position the rules have ended has its value without a search.
-        let ended = g.termination().filter(|t| t.ply == ply).map(|t| t.ending.kind);
+        let ended = g
+            .termination()
+            .filter(|t| t.ply == ply)
+            .map(|t| t.ending.kind);
         let searched = match ended {
             // Mated: from White's view, mated White or mated Black.
             Some(EndingKind::Checkmate { .. }) => Searched {
@@ -303,12 +309,17 @@ pub fn eval_text(cp_or_mate: Score) -> String {
         Score::Mate(m) if m > 0 => format!("mate in {m}"),
         Score::Mate(0) => "mated".to_string(),
         Score::Mate(m) => format!("mated in {}", -m),
+        Score::Cp(0) => "0.0".to_string(),
         Score::Cp(c) => format!("{:+.1}", f64::from(c) / 100.0).replace('-', "\u{2212}"),
     }
 }
 
 fn side_view(s: &Searched, turn: Color, side: Color) -> Score {
-    if turn == side { s.score } else { negate(s.score) }
+    if turn == side {
+        s.score
+    } else {
+        negate(s.score)
+    }
 }
 
 /// "a rook down" and the like, from the material on the board; `None` when `side` is not
@@ -410,16 +421,17 @@ fn engine_findings(
     let at = |p: usize| searched.get(p).and_then(|s| s.as_ref());
     let white = |p: usize| at(p).map(|s| s.white);
 
-    // Missed claims by a losing side.
+    // Missed claims by a losing side. Playing on is judged by the move played: the
+    // evaluation before it counts a claim move as the draw it is.
     for run in &claims.runs {
         let p = run.first();
-        let Some(s) = at(p) else { continue };
-        if cp_for(s, turn(p), run.side) > -WINNING_CP {
+        let Some(s) = at(p + 1) else { continue };
+        if cp_for(s, turn(p + 1), run.side) > -WINNING_CP {
             continue;
         }
-        let eval = side_view(s, turn(p), run.side);
-        let outcome = outcome_for(game, record, run.side)
-            .map_or_else(|| "played on".to_string(), |o| format!("played on and {o}"));
+        let eval = side_view(s, turn(p + 1), run.side);
+        let outcome =
+            outcome_for(game, record, run.side).unwrap_or_else(|| "played on".to_string());
         out.push(Finding {
             kind: FindingKind::ClaimWorthTaking,
             ply: p,
@@ -430,7 +442,7 @@ fn engine_findings(
             eval_after: white(p + 1),
             rule: None,
             text: format!(
-                "{} could have claimed a draw at move {} and {outcome}.",
+                "{}, could have claimed a draw at move {} and {outcome}.",
                 who(game, p, run.side, eval),
                 number_at(game, p)
             ),
@@ -438,13 +450,17 @@ fn engine_findings(
     }
 
     // A winning side's move that let the opponent claim, or made the fifth occurrence.
-    let mut allowed = std::collections::BTreeSet::new();
+    // Plies where the opponent of the side that just moved could claim: a repetition walked
+    // into there is an allowed claim, not a repetition to find.
+    let mut allowed: std::collections::BTreeSet<usize> =
+        claims.chances.iter().map(|c| c.ply).collect();
     for (i, ch) in claims.chances.iter().enumerate() {
         let q = ch.ply;
-        let continues = i > 0 && {
-            let prev = &claims.chances[i - 1];
-            prev.side == ch.side && prev.ply + 2 == q
-        };
+        let continues = claims.chances[..i]
+            .iter()
+            .rev()
+            .take(2)
+            .any(|prev| prev.side == ch.side && prev.ply + 2 == q);
         if q == 0 || continues {
             continue;
         }

@@ -17,7 +17,7 @@
 //! The engine's part of the review (was the draw worth taking?) is `crate::review`, above
 //! both the rules and the engine.
 
-use shakmaty::san::San;
+use shakmaty::san::{San, SanPlus};
 use shakmaty::{Color, Move, Position};
 
 use super::analysis::{PlyReport, report_current};
@@ -231,7 +231,9 @@ pub fn review_claims(game: &Game, record: &GameRecord) -> ClaimReview {
             }
         }
         // No claim is left once the rules have ended the game at this ply.
-        if g.termination().is_some_and(|t| t.ply == ply && !t.ending.kind.is_claim()) {
+        if g.termination()
+            .is_some_and(|t| t.ply == ply && !t.ending.kind.is_claim())
+        {
             break;
         }
         let report = report_current(&g);
@@ -255,10 +257,8 @@ pub fn review_claims(game: &Game, record: &GameRecord) -> ClaimReview {
     }
     // Runs of missed chances: the same side on its consecutive turns.
     for ch in out.chances.iter().filter(|c| !c.taken) {
-        match out.runs.last_mut() {
-            Some(run) if run.side == ch.side && run.last() + 2 == ch.ply => {
-                run.chances.push(ch.clone())
-            }
+        match out.runs.iter_mut().rev().find(|r| r.side == ch.side) {
+            Some(run) if run.last() + 2 == ch.ply => run.chances.push(ch.clone()),
             _ => out.runs.push(ChanceRun {
                 side: ch.side,
                 chances: vec![ch.clone()],
@@ -290,7 +290,7 @@ pub fn move_label(game: &Game, ply: usize, m: Move) -> String {
         number: pos.fullmoves().get(),
         side: pos.turn(),
     };
-    format!("{number}{}", San::from_move(pos, m))
+    format!("{number}{}", SanPlus::from_move(pos.clone(), m))
 }
 
 /// "after 14.Nf3" / "in the start position": where a side to move stood.
@@ -332,7 +332,12 @@ fn findings(game: &Game, review: &ClaimReview) -> Vec<ClaimFinding> {
     for run in &review.runs {
         let first = &run.chances[0];
         let side = color_name(run.side);
-        let at = position_label(game, first.ply);
+        let at = {
+            let l = position_label(game, first.ply);
+            let mut c = l.chars();
+            c.next()
+                .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
+        };
         let mut sentences = Vec::new();
         let (kind, mv, rule) = if let Some(ground) = first.now {
             let why = match ground {
