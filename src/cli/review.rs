@@ -302,12 +302,12 @@ fn annotate(rec: &PgnRecord, game: &Game, r: &Review) -> String {
             f.ply
         };
         let n: &mut Note = notes.entry(at).or_default();
-        if about_move && at > f.ply {
-            if let Some(g) = f.kind.nag()
-                && !n.nags.contains(&g)
-            {
-                n.nags.push(g);
-            }
+        if about_move
+            && at > f.ply
+            && let Some(g) = f.kind.nag()
+            && !n.nags.contains(&g)
+        {
+            n.nags.push(g);
         }
         n.comments.push(f.text.clone());
     }

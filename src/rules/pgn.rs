@@ -946,10 +946,9 @@ pub fn write_annotated(game: &Game, tags: &[(&str, &str)], notes: &Notes) -> Str
     let get = |name: &str| tags.iter().find(|(k, _)| *k == name).map(|(_, v)| *v);
     let result = match game.termination() {
         Some(t) => t.ending.result(),
-        None => match get("Result") {
-            Some(r @ ("1-0" | "0-1" | "1/2-1/2")) => r,
-            _ => "*",
-        },
+        None => get("Result")
+            .filter(|r| matches!(*r, "1-0" | "0-1" | "1/2-1/2"))
+            .unwrap_or("*"),
     };
     let mut out = String::new();
     for name in ["Event", "Site", "Date", "Round", "White", "Black"] {
