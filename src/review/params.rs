@@ -9,6 +9,6 @@ pub const WINNING_CP: i32 = 150;
 /// exactly 0 at the end of it; the engine's evaluation before it may move it a little).
 pub const DRAWISH_CP: i32 = 50;
 
-/// Nodes searched per position by default (about 0.1 s per position at the engine's
-/// speed on one core of the development machine; see the README's figures).
+/// Nodes searched per position by default: deterministic findings, and about 0.2 s per
+/// position on the shared development machine (the README's figures).
 pub const DEFAULT_NODES: u64 = 200_000;
