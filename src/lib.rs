@@ -8,6 +8,8 @@
 //! - [`drills`]: puzzle files about repetition and claims, checked against the rules core,
 //!   a judge for the drill screen, and per-theme progress.
 //! - [`tui`]: the terminal trainer (`threefold` with no subcommand).
+//! - [`review`]: post-game review: missed and incorrect claims (from [`rules::review`]) and,
+//!   with the engine, the claims and repetitions that mattered. Above the rules and the engine.
 //! - [`xiangqi`]: xiangqi's board, moves and the WXF repetition judge; it imports nothing
 //!   above it.
 //! - [`fsio`]: saving files atomically; used by drills and the trainer.
@@ -61,6 +63,7 @@ pub mod drills;
 pub mod engine;
 pub mod fen;
 pub mod fsio;
+pub mod review;
 pub mod rules;
 pub mod tui;
 pub mod xiangqi;

@@ -28,6 +28,9 @@ struct Cli {
 enum Command {
     /// What the rules say about every ply of a game: repetitions, claims, endings.
     Analyze(cli::analyze::AnalyzeArgs),
+    /// Post-game review of PGN games: missed and incorrect claims, and with the engine the
+    /// claims and repetitions that mattered; as a report, JSON lines or annotated PGN.
+    Review(cli::review::ReviewArgs),
     /// Euwe's Thue–Morse knight sequence under the former German rule and FIDE's.
     Euwe(cli::euwe::EuweArgs),
     /// Benchmarks: the engine's search (default) or the rules core.
@@ -87,6 +90,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Analyze(args)) => cli::analyze::run(&args, &mut out),
         Some(Command::Euwe(args)) => cli::euwe::run(&args, &mut out),
+        Some(Command::Review(args)) => cli::review::run(&args, &mut out),
         Some(Command::Bench(args)) => match args.target {
             BenchTarget::Rules => cli::bench_rules::run(&args.rules, &mut out),
             BenchTarget::Search => threefold::engine::bench::run(args.depth, args.hash, &mut out)

@@ -3,4 +3,5 @@
 pub mod analyze;
 pub mod bench_rules;
 pub mod euwe;
+pub mod review;
 pub mod xiangqi;

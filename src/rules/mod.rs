@@ -15,6 +15,7 @@ pub mod game;
 pub mod key;
 pub mod notation;
 pub mod pgn;
+pub mod review;
 pub mod shuffle;
 
 pub use claim::{Claim, Ground, Verdict};

@@ -26,7 +26,26 @@
 //!
 //! Memory is bounded whatever the input: a tag value may hold [`MAX_TAG_VALUE_BYTES`], a
 //! token [`MAX_TOKEN_BYTES`], a tag section [`MAX_TAGS`] tags and a main line [`MAX_PLIES`]
-//! moves; comments are skipped without being stored, and only the game being read is held.
+//! moves; comments are skipped without being stored (only the embedded `[%claim ...]`
+//! commands below are kept, at most [`MAX_CLAIMS`] per game), and only the game being read
+//! is held.
+//!
+//! # Draw claims recorded in a game
+//!
+//! PGN has no notation for a draw claim, so threefold records one as an embedded command in
+//! a comment, in the `[%command argument]` form of the PGN Specification Supplement (Alan
+//! Cotreau and Mark Crowther, 2001: the form of `[%clk 1:05:23]` and `[%eval 0.17]`), which
+//! readers that do not know the command skip as part of the comment:
+//!
+//! - `{[%claim now]}` after a move (or before the first move, for the start position): the
+//!   player to move in the position after that move claimed a draw without writing a move
+//!   (FIDE 9.2 b, 9.3 b).
+//! - `{[%claim move]}` after a move: that move was written on the scoresheet with a claim
+//!   (9.2 a, 9.3 a) and, as FIDE 9.5 requires, played.
+//!
+//! Only main-line comments count ([`PgnRecord::claims`]); the arbiter's ruling is not
+//! recorded, since the rules core can give it again from the position ([`super::review`]).
+//! [`claim_comment`] writes the command.
 
 use std::io::{BufRead, BufReader};
 
@@ -43,6 +62,45 @@ pub const MAX_TOKEN_BYTES: usize = 64;
 pub const MAX_TAGS: usize = 1000;
 /// The most main-line moves one game may have.
 pub const MAX_PLIES: usize = 100_000;
+/// The most `[%claim ...]` commands one game may record.
+pub const MAX_CLAIMS: usize = 10_000;
+/// The longest embedded command (`[%claim move]`) looked at in a comment.
+const MAX_COMMAND_BYTES: usize = 64;
+
+/// A draw claim recorded in a game (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClaimMark {
+    /// `[%claim now]`: a claim in the position, without a move (9.2 b, 9.3 b).
+    Now,
+    /// `[%claim move]`: the move into this ply was written with a claim (9.2 a, 9.3 a).
+    WithMove,
+}
+
+impl ClaimMark {
+    /// The command's argument: "now" or "move".
+    pub fn code(self) -> &'static str {
+        match self {
+            ClaimMark::Now => "now",
+            ClaimMark::WithMove => "move",
+        }
+    }
+}
+
+/// A `[%claim ...]` command of the main line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordedClaim {
+    /// The number of main-line moves before the comment: the ply of the position claimed
+    /// in ([`ClaimMark::Now`]), or the ply the intended move led to ([`ClaimMark::WithMove`]).
+    pub ply: usize,
+    pub mark: ClaimMark,
+    /// The line (1-based) of the comment.
+    pub line: usize,
+}
+
+/// The embedded command recording `mark`, as a comment's text (without the braces).
+pub fn claim_comment(mark: ClaimMark) -> String {
+    format!("[%claim {}]", mark.code())
+}
 
 /// A tag pair as read, with its line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,6 +125,8 @@ pub struct PgnRecord {
     pub first_line: usize,
     /// The result token ending the movetext, if there was one.
     pub result: Option<String>,
+    /// The draw claims recorded in main-line comments, in file order.
+    pub claims: Vec<RecordedClaim>,
 }
 
 impl PgnRecord {
@@ -124,6 +184,17 @@ struct Token {
     blank_before: bool,
     /// Only whitespace precedes the token on its line.
     line_start: bool,
+    /// `[%claim ...]` commands in the comments before the token.
+    claims: Vec<LexedClaim>,
+}
+
+/// A `[%claim ...]` command found by the lexer.
+#[derive(Clone, Copy, Debug)]
+struct LexedClaim {
+    mark: ClaimMark,
+    line: usize,
+    /// A blank line came before the comment (it then belongs to the next game).
+    after_blank: bool,
 }
 
 /// Splits PGN bytes into tokens, skipping whitespace, comments and escape lines.
@@ -198,6 +269,7 @@ impl<R: BufRead> Lexer<R> {
         let mut blank_before = false;
         // Line breaks since the last token or comment: two mean a blank line between.
         let mut breaks = 0;
+        let mut claims = Vec::new();
         loop {
             let Some(c) = self.peek()? else {
                 return Ok(Token {
@@ -205,6 +277,7 @@ impl<R: BufRead> Lexer<R> {
                     line: self.line,
                     blank_before,
                     line_start: true,
+                    claims,
                 });
             };
             match c {
@@ -231,10 +304,31 @@ impl<R: BufRead> Lexer<R> {
                 b'{' => {
                     let open = self.line;
                     self.bump()?;
+                    // An embedded command "[%...]" being read, if any.
+                    let mut command: Option<Vec<u8>> = None;
+                    let mut prev = 0u8;
                     loop {
                         match self.bump()? {
                             Some(b'}') => break,
-                            Some(_) => {}
+                            Some(b) => {
+                                match &mut command {
+                                    None if prev == b'[' && b == b'%' => command = Some(Vec::new()),
+                                    None => {}
+                                    Some(cmd) if b == b']' => {
+                                        if let Some(mark) = parse_claim_command(cmd) {
+                                            claims.push(LexedClaim {
+                                                mark,
+                                                line: self.line,
+                                                after_blank: blank_before,
+                                            });
+                                        }
+                                        command = None;
+                                    }
+                                    Some(cmd) if cmd.len() < MAX_COMMAND_BYTES => cmd.push(b),
+                                    Some(_) => command = None,
+                                }
+                                prev = b;
+                            }
                             None => {
                                 return Err((
                                     open,
@@ -257,6 +351,7 @@ impl<R: BufRead> Lexer<R> {
                 line,
                 blank_before,
                 line_start,
+                claims,
             });
         }
     }
@@ -404,6 +499,22 @@ impl<R: BufRead> Lexer<R> {
     }
 }
 
+/// `claim now` / `claim move` (the text of an embedded command, without `[%` and `]`).
+/// Other commands (`clk`, `eval`, ...) and other arguments are not claims.
+fn parse_claim_command(cmd: &[u8]) -> Option<ClaimMark> {
+    let text = std::str::from_utf8(cmd).ok()?;
+    let mut words = text.split_ascii_whitespace();
+    if words.next()? != "claim" {
+        return None;
+    }
+    let mark = match words.next()? {
+        "now" => ClaimMark::Now,
+        "move" => ClaimMark::WithMove,
+        _ => return None,
+    };
+    words.next().is_none().then_some(mark)
+}
+
 /// Bytes that may form a PGN symbol token (section 7 of the standard).
 fn is_symbol_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"_+#=:/-".contains(&b)
@@ -522,7 +633,7 @@ impl<R: BufRead> PgnReader<R> {
         // Open variations: the line of each '('.
         let mut open: Vec<usize> = Vec::new();
         loop {
-            let t = self.next_token()?;
+            let mut t = self.next_token()?;
             if state == State::Start {
                 rec.first_line = t.line;
             }
@@ -531,6 +642,32 @@ impl<R: BufRead> PgnReader<R> {
                 && (t.blank_before
                     || t.tok == Tok::Eof
                     || (matches!(t.tok, Tok::Tag { .. }) && t.line_start));
+            // Claims in comments before this token: this game's, unless a blank line
+            // ending the movetext came before them.
+            let claims = std::mem::take(&mut t.claims);
+            for c in claims {
+                if ends_moves && c.after_blank {
+                    t.claims.push(c);
+                } else if open.is_empty() {
+                    if c.mark == ClaimMark::WithMove && rec.sans.is_empty() {
+                        return Err(self.err(
+                            c.line,
+                            "'[%claim move]' marks the move before it, and no move comes before it"
+                                .to_string(),
+                        ));
+                    }
+                    if rec.claims.len() >= MAX_CLAIMS {
+                        return Err(
+                            self.err(c.line, format!("more than {MAX_CLAIMS} claims in a game"))
+                        );
+                    }
+                    rec.claims.push(RecordedClaim {
+                        ply: rec.sans.len(),
+                        mark: c.mark,
+                        line: c.line,
+                    });
+                }
+            }
             if ends_moves {
                 if let Some(&o) = open.last() {
                     return Err(self.err(
@@ -786,9 +923,34 @@ pub fn read_game_file(path: &std::path::Path, index: usize) -> Result<(PgnRecord
 /// with "?" where missing; Result and, if the game ended, Termination come
 /// from the game; SetUp/FEN are added for a non-standard start).
 pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
-    let result = game.termination().map(|t| t.ending.result()).unwrap_or("*");
-    let mut out = String::new();
+    write_annotated(game, tags, &Notes::new())
+}
+
+/// What to add to a ply of a written game: NAGs after its move, then comments. The notes of
+/// ply 0 (the start position) are written as comments before the first move; NAGs there
+/// are ignored.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Note {
+    /// Numeric annotation glyphs (1 = "!", 2 = "?", 4 = "??", 6 = "?!", 10 = "=", ...).
+    pub nags: Vec<u8>,
+    /// Comments, each written as `{...}` (a `}` inside becomes `)`).
+    pub comments: Vec<String>,
+}
+
+/// Notes by ply.
+pub type Notes = std::collections::BTreeMap<usize, Note>;
+
+/// [`write`] with notes on plies. A `Result` tag in `tags` is used when the game has not
+/// ended in the rules core (a game read from PGN, ended by resignation or agreement).
+pub fn write_annotated(game: &Game, tags: &[(&str, &str)], notes: &Notes) -> String {
     let get = |name: &str| tags.iter().find(|(k, _)| *k == name).map(|(_, v)| *v);
+    let result = match game.termination() {
+        Some(t) => t.ending.result(),
+        None => get("Result")
+            .filter(|r| matches!(*r, "1-0" | "0-1" | "1/2-1/2"))
+            .unwrap_or("*"),
+    };
+    let mut out = String::new();
     for name in ["Event", "Site", "Date", "Round", "White", "Black"] {
         let v = get(name).unwrap_or("?");
         out.push_str(&format!("[{name} \"{}\"]\n", escape(v)));
@@ -804,6 +966,8 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
             "[Termination \"{}\"]\n",
             escape(&t.ending.kind.to_string())
         ));
+    } else if let Some(t) = get("Termination") {
+        out.push_str(&format!("[Termination \"{}\"]\n", escape(t)));
     }
     for (k, v) in tags {
         if !matches!(
@@ -823,31 +987,47 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
         }
     }
     out.push('\n');
+    let comment = |text: &str| format!("{{{}}}", text.replace('}', ")"));
     let mut tokens = Vec::new();
+    if let Some(note) = notes.get(&0) {
+        tokens.extend(note.comments.iter().map(|c| comment(c)));
+    }
+    // A Black move gets its number at the start and after a comment ("12... Nf6").
+    let mut number_black = true;
     for ply in 1..=game.len() {
         let number = game.move_number(ply);
         let san = game.san_plus(ply).expect("ply >= 1 has a move");
-        if number.side == Color::White || ply == 1 {
+        if number.side == Color::White || number_black {
             tokens.push(format!("{number} {san}"));
         } else {
             tokens.push(san.to_string());
         }
+        number_black = false;
+        if let Some(note) = notes.get(&ply) {
+            tokens.extend(note.nags.iter().map(|n| format!("${n}")));
+            tokens.extend(note.comments.iter().map(|c| comment(c)));
+            number_black = !note.comments.is_empty();
+        }
     }
     if let Some(t) = game.termination() {
-        tokens.push(format!("{{{}}}", t.ending.explanation.replace('}', ")")));
+        tokens.push(comment(&t.ending.explanation));
     }
     tokens.push(result.to_string());
     let mut line_len = 0;
     for tok in tokens {
-        if line_len > 0 && line_len + 1 + tok.len() > 79 {
-            out.push('\n');
-            line_len = 0;
-        } else if line_len > 0 {
-            out.push(' ');
-            line_len += 1;
+        // Long comments are broken at spaces, so lines stay near 80 columns.
+        for (i, word) in tok.split(' ').enumerate() {
+            let glue = i > 0 && !tok.starts_with('{');
+            if line_len > 0 && line_len + 1 + word.len() > 79 && !glue {
+                out.push('\n');
+                line_len = 0;
+            } else if line_len > 0 {
+                out.push(' ');
+                line_len += 1;
+            }
+            line_len += word.len();
+            out.push_str(word);
         }
-        line_len += tok.len();
-        out.push_str(&tok);
     }
     out.push('\n');
     out

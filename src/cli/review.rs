@@ -1,0 +1,320 @@
+//! `threefold review`: the post-game review of the games of a PGN file ([`threefold::review`]),
+//! as a report, as JSON lines, or as an annotated PGN.
+
+use std::io::{BufReader, IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use serde::Serialize;
+use shakmaty::{CastlingMode, Color, Position};
+use threefold::engine::Score;
+use threefold::review::{self, Budget, Finding, FindingKind, Options, Review};
+use threefold::rules::Game;
+use threefold::rules::notation::color_name;
+use threefold::rules::pgn::{self, Note, Notes, PgnReader, PgnRecord, claim_comment};
+use threefold::rules::review::GameRecord;
+
+/// Arguments of `threefold review`.
+#[derive(clap::Args, Debug)]
+pub struct ReviewArgs {
+    /// The PGN file of the games.
+    #[arg(long)]
+    pub pgn: PathBuf,
+    /// Which game of the file (1 = the first).
+    #[arg(long, default_value_t = 1, conflicts_with = "all")]
+    pub game: usize,
+    /// Review every game of the file.
+    #[arg(long)]
+    pub all: bool,
+    /// One JSON object per finding instead of a report.
+    #[arg(long)]
+    pub json: bool,
+    /// Search each position for this many milliseconds.
+    #[arg(long, value_name = "MS", conflicts_with_all = ["nodes", "no_engine"])]
+    pub movetime: Option<u64>,
+    /// Search each position for this many nodes (default: 200000).
+    #[arg(long, value_name = "N", conflicts_with = "no_engine")]
+    pub nodes: Option<u64>,
+    /// The rules' findings only (missed and incorrect claims): no search.
+    #[arg(long)]
+    pub no_engine: bool,
+    /// The engine's transposition table in MB.
+    #[arg(long, default_value_t = threefold::engine::DEFAULT_HASH_MB)]
+    pub hash: usize,
+    /// Write the games with the findings as comments to this PGN file.
+    #[arg(long, value_name = "OUT.pgn")]
+    pub annotate: Option<PathBuf>,
+}
+
+/// One line of `review --json`.
+#[derive(Serialize)]
+struct JsonFinding<'a> {
+    game: usize,
+    ply: usize,
+    until_ply: usize,
+    side: &'static str,
+    kind: &'static str,
+    #[serde(rename = "move")]
+    mv: Option<String>,
+    rule: Option<&'static str>,
+    /// Centipawns from White's view (mates as ±(100000 − moves)).
+    eval_before: Option<i32>,
+    eval_after: Option<i32>,
+    text: &'a str,
+}
+
+/// Run `review`, writing to `out`. Errors are user-facing one-liners.
+pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<()> {
+    let options = Options {
+        budget: if args.no_engine {
+            None
+        } else {
+            Some(match (args.movetime, args.nodes) {
+                (Some(ms), _) => Budget::Movetime(Duration::from_millis(ms)),
+                (None, Some(n)) => Budget::Nodes(n),
+                (None, None) => review::DEFAULT_BUDGET,
+            })
+        },
+        hash_mb: args.hash,
+    };
+    let games = read_games(args)?;
+    let mut out = std::io::BufWriter::new(out);
+    let stop = AtomicBool::new(false);
+    let tty = std::io::stderr().is_terminal();
+    let mut annotated = String::new();
+    for (index, rec, game) in &games {
+        let record = GameRecord::from_pgn(rec);
+        let mut progress = |done: usize, total: usize| {
+            if tty {
+                let width = 30;
+                let filled = done * width / total.max(1);
+                eprint!(
+                    "\rgame {index}: [{}{}] {done}/{total} positions",
+                    "#".repeat(filled),
+                    ".".repeat(width - filled)
+                );
+                if done == total {
+                    eprint!("\r{}\r", " ".repeat(60));
+                }
+            }
+        };
+        let r = review::review(game, &record, &options, &stop, &mut progress)?;
+        if args.json {
+            for f in &r.findings {
+                let j = JsonFinding {
+                    game: *index,
+                    ply: f.ply,
+                    until_ply: f.until_ply,
+                    side: match f.side {
+                        Color::White => "white",
+                        Color::Black => "black",
+                    },
+                    kind: f.kind.code(),
+                    mv: f.mv.map(|m| m.to_uci(CastlingMode::Standard).to_string()),
+                    rule: f.rule,
+                    eval_before: f.eval_before.map(Score::cp),
+                    eval_after: f.eval_after.map(Score::cp),
+                    text: &f.text,
+                };
+                serde_json::to_writer(&mut out, &j)?;
+                writeln!(out)?;
+            }
+        } else {
+            report(&mut out, *index, rec, game, &r)?;
+        }
+        if args.annotate.is_some() {
+            if !annotated.is_empty() {
+                annotated.push('\n');
+            }
+            annotated.push_str(&annotate(rec, game, &r));
+        }
+    }
+    out.flush()?;
+    if let Some(path) = &args.annotate {
+        threefold::fsio::write_atomic(path, annotated.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// The games asked for: game `--game` (read as `analyze --pgn` reads it), or `--all`.
+fn read_games(args: &ReviewArgs) -> Result<Vec<(usize, PgnRecord, Game)>> {
+    if !args.all {
+        let (rec, game) = pgn::read_game_file(&args.pgn, args.game)?;
+        return Ok(vec![(args.game, rec, game)]);
+    }
+    let file = args.pgn.display().to_string();
+    let f = std::fs::File::open(&args.pgn).map_err(|e| pgn::PgnError {
+        file: file.clone(),
+        line: None,
+        message: format!("cannot read file: {e}"),
+    })?;
+    let mut reader = PgnReader::new(BufReader::new(f), &file);
+    let mut games = Vec::new();
+    while let Some(rec) = reader.next_record()? {
+        let game = pgn::to_game(&rec, &file)?;
+        games.push((games.len() + 1, rec, game));
+    }
+    if games.is_empty() {
+        return Err(pgn::PgnError {
+            file,
+            line: None,
+            message: "no game found".to_string(),
+        }
+        .into());
+    }
+    Ok(games)
+}
+
+fn report(
+    out: &mut dyn Write,
+    index: usize,
+    rec: &PgnRecord,
+    game: &Game,
+    r: &Review,
+) -> Result<()> {
+    let tag = |n: &str| rec.tag(n).unwrap_or("?").to_string();
+    let result = GameRecord::from_pgn(rec)
+        .result
+        .unwrap_or_else(|| "*".to_string());
+    writeln!(
+        out,
+        "Game {index}: {} - {}, {result} ({} plies)",
+        tag("White"),
+        tag("Black"),
+        game.len()
+    )?;
+    if r.findings.is_empty() {
+        writeln!(out, "  no findings")?;
+    }
+    for f in &r.findings {
+        writeln!(
+            out,
+            "  {:<9} {:<5} {:<22} {}",
+            where_label(game, f),
+            color_name(f.side),
+            f.kind.code(),
+            f.text
+        )?;
+    }
+    for side in [Color::White, Color::Black] {
+        let missed = r.claims.runs.iter().filter(|c| c.side == side).count();
+        let turns: usize = r
+            .claims
+            .runs
+            .iter()
+            .filter(|c| c.side == side)
+            .map(|c| c.chances.len())
+            .sum();
+        if missed > 0 {
+            writeln!(
+                out,
+                "  {}: {missed} missed claim chance{} ({turns} move{} in all)",
+                color_name(side),
+                if missed == 1 { "" } else { "s" },
+                if turns == 1 { "" } else { "s" }
+            )?;
+        }
+    }
+    writeln!(out)?;
+    Ok(())
+}
+
+/// "38..." : the move number and side of the position a finding is about.
+fn where_label(game: &Game, f: &Finding) -> String {
+    let pos = game.position_at(f.ply);
+    threefold::rules::MoveNumber {
+        number: pos.fullmoves().get(),
+        side: pos.turn(),
+    }
+    .to_string()
+}
+
+/// `[%eval 0.17]` / `[%eval #-3]`: the evaluation command of the PGN Specification
+/// Supplement, from White's view.
+fn eval_command(s: Score) -> String {
+    match s {
+        Score::Cp(c) if c.abs() >= 100_000 => {
+            // A mated position: the game is over; no distance to give.
+            String::new()
+        }
+        Score::Cp(c) => format!("[%eval {:.2}]", f64::from(c) / 100.0),
+        Score::Mate(m) => format!("[%eval #{m}]"),
+    }
+}
+
+/// The game as PGN with the findings as comments (see the README): the findings about a
+/// position after the move into it, the findings about a move after that move with a NAG,
+/// each repeated position marked "×3: same as after 12.Nf3, 14.Nf3", the recorded claims
+/// kept as `[%claim ...]` and the engine's evaluation as `[%eval ...]`.
+fn annotate(rec: &PgnRecord, game: &Game, r: &Review) -> String {
+    let mut notes = Notes::new();
+    for ply in 0..=game.len() {
+        let mut cmds = Vec::new();
+        if let Some(Some(s)) = r.evals.get(ply) {
+            let e = eval_command(*s);
+            if !e.is_empty() && ply > 0 {
+                cmds.push(e);
+            }
+        }
+        for c in rec.claims.iter().filter(|c| c.ply == ply) {
+            cmds.push(claim_comment(c.mark));
+        }
+        if !cmds.is_empty() {
+            notes.entry(ply).or_default().comments.push(cmds.join(" "));
+        }
+        let n = game.occurrences(ply);
+        if n >= 2 {
+            let earlier: Vec<String> = game
+                .earlier(ply)
+                .iter()
+                .map(|&p| {
+                    if p == 0 {
+                        "the start position".to_string()
+                    } else {
+                        game.ply_label(p)
+                    }
+                })
+                .collect();
+            let first = if game.earlier(ply).first() == Some(&0) {
+                "same as"
+            } else {
+                "same as after"
+            };
+            notes
+                .entry(ply)
+                .or_default()
+                .comments
+                .push(format!("×{n}: {first} {}", earlier.join(", ")));
+        }
+    }
+    for f in &r.findings {
+        // A finding about the move played from its position goes after that move.
+        let about_move = !matches!(
+            f.kind,
+            FindingKind::Claim(_) | FindingKind::ClaimWorthTaking
+        );
+        let at = if about_move && f.ply < game.len() {
+            f.ply + 1
+        } else {
+            f.ply
+        };
+        let n: &mut Note = notes.entry(at).or_default();
+        if about_move
+            && at > f.ply
+            && let Some(g) = f.kind.nag()
+            && !n.nags.contains(&g)
+        {
+            n.nags.push(g);
+        }
+        n.comments.push(f.text.clone());
+    }
+    let tags: Vec<(&str, &str)> = rec
+        .tags
+        .iter()
+        .map(|t| (t.name.as_str(), t.value.as_str()))
+        .collect();
+    pgn::write_annotated(game, &tags, &notes)
+}

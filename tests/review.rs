@@ -1,0 +1,383 @@
+//! The post-game review: the rules' findings against `analyze` on the reference games, the
+//! engine's findings on hand-made games whose answers Stockfish 15.1 confirms with the same
+//! history (tools/review_check.py), recorded claims, `threefold review` as a user runs it,
+//! and the annotated PGN read back by threefold and by python-chess.
+
+use std::collections::BTreeMap;
+use std::process::{Command, Output};
+use std::sync::atomic::AtomicBool;
+
+use serde_json::Value;
+use threefold::review::{self, Budget, FindingKind, Options};
+use threefold::rules::Game;
+use threefold::rules::analysis::{JsonPly, report_current};
+use threefold::rules::claim::sorted_uci;
+use threefold::rules::pgn::{self, ClaimMark};
+use threefold::rules::review::{ClaimFindingKind, GameRecord, review_claims};
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/review");
+
+/// A small budget: fast, and the same findings on every machine.
+const NODES: u64 = 20_000;
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_threefold"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn load(name: &str) -> (pgn::PgnRecord, Game) {
+    pgn::read_game_file(std::path::Path::new(&format!("{DATA}/{name}")), 1).expect("test game")
+}
+
+fn engine_review(name: &str) -> Vec<(usize, FindingKind, Option<String>)> {
+    let (rec, game) = load(name);
+    let options = Options {
+        budget: Some(Budget::Nodes(NODES)),
+        hash_mb: 4,
+    };
+    let r = review::review(
+        &game,
+        &GameRecord::from_pgn(&rec),
+        &options,
+        &AtomicBool::new(false),
+        &mut |_, _| {},
+    )
+    .expect("engine");
+    r.findings
+        .iter()
+        .map(|f| {
+            (
+                f.ply,
+                f.kind,
+                f.mv.map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string()),
+            )
+        })
+        .collect()
+}
+
+/// Every claim chance the review sees is the one `analyze --json` reports at that ply, and
+/// every ply where `analyze` reports a claim (the game not over) is a chance of the review.
+#[test]
+fn claim_chances_agree_with_analyze_on_the_reference_games() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/reference.jsonl"
+    ))
+    .expect("reference data");
+    let mut compared = 0;
+    for line in text.lines() {
+        let r: Value = serde_json::from_str(line).unwrap();
+        let mut game = Game::from_fen(r["fen"].as_str().unwrap()).unwrap();
+        let mut expected = BTreeMap::new();
+        let plies = r["plies"].as_array().unwrap();
+        for (ply, want) in plies.iter().enumerate() {
+            if ply > 0 {
+                game.play_uci(r["moves"][ply - 1].as_str().unwrap())
+                    .unwrap();
+            }
+            // The analyze projection as the CLI prints it.
+            let got = serde_json::to_value(JsonPly::new(&game, &report_current(&game))).unwrap();
+            assert_eq!(&got, want, "analyze itself agrees with the reference");
+            let any = want["claim_threefold"] == true
+                || want["claim_fifty"] == true
+                || !want["claim_threefold_moves"].as_array().unwrap().is_empty()
+                || !want["claim_fifty_moves"].as_array().unwrap().is_empty();
+            if any && want["outcome"].is_null() {
+                let mut moves: Vec<String> = want["claim_threefold_moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .chain(want["claim_fifty_moves"].as_array().unwrap())
+                    .map(|m| m.as_str().unwrap().to_string())
+                    .collect();
+                moves.sort();
+                moves.dedup();
+                let now = want["claim_threefold"] == true || want["claim_fifty"] == true;
+                expected.insert(ply, (now, moves));
+            }
+        }
+        let review = review_claims(&game, &GameRecord::default());
+        let got: BTreeMap<usize, (bool, Vec<String>)> = review
+            .chances
+            .iter()
+            .map(|c| {
+                let moves: Vec<_> = c.with_move.iter().map(|&(m, _)| m).collect();
+                (c.ply, (c.now.is_some(), sorted_uci(&moves)))
+            })
+            .collect();
+        assert_eq!(got, expected, "{}", r["name"]);
+        // No result given: nothing is taken, and the runs hold every chance once.
+        let in_runs: usize = review.runs.iter().map(|r| r.chances.len()).sum();
+        assert_eq!(in_runs, review.chances.len(), "{}", r["name"]);
+        for run in &review.runs {
+            for w in run.chances.windows(2) {
+                assert_eq!(w[0].ply + 2, w[1].ply, "a run is consecutive turns");
+            }
+        }
+        compared += expected.len();
+    }
+    assert!(compared > 100, "only {compared} claim plies compared");
+}
+
+#[test]
+fn a_missed_claim_with_a_move_names_the_move_and_how_long_it_lasted() {
+    let (rec, game) = load("lost_with_claim.pgn");
+    let r = review_claims(&game, &GameRecord::from_pgn(&rec));
+    let black: Vec<_> = r
+        .findings
+        .iter()
+        .filter(|f| f.side == shakmaty::Color::Black)
+        .collect();
+    assert_eq!(black.len(), 1, "{black:?}");
+    let f = black[0];
+    assert_eq!(f.kind, ClaimFindingKind::MissedClaimWithMove);
+    assert_eq!((f.ply, f.until_ply), (7, 9));
+    assert_eq!(f.rule, Some("9.2 a"));
+    assert!(
+        f.text
+            .starts_with("4...Kh8 written on the scoresheet would have drawn"),
+        "{}",
+        f.text
+    );
+    assert!(f.text.contains("lasted 2 moves"), "{}", f.text);
+}
+
+#[test]
+fn recorded_claims_are_read_and_judged_with_their_consequences() {
+    let text = "[Event \"t\"]\n\n1. Nf3 Nf6 2. Ng1 {[%claim now]} Ng8 3. Nf3 Nf6 4. Ng1 Ng8 \
+                {[%claim move]} 1/2-1/2\n";
+    let recs = pgn::read_records(text, "mem").unwrap();
+    let rec = &recs[0];
+    assert_eq!(
+        rec.claims
+            .iter()
+            .map(|c| (c.ply, c.mark))
+            .collect::<Vec<_>>(),
+        [(3, ClaimMark::Now), (8, ClaimMark::WithMove)]
+    );
+    let game = pgn::to_game(rec, "mem").unwrap();
+    let r = review_claims(&game, &GameRecord::from_pgn(rec));
+    let kinds: Vec<_> = r.findings.iter().map(|f| (f.ply, f.kind)).collect();
+    assert_eq!(
+        kinds,
+        [
+            (3, ClaimFindingKind::IncorrectClaim),
+            (7, ClaimFindingKind::CorrectClaim)
+        ]
+    );
+    assert!(
+        r.findings[0]
+            .text
+            .contains("adds 2 minutes to White's time (FIDE 9.5)")
+    );
+    // The correct claim took the chance: nothing missed.
+    assert!(r.runs.is_empty(), "{:?}", r.runs);
+    // A claim with a move needs a move before it.
+    let e = pgn::read_records("{[%claim move]} 1. e4 *", "mem").unwrap_err();
+    assert_eq!(e.line, Some(1));
+}
+
+#[test]
+fn engine_finds_a_lost_game_where_the_claim_was_available() {
+    let f = engine_review("lost_with_claim.pgn");
+    assert!(
+        f.contains(&(7, FindingKind::ClaimWorthTaking, Some("g8h8".into()))),
+        "{f:?}"
+    );
+    assert!(
+        f.contains(&(6, FindingKind::AllowedClaim, Some("b1a1".into()))),
+        "{f:?}"
+    );
+}
+
+#[test]
+fn engine_finds_a_won_game_drawn_by_allowing_a_third_occurrence() {
+    let f = engine_review("won_drawn_by_claim.pgn");
+    assert!(
+        f.contains(&(6, FindingKind::AllowedClaim, Some("a2a1".into()))),
+        "{f:?}"
+    );
+    assert!(
+        !f.iter().any(|x| x.1 == FindingKind::ClaimWorthTaking),
+        "{f:?}"
+    );
+}
+
+#[test]
+fn engine_finds_a_missed_perpetual() {
+    let f = engine_review("missed_perpetual.pgn");
+    assert_eq!(f, [(6, FindingKind::MissedPerpetual, Some("e8h5".into()))]);
+}
+
+fn json_lines(out: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+#[test]
+fn cli_json_has_one_object_per_finding_with_the_fields() {
+    let file = format!("{DATA}/missed_perpetual.pgn");
+    let out = run(&["review", "--pgn", &file, "--json", "--nodes", "20000"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows = json_lines(&out);
+    assert_eq!(rows.len(), 1);
+    let r = &rows[0];
+    for k in [
+        "ply",
+        "side",
+        "kind",
+        "move",
+        "eval_before",
+        "eval_after",
+        "text",
+    ] {
+        assert!(r.get(k).is_some(), "{k} in {r}");
+    }
+    assert_eq!(r["kind"], "missed-perpetual");
+    assert_eq!(r["side"], "white");
+    assert_eq!(r["move"], "e8h5");
+    assert!(r["eval_after"].as_i64().unwrap() <= -150, "{r}");
+    assert!(r["eval_before"].as_i64().unwrap().abs() <= 50, "{r}");
+}
+
+#[test]
+fn cli_errors_are_one_line_with_file_and_line() {
+    let out = run(&[
+        "review",
+        "--pgn",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/illegal.pgn"),
+        "--no-engine",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: ") && err.contains("illegal.pgn:"),
+        "{err}"
+    );
+    let out = run(&["review", "--pgn", "/nonexistent.pgn"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+}
+
+#[test]
+fn annotated_pgn_round_trips_through_threefold_and_python_chess() {
+    let dir = std::env::temp_dir().join(format!("threefold-review-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("in.pgn");
+    let mut all = String::new();
+    for name in [
+        "lost_with_claim.pgn",
+        "won_drawn_by_claim.pgn",
+        "missed_perpetual.pgn",
+    ] {
+        all.push_str(&std::fs::read_to_string(format!("{DATA}/{name}")).unwrap());
+        all.push('\n');
+    }
+    std::fs::write(&input, &all).unwrap();
+    let out_path = dir.join("out.pgn");
+    let out = run(&[
+        "review",
+        "--pgn",
+        input.to_str().unwrap(),
+        "--all",
+        "--nodes",
+        "20000",
+        "--annotate",
+        out_path.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let annotated = std::fs::read_to_string(&out_path).unwrap();
+    // Long comments are wrapped: compare with the line breaks as spaces.
+    let flat = annotated.replace('\n', " ");
+    assert!(
+        flat.contains("{×3: same as the start position, 2...Kh8}"),
+        "{annotated}"
+    );
+    assert!(flat.contains("4. Qb5 $2"), "{annotated}");
+    assert!(flat.contains("[%claim move]"), "{annotated}");
+
+    // threefold's reader: the same games, moves and recorded claims.
+    let before = pgn::read_records(&all, "in").unwrap();
+    let after = pgn::read_records(&annotated, "out").unwrap();
+    assert_eq!(before.len(), after.len());
+    for (b, a) in before.iter().zip(&after) {
+        assert_eq!(b.sans, a.sans);
+        assert_eq!(b.result, a.result);
+        assert_eq!(
+            b.claims.iter().map(|c| (c.ply, c.mark)).collect::<Vec<_>>(),
+            a.claims.iter().map(|c| (c.ply, c.mark)).collect::<Vec<_>>()
+        );
+        assert_eq!(b.tag("FEN"), a.tag("FEN"));
+    }
+
+    // python-chess: the same main lines, results and the comments.
+    let has_python_chess = Command::new("python3")
+        .args(["-c", "import chess.pgn"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !has_python_chess {
+        assert!(
+            std::env::var_os("THREEFOLD_REQUIRE_PYTHON_CHESS").is_none(),
+            "python-chess is required here but `python3 -c 'import chess.pgn'` fails"
+        );
+        eprintln!("python-chess not installed: skipped (python3 -m pip install chess)");
+        return;
+    }
+    let script = r#"
+import sys, json, chess.pgn
+out = []
+with open(sys.argv[1], encoding="utf-8") as f:
+    while True:
+        g = chess.pgn.read_game(f)
+        if g is None:
+            break
+        if g.errors:
+            raise SystemExit("errors: %r" % g.errors)
+        board = g.board()
+        ucis = [m.uci() for m in g.mainline_moves()]
+        comments = [" ".join(n.comment.split()) for n in g.mainline()]
+        nags = [sorted(n.nags) for n in g.mainline()]
+        out.append({"result": g.headers["Result"], "moves": ucis, "comments": comments, "nags": nags})
+print(json.dumps(out))
+"#;
+    let py = Command::new("python3")
+        .args(["-c", script, out_path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        py.status.success(),
+        "{}",
+        String::from_utf8_lossy(&py.stderr)
+    );
+    let games: Vec<Value> = serde_json::from_slice(&py.stdout).unwrap();
+    assert_eq!(games.len(), 3);
+    for (g, b) in games.iter().zip(&before) {
+        let game = pgn::to_game(b, "in").unwrap();
+        let ucis: Vec<Value> = game.uci_moves().into_iter().map(Value::from).collect();
+        assert_eq!(g["moves"].as_array().unwrap(), &ucis);
+        assert_eq!(g["result"], b.result.clone().unwrap());
+    }
+    let perpetual = &games[2];
+    assert!(
+        perpetual["comments"][6]
+            .as_str()
+            .unwrap()
+            .contains("perpetual check"),
+        "{perpetual}"
+    );
+    assert_eq!(perpetual["nags"][6], serde_json::json!([2]));
+    let _ = std::fs::remove_dir_all(&dir);
+}
