@@ -2,5 +2,6 @@
 
 pub mod analyze;
 pub mod bench_rules;
+pub mod detectors;
 pub mod euwe;
 pub mod xiangqi;
