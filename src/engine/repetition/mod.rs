@@ -437,35 +437,52 @@ impl Tracker {
     /// Axon have no count: any repetition they see is a draw.
     #[inline(always)]
     pub fn repetition(&mut self) -> Repetition {
-        if self.audit {
-            self.audit_node();
-        }
         match self.method {
-            Method::Zarkov => self.keys.repetition(),
+            Method::Zarkov => {
+                if self.audit {
+                    self.audit_node(None);
+                }
+                self.keys.repetition()
+            }
             Method::Rookie => {
                 if !self.rookie.hit() {
+                    if self.audit {
+                        self.audit_node(Some(false));
+                    }
                     return Repetition::None;
                 }
                 let (earlier, r) = self.keys.back_trace();
                 self.stats.rookie_hits += 1;
                 self.stats.rookie_false_hits += u64::from(earlier == 0);
+                if self.audit {
+                    self.audit_node(Some(earlier > 0));
+                }
                 r
             }
-            Method::Belle => draw_if(self.belle.found()),
-            Method::Axon => draw_if(self.axon.repetition()),
+            Method::Belle => self.seen(self.belle.found()),
+            Method::Axon => self.seen(self.axon.repetition()),
         }
     }
 
-    /// The method's raw answer (a repetition seen) against the exact one.
+    /// A method without a count: whatever it sees is a draw.
+    #[inline(always)]
+    fn seen(&mut self, seen: bool) -> Repetition {
+        if self.audit {
+            self.audit_node(Some(seen));
+        }
+        if seen {
+            Repetition::Draw
+        } else {
+            Repetition::None
+        }
+    }
+
+    /// Audit: the method's raw answer (`None`: Zarkov, the reference itself) against the
+    /// exact key scan.
     #[cold]
-    fn audit_node(&mut self) {
+    fn audit_node(&mut self, seen: Option<bool>) {
         let exact = self.keys.back_trace().0 > 0;
-        let seen = match self.method {
-            Method::Zarkov => exact,
-            Method::Rookie => self.rookie.hit() && exact,
-            Method::Belle => self.belle.found(),
-            Method::Axon => self.axon.repetition(),
-        };
+        let seen = seen.unwrap_or(exact);
         self.stats.probes += 1;
         self.stats.exact_repetitions += u64::from(exact);
         self.stats.false_repetitions += u64::from(seen && !exact);
@@ -482,14 +499,5 @@ impl Tracker {
             ply >= 2 || self.keys.occurred_before(index)
         })
         .is_some()
-    }
-}
-
-#[inline(always)]
-fn draw_if(seen: bool) -> Repetition {
-    if seen {
-        Repetition::Draw
-    } else {
-        Repetition::None
     }
 }
