@@ -199,11 +199,18 @@ mod tests {
     fn an_irreversible_move_ends_the_scan() {
         let mut m = moves(&[(G1, F3), (G8, F6)]);
         m.push(Some((E2, E4)), true);
-        for s in [(F6, G8), (F3, G1), (G8, F6), (G1, F3)] {
+        for s in [(F3, G1), (F6, G8)] {
             m.push(Some(s), false);
         }
-        // F6-G8, F3-G1 have no partners after the pawn move.
+        // The knights are back on g1 and g8, but the moves that closed their chains
+        // (G1-F3, G8-F6) came before the pawn move: no repetition (nor is it one).
+        assert_eq!(m.scan(usize::MAX).closed_after, None);
         assert!(!m.repetition());
+        // Shuffling after the pawn move closes the chains again.
+        for s in [(G1, F3), (G8, F6)] {
+            m.push(Some(s), false);
+        }
+        assert!(m.repetition());
     }
 
     #[test]
