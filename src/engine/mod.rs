@@ -3,7 +3,8 @@
 //! [`Engine::search`] receives the game's start position and every move played since, so
 //! repetitions that began before the root are visible to the search ([`history`]: the list of
 //! keys of John Stanback's Zarkov, as the chessprogramming wiki's page "Repetitions",
-//! <https://www.chessprogramming.org/Repetitions>, quotes it). Positions are cached in a
+//! <https://www.chessprogramming.org/Repetitions>, quotes it), or, by the UCI option `Repetition`, Belle's,
+//! Rookie's or Axon's detector from the same page: [`repetition`]). Positions are cached in a
 //! transposition table in the style of Chris Moreton's Rival ([`tt`], after Rival's
 //! documentation, "Transposition/Refutation Tables",
 //! <https://www.redhotpawn.com/rival/programming/transref.php>). The search itself is in
