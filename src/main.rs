@@ -31,6 +31,8 @@ enum Command {
     /// Post-game review of PGN games: missed and incorrect claims, and with the engine the
     /// claims and repetitions that mattered; as a report, JSON lines or annotated PGN.
     Review(cli::review::ReviewArgs),
+    /// How five repetition detectors of chess programs see every ply of a game.
+    Detectors(cli::detectors::DetectorsArgs),
     /// Euwe's Thue–Morse knight sequence under the former German rule and FIDE's.
     Euwe(cli::euwe::EuweArgs),
     /// Benchmarks: the engine's search (default) or the rules core.
@@ -61,6 +63,15 @@ struct BenchArgs {
     /// Transposition table size in MB (search).
     #[arg(long, default_value_t = threefold::engine::DEFAULT_HASH_MB)]
     hash: usize,
+    /// Repetition detector of the search: zarkov, belle, rookie or axon.
+    #[arg(long, default_value = "zarkov")]
+    repetition: threefold::engine::repetition::Method,
+    /// Stockfish's upcoming-repetition draw score in the search.
+    #[arg(long)]
+    upcoming: bool,
+    /// Count the detector's wrong answers against the exact key scan (slower).
+    #[arg(long)]
+    audit: bool,
     #[command(flatten)]
     rules: cli::bench_rules::BenchRulesArgs,
 }
@@ -89,13 +100,24 @@ fn main() -> ExitCode {
     let mut out = stdout.lock();
     let result = match cli.command {
         Some(Command::Analyze(args)) => cli::analyze::run(&args, &mut out),
+        Some(Command::Detectors(args)) => cli::detectors::run(&args, &mut out),
         Some(Command::Euwe(args)) => cli::euwe::run(&args, &mut out),
         Some(Command::Review(args)) => cli::review::run(&args, &mut out),
         Some(Command::Bench(args)) => match args.target {
             BenchTarget::Rules => cli::bench_rules::run(&args.rules, &mut out),
-            BenchTarget::Search => threefold::engine::bench::run(args.depth, args.hash, &mut out)
-                .map(|_| ())
-                .map_err(Into::into),
+            BenchTarget::Search => threefold::engine::bench::run_setup(
+                args.depth,
+                args.hash,
+                threefold::engine::tt::IndexMapping::Multiply,
+                threefold::engine::bench::Setup {
+                    repetition: args.repetition,
+                    upcoming: args.upcoming,
+                    audit: args.audit,
+                },
+                &mut out,
+            )
+            .map(|_| ())
+            .map_err(Into::into),
         },
         Some(Command::Xiangqi(args)) => cli::xiangqi::run(&args, &mut out),
         Some(Command::Uci) => unreachable!("handled before stdout is locked"),

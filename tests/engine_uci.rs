@@ -444,3 +444,43 @@ fn go_without_a_usable_limit_ends_by_itself() {
         u.quit();
     }
 }
+
+#[test]
+fn every_repetition_detector_is_an_option_and_plays() {
+    let mut u = Uci::start();
+    u.send("uci");
+    let lines = u.until("uciok");
+    assert!(lines.iter().any(|l| l
+        == "option name Repetition type combo default zarkov var zarkov var belle var rookie var axon"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name UpcomingRepetition type check default false")
+    );
+    // Black to move can repeat the start position a third time with f6g8: every detector
+    // sees the repetition in the search and still answers.
+    for method in ["belle", "rookie", "axon", "zarkov"] {
+        u.send(&format!("setoption name Repetition value {method}"));
+        u.send("setoption name UpcomingRepetition value true");
+        u.send("position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
+        u.send("go depth 6");
+        let lines = u.until("bestmove");
+        assert!(
+            !lines.iter().any(|l| l.contains("info string")),
+            "{method}: {lines:?}"
+        );
+    }
+    u.send("setoption name Repetition value bogus");
+    u.send("setoption name UpcomingRepetition value maybe");
+    u.send("isready");
+    let notes = u.until("readyok").join("\n");
+    u.quit();
+    assert!(
+        notes.contains("info string Repetition: unknown repetition detector 'bogus'"),
+        "{notes}"
+    );
+    assert!(
+        notes.contains("info string UpcomingRepetition value 'maybe' is not true or false"),
+        "{notes}"
+    );
+}

@@ -11,6 +11,17 @@ use threefold::rules::{Game, pgn};
 /// Arguments of `threefold analyze`.
 #[derive(clap::Args, Debug)]
 pub struct AnalyzeArgs {
+    #[command(flatten)]
+    pub input: GameArgs,
+    /// One JSON object per line instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The game a command reads: `--fen`, `--moves`, `--san`, `--pgn [--game N]` (shared by
+/// `analyze` and `detectors`).
+#[derive(clap::Args, Debug)]
+pub struct GameArgs {
     /// Start position (default: the standard start position).
     #[arg(long, conflicts_with = "pgn")]
     pub fen: Option<String>,
@@ -26,25 +37,23 @@ pub struct AnalyzeArgs {
     /// Which game of the PGN file (1 = the first).
     #[arg(long, default_value_t = 1, requires = "pgn")]
     pub game: usize,
-    /// One JSON object per line instead of a table.
-    #[arg(long)]
-    pub json: bool,
 }
 
-/// Run `analyze`, writing to `out`. Errors are user-facing one-liners.
-pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<()> {
+/// Reads the game of `args` and calls `ply` with the game at its start position and after
+/// each move. A move that cannot be played ends the reading with its error, after `ply` has
+/// seen every position before it (the caller flushes what it printed, then reports).
+pub fn each_ply(args: &GameArgs, mut ply: impl FnMut(&Game) -> Result<()>) -> Result<()> {
     let mut game = match (&args.pgn, &args.fen) {
         (Some(path), _) => {
             let (_, game) = pgn::read_game_file(path, args.game)?;
             // Re-analyse from the start so every ply is reported.
             let mut fresh = Game::from_position(game.start().clone());
-            let mut printer = Printer::new(args.json, out);
-            printer.row(&fresh)?;
+            ply(&fresh)?;
             for m in game.moves() {
                 fresh.play(m)?;
-                printer.row(&fresh)?;
+                ply(&fresh)?;
             }
-            return printer.finish();
+            return Ok(());
         }
         (None, Some(fen)) => Game::from_fen(fen)?,
         (None, None) => Game::new(),
@@ -58,8 +67,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<()> {
         },
         (None, None) => (Vec::new(), false),
     };
-    let mut printer = Printer::new(args.json, out);
-    printer.row(&game)?;
+    ply(&game)?;
     for tok in tokens {
         let played = if san {
             game.play_san(&tok)
@@ -67,33 +75,34 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<()> {
             game.play_uci(&tok)
         };
         if let Err(e) = played {
-            printer.finish()?;
             bail!(e);
         }
-        printer.row(&game)?;
+        ply(&game)?;
     }
-    printer.finish()
+    Ok(())
+}
+
+/// Run `analyze`, writing to `out`. Errors are user-facing one-liners.
+pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<()> {
+    let mut printer = Printer::new(args.json, out);
+    let read = each_ply(&args.input, |game| printer.row(game));
+    printer.finish()?;
+    read
 }
 
 struct Printer<'a> {
     json: bool,
     out: std::io::BufWriter<&'a mut dyn Write>,
+    rows: usize,
 }
 
 impl<'a> Printer<'a> {
     fn new(json: bool, out: &'a mut dyn Write) -> Printer<'a> {
-        let mut p = Printer {
+        Printer {
             json,
             out: std::io::BufWriter::new(out),
-        };
-        if !json {
-            let _ = writeln!(
-                p.out,
-                "{:>5}  {:<12} {:>4}  {:<16} {:<26} {:<14} outcome",
-                "ply", "move", "rep", "earlier", "claim 9.2 (now / with)", "claim 9.3"
-            );
+            rows: 0,
         }
-        p
     }
 
     fn row(&mut self, game: &Game) -> Result<()> {
@@ -102,8 +111,17 @@ impl<'a> Printer<'a> {
             serde_json::to_writer(&mut self.out, &JsonPly::new(game, &r))?;
             writeln!(self.out)?;
         } else {
+            // The header comes with the first row: input that cannot be read prints nothing.
+            if self.rows == 0 {
+                writeln!(
+                    self.out,
+                    "{:>5}  {:<12} {:>4}  {:<16} {:<26} {:<14} outcome",
+                    "ply", "move", "rep", "earlier", "claim 9.2 (now / with)", "claim 9.3"
+                )?;
+            }
             writeln!(self.out, "{}", table_row(game, &r))?;
         }
+        self.rows += 1;
         Ok(())
     }
 

@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod bench_rules;
+pub mod detectors;
 pub mod euwe;
 pub mod review;
 pub mod xiangqi;

@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
+use super::repetition::Method;
 use super::tt::{IndexMapping, Tt, mapping_bias};
 use super::{Engine, Limits, TtAllocError, nps};
 
@@ -51,6 +52,17 @@ pub struct BenchResult {
     pub nps: u64,
 }
 
+/// How the engine is set up for a bench run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Setup {
+    /// The repetition detector.
+    pub repetition: Method,
+    /// Stockfish's upcoming-repetition draw score.
+    pub upcoming: bool,
+    /// Count the detector's wrong answers against the exact key scan (slower).
+    pub audit: bool,
+}
+
 /// Runs the bench; `verbose` prints one line per position to `out`, the summary always.
 pub fn run(depth: u32, hash_mb: usize, out: &mut dyn Write) -> Result<BenchResult, TtAllocError> {
     run_with(depth, hash_mb, IndexMapping::Multiply, out)
@@ -63,10 +75,25 @@ pub fn run_with(
     mapping: IndexMapping,
     out: &mut dyn Write,
 ) -> Result<BenchResult, TtAllocError> {
+    run_setup(depth, hash_mb, mapping, Setup::default(), out)
+}
+
+/// Runs the bench with a given index mapping and repetition setup. With a detector other
+/// than the default, or the audit, a line of the detector's statistics precedes the summary.
+pub fn run_setup(
+    depth: u32,
+    hash_mb: usize,
+    mapping: IndexMapping,
+    setup: Setup,
+    out: &mut dyn Write,
+) -> Result<BenchResult, TtAllocError> {
     let mut engine = Engine::new(hash_mb)?;
     if mapping != IndexMapping::Multiply {
         engine.set_index_mapping(mapping);
     }
+    engine.set_repetition(setup.repetition);
+    engine.set_upcoming_repetition(setup.upcoming);
+    engine.set_repetition_audit(setup.audit);
     let stop = AtomicBool::new(false);
     let limits = Limits {
         depth: Some(depth),
@@ -109,6 +136,26 @@ pub fn run_with(
             b.slots - 1,
             b.low_high_ratio
         );
+    }
+    if setup.repetition != Method::Zarkov || setup.audit || setup.upcoming {
+        let st = engine.repetition_stats();
+        let _ = write!(
+            out,
+            "repetition {}{}: rookie hits {} (false {}), belle shared-slot losses {}",
+            setup.repetition,
+            if setup.upcoming { " + upcoming" } else { "" },
+            st.rookie_hits,
+            st.rookie_false_hits,
+            st.belle_shared_slot_losses
+        );
+        if setup.audit {
+            let _ = write!(
+                out,
+                "; audit: {} probes, {} with an earlier occurrence, {} false repetitions, {} missed",
+                st.probes, st.exact_repetitions, st.false_repetitions, st.missed_repetitions
+            );
+        }
+        let _ = writeln!(out);
     }
     let result = BenchResult {
         positions: ps.len(),

@@ -26,9 +26,9 @@
 //!
 //! The draw value itself (0 adjusted by the `Contempt` option) is applied by the search.
 
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, Move};
 
-use crate::rules::key::{play_keyed, position_key};
+use super::repetition::replay;
 
 /// What the scan found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,17 +120,7 @@ impl KeyHistory {
     /// illegal move; the last position becomes the root. Returns that position.
     pub fn record_game(&mut self, start: &Chess, moves: &[Move]) -> Chess {
         self.clear();
-        let mut pos = start.clone();
-        let mut key = position_key(&pos);
-        self.push(key, true);
-        for &m in moves {
-            if !pos.is_legal(m) {
-                break;
-            }
-            let irreversible = pos.is_irreversible(m);
-            key = play_keyed(&mut pos, key, m);
-            self.push(key, irreversible);
-        }
+        let pos = replay(start, moves, |s| self.push(s.key, s.irreversible));
         self.set_root();
         pos
     }
@@ -165,11 +155,55 @@ impl KeyHistory {
 
     #[inline(never)]
     fn scan(&self, cur: usize, reset: usize) -> Repetition {
-        match self.count_back(cur, reset, 2) {
+        self.rule(cur, self.count_back(cur, reset, 2))
+    }
+
+    /// Zarkov's rule on the count of earlier occurrences of entry `cur`.
+    #[inline(always)]
+    fn rule(&self, cur: usize, earlier: u32) -> Repetition {
+        match earlier {
             2 => Repetition::Draw,
             1 if cur > self.root + 2 => Repetition::Draw,
             _ => Repetition::None,
         }
+    }
+
+    /// The scan of [`KeyHistory::repetition`], also returning how many earlier occurrences
+    /// it found (0, 1, or 2 = two or more). Rookie's verifying back-trace
+    /// ([`super::repetition::rookie`]) is this scan.
+    #[inline]
+    pub fn back_trace(&self) -> (u32, Repetition) {
+        match self.scan_bounds() {
+            Some((cur, reset)) => {
+                let earlier = self.count_back(cur, reset, 2);
+                (earlier, self.rule(cur, earlier))
+            }
+            None => (0, Repetition::None),
+        }
+    }
+
+    /// Index of the root position of the search.
+    pub fn root(&self) -> usize {
+        self.root
+    }
+
+    /// The key of entry `i` (0 = the game's start position).
+    #[inline(always)]
+    pub fn key_at(&self, i: usize) -> u64 {
+        self.keys[i]
+    }
+
+    /// Index of the first entry of the last entry's reversible stretch: the position after
+    /// the last irreversible move (or null move), or the start position. 0 when empty.
+    #[inline(always)]
+    pub fn stretch_start(&self) -> usize {
+        self.reset.last().map_or(0, |&r| r as usize)
+    }
+
+    /// Whether the position of entry `i` occurred before it in its reversible stretch.
+    pub fn occurred_before(&self, i: usize) -> bool {
+        let reset = self.reset[i] as usize;
+        i >= reset + 4 && self.count_back(i, reset, 1) == 1
     }
 
     /// Earlier entries with the key of entry `cur` and the same side to move (`cur-2, cur-4,

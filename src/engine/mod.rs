@@ -3,7 +3,8 @@
 //! [`Engine::search`] receives the game's start position and every move played since, so
 //! repetitions that began before the root are visible to the search ([`history`]: the list of
 //! keys of John Stanback's Zarkov, as the chessprogramming wiki's page "Repetitions",
-//! <https://www.chessprogramming.org/Repetitions>, quotes it). Positions are cached in a
+//! <https://www.chessprogramming.org/Repetitions>, quotes it), or, by the UCI option `Repetition`, Belle's,
+//! Rookie's or Axon's detector from the same page: [`repetition`]). Positions are cached in a
 //! transposition table in the style of Chris Moreton's Rival ([`tt`], after Rival's
 //! documentation, "Transposition/Refutation Tables",
 //! <https://www.redhotpawn.com/rival/programming/transref.php>). The search itself is in
@@ -29,6 +30,7 @@ pub mod eval;
 pub mod history;
 pub mod movepick;
 pub mod moves;
+pub mod repetition;
 pub mod score;
 pub mod search;
 pub mod time;
@@ -45,8 +47,8 @@ pub use tt::TtAllocError;
 
 use crate::rules::key::position_key;
 use eval::EvalCache;
-use history::KeyHistory;
 use movepick::HistoryTable;
+use repetition::{Method, Stats, Tracker};
 use score::{MATE, MATE_BOUND, MAX_DEPTH};
 use search::Searcher;
 use tt::Tt;
@@ -97,7 +99,8 @@ pub struct Engine {
     tt: Tt,
     contempt: i32,
     history: Box<HistoryTable>,
-    keys: KeyHistory,
+    keys: Tracker,
+    upcoming: bool,
     evals: EvalCache,
 }
 
@@ -111,7 +114,8 @@ impl Engine {
             tt: Tt::new(hash_mb)?,
             contempt: 0,
             history: Box::new([[[0; 64]; 64]; 2]),
-            keys: KeyHistory::new(),
+            keys: Tracker::new(),
+            upcoming: false,
             evals: EvalCache::new(),
         })
     }
@@ -168,6 +172,37 @@ impl Engine {
         self.contempt
     }
 
+    /// The repetition detector of the search (UCI `Repetition`, see [`repetition`]).
+    pub fn set_repetition(&mut self, method: Method) {
+        self.keys.set_method(&mut self.tt, method);
+    }
+
+    /// The repetition detector in use.
+    pub fn repetition(&self) -> Method {
+        self.keys.method()
+    }
+
+    /// Stockfish's upcoming-repetition draw score (UCI `UpcomingRepetition`).
+    pub fn set_upcoming_repetition(&mut self, on: bool) {
+        self.upcoming = on;
+    }
+
+    /// Whether the upcoming-repetition draw score is on.
+    pub fn upcoming_repetition(&self) -> bool {
+        self.upcoming
+    }
+
+    /// Audit mode: the search also runs the exact scan at every node and counts the
+    /// detector's wrong answers ([`Stats`]; slower, for measurements).
+    pub fn set_repetition_audit(&mut self, on: bool) {
+        self.keys.set_audit(on);
+    }
+
+    /// What the repetition detector did in the searches so far.
+    pub fn repetition_stats(&self) -> Stats {
+        self.keys.stats()
+    }
+
     /// Clears the transposition table and the history tables.
     pub fn new_game(&mut self) {
         self.tt.clear();
@@ -190,7 +225,7 @@ impl Engine {
     ) -> SearchResult {
         let t0 = Instant::now();
         // The game record: keys of every position, with the irreversible moves marked.
-        let pos = self.keys.record_game(start, moves);
+        let pos = self.keys.record_game(&mut self.tt, start, moves);
         self.tt.new_search();
         // Age the history heuristic.
         for s in self.history.iter_mut() {
@@ -233,6 +268,7 @@ impl Engine {
             limits.nodes,
         );
         s.start = t0;
+        s.upcoming = self.upcoming;
         let mut prev = 0;
         for depth in 1..=max_depth {
             let v = s.aspiration(&pos, root_key, depth as i32, prev);

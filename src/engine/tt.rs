@@ -46,10 +46,10 @@
 //! # Staleness
 //!
 //! Instead of walking the whole table after each search to set Rival's staleness flags, each
-//! entry keeps a 6-bit *generation*; [`Tt::new_search`] increments the table's generation,
+//! entry keeps a 5-bit *generation*; [`Tt::new_search`] increments the table's generation,
 //! which makes every entry stale in O(1) ("stale" = generation differs from the current one).
-//! A successful probe writes the current generation back (fresh again). After 64 searches a
-//! generation number comes round again, so an entry untouched for exactly 64·k searches looks
+//! A successful probe writes the current generation back (fresh again). After 32 searches a
+//! generation number comes round again, so an entry untouched for exactly 32·k searches looks
 //! fresh; that only makes it a little harder to replace, never wrong.
 //!
 //! # Mate scores
@@ -57,6 +57,16 @@
 //! Mate values are stored relative to the node (distance to mate from the stored position),
 //! and converted back to root-relative on reading ([`value_to_tt`], [`value_from_tt`] in
 //! [`super::score`]).
+//!
+//! # Belle's open flag
+//!
+//! One bit of each entry is the "open" flag of Ken Thompson's Belle, used only when the
+//! search detects repetitions that way (UCI `Repetition belle`, see
+//! [`super::repetition::belle`]): [`Tt::open`] sets it when a position is entered,
+//! [`Tt::close`] clears it when the position's search returns. An open entry is never
+//! overwritten by another position ([`Tt::store`] and [`Tt::open`] leave it alone), and a store
+//! for the open position itself keeps the flag. With every other detector no flag is ever set
+//! and the table behaves exactly as without it.
 
 use shakmaty::{Move, Role, Square};
 
@@ -94,8 +104,9 @@ pub enum Bound {
 ///  move (u16):  bits 0-5 from square, 6-11 to square, 12-14 promotion role (0 = none),
 ///               bit 15 = 1 when a move is present (so 0 means "no move").
 ///               Castling is encoded king square -> rook square (shakmaty's `Move::to`).
-///  meta (u8):   bits 0-1 bound (0 = empty slot, 1 exact, 2 lower, 3 upper),
-///               bits 2-7 generation (staleness: stale when != the table's generation).
+///  meta (u8):   bits 0-1 bound (0 = no value: an empty slot, or a Belle placeholder),
+///               bit 2 Belle's open flag (the position is on the game or search line),
+///               bits 3-7 generation (staleness: stale when != the table's generation).
 ///  lock:        low 32 bits of the Zobrist key (the index uses the high bits).
 ///  value:       search value, mate scores relative to this node.
 ///  eval:        static evaluation of the position (saves an evaluation on a hit).
@@ -113,6 +124,29 @@ pub struct Entry {
 }
 
 const _: () = assert!(std::mem::size_of::<Entry>() == 12);
+
+/// `Entry::meta`: the bound bits.
+const BOUND_MASK: u8 = 0b11;
+/// `Entry::meta`: Belle's open flag.
+const OPEN: u8 = 0b100;
+/// `Entry::meta`: the generation starts at this bit.
+const GENERATION_SHIFT: u32 = 3;
+/// Generations count modulo this mask + 1.
+const GENERATION_MASK: u8 = 0x1f;
+
+/// What [`Tt::open`] found in the slot of a position being entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpenSlot {
+    /// The slot holds this position (by its lock) and is open already: the position is on
+    /// the game or search line, a repetition.
+    AlreadyOpen,
+    /// The flag is now set: the slot held this position, or was empty, or held another
+    /// position that is not open (overwritten: Belle's "always replace").
+    Opened,
+    /// Another open position holds the slot: this one cannot be marked, and a repetition of
+    /// it will not be seen (a shared-slot loss).
+    Shared,
+}
 
 /// What a probe returns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -385,7 +419,7 @@ impl Tt {
 
     /// Makes every entry stale (called at the start of each search). O(1).
     pub fn new_search(&mut self) {
-        self.generation = (self.generation + 1) & 0x3f;
+        self.generation = (self.generation + 1) & GENERATION_MASK;
     }
 
     /// Looks `key` up. On a hit the entry is made fresh again (Rival: "during a search, if a
@@ -393,10 +427,10 @@ impl Tt {
     #[inline]
     pub fn probe(&mut self, key: u64, ply: u32) -> Option<Probe> {
         let idx = self.index(key);
-        let gen_bits = self.generation << 2;
+        let gen_bits = self.generation << GENERATION_SHIFT;
         // SAFETY-free: idx < len by construction of map_index.
         let e = &mut self.entries[idx];
-        let bound = match e.meta & 3 {
+        let bound = match e.meta & BOUND_MASK {
             1 => Bound::Exact,
             2 => Bound::Lower,
             3 => Bound::Upper,
@@ -405,7 +439,7 @@ impl Tt {
         if e.lock != key as u32 {
             return None;
         }
-        e.meta = (e.meta & 3) | gen_bits;
+        e.meta = (e.meta & (BOUND_MASK | OPEN)) | gen_bits;
         Some(Probe {
             mv: e.mv,
             value: value_from_tt(e.value as i32, ply),
@@ -433,13 +467,18 @@ impl Tt {
         let idx = self.index(key);
         let generation = self.generation;
         let e = &mut self.entries[idx];
-        let empty = e.meta & 3 == 0;
-        let stale = (e.meta >> 2) != generation;
+        let lock = key as u32;
+        let open = e.meta & OPEN;
+        // Belle: another position's open entry is never overwritten.
+        if open != 0 && e.lock != lock {
+            return;
+        }
+        let empty = e.meta & BOUND_MASK == 0;
+        let stale = (e.meta >> GENERATION_SHIFT) != generation;
         let depth8 = depth.min(255) as u8;
         if !(empty || stale || depth8 >= e.depth) {
             return;
         }
-        let lock = key as u32;
         let mv = if mv == 0 && !empty && e.lock == lock {
             e.mv
         } else {
@@ -456,8 +495,48 @@ impl Tt {
             value: value_to_tt(value, ply) as i16,
             eval: eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
             depth: depth8,
-            meta: b | (generation << 2),
+            meta: b | open | (generation << GENERATION_SHIFT),
         };
+    }
+
+    /// Belle: marks the position `key` open when it is entered (see [`OpenSlot`]). A slot
+    /// held by another position that is not open is taken over, its content lost: the
+    /// entry must exist while the position is searched, so Belle's table replaces always.
+    #[inline]
+    pub fn open(&mut self, key: u64) -> OpenSlot {
+        let idx = self.index(key);
+        let generation = self.generation;
+        let e = &mut self.entries[idx];
+        let lock = key as u32;
+        let mine = e.lock == lock && e.meta & (BOUND_MASK | OPEN) != 0;
+        match (mine, e.meta & OPEN != 0) {
+            (true, true) => OpenSlot::AlreadyOpen,
+            (false, true) => OpenSlot::Shared,
+            (true, false) => {
+                e.meta |= OPEN;
+                OpenSlot::Opened
+            }
+            (false, false) => {
+                *e = Entry {
+                    lock,
+                    meta: OPEN | (generation << GENERATION_SHIFT),
+                    ..Entry::default()
+                };
+                OpenSlot::Opened
+            }
+        }
+    }
+
+    /// Belle: clears the open flag of `key`, set by [`Tt::open`] when it answered
+    /// [`OpenSlot::Opened`] (its search has returned). The entry keeps its value, if one was
+    /// stored meanwhile; a placeholder that never got one becomes an empty slot again.
+    #[inline]
+    pub fn close(&mut self, key: u64) {
+        let idx = self.index(key);
+        let e = &mut self.entries[idx];
+        if e.lock == key as u32 {
+            e.meta &= !OPEN;
+        }
     }
 
     /// Per-mille of the first 1000 slots that hold an entry written or read in this search.
@@ -465,7 +544,7 @@ impl Tt {
         let n = self.entries.len().min(1000);
         let used = self.entries[..n]
             .iter()
-            .filter(|e| e.meta & 3 != 0 && (e.meta >> 2) == self.generation)
+            .filter(|e| e.meta & BOUND_MASK != 0 && (e.meta >> GENERATION_SHIFT) == self.generation)
             .count();
         (used * 1000 / n.max(1)) as u32
     }
@@ -646,6 +725,38 @@ mod tests {
         assert!(t.probe(a, 0).is_some());
         t.store(b, 0, 0, 40, 0, 0, Bound::Exact);
         assert_eq!(t.probe(a, 0).unwrap().value, 30);
+    }
+
+    #[test]
+    fn belle_open_entries_are_never_overwritten_by_another_position() {
+        let mut t = Tt::with_entries(1, IndexMapping::Multiply);
+        let (a, b) = (0x1111_0000_0000_0001u64, 0x2222_0000_0000_0002u64);
+        t.store(b, 0, 0, 50, 0, 9, Bound::Exact);
+        // Belle replaces always: b's deeper entry goes, a is open.
+        assert_eq!(t.open(a), OpenSlot::Opened);
+        assert!(t.probe(b, 0).is_none());
+        assert!(t.probe(a, 0).is_none(), "a placeholder has no value");
+        assert_eq!(t.open(a), OpenSlot::AlreadyOpen);
+        // b cannot take the slot, neither by opening nor by storing.
+        assert_eq!(t.open(b), OpenSlot::Shared);
+        t.store(b, 0, 0, 60, 0, 20, Bound::Exact);
+        assert!(t.probe(b, 0).is_none());
+        // a's own result is stored and keeps the flag until a is closed.
+        t.store(a, 0, 0, 10, 0, 3, Bound::Lower);
+        assert_eq!(t.open(a), OpenSlot::AlreadyOpen);
+        t.close(a);
+        assert_eq!(t.probe(a, 0).unwrap().value, 10);
+        assert_eq!(t.open(a), OpenSlot::Opened, "closed, then opened again");
+        t.close(a);
+        // Closed: b may replace it under Rival's rule again.
+        t.store(b, 0, 0, 60, 0, 20, Bound::Exact);
+        assert_eq!(t.probe(b, 0).unwrap().value, 60);
+        // A placeholder that never got a value is an empty slot once closed.
+        let mut t = Tt::with_entries(1, IndexMapping::Multiply);
+        t.open(a);
+        t.close(a);
+        t.store(b, 0, 0, 1, 0, 0, Bound::Exact);
+        assert_eq!(t.probe(b, 0).unwrap().value, 1);
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! UCI front end (`threefold uci`).
 //!
 //! Commands: `uci`, `isready`, `ucinewgame`, `setoption name <Hash|Contempt> value <n>`,
+//! `setoption name Repetition value <zarkov|belle|rookie|axon>` (the repetition detector, see
+//! [`super::repetition`]), `setoption name UpcomingRepetition value <true|false>`,
 //! `position (startpos | fen <fen>) [moves <uci>...]`, `go [wtime|btime|winc|binc|movestogo|
 //! movetime|depth|nodes|mate <n>] [infinite]`, `stop`, `quit`. The moves after `position` are
 //! the game record the repetition scan sees.
@@ -32,6 +34,7 @@ use std::time::Duration;
 
 use shakmaty::{CastlingMode, Chess, Move, Position, uci::UciMove};
 
+use super::repetition::Method;
 use super::score::MAX_DEPTH;
 use super::{DEFAULT_HASH_MB, Engine, Limits, Score, SearchInfo, tt::MAX_HASH_MB};
 
@@ -277,6 +280,19 @@ impl Uci {
                     &self.out,
                     "option name Threads type spin default 1 min 1 max 1",
                 );
+                let vars: Vec<String> = Method::ALL.iter().map(|m| format!("var {m}")).collect();
+                say(
+                    &self.out,
+                    &format!(
+                        "option name Repetition type combo default {} {}",
+                        Method::default(),
+                        vars.join(" ")
+                    ),
+                );
+                say(
+                    &self.out,
+                    "option name UpcomingRepetition type check default false",
+                );
                 say(&self.out, "uciok");
             }
             "isready" => say(&self.out, "readyok"),
@@ -333,6 +349,18 @@ impl Uci {
                 _ => note(
                     &self.out,
                     &format!("Contempt value '{value}' is not in -1000..=1000; ignored"),
+                ),
+            },
+            "repetition" => match value.parse::<Method>() {
+                Ok(m) => self.engine().set_repetition(m),
+                Err(e) => note(&self.out, &format!("Repetition: {e}; ignored")),
+            },
+            "upcomingrepetition" => match value.to_ascii_lowercase().as_str() {
+                "true" => self.engine().set_upcoming_repetition(true),
+                "false" => self.engine().set_upcoming_repetition(false),
+                _ => note(
+                    &self.out,
+                    &format!("UpcomingRepetition value '{value}' is not true or false; ignored"),
                 ),
             },
             "threads" | "ponder" | "multipv" | "uci_chess960" | "uci_showwdl" => {}

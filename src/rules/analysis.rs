@@ -94,3 +94,31 @@ impl JsonPly {
         }
     }
 }
+
+/// The legal moves of the side to move that reach a position of the current reversible
+/// stretch (since the last irreversible move, or the start): the question the engine's
+/// upcoming-repetition detector answers with cuckoo tables, answered here by trying every
+/// move.
+pub fn moves_back_into_stretch(game: &Game) -> Vec<Move> {
+    let ply = game.len();
+    let records = game.records();
+    let mut first = ply;
+    while first > 0 && !records[first].irreversible {
+        first -= 1;
+    }
+    let pos = game.position();
+    let key = records[ply].key;
+    game.legal_moves()
+        .iter()
+        .copied()
+        .filter(|&m| {
+            let k = crate::rules::key::key_after(pos, key, m);
+            // Same side to move after the move: an odd number of plies back.
+            (first..ply)
+                .rev()
+                .skip(2)
+                .step_by(2)
+                .any(|j| records[j].key == k)
+        })
+        .collect()
+}

@@ -12,7 +12,10 @@
 //!   on `threefold bench` (depth 12), probing there cost 13% more time for 1% fewer nodes, as
 //!   nearly every quiescence probe is a cache miss, and its entries only crowd out deeper ones.
 //!   Static evaluations are cached separately ([`super::eval::EvalCache`]).
-//! - Repetitions (see [`super::history`]): Zarkov's scan at every node, quiescence included;
+//! - Repetitions (see [`super::repetition`]): by default Zarkov's scan ([`super::history`]) at
+//!   every node, quiescence included (UCI `Repetition` picks Belle's, Rookie's or Axon's);
+//!   with `UpcomingRepetition`, a node below the root whose side to move can go back to a
+//!   position scored a draw has alpha raised to the draw score, as Stockfish does;
 //!   also the fifty-move rule and insufficient material. Draws score `-contempt` for the side
 //!   that moves at the root, `+contempt` for the other side.
 //! - Quiescence search: captures with SEE >= 0 and queen promotions, stand pat, delta pruning;
@@ -47,12 +50,13 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, Position};
 
 use super::eval::{EvalCache, see_value};
-use super::history::{KeyHistory, Repetition};
+use super::history::Repetition;
 use super::movepick::{
     HISTORY_MAX, HistoryTable, MovePicker, Picked, ScoredMoves, gen_captures, is_noisy,
     loses_material, mvv_lva, side,
 };
 use super::moves::{decode_move, gives_check};
+use super::repetition::Tracker;
 use super::score::{INF, MATE, MATE_BOUND, MAX_PLY};
 use super::tt::{Bound, Tt, pack_move};
 use crate::rules::key::{incremental_key_after, play_keyed, position_key};
@@ -64,7 +68,9 @@ const NO_EVAL: i32 = -INF;
 /// Search state of one `Engine::search` call.
 pub struct Searcher<'a> {
     pub tt: &'a mut Tt,
-    pub keys: &'a mut KeyHistory,
+    pub keys: &'a mut Tracker,
+    /// Stockfish's upcoming-repetition draw score (UCI `UpcomingRepetition`).
+    pub upcoming: bool,
     pub history: &'a mut HistoryTable,
     pub contempt: i32,
     pub stop: &'a AtomicBool,
@@ -89,7 +95,7 @@ impl<'a> Searcher<'a> {
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         tt: &'a mut Tt,
-        keys: &'a mut KeyHistory,
+        keys: &'a mut Tracker,
         history: &'a mut HistoryTable,
         evals: &'a mut EvalCache,
         contempt: i32,
@@ -106,6 +112,7 @@ impl<'a> Searcher<'a> {
         Searcher {
             tt,
             keys,
+            upcoming: false,
             history,
             contempt,
             stop,
@@ -235,6 +242,14 @@ impl<'a> Searcher<'a> {
             if alpha >= beta {
                 return alpha;
             }
+            // Upcoming repetition: a move back to a position the search scores a draw makes
+            // this node worth at least a draw.
+            if self.upcoming && alpha < self.draw_score(ply) && self.keys.upcoming(pos, ply) {
+                alpha = self.draw_score(ply);
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
         }
 
         // Transposition table.
@@ -290,7 +305,7 @@ impl<'a> Searcher<'a> {
                         + depth / NULL_MOVE_DEPTH_DIVISOR
                         + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_EVAL_MAX);
                     let nkey = position_key(&null_pos);
-                    self.keys.push_null_move(nkey);
+                    self.keys.push_null_move(self.tt, nkey);
                     let v = -self.negamax(
                         &null_pos,
                         nkey,
@@ -301,7 +316,7 @@ impl<'a> Searcher<'a> {
                         false,
                         false,
                     );
-                    self.keys.pop();
+                    self.keys.pop(self.tt);
                     if self.stopped {
                         return 0;
                     }
@@ -375,8 +390,7 @@ impl<'a> Searcher<'a> {
             if probes && early_key.is_none() {
                 self.tt.prefetch(ckey);
             }
-            let irreversible = pos.is_irreversible(m);
-            self.keys.push(ckey, irreversible);
+            self.keys.push(self.tt, pos, &m, ckey);
 
             let v = if count == 1 {
                 -self.negamax(
@@ -446,7 +460,7 @@ impl<'a> Searcher<'a> {
                 }
                 v
             };
-            self.keys.pop();
+            self.keys.pop(self.tt);
             if self.stopped {
                 return 0;
             }
@@ -585,9 +599,9 @@ impl<'a> Searcher<'a> {
             }
             let mut child = pos.clone();
             let ckey = play_keyed(&mut child, key, m);
-            self.keys.push(ckey, pos.is_irreversible(m));
+            self.keys.push(self.tt, pos, &m, ckey);
             let v = -self.quiescence(&child, ckey, -beta, -alpha, ply + 1, child.is_check());
-            self.keys.pop();
+            self.keys.pop(self.tt);
             if self.stopped {
                 return 0;
             }

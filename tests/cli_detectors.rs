@@ -1,0 +1,130 @@
+//! `threefold detectors` as a user runs it.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_threefold"))
+        .arg("detectors")
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn json_lines(out: &Output) -> Vec<serde_json::Value> {
+    stdout(out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+#[test]
+fn json_has_the_fields_of_every_detector() {
+    let out = run(&[
+        "--moves",
+        "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8",
+        "--json",
+    ]);
+    assert!(out.status.success());
+    let rows = json_lines(&out);
+    assert_eq!(rows.len(), 9);
+    for field in [
+        "ply",
+        "move",
+        "exact",
+        "zarkov",
+        "rookie_hit",
+        "rookie",
+        "belle",
+        "axon",
+        "cuckoo",
+    ] {
+        assert!(rows[0].get(field).is_some(), "{field}: {}", rows[0]);
+    }
+    assert!(rows[0]["move"].is_null());
+    assert_eq!(rows[1]["move"], "g1f3");
+    let last = &rows[8];
+    assert_eq!(last["exact"], 3);
+    assert_eq!(last["zarkov"], 2);
+    for d in ["rookie_hit", "rookie", "belle", "axon", "cuckoo"] {
+        assert_eq!(last[d], true, "{d}: {last}");
+    }
+    assert_eq!(
+        rows[3]["cuckoo"], true,
+        "Black can go back to ply 0's position"
+    );
+    assert_eq!(rows[2]["cuckoo"], false);
+    assert!(
+        rows.iter()
+            .all(|r| r["disagreements"].as_array().unwrap().is_empty())
+    );
+}
+
+#[test]
+fn the_table_marks_and_explains_axons_mistakes() {
+    let out = run(&[
+        "--fen",
+        "7k/8/8/3r4/3R4/8/8/K7 w - - 0 1",
+        "--moves",
+        "a1a2 h8g8 a2b1 g8h8 b1a1",
+    ]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("rep/5*"), "{text}");
+    assert!(
+        text.contains(
+            "ply 5, Axon: the chains closed over 5 plies, so the side to move differs — triangulation"
+        ),
+        "{text}"
+    );
+    let out = run(&[
+        "--fen",
+        "7k/8/8/8/8/8/8/RR2K3 w - - 0 1",
+        "--moves",
+        "a1a2 h8g8 b1a1 g8h8 a2b2 h8g8 b2b1 g8h8",
+    ]);
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "ply 8, Axon: missed the repetition of ply 0: chains a1→b1, b1→a1 stayed open"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_small_belle_table_shows_shared_slot_losses() {
+    let out = run(&[
+        "--moves",
+        "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8",
+        "--belle-slots",
+        "1",
+    ]);
+    let text = stdout(&out);
+    assert!(text.contains("(a shared-slot loss)"), "{text}");
+    let out = run(&["--moves", "g1f3 g8f6 f3g1 f6g8"]);
+    assert!(
+        stdout(&out).contains("Every detector agrees with the rules core at every ply."),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn bad_input_is_one_line_after_the_plies_before_it() {
+    let out = run(&["--moves", "e2e4 e7e4", "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(json_lines(&out).len(), 2, "the start and e2e4 are reported");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: ") && err.contains("e7e4"), "{err}");
+    let out = run(&["--fen", "not a fen"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let out = run(&["--pgn", "/nonexistent/file.pgn"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+}
