@@ -465,43 +465,40 @@ impl App {
                     self.error("the engine sent an illegal move; ignored");
                     return;
                 }
-                // The engine claims with its move when a draw is welcome.
-                if self.draw_welcome(&t) && claim::threefold_moves(&self.game).contains(&m) {
-                    self.claim(Claim::WithMove(m), false);
-                } else {
-                    self.play_move(m);
-                }
+                self.engine_moves(&t, m);
             }
             Report::Error(e) => self.error(format!("engine: {e}")),
         }
     }
 
-    /// A draw is welcome to the engine when its score is no better than its contempt says.
-    fn draw_welcome(&self, t: &Thinking) -> bool {
-        let score = t.info.as_ref().map_or(0, |i| i.score.cp());
-        score <= -self.contempt
+    /// The engine has searched and chosen `m`: it claims a draw when one can
+    /// be claimed and its own score of `m` (from its search, from its side's
+    /// point of view) is no better than a draw is worth to it after contempt;
+    /// otherwise it plays `m`. A claim now (9.2 b, 9.3 b) comes first; else a
+    /// claim with `m` as the intended move (9.2 a, 9.3 a).
+    fn engine_moves(&mut self, t: &Thinking, m: Move) {
+        let score = t.info.as_ref().map(|i| i.score.cp());
+        let welcome = score.is_some_and(|s| s <= -self.contempt);
+        if welcome && (claim::threefold_now(&self.game) || claim::fifty_now(&self.game)) {
+            self.claim(Claim::Now, false);
+        } else if welcome
+            && (claim::threefold_moves(&self.game).contains(&m)
+                || claim::fifty_moves(&self.game).contains(&m))
+        {
+            self.claim(Claim::WithMove(m), false);
+        } else {
+            self.play_move(m);
+        }
     }
 
-    /// Ask the engine to move if it is its turn (or claim a draw first).
+    /// Ask the engine to move if it is its turn. Whether it claims a draw is
+    /// decided after the search, from its own score ([`Self::engine_moves`]).
     fn maybe_engine(&mut self) {
         if self.game.is_over() || self.thinking.is_some() || !matches!(self.screen, Screen::Play) {
             return;
         }
         let turn = self.game.position().turn();
         if self.players.is_human(turn) {
-            return;
-        }
-        // The engine claims a draw on its own turn when it is welcome.
-        let last = Thinking {
-            id: 0,
-            info: self.last_info.clone(),
-            side: None,
-            pv: String::new(),
-        };
-        if (claim::threefold_now(&self.game) || claim::fifty_now(&self.game))
-            && self.draw_welcome(&last)
-        {
-            self.claim(Claim::Now, false);
             return;
         }
         self.search_id += 1;

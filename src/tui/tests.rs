@@ -308,22 +308,95 @@ fn engine_gets_the_whole_game_and_takeback_returns_to_the_human() {
     assert_eq!(a.game.len(), 0);
 }
 
+/// The engine's search: an info line with `score` (its own point of view), then `mv`.
+fn engine_answers(a: &mut App, score: i32, mv: &str) {
+    let id = a.thinking.as_ref().expect("the engine is thinking").id;
+    let m = a.game.parse_move(mv).unwrap();
+    a.update(Action::Engine(Report::Info {
+        id,
+        info: super::engine_thread::Info {
+            depth: 5,
+            score: super::engine_thread::Score::Cp(score),
+            nodes: 100,
+            nps: 1000,
+            pv: vec![m],
+        },
+    }));
+    a.update(Action::Engine(Report::Best { id, mv: Some(m) }));
+}
+
+const KNIGHTS: [&str; 9] = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3"];
+
+/// A game between humans up to `plies`, then engine against engine.
+fn engines_after(plies: usize, contempt: i32) -> App {
+    let mut a = app();
+    for m in KNIGHTS.iter().take(plies) {
+        typed(&mut a, m);
+    }
+    a.players = Players::Engines;
+    a.contempt = contempt;
+    a.start();
+    a
+}
+
 #[test]
-fn engine_claims_when_a_draw_is_welcome() {
-    let mut a = app();
-    shuffle(&mut a, 8);
-    a.players = Players::HumanBlack;
-    a.start();
-    let t = a.game.termination().expect("the engine claimed");
-    assert_eq!(t.ending.kind, EndingKind::ThreefoldClaim);
-    // With high contempt it plays on instead.
-    let mut a = app();
-    shuffle(&mut a, 8);
-    a.players = Players::HumanBlack;
-    a.contempt = 50;
-    a.start();
-    assert!(!a.game.is_over());
+fn the_engine_claims_after_its_search_from_its_own_score_with_either_colour() {
+    // White to move in the start position, standing for the third time.
+    // Black's last report said Black is lost: that is no reason for White to claim.
+    let mut a = engines_after(8, 0);
+    a.last_info = Some(super::engine_thread::Info {
+        depth: 5,
+        score: super::engine_thread::Score::Cp(-300),
+        nodes: 1,
+        nps: 1,
+        pv: Vec::new(),
+    });
+    assert!(!a.game.is_over(), "no claim before the search");
     assert!(a.thinking.is_some());
+    engine_answers(&mut a, 300, "Nf3");
+    assert!(!a.game.is_over(), "White is better by its own score: it plays on");
+    assert_eq!(a.game.len(), 9);
+    // Black to move after 5.Nf3, standing for the third time; Black thinks it
+    // is worse: it claims (9.2 b).
+    engine_answers(&mut a, -40, "Nf6");
+    let t = a.game.termination().expect("Black claimed");
+    assert_eq!(t.ending.kind, EndingKind::ThreefoldClaim);
+    assert_eq!(a.game.len(), 9, "a claim now plays no move");
+    // The same for White.
+    let mut a = engines_after(8, 0);
+    engine_answers(&mut a, -40, "Nf3");
+    assert_eq!(
+        a.game.termination().expect("White claimed").ending.kind,
+        EndingKind::ThreefoldClaim
+    );
+    // With contempt 50, -40 is still better than a draw: play on.
+    let mut a = engines_after(8, 50);
+    engine_answers(&mut a, -40, "Nf3");
+    assert!(!a.game.is_over());
+}
+
+#[test]
+fn the_engine_claims_with_its_intended_move_when_it_repeats_for_the_third_time() {
+    // Black to move; ...Ng8 would bring the start position a third time (9.2 a).
+    let mut a = engines_after(7, 0);
+    engine_answers(&mut a, 0, "Ng8");
+    let t = a.game.termination().expect("Black claimed with its move");
+    assert_eq!(t.ending.kind, EndingKind::ThreefoldClaim);
+    assert_eq!(a.game.len(), 8, "the intended move is written, as 9.2 (a) says");
+    // Better by its own score: it plays the move and claims nothing.
+    let mut a = engines_after(7, 0);
+    engine_answers(&mut a, 120, "Ng8");
+    assert!(!a.game.is_over());
+    assert_eq!(a.game.len(), 8);
+    // A human opponent: the engine (Black) claims the same way.
+    let mut a = app();
+    for m in KNIGHTS.iter().take(7) {
+        typed(&mut a, m);
+    }
+    a.players = Players::HumanWhite;
+    a.start();
+    engine_answers(&mut a, -10, "Ng8");
+    assert!(a.game.is_over());
 }
 
 #[test]
