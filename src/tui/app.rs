@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
-use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
 use crate::rules::claim::{self, Claim};
 use crate::rules::{Game, MoveNumber, PlayError, color_name, ending};
@@ -47,12 +47,12 @@ pub enum Effect {
     Quit,
 }
 
-/// Which screen is shown.
-#[derive(Debug)]
+/// Which screen is shown (each screen's state lives in its own field of [`App`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Screen {
     Play,
-    Euwe(Box<EuweState>),
-    Drills(Box<DrillState>),
+    Euwe,
+    Drills,
 }
 
 /// What a typed line is for.
@@ -87,51 +87,43 @@ pub struct Input {
     pub text: String,
 }
 
-/// A modal on top of the screen.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Overlay {
-    Help,
-    /// The draw-claim dialog.
-    Claim,
-    /// The arbiter's ruling.
-    Verdict {
-        correct: bool,
-        text: String,
-    },
-    /// Which piece to promote to.
-    Promotion(Vec<Move>),
-    ConfirmNew,
-    ConfirmQuit,
-    /// A saved game in progress was found.
-    Resume(Box<SavedGame>),
+pub use super::overlay::{Overlay, Question};
+
+/// Whether a message reports a problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Info,
+    Error,
 }
 
-/// Who moves for a side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The line under the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub tone: Tone,
+    pub text: String,
+}
+
+impl Message {
+    pub fn is_error(&self) -> bool {
+        self.tone == Tone::Error
+    }
+}
+
+/// Who moves for a side. In the config and the saved game it is written as
+/// the side the human plays: "white", "black", "both" or "none".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Players {
+    #[serde(rename = "white")]
     HumanWhite,
+    #[serde(rename = "black")]
     HumanBlack,
+    #[serde(rename = "both")]
     TwoHumans,
+    #[serde(rename = "none")]
     Engines,
 }
 
 impl Players {
-    pub fn from_config(s: &str) -> Players {
-        match s {
-            "black" => Players::HumanBlack,
-            "both" => Players::TwoHumans,
-            "none" => Players::Engines,
-            _ => Players::HumanWhite,
-        }
-    }
-    pub fn code(self) -> &'static str {
-        match self {
-            Players::HumanWhite => "white",
-            Players::HumanBlack => "black",
-            Players::TwoHumans => "both",
-            Players::Engines => "none",
-        }
-    }
     pub fn is_human(self, c: Color) -> bool {
         match self {
             Players::HumanWhite => c == Color::White,
@@ -208,13 +200,17 @@ impl Clock {
 
 /// Clock presets cycled by the clocks key: (base s, inc s).
 pub const CLOCK_PRESETS: [(u64, u64); 4] = [(0, 0), (300, 3), (180, 2), (60, 0)];
+/// Hash sizes cycled by the hash key (MiB).
+pub const HASH_STEPS_MB: [usize; 4] = [16, 64, 256, 1024];
+/// Contempt values cycled by the contempt key (centipawns).
+pub const CONTEMPT_STEPS_CP: [i32; 5] = [0, 25, 50, 100, -50];
 
 /// A game in progress kept between runs.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SavedGame {
     pub start_fen: String,
     pub moves: Vec<String>,
-    pub human: String,
+    pub human: Players,
 }
 
 /// The latest engine report for the running search.
@@ -242,7 +238,7 @@ pub struct App {
     pub view: Option<usize>,
     /// Plies named by the last verdict or ending (highlighted in the history).
     pub highlight: Vec<usize>,
-    pub message: Option<(bool, String)>,
+    pub message: Option<Message>,
     pub players: Players,
     pub level: u8,
     pub hash_mb: usize,
@@ -261,8 +257,13 @@ pub struct App {
     /// Where the game in progress is kept (None: not kept, as in tests).
     pub resume_path: Option<PathBuf>,
     pub euwe_delay: Duration,
-    /// The drill screen, kept while the game is shown (None: not opened yet).
+    /// The Euwe stepper's state.
+    pub euwe: Box<EuweState>,
+    /// The drill screen's state (None: not opened yet).
     pub drills: Option<Box<DrillState>>,
+    /// A saved game in progress that was neither resumed nor refused: kept on
+    /// disk (set aside if another game has to be saved).
+    pub saved_kept: bool,
 }
 
 /// Engine limits for a strength level (1..=8).
@@ -341,7 +342,7 @@ impl App {
                 Duration::from_secs(cfg.clock_inc_secs),
             )
         });
-        let players = Players::from_config(&cfg.human);
+        let players = cfg.human;
         App {
             game,
             screen: Screen::Play,
@@ -371,7 +372,9 @@ impl App {
             quit: false,
             resume_path: None,
             euwe_delay: Duration::from_millis(cfg.euwe_delay_ms.max(30)),
+            euwe: Box::default(),
             drills: None,
+            saved_kept: false,
         }
     }
 
@@ -405,11 +408,17 @@ impl App {
     }
 
     pub(crate) fn info(&mut self, text: impl Into<String>) {
-        self.message = Some((false, text.into()));
+        self.message = Some(Message {
+            tone: Tone::Info,
+            text: text.into(),
+        });
     }
 
     pub(crate) fn error(&mut self, text: impl Into<String>) {
-        self.message = Some((true, text.into()));
+        self.message = Some(Message {
+            tone: Tone::Error,
+            text: text.into(),
+        });
     }
 
     /// Handle one action.
@@ -425,8 +434,8 @@ impl App {
 
     fn on_tick(&mut self, now: Instant) {
         self.frame = self.frame.wrapping_add(1);
-        if let Screen::Euwe(e) = &mut self.screen {
-            e.tick(now, self.euwe_delay);
+        if self.screen == Screen::Euwe {
+            self.euwe.tick(now, self.euwe_delay);
         }
         if let Some(clock) = &self.clock
             && clock.running.is_some()
@@ -494,7 +503,7 @@ impl App {
     /// Ask the engine to move if it is its turn. Whether it claims a draw is
     /// decided after the search, from its own score ([`Self::engine_moves`]).
     fn maybe_engine(&mut self) {
-        if self.game.is_over() || self.thinking.is_some() || !matches!(self.screen, Screen::Play) {
+        if self.game.is_over() || self.thinking.is_some() || self.screen != Screen::Play {
             return;
         }
         let turn = self.game.position().turn();
@@ -590,7 +599,7 @@ impl App {
     }
 
     /// Judge a claim by the player to move (human or engine).
-    fn claim(&mut self, c: Claim, human: bool) {
+    pub(crate) fn claim(&mut self, c: Claim, human: bool) {
         let mover = self.game.position().turn();
         let before = self.game.len();
         match claim::judge(&mut self.game, c) {
@@ -648,7 +657,10 @@ impl App {
                         }
                     }
                 }
-                self.message = Some((!correct, text.clone()));
+                self.message = Some(Message {
+                    tone: if correct { Tone::Info } else { Tone::Error },
+                    text: text.clone(),
+                });
                 self.overlay = Some(Overlay::Verdict { correct, text });
                 self.maybe_engine();
             }
@@ -656,7 +668,7 @@ impl App {
     }
 
     /// A move chosen by a human (typed, cursor or mouse).
-    fn human_move(&mut self, m: Move) {
+    pub(crate) fn human_move(&mut self, m: Move) {
         if self.claim_pending {
             self.claim_pending = false;
             self.claim(Claim::WithMove(m), true);
@@ -665,15 +677,29 @@ impl App {
         }
     }
 
+    /// The key-table context that has the keys now: the input line, an
+    /// overlay, or the screen.
     pub fn ctx(&self) -> Ctx {
-        match &self.screen {
-            Screen::Play => Ctx::Play,
-            Screen::Euwe(_) => Ctx::Euwe,
-            Screen::Drills(d) => match &d.view {
+        if self.input.is_some() {
+            return Ctx::Input;
+        }
+        if let Some(o) = &self.overlay {
+            return o.ctx();
+        }
+        self.screen_ctx()
+    }
+
+    /// The key-table context of the screen shown.
+    pub fn screen_ctx(&self) -> Ctx {
+        match (self.screen, &self.drills) {
+            (Screen::Play, _) => Ctx::Play,
+            (Screen::Euwe, _) => Ctx::Euwe,
+            (Screen::Drills, Some(d)) => match &d.view {
                 drill::View::Themes => Ctx::DrillThemes,
                 drill::View::Puzzle(p) if p.feedback.is_some() => Ctx::DrillFeedback,
                 drill::View::Puzzle(_) => Ctx::DrillAnswer,
             },
+            (Screen::Drills, None) => Ctx::DrillThemes,
         }
     }
 
@@ -690,7 +716,7 @@ impl App {
             return;
         }
         if let Some(o) = self.overlay.clone() {
-            self.on_overlay_key(o, k);
+            self.overlay_key(o, &k);
             return;
         }
         let Some(cmd) = keys::lookup(self.ctx(), &k) else {
@@ -721,7 +747,7 @@ impl App {
                 if self.game.is_empty() || self.game.is_over() {
                     self.new_game(Game::new());
                 } else {
-                    self.overlay = Some(Overlay::ConfirmNew);
+                    self.overlay = Some(Overlay::Ask(Question::NewGame));
                 }
             }
             Cmd::Flip => self.flipped = !self.flipped,
@@ -757,7 +783,7 @@ impl App {
                 ));
             }
             Cmd::Hash => {
-                let sizes = [16, 64, 256, 1024];
+                let sizes = HASH_STEPS_MB;
                 let i = sizes
                     .iter()
                     .position(|&m| m == self.hash_mb)
@@ -767,7 +793,7 @@ impl App {
                 self.info(format!("Engine hash {} MiB", self.hash_mb));
             }
             Cmd::Contempt => {
-                let values = [0, 25, 50, 100, -50];
+                let values = CONTEMPT_STEPS_CP;
                 let i = values
                     .iter()
                     .position(|&c| c == self.contempt)
@@ -808,7 +834,8 @@ impl App {
             }
             Cmd::Euwe => {
                 self.stop_engine();
-                self.screen = Screen::Euwe(Box::default());
+                self.euwe = Box::default();
+                self.screen = Screen::Euwe;
             }
             Cmd::Drills => self.open_drills(),
             Cmd::DrillUp
@@ -833,15 +860,24 @@ impl App {
             | Cmd::EuweAutoplay
             | Cmd::EuweFaster
             | Cmd::EuweSlower => {
-                if let Screen::Euwe(e) = &mut self.screen {
-                    e.command(cmd, &mut self.euwe_delay);
-                }
+                self.euwe.command(cmd, &mut self.euwe_delay);
             }
+            // Overlay and input-line commands arrive through their own contexts.
+            Cmd::Close
+            | Cmd::ClaimNow
+            | Cmd::ClaimWithMove
+            | Cmd::Promote(_)
+            | Cmd::Yes
+            | Cmd::No
+            | Cmd::Submit
+            | Cmd::Erase => {}
         }
     }
 
     fn back(&mut self) {
-        if let Screen::Drills(d) = &mut self.screen {
+        if self.screen == Screen::Drills
+            && let Some(d) = &mut self.drills
+        {
             match &mut d.view {
                 drill::View::Puzzle(p) if p.selected.is_some() => p.selected = None,
                 drill::View::Puzzle(_) => {
@@ -850,16 +886,12 @@ impl App {
                     self.message = None;
                 }
                 drill::View::Themes => {
-                    let Screen::Drills(d) = std::mem::replace(&mut self.screen, Screen::Play)
-                    else {
-                        unreachable!()
-                    };
-                    self.drills = Some(d);
+                    self.screen = Screen::Play;
                     self.message = None;
                     self.maybe_engine();
                 }
             }
-        } else if matches!(self.screen, Screen::Euwe(_)) {
+        } else if self.screen == Screen::Euwe {
             self.screen = Screen::Play;
             self.maybe_engine();
         } else if self.claim_pending {
@@ -876,21 +908,22 @@ impl App {
 
     fn request_quit(&mut self) {
         let in_progress = !self.game.is_empty() && !self.game.is_over();
-        if in_progress && self.resume_path.is_none() && self.overlay != Some(Overlay::ConfirmQuit) {
-            self.overlay = Some(Overlay::ConfirmQuit);
+        let asking = self.overlay == Some(Overlay::Ask(Question::Quit));
+        if in_progress && self.resume_path.is_none() && !asking {
+            self.overlay = Some(Overlay::Ask(Question::Quit));
             return;
         }
         self.do_quit();
     }
 
-    fn do_quit(&mut self) {
+    pub(crate) fn do_quit(&mut self) {
         let in_progress = !self.game.is_empty() && !self.game.is_over();
         if let Some(p) = &self.resume_path {
             if in_progress {
                 let saved = SavedGame {
                     start_fen: self.game.start_fen(),
                     moves: self.game.uci_moves(),
-                    human: self.players.code().to_string(),
+                    human: self.players,
                 };
                 if let Ok(text) = serde_json::to_string(&saved) {
                     let _ = crate::fsio::write_app_file(p, text.as_bytes());
@@ -922,10 +955,10 @@ impl App {
             self.clock = Some(Clock::new(b, i));
         }
         self.effects.push(Effect::NewGame);
-        self.message = self
-            .game
-            .termination()
-            .map(|t| (false, t.ending.explanation.clone()));
+        self.message = self.game.termination().map(|t| Message {
+            tone: Tone::Info,
+            text: t.ending.explanation.clone(),
+        });
         self.maybe_engine();
     }
 
@@ -1031,7 +1064,7 @@ impl App {
             return;
         }
         if self.game.is_over() {
-            self.error("The game is over: n for a new game, u to take back.");
+            self.error(game_over_hint());
             return;
         }
         if !self.is_human_turn() {
@@ -1072,120 +1105,66 @@ impl App {
         }
     }
 
-    fn on_overlay_key(&mut self, o: Overlay, k: KeyEvent) {
-        let ch = match k.code {
-            KeyCode::Char(c) => Some(c.to_ascii_lowercase()),
-            _ => None,
-        };
-        match o {
-            Overlay::Help => {
-                if matches!(
-                    k.code,
-                    KeyCode::Esc | KeyCode::Enter | KeyCode::Char('?' | 'q')
-                ) {
-                    self.overlay = None;
-                }
+    /// Resume a saved game in progress.
+    pub(crate) fn resume(&mut self, saved: &SavedGame) {
+        self.saved_kept = false;
+        match restore(saved) {
+            Ok(g) => {
+                self.players = saved.human;
+                self.flipped = self.players == Players::HumanBlack;
+                self.new_game(g);
+                self.info("Resumed the game in progress.");
             }
-            Overlay::Verdict { .. } => {
-                if matches!(
-                    k.code,
-                    KeyCode::Esc | KeyCode::Enter | KeyCode::Char(' ' | 'q')
-                ) {
-                    self.overlay = None;
-                }
-            }
-            Overlay::Claim => match ch {
-                Some('1' | 'n') => {
-                    self.overlay = None;
-                    self.claim(Claim::Now, true);
-                }
-                Some('2' | 'm') => self.claim_with_move(),
-                _ if k.code == KeyCode::Esc || ch == Some('q') => self.overlay = None,
-                _ => {}
-            },
-            Overlay::Promotion(moves) => {
-                let role = match ch {
-                    Some('q') => Some(Role::Queen),
-                    Some('r') => Some(Role::Rook),
-                    Some('b') => Some(Role::Bishop),
-                    Some('n') => Some(Role::Knight),
-                    _ => None,
-                };
-                if let Some(role) = role
-                    && let Some(m) = moves.iter().find(|m| m.promotion() == Some(role))
-                {
-                    self.overlay = None;
-                    self.human_move(*m);
-                } else if k.code == KeyCode::Esc {
-                    self.overlay = None;
-                    self.selected = None;
-                }
-            }
-            Overlay::ConfirmNew => {
-                self.overlay = None;
-                if ch == Some('y') {
-                    self.new_game(Game::new());
-                }
-            }
-            Overlay::ConfirmQuit => {
-                if ch == Some('y') || ch == Some('q') {
-                    self.overlay = None;
-                    self.do_quit();
-                } else {
-                    self.overlay = None;
-                }
-            }
-            Overlay::Resume(saved) => {
-                self.overlay = None;
-                if ch == Some('y') || k.code == KeyCode::Enter {
-                    match restore(&saved) {
-                        Ok(g) => {
-                            self.players = Players::from_config(&saved.human);
-                            self.flipped = self.players == Players::HumanBlack;
-                            self.new_game(g);
-                            self.info("Resumed the game in progress.");
-                        }
-                        Err(e) => self.error(format!("cannot resume: {e}")),
-                    }
-                } else if let Some(p) = &self.resume_path {
-                    let _ = std::fs::remove_file(p);
-                }
-            }
+            Err(e) => self.error(format!("cannot resume: {e}")),
         }
     }
 
-    fn claim_with_move(&mut self) {
+    /// The player said no to resuming: the saved game goes.
+    pub(crate) fn discard_saved_game(&mut self) {
+        self.saved_kept = false;
+        if let Some(p) = &self.resume_path {
+            let _ = std::fs::remove_file(p);
+        }
+        self.info("The saved game was deleted.");
+    }
+
+    pub(crate) fn claim_with_move(&mut self) {
         self.overlay = None;
         self.claim_pending = true;
         self.open_input(InputKind::ClaimMove, "");
-        self.info(
-            "Write your intended move: type it, or make it on the board (Esc types nothing).",
-        );
+        self.info(format!(
+            "Write your intended move: type it, or make it on the board ({} types nothing).",
+            keys::key_in(Ctx::Input, Cmd::Close)
+        ));
     }
 
     fn on_input_key(&mut self, k: KeyEvent) {
         let Some(input) = &mut self.input else { return };
-        match k.code {
-            KeyCode::Esc => {
+        match keys::lookup(Ctx::Input, &k) {
+            Some(Cmd::Close) => {
                 let kind = input.kind;
                 self.input = None;
                 if kind == InputKind::ClaimMove {
-                    self.info(
-                        "Make your intended move on the board, or Esc to withdraw the claim.",
-                    );
+                    self.info(format!(
+                        "Make your intended move on the board, or {} to withdraw the claim.",
+                        keys::key_for(Cmd::Back)
+                    ));
                 }
             }
-            KeyCode::Backspace => {
+            Some(Cmd::Erase) => {
                 input.text.pop();
             }
-            KeyCode::Enter => {
+            Some(Cmd::Submit) => {
                 let input = self.input.take().expect("checked");
                 self.submit(input);
             }
-            KeyCode::Char(c) if !k.modifiers.contains(KeyModifiers::CONTROL) => {
-                input.text.push(c);
+            _ => {
+                if let KeyCode::Char(c) = k.code
+                    && !k.modifiers.contains(KeyModifiers::CONTROL)
+                {
+                    input.text.push(c);
+                }
             }
-            _ => {}
         }
     }
 
@@ -1197,7 +1176,7 @@ impl App {
                     return;
                 }
                 if self.game.is_over() {
-                    self.error("The game is over: n for a new game, u to take back.");
+                    self.error(game_over_hint());
                     return;
                 }
                 if !self.is_human_turn() {
@@ -1279,56 +1258,30 @@ impl App {
     fn on_mouse(&mut self, m: MouseEvent) {
         match m.kind {
             MouseEventKind::Down(MouseButton::Left) => {}
-            MouseEventKind::ScrollUp if matches!(self.screen, Screen::Play) => {
+            MouseEventKind::ScrollUp if self.screen == Screen::Play => {
                 return self.run(Cmd::HistBack);
             }
-            MouseEventKind::ScrollDown if matches!(self.screen, Screen::Play) => {
+            MouseEventKind::ScrollDown if self.screen == Screen::Play => {
                 return self.run(Cmd::HistForward);
             }
-            MouseEventKind::ScrollUp if matches!(self.screen, Screen::Drills(_)) => {
+            MouseEventKind::ScrollUp if self.screen == Screen::Drills => {
                 return self.drill_command(Cmd::DrillUp);
             }
-            MouseEventKind::ScrollDown if matches!(self.screen, Screen::Drills(_)) => {
+            MouseEventKind::ScrollDown if self.screen == Screen::Drills => {
                 return self.drill_command(Cmd::DrillDown);
             }
             _ => return,
         }
         let (x, y) = (m.column, m.row);
-        if let Some(Overlay::Claim) = self.overlay {
-            for (r, opt) in render::claim_buttons(self.size) {
-                if r.contains((x, y).into()) {
-                    let c = if opt == 0 { '1' } else { '2' };
-                    self.on_overlay_key(
-                        Overlay::Claim,
-                        KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE),
-                    );
-                    return;
-                }
-            }
+        if let Some(o) = self.overlay.clone() {
+            self.overlay_click(o, x, y);
             return;
         }
-        if let Some(Overlay::Promotion(moves)) = self.overlay.clone() {
-            for (r, role) in render::promotion_buttons(self.size) {
-                if r.contains((x, y).into()) {
-                    let c = role.char();
-                    self.on_overlay_key(
-                        Overlay::Promotion(moves),
-                        KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE),
-                    );
-                    return;
-                }
-            }
-            return;
-        }
-        if self.overlay.is_some() {
-            self.overlay = None;
-            return;
-        }
-        if matches!(self.screen, Screen::Drills(_)) {
+        if self.screen == Screen::Drills {
             self.drill_click(x, y);
             return;
         }
-        if !matches!(self.screen, Screen::Play) {
+        if self.screen != Screen::Play {
             return;
         }
         let areas = render::layout(self.size);
@@ -1356,6 +1309,15 @@ impl App {
             }
         }
     }
+}
+
+/// "The game is over: n for a new game, u to take back." (keys from the table).
+fn game_over_hint() -> String {
+    format!(
+        "The game is over: {} for a new game, {} to take back.",
+        keys::key_for(Cmd::NewGame),
+        keys::key_for(Cmd::Takeback)
+    )
 }
 
 fn restore(saved: &SavedGame) -> Result<Game, String> {

@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::app::Players;
+
 /// Everything the trainer reads from `config.toml`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -13,7 +15,7 @@ pub struct Config {
     /// Draw the board with ASCII letters instead of Unicode pieces.
     pub ascii: bool,
     /// Which side the human plays: "white", "black", "both" (two humans) or "none" (engine vs engine).
-    pub human: String,
+    pub human: Players,
     /// Engine strength, 1 (weakest) to 8.
     pub level: u8,
     /// Engine hash table size in MiB.
@@ -32,7 +34,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             ascii: false,
-            human: "white".to_string(),
+            human: Players::HumanWhite,
             level: 3,
             hash_mb: 16,
             contempt: 0,
@@ -90,12 +92,6 @@ pub fn parse(text: &str, file: &str) -> (Config, Option<String>) {
 }
 
 fn validate(c: &Config) -> Result<(), String> {
-    if !matches!(c.human.as_str(), "white" | "black" | "both" | "none") {
-        return Err(format!(
-            "human = \"{}\" is not one of white, black, both, none",
-            c.human
-        ));
-    }
     if !(1..=8).contains(&c.level) {
         return Err(format!("level = {} is not in 1..8", c.level));
     }

@@ -11,7 +11,7 @@ use shakmaty::{Color, Position};
 
 use super::app::App;
 use super::board::{BoardView, Geom};
-use super::drill::{DrillState, PuzzleState, View, Widget};
+use super::drill::{DrillState, PuzzleState, Score, View, Widget};
 use super::render::{HistoryView, MIN_H, MIN_W, layout};
 use super::theme::Theme;
 
@@ -135,10 +135,10 @@ pub fn render_drills(app: &App, d: &DrillState, t: &Theme, size: Rect, buf: &mut
     }
 }
 
-fn score_text(s: (u32, u32, u32, u32, usize, usize)) -> String {
+fn score_text(s: Score) -> String {
     format!(
         "score {:>3}/{:<3}  streak {:>2} (best {:>2})  solved {:>2}/{:<2}",
-        s.0, s.1, s.2, s.3, s.4, s.5
+        s.correct, s.attempts, s.streak, s.best_streak, s.solved, s.puzzles
     )
 }
 
@@ -151,7 +151,7 @@ fn render_themes(app: &App, d: &DrillState, t: &Theme, size: Rect, buf: &mut Buf
         t.dim,
     );
     let rows = drill_theme_rows(size, d.rows());
-    let score_w = score_text((0, 0, 0, 0, 0, 0)).chars().count();
+    let score_w = score_text(Score::default()).chars().count();
     for (i, r) in rows.iter().enumerate() {
         let name_w = (r.width as usize).saturating_sub(3 + score_w).clamp(12, 44);
         let (name, score) = if i == 0 {
@@ -247,7 +247,7 @@ fn render_puzzle(
     // Header: theme score, puzzle title.
     let (theme_name, score) = match d.session.collection.theme(&p.puzzle.theme) {
         Some(th) => (th.name.clone(), d.score(&th.id)),
-        None => (p.puzzle.theme.clone(), (0, 0, 0, 0, 0, 0)),
+        None => (p.puzzle.theme.clone(), Score::default()),
     };
     let stars = if app.ascii { "*" } else { "★" }.repeat(p.puzzle.difficulty as usize);
     Paragraph::new(vec![
@@ -258,7 +258,12 @@ fn render_puzzle(
         Line::from(Span::styled(
             format!(
                 "score {}/{} · streak {} (best {}) · solved {}/{}",
-                score.0, score.1, score.2, score.3, score.4, score.5
+                score.correct,
+                score.attempts,
+                score.streak,
+                score.best_streak,
+                score.solved,
+                score.puzzles
             ),
             t.info,
         )),

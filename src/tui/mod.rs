@@ -16,6 +16,7 @@ pub mod engine_adapter;
 pub mod engine_thread;
 pub mod euwe;
 pub mod keys;
+pub mod overlay;
 pub mod render;
 pub mod terminal;
 pub mod theme;
@@ -55,18 +56,18 @@ pub fn run(opts: Options) -> anyhow::Result<()> {
     app.resume_path = config::data_dir().map(|d| d.join("game-in-progress.json"));
     if let Some(p) = &opts.pgn {
         app.load_pgn(p);
-        if app.message.as_ref().is_some_and(|m| m.0) {
-            anyhow::bail!("{}", app.message.take().map(|m| m.1).unwrap_or_default());
+        if let Some(m) = app.message.take_if(|m| m.is_error()) {
+            anyhow::bail!("{}", m.text);
         }
     } else if opts.fen.is_none()
         && let Some(p) = &app.resume_path
         && let Ok(text) = std::fs::read_to_string(p)
         && let Ok(saved) = serde_json::from_str::<SavedGame>(&text)
     {
-        app.overlay = Some(Overlay::Resume(Box::new(saved)));
+        app.overlay = Some(Overlay::Ask(app::Question::Resume(Box::new(saved))));
     }
     if let Some(m) = cfg_msg {
-        app.message = Some((true, m));
+        app.error(m);
     }
     let engine = EngineThread::spawn(engine_thread::default_opponent(cfg.hash_mb));
     engine.set_contempt(cfg.contempt);
@@ -137,7 +138,7 @@ fn event_loop(
         }
         let animating = app.thinking.is_some()
             || app.clock.as_ref().is_some_and(|c| c.running.is_some())
-            || matches!(&app.screen, app::Screen::Euwe(e) if e.autoplay);
+            || (app.screen == app::Screen::Euwe && app.euwe.autoplay);
         let timeout = if animating {
             Duration::from_millis(30)
         } else {

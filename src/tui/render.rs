@@ -6,20 +6,20 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
-use shakmaty::{Color, Position, Role};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+use shakmaty::{Color, Position};
 
 use crate::rules::ending::{list_places, times};
 use crate::rules::euwe::{BLOCKS, EuweIndex};
 use crate::rules::{Game, claim};
 
-use super::app::{App, Overlay, Screen};
+use super::app::{App, Screen};
 use super::board::{BoardView, Geom};
 pub use super::drill_render::{
     DrillAreas, drill_board_geom, drill_layout, drill_option_buttons, drill_theme_rows,
 };
 use super::euwe::{EuweState, MAX_PLY};
-use super::keys::{self, Ctx};
+use super::keys;
 use super::theme::{Theme, badge};
 use crate::rules::color_name;
 
@@ -84,46 +84,7 @@ pub fn board_geom(a: &Areas, flipped: bool) -> Option<Geom> {
     Geom::fit(a.board, flipped)
 }
 
-/// A centred popup of at most `w`×`h`.
-pub fn popup(size: Rect, w: u16, h: u16) -> Rect {
-    let w = w.min(size.width);
-    let h = h.min(size.height);
-    Rect::new(
-        size.x + (size.width - w) / 2,
-        size.y + (size.height - h) / 2,
-        w,
-        h,
-    )
-}
-
-fn claim_popup(size: Rect) -> Rect {
-    popup(size, 70, 12)
-}
-
-/// The claim dialog's two options: (rect, 0 = claim now, 1 = with a move).
-pub fn claim_buttons(size: Rect) -> Vec<(Rect, u8)> {
-    let p = claim_popup(size);
-    let inner_x = p.x + 2;
-    let w = p.width.saturating_sub(4);
-    vec![
-        (Rect::new(inner_x, p.y + 5, w, 1), 0),
-        (Rect::new(inner_x, p.y + 7, w, 1), 1),
-    ]
-}
-
-fn promotion_popup(size: Rect) -> Rect {
-    popup(size, 44, 5)
-}
-
-/// The promotion choices.
-pub fn promotion_buttons(size: Rect) -> Vec<(Rect, Role)> {
-    let p = promotion_popup(size);
-    [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
-        .into_iter()
-        .enumerate()
-        .map(|(i, r)| (Rect::new(p.x + 2 + 10 * i as u16, p.y + 2, 9, 1), r))
-        .collect()
-}
+pub use super::overlay::popup;
 
 /// History rows: row 0 is the start position; then one row per move number.
 fn history_row(game: &Game, ply: usize) -> (usize, usize) {
@@ -201,14 +162,15 @@ pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
             .render(size, buf);
         return;
     };
-    match &app.screen {
-        Screen::Play => render_play(app, theme, &areas, buf),
-        Screen::Euwe(e) => render_euwe(app, e, theme, size, buf),
-        Screen::Drills(d) => super::drill_render::render_drills(app, d, theme, size, buf),
+    match (app.screen, &app.drills) {
+        (Screen::Play, _) => render_play(app, theme, &areas, buf),
+        (Screen::Euwe, _) => render_euwe(app, &app.euwe, theme, size, buf),
+        (Screen::Drills, Some(d)) => super::drill_render::render_drills(app, d, theme, size, buf),
+        (Screen::Drills, None) => {}
     }
     render_status(app, theme, &areas, buf);
     if let Some(o) = &app.overlay {
-        render_overlay(app, o, theme, size, buf);
+        super::overlay::render(app, o, theme, size, buf);
     }
 }
 
@@ -607,10 +569,10 @@ fn render_spark(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
 }
 
 fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
-    if let Some((err, msg)) = &app.message {
+    if let Some(msg) = &app.message {
         Paragraph::new(Line::from(Span::styled(
-            msg.clone(),
-            if *err { t.error } else { t.info },
+            msg.text.clone(),
+            if msg.is_error() { t.error } else { t.info },
         )))
         .wrap(Wrap { trim: true })
         .render(a.message, buf);
@@ -622,7 +584,7 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
             Span::styled("█", t.dim),
         ]);
         Paragraph::new(line).render(a.input, buf);
-    } else if matches!(app.screen, Screen::Play) {
+    } else if app.screen == Screen::Play {
         Paragraph::new(Line::from(Span::styled(
             format!(
                 "{} type a move · {} claim · click a piece, then its target · {} drills",
@@ -634,14 +596,7 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         )))
         .render(a.input, buf);
     }
-    let hints = if app.input.is_some() {
-        vec![
-            ("Enter".to_string(), "submit"),
-            ("Esc".to_string(), "cancel"),
-        ]
-    } else {
-        keys::hints(app.ctx())
-    };
+    let hints = keys::hints(app.ctx());
     let mut spans = Vec::new();
     let mut used = 0usize;
     for (k, h) in hints {
@@ -655,179 +610,6 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         spans.push(Span::raw(format!(" {h} ")));
     }
     Paragraph::new(Line::from(spans)).render(a.status, buf);
-}
-
-fn render_overlay(app: &App, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffer) {
-    match o {
-        Overlay::Help => {
-            let row = |k: String, h: &'static str| {
-                Line::from(vec![Span::styled(format!("{k:<13}"), t.key), Span::raw(h)])
-            };
-            let drills = matches!(app.screen, Screen::Drills(_));
-            let mut left = Vec::new();
-            let mut right = Vec::new();
-            if drills {
-                for (ctx, title) in [
-                    (Ctx::DrillThemes, "Drills: theme list"),
-                    (Ctx::DrillAnswer, "Drills: answering"),
-                    (Ctx::DrillFeedback, "Drills: the ruling"),
-                ] {
-                    if !left.is_empty() {
-                        left.push(Line::from(""));
-                    }
-                    left.push(Line::from(Span::styled(title, t.title)));
-                    for (k, h) in keys::help_rows(ctx) {
-                        left.push(row(k, h));
-                    }
-                }
-            } else {
-                left.push(Line::from(Span::styled("Game", t.title)));
-                for (k, h) in keys::help_rows(Ctx::Play) {
-                    left.push(row(k, h));
-                }
-                right.push(Line::from(Span::styled("Euwe stepper", t.title)));
-                for (k, h) in keys::help_rows(Ctx::Euwe) {
-                    right.push(row(k, h));
-                }
-            }
-            if !right.is_empty() {
-                right.push(Line::from(""));
-            }
-            right.push(Line::from(Span::styled("Everywhere", t.title)));
-            for (k, h) in keys::help_rows(Ctx::Global) {
-                right.push(Line::from(vec![
-                    Span::styled(format!("{k:<13}"), t.key),
-                    Span::raw(h),
-                ]));
-            }
-            right.push(Line::from(""));
-            if drills {
-                right.push(Line::from("Mouse: click a theme, an answer button,"));
-                right.push(Line::from("a ply in the move list (count questions:"));
-                right.push(Line::from("it is chosen), or a piece then its target"));
-                right.push(Line::from("(questions asking for moves)."));
-            } else {
-                right.push(Line::from("Mouse: click a piece, then its target;"));
-                right.push(Line::from("click a move in the list to view it;"));
-                right.push(Line::from("wheel steps through the history."));
-            }
-            let h = (left.len().max(right.len()) as u16 + 2).min(size.height);
-            let p = popup(size, size.width.min(120), h);
-            Clear.render(p, buf);
-            let block = Block::bordered().title(" Help (? or Esc to close) ");
-            let inner = block.inner(p);
-            block.render(p, buf);
-            let half = inner.width / 2;
-            Paragraph::new(left).render(Rect::new(inner.x, inner.y, half, inner.height), buf);
-            Paragraph::new(right).render(
-                Rect::new(inner.x + half, inner.y, inner.width - half, inner.height),
-                buf,
-            );
-        }
-        Overlay::Claim => {
-            let p = claim_popup(size);
-            Clear.render(p, buf);
-            let block = Block::bordered().title(" Claim a draw ");
-            block.render(p, buf);
-            let game = &app.game;
-            let occ = game.current().occurrence;
-            let lines = vec![
-                Line::from(format!(
-                    "You are {} to move. This position has appeared {};",
-                    color_name(game.position().turn()),
-                    times(occ)
-                )),
-                Line::from(format!(
-                    "{} half-moves without capture or pawn move.",
-                    game.position().halfmoves()
-                )),
-                Line::from(Span::styled(
-                    "The arbiter rules on your claim. An incorrect claim: FIDE 9.5.",
-                    t.dim,
-                )),
-            ];
-            Paragraph::new(lines).render(Rect::new(p.x + 2, p.y + 1, p.width - 4, 3), buf);
-            let labels = [
-                "[1] Claim now: the position stands for the 3rd time (9.2 b, 9.3 b)",
-                "[2] Claim with an intended move (9.2 a, 9.3 a)",
-            ];
-            for ((r, i), label) in claim_buttons(size).into_iter().zip(labels) {
-                let _ = i;
-                buf.set_string(
-                    r.x,
-                    r.y,
-                    format!("{label:<w$}", w = r.width as usize),
-                    t.button,
-                );
-            }
-            buf.set_string(
-                p.x + 2,
-                p.y + 9,
-                "Esc: cancel   (or click an option)",
-                t.dim,
-            );
-        }
-        Overlay::Verdict { correct, text } => {
-            let lines = text.chars().count() / 68 + 1;
-            let p = popup(size, 76, lines as u16 + 5);
-            Clear.render(p, buf);
-            let title = if *correct {
-                " Claim correct: draw "
-            } else {
-                " Claim incorrect "
-            };
-            let style = if *correct { t.claimed } else { t.error };
-            let block = Block::bordered()
-                .title(Span::styled(title, style))
-                .padding(ratatui::widgets::Padding::horizontal(1));
-            let inner = block.inner(p);
-            block.render(p, buf);
-            Paragraph::new(vec![
-                Line::from(text.clone()),
-                Line::from(""),
-                Line::from(Span::styled("Enter/Esc to close", t.dim)),
-            ])
-            .wrap(Wrap { trim: true })
-            .render(inner, buf);
-        }
-        Overlay::Promotion(_) => {
-            let p = promotion_popup(size);
-            Clear.render(p, buf);
-            Block::bordered().title(" Promote to ").render(p, buf);
-            for (r, role) in promotion_buttons(size) {
-                let name = match role {
-                    Role::Queen => "q Queen",
-                    Role::Rook => "r Rook",
-                    Role::Bishop => "b Bishop",
-                    _ => "n Knight",
-                };
-                buf.set_string(r.x, r.y, name, t.button);
-            }
-        }
-        Overlay::ConfirmNew | Overlay::ConfirmQuit | Overlay::Resume(_) => {
-            let text = match o {
-                Overlay::ConfirmNew => {
-                    "Abandon the game in progress and start a new one? (y/n)".to_string()
-                }
-                Overlay::ConfirmQuit => {
-                    "Quit? The game in progress will be lost. (y/n)".to_string()
-                }
-                Overlay::Resume(s) => format!(
-                    "A game in progress was kept ({} plies). Resume it? (y/n)",
-                    s.moves.len()
-                ),
-                _ => String::new(),
-            };
-            let p = popup(size, 64, 5);
-            Clear.render(p, buf);
-            let block = Block::bordered();
-            let inner = block.inner(p);
-            block.render(p, buf);
-            Paragraph::new(text)
-                .wrap(Wrap { trim: true })
-                .render(inner, buf);
-        }
-    }
 }
 
 fn render_euwe(app: &App, e: &EuweState, t: &Theme, size: Rect, buf: &mut Buffer) {

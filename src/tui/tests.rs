@@ -8,7 +8,7 @@ use shakmaty::{Position, Role, Square};
 
 use crate::rules::{EndingKind, Game};
 
-use super::app::{Action, App, Effect, Overlay, Players, Screen};
+use super::app::{Action, App, Effect, Overlay, Players, Question, Screen};
 use super::config::Config;
 use super::engine_thread::Report;
 use super::render::{self, layout, render_with};
@@ -16,7 +16,7 @@ use super::theme::Theme;
 
 fn app() -> App {
     let cfg = Config {
-        human: "both".to_string(),
+        human: Players::TwoHumans,
         ..Config::default()
     };
     let mut a = App::new(&cfg, Game::new());
@@ -113,8 +113,9 @@ fn illegal_and_ambiguous_typed_moves_change_nothing_but_the_message() {
     let mut a = app();
     typed(&mut a, "Ke2");
     assert_eq!(a.game.len(), 0);
-    let (err, msg) = a.message.clone().unwrap();
-    assert!(err);
+    let m = a.message.clone().unwrap();
+    assert!(m.is_error());
+    let msg = m.text;
     assert!(msg.contains("not a legal move"), "{msg}");
     assert!(!msg.contains('\n'));
     key(&mut a, KeyCode::Esc);
@@ -122,7 +123,7 @@ fn illegal_and_ambiguous_typed_moves_change_nothing_but_the_message() {
     a.new_game(Game::from_fen(fen).unwrap());
     typed(&mut a, "Nd2");
     assert_eq!(a.game.len(), 0);
-    assert!(a.message.clone().unwrap().1.contains("ambiguous"));
+    assert!(a.message.clone().unwrap().text.contains("ambiguous"));
     // The typed text stays for correction.
     assert_eq!(a.input.as_ref().unwrap().text, "Nd2");
     key(&mut a, KeyCode::Backspace);
@@ -193,8 +194,8 @@ fn promotion_by_click() {
     a.new_game(Game::from_fen("8/P7/8/8/8/8/8/k6K w - - 0 1").unwrap());
     click_square(&mut a, Square::A7);
     click_square(&mut a, Square::A8);
-    let (r, role) = render::promotion_buttons(a.size)[1];
-    assert_eq!(role, Role::Rook);
+    let (r, cmd) = super::overlay::promotion_layout(a.size).1[1];
+    assert_eq!(cmd, super::keys::Cmd::Promote(Role::Rook));
     click(&mut a, r.x + 1, r.y);
     assert_eq!(
         a.game.position().board().piece_at(Square::A8).unwrap().role,
@@ -325,7 +326,9 @@ fn engine_answers(a: &mut App, score: i32, mv: &str) {
     a.update(Action::Engine(Report::Best { id, mv: Some(m) }));
 }
 
-const KNIGHTS: [&str; 9] = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3"];
+const KNIGHTS: [&str; 9] = [
+    "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3",
+];
 
 /// A game between humans up to `plies`, then engine against engine.
 fn engines_after(plies: usize, contempt: i32) -> App {
@@ -354,7 +357,10 @@ fn the_engine_claims_after_its_search_from_its_own_score_with_either_colour() {
     assert!(!a.game.is_over(), "no claim before the search");
     assert!(a.thinking.is_some());
     engine_answers(&mut a, 300, "Nf3");
-    assert!(!a.game.is_over(), "White is better by its own score: it plays on");
+    assert!(
+        !a.game.is_over(),
+        "White is better by its own score: it plays on"
+    );
     assert_eq!(a.game.len(), 9);
     // Black to move after 5.Nf3, standing for the third time; Black thinks it
     // is worse: it claims (9.2 b).
@@ -382,7 +388,11 @@ fn the_engine_claims_with_its_intended_move_when_it_repeats_for_the_third_time()
     engine_answers(&mut a, 0, "Ng8");
     let t = a.game.termination().expect("Black claimed with its move");
     assert_eq!(t.ending.kind, EndingKind::ThreefoldClaim);
-    assert_eq!(a.game.len(), 8, "the intended move is written, as 9.2 (a) says");
+    assert_eq!(
+        a.game.len(),
+        8,
+        "the intended move is written, as 9.2 (a) says"
+    );
     // Better by its own score: it plays the move and claims nothing.
     let mut a = engines_after(7, 0);
     engine_answers(&mut a, 120, "Ng8");
@@ -440,11 +450,11 @@ fn quit_and_new_game_confirm_only_when_a_game_would_be_lost() {
     let mut a = app();
     typed(&mut a, "e4");
     keys(&mut a, "q");
-    assert_eq!(a.overlay, Some(Overlay::ConfirmQuit));
+    assert_eq!(a.overlay, Some(Overlay::Ask(Question::Quit)));
     keys(&mut a, "n");
     assert!(!a.quit);
     keys(&mut a, "n");
-    assert_eq!(a.overlay, Some(Overlay::ConfirmNew));
+    assert_eq!(a.overlay, Some(Overlay::Ask(Question::NewGame)));
     keys(&mut a, "y");
     assert_eq!(a.game.len(), 0);
     // With a place to keep it, quitting keeps the game: no question.
@@ -463,16 +473,14 @@ fn quit_and_new_game_confirm_only_when_a_game_would_be_lost() {
 fn euwe_stepper_keys() {
     let mut a = app();
     keys(&mut a, "e");
-    assert!(matches!(a.screen, Screen::Euwe(_)));
+    assert_eq!(a.screen, Screen::Euwe);
     keys(&mut a, "5");
-    let Screen::Euwe(e) = &a.screen else { panic!() };
-    assert_eq!(e.ply, 16);
+    assert_eq!(a.euwe.ply, 16);
     keys(&mut a, "hl");
     keys(&mut a, "a");
-    let Screen::Euwe(e) = &a.screen else { panic!() };
-    assert!(e.autoplay);
+    assert!(a.euwe.autoplay);
     key(&mut a, KeyCode::Esc);
-    assert!(matches!(a.screen, Screen::Play));
+    assert_eq!(a.screen, Screen::Play);
 }
 
 // ---- rendering ----
@@ -550,7 +558,7 @@ fn claim_dialog_and_verdicts_render() {
     assert!(s.contains("[1] Claim now"));
     assert!(s.contains("[2] Claim with an intended move"));
     // Clicking option 1.
-    let (r, _) = render::claim_buttons(a.size)[0];
+    let (r, _) = super::overlay::claim_layout(a.size).1[0];
     click(&mut a, r.x + 2, r.y);
     let (s, _) = screen(&a, &Theme::colored(), 120, 40);
     assert!(s.contains("Claim correct: draw"), "{s}");
@@ -594,13 +602,16 @@ fn help_overlay_is_generated_from_the_key_table() {
     let (s, _) = screen(&a, &Theme::colored(), 120, 40);
     use super::keys::Ctx;
     // The drill screen's own help lists the drill bindings (drill_tests).
+    // Overlays show their own keys (overlay tests).
     for b in super::keys::BINDINGS.iter().filter(|b| {
-        !matches!(
-            b.ctx,
-            Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback
-        )
+        !b.ctx.is_modal()
+            && !matches!(
+                b.ctx,
+                Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback
+            )
     }) {
-        assert!(s.contains(b.help), "help lacks {:?}", b.help);
+        let help = super::keys::help_text(b);
+        assert!(s.contains(&help), "help lacks {help:?}");
     }
 }
 
@@ -666,7 +677,7 @@ fn flag_fall_ends_the_game() {
 #[test]
 fn flag_fall_against_a_lone_king_is_a_draw() {
     let cfg = Config {
-        human: "both".to_string(),
+        human: Players::TwoHumans,
         ..Config::default()
     };
     let mut a = App::new(
@@ -708,7 +719,7 @@ fn save_and_load_pgn() {
     assert_eq!(b.players, Players::TwoHumans);
     // A missing file gives a message and changes nothing.
     b.load_pgn(&dir.join("missing.pgn"));
-    assert!(b.message.as_ref().unwrap().0);
+    assert!(b.message.as_ref().unwrap().is_error());
     assert_eq!(b.game.len(), 8);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -731,7 +742,7 @@ fn fen_in_app() {
     keys(&mut a, "F");
     a.input.as_mut().unwrap().text = "nonsense".to_string();
     key(&mut a, KeyCode::Enter);
-    assert!(a.message.as_ref().unwrap().0);
+    assert!(a.message.as_ref().unwrap().is_error());
     assert_eq!(a.game.start_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
 }
 
