@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::app::Players;
+use super::play::Players;
 
 /// Everything the trainer reads from `config.toml`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -253,8 +253,9 @@ pub struct Score {
 // ---------------------------------------------------------------------------
 // Key and mouse handling of the drill screen (the App's side).
 
-use super::app::{App, InputKind, Screen, king_target};
+use super::app::{App, InputKind, Screen};
 use super::keys::{self, Cmd, Ctx};
+use super::play::king_target;
 use super::render;
 
 /// What a drill command leads to, once the screen state is no longer borrowed.
@@ -272,7 +273,7 @@ impl App {
     pub fn open_drills(&mut self) {
         self.stop_engine();
         self.input = None;
-        self.selected = None;
+        self.play.selected = None;
         self.overlay = None;
         let d = self
             .drills

@@ -224,7 +224,7 @@ fn render_puzzle(
         let pos = game.position_at(ply);
         let last = game.record(ply).mv.and_then(|m| {
             let mover = game.position_at(ply - 1).turn();
-            m.from().map(|f| (f, super::app::king_target(&m, mover)))
+            m.from().map(|f| (f, super::play::king_target(&m, mover)))
         });
         let check = if pos.is_check() {
             pos.board().king_of(pos.turn())

@@ -11,9 +11,10 @@ use crate::drills::{Answer, ProgressStore, Puzzle, Session, load_builtin, solve}
 use crate::rules::Game;
 use shakmaty::Position;
 
-use super::app::{Action, App, Overlay, Players, Screen};
+use super::app::{Action, App, Overlay, Screen};
 use super::config::Config;
 use super::drill::{DrillState, Pick, PuzzleState, View};
+use super::play::Players;
 use super::render::{self, render_with};
 use super::theme::Theme;
 

@@ -339,7 +339,7 @@ pub fn hint_line(ctx: Ctx) -> String {
 /// The help text of a binding; the settings that cycle through values list
 /// them from the constants they cycle through.
 pub fn help_text(b: &Binding) -> String {
-    use super::app::{CLOCK_PRESETS, CONTEMPT_STEPS_CP, HASH_STEPS_MB};
+    use super::play::{CLOCK_PRESETS, CONTEMPT_STEPS_CP, HASH_STEPS_MB};
     let list = |v: Vec<String>| v.join(", ");
     match b.cmd {
         Cmd::Hash => format!(

@@ -17,6 +17,7 @@ pub mod engine_thread;
 pub mod euwe;
 pub mod keys;
 pub mod overlay;
+pub mod play;
 pub mod render;
 pub mod terminal;
 pub mod theme;
@@ -28,8 +29,9 @@ use std::time::{Duration, Instant};
 use crossterm::event::{self, Event};
 
 use crate::rules::Game;
-use app::{Action, App, Effect, Overlay, SavedGame};
+use app::{Action, App, Effect, Overlay};
 use engine_thread::EngineThread;
+use play::SavedGame;
 
 /// Command-line options of the trainer.
 #[derive(Clone, Debug, Default)]
@@ -102,7 +104,7 @@ fn event_loop(
         term.draw(|f| render::render(app, f))?;
         frames += 1;
         let now = Instant::now();
-        if app.thinking.is_some() {
+        if app.play.thinking.is_some() {
             thinking_frames += 1;
             thinking_time += now - last_frame;
         }
@@ -136,8 +138,8 @@ fn event_loop(
         if app.quit {
             break;
         }
-        let animating = app.thinking.is_some()
-            || app.clock.as_ref().is_some_and(|c| c.running.is_some())
+        let animating = app.play.thinking.is_some()
+            || app.play.clock.as_ref().is_some_and(|c| c.running.is_some())
             || (app.screen == app::Screen::Euwe && app.euwe.autoplay);
         let timeout = if animating {
             Duration::from_millis(30)

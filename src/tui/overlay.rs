@@ -13,8 +13,9 @@ use shakmaty::{Move, Position, Role};
 use crate::rules::color_name;
 use crate::rules::ending::times;
 
-use super::app::{App, SavedGame, Screen};
+use super::app::{App, Screen};
 use super::keys::{self, BINDINGS, Cmd, Ctx};
+use super::play::SavedGame;
 use super::theme::Theme;
 
 /// A yes/no question.
@@ -186,7 +187,7 @@ fn render_claim(app: &App, t: &Theme, size: Rect, buf: &mut Buffer) {
     let (p, buttons) = claim_layout(size);
     Clear.render(p, buf);
     Block::bordered().title(" Claim a draw ").render(p, buf);
-    let game = &app.game;
+    let game = &app.play.game;
     let lines = vec![
         Line::from(format!(
             "You are {} to move. This position has appeared {};",
@@ -317,7 +318,7 @@ impl App {
             }
             (Overlay::Promotion(_), Cmd::Close) => {
                 self.overlay = None;
-                self.selected = None;
+                self.play.selected = None;
             }
             (Overlay::Ask(q), Cmd::Yes | Cmd::No) => {
                 self.overlay = None;

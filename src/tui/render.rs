@@ -101,7 +101,7 @@ fn history_row(game: &Game, ply: usize) -> (usize, usize) {
 
 /// Where each ply's cell is in the history panel (after scrolling).
 pub fn history_cells(app: &App, area: Rect) -> Vec<(Rect, usize)> {
-    history_cells_in(&app.game, app.shown_ply(), area)
+    history_cells_in(&app.play.game, app.shown_ply(), area)
 }
 
 /// Where each ply's cell of `game` is in a history panel scrolled to show `shown`.
@@ -175,7 +175,7 @@ pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
 }
 
 fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
-    let game = &app.game;
+    let game = &app.play.game;
     // Title or game-over banner.
     let title = match game.termination() {
         Some(term) => Line::from(Span::styled(
@@ -189,14 +189,14 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         None => Line::from(vec![
             Span::styled(" threefold ", t.title),
             Span::styled("repetition trainer", t.dim),
-            Span::raw(format!("   {}", app.players.describe())),
+            Span::raw(format!("   {}", app.play.players.describe())),
             Span::styled(
                 format!(
                     "   engine L{} · hash {} MiB · contempt {} · clocks {}",
-                    app.level,
-                    app.hash_mb,
-                    app.contempt,
-                    match &app.clock {
+                    app.play.level,
+                    app.play.hash_mb,
+                    app.play.contempt,
+                    match &app.play.clock {
                         Some(c) => format!("{}+{}", c.base.as_secs() / 60, c.inc.as_secs()),
                         None => "off".to_string(),
                     }
@@ -210,10 +210,10 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
     // Board.
     let ply = app.shown_ply();
     let pos = game.position_at(ply);
-    if let Some(geom) = board_geom(a, app.flipped) {
+    if let Some(geom) = board_geom(a, app.play.flipped) {
         let last = game.record(ply).mv.and_then(|m| {
             let mover = game.position_at(ply - 1).turn();
-            m.from().map(|f| (f, super::app::king_target(&m, mover)))
+            m.from().map(|f| (f, super::play::king_target(&m, mover)))
         });
         let check = if pos.is_check() {
             pos.board().king_of(pos.turn())
@@ -228,13 +228,13 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
             ascii: app.ascii,
             last_move: last,
             check,
-            selected: if app.view.is_none() {
-                app.selected
+            selected: if app.play.view.is_none() {
+                app.play.selected
             } else {
                 None
             },
             targets: &targets,
-            cursor: Some(app.cursor),
+            cursor: Some(app.play.cursor),
         }
         .render(a.board, buf);
     }
@@ -257,15 +257,15 @@ fn fmt_clock(d: std::time::Duration) -> String {
 }
 
 fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
-    let game = &app.game;
+    let game = &app.play.game;
     let now = std::time::Instant::now();
     let turn = game.position().turn();
     let mut lines = Vec::new();
     for c in [Color::White, Color::Black] {
-        let who = if app.players.is_human(c) {
+        let who = if app.play.players.is_human(c) {
             "You".to_string()
         } else {
-            format!("Engine L{}", app.level)
+            format!("Engine L{}", app.play.level)
         };
         let mark = if turn == c && !game.is_over() {
             "▶ "
@@ -285,7 +285,7 @@ fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
             ),
             Span::raw(format!("{who:<12}")),
         ];
-        if let Some(clock) = &app.clock {
+        if let Some(clock) = &app.play.clock {
             let left = clock.remaining(c, now);
             let style = if left.as_secs() < 20 {
                 t.error
@@ -301,7 +301,7 @@ fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
             format!("Result {}", term.ending.result()),
             t.banner,
         ))
-    } else if app.claim_pending {
+    } else if app.play.claim_pending {
         Line::from(Span::styled(
             "Claiming: make or type your intended move",
             t.button,
@@ -326,11 +326,11 @@ const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "�
 const SPINNER_ASCII: [&str; 4] = ["|", "/", "-", "\\"];
 
 fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
-    let pv = match &app.thinking {
+    let pv = match &app.play.thinking {
         Some(th) => th.pv.clone(),
-        None => app.last_pv.clone(),
+        None => app.play.last_pv.clone(),
     };
-    let (spin, info) = match &app.thinking {
+    let (spin, info) = match &app.play.thinking {
         Some(th) => {
             let s = if app.ascii {
                 SPINNER_ASCII[(app.frame as usize) % 4]
@@ -339,7 +339,7 @@ fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
             };
             (format!("{s} thinking"), th.info.as_ref())
         }
-        None => ("engine idle".to_string(), app.last_info.as_ref()),
+        None => ("engine idle".to_string(), app.play.last_info.as_ref()),
     };
     let line1 = match info {
         Some(i) => format!(
@@ -350,7 +350,7 @@ fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         ),
         None => format!(
             "{spin}  level {}  hash {} MiB  contempt {}",
-            app.level, app.hash_mb, app.contempt
+            app.play.level, app.play.hash_mb, app.play.contempt
         ),
     };
     let pv = if pv.is_empty() {
@@ -367,14 +367,18 @@ fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
 
 fn render_claim_button(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     let key = keys::key_for(keys::Cmd::Claim);
-    let possible = !app.game.is_over()
-        && (claim::threefold_now(&app.game)
-            || claim::fifty_now(&app.game)
-            || !claim::threefold_moves(&app.game).is_empty());
+    let possible = !app.play.game.is_over()
+        && (claim::threefold_now(&app.play.game)
+            || claim::fifty_now(&app.play.game)
+            || !claim::threefold_moves(&app.play.game).is_empty());
     let label = format!("[ {key} Claim draw ]");
     let mut spans = vec![Span::styled(
         label,
-        if app.game.is_over() { t.dim } else { t.button },
+        if app.play.game.is_over() {
+            t.dim
+        } else {
+            t.button
+        },
     )];
     if possible {
         spans.push(Span::styled(" claim possible", t.rep3));
@@ -400,10 +404,10 @@ fn ply_text(game: &Game, ply: usize, ascii: bool) -> String {
 
 fn render_history(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     HistoryView {
-        game: &app.game,
+        game: &app.play.game,
         shown: app.shown_ply(),
-        viewing: app.view.is_some(),
-        highlight: &app.highlight,
+        viewing: app.play.view.is_some(),
+        highlight: &app.play.highlight,
         chosen: None,
         ascii: app.ascii,
         title: " Moves (repeated positions marked) ",
@@ -480,11 +484,11 @@ impl HistoryView<'_> {
 }
 
 fn render_same(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
-    let game = &app.game;
+    let game = &app.play.game;
     let ply = app.shown_ply();
     let occ = game.occurrences(ply);
     let earlier = game.earlier(ply);
-    let head = if app.view.is_some() {
+    let head = if app.play.view.is_some() {
         format!("Viewing {} ", game.place_label(ply))
     } else {
         "Now ".to_string()
@@ -546,7 +550,7 @@ pub fn spark_ply(app: &App, area: Rect, x: u16, y: u16) -> Option<usize> {
     if y != area.y + 1 || x < area.x || x >= area.right() {
         return None;
     }
-    let upto = app.game.len();
+    let upto = app.play.game.len();
     let first = (upto + 1).saturating_sub(area.width as usize);
     let ply = first + (x - area.x) as usize;
     (ply <= upto).then_some(ply)
@@ -558,8 +562,8 @@ fn render_spark(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     }
     buf.set_string(area.x, area.y, "Occurrences per ply", t.dim);
     let (bars, marks) = spark_line(
-        &app.game,
-        app.game.len(),
+        &app.play.game,
+        app.play.game.len(),
         app.shown_ply(),
         area.width as usize,
         t,
