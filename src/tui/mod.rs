@@ -81,6 +81,95 @@ pub fn run(opts: Options) -> anyhow::Result<()> {
     result
 }
 
+/// Timings for `THREEFOLD_TRACE` (first frame, key to frame, redraws while
+/// the engine thinks), written to the trace file at the end.
+struct Trace {
+    path: Option<PathBuf>,
+    log: Vec<String>,
+    frames: u64,
+    thinking_frames: u64,
+    thinking_time: Duration,
+    last_frame: Instant,
+}
+
+impl Trace {
+    fn new(path: Option<PathBuf>) -> Trace {
+        Trace {
+            path,
+            log: Vec::new(),
+            frames: 0,
+            thinking_frames: 0,
+            thinking_time: Duration::ZERO,
+            last_frame: Instant::now(),
+        }
+    }
+
+    /// A frame was drawn.
+    fn frame(&mut self, thinking: bool) {
+        self.frames += 1;
+        let now = Instant::now();
+        if thinking {
+            self.thinking_frames += 1;
+            self.thinking_time += now - self.last_frame;
+        }
+        self.last_frame = now;
+    }
+
+    fn write(mut self) {
+        let Some(path) = self.path.take() else { return };
+        self.log.push(format!("frames {}", self.frames));
+        if !self.thinking_time.is_zero() {
+            self.log.push(format!(
+                "redraws_per_s_while_thinking {:.1} ({} frames in {:.2} s)",
+                self.thinking_frames as f64 / self.thinking_time.as_secs_f64(),
+                self.thinking_frames,
+                self.thinking_time.as_secs_f64()
+            ));
+        }
+        if let Ok(mut f) = std::fs::File::create(path) {
+            let _ = writeln!(f, "{}", self.log.join("\n"));
+        }
+    }
+}
+
+/// Carry out what the app asked for.
+fn carry_out(app: &mut App, engine: &EngineThread) {
+    for e in app.effects.drain(..) {
+        match e {
+            Effect::Think {
+                id,
+                start,
+                moves,
+                limits,
+            } => engine.think(id, start, moves, limits),
+            Effect::Stop => engine.stop(),
+            Effect::NewGame => engine.new_game(),
+            Effect::SetHash(mb) => engine.set_hash(mb),
+            Effect::SetContempt(cp) => engine.set_contempt(cp),
+            Effect::Quit => {}
+        }
+    }
+}
+
+/// Take every terminal event that is queued; true if one was a key.
+fn read_events(app: &mut App) -> std::io::Result<bool> {
+    let mut is_key = false;
+    loop {
+        match event::read()? {
+            Event::Key(k) => {
+                is_key = true;
+                app.update(Action::Key(k))
+            }
+            Event::Mouse(m) => app.update(Action::Mouse(m)),
+            Event::Resize(w, h) => app.update(Action::Resize(w, h)),
+            _ => {}
+        }
+        if !event::poll(Duration::ZERO)? {
+            return Ok(is_key);
+        }
+    }
+}
+
 fn event_loop(
     term: &mut terminal::Tui,
     app: &mut App,
@@ -88,89 +177,40 @@ fn event_loop(
     launched: Instant,
     trace: Option<PathBuf>,
 ) -> anyhow::Result<()> {
-    let mut log: Vec<String> = Vec::new();
+    let mut trace = Trace::new(trace);
     let size = term.size()?;
     app.update(Action::Resize(size.width, size.height));
     if app.overlay.is_none() {
         app.start();
     }
-    let mut frames: u64 = 0;
     let mut first = true;
-    // Frames drawn while the engine was thinking, and for how long it thought.
-    let mut thinking_frames = 0u64;
-    let mut thinking_time = Duration::ZERO;
-    let mut last_frame = Instant::now();
     loop {
         term.draw(|f| render::render(app, f))?;
-        frames += 1;
-        let now = Instant::now();
-        if app.play.thinking.is_some() {
-            thinking_frames += 1;
-            thinking_time += now - last_frame;
-        }
-        last_frame = now;
+        trace.frame(app.play.thinking.is_some());
         if first {
             first = false;
             // For the end-to-end test that a panic restores the terminal.
             if std::env::var_os("THREEFOLD_TEST_PANIC").is_some() {
                 panic!("test panic requested by THREEFOLD_TEST_PANIC");
             }
-            log.push(format!(
-                "first_frame_ms {:.2}",
-                launched.elapsed().as_secs_f64() * 1e3
-            ));
+            let ms = launched.elapsed().as_secs_f64() * 1e3;
+            trace.log.push(format!("first_frame_ms {ms:.2}"));
         }
-        for e in app.effects.drain(..) {
-            match e {
-                Effect::Think {
-                    id,
-                    start,
-                    moves,
-                    limits,
-                } => engine.think(id, start, moves, limits),
-                Effect::Stop => engine.stop(),
-                Effect::NewGame => engine.new_game(),
-                Effect::SetHash(mb) => engine.set_hash(mb),
-                Effect::SetContempt(cp) => engine.set_contempt(cp),
-                Effect::Quit => {}
-            }
-        }
+        carry_out(app, engine);
         if app.quit {
             break;
         }
         let animating = app.play.thinking.is_some()
             || app.play.clock.as_ref().is_some_and(|c| c.running.is_some())
             || (app.screen == app::Screen::Euwe && app.euwe.autoplay);
-        let timeout = if animating {
-            Duration::from_millis(30)
-        } else {
-            Duration::from_millis(250)
-        };
+        let timeout = Duration::from_millis(if animating { 30 } else { 250 });
         if event::poll(timeout)? {
             let t_key = Instant::now();
-            let mut is_key = false;
-            // Take everything that is queued, then draw once.
-            loop {
-                match event::read()? {
-                    Event::Key(k) => {
-                        is_key = true;
-                        app.update(Action::Key(k))
-                    }
-                    Event::Mouse(m) => app.update(Action::Mouse(m)),
-                    Event::Resize(w, h) => app.update(Action::Resize(w, h)),
-                    _ => {}
-                }
-                if !event::poll(Duration::ZERO)? {
-                    break;
-                }
-            }
-            if is_key && trace.is_some() && !app.quit {
+            if read_events(app)? && trace.path.is_some() && !app.quit {
                 term.draw(|f| render::render(app, f))?;
-                frames += 1;
-                log.push(format!(
-                    "key_to_frame_ms {:.3}",
-                    t_key.elapsed().as_secs_f64() * 1e3
-                ));
+                trace.frame(false);
+                let ms = t_key.elapsed().as_secs_f64() * 1e3;
+                trace.log.push(format!("key_to_frame_ms {ms:.3}"));
             }
         }
         for r in engine.poll() {
@@ -178,20 +218,7 @@ fn event_loop(
         }
         app.update(Action::Tick(Instant::now()));
     }
-    if let Some(path) = trace {
-        log.push(format!("frames {frames}"));
-        if !thinking_time.is_zero() {
-            log.push(format!(
-                "redraws_per_s_while_thinking {:.1} ({} frames in {:.2} s)",
-                thinking_frames as f64 / thinking_time.as_secs_f64(),
-                thinking_frames,
-                thinking_time.as_secs_f64()
-            ));
-        }
-        if let Ok(mut f) = std::fs::File::create(path) {
-            let _ = writeln!(f, "{}", log.join("\n"));
-        }
-    }
+    trace.write();
     Ok(())
 }
 

@@ -650,6 +650,31 @@ fn render_euwe(app: &App, e: &EuweState, t: &Theme, size: Rect, buf: &mut Buffer
         a.players.width,
         a.spark.bottom() - a.players.y,
     );
+    let mut lines = euwe_sequence_lines(e, t, side.width);
+    lines.extend(euwe_rule_lines(app, e, t));
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled(
+        format!(
+            "Autoplay {}  every {} ms",
+            if e.autoplay { "ON" } else { "off" },
+            app.euwe_delay.as_millis()
+        ),
+        t.info,
+    )));
+    Paragraph::new(lines).wrap(Wrap { trim: true }).render(
+        Rect::new(side.x, side.y, side.width, side.height.saturating_sub(3)),
+        buf,
+    );
+    buf.set_string(a.spark.x, a.spark.y, "Occurrences per ply", t.dim);
+    let (bars, marks) = spark_line(game, ply, ply, a.spark.width as usize, t, app.ascii);
+    Paragraph::new(vec![bars, marks])
+        .render(Rect::new(a.spark.x, a.spark.y + 1, a.spark.width, 2), buf);
+}
+
+/// The Euwe stepper's ply, block and Thue–Morse bits.
+fn euwe_sequence_lines<'a>(e: &EuweState, t: &Theme, width: u16) -> Vec<Line<'a>> {
+    let game = &e.game;
+    let ply = e.ply;
     let mut lines: Vec<Line> = Vec::new();
     let head = if ply == 0 {
         "Ply 0 / 128: the start position".to_string()
@@ -689,7 +714,7 @@ fn render_euwe(app: &App, e: &EuweState, t: &Theme, size: Rect, buf: &mut Buffer
     // Thue–Morse bits.
     let (bits, cur) = e.bits();
     let mut spans = vec![Span::raw("Thue–Morse: ")];
-    let maxbits = (side.width as usize).saturating_sub(14) / 2;
+    let maxbits = (width as usize).saturating_sub(14) / 2;
     let start = bits.len().saturating_sub(maxbits);
     if start > 0 {
         spans.push(Span::raw("… "));
@@ -704,6 +729,14 @@ fn render_euwe(app: &App, e: &EuweState, t: &Theme, size: Rect, buf: &mut Buffer
         spans.push(Span::raw(" "));
     }
     lines.push(Line::from(spans));
+    lines
+}
+
+/// What the former German rule and FIDE say at the Euwe stepper's ply.
+fn euwe_rule_lines<'a>(app: &App, e: &EuweState, t: &Theme) -> Vec<Line<'a>> {
+    let game = &e.game;
+    let ply = e.ply;
+    let mut lines: Vec<Line> = Vec::new();
     lines.push(Line::from(""));
     // The former German rule.
     lines.push(Line::from(Span::styled("Former German rule", t.title)));
@@ -763,21 +796,5 @@ fn render_euwe(app: &App, e: &EuweState, t: &Theme, size: Rect, buf: &mut Buffer
         };
         lines.push(Line::from(status));
     }
-    lines.push(Line::from(""));
-    lines.push(Line::from(Span::styled(
-        format!(
-            "Autoplay {}  every {} ms",
-            if e.autoplay { "ON" } else { "off" },
-            app.euwe_delay.as_millis()
-        ),
-        t.info,
-    )));
-    Paragraph::new(lines).wrap(Wrap { trim: true }).render(
-        Rect::new(side.x, side.y, side.width, side.height.saturating_sub(3)),
-        buf,
-    );
-    buf.set_string(a.spark.x, a.spark.y, "Occurrences per ply", t.dim);
-    let (bars, marks) = spark_line(game, ply, ply, a.spark.width as usize, t, app.ascii);
-    Paragraph::new(vec![bars, marks])
-        .render(Rect::new(a.spark.x, a.spark.y + 1, a.spark.width, 2), buf);
+    lines
 }

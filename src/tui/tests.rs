@@ -832,3 +832,85 @@ fn a_new_game_forgets_the_last_engine_report() {
     assert!(a.play.last_pv.is_empty());
     assert!(a.play.last_info.is_none());
 }
+
+/// Every screen and overlay at 80×24, the default terminal: its content and
+/// its key hints are there, and clicking a dialog's button (laid out by the
+/// same function that draws it) runs the button's command.
+#[test]
+fn every_screen_and_overlay_works_at_80x24() {
+    let show = |a: &App| screen(a, &Theme::plain(), 80, 24).0;
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    shuffle(&mut a, 8);
+    let s = show(&a);
+    assert!(s.contains("Claim draw"), "{s}");
+    assert!(s.contains("c claim"), "{s}");
+    // Help: game, Euwe and global keys, closed by its own keys.
+    keys(&mut a, "?");
+    let s = show(&a);
+    assert!(s.contains("Help (") && s.contains("claim a draw"), "{s}");
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.overlay, None);
+    // The claim dialog, answered with a click on its first button.
+    keys(&mut a, "c");
+    let s = show(&a);
+    assert!(
+        s.contains("[1] Claim now") && s.contains("[2] Claim with"),
+        "{s}"
+    );
+    assert!(s.contains("Esc cancel"), "{s}");
+    let (r, cmd) = super::overlay::claim_layout(a.size).1[0];
+    assert_eq!(cmd, super::keys::Cmd::ClaimNow);
+    click(&mut a, r.x + 1, r.y);
+    let s = show(&a);
+    assert!(s.contains("Claim correct: draw"), "{s}");
+    assert!(s.contains("Enter close"), "{s}");
+    key(&mut a, KeyCode::Enter);
+    // A question: its keys are shown; Esc leaves things as they are.
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    typed(&mut a, "e4");
+    keys(&mut a, "n");
+    let s = show(&a);
+    assert!(s.contains("start a new one?"), "{s}");
+    assert!(
+        s.contains("y yes") && s.contains("n no") && s.contains("Esc later"),
+        "{s}"
+    );
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.play.game.len(), 1);
+    // Promotion, chosen by a click.
+    a.new_game(Game::from_fen("8/P7/8/8/8/8/8/k6K w - - 0 1").unwrap());
+    click_square(&mut a, Square::A7);
+    click_square(&mut a, Square::A8);
+    let s = show(&a);
+    assert!(s.contains("q Queen") && s.contains("n Knight"), "{s}");
+    let (r, _) = super::overlay::promotion_layout(a.size).1[3];
+    click(&mut a, r.x + 1, r.y);
+    assert_eq!(
+        a.play
+            .game
+            .position()
+            .board()
+            .piece_at(Square::A8)
+            .unwrap()
+            .role,
+        Role::Knight
+    );
+    // The input line shows its keys from the table.
+    keys(&mut a, "i");
+    let s = show(&a);
+    assert!(
+        s.contains("Enter submit") && s.contains("Esc cancel"),
+        "{s}"
+    );
+    key(&mut a, KeyCode::Esc);
+    // Euwe.
+    keys(&mut a, "e5");
+    let s = show(&a);
+    assert!(
+        s.contains("Former German rule") && s.contains("FIDE"),
+        "{s}"
+    );
+    assert!(s.contains("5 fivefold"), "{s}");
+}
