@@ -86,7 +86,7 @@ pub struct Input {
 }
 
 pub use super::overlay::{Overlay, Question};
-use super::play::{Play, SavedGame};
+use super::play::Play;
 
 /// Whether a message reports a problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -339,21 +339,7 @@ impl App {
     }
 
     pub(crate) fn do_quit(&mut self) {
-        let in_progress = !self.play.game.is_empty() && !self.play.game.is_over();
-        if let Some(p) = &self.resume_path {
-            if in_progress {
-                let saved = SavedGame {
-                    start_fen: self.play.game.start_fen(),
-                    moves: self.play.game.uci_moves(),
-                    human: self.play.players,
-                };
-                if let Ok(text) = serde_json::to_string(&saved) {
-                    let _ = crate::fsio::write_app_file(p, text.as_bytes());
-                }
-            } else {
-                let _ = std::fs::remove_file(p);
-            }
-        }
+        self.keep_game_in_progress();
         self.stop_engine();
         self.quit = true;
         self.effects.push(Effect::Quit);

@@ -24,14 +24,18 @@ pub mod theme;
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+#[cfg(unix)]
+use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
 
 use crossterm::event::{self, Event};
 
 use crate::rules::Game;
 use app::{Action, App, Effect, Overlay};
 use engine_thread::EngineThread;
-use play::SavedGame;
 
 /// Command-line options of the trainer.
 #[derive(Clone, Debug, Default)]
@@ -63,22 +67,49 @@ pub fn run(opts: Options) -> anyhow::Result<()> {
         }
     } else if opts.fen.is_none()
         && let Some(p) = &app.resume_path
-        && let Ok(text) = std::fs::read_to_string(p)
-        && let Ok(saved) = serde_json::from_str::<SavedGame>(&text)
     {
-        app.overlay = Some(Overlay::Ask(app::Question::Resume(Box::new(saved))));
+        match play::load_saved(p) {
+            Ok(Some(saved)) => {
+                app.saved_kept = true;
+                app.overlay = Some(Overlay::Ask(app::Question::Resume(Box::new(saved))));
+            }
+            Ok(None) => {}
+            Err(m) => app.error(m),
+        }
     }
     if let Some(m) = cfg_msg {
         app.error(m);
     }
-    let engine = EngineThread::spawn(engine_thread::default_opponent(cfg.hash_mb));
+    let (opponent, hash_mb) = engine_thread::default_opponent(cfg.hash_mb);
+    if hash_mb != cfg.hash_mb {
+        app.error(format!(
+            "hash_mb = {}: that much memory cannot be had; the engine uses {hash_mb} MiB",
+            cfg.hash_mb
+        ));
+    }
+    app.play.hash_mb = hash_mb;
+    let engine = EngineThread::spawn(opponent);
     engine.set_contempt(cfg.contempt);
 
+    // SIGTERM, SIGINT, SIGHUP (the terminal closed) and SIGQUIT end the loop
+    // like a quit: the game in progress is kept and the terminal restored.
+    let signalled = Arc::new(AtomicBool::new(false));
+    #[cfg(unix)]
+    for sig in [SIGTERM, SIGINT, SIGHUP, SIGQUIT] {
+        signal_hook::flag::register(sig, Arc::clone(&signalled))?;
+    }
     let mut term = terminal::setup()?;
-    let result = event_loop(&mut term, &mut app, &engine, launched, trace);
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        event_loop(&mut term, &mut app, &engine, launched, trace, &signalled)
+    }));
+    // Whatever ended the loop (quit, signal, error, panic), the game is kept.
+    app.keep_game_in_progress();
     terminal::restore();
     drop(engine);
-    result
+    match result {
+        Ok(r) => r,
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
 }
 
 /// Timings for `THREEFOLD_TRACE` (first frame, key to frame, redraws while
@@ -176,6 +207,7 @@ fn event_loop(
     engine: &EngineThread,
     launched: Instant,
     trace: Option<PathBuf>,
+    signalled: &AtomicBool,
 ) -> anyhow::Result<()> {
     let mut trace = Trace::new(trace);
     let size = term.size()?;
@@ -184,7 +216,17 @@ fn event_loop(
         app.start();
     }
     let mut first = true;
+    // For the end-to-end test that a panic in play keeps the game.
+    let panic_at: Option<usize> = std::env::var("THREEFOLD_TEST_PANIC_AT_PLY")
+        .ok()
+        .and_then(|v| v.parse().ok());
     loop {
+        if signalled.load(Ordering::Relaxed) {
+            break;
+        }
+        if panic_at.is_some_and(|n| app.play.game.len() >= n) {
+            panic!("test panic requested by THREEFOLD_TEST_PANIC_AT_PLY");
+        }
         term.draw(|f| render::render(app, f))?;
         trace.frame(app.play.thinking.is_some());
         if first {

@@ -96,7 +96,7 @@ impl Clock {
     /// `c` completed a move: stop its clock, add the increment, start the other.
     pub fn moved(&mut self, c: Color, now: Instant) {
         let left = self.remaining(c, now);
-        self.left[idx(c)] = left + self.inc;
+        self.left[idx(c)] = left.saturating_add(self.inc);
         self.running = Some((!c, now));
     }
     pub fn stop(&mut self, now: Instant) {
@@ -490,9 +490,7 @@ impl App {
             let text = t.ending.explanation.clone();
             self.info(text);
         }
-        if let Some(p) = &self.resume_path {
-            let _ = std::fs::remove_file(p);
-        }
+        self.forget_saved_game();
     }
 
     /// Judge a claim by the player to move (human or engine).
@@ -543,9 +541,7 @@ impl App {
                         c.stop(now);
                     }
                     self.stop_engine();
-                    if let Some(p) = &self.resume_path {
-                        let _ = std::fs::remove_file(p);
-                    }
+                    self.forget_saved_game();
                     if !correct {
                         // The intended move ended the game (e.g. fivefold, mate).
                         if let Some(t) = self.play.game.termination() {
@@ -1007,6 +1003,79 @@ impl App {
                 self.play.selected = None;
                 return;
             }
+        }
+    }
+
+    /// Keep the game in progress for the next start (on quitting, on a
+    /// signal, after a panic); with no game in progress, forget the saved one.
+    /// A saved game that was neither resumed nor refused is set aside first,
+    /// never overwritten.
+    pub fn keep_game_in_progress(&mut self) {
+        let Some(p) = self.resume_path.clone() else {
+            return;
+        };
+        let in_progress = !self.play.game.is_empty() && !self.play.game.is_over();
+        if !in_progress {
+            self.forget_saved_game();
+            return;
+        }
+        if self.saved_kept && p.exists() {
+            let _ = std::fs::rename(&p, crate::fsio::aside_name(&p, "older"));
+        }
+        self.saved_kept = false;
+        let saved = SavedGame {
+            start_fen: self.play.game.start_fen(),
+            moves: self.play.game.uci_moves(),
+            human: self.play.players,
+        };
+        if let Ok(text) = serde_json::to_string(&saved) {
+            let _ = crate::fsio::write_app_file(&p, text.as_bytes());
+        }
+    }
+
+    /// The game that was kept is over or gone: delete the file, unless it
+    /// holds a game the player has not answered for.
+    fn forget_saved_game(&mut self) {
+        if let Some(p) = &self.resume_path
+            && !self.saved_kept
+        {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+}
+
+/// Read the saved game in progress. A file that is not a saved game is moved
+/// aside (as `progress.toml` is) and the message says where.
+pub fn load_saved(path: &std::path::Path) -> Result<Option<SavedGame>, String> {
+    let text = match std::fs::read(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => {
+            return Err(format!(
+                "cannot read the saved game {}: {e}",
+                path.display()
+            ));
+        }
+    };
+    let parsed = std::str::from_utf8(&text)
+        .map_err(|e| e.to_string())
+        .and_then(|t| serde_json::from_str::<SavedGame>(t).map_err(|e| e.to_string()))
+        .and_then(|s| restore(&s).map(|_| s));
+    match parsed {
+        Ok(s) => Ok(Some(s)),
+        Err(reason) => {
+            let aside = crate::fsio::aside_name(path, "corrupt");
+            Err(match std::fs::rename(path, &aside) {
+                Ok(()) => format!(
+                    "the saved game {} was unreadable ({reason}); it was moved to {}",
+                    path.display(),
+                    aside.display()
+                ),
+                Err(e) => format!(
+                    "the saved game {} was unreadable ({reason}) and could not be moved aside ({e})",
+                    path.display()
+                ),
+            })
         }
     }
 }

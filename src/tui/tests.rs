@@ -914,3 +914,12 @@ fn every_screen_and_overlay_works_at_80x24() {
     );
     assert!(s.contains("5 fivefold"), "{s}");
 }
+
+#[test]
+fn clock_arithmetic_saturates() {
+    use std::time::{Duration, Instant};
+    let mut c = super::play::Clock::new(Duration::MAX, Duration::MAX);
+    let now = Instant::now();
+    c.moved(shakmaty::Color::White, now);
+    assert_eq!(c.left[0], Duration::MAX);
+}
