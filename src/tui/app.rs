@@ -251,7 +251,7 @@ impl App {
             Cmd::Back => self.back(),
             Cmd::Euwe => {
                 self.stop_engine();
-                self.euwe = Box::default();
+                *self.euwe = EuweState::default();
                 self.screen = Screen::Euwe;
             }
             Cmd::Drills => self.open_drills(),

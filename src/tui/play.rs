@@ -954,7 +954,7 @@ impl App {
                     Err(e) => {
                         self.error(short_reason(&e));
                         // Keep what was typed so it can be corrected.
-                        self.input = Some(Input { kind: kind, text });
+                        self.input = Some(Input { kind, text });
                     }
                 }
             }
