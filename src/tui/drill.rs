@@ -331,9 +331,17 @@ impl App {
                         Some((_, a)) => Outcome::Answer(a.clone()),
                         None if opts.is_empty() => Outcome::Error(match p.widget() {
                             Widget::Moves => {
-                                "Give moves: i to type them, or make them on the board.".into()
+                                format!(
+                                    "Give moves: {} to type them, or make them on the board.",
+                                    keys::key_in(Ctx::DrillAnswer, Cmd::DrillType)
+                                )
                             }
-                            _ => "Choose plies in the move list: ↑/↓ and Space.".into(),
+                            _ => format!(
+                                "Choose plies in the move list: {}/{} and {}.",
+                                keys::key_in(Ctx::DrillAnswer, Cmd::DrillUp),
+                                keys::key_in(Ctx::DrillAnswer, Cmd::DrillDown),
+                                keys::key_in(Ctx::DrillAnswer, Cmd::DrillToggle)
+                            ),
                         }),
                         None => Outcome::Error(format!("Options are 1 to {}.", opts.len())),
                     }
@@ -401,14 +409,18 @@ impl App {
                             .options()
                             .get(p.option)
                             .map_or(Outcome::Nothing, |o| Outcome::Answer(o.1.clone())),
-                        Widget::Moves => Outcome::Error(
-                            "Give moves: i to type them, or make them on the board.".into(),
-                        ),
+                        Widget::Moves => Outcome::Error(format!(
+                            "Give moves: {} to type them, or make them on the board.",
+                            keys::key_in(Ctx::DrillAnswer, Cmd::DrillType)
+                        )),
                     },
                     Cmd::DrillSubmit => match p.widget() {
-                        Widget::Plies if p.chosen.is_empty() => Outcome::Error(
-                            "Choose the positions first: ↑/↓ through the move list, Space on each place the position stands.".into(),
-                        ),
+                        Widget::Plies if p.chosen.is_empty() => Outcome::Error(format!(
+                            "Choose the positions first: {}/{} through the move list, {} on each place the position stands.",
+                            keys::key_in(Ctx::DrillAnswer, Cmd::DrillUp),
+                            keys::key_in(Ctx::DrillAnswer, Cmd::DrillDown),
+                            keys::key_in(Ctx::DrillAnswer, Cmd::DrillToggle)
+                        )),
                         _ => p.pending().map_or(Outcome::Nothing, Outcome::Answer),
                     },
                     Cmd::DrillYes | Cmd::DrillNo => {
@@ -578,8 +590,10 @@ fn board_click(p: &mut PuzzleState, sq: shakmaty::Square) -> Outcome {
                     p.selected = None;
                     p.add_move(m);
                     Outcome::Info(format!(
-                        "Your moves: {}. Enter submits; Bksp removes the last.",
-                        Answer::Moves(p.moves.clone()).describe(p.game())
+                        "Your moves: {}. {} submits; {} removes the last.",
+                        Answer::Moves(p.moves.clone()).describe(p.game()),
+                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit),
+                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillRemoveMove)
                     ))
                 }
                 None if own => {

@@ -12,6 +12,7 @@ use shakmaty::{Color, Position};
 use super::app::App;
 use super::board::{BoardView, Geom};
 use super::drill::{DrillState, PuzzleState, Score, View, Widget};
+use super::keys::{self, Cmd, Ctx};
 use super::render::{HistoryView, MIN_H, MIN_W, layout};
 use super::theme::Theme;
 
@@ -147,7 +148,12 @@ fn render_themes(app: &App, d: &DrillState, t: &Theme, size: Rect, buf: &mut Buf
     buf.set_string(
         x,
         size.y + 2,
-        "Pick a theme: ↑/↓ and Enter, or click. Score is correct/attempts.",
+        format!(
+            "Pick a theme: {}/{} and {}, or click. Score is correct/attempts.",
+            keys::key_in(Ctx::DrillThemes, Cmd::DrillUp),
+            keys::key_in(Ctx::DrillThemes, Cmd::DrillDown),
+            keys::key_in(Ctx::DrillThemes, Cmd::DrillPick)
+        ),
         t.dim,
     );
     let rows = drill_theme_rows(size, d.rows());
@@ -373,10 +379,21 @@ fn render_answer_widget(app: &App, p: &PuzzleState, t: &Theme, area: Rect, buf: 
                 buf.set_string(r.x + 1, r.y, button_label(i, label), style);
                 last_y = r.y;
             }
+            let keys_ = format!(
+                "{}/{} and {}; {} to type the answer",
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillPrevOption),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillNextOption),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillType)
+            );
             let hint = if opts.len() == 2 {
-                "y/n, 1/2 or click; ←/→ and Enter; i to type the answer"
+                format!(
+                    "{}/{}, 1/2 or click; {keys_}",
+                    keys::key_in(Ctx::DrillAnswer, Cmd::DrillYes),
+                    keys::key_in(Ctx::DrillAnswer, Cmd::DrillNo)
+                )
             } else {
-                "a digit or click; ←/→ and Enter; i to type the answer"
+                format!("a digit or click; {keys_}")
             };
             if last_y + 2 < area.bottom() {
                 buf.set_string(area.x, last_y + 2, hint, t.dim);
@@ -384,7 +401,10 @@ fn render_answer_widget(app: &App, p: &PuzzleState, t: &Theme, area: Rect, buf: 
         }
         Widget::Moves => {
             let given = if p.moves.is_empty() {
-                "none yet (Enter now answers: no move allows a claim)".to_string()
+                format!(
+                    "none yet ({} now answers: no move allows a claim)",
+                    keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit)
+                )
             } else {
                 crate::drills::Answer::Moves(p.moves.clone()).describe(p.game())
             };
@@ -395,7 +415,12 @@ fn render_answer_widget(app: &App, p: &PuzzleState, t: &Theme, area: Rect, buf: 
                 ]),
                 Line::from(""),
                 Line::from(Span::styled(
-                    "i: type moves (e.g. Nf3 Ng1), or make them on the board; Bksp removes the last; Enter submits the set.",
+                    format!(
+                        "{}: type moves (e.g. Nf3 Ng1), or make them on the board; {} removes the last; {} submits the set.",
+                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillType),
+                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillRemoveMove),
+                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit)
+                    ),
                     t.dim,
                 )),
             ])
@@ -421,7 +446,14 @@ fn render_answer_widget(app: &App, p: &PuzzleState, t: &Theme, area: Rect, buf: 
                 Line::from(Span::styled(head, t.key)),
                 Line::from(""),
                 Line::from(Span::styled(
-                    "↑/↓ through the move list, Space (or click) chooses the position after that ply, [ ] marks the chosen; Enter submits. Or i to type the places.",
+                    format!(
+                        "{}/{} through the move list, {} (or click) chooses the position after that ply, [ ] marks the chosen; {} submits. Or {} to type the places.",
+                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillUp),
+                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillDown),
+                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillToggle),
+                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit),
+                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillType)
+                    ),
                     t.dim,
                 )),
             ])
