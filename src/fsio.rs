@@ -180,6 +180,22 @@ fn sync_dir(dir: &Path) -> io::Result<()> {
     Ok(())
 }
 
+/// A free name beside `path` for a copy set aside: `<path>.<what>-<unix
+/// seconds>` (with `-1`, `-2`, … if that exists), e.g. `progress.toml.corrupt-1700000000`.
+pub fn aside_name(path: &Path, what: &str) -> std::path::PathBuf {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let base = format!("{}.{what}-{secs}", path.display());
+    let mut candidate = std::path::PathBuf::from(&base);
+    let mut n = 1;
+    while candidate.exists() {
+        candidate = std::path::PathBuf::from(format!("{base}-{n}"));
+        n += 1;
+    }
+    candidate
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -89,7 +89,7 @@ fn malformed_config_names_the_line_and_uses_defaults() {
     );
     s.wait_for("line 2");
     let text = s.screen().replace('\n', " ");
-    assert!(text.contains("using the defaults"), "{text}");
+    assert!(text.contains("using the default 16"), "{text}");
     s.quit_and_check_restored();
 }
 
@@ -174,7 +174,119 @@ fn mouse_moves_and_the_claim_button() {
     s.wait_for("[1] Claim now");
     s.send("\x1b");
     s.send("?");
-    s.wait_for("Help (? or Esc to close)");
+    s.wait_for("Help (Esc close");
     s.send("\x1b");
     s.quit_and_check_restored();
+}
+
+/// The saved game in progress, as the trainer keeps it.
+fn saved_game(home: &std::path::Path) -> Option<String> {
+    std::fs::read_to_string(home.join("data/threefold/game-in-progress.json")).ok()
+}
+
+#[test]
+fn a_signal_restores_the_terminal_and_keeps_the_game() {
+    for sig in ["TERM", "INT", "HUP", "QUIT"] {
+        let home = temp_home(&format!("signal-{sig}"));
+        let mut s = Session::spawn_in(home.clone(), Some(TWO_HUMANS), &[], &[], 120, 40);
+        s.wait_for("Claim draw");
+        s.typed("d4");
+        s.typed("d5");
+        s.wait_for("1. d4");
+        s.signal(sig);
+        s.wait_exit();
+        s.assert_restored();
+        let saved = saved_game(&home).unwrap_or_else(|| panic!("SIG{sig}: no saved game"));
+        assert!(
+            saved.contains("d2d4") && saved.contains("d7d5"),
+            "SIG{sig}: {saved}"
+        );
+        let _ = std::fs::remove_dir_all(&home);
+    }
+}
+
+#[test]
+fn a_panic_in_play_keeps_the_game() {
+    let home = temp_home("panic-keeps");
+    let mut s = Session::spawn_in(
+        home.clone(),
+        Some(TWO_HUMANS),
+        &[],
+        &[("THREEFOLD_TEST_PANIC_AT_PLY", "2")],
+        120,
+        40,
+    );
+    s.wait_for("Claim draw");
+    s.typed("e4");
+    s.typed("e5");
+    assert!(!s.wait_exit().success());
+    s.assert_restored();
+    let saved = saved_game(&home).expect("the game was kept");
+    assert!(saved.contains("e2e4") && saved.contains("e7e5"), "{saved}");
+}
+
+/// Quit with q, check the terminal was restored, and leave HOME in place
+/// for the test to look at the files.
+fn quit_keeping_home(mut s: Session) {
+    s.send("q");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+}
+
+#[test]
+fn the_saved_game_is_deleted_only_on_an_explicit_no() {
+    let home = temp_home("resume-keep");
+    let mut s = Session::spawn_in(home.clone(), Some(TWO_HUMANS), &[], &[], 120, 40);
+    s.wait_for("Claim draw");
+    s.typed("d4");
+    s.wait_for("1. d4");
+    s.send("q");
+    assert!(s.wait_exit().success());
+    // Esc, q and other keys at the question keep it, also when quitting then.
+    for keys in ["\x1b", "q", "x"] {
+        let mut s = Session::spawn_in(home.clone(), None, &[], &[], 120, 40);
+        s.wait_for("Resume it?");
+        s.send(keys);
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        if s.screen().contains("Resume it?") {
+            s.send("\x1b");
+        }
+        s.wait_for("Claim draw");
+        quit_keeping_home(s);
+        assert!(
+            saved_game(&home).is_some(),
+            "{keys:?} deleted the saved game"
+        );
+    }
+    // An explicit no deletes it.
+    let mut s = Session::spawn_in(home.clone(), None, &[], &[], 120, 40);
+    s.wait_for("Resume it?");
+    s.send("n");
+    s.wait_for("saved game was deleted");
+    quit_keeping_home(s);
+    assert!(saved_game(&home).is_none());
+}
+
+#[test]
+fn a_corrupt_saved_game_is_moved_aside_with_a_message() {
+    let home = temp_home("resume-corrupt");
+    let dir = home.join("data/threefold");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("game-in-progress.json"), "{not json").unwrap();
+    let s = Session::spawn_in(home.clone(), Some(TWO_HUMANS), &[], &[], 120, 40);
+    s.wait_for("was unreadable");
+    assert!(
+        s.screen().replace('\n', "").contains("moved to"),
+        "{}",
+        s.screen()
+    );
+    quit_keeping_home(s);
+    let kept: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains(".corrupt-"))
+        .collect();
+    assert_eq!(kept.len(), 1, "the corrupt file is kept aside");
+    let text = std::fs::read_to_string(kept[0].path()).unwrap();
+    assert_eq!(text, "{not json");
 }

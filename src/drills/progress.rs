@@ -5,7 +5,6 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
@@ -177,17 +176,7 @@ impl ProgressStore {
     }
 
     fn corrupt_name(&self) -> PathBuf {
-        let secs = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        let base = format!("{}.corrupt-{secs}", self.path.display());
-        let mut candidate = PathBuf::from(&base);
-        let mut n = 1;
-        while candidate.exists() {
-            candidate = PathBuf::from(format!("{base}-{n}"));
-            n += 1;
-        }
-        candidate
+        crate::fsio::aside_name(&self.path, "corrupt")
     }
 
     /// Save progress atomically ([`crate::fsio::write_app_file`]: a temporary file beside

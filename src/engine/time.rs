@@ -62,10 +62,13 @@ pub fn budget(limits: &Limits, us: Color) -> Budget {
     let usable = time
         .saturating_sub(MOVE_OVERHEAD)
         .max(Duration::from_millis(1));
-    let mut soft = time / mtg + inc * 3 / 4;
-    let mut hard = (soft * 4).min(time / 3 + inc / 2);
+    // Saturating: a clock or increment near Duration::MAX must not overflow.
+    let mut soft = (time / mtg).saturating_add(inc.saturating_mul(3) / 4);
+    let mut hard = soft
+        .saturating_mul(4)
+        .min((time / 3).saturating_add(inc / 2));
     if mtg == 1 {
-        hard = usable * 9 / 10;
+        hard = usable - usable / 10;
     }
     soft = soft.min(usable);
     hard = hard.min(usable).max(soft);
@@ -78,6 +81,21 @@ pub fn budget(limits: &Limits, us: Color) -> Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn huge_clocks_and_increments_saturate() {
+        for side in [Color::White, Color::Black] {
+            let l = Limits {
+                wtime: Some(Duration::MAX),
+                btime: Some(Duration::MAX),
+                winc: Some(Duration::MAX),
+                binc: Some(Duration::MAX),
+                ..Limits::default()
+            };
+            let b = budget(&l, side);
+            assert!(b.soft.unwrap() <= b.hard.unwrap());
+        }
+    }
 
     fn ms(n: u64) -> Duration {
         Duration::from_millis(n)

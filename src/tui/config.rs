@@ -2,9 +2,12 @@
 //! (`directories::ProjectDirs`). Written with defaults on first run; a
 //! malformed file gives a message naming the line, and the defaults are used.
 
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
+
+use super::play::Players;
 
 /// Everything the trainer reads from `config.toml`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -13,7 +16,7 @@ pub struct Config {
     /// Draw the board with ASCII letters instead of Unicode pieces.
     pub ascii: bool,
     /// Which side the human plays: "white", "black", "both" (two humans) or "none" (engine vs engine).
-    pub human: String,
+    pub human: Players,
     /// Engine strength, 1 (weakest) to 8.
     pub level: u8,
     /// Engine hash table size in MiB.
@@ -32,7 +35,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             ascii: false,
-            human: "white".to_string(),
+            human: Players::HumanWhite,
             level: 3,
             hash_mb: 16,
             contempt: 0,
@@ -62,44 +65,144 @@ pub fn default_text() -> String {
     )
 }
 
-/// Parse config text. On error: the defaults, and a message naming the line.
-pub fn parse(text: &str, file: &str) -> (Config, Option<String>) {
-    match toml::from_str::<Config>(text) {
-        Ok(c) => match validate(&c) {
-            Ok(()) => (c, None),
-            Err(e) => (
-                Config::default(),
-                Some(format!("{file}: {e}; using the defaults")),
-            ),
-        },
-        Err(e) => {
-            let line = e
-                .span()
-                .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
-            let msg = e.message().replace('\n', " ");
-            let place = match line {
-                Some(l) => format!("{file} line {l}"),
-                None => file.to_string(),
-            };
-            (
-                Config::default(),
-                Some(format!("{place}: {msg}; using the defaults")),
-            )
-        }
+/// The allowed values of each number (written in messages and checked on load).
+pub const LEVEL: RangeInclusive<i64> = 1..=8;
+pub const HASH_MB: RangeInclusive<i64> = 1..=crate::engine::tt::MAX_HASH_MB as i64;
+pub const CONTEMPT: RangeInclusive<i64> = -1000..=1000;
+/// Up to ten hours a side, and an hour's increment.
+pub const CLOCK_BASE_SECS: RangeInclusive<i64> = 0..=36_000;
+pub const CLOCK_INC_SECS: RangeInclusive<i64> = 0..=3_600;
+pub const EUWE_DELAY_MS: RangeInclusive<i64> = 30..=10_000;
+
+/// The line (1-based) where `key` is set, if it can be found.
+fn line_of(text: &str, key: &str) -> Option<usize> {
+    text.lines()
+        .position(|l| {
+            let l = l.trim_start();
+            l.strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        })
+        .map(|i| i + 1)
+}
+
+/// What a setting allows, as messages write it.
+fn allowed(key: &str) -> Option<String> {
+    let r = |r: RangeInclusive<i64>| Some(format!("{}..={}", r.start(), r.end()));
+    match key {
+        "ascii" => Some("true, false".to_string()),
+        "human" => Some("\"white\", \"black\", \"both\", \"none\"".to_string()),
+        "level" => r(LEVEL),
+        "hash_mb" => r(HASH_MB),
+        "contempt" => r(CONTEMPT),
+        "clock_base_secs" => r(CLOCK_BASE_SECS),
+        "clock_inc_secs" => r(CLOCK_INC_SECS),
+        "euwe_delay_ms" => r(EUWE_DELAY_MS),
+        _ => None,
     }
 }
 
-fn validate(c: &Config) -> Result<(), String> {
-    if !matches!(c.human.as_str(), "white" | "black" | "both" | "none") {
-        return Err(format!(
-            "human = \"{}\" is not one of white, black, both, none",
-            c.human
-        ));
+/// An integer setting within `range`.
+fn int_in(v: &toml::Value, range: &RangeInclusive<i64>) -> Result<i64, String> {
+    match v.as_integer() {
+        Some(n) if range.contains(&n) => Ok(n),
+        Some(n) => Err(format!(
+            "{n} is out of range {}..={}",
+            range.start(),
+            range.end()
+        )),
+        None => Err(format!(
+            "{v} is not a whole number in {}..={}",
+            range.start(),
+            range.end()
+        )),
     }
-    if !(1..=8).contains(&c.level) {
-        return Err(format!("level = {} is not in 1..8", c.level));
+}
+
+/// Set one field of `c` from the file; an error says what is allowed.
+fn set_field(c: &mut Config, key: &str, v: &toml::Value) -> Result<(), String> {
+    match key {
+        "ascii" => c.ascii = v.as_bool().ok_or(format!("{v} is not true or false"))?,
+        "human" => {
+            c.human = v.clone().try_into::<Players>().map_err(|_| {
+                format!("{v} is not one of \"white\", \"black\", \"both\", \"none\"")
+            })?
+        }
+        "level" => c.level = int_in(v, &LEVEL)? as u8,
+        "hash_mb" => c.hash_mb = int_in(v, &HASH_MB)? as usize,
+        "contempt" => c.contempt = int_in(v, &CONTEMPT)? as i32,
+        "clock_base_secs" => c.clock_base_secs = int_in(v, &CLOCK_BASE_SECS)? as u64,
+        "clock_inc_secs" => c.clock_inc_secs = int_in(v, &CLOCK_INC_SECS)? as u64,
+        "euwe_delay_ms" => c.euwe_delay_ms = int_in(v, &EUWE_DELAY_MS)? as u64,
+        _ => return Err("is not a setting".to_string()),
     }
     Ok(())
+}
+
+/// The default of a field, as the file writes it.
+fn default_of(key: &str) -> String {
+    toml::Table::try_from(Config::default())
+        .ok()
+        .and_then(|t| t.get(key).map(|v| v.to_string()))
+        .unwrap_or_default()
+}
+
+/// Parse config text. Each field is checked on its own: a bad one gets a
+/// message naming the file, the line and what is allowed, and falls back to
+/// its default; the others are kept. Text that is not TOML: the defaults.
+pub fn parse(text: &str, file: &str) -> (Config, Option<String>) {
+    // A line TOML cannot read (bad syntax, a number too large for TOML)
+    // is reported and left out; the rest is read.
+    let mut problems = Vec::new();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let table = loop {
+        let joined = lines.join("\n");
+        let e = match toml::from_str::<toml::Table>(&joined) {
+            Ok(t) => break t,
+            Err(e) => e,
+        };
+        let line = e
+            .span()
+            .map(|s| joined[..s.start.min(joined.len())].matches('\n').count());
+        let msg = e.message().replace('\n', " ");
+        match line {
+            Some(l) if l < lines.len() && problems.len() < 20 => {
+                let key = lines[l].split('=').next().unwrap_or("").trim();
+                let allowed = allowed(key).map_or(String::new(), |a| format!(" (allowed: {a})"));
+                let fallback = match default_of(key) {
+                    d if d.is_empty() => "ignored".to_string(),
+                    d => format!("using the default {d}"),
+                };
+                problems.push(format!("{file} line {}: {msg}{allowed}; {fallback}", l + 1));
+                lines[l] = "";
+            }
+            _ => {
+                let place = match line {
+                    Some(l) => format!("{file} line {}", l + 1),
+                    None => file.to_string(),
+                };
+                return (
+                    Config::default(),
+                    Some(format!("{place}: {msg}; using the defaults")),
+                );
+            }
+        }
+    };
+    let mut c = Config::default();
+    for (key, v) in &table {
+        if let Err(e) = set_field(&mut c, key, v) {
+            let place = match line_of(text, key) {
+                Some(l) => format!("{file} line {l}"),
+                None => file.to_string(),
+            };
+            let fallback = match default_of(key) {
+                d if d.is_empty() => "ignored".to_string(),
+                d => format!("using the default {d}"),
+            };
+            problems.push(format!("{place}: {key} = {v}: {e}; {fallback}"));
+        }
+    }
+    let msg = (!problems.is_empty()).then(|| problems.join(" · "));
+    (c, msg)
 }
 
 /// Load the config at `path`, creating it with defaults if it does not exist.
@@ -139,13 +242,53 @@ mod tests {
     }
 
     #[test]
-    fn malformed_names_the_line() {
+    fn a_bad_field_falls_back_alone_and_names_its_line_and_range() {
         let text = "ascii = true\nlevel = 4\nhash_mb = \"lots\"\n";
         let (c, msg) = parse(text, "config.toml");
-        assert_eq!(c, Config::default());
+        assert!(c.ascii);
+        assert_eq!(c.level, 4);
+        assert_eq!(c.hash_mb, Config::default().hash_mb);
         let msg = msg.unwrap();
         assert!(msg.contains("config.toml line 3"), "{msg}");
-        assert!(msg.contains("using the defaults"), "{msg}");
+        assert!(msg.contains("1..=65536"), "{msg}");
+        assert!(msg.contains("using the default 16"), "{msg}");
+        // A line that is not TOML is left out, and named.
+        let (c, msg) = parse("ascii = true\nlevel = = 3\n", "config.toml");
+        assert!(c.ascii);
+        assert_eq!(c.level, Config::default().level);
+        let msg = msg.unwrap();
+        assert!(msg.contains("line 2") && msg.contains("1..=8"), "{msg}");
+    }
+
+    #[test]
+    fn every_number_is_range_checked() {
+        for (text, range) in [
+            ("level = 9", "1..=8"),
+            ("hash_mb = 100000000", "1..=65536"),
+            ("hash_mb = 0", "1..=65536"),
+            ("contempt = 5000", "-1000..=1000"),
+            ("clock_base_secs = 18446744073709551615", "0..=36000"),
+            ("clock_inc_secs = 9223372036854775807", "0..=3600"),
+            ("clock_inc_secs = -1", "0..=3600"),
+            ("euwe_delay_ms = 1", "30..=10000"),
+        ] {
+            let (c, msg) = parse(&format!("ascii = true\n{text}\n"), "c.toml");
+            let msg = msg.unwrap_or_default();
+            assert!(
+                msg.contains("c.toml line 2") && msg.contains(range),
+                "{text}: {msg}"
+            );
+            assert!(c.ascii, "{text}: the good field is kept");
+            let d = Config::default();
+            assert_eq!(
+                (c.level, c.hash_mb, c.contempt),
+                (d.level, d.hash_mb, d.contempt)
+            );
+            assert_eq!(
+                (c.clock_base_secs, c.clock_inc_secs),
+                (d.clock_base_secs, d.clock_inc_secs)
+            );
+        }
     }
 
     #[test]

@@ -196,8 +196,8 @@ impl DrillState {
         }
     }
 
-    /// Score line for a theme: (correct, attempts, streak, best, solved, puzzles).
-    pub fn score(&self, theme: &str) -> (u32, u32, u32, u32, usize, usize) {
+    /// The score of a theme.
+    pub fn score(&self, theme: &str) -> Score {
         let t = self.session.progress.theme(theme);
         let n = self
             .session
@@ -210,30 +210,52 @@ impl DrillState {
                 .filter(|p| t.solved.contains(&p.id))
                 .count()
         });
-        (t.correct, t.attempts, t.streak, t.best_streak, solved, n)
+        Score {
+            correct: t.correct,
+            attempts: t.attempts,
+            streak: t.streak,
+            best_streak: t.best_streak,
+            solved,
+            puzzles: n,
+        }
     }
 
     /// The totals over all themes (streak: the best current streak).
-    pub fn total(&self) -> (u32, u32, u32, u32, usize, usize) {
-        let mut acc = (0, 0, 0, 0, 0, 0);
+    pub fn total(&self) -> Score {
+        let mut acc = Score::default();
         for t in &self.session.collection.themes {
             let s = self.score(&t.id);
-            acc.0 += s.0;
-            acc.1 += s.1;
-            acc.2 = acc.2.max(s.2);
-            acc.3 = acc.3.max(s.3);
-            acc.4 += s.4;
-            acc.5 += s.5;
+            acc.correct = acc.correct.saturating_add(s.correct);
+            acc.attempts = acc.attempts.saturating_add(s.attempts);
+            acc.streak = acc.streak.max(s.streak);
+            acc.best_streak = acc.best_streak.max(s.best_streak);
+            acc.solved += s.solved;
+            acc.puzzles += s.puzzles;
         }
         acc
     }
 }
 
+/// A theme's score as the drill screen shows it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    /// Correct answers and attempts.
+    pub correct: u32,
+    pub attempts: u32,
+    /// Correct answers in a row, now and at best.
+    pub streak: u32,
+    pub best_streak: u32,
+    /// Puzzles solved at least once, of how many.
+    pub solved: usize,
+    pub puzzles: usize,
+}
+
 // ---------------------------------------------------------------------------
 // Key and mouse handling of the drill screen (the App's side).
 
-use super::app::{App, InputKind, Screen, king_target};
-use super::keys::Cmd;
+use super::app::{App, InputKind, Screen};
+use super::keys::{self, Cmd, Ctx};
+use super::play::king_target;
 use super::render;
 
 /// What a drill command leads to, once the screen state is no longer borrowed.
@@ -251,21 +273,31 @@ impl App {
     pub fn open_drills(&mut self) {
         self.stop_engine();
         self.input = None;
-        self.selected = None;
+        self.play.selected = None;
         self.overlay = None;
         let d = self
             .drills
             .take()
             .unwrap_or_else(|| Box::new(DrillState::new(Session::open())));
-        self.screen = Screen::Drills(d);
+        self.drills = Some(d);
+        self.screen = Screen::Drills;
         self.message = None;
-        self.info("Pick a theme (↑/↓ and Enter, or click it).");
+        self.info(format!(
+            "Pick a theme ({}/{} and {}, or click it).",
+            keys::key_in(Ctx::DrillThemes, Cmd::DrillUp),
+            keys::key_in(Ctx::DrillThemes, Cmd::DrillDown),
+            keys::key_in(Ctx::DrillThemes, Cmd::DrillPick)
+        ));
         self.show_drill_messages();
     }
 
     /// Show the session's messages (a corrupt progress file set aside, a failed save) once.
     fn show_drill_messages(&mut self) {
-        let Screen::Drills(d) = &mut self.screen else {
+        let Some(d) = self
+            .drills
+            .as_deref_mut()
+            .filter(|_| self.screen == Screen::Drills)
+        else {
             return;
         };
         if !d.session.messages.is_empty() {
@@ -275,7 +307,11 @@ impl App {
     }
 
     fn drill_next(&mut self, pick: Pick) {
-        let Screen::Drills(d) = &mut self.screen else {
+        let Some(d) = self
+            .drills
+            .as_deref_mut()
+            .filter(|_| self.screen == Screen::Drills)
+        else {
             return;
         };
         if d.open_next(pick) {
@@ -287,17 +323,25 @@ impl App {
 
     /// Answer with option `i` (0-based) of a choice question.
     pub fn drill_choose(&mut self, i: usize) {
-        let out = match &self.screen {
-            Screen::Drills(d) => match &d.view {
+        let out = match &self.drills {
+            Some(d) if self.screen == Screen::Drills => match &d.view {
                 View::Puzzle(p) if p.feedback.is_none() => {
                     let opts = p.options();
                     match opts.get(i) {
                         Some((_, a)) => Outcome::Answer(a.clone()),
                         None if opts.is_empty() => Outcome::Error(match p.widget() {
                             Widget::Moves => {
-                                "Give moves: i to type them, or make them on the board.".into()
+                                format!(
+                                    "Give moves: {} to type them, or make them on the board.",
+                                    keys::key_in(Ctx::DrillAnswer, Cmd::DrillType)
+                                )
                             }
-                            _ => "Choose plies in the move list: ↑/↓ and Space.".into(),
+                            _ => format!(
+                                "Choose plies in the move list: {}/{} and {}.",
+                                keys::key_in(Ctx::DrillAnswer, Cmd::DrillUp),
+                                keys::key_in(Ctx::DrillAnswer, Cmd::DrillDown),
+                                keys::key_in(Ctx::DrillAnswer, Cmd::DrillToggle)
+                            ),
                         }),
                         None => Outcome::Error(format!("Options are 1 to {}.", opts.len())),
                     }
@@ -311,7 +355,11 @@ impl App {
 
     /// Carry out a drill command from the key table.
     pub fn drill_command(&mut self, cmd: Cmd) {
-        let Screen::Drills(d) = &mut self.screen else {
+        let Some(d) = self
+            .drills
+            .as_deref_mut()
+            .filter(|_| self.screen == Screen::Drills)
+        else {
             return;
         };
         let rows = d.rows();
@@ -361,14 +409,18 @@ impl App {
                             .options()
                             .get(p.option)
                             .map_or(Outcome::Nothing, |o| Outcome::Answer(o.1.clone())),
-                        Widget::Moves => Outcome::Error(
-                            "Give moves: i to type them, or make them on the board.".into(),
-                        ),
+                        Widget::Moves => Outcome::Error(format!(
+                            "Give moves: {} to type them, or make them on the board.",
+                            keys::key_in(Ctx::DrillAnswer, Cmd::DrillType)
+                        )),
                     },
                     Cmd::DrillSubmit => match p.widget() {
-                        Widget::Plies if p.chosen.is_empty() => Outcome::Error(
-                            "Choose the positions first: ↑/↓ through the move list, Space on each place the position stands.".into(),
-                        ),
+                        Widget::Plies if p.chosen.is_empty() => Outcome::Error(format!(
+                            "Choose the positions first: {}/{} through the move list, {} on each place the position stands.",
+                            keys::key_in(Ctx::DrillAnswer, Cmd::DrillUp),
+                            keys::key_in(Ctx::DrillAnswer, Cmd::DrillDown),
+                            keys::key_in(Ctx::DrillAnswer, Cmd::DrillToggle)
+                        )),
                         _ => p.pending().map_or(Outcome::Nothing, Outcome::Answer),
                     },
                     Cmd::DrillYes | Cmd::DrillNo => {
@@ -405,7 +457,7 @@ impl App {
             Outcome::Type => self.open_input(InputKind::DrillAnswer, ""),
             Outcome::Next(pick) => self.drill_next(pick),
             Outcome::Answer(a) => {
-                if let Screen::Drills(d) = &mut self.screen {
+                if let Some(d) = &mut self.drills {
                     d.answer(a);
                 }
                 self.message = None;
@@ -416,8 +468,8 @@ impl App {
 
     /// A typed answer: words, places or moves, as the puzzle files write them.
     pub fn drill_typed(&mut self, text: &str) {
-        let out = match &mut self.screen {
-            Screen::Drills(d) => match &mut d.view {
+        let out = match &mut self.drills {
+            Some(d) if self.screen == Screen::Drills => match &mut d.view {
                 View::Puzzle(p) if p.feedback.is_none() => {
                     match crate::drills::parse_answer(&p.puzzle, text) {
                         Err(e) => {
@@ -432,8 +484,11 @@ impl App {
                                 p.add_move(m);
                             }
                             Outcome::Info(format!(
-                                "Your moves: {}. Enter submits; i adds more; Bksp removes the last.",
-                                Answer::Moves(p.moves.clone()).describe(p.game())
+                                "Your moves: {}. {} submits; {} adds more; {} removes the last.",
+                                Answer::Moves(p.moves.clone()).describe(p.game()),
+                                keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit),
+                                keys::key_in(Ctx::DrillAnswer, Cmd::DrillType),
+                                keys::key_in(Ctx::DrillAnswer, Cmd::DrillRemoveMove)
                             ))
                         }
                         Ok(a) => Outcome::Answer(a),
@@ -450,7 +505,11 @@ impl App {
     pub fn drill_click(&mut self, x: u16, y: u16) {
         let size = self.size;
         let ascii = self.ascii;
-        let Screen::Drills(d) = &mut self.screen else {
+        let Some(d) = self
+            .drills
+            .as_deref_mut()
+            .filter(|_| self.screen == Screen::Drills)
+        else {
             return;
         };
         let out = match &mut d.view {
@@ -531,8 +590,10 @@ fn board_click(p: &mut PuzzleState, sq: shakmaty::Square) -> Outcome {
                     p.selected = None;
                     p.add_move(m);
                     Outcome::Info(format!(
-                        "Your moves: {}. Enter submits; Bksp removes the last.",
-                        Answer::Moves(p.moves.clone()).describe(p.game())
+                        "Your moves: {}. {} submits; {} removes the last.",
+                        Answer::Moves(p.moves.clone()).describe(p.game()),
+                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit),
+                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillRemoveMove)
                     ))
                 }
                 None if own => {

@@ -11,7 +11,8 @@ use shakmaty::{Color, Position};
 
 use super::app::App;
 use super::board::{BoardView, Geom};
-use super::drill::{DrillState, PuzzleState, View, Widget};
+use super::drill::{DrillState, PuzzleState, Score, View, Widget};
+use super::keys::{self, Cmd, Ctx};
 use super::render::{HistoryView, MIN_H, MIN_W, layout};
 use super::theme::Theme;
 
@@ -135,10 +136,10 @@ pub fn render_drills(app: &App, d: &DrillState, t: &Theme, size: Rect, buf: &mut
     }
 }
 
-fn score_text(s: (u32, u32, u32, u32, usize, usize)) -> String {
+fn score_text(s: Score) -> String {
     format!(
         "score {:>3}/{:<3}  streak {:>2} (best {:>2})  solved {:>2}/{:<2}",
-        s.0, s.1, s.2, s.3, s.4, s.5
+        s.correct, s.attempts, s.streak, s.best_streak, s.solved, s.puzzles
     )
 }
 
@@ -147,11 +148,16 @@ fn render_themes(app: &App, d: &DrillState, t: &Theme, size: Rect, buf: &mut Buf
     buf.set_string(
         x,
         size.y + 2,
-        "Pick a theme: ↑/↓ and Enter, or click. Score is correct/attempts.",
+        format!(
+            "Pick a theme: {}/{} and {}, or click. Score is correct/attempts.",
+            keys::key_in(Ctx::DrillThemes, Cmd::DrillUp),
+            keys::key_in(Ctx::DrillThemes, Cmd::DrillDown),
+            keys::key_in(Ctx::DrillThemes, Cmd::DrillPick)
+        ),
         t.dim,
     );
     let rows = drill_theme_rows(size, d.rows());
-    let score_w = score_text((0, 0, 0, 0, 0, 0)).chars().count();
+    let score_w = score_text(Score::default()).chars().count();
     for (i, r) in rows.iter().enumerate() {
         let name_w = (r.width as usize).saturating_sub(3 + score_w).clamp(12, 44);
         let (name, score) = if i == 0 {
@@ -224,7 +230,7 @@ fn render_puzzle(
         let pos = game.position_at(ply);
         let last = game.record(ply).mv.and_then(|m| {
             let mover = game.position_at(ply - 1).turn();
-            m.from().map(|f| (f, super::app::king_target(&m, mover)))
+            m.from().map(|f| (f, super::play::king_target(&m, mover)))
         });
         let check = if pos.is_check() {
             pos.board().king_of(pos.turn())
@@ -247,7 +253,7 @@ fn render_puzzle(
     // Header: theme score, puzzle title.
     let (theme_name, score) = match d.session.collection.theme(&p.puzzle.theme) {
         Some(th) => (th.name.clone(), d.score(&th.id)),
-        None => (p.puzzle.theme.clone(), (0, 0, 0, 0, 0, 0)),
+        None => (p.puzzle.theme.clone(), Score::default()),
     };
     let stars = if app.ascii { "*" } else { "★" }.repeat(p.puzzle.difficulty as usize);
     Paragraph::new(vec![
@@ -258,7 +264,12 @@ fn render_puzzle(
         Line::from(Span::styled(
             format!(
                 "score {}/{} · streak {} (best {}) · solved {}/{}",
-                score.0, score.1, score.2, score.3, score.4, score.5
+                score.correct,
+                score.attempts,
+                score.streak,
+                score.best_streak,
+                score.solved,
+                score.puzzles
             ),
             t.info,
         )),
@@ -368,10 +379,21 @@ fn render_answer_widget(app: &App, p: &PuzzleState, t: &Theme, area: Rect, buf: 
                 buf.set_string(r.x + 1, r.y, button_label(i, label), style);
                 last_y = r.y;
             }
+            let keys_ = format!(
+                "{}/{} and {}; {} to type the answer",
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillPrevOption),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillNextOption),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillType)
+            );
             let hint = if opts.len() == 2 {
-                "y/n, 1/2 or click; ←/→ and Enter; i to type the answer"
+                format!(
+                    "{}/{}, 1/2 or click; {keys_}",
+                    keys::key_in(Ctx::DrillAnswer, Cmd::DrillYes),
+                    keys::key_in(Ctx::DrillAnswer, Cmd::DrillNo)
+                )
             } else {
-                "a digit or click; ←/→ and Enter; i to type the answer"
+                format!("a digit or click; {keys_}")
             };
             if last_y + 2 < area.bottom() {
                 buf.set_string(area.x, last_y + 2, hint, t.dim);
@@ -379,7 +401,10 @@ fn render_answer_widget(app: &App, p: &PuzzleState, t: &Theme, area: Rect, buf: 
         }
         Widget::Moves => {
             let given = if p.moves.is_empty() {
-                "none yet (Enter now answers: no move allows a claim)".to_string()
+                format!(
+                    "none yet ({} now answers: no move allows a claim)",
+                    keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit)
+                )
             } else {
                 crate::drills::Answer::Moves(p.moves.clone()).describe(p.game())
             };
@@ -390,7 +415,12 @@ fn render_answer_widget(app: &App, p: &PuzzleState, t: &Theme, area: Rect, buf: 
                 ]),
                 Line::from(""),
                 Line::from(Span::styled(
-                    "i: type moves (e.g. Nf3 Ng1), or make them on the board; Bksp removes the last; Enter submits the set.",
+                    format!(
+                        "{}: type moves (e.g. Nf3 Ng1), or make them on the board; {} removes the last; {} submits the set.",
+                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillType),
+                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillRemoveMove),
+                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit)
+                    ),
                     t.dim,
                 )),
             ])
@@ -416,7 +446,14 @@ fn render_answer_widget(app: &App, p: &PuzzleState, t: &Theme, area: Rect, buf: 
                 Line::from(Span::styled(head, t.key)),
                 Line::from(""),
                 Line::from(Span::styled(
-                    "↑/↓ through the move list, Space (or click) chooses the position after that ply, [ ] marks the chosen; Enter submits. Or i to type the places.",
+                    format!(
+                        "{}/{} through the move list, {} (or click) chooses the position after that ply, [ ] marks the chosen; {} submits. Or {} to type the places.",
+                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillUp),
+                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillDown),
+                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillToggle),
+                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit),
+                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillType)
+                    ),
                     t.dim,
                 )),
             ])

@@ -14,6 +14,7 @@ use shakmaty::Position;
 use super::app::{Action, App, Overlay, Screen};
 use super::config::Config;
 use super::drill::{DrillState, Pick, PuzzleState, View};
+use super::play::Players;
 use super::render::{self, render_with};
 use super::theme::Theme;
 
@@ -27,7 +28,7 @@ fn temp(name: &str) -> PathBuf {
 /// An app whose drill session keeps its progress in a temp dir.
 fn app(name: &str) -> (App, PathBuf) {
     let cfg = Config {
-        human: "both".to_string(),
+        human: Players::TwoHumans,
         ..Config::default()
     };
     let mut a = App::new(&cfg, Game::new());
@@ -81,17 +82,13 @@ fn text(a: &App) -> String {
 }
 
 fn drills(a: &App) -> &DrillState {
-    match &a.screen {
-        Screen::Drills(d) => d,
-        _ => panic!("not on the drill screen"),
-    }
+    assert_eq!(a.screen, Screen::Drills, "not on the drill screen");
+    a.drills.as_deref().expect("drills opened")
 }
 
 fn drills_mut(a: &mut App) -> &mut DrillState {
-    match &mut a.screen {
-        Screen::Drills(d) => d,
-        _ => panic!("not on the drill screen"),
-    }
+    assert_eq!(a.screen, Screen::Drills, "not on the drill screen");
+    a.drills.as_deref_mut().expect("drills opened")
 }
 
 fn puzzle(a: &App) -> &PuzzleState {
@@ -103,7 +100,7 @@ fn puzzle(a: &App) -> &PuzzleState {
 
 /// Open the drill screen and show the first puzzle asking `code`.
 fn show(a: &mut App, code: &str) -> Puzzle {
-    if !matches!(a.screen, Screen::Drills(_)) {
+    if a.screen != Screen::Drills {
         keys(a, "d");
     }
     let d = drills_mut(a);
@@ -126,7 +123,7 @@ fn right_answer(p: &Puzzle) -> Answer {
 fn d_opens_the_theme_list_with_scores_and_esc_goes_back() {
     let (mut a, _dir) = app("list");
     keys(&mut a, "d");
-    assert!(matches!(a.screen, Screen::Drills(_)));
+    assert_eq!(a.screen, Screen::Drills);
     let s = text(&a);
     assert!(s.contains("All themes"), "{s}");
     assert!(s.contains("Threefold repetition: the basics"), "{s}");
@@ -144,7 +141,7 @@ fn d_opens_the_theme_list_with_scores_and_esc_goes_back() {
     key(&mut a, KeyCode::Esc);
     assert!(matches!(drills(&a).view, View::Themes));
     key(&mut a, KeyCode::Esc);
-    assert!(matches!(a.screen, Screen::Play));
+    assert_eq!(a.screen, Screen::Play);
     // The drill state is kept for the next visit.
     assert!(a.drills.is_some());
     keys(&mut a, "d");
@@ -176,8 +173,9 @@ fn a_corrupt_progress_file_is_set_aside_with_a_message_shown_once() {
         Some(ProgressStore::at(&path)),
     ))));
     keys(&mut a, "d");
-    let (err, msg) = a.message.clone().unwrap();
-    assert!(err);
+    let m = a.message.clone().unwrap();
+    assert!(m.is_error());
+    let msg = m.text;
     assert!(msg.contains("moved to"), "{msg}");
     assert!(text(&a).contains("was unreadable"));
     // Set aside, not deleted.
@@ -188,7 +186,7 @@ fn a_corrupt_progress_file_is_set_aside_with_a_message_shown_once() {
     assert!(aside);
     key(&mut a, KeyCode::Esc);
     keys(&mut a, "d");
-    assert!(!a.message.clone().unwrap().1.contains("unreadable"));
+    assert!(!a.message.clone().unwrap().text.contains("unreadable"));
 }
 
 #[test]
@@ -303,7 +301,7 @@ fn count_question_choose_plies_with_space_and_click() {
     // Enter with nothing chosen is refused.
     key(&mut a, KeyCode::Enter);
     assert!(puzzle(&a).feedback.is_none());
-    assert!(a.message.clone().unwrap().0);
+    assert!(a.message.clone().unwrap().is_error());
     // Choose all but the first by cursor and Space, the first by a click.
     let len = puzzle(&a).game().len();
     for &ply in plies.iter().skip(1).rev() {
@@ -373,7 +371,7 @@ fn claim_moves_typed_one_by_one_and_on_the_board() {
     // An unreadable move keeps the input open with an error.
     keys(&mut a, "iZz9");
     key(&mut a, KeyCode::Enter);
-    assert!(a.message.clone().unwrap().0);
+    assert!(a.message.clone().unwrap().is_error());
     assert!(a.input.is_some());
     key(&mut a, KeyCode::Esc);
     // The first right move on the board (from, to), the rest typed together.
@@ -407,7 +405,7 @@ fn typed_answers_for_choice_questions() {
     keys(&mut a, "i");
     keys(&mut a, "maybe");
     key(&mut a, KeyCode::Enter);
-    assert!(a.message.clone().unwrap().1.contains("none, threefold"));
+    assert!(a.message.clone().unwrap().text.contains("none, threefold"));
     for _ in 0.."maybe".len() {
         key(&mut a, KeyCode::Backspace);
     }

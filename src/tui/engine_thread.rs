@@ -53,12 +53,16 @@ pub trait Opponent: Send {
 /// The opponent the trainer plays.
 ///
 /// The engine with the configured hash size, or with 1 MiB if that much
-/// memory cannot be had.
-pub fn default_opponent(hash_mb: usize) -> Box<dyn Opponent> {
-    let engine = super::engine_adapter::EngineOpponent::new(hash_mb)
-        .or_else(|_| super::engine_adapter::EngineOpponent::new(1))
-        .expect("a 1 MiB transposition table can be allocated");
-    Box::new(engine)
+/// memory cannot be had; with the size in MiB it really has.
+pub fn default_opponent(hash_mb: usize) -> (Box<dyn Opponent>, usize) {
+    use super::engine_adapter::EngineOpponent;
+    match EngineOpponent::new(hash_mb) {
+        Ok(e) => (Box::new(e), hash_mb),
+        Err(_) => (
+            Box::new(EngineOpponent::new(1).expect("a 1 MiB transposition table can be allocated")),
+            1,
+        ),
+    }
 }
 
 /// A trivial opponent for tests: takes material when it can, else a

@@ -3,6 +3,7 @@
 //! three can never disagree.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use shakmaty::Role;
 
 /// Where a binding applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,8 +18,35 @@ pub enum Ctx {
     DrillAnswer,
     /// Drills: the ruling on an answer.
     DrillFeedback,
-    /// Everywhere (also read by the help overlay as "global").
+    /// Everywhere but in a modal context (also read by the help overlay as "global").
     Global,
+    /// The help overlay.
+    Help,
+    /// The arbiter's ruling on a claim.
+    Verdict,
+    /// The draw-claim dialog.
+    ClaimDialog,
+    /// The promotion choice.
+    Promotion,
+    /// A yes/no question (new game, quit, resume).
+    Question,
+    /// A line being typed (the keys that are not text).
+    Input,
+}
+
+impl Ctx {
+    /// Modal contexts take every key: the global bindings do not apply.
+    pub fn is_modal(self) -> bool {
+        matches!(
+            self,
+            Ctx::Help
+                | Ctx::Verdict
+                | Ctx::ClaimDialog
+                | Ctx::Promotion
+                | Ctx::Question
+                | Ctx::Input
+        )
+    }
 }
 
 /// A key as written in the table.
@@ -84,6 +112,20 @@ pub enum Cmd {
     Help,
     Back,
     Quit,
+    /// Close an overlay (help, ruling, dialog) without doing anything.
+    Close,
+    /// Claim dialog: claim in the current position.
+    ClaimNow,
+    /// Claim dialog: claim with an intended move.
+    ClaimWithMove,
+    /// Promotion: the piece to promote to.
+    Promote(Role),
+    /// Answer a question yes / no.
+    Yes,
+    No,
+    /// Input line: submit / remove the last character.
+    Submit,
+    Erase,
 }
 
 /// One row of the table.
@@ -116,401 +158,81 @@ const fn b(
     }
 }
 
-/// Every key binding of the application.
+/// Every key binding of the application: context, keys, command, help, hint.
+#[rustfmt::skip]
 pub const BINDINGS: &[Binding] = &[
-    b(
-        Ctx::Play,
-        &[Code(KeyCode::Up), Char('k')],
-        Cmd::Up,
-        "move the cursor up",
-        None,
-    ),
-    b(
-        Ctx::Play,
-        &[Code(KeyCode::Down), Char('j')],
-        Cmd::Down,
-        "move the cursor down",
-        None,
-    ),
-    b(
-        Ctx::Play,
-        &[Code(KeyCode::Left), Char('h')],
-        Cmd::Left,
-        "move the cursor left",
-        None,
-    ),
-    b(
-        Ctx::Play,
-        &[Code(KeyCode::Right), Char('l')],
-        Cmd::Right,
-        "move the cursor right",
-        None,
-    ),
-    b(
-        Ctx::Play,
-        &[Code(KeyCode::Enter), Char(' ')],
-        Cmd::Select,
-        "pick up / put down a piece (or click)",
-        Some("move"),
-    ),
-    b(
-        Ctx::Play,
-        &[Char('i'), Char(':'), Code(KeyCode::Tab)],
-        Cmd::TypeMove,
-        "type a move (SAN or UCI)",
-        Some("type"),
-    ),
-    b(
-        Ctx::Play,
-        &[Char('c')],
-        Cmd::Claim,
-        "claim a draw (FIDE 9.2 / 9.3)",
-        Some("claim"),
-    ),
-    b(
-        Ctx::Play,
-        &[Char('u'), Code(KeyCode::Backspace)],
-        Cmd::Takeback,
-        "take back a move",
-        Some("takeback"),
-    ),
-    b(
-        Ctx::Play,
-        &[Char('n')],
-        Cmd::NewGame,
-        "new game",
-        Some("new"),
-    ),
-    b(
-        Ctx::Play,
-        &[Char('f')],
-        Cmd::Flip,
-        "flip the board",
-        Some("flip"),
-    ),
-    b(
-        Ctx::Play,
-        &[Char(','), Code(KeyCode::PageUp)],
-        Cmd::HistBack,
-        "step back through the history",
-        Some("hist"),
-    ),
-    b(
-        Ctx::Play,
-        &[Char('.'), Code(KeyCode::PageDown)],
-        Cmd::HistForward,
-        "step forward through the history",
-        None,
-    ),
-    b(
-        Ctx::Play,
-        &[Code(KeyCode::Home)],
-        Cmd::HistStart,
-        "go to the start position",
-        None,
-    ),
-    b(
-        Ctx::Play,
-        &[Code(KeyCode::End)],
-        Cmd::HistEnd,
-        "back to the live position",
-        None,
-    ),
-    b(
-        Ctx::Play,
-        &[Char('r')],
-        Cmd::PrevOccurrence,
-        "previous occurrence of this position",
-        Some("repeat"),
-    ),
-    b(
-        Ctx::Play,
-        &[Char('R')],
-        Cmd::NextOccurrence,
-        "next occurrence of this position",
-        None,
-    ),
-    b(
-        Ctx::Play,
-        &[Char('p')],
-        Cmd::Players,
-        "who plays: vs engine, two humans, engines",
-        Some("players"),
-    ),
-    b(
-        Ctx::Play,
-        &[Char('+'), Char('=')],
-        Cmd::Stronger,
-        "engine stronger",
-        None,
-    ),
+    b(Ctx::Play, &[Code(KeyCode::Up), Char('k')], Cmd::Up, "move the cursor up", None),
+    b(Ctx::Play, &[Code(KeyCode::Down), Char('j')], Cmd::Down, "move the cursor down", None),
+    b(Ctx::Play, &[Code(KeyCode::Left), Char('h')], Cmd::Left, "move the cursor left", None),
+    b(Ctx::Play, &[Code(KeyCode::Right), Char('l')], Cmd::Right, "move the cursor right", None),
+    b(Ctx::Play, &[Code(KeyCode::Enter), Char(' ')], Cmd::Select, "pick up / put down a piece (or click)", Some("move")),
+    b(Ctx::Play, &[Char('i'), Char(':'), Code(KeyCode::Tab)], Cmd::TypeMove, "type a move (SAN or UCI)", Some("type")),
+    b(Ctx::Play, &[Char('c')], Cmd::Claim, "claim a draw (FIDE 9.2 / 9.3)", Some("claim")),
+    b(Ctx::Play, &[Char('u'), Code(KeyCode::Backspace)], Cmd::Takeback, "take back a move", Some("takeback")),
+    b(Ctx::Play, &[Char('n')], Cmd::NewGame, "new game", Some("new")),
+    b(Ctx::Play, &[Char('f')], Cmd::Flip, "flip the board", Some("flip")),
+    b(Ctx::Play, &[Char(','), Code(KeyCode::PageUp)], Cmd::HistBack, "step back through the history", Some("hist")),
+    b(Ctx::Play, &[Char('.'), Code(KeyCode::PageDown)], Cmd::HistForward, "step forward through the history", None),
+    b(Ctx::Play, &[Code(KeyCode::Home)], Cmd::HistStart, "go to the start position", None),
+    b(Ctx::Play, &[Code(KeyCode::End)], Cmd::HistEnd, "back to the live position", None),
+    b(Ctx::Play, &[Char('r')], Cmd::PrevOccurrence, "previous occurrence of this position", Some("repeat")),
+    b(Ctx::Play, &[Char('R')], Cmd::NextOccurrence, "next occurrence of this position", None),
+    b(Ctx::Play, &[Char('p')], Cmd::Players, "who plays: vs engine, two humans, engines", Some("players")),
+    b(Ctx::Play, &[Char('+'), Char('=')], Cmd::Stronger, "engine stronger", None),
     b(Ctx::Play, &[Char('-')], Cmd::Weaker, "engine weaker", None),
-    b(
-        Ctx::Play,
-        &[Char('H')],
-        Cmd::Hash,
-        "engine hash size: 16, 64, 256, 1024 MiB",
-        None,
-    ),
-    b(
-        Ctx::Play,
-        &[Char('x')],
-        Cmd::Contempt,
-        "engine contempt: 0, 25, 50, 100, -50 cp",
-        None,
-    ),
-    b(
-        Ctx::Play,
-        &[Char('t')],
-        Cmd::Clocks,
-        "clocks: off, 5+3, 3+2, 1+0",
-        None,
-    ),
-    b(
-        Ctx::Play,
-        &[Char('s')],
-        Cmd::Save,
-        "save the game as PGN",
-        None,
-    ),
-    b(
-        Ctx::Play,
-        &[Char('o')],
-        Cmd::Load,
-        "load a game from a PGN file",
-        None,
-    ),
-    b(
-        Ctx::Play,
-        &[Char('F')],
-        Cmd::Fen,
-        "start from a FEN position",
-        None,
-    ),
-    b(
-        Ctx::Play,
-        &[Char('e')],
-        Cmd::Euwe,
-        "Euwe's Thue–Morse stepper",
-        Some("euwe"),
-    ),
-    b(
-        Ctx::Play,
-        &[Char('d')],
-        Cmd::Drills,
-        "drills: puzzles about repetition and claims",
-        None,
-    ),
-    b(
-        Ctx::Euwe,
-        &[Code(KeyCode::Right), Char('l'), Char('.'), Char(' ')],
-        Cmd::EuweNext,
-        "next ply",
-        Some("next"),
-    ),
-    b(
-        Ctx::Euwe,
-        &[Code(KeyCode::Left), Char('h'), Char(',')],
-        Cmd::EuwePrev,
-        "previous ply",
-        Some("prev"),
-    ),
-    b(
-        Ctx::Euwe,
-        &[Code(KeyCode::Home), Char('g')],
-        Cmd::EuweJumpStart,
-        "jump to the start",
-        None,
-    ),
-    b(
-        Ctx::Euwe,
-        &[Code(KeyCode::End), Char('G')],
-        Cmd::EuweJumpEnd,
-        "jump to the last ply",
-        None,
-    ),
-    b(
-        Ctx::Euwe,
-        &[Char('5')],
-        Cmd::EuweJumpFivefold,
-        "jump to the fivefold repetition",
-        Some("fivefold"),
-    ),
-    b(
-        Ctx::Euwe,
-        &[Char('a'), Code(KeyCode::Enter)],
-        Cmd::EuweAutoplay,
-        "autoplay on/off",
-        Some("autoplay"),
-    ),
-    b(
-        Ctx::Euwe,
-        &[Char('+'), Char('=')],
-        Cmd::EuweFaster,
-        "autoplay faster",
-        Some("speed"),
-    ),
-    b(
-        Ctx::Euwe,
-        &[Char('-')],
-        Cmd::EuweSlower,
-        "autoplay slower",
-        None,
-    ),
-    b(
-        Ctx::DrillThemes,
-        &[Code(KeyCode::Up), Char('k')],
-        Cmd::DrillUp,
-        "previous theme",
-        None,
-    ),
-    b(
-        Ctx::DrillThemes,
-        &[Code(KeyCode::Down), Char('j')],
-        Cmd::DrillDown,
-        "next theme",
-        None,
-    ),
-    b(
-        Ctx::DrillThemes,
-        &[Code(KeyCode::Enter), Char(' ')],
-        Cmd::DrillPick,
-        "drill this theme (or click it)",
-        Some("pick"),
-    ),
-    b(
-        Ctx::DrillAnswer,
-        &[
-            Char('1'),
-            Char('2'),
-            Char('3'),
-            Char('4'),
-            Char('5'),
-            Char('6'),
-        ],
-        Cmd::DrillChoose,
-        "answer with that option (or click it)",
-        Some("answer"),
-    ),
-    b(
-        Ctx::DrillAnswer,
-        &[Code(KeyCode::Left), Char('h')],
-        Cmd::DrillPrevOption,
-        "previous option",
-        None,
-    ),
-    b(
-        Ctx::DrillAnswer,
-        &[Code(KeyCode::Right), Char('l')],
-        Cmd::DrillNextOption,
-        "next option",
-        None,
-    ),
-    b(
-        Ctx::DrillAnswer,
-        &[Char('y')],
-        Cmd::DrillYes,
-        "yes (same-position questions)",
-        None,
-    ),
-    b(
-        Ctx::DrillAnswer,
-        &[Char('n')],
-        Cmd::DrillNo,
-        "no (same-position questions)",
-        None,
-    ),
-    b(
-        Ctx::DrillAnswer,
-        &[Code(KeyCode::Up), Char('k'), Char(',')],
-        Cmd::DrillUp,
-        "previous ply in the move list",
-        Some("ply"),
-    ),
-    b(
-        Ctx::DrillAnswer,
-        &[Code(KeyCode::Down), Char('j'), Char('.')],
-        Cmd::DrillDown,
-        "next ply in the move list",
-        None,
-    ),
-    b(
-        Ctx::DrillAnswer,
-        &[Char(' '), Char('x')],
-        Cmd::DrillToggle,
-        "choose / unchoose the ply (count; or click it)",
-        Some("choose"),
-    ),
-    b(
-        Ctx::DrillAnswer,
-        &[Code(KeyCode::Enter)],
-        Cmd::DrillSubmit,
-        "submit the answer",
-        Some("submit"),
-    ),
-    b(
-        Ctx::DrillAnswer,
-        &[Char('i'), Char(':'), Code(KeyCode::Tab)],
-        Cmd::DrillType,
-        "type the answer (moves in SAN, places, words)",
-        Some("type"),
-    ),
-    b(
-        Ctx::DrillAnswer,
-        &[Code(KeyCode::Backspace)],
-        Cmd::DrillRemoveMove,
-        "remove the last move given",
-        None,
-    ),
-    b(
-        Ctx::DrillAnswer,
-        &[Char('s')],
-        Cmd::DrillSkip,
-        "skip this puzzle",
-        Some("skip"),
-    ),
-    b(
-        Ctx::DrillFeedback,
-        &[Char('n'), Code(KeyCode::Enter)],
-        Cmd::DrillNext,
-        "next puzzle",
-        Some("next"),
-    ),
-    b(
-        Ctx::DrillFeedback,
-        &[Code(KeyCode::Up), Char('k'), Char(',')],
-        Cmd::DrillUp,
-        "previous ply in the move list",
-        Some("ply"),
-    ),
-    b(
-        Ctx::DrillFeedback,
-        &[Code(KeyCode::Down), Char('j'), Char('.')],
-        Cmd::DrillDown,
-        "next ply in the move list",
-        None,
-    ),
-    b(
-        Ctx::Global,
-        &[Char('?'), Code(KeyCode::F(1))],
-        Cmd::Help,
-        "this help",
-        Some("help"),
-    ),
-    b(
-        Ctx::Global,
-        &[Code(KeyCode::Esc)],
-        Cmd::Back,
-        "close / cancel / back to the live position",
-        Some("back"),
-    ),
-    b(
-        Ctx::Global,
-        &[Char('q'), Ctrl('c')],
-        Cmd::Quit,
-        "quit (asks first if a game would be lost)",
-        Some("quit"),
-    ),
+    b(Ctx::Play, &[Char('H')], Cmd::Hash, "engine hash size", None),
+    b(Ctx::Play, &[Char('x')], Cmd::Contempt, "engine contempt", None),
+    b(Ctx::Play, &[Char('t')], Cmd::Clocks, "clocks", None),
+    b(Ctx::Play, &[Char('s')], Cmd::Save, "save the game as PGN", None),
+    b(Ctx::Play, &[Char('o')], Cmd::Load, "load a game from a PGN file", None),
+    b(Ctx::Play, &[Char('F')], Cmd::Fen, "start from a FEN position", None),
+    b(Ctx::Play, &[Char('e')], Cmd::Euwe, "Euwe's Thue–Morse stepper", Some("euwe")),
+    b(Ctx::Play, &[Char('d')], Cmd::Drills, "drills: puzzles about repetition and claims", None),
+    b(Ctx::Euwe, &[Code(KeyCode::Right), Char('l'), Char('.'), Char(' ')], Cmd::EuweNext, "next ply", Some("next")),
+    b(Ctx::Euwe, &[Code(KeyCode::Left), Char('h'), Char(',')], Cmd::EuwePrev, "previous ply", Some("prev")),
+    b(Ctx::Euwe, &[Code(KeyCode::Home), Char('g')], Cmd::EuweJumpStart, "jump to the start", None),
+    b(Ctx::Euwe, &[Code(KeyCode::End), Char('G')], Cmd::EuweJumpEnd, "jump to the last ply", None),
+    b(Ctx::Euwe, &[Char('5')], Cmd::EuweJumpFivefold, "jump to the fivefold repetition", Some("fivefold")),
+    b(Ctx::Euwe, &[Char('a'), Code(KeyCode::Enter)], Cmd::EuweAutoplay, "autoplay on/off", Some("autoplay")),
+    b(Ctx::Euwe, &[Char('+'), Char('=')], Cmd::EuweFaster, "autoplay faster", Some("speed")),
+    b(Ctx::Euwe, &[Char('-')], Cmd::EuweSlower, "autoplay slower", None),
+    b(Ctx::DrillThemes, &[Code(KeyCode::Up), Char('k')], Cmd::DrillUp, "previous theme", None),
+    b(Ctx::DrillThemes, &[Code(KeyCode::Down), Char('j')], Cmd::DrillDown, "next theme", None),
+    b(Ctx::DrillThemes, &[Code(KeyCode::Enter), Char(' ')], Cmd::DrillPick, "drill this theme (or click it)", Some("pick")),
+    b(Ctx::DrillAnswer, &[Char('1'), Char('2'), Char('3'), Char('4'), Char('5'), Char('6')], Cmd::DrillChoose, "answer with that option (or click it)", Some("answer")),
+    b(Ctx::DrillAnswer, &[Code(KeyCode::Left), Char('h')], Cmd::DrillPrevOption, "previous option", None),
+    b(Ctx::DrillAnswer, &[Code(KeyCode::Right), Char('l')], Cmd::DrillNextOption, "next option", None),
+    b(Ctx::DrillAnswer, &[Char('y')], Cmd::DrillYes, "yes (same-position questions)", None),
+    b(Ctx::DrillAnswer, &[Char('n')], Cmd::DrillNo, "no (same-position questions)", None),
+    b(Ctx::DrillAnswer, &[Code(KeyCode::Up), Char('k'), Char(',')], Cmd::DrillUp, "previous ply in the move list", Some("ply")),
+    b(Ctx::DrillAnswer, &[Code(KeyCode::Down), Char('j'), Char('.')], Cmd::DrillDown, "next ply in the move list", None),
+    b(Ctx::DrillAnswer, &[Char(' '), Char('x')], Cmd::DrillToggle, "choose / unchoose the ply (count; or click it)", Some("choose")),
+    b(Ctx::DrillAnswer, &[Code(KeyCode::Enter)], Cmd::DrillSubmit, "submit the answer", Some("submit")),
+    b(Ctx::DrillAnswer, &[Char('i'), Char(':'), Code(KeyCode::Tab)], Cmd::DrillType, "type the answer (moves in SAN, places, words)", Some("type")),
+    b(Ctx::DrillAnswer, &[Code(KeyCode::Backspace)], Cmd::DrillRemoveMove, "remove the last move given", None),
+    b(Ctx::DrillAnswer, &[Char('s')], Cmd::DrillSkip, "skip this puzzle", Some("skip")),
+    b(Ctx::DrillFeedback, &[Char('n'), Code(KeyCode::Enter)], Cmd::DrillNext, "next puzzle", Some("next")),
+    b(Ctx::DrillFeedback, &[Code(KeyCode::Up), Char('k'), Char(',')], Cmd::DrillUp, "previous ply in the move list", Some("ply")),
+    b(Ctx::DrillFeedback, &[Code(KeyCode::Down), Char('j'), Char('.')], Cmd::DrillDown, "next ply in the move list", None),
+    b(Ctx::Global, &[Char('?'), Code(KeyCode::F(1))], Cmd::Help, "this help", Some("help")),
+    b(Ctx::Global, &[Code(KeyCode::Esc)], Cmd::Back, "close / cancel / back to the live position", Some("back")),
+    b(Ctx::Global, &[Char('q'), Ctrl('c')], Cmd::Quit, "quit (asks first if a game would be lost)", Some("quit")),
+    b(Ctx::Help, &[Code(KeyCode::Esc), Code(KeyCode::Enter), Char('?'), Char('q')], Cmd::Close, "close the help", Some("close")),
+    b(Ctx::Verdict, &[Code(KeyCode::Enter), Code(KeyCode::Esc), Char(' '), Char('q')], Cmd::Close, "close the ruling", Some("close")),
+    b(Ctx::ClaimDialog, &[Char('1'), Char('n')], Cmd::ClaimNow, "Claim now: the position stands for the 3rd time (9.2 b, 9.3 b)", Some("now")),
+    b(Ctx::ClaimDialog, &[Char('2'), Char('m')], Cmd::ClaimWithMove, "Claim with an intended move (9.2 a, 9.3 a)", Some("with a move")),
+    b(Ctx::ClaimDialog, &[Code(KeyCode::Esc), Char('q')], Cmd::Close, "cancel the claim", Some("cancel")),
+    b(Ctx::Promotion, &[Char('q')], Cmd::Promote(Role::Queen), "promote to a queen", Some("Queen")),
+    b(Ctx::Promotion, &[Char('r')], Cmd::Promote(Role::Rook), "promote to a rook", Some("Rook")),
+    b(Ctx::Promotion, &[Char('b')], Cmd::Promote(Role::Bishop), "promote to a bishop", Some("Bishop")),
+    b(Ctx::Promotion, &[Char('n')], Cmd::Promote(Role::Knight), "promote to a knight", Some("Knight")),
+    b(Ctx::Promotion, &[Code(KeyCode::Esc)], Cmd::Close, "take the pawn back", Some("cancel")),
+    b(Ctx::Question, &[Char('y'), Code(KeyCode::Enter)], Cmd::Yes, "yes", Some("yes")),
+    b(Ctx::Question, &[Char('n')], Cmd::No, "no", Some("no")),
+    b(Ctx::Question, &[Code(KeyCode::Esc)], Cmd::Close, "decide later (nothing changes)", Some("later")),
+    b(Ctx::Input, &[Code(KeyCode::Enter)], Cmd::Submit, "submit what was typed", Some("submit")),
+    b(Ctx::Input, &[Code(KeyCode::Esc)], Cmd::Close, "cancel typing", Some("cancel")),
+    b(Ctx::Input, &[Code(KeyCode::Backspace)], Cmd::Erase, "remove the last character", None),
 ];
 
 impl Key {
@@ -565,10 +287,15 @@ impl Binding {
 
 /// The command bound to a key event in a context (global bindings apply everywhere).
 pub fn lookup(ctx: Ctx, ev: &KeyEvent) -> Option<Cmd> {
+    let global = if ctx.is_modal() {
+        None
+    } else {
+        Some(Ctx::Global)
+    };
     BINDINGS
         .iter()
         .filter(|b| b.ctx == ctx)
-        .chain(BINDINGS.iter().filter(|b| b.ctx == Ctx::Global))
+        .chain(BINDINGS.iter().filter(|b| Some(b.ctx) == global))
         .find(|b| b.keys.iter().any(|k| k.matches(ev)))
         .map(|b| b.cmd)
 }
@@ -582,21 +309,72 @@ pub fn key_for(cmd: Cmd) -> String {
         .unwrap_or_default()
 }
 
+/// The first key of a command in a context, as written.
+pub fn key_in(ctx: Ctx, cmd: Cmd) -> String {
+    BINDINGS
+        .iter()
+        .find(|b| b.cmd == cmd && b.ctx == ctx)
+        .map(|b| b.keys[0].label())
+        .unwrap_or_else(|| key_for(cmd))
+}
+
 /// Status-bar hints for a context: ("c", "claim") pairs, in table order.
 pub fn hints(ctx: Ctx) -> Vec<(String, &'static str)> {
     BINDINGS
         .iter()
-        .filter(|b| b.ctx == ctx || b.ctx == Ctx::Global)
+        .filter(|b| b.ctx == ctx || (b.ctx == Ctx::Global && !ctx.is_modal()))
         .filter_map(|b| b.hint.map(|h| (b.keys[0].label(), h)))
         .collect()
 }
 
+/// The hints of a context on one line: "y yes · n no · Esc later".
+pub fn hint_line(ctx: Ctx) -> String {
+    hints(ctx)
+        .iter()
+        .map(|(k, h)| format!("{k} {h}"))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// The help text of a binding; the settings that cycle through values list
+/// them from the constants they cycle through.
+pub fn help_text(b: &Binding) -> String {
+    use super::play::{CLOCK_PRESETS, CONTEMPT_STEPS_CP, HASH_STEPS_MB};
+    let list = |v: Vec<String>| v.join(", ");
+    match b.cmd {
+        Cmd::Hash => format!(
+            "{}: {} MiB",
+            b.help,
+            list(HASH_STEPS_MB.iter().map(|m| m.to_string()).collect())
+        ),
+        Cmd::Contempt => format!(
+            "{}: {} cp",
+            b.help,
+            list(CONTEMPT_STEPS_CP.iter().map(|c| c.to_string()).collect())
+        ),
+        Cmd::Clocks => format!(
+            "{}: {}",
+            b.help,
+            list(
+                CLOCK_PRESETS
+                    .iter()
+                    .map(|&(base, inc)| match base {
+                        0 => "off".to_string(),
+                        _ => format!("{}+{inc}", base / 60),
+                    })
+                    .collect()
+            )
+        ),
+        _ => b.help.to_string(),
+    }
+}
+
 /// Help rows for a context: ("↑/k", "move the cursor up").
-pub fn help_rows(ctx: Ctx) -> Vec<(String, &'static str)> {
+pub fn help_rows(ctx: Ctx) -> Vec<(String, String)> {
     BINDINGS
         .iter()
         .filter(|b| b.ctx == ctx)
-        .map(|b| (b.keys_label(), b.help))
+        .map(|b| (b.keys_label(), help_text(b)))
         .collect()
 }
 
@@ -631,11 +409,17 @@ mod tests {
             Ctx::DrillThemes,
             Ctx::DrillAnswer,
             Ctx::DrillFeedback,
+            Ctx::Help,
+            Ctx::Verdict,
+            Ctx::ClaimDialog,
+            Ctx::Promotion,
+            Ctx::Question,
+            Ctx::Input,
         ] {
             let mut seen = Vec::new();
             for b in BINDINGS
                 .iter()
-                .filter(|b| b.ctx == ctx || b.ctx == Ctx::Global)
+                .filter(|b| b.ctx == ctx || (b.ctx == Ctx::Global && !ctx.is_modal()))
             {
                 for k in b.keys {
                     assert!(!seen.contains(k), "{k:?} bound twice in {ctx:?}");
@@ -655,5 +439,20 @@ mod tests {
         assert_eq!(lookup(Ctx::DrillAnswer, &key('3')), Some(Cmd::DrillChoose));
         assert_eq!(lookup(Ctx::DrillAnswer, &key('n')), Some(Cmd::DrillNo));
         assert_eq!(lookup(Ctx::DrillFeedback, &key('n')), Some(Cmd::DrillNext));
+        // Overlays are keyed from the table too, without the global keys.
+        assert_eq!(
+            lookup(Ctx::Promotion, &key('q')),
+            Some(Cmd::Promote(Role::Queen))
+        );
+        assert_eq!(lookup(Ctx::Question, &key('q')), None);
+        assert_eq!(
+            lookup(Ctx::ClaimDialog, &key('2')),
+            Some(Cmd::ClaimWithMove)
+        );
+        assert!(
+            help_rows(Ctx::Play)
+                .iter()
+                .any(|(_, h)| h.contains("16, 64, 256, 1024 MiB"))
+        );
     }
 }

@@ -16,18 +16,25 @@ pub mod engine_adapter;
 pub mod engine_thread;
 pub mod euwe;
 pub mod keys;
+pub mod overlay;
+pub mod play;
 pub mod render;
 pub mod terminal;
 pub mod theme;
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+#[cfg(unix)]
+use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
 
 use crossterm::event::{self, Event};
 
 use crate::rules::Game;
-use app::{Action, App, Effect, Overlay, SavedGame};
+use app::{Action, App, Effect, Overlay};
 use engine_thread::EngineThread;
 
 /// Command-line options of the trainer.
@@ -55,27 +62,143 @@ pub fn run(opts: Options) -> anyhow::Result<()> {
     app.resume_path = config::data_dir().map(|d| d.join("game-in-progress.json"));
     if let Some(p) = &opts.pgn {
         app.load_pgn(p);
-        if app.message.as_ref().is_some_and(|m| m.0) {
-            anyhow::bail!("{}", app.message.take().map(|m| m.1).unwrap_or_default());
+        if let Some(m) = app.message.take_if(|m| m.is_error()) {
+            anyhow::bail!("{}", m.text);
         }
     } else if opts.fen.is_none()
         && let Some(p) = &app.resume_path
-        && let Ok(text) = std::fs::read_to_string(p)
-        && let Ok(saved) = serde_json::from_str::<SavedGame>(&text)
     {
-        app.overlay = Some(Overlay::Resume(Box::new(saved)));
+        match play::load_saved(p) {
+            Ok(Some(saved)) => {
+                app.saved_kept = true;
+                app.overlay = Some(Overlay::Ask(app::Question::Resume(Box::new(saved))));
+            }
+            Ok(None) => {}
+            Err(m) => app.error(m),
+        }
     }
     if let Some(m) = cfg_msg {
-        app.message = Some((true, m));
+        app.error(m);
     }
-    let engine = EngineThread::spawn(engine_thread::default_opponent(cfg.hash_mb));
+    let (opponent, hash_mb) = engine_thread::default_opponent(cfg.hash_mb);
+    if hash_mb != cfg.hash_mb {
+        app.error(format!(
+            "hash_mb = {}: that much memory cannot be had; the engine uses {hash_mb} MiB",
+            cfg.hash_mb
+        ));
+    }
+    app.play.hash_mb = hash_mb;
+    let engine = EngineThread::spawn(opponent);
     engine.set_contempt(cfg.contempt);
 
+    // SIGTERM, SIGINT, SIGHUP (the terminal closed) and SIGQUIT end the loop
+    // like a quit: the game in progress is kept and the terminal restored.
+    let signalled = Arc::new(AtomicBool::new(false));
+    #[cfg(unix)]
+    for sig in [SIGTERM, SIGINT, SIGHUP, SIGQUIT] {
+        signal_hook::flag::register(sig, Arc::clone(&signalled))?;
+    }
     let mut term = terminal::setup()?;
-    let result = event_loop(&mut term, &mut app, &engine, launched, trace);
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        event_loop(&mut term, &mut app, &engine, launched, trace, &signalled)
+    }));
+    // Whatever ended the loop (quit, signal, error, panic), the game is kept.
+    app.keep_game_in_progress();
     terminal::restore();
     drop(engine);
-    result
+    match result {
+        Ok(r) => r,
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
+}
+
+/// Timings for `THREEFOLD_TRACE` (first frame, key to frame, redraws while
+/// the engine thinks), written to the trace file at the end.
+struct Trace {
+    path: Option<PathBuf>,
+    log: Vec<String>,
+    frames: u64,
+    thinking_frames: u64,
+    thinking_time: Duration,
+    last_frame: Instant,
+}
+
+impl Trace {
+    fn new(path: Option<PathBuf>) -> Trace {
+        Trace {
+            path,
+            log: Vec::new(),
+            frames: 0,
+            thinking_frames: 0,
+            thinking_time: Duration::ZERO,
+            last_frame: Instant::now(),
+        }
+    }
+
+    /// A frame was drawn.
+    fn frame(&mut self, thinking: bool) {
+        self.frames += 1;
+        let now = Instant::now();
+        if thinking {
+            self.thinking_frames += 1;
+            self.thinking_time += now - self.last_frame;
+        }
+        self.last_frame = now;
+    }
+
+    fn write(mut self) {
+        let Some(path) = self.path.take() else { return };
+        self.log.push(format!("frames {}", self.frames));
+        if !self.thinking_time.is_zero() {
+            self.log.push(format!(
+                "redraws_per_s_while_thinking {:.1} ({} frames in {:.2} s)",
+                self.thinking_frames as f64 / self.thinking_time.as_secs_f64(),
+                self.thinking_frames,
+                self.thinking_time.as_secs_f64()
+            ));
+        }
+        if let Ok(mut f) = std::fs::File::create(path) {
+            let _ = writeln!(f, "{}", self.log.join("\n"));
+        }
+    }
+}
+
+/// Carry out what the app asked for.
+fn carry_out(app: &mut App, engine: &EngineThread) {
+    for e in app.effects.drain(..) {
+        match e {
+            Effect::Think {
+                id,
+                start,
+                moves,
+                limits,
+            } => engine.think(id, start, moves, limits),
+            Effect::Stop => engine.stop(),
+            Effect::NewGame => engine.new_game(),
+            Effect::SetHash(mb) => engine.set_hash(mb),
+            Effect::SetContempt(cp) => engine.set_contempt(cp),
+            Effect::Quit => {}
+        }
+    }
+}
+
+/// Take every terminal event that is queued; true if one was a key.
+fn read_events(app: &mut App) -> std::io::Result<bool> {
+    let mut is_key = false;
+    loop {
+        match event::read()? {
+            Event::Key(k) => {
+                is_key = true;
+                app.update(Action::Key(k))
+            }
+            Event::Mouse(m) => app.update(Action::Mouse(m)),
+            Event::Resize(w, h) => app.update(Action::Resize(w, h)),
+            _ => {}
+        }
+        if !event::poll(Duration::ZERO)? {
+            return Ok(is_key);
+        }
+    }
 }
 
 fn event_loop(
@@ -84,90 +207,52 @@ fn event_loop(
     engine: &EngineThread,
     launched: Instant,
     trace: Option<PathBuf>,
+    signalled: &AtomicBool,
 ) -> anyhow::Result<()> {
-    let mut log: Vec<String> = Vec::new();
+    let mut trace = Trace::new(trace);
     let size = term.size()?;
     app.update(Action::Resize(size.width, size.height));
     if app.overlay.is_none() {
         app.start();
     }
-    let mut frames: u64 = 0;
     let mut first = true;
-    // Frames drawn while the engine was thinking, and for how long it thought.
-    let mut thinking_frames = 0u64;
-    let mut thinking_time = Duration::ZERO;
-    let mut last_frame = Instant::now();
+    // For the end-to-end test that a panic in play keeps the game.
+    let panic_at: Option<usize> = std::env::var("THREEFOLD_TEST_PANIC_AT_PLY")
+        .ok()
+        .and_then(|v| v.parse().ok());
     loop {
-        term.draw(|f| render::render(app, f))?;
-        frames += 1;
-        let now = Instant::now();
-        if app.thinking.is_some() {
-            thinking_frames += 1;
-            thinking_time += now - last_frame;
+        if signalled.load(Ordering::Relaxed) {
+            break;
         }
-        last_frame = now;
+        if panic_at.is_some_and(|n| app.play.game.len() >= n) {
+            panic!("test panic requested by THREEFOLD_TEST_PANIC_AT_PLY");
+        }
+        term.draw(|f| render::render(app, f))?;
+        trace.frame(app.play.thinking.is_some());
         if first {
             first = false;
             // For the end-to-end test that a panic restores the terminal.
             if std::env::var_os("THREEFOLD_TEST_PANIC").is_some() {
                 panic!("test panic requested by THREEFOLD_TEST_PANIC");
             }
-            log.push(format!(
-                "first_frame_ms {:.2}",
-                launched.elapsed().as_secs_f64() * 1e3
-            ));
+            let ms = launched.elapsed().as_secs_f64() * 1e3;
+            trace.log.push(format!("first_frame_ms {ms:.2}"));
         }
-        for e in app.effects.drain(..) {
-            match e {
-                Effect::Think {
-                    id,
-                    start,
-                    moves,
-                    limits,
-                } => engine.think(id, start, moves, limits),
-                Effect::Stop => engine.stop(),
-                Effect::NewGame => engine.new_game(),
-                Effect::SetHash(mb) => engine.set_hash(mb),
-                Effect::SetContempt(cp) => engine.set_contempt(cp),
-                Effect::Quit => {}
-            }
-        }
+        carry_out(app, engine);
         if app.quit {
             break;
         }
-        let animating = app.thinking.is_some()
-            || app.clock.as_ref().is_some_and(|c| c.running.is_some())
-            || matches!(&app.screen, app::Screen::Euwe(e) if e.autoplay);
-        let timeout = if animating {
-            Duration::from_millis(30)
-        } else {
-            Duration::from_millis(250)
-        };
+        let animating = app.play.thinking.is_some()
+            || app.play.clock.as_ref().is_some_and(|c| c.running.is_some())
+            || (app.screen == app::Screen::Euwe && app.euwe.autoplay);
+        let timeout = Duration::from_millis(if animating { 30 } else { 250 });
         if event::poll(timeout)? {
             let t_key = Instant::now();
-            let mut is_key = false;
-            // Take everything that is queued, then draw once.
-            loop {
-                match event::read()? {
-                    Event::Key(k) => {
-                        is_key = true;
-                        app.update(Action::Key(k))
-                    }
-                    Event::Mouse(m) => app.update(Action::Mouse(m)),
-                    Event::Resize(w, h) => app.update(Action::Resize(w, h)),
-                    _ => {}
-                }
-                if !event::poll(Duration::ZERO)? {
-                    break;
-                }
-            }
-            if is_key && trace.is_some() && !app.quit {
+            if read_events(app)? && trace.path.is_some() && !app.quit {
                 term.draw(|f| render::render(app, f))?;
-                frames += 1;
-                log.push(format!(
-                    "key_to_frame_ms {:.3}",
-                    t_key.elapsed().as_secs_f64() * 1e3
-                ));
+                trace.frame(false);
+                let ms = t_key.elapsed().as_secs_f64() * 1e3;
+                trace.log.push(format!("key_to_frame_ms {ms:.3}"));
             }
         }
         for r in engine.poll() {
@@ -175,20 +260,7 @@ fn event_loop(
         }
         app.update(Action::Tick(Instant::now()));
     }
-    if let Some(path) = trace {
-        log.push(format!("frames {frames}"));
-        if !thinking_time.is_zero() {
-            log.push(format!(
-                "redraws_per_s_while_thinking {:.1} ({} frames in {:.2} s)",
-                thinking_frames as f64 / thinking_time.as_secs_f64(),
-                thinking_frames,
-                thinking_time.as_secs_f64()
-            ));
-        }
-        if let Ok(mut f) = std::fs::File::create(path) {
-            let _ = writeln!(f, "{}", log.join("\n"));
-        }
-    }
+    trace.write();
     Ok(())
 }
 

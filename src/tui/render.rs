@@ -6,20 +6,20 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
-use shakmaty::{Color, Position, Role};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+use shakmaty::{Color, Position};
 
 use crate::rules::ending::{list_places, times};
 use crate::rules::euwe::{BLOCKS, EuweIndex};
 use crate::rules::{Game, claim};
 
-use super::app::{App, Overlay, Screen};
+use super::app::{App, Screen};
 use super::board::{BoardView, Geom};
 pub use super::drill_render::{
     DrillAreas, drill_board_geom, drill_layout, drill_option_buttons, drill_theme_rows,
 };
 use super::euwe::{EuweState, MAX_PLY};
-use super::keys::{self, Ctx};
+use super::keys;
 use super::theme::{Theme, badge};
 use crate::rules::color_name;
 
@@ -84,46 +84,7 @@ pub fn board_geom(a: &Areas, flipped: bool) -> Option<Geom> {
     Geom::fit(a.board, flipped)
 }
 
-/// A centred popup of at most `w`×`h`.
-pub fn popup(size: Rect, w: u16, h: u16) -> Rect {
-    let w = w.min(size.width);
-    let h = h.min(size.height);
-    Rect::new(
-        size.x + (size.width - w) / 2,
-        size.y + (size.height - h) / 2,
-        w,
-        h,
-    )
-}
-
-fn claim_popup(size: Rect) -> Rect {
-    popup(size, 70, 12)
-}
-
-/// The claim dialog's two options: (rect, 0 = claim now, 1 = with a move).
-pub fn claim_buttons(size: Rect) -> Vec<(Rect, u8)> {
-    let p = claim_popup(size);
-    let inner_x = p.x + 2;
-    let w = p.width.saturating_sub(4);
-    vec![
-        (Rect::new(inner_x, p.y + 5, w, 1), 0),
-        (Rect::new(inner_x, p.y + 7, w, 1), 1),
-    ]
-}
-
-fn promotion_popup(size: Rect) -> Rect {
-    popup(size, 44, 5)
-}
-
-/// The promotion choices.
-pub fn promotion_buttons(size: Rect) -> Vec<(Rect, Role)> {
-    let p = promotion_popup(size);
-    [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
-        .into_iter()
-        .enumerate()
-        .map(|(i, r)| (Rect::new(p.x + 2 + 10 * i as u16, p.y + 2, 9, 1), r))
-        .collect()
-}
+pub use super::overlay::popup;
 
 /// History rows: row 0 is the start position; then one row per move number.
 fn history_row(game: &Game, ply: usize) -> (usize, usize) {
@@ -140,7 +101,7 @@ fn history_row(game: &Game, ply: usize) -> (usize, usize) {
 
 /// Where each ply's cell is in the history panel (after scrolling).
 pub fn history_cells(app: &App, area: Rect) -> Vec<(Rect, usize)> {
-    history_cells_in(&app.game, app.shown_ply(), area)
+    history_cells_in(&app.play.game, app.shown_ply(), area)
 }
 
 /// Where each ply's cell of `game` is in a history panel scrolled to show `shown`.
@@ -201,19 +162,20 @@ pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
             .render(size, buf);
         return;
     };
-    match &app.screen {
-        Screen::Play => render_play(app, theme, &areas, buf),
-        Screen::Euwe(e) => render_euwe(app, e, theme, size, buf),
-        Screen::Drills(d) => super::drill_render::render_drills(app, d, theme, size, buf),
+    match (app.screen, &app.drills) {
+        (Screen::Play, _) => render_play(app, theme, &areas, buf),
+        (Screen::Euwe, _) => render_euwe(app, &app.euwe, theme, size, buf),
+        (Screen::Drills, Some(d)) => super::drill_render::render_drills(app, d, theme, size, buf),
+        (Screen::Drills, None) => {}
     }
     render_status(app, theme, &areas, buf);
     if let Some(o) = &app.overlay {
-        render_overlay(app, o, theme, size, buf);
+        super::overlay::render(app, o, theme, size, buf);
     }
 }
 
 fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
-    let game = &app.game;
+    let game = &app.play.game;
     // Title or game-over banner.
     let title = match game.termination() {
         Some(term) => Line::from(Span::styled(
@@ -227,14 +189,14 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         None => Line::from(vec![
             Span::styled(" threefold ", t.title),
             Span::styled("repetition trainer", t.dim),
-            Span::raw(format!("   {}", app.players.describe())),
+            Span::raw(format!("   {}", app.play.players.describe())),
             Span::styled(
                 format!(
                     "   engine L{} · hash {} MiB · contempt {} · clocks {}",
-                    app.level,
-                    app.hash_mb,
-                    app.contempt,
-                    match &app.clock {
+                    app.play.level,
+                    app.play.hash_mb,
+                    app.play.contempt,
+                    match &app.play.clock {
                         Some(c) => format!("{}+{}", c.base.as_secs() / 60, c.inc.as_secs()),
                         None => "off".to_string(),
                     }
@@ -248,10 +210,10 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
     // Board.
     let ply = app.shown_ply();
     let pos = game.position_at(ply);
-    if let Some(geom) = board_geom(a, app.flipped) {
+    if let Some(geom) = board_geom(a, app.play.flipped) {
         let last = game.record(ply).mv.and_then(|m| {
             let mover = game.position_at(ply - 1).turn();
-            m.from().map(|f| (f, super::app::king_target(&m, mover)))
+            m.from().map(|f| (f, super::play::king_target(&m, mover)))
         });
         let check = if pos.is_check() {
             pos.board().king_of(pos.turn())
@@ -266,13 +228,13 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
             ascii: app.ascii,
             last_move: last,
             check,
-            selected: if app.view.is_none() {
-                app.selected
+            selected: if app.play.view.is_none() {
+                app.play.selected
             } else {
                 None
             },
             targets: &targets,
-            cursor: Some(app.cursor),
+            cursor: Some(app.play.cursor),
         }
         .render(a.board, buf);
     }
@@ -295,15 +257,15 @@ fn fmt_clock(d: std::time::Duration) -> String {
 }
 
 fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
-    let game = &app.game;
+    let game = &app.play.game;
     let now = std::time::Instant::now();
     let turn = game.position().turn();
     let mut lines = Vec::new();
     for c in [Color::White, Color::Black] {
-        let who = if app.players.is_human(c) {
+        let who = if app.play.players.is_human(c) {
             "You".to_string()
         } else {
-            format!("Engine L{}", app.level)
+            format!("Engine L{}", app.play.level)
         };
         let mark = if turn == c && !game.is_over() {
             "▶ "
@@ -323,7 +285,7 @@ fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
             ),
             Span::raw(format!("{who:<12}")),
         ];
-        if let Some(clock) = &app.clock {
+        if let Some(clock) = &app.play.clock {
             let left = clock.remaining(c, now);
             let style = if left.as_secs() < 20 {
                 t.error
@@ -339,7 +301,7 @@ fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
             format!("Result {}", term.ending.result()),
             t.banner,
         ))
-    } else if app.claim_pending {
+    } else if app.play.claim_pending {
         Line::from(Span::styled(
             "Claiming: make or type your intended move",
             t.button,
@@ -364,11 +326,11 @@ const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "�
 const SPINNER_ASCII: [&str; 4] = ["|", "/", "-", "\\"];
 
 fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
-    let pv = match &app.thinking {
+    let pv = match &app.play.thinking {
         Some(th) => th.pv.clone(),
-        None => app.last_pv.clone(),
+        None => app.play.last_pv.clone(),
     };
-    let (spin, info) = match &app.thinking {
+    let (spin, info) = match &app.play.thinking {
         Some(th) => {
             let s = if app.ascii {
                 SPINNER_ASCII[(app.frame as usize) % 4]
@@ -377,7 +339,7 @@ fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
             };
             (format!("{s} thinking"), th.info.as_ref())
         }
-        None => ("engine idle".to_string(), app.last_info.as_ref()),
+        None => ("engine idle".to_string(), app.play.last_info.as_ref()),
     };
     let line1 = match info {
         Some(i) => format!(
@@ -388,7 +350,7 @@ fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         ),
         None => format!(
             "{spin}  level {}  hash {} MiB  contempt {}",
-            app.level, app.hash_mb, app.contempt
+            app.play.level, app.play.hash_mb, app.play.contempt
         ),
     };
     let pv = if pv.is_empty() {
@@ -405,14 +367,18 @@ fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
 
 fn render_claim_button(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     let key = keys::key_for(keys::Cmd::Claim);
-    let possible = !app.game.is_over()
-        && (claim::threefold_now(&app.game)
-            || claim::fifty_now(&app.game)
-            || !claim::threefold_moves(&app.game).is_empty());
+    let possible = !app.play.game.is_over()
+        && (claim::threefold_now(&app.play.game)
+            || claim::fifty_now(&app.play.game)
+            || !claim::threefold_moves(&app.play.game).is_empty());
     let label = format!("[ {key} Claim draw ]");
     let mut spans = vec![Span::styled(
         label,
-        if app.game.is_over() { t.dim } else { t.button },
+        if app.play.game.is_over() {
+            t.dim
+        } else {
+            t.button
+        },
     )];
     if possible {
         spans.push(Span::styled(" claim possible", t.rep3));
@@ -438,10 +404,10 @@ fn ply_text(game: &Game, ply: usize, ascii: bool) -> String {
 
 fn render_history(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     HistoryView {
-        game: &app.game,
+        game: &app.play.game,
         shown: app.shown_ply(),
-        viewing: app.view.is_some(),
-        highlight: &app.highlight,
+        viewing: app.play.view.is_some(),
+        highlight: &app.play.highlight,
         chosen: None,
         ascii: app.ascii,
         title: " Moves (repeated positions marked) ",
@@ -518,11 +484,11 @@ impl HistoryView<'_> {
 }
 
 fn render_same(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
-    let game = &app.game;
+    let game = &app.play.game;
     let ply = app.shown_ply();
     let occ = game.occurrences(ply);
     let earlier = game.earlier(ply);
-    let head = if app.view.is_some() {
+    let head = if app.play.view.is_some() {
         format!("Viewing {} ", game.place_label(ply))
     } else {
         "Now ".to_string()
@@ -584,7 +550,7 @@ pub fn spark_ply(app: &App, area: Rect, x: u16, y: u16) -> Option<usize> {
     if y != area.y + 1 || x < area.x || x >= area.right() {
         return None;
     }
-    let upto = app.game.len();
+    let upto = app.play.game.len();
     let first = (upto + 1).saturating_sub(area.width as usize);
     let ply = first + (x - area.x) as usize;
     (ply <= upto).then_some(ply)
@@ -596,8 +562,8 @@ fn render_spark(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     }
     buf.set_string(area.x, area.y, "Occurrences per ply", t.dim);
     let (bars, marks) = spark_line(
-        &app.game,
-        app.game.len(),
+        &app.play.game,
+        app.play.game.len(),
         app.shown_ply(),
         area.width as usize,
         t,
@@ -607,10 +573,10 @@ fn render_spark(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
 }
 
 fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
-    if let Some((err, msg)) = &app.message {
+    if let Some(msg) = &app.message {
         Paragraph::new(Line::from(Span::styled(
-            msg.clone(),
-            if *err { t.error } else { t.info },
+            msg.text.clone(),
+            if msg.is_error() { t.error } else { t.info },
         )))
         .wrap(Wrap { trim: true })
         .render(a.message, buf);
@@ -622,7 +588,7 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
             Span::styled("█", t.dim),
         ]);
         Paragraph::new(line).render(a.input, buf);
-    } else if matches!(app.screen, Screen::Play) {
+    } else if app.screen == Screen::Play {
         Paragraph::new(Line::from(Span::styled(
             format!(
                 "{} type a move · {} claim · click a piece, then its target · {} drills",
@@ -634,14 +600,7 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         )))
         .render(a.input, buf);
     }
-    let hints = if app.input.is_some() {
-        vec![
-            ("Enter".to_string(), "submit"),
-            ("Esc".to_string(), "cancel"),
-        ]
-    } else {
-        keys::hints(app.ctx())
-    };
+    let hints = keys::hints(app.ctx());
     let mut spans = Vec::new();
     let mut used = 0usize;
     for (k, h) in hints {
@@ -655,179 +614,6 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         spans.push(Span::raw(format!(" {h} ")));
     }
     Paragraph::new(Line::from(spans)).render(a.status, buf);
-}
-
-fn render_overlay(app: &App, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffer) {
-    match o {
-        Overlay::Help => {
-            let row = |k: String, h: &'static str| {
-                Line::from(vec![Span::styled(format!("{k:<13}"), t.key), Span::raw(h)])
-            };
-            let drills = matches!(app.screen, Screen::Drills(_));
-            let mut left = Vec::new();
-            let mut right = Vec::new();
-            if drills {
-                for (ctx, title) in [
-                    (Ctx::DrillThemes, "Drills: theme list"),
-                    (Ctx::DrillAnswer, "Drills: answering"),
-                    (Ctx::DrillFeedback, "Drills: the ruling"),
-                ] {
-                    if !left.is_empty() {
-                        left.push(Line::from(""));
-                    }
-                    left.push(Line::from(Span::styled(title, t.title)));
-                    for (k, h) in keys::help_rows(ctx) {
-                        left.push(row(k, h));
-                    }
-                }
-            } else {
-                left.push(Line::from(Span::styled("Game", t.title)));
-                for (k, h) in keys::help_rows(Ctx::Play) {
-                    left.push(row(k, h));
-                }
-                right.push(Line::from(Span::styled("Euwe stepper", t.title)));
-                for (k, h) in keys::help_rows(Ctx::Euwe) {
-                    right.push(row(k, h));
-                }
-            }
-            if !right.is_empty() {
-                right.push(Line::from(""));
-            }
-            right.push(Line::from(Span::styled("Everywhere", t.title)));
-            for (k, h) in keys::help_rows(Ctx::Global) {
-                right.push(Line::from(vec![
-                    Span::styled(format!("{k:<13}"), t.key),
-                    Span::raw(h),
-                ]));
-            }
-            right.push(Line::from(""));
-            if drills {
-                right.push(Line::from("Mouse: click a theme, an answer button,"));
-                right.push(Line::from("a ply in the move list (count questions:"));
-                right.push(Line::from("it is chosen), or a piece then its target"));
-                right.push(Line::from("(questions asking for moves)."));
-            } else {
-                right.push(Line::from("Mouse: click a piece, then its target;"));
-                right.push(Line::from("click a move in the list to view it;"));
-                right.push(Line::from("wheel steps through the history."));
-            }
-            let h = (left.len().max(right.len()) as u16 + 2).min(size.height);
-            let p = popup(size, size.width.min(120), h);
-            Clear.render(p, buf);
-            let block = Block::bordered().title(" Help (? or Esc to close) ");
-            let inner = block.inner(p);
-            block.render(p, buf);
-            let half = inner.width / 2;
-            Paragraph::new(left).render(Rect::new(inner.x, inner.y, half, inner.height), buf);
-            Paragraph::new(right).render(
-                Rect::new(inner.x + half, inner.y, inner.width - half, inner.height),
-                buf,
-            );
-        }
-        Overlay::Claim => {
-            let p = claim_popup(size);
-            Clear.render(p, buf);
-            let block = Block::bordered().title(" Claim a draw ");
-            block.render(p, buf);
-            let game = &app.game;
-            let occ = game.current().occurrence;
-            let lines = vec![
-                Line::from(format!(
-                    "You are {} to move. This position has appeared {};",
-                    color_name(game.position().turn()),
-                    times(occ)
-                )),
-                Line::from(format!(
-                    "{} half-moves without capture or pawn move.",
-                    game.position().halfmoves()
-                )),
-                Line::from(Span::styled(
-                    "The arbiter rules on your claim. An incorrect claim: FIDE 9.5.",
-                    t.dim,
-                )),
-            ];
-            Paragraph::new(lines).render(Rect::new(p.x + 2, p.y + 1, p.width - 4, 3), buf);
-            let labels = [
-                "[1] Claim now: the position stands for the 3rd time (9.2 b, 9.3 b)",
-                "[2] Claim with an intended move (9.2 a, 9.3 a)",
-            ];
-            for ((r, i), label) in claim_buttons(size).into_iter().zip(labels) {
-                let _ = i;
-                buf.set_string(
-                    r.x,
-                    r.y,
-                    format!("{label:<w$}", w = r.width as usize),
-                    t.button,
-                );
-            }
-            buf.set_string(
-                p.x + 2,
-                p.y + 9,
-                "Esc: cancel   (or click an option)",
-                t.dim,
-            );
-        }
-        Overlay::Verdict { correct, text } => {
-            let lines = text.chars().count() / 68 + 1;
-            let p = popup(size, 76, lines as u16 + 5);
-            Clear.render(p, buf);
-            let title = if *correct {
-                " Claim correct: draw "
-            } else {
-                " Claim incorrect "
-            };
-            let style = if *correct { t.claimed } else { t.error };
-            let block = Block::bordered()
-                .title(Span::styled(title, style))
-                .padding(ratatui::widgets::Padding::horizontal(1));
-            let inner = block.inner(p);
-            block.render(p, buf);
-            Paragraph::new(vec![
-                Line::from(text.clone()),
-                Line::from(""),
-                Line::from(Span::styled("Enter/Esc to close", t.dim)),
-            ])
-            .wrap(Wrap { trim: true })
-            .render(inner, buf);
-        }
-        Overlay::Promotion(_) => {
-            let p = promotion_popup(size);
-            Clear.render(p, buf);
-            Block::bordered().title(" Promote to ").render(p, buf);
-            for (r, role) in promotion_buttons(size) {
-                let name = match role {
-                    Role::Queen => "q Queen",
-                    Role::Rook => "r Rook",
-                    Role::Bishop => "b Bishop",
-                    _ => "n Knight",
-                };
-                buf.set_string(r.x, r.y, name, t.button);
-            }
-        }
-        Overlay::ConfirmNew | Overlay::ConfirmQuit | Overlay::Resume(_) => {
-            let text = match o {
-                Overlay::ConfirmNew => {
-                    "Abandon the game in progress and start a new one? (y/n)".to_string()
-                }
-                Overlay::ConfirmQuit => {
-                    "Quit? The game in progress will be lost. (y/n)".to_string()
-                }
-                Overlay::Resume(s) => format!(
-                    "A game in progress was kept ({} plies). Resume it? (y/n)",
-                    s.moves.len()
-                ),
-                _ => String::new(),
-            };
-            let p = popup(size, 64, 5);
-            Clear.render(p, buf);
-            let block = Block::bordered();
-            let inner = block.inner(p);
-            block.render(p, buf);
-            Paragraph::new(text)
-                .wrap(Wrap { trim: true })
-                .render(inner, buf);
-        }
-    }
 }
 
 fn render_euwe(app: &App, e: &EuweState, t: &Theme, size: Rect, buf: &mut Buffer) {
@@ -864,6 +650,31 @@ fn render_euwe(app: &App, e: &EuweState, t: &Theme, size: Rect, buf: &mut Buffer
         a.players.width,
         a.spark.bottom() - a.players.y,
     );
+    let mut lines = euwe_sequence_lines(e, t, side.width);
+    lines.extend(euwe_rule_lines(app, e, t));
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled(
+        format!(
+            "Autoplay {}  every {} ms",
+            if e.autoplay { "ON" } else { "off" },
+            app.euwe_delay.as_millis()
+        ),
+        t.info,
+    )));
+    Paragraph::new(lines).wrap(Wrap { trim: true }).render(
+        Rect::new(side.x, side.y, side.width, side.height.saturating_sub(3)),
+        buf,
+    );
+    buf.set_string(a.spark.x, a.spark.y, "Occurrences per ply", t.dim);
+    let (bars, marks) = spark_line(game, ply, ply, a.spark.width as usize, t, app.ascii);
+    Paragraph::new(vec![bars, marks])
+        .render(Rect::new(a.spark.x, a.spark.y + 1, a.spark.width, 2), buf);
+}
+
+/// The Euwe stepper's ply, block and Thue–Morse bits.
+fn euwe_sequence_lines<'a>(e: &EuweState, t: &Theme, width: u16) -> Vec<Line<'a>> {
+    let game = &e.game;
+    let ply = e.ply;
     let mut lines: Vec<Line> = Vec::new();
     let head = if ply == 0 {
         "Ply 0 / 128: the start position".to_string()
@@ -903,7 +714,7 @@ fn render_euwe(app: &App, e: &EuweState, t: &Theme, size: Rect, buf: &mut Buffer
     // Thue–Morse bits.
     let (bits, cur) = e.bits();
     let mut spans = vec![Span::raw("Thue–Morse: ")];
-    let maxbits = (side.width as usize).saturating_sub(14) / 2;
+    let maxbits = (width as usize).saturating_sub(14) / 2;
     let start = bits.len().saturating_sub(maxbits);
     if start > 0 {
         spans.push(Span::raw("… "));
@@ -918,6 +729,14 @@ fn render_euwe(app: &App, e: &EuweState, t: &Theme, size: Rect, buf: &mut Buffer
         spans.push(Span::raw(" "));
     }
     lines.push(Line::from(spans));
+    lines
+}
+
+/// What the former German rule and FIDE say at the Euwe stepper's ply.
+fn euwe_rule_lines<'a>(app: &App, e: &EuweState, t: &Theme) -> Vec<Line<'a>> {
+    let game = &e.game;
+    let ply = e.ply;
+    let mut lines: Vec<Line> = Vec::new();
     lines.push(Line::from(""));
     // The former German rule.
     lines.push(Line::from(Span::styled("Former German rule", t.title)));
@@ -977,21 +796,5 @@ fn render_euwe(app: &App, e: &EuweState, t: &Theme, size: Rect, buf: &mut Buffer
         };
         lines.push(Line::from(status));
     }
-    lines.push(Line::from(""));
-    lines.push(Line::from(Span::styled(
-        format!(
-            "Autoplay {}  every {} ms",
-            if e.autoplay { "ON" } else { "off" },
-            app.euwe_delay.as_millis()
-        ),
-        t.info,
-    )));
-    Paragraph::new(lines).wrap(Wrap { trim: true }).render(
-        Rect::new(side.x, side.y, side.width, side.height.saturating_sub(3)),
-        buf,
-    );
-    buf.set_string(a.spark.x, a.spark.y, "Occurrences per ply", t.dim);
-    let (bars, marks) = spark_line(game, ply, ply, a.spark.width as usize, t, app.ascii);
-    Paragraph::new(vec![bars, marks])
-        .render(Rect::new(a.spark.x, a.spark.y + 1, a.spark.width, 2), buf);
+    lines
 }

@@ -8,15 +8,16 @@ use shakmaty::{Position, Role, Square};
 
 use crate::rules::{EndingKind, Game};
 
-use super::app::{Action, App, Effect, Overlay, Players, Screen};
+use super::app::{Action, App, Effect, Overlay, Question, Screen};
 use super::config::Config;
 use super::engine_thread::Report;
+use super::play::Players;
 use super::render::{self, layout, render_with};
 use super::theme::Theme;
 
 fn app() -> App {
     let cfg = Config {
-        human: "both".to_string(),
+        human: Players::TwoHumans,
         ..Config::default()
     };
     let mut a = App::new(&cfg, Game::new());
@@ -51,7 +52,7 @@ fn click(a: &mut App, x: u16, y: u16) {
 
 fn click_square(a: &mut App, sq: Square) {
     let areas = layout(a.size).unwrap();
-    let g = render::board_geom(&areas, a.flipped).unwrap();
+    let g = render::board_geom(&areas, a.play.flipped).unwrap();
     let r = g.rect(sq);
     click(a, r.x + 1, r.y);
 }
@@ -104,7 +105,7 @@ fn typed_moves_san_and_uci() {
     let mut a = app();
     typed(&mut a, "e4");
     typed(&mut a, "e7e5");
-    assert_eq!(a.game.len(), 2);
+    assert_eq!(a.play.game.len(), 2);
     assert!(a.input.is_none());
 }
 
@@ -112,63 +113,70 @@ fn typed_moves_san_and_uci() {
 fn illegal_and_ambiguous_typed_moves_change_nothing_but_the_message() {
     let mut a = app();
     typed(&mut a, "Ke2");
-    assert_eq!(a.game.len(), 0);
-    let (err, msg) = a.message.clone().unwrap();
-    assert!(err);
+    assert_eq!(a.play.game.len(), 0);
+    let m = a.message.clone().unwrap();
+    assert!(m.is_error());
+    let msg = m.text;
     assert!(msg.contains("not a legal move"), "{msg}");
     assert!(!msg.contains('\n'));
     key(&mut a, KeyCode::Esc);
     let fen = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1";
     a.new_game(Game::from_fen(fen).unwrap());
     typed(&mut a, "Nd2");
-    assert_eq!(a.game.len(), 0);
-    assert!(a.message.clone().unwrap().1.contains("ambiguous"));
+    assert_eq!(a.play.game.len(), 0);
+    assert!(a.message.clone().unwrap().text.contains("ambiguous"));
     // The typed text stays for correction.
     assert_eq!(a.input.as_ref().unwrap().text, "Nd2");
     key(&mut a, KeyCode::Backspace);
     key(&mut a, KeyCode::Backspace);
     keys(&mut a, "bd2");
     key(&mut a, KeyCode::Enter);
-    assert_eq!(a.game.len(), 1);
+    assert_eq!(a.play.game.len(), 1);
 }
 
 #[test]
 fn cursor_moves_with_arrows_and_hjkl() {
     let mut a = app();
-    assert_eq!(a.cursor, Square::E2);
+    assert_eq!(a.play.cursor, Square::E2);
     key(&mut a, KeyCode::Enter);
-    assert_eq!(a.selected, Some(Square::E2));
+    assert_eq!(a.play.selected, Some(Square::E2));
     assert_eq!(a.targets().len(), 2);
     key(&mut a, KeyCode::Up);
     keys(&mut a, "k");
     keys(&mut a, " ");
-    assert_eq!(a.game.len(), 1);
+    assert_eq!(a.play.game.len(), 1);
     assert_eq!(
-        a.game.position().board().piece_at(Square::E4).unwrap().role,
+        a.play
+            .game
+            .position()
+            .board()
+            .piece_at(Square::E4)
+            .unwrap()
+            .role,
         Role::Pawn
     );
     // Flipped: up moves towards White's side.
     keys(&mut a, "f");
-    let before = a.cursor;
+    let before = a.play.cursor;
     keys(&mut a, "k");
-    assert_eq!(u8::from(a.cursor.rank()) + 1, u8::from(before.rank()));
+    assert_eq!(u8::from(a.play.cursor.rank()) + 1, u8::from(before.rank()));
     keys(&mut a, "hl");
-    assert_eq!(a.cursor.file(), before.file());
+    assert_eq!(a.play.cursor.file(), before.file());
 }
 
 #[test]
 fn mouse_select_then_target() {
     let mut a = app();
     click_square(&mut a, Square::G1);
-    assert_eq!(a.selected, Some(Square::G1));
+    assert_eq!(a.play.selected, Some(Square::G1));
     click_square(&mut a, Square::F3);
-    assert_eq!(a.game.len(), 1);
+    assert_eq!(a.play.game.len(), 1);
     // Flipped board, same clicks land on the right squares.
-    a.flipped = true;
+    a.play.flipped = true;
     click_square(&mut a, Square::B8);
     click_square(&mut a, Square::C6);
-    assert_eq!(a.game.len(), 2);
-    assert_eq!(a.game.ply_label(2), "1...Nc6");
+    assert_eq!(a.play.game.len(), 2);
+    assert_eq!(a.play.game.ply_label(2), "1...Nc6");
 }
 
 #[test]
@@ -178,11 +186,17 @@ fn promotion_asks_which_piece() {
     click_square(&mut a, Square::A7);
     click_square(&mut a, Square::A8);
     assert!(matches!(a.overlay, Some(Overlay::Promotion(_))));
-    assert_eq!(a.game.len(), 0);
+    assert_eq!(a.play.game.len(), 0);
     keys(&mut a, "n");
-    assert_eq!(a.game.len(), 1);
+    assert_eq!(a.play.game.len(), 1);
     assert_eq!(
-        a.game.position().board().piece_at(Square::A8).unwrap().role,
+        a.play
+            .game
+            .position()
+            .board()
+            .piece_at(Square::A8)
+            .unwrap()
+            .role,
         Role::Knight
     );
 }
@@ -193,11 +207,17 @@ fn promotion_by_click() {
     a.new_game(Game::from_fen("8/P7/8/8/8/8/8/k6K w - - 0 1").unwrap());
     click_square(&mut a, Square::A7);
     click_square(&mut a, Square::A8);
-    let (r, role) = render::promotion_buttons(a.size)[1];
-    assert_eq!(role, Role::Rook);
+    let (r, cmd) = super::overlay::promotion_layout(a.size).1[1];
+    assert_eq!(cmd, super::keys::Cmd::Promote(Role::Rook));
     click(&mut a, r.x + 1, r.y);
     assert_eq!(
-        a.game.position().board().piece_at(Square::A8).unwrap().role,
+        a.play
+            .game
+            .position()
+            .board()
+            .piece_at(Square::A8)
+            .unwrap()
+            .role,
         Role::Rook
     );
 }
@@ -206,8 +226,8 @@ fn promotion_by_click() {
 fn threefold_claim_now_is_correct() {
     let mut a = app();
     shuffle(&mut a, 8);
-    assert_eq!(a.game.occurrences(4), 2);
-    assert_eq!(a.game.occurrences(8), 3);
+    assert_eq!(a.play.game.occurrences(4), 2);
+    assert_eq!(a.play.game.occurrences(8), 3);
     keys(&mut a, "c");
     assert_eq!(a.overlay, Some(Overlay::Claim));
     keys(&mut a, "1");
@@ -218,9 +238,9 @@ fn threefold_claim_now_is_correct() {
         }
         o => panic!("{o:?}"),
     }
-    let t = a.game.termination().unwrap();
+    let t = a.play.game.termination().unwrap();
     assert_eq!(t.ending.kind, EndingKind::ThreefoldClaim);
-    assert_eq!(a.highlight, vec![0, 4, 8]);
+    assert_eq!(a.play.highlight, vec![0, 4, 8]);
     key(&mut a, KeyCode::Esc);
     assert_eq!(a.overlay, None);
 }
@@ -237,8 +257,8 @@ fn wrong_claim_explains_and_the_game_goes_on() {
         }
         o => panic!("{o:?}"),
     }
-    assert!(!a.game.is_over());
-    assert_eq!(a.game.len(), 4);
+    assert!(!a.play.game.is_over());
+    assert_eq!(a.play.game.len(), 4);
 }
 
 #[test]
@@ -246,12 +266,12 @@ fn claim_with_intended_move_typed_and_on_the_board() {
     let mut a = app();
     shuffle(&mut a, 7);
     keys(&mut a, "c2");
-    assert!(a.claim_pending);
+    assert!(a.play.claim_pending);
     keys(&mut a, "Ng8");
     key(&mut a, KeyCode::Enter);
-    assert_eq!(a.game.len(), 8);
+    assert_eq!(a.play.game.len(), 8);
     assert_eq!(
-        a.game.termination().unwrap().ending.kind,
+        a.play.game.termination().unwrap().ending.kind,
         EndingKind::ThreefoldClaim
     );
 
@@ -261,12 +281,12 @@ fn claim_with_intended_move_typed_and_on_the_board() {
     shuffle(&mut a, 2);
     keys(&mut a, "c2");
     key(&mut a, KeyCode::Esc);
-    assert!(a.claim_pending);
-    let black_before = a.clock.as_ref().unwrap().left[1];
+    assert!(a.play.claim_pending);
+    let black_before = a.play.clock.as_ref().unwrap().left[1];
     click_square(&mut a, Square::F3);
     click_square(&mut a, Square::G1);
-    assert_eq!(a.game.len(), 3);
-    assert!(!a.game.is_over());
+    assert_eq!(a.play.game.len(), 3);
+    assert!(!a.play.game.is_over());
     let Some(Overlay::Verdict { correct, text }) = &a.overlay else {
         panic!()
     };
@@ -274,7 +294,8 @@ fn claim_with_intended_move_typed_and_on_the_board() {
     assert!(text.contains("9.5"), "{text}");
     assert!(text.contains("two extra minutes"), "{text}");
     assert!(
-        a.clock.as_ref().unwrap().left[1] >= black_before + std::time::Duration::from_secs(119)
+        a.play.clock.as_ref().unwrap().left[1]
+            >= black_before + std::time::Duration::from_secs(119)
     );
 }
 
@@ -282,7 +303,7 @@ fn claim_with_intended_move_typed_and_on_the_board() {
 fn engine_gets_the_whole_game_and_takeback_returns_to_the_human() {
     let cfg = Config::default();
     let mut a = App::new(&cfg, Game::new());
-    assert_eq!(a.players, Players::HumanWhite);
+    assert_eq!(a.play.players, Players::HumanWhite);
     a.start();
     assert!(a.effects.is_empty());
     typed(&mut a, "e4");
@@ -290,40 +311,131 @@ fn engine_gets_the_whole_game_and_takeback_returns_to_the_human() {
         panic!("no search")
     };
     assert_eq!(moves.len(), 1);
-    assert!(a.thinking.is_some());
+    assert!(a.play.thinking.is_some());
     // The human cannot move for the engine.
     typed(&mut a, "d4");
-    assert_eq!(a.game.len(), 1);
+    assert_eq!(a.play.game.len(), 1);
     key(&mut a, KeyCode::Esc);
-    let e5 = a.game.parse_move("e5").unwrap();
+    let e5 = a.play.game.parse_move("e5").unwrap();
     // A stale report is ignored.
     a.update(Action::Engine(Report::Best {
         id: id + 99,
         mv: Some(e5),
     }));
-    assert_eq!(a.game.len(), 1);
+    assert_eq!(a.play.game.len(), 1);
     a.update(Action::Engine(Report::Best { id, mv: Some(e5) }));
-    assert_eq!(a.game.len(), 2);
+    assert_eq!(a.play.game.len(), 2);
     keys(&mut a, "u");
-    assert_eq!(a.game.len(), 0);
+    assert_eq!(a.play.game.len(), 0);
+}
+
+/// The engine's search: an info line with `score` (its own point of view), then `mv`.
+fn engine_answers(a: &mut App, score: i32, mv: &str) {
+    let id = a.play.thinking.as_ref().expect("the engine is thinking").id;
+    let m = a.play.game.parse_move(mv).unwrap();
+    a.update(Action::Engine(Report::Info {
+        id,
+        info: super::engine_thread::Info {
+            depth: 5,
+            score: super::engine_thread::Score::Cp(score),
+            nodes: 100,
+            nps: 1000,
+            pv: vec![m],
+        },
+    }));
+    a.update(Action::Engine(Report::Best { id, mv: Some(m) }));
+}
+
+const KNIGHTS: [&str; 9] = [
+    "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3",
+];
+
+/// A game between humans up to `plies`, then engine against engine.
+fn engines_after(plies: usize, contempt: i32) -> App {
+    let mut a = app();
+    for m in KNIGHTS.iter().take(plies) {
+        typed(&mut a, m);
+    }
+    a.play.players = Players::Engines;
+    a.play.contempt = contempt;
+    a.start();
+    a
 }
 
 #[test]
-fn engine_claims_when_a_draw_is_welcome() {
-    let mut a = app();
-    shuffle(&mut a, 8);
-    a.players = Players::HumanBlack;
-    a.start();
-    let t = a.game.termination().expect("the engine claimed");
+fn the_engine_claims_after_its_search_from_its_own_score_with_either_colour() {
+    // White to move in the start position, standing for the third time.
+    // Black's last report said Black is lost: that is no reason for White to claim.
+    let mut a = engines_after(8, 0);
+    a.play.last_info = Some(super::engine_thread::Info {
+        depth: 5,
+        score: super::engine_thread::Score::Cp(-300),
+        nodes: 1,
+        nps: 1,
+        pv: Vec::new(),
+    });
+    assert!(!a.play.game.is_over(), "no claim before the search");
+    assert!(a.play.thinking.is_some());
+    engine_answers(&mut a, 300, "Nf3");
+    assert!(
+        !a.play.game.is_over(),
+        "White is better by its own score: it plays on"
+    );
+    assert_eq!(a.play.game.len(), 9);
+    // Black to move after 5.Nf3, standing for the third time; Black thinks it
+    // is worse: it claims (9.2 b).
+    engine_answers(&mut a, -40, "Nf6");
+    let t = a.play.game.termination().expect("Black claimed");
     assert_eq!(t.ending.kind, EndingKind::ThreefoldClaim);
-    // With high contempt it plays on instead.
+    assert_eq!(a.play.game.len(), 9, "a claim now plays no move");
+    // The same for White.
+    let mut a = engines_after(8, 0);
+    engine_answers(&mut a, -40, "Nf3");
+    assert_eq!(
+        a.play
+            .game
+            .termination()
+            .expect("White claimed")
+            .ending
+            .kind,
+        EndingKind::ThreefoldClaim
+    );
+    // With contempt 50, -40 is still better than a draw: play on.
+    let mut a = engines_after(8, 50);
+    engine_answers(&mut a, -40, "Nf3");
+    assert!(!a.play.game.is_over());
+}
+
+#[test]
+fn the_engine_claims_with_its_intended_move_when_it_repeats_for_the_third_time() {
+    // Black to move; ...Ng8 would bring the start position a third time (9.2 a).
+    let mut a = engines_after(7, 0);
+    engine_answers(&mut a, 0, "Ng8");
+    let t = a
+        .play
+        .game
+        .termination()
+        .expect("Black claimed with its move");
+    assert_eq!(t.ending.kind, EndingKind::ThreefoldClaim);
+    assert_eq!(
+        a.play.game.len(),
+        8,
+        "the intended move is written, as 9.2 (a) says"
+    );
+    // Better by its own score: it plays the move and claims nothing.
+    let mut a = engines_after(7, 0);
+    engine_answers(&mut a, 120, "Ng8");
+    assert!(!a.play.game.is_over());
+    assert_eq!(a.play.game.len(), 8);
+    // A human opponent: the engine (Black) claims the same way.
     let mut a = app();
-    shuffle(&mut a, 8);
-    a.players = Players::HumanBlack;
-    a.contempt = 50;
+    for m in KNIGHTS.iter().take(7) {
+        typed(&mut a, m);
+    }
+    a.play.players = Players::HumanWhite;
     a.start();
-    assert!(!a.game.is_over());
-    assert!(a.thinking.is_some());
+    engine_answers(&mut a, -10, "Ng8");
+    assert!(a.play.game.is_over());
 }
 
 #[test]
@@ -331,15 +443,15 @@ fn history_stepping_and_occurrence_jumps() {
     let mut a = app();
     shuffle(&mut a, 8);
     keys(&mut a, ",");
-    assert_eq!(a.view, Some(7));
+    assert_eq!(a.play.view, Some(7));
     key(&mut a, KeyCode::End);
-    assert_eq!(a.view, None);
+    assert_eq!(a.play.view, None);
     keys(&mut a, "r");
-    assert_eq!(a.view, Some(4));
+    assert_eq!(a.play.view, Some(4));
     keys(&mut a, "r");
-    assert_eq!(a.view, Some(0));
+    assert_eq!(a.play.view, Some(0));
     keys(&mut a, "R");
-    assert_eq!(a.view, Some(4));
+    assert_eq!(a.play.view, Some(4));
     // Mouse wheel and clicking a move in the list.
     a.update(Action::Mouse(MouseEvent {
         kind: MouseEventKind::ScrollUp,
@@ -347,16 +459,16 @@ fn history_stepping_and_occurrence_jumps() {
         row: 0,
         modifiers: KeyModifiers::NONE,
     }));
-    assert_eq!(a.view, Some(3));
+    assert_eq!(a.play.view, Some(3));
     let areas = layout(a.size).unwrap();
     let (r, ply) = render::history_cells(&a, areas.history)
         .into_iter()
         .find(|c| c.1 == 5)
         .unwrap();
     click(&mut a, r.x, r.y);
-    assert_eq!(a.view, Some(ply));
+    assert_eq!(a.play.view, Some(ply));
     key(&mut a, KeyCode::Esc);
-    assert_eq!(a.view, None);
+    assert_eq!(a.play.view, None);
 }
 
 #[test]
@@ -367,13 +479,13 @@ fn quit_and_new_game_confirm_only_when_a_game_would_be_lost() {
     let mut a = app();
     typed(&mut a, "e4");
     keys(&mut a, "q");
-    assert_eq!(a.overlay, Some(Overlay::ConfirmQuit));
+    assert_eq!(a.overlay, Some(Overlay::Ask(Question::Quit)));
     keys(&mut a, "n");
     assert!(!a.quit);
     keys(&mut a, "n");
-    assert_eq!(a.overlay, Some(Overlay::ConfirmNew));
+    assert_eq!(a.overlay, Some(Overlay::Ask(Question::NewGame)));
     keys(&mut a, "y");
-    assert_eq!(a.game.len(), 0);
+    assert_eq!(a.play.game.len(), 0);
     // With a place to keep it, quitting keeps the game: no question.
     let dir = std::env::temp_dir().join(format!("threefold-resume-{}", std::process::id()));
     let mut a = app();
@@ -390,16 +502,14 @@ fn quit_and_new_game_confirm_only_when_a_game_would_be_lost() {
 fn euwe_stepper_keys() {
     let mut a = app();
     keys(&mut a, "e");
-    assert!(matches!(a.screen, Screen::Euwe(_)));
+    assert_eq!(a.screen, Screen::Euwe);
     keys(&mut a, "5");
-    let Screen::Euwe(e) = &a.screen else { panic!() };
-    assert_eq!(e.ply, 16);
+    assert_eq!(a.euwe.ply, 16);
     keys(&mut a, "hl");
     keys(&mut a, "a");
-    let Screen::Euwe(e) = &a.screen else { panic!() };
-    assert!(e.autoplay);
+    assert!(a.euwe.autoplay);
     key(&mut a, KeyCode::Esc);
-    assert!(matches!(a.screen, Screen::Play));
+    assert_eq!(a.screen, Screen::Play);
 }
 
 // ---- rendering ----
@@ -477,7 +587,7 @@ fn claim_dialog_and_verdicts_render() {
     assert!(s.contains("[1] Claim now"));
     assert!(s.contains("[2] Claim with an intended move"));
     // Clicking option 1.
-    let (r, _) = render::claim_buttons(a.size)[0];
+    let (r, _) = super::overlay::claim_layout(a.size).1[0];
     click(&mut a, r.x + 2, r.y);
     let (s, _) = screen(&a, &Theme::colored(), 120, 40);
     assert!(s.contains("Claim correct: draw"), "{s}");
@@ -505,7 +615,7 @@ fn fivefold_ends_with_a_banner() {
     shuffle(&mut a, 8);
     shuffle(&mut a, 8);
     assert_eq!(
-        a.game.termination().unwrap().ending.kind,
+        a.play.game.termination().unwrap().ending.kind,
         EndingKind::FivefoldRepetition
     );
     let (s, _) = screen(&a, &Theme::colored(), 120, 40);
@@ -521,13 +631,16 @@ fn help_overlay_is_generated_from_the_key_table() {
     let (s, _) = screen(&a, &Theme::colored(), 120, 40);
     use super::keys::Ctx;
     // The drill screen's own help lists the drill bindings (drill_tests).
+    // Overlays show their own keys (overlay tests).
     for b in super::keys::BINDINGS.iter().filter(|b| {
-        !matches!(
-            b.ctx,
-            Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback
-        )
+        !b.ctx.is_modal()
+            && !matches!(
+                b.ctx,
+                Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback
+            )
     }) {
-        assert!(s.contains(b.help), "help lacks {:?}", b.help);
+        let help = super::keys::help_text(b);
+        assert!(s.contains(&help), "help lacks {help:?}");
     }
 }
 
@@ -570,20 +683,20 @@ fn sparkline_click_views_that_ply() {
     shuffle(&mut a, 6);
     let areas = layout(a.size).unwrap();
     click(&mut a, areas.spark.x + 4, areas.spark.y + 1);
-    assert_eq!(a.view, Some(4));
+    assert_eq!(a.play.view, Some(4));
 }
 
 #[test]
 fn flag_fall_ends_the_game() {
     let mut a = app();
-    a.clock = Some(super::app::Clock::new(
+    a.play.clock = Some(super::play::Clock::new(
         std::time::Duration::from_millis(50),
         std::time::Duration::ZERO,
     ));
     typed(&mut a, "e4");
     let later = std::time::Instant::now() + std::time::Duration::from_secs(1);
     a.update(Action::Tick(later));
-    let t = a.game.termination().expect("flag fell");
+    let t = a.play.game.termination().expect("flag fell");
     assert_eq!(t.ending.result(), "1-0");
     assert!(t.ending.explanation.contains("Black's flag fell"));
     let (s, _) = screen(&a, &Theme::colored(), 120, 40);
@@ -593,7 +706,7 @@ fn flag_fall_ends_the_game() {
 #[test]
 fn flag_fall_against_a_lone_king_is_a_draw() {
     let cfg = Config {
-        human: "both".to_string(),
+        human: Players::TwoHumans,
         ..Config::default()
     };
     let mut a = App::new(
@@ -601,14 +714,14 @@ fn flag_fall_against_a_lone_king_is_a_draw() {
         Game::from_fen("4k3/8/8/8/8/8/8/QK6 b - - 0 1").unwrap(),
     );
     a.update(Action::Resize(120, 40));
-    a.clock = Some(super::app::Clock::new(
+    a.play.clock = Some(super::play::Clock::new(
         std::time::Duration::from_millis(50),
         std::time::Duration::ZERO,
     ));
     typed(&mut a, "Kd7");
     let later = std::time::Instant::now() + std::time::Duration::from_secs(1);
     a.update(Action::Tick(later));
-    let t = a.game.termination().expect("flag fell");
+    let t = a.play.game.termination().expect("flag fell");
     assert_eq!(t.ending.result(), "1/2-1/2", "{}", t.ending.explanation);
     assert!(t.ending.explanation.contains("cannot checkmate"));
 }
@@ -631,12 +744,12 @@ fn save_and_load_pgn() {
     assert!(text.contains("[Termination "), "{text}");
     let mut b = app();
     b.load_pgn(&path);
-    assert_eq!(b.game.len(), 8);
-    assert_eq!(b.players, Players::TwoHumans);
+    assert_eq!(b.play.game.len(), 8);
+    assert_eq!(b.play.players, Players::TwoHumans);
     // A missing file gives a message and changes nothing.
     b.load_pgn(&dir.join("missing.pgn"));
-    assert!(b.message.as_ref().unwrap().0);
-    assert_eq!(b.game.len(), 8);
+    assert!(b.message.as_ref().unwrap().is_error());
+    assert_eq!(b.play.game.len(), 8);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -654,12 +767,12 @@ fn fen_in_app() {
     keys(&mut a, "F");
     a.input.as_mut().unwrap().text = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".to_string();
     key(&mut a, KeyCode::Enter);
-    assert_eq!(a.game.start_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    assert_eq!(a.play.game.start_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
     keys(&mut a, "F");
     a.input.as_mut().unwrap().text = "nonsense".to_string();
     key(&mut a, KeyCode::Enter);
-    assert!(a.message.as_ref().unwrap().0);
-    assert_eq!(a.game.start_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    assert!(a.message.as_ref().unwrap().is_error());
+    assert_eq!(a.play.game.start_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
 }
 
 #[test]
@@ -673,7 +786,7 @@ fn engine_pv_is_shown_in_san_with_a_spinner() {
         .iter()
         .map(|u| u.parse::<shakmaty::uci::UciMove>().unwrap())
         .collect();
-    let mut pos = a.game.position().clone();
+    let mut pos = a.play.game.position().clone();
     let mut moves = Vec::new();
     for u in pv {
         let m = u.to_move(&pos).unwrap();
@@ -705,17 +818,108 @@ fn castling_by_clicking_the_kings_square_or_the_rook() {
     assert!(a.targets().contains(&Square::G1));
     assert!(a.targets().contains(&Square::C1));
     click_square(&mut a, Square::G1);
-    assert_eq!(a.game.ply_label(1), "1.O-O");
+    assert_eq!(a.play.game.ply_label(1), "1.O-O");
     click_square(&mut a, Square::E8);
     click_square(&mut a, Square::A8);
-    assert_eq!(a.game.ply_label(2), "1...O-O-O");
+    assert_eq!(a.play.game.ply_label(2), "1...O-O-O");
 }
 
 #[test]
 fn a_new_game_forgets_the_last_engine_report() {
     let mut a = app();
-    a.last_pv = "1...e5 2.Nf3".to_string();
+    a.play.last_pv = "1...e5 2.Nf3".to_string();
     a.new_game(Game::new());
-    assert!(a.last_pv.is_empty());
-    assert!(a.last_info.is_none());
+    assert!(a.play.last_pv.is_empty());
+    assert!(a.play.last_info.is_none());
+}
+
+/// Every screen and overlay at 80×24, the default terminal: its content and
+/// its key hints are there, and clicking a dialog's button (laid out by the
+/// same function that draws it) runs the button's command.
+#[test]
+fn every_screen_and_overlay_works_at_80x24() {
+    let show = |a: &App| screen(a, &Theme::plain(), 80, 24).0;
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    shuffle(&mut a, 8);
+    let s = show(&a);
+    assert!(s.contains("Claim draw"), "{s}");
+    assert!(s.contains("c claim"), "{s}");
+    // Help: game, Euwe and global keys, closed by its own keys.
+    keys(&mut a, "?");
+    let s = show(&a);
+    assert!(s.contains("Help (") && s.contains("claim a draw"), "{s}");
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.overlay, None);
+    // The claim dialog, answered with a click on its first button.
+    keys(&mut a, "c");
+    let s = show(&a);
+    assert!(
+        s.contains("[1] Claim now") && s.contains("[2] Claim with"),
+        "{s}"
+    );
+    assert!(s.contains("Esc cancel"), "{s}");
+    let (r, cmd) = super::overlay::claim_layout(a.size).1[0];
+    assert_eq!(cmd, super::keys::Cmd::ClaimNow);
+    click(&mut a, r.x + 1, r.y);
+    let s = show(&a);
+    assert!(s.contains("Claim correct: draw"), "{s}");
+    assert!(s.contains("Enter close"), "{s}");
+    key(&mut a, KeyCode::Enter);
+    // A question: its keys are shown; Esc leaves things as they are.
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    typed(&mut a, "e4");
+    keys(&mut a, "n");
+    let s = show(&a);
+    assert!(s.contains("start a new one?"), "{s}");
+    assert!(
+        s.contains("y yes") && s.contains("n no") && s.contains("Esc later"),
+        "{s}"
+    );
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.play.game.len(), 1);
+    // Promotion, chosen by a click.
+    a.new_game(Game::from_fen("8/P7/8/8/8/8/8/k6K w - - 0 1").unwrap());
+    click_square(&mut a, Square::A7);
+    click_square(&mut a, Square::A8);
+    let s = show(&a);
+    assert!(s.contains("q Queen") && s.contains("n Knight"), "{s}");
+    let (r, _) = super::overlay::promotion_layout(a.size).1[3];
+    click(&mut a, r.x + 1, r.y);
+    assert_eq!(
+        a.play
+            .game
+            .position()
+            .board()
+            .piece_at(Square::A8)
+            .unwrap()
+            .role,
+        Role::Knight
+    );
+    // The input line shows its keys from the table.
+    keys(&mut a, "i");
+    let s = show(&a);
+    assert!(
+        s.contains("Enter submit") && s.contains("Esc cancel"),
+        "{s}"
+    );
+    key(&mut a, KeyCode::Esc);
+    // Euwe.
+    keys(&mut a, "e5");
+    let s = show(&a);
+    assert!(
+        s.contains("Former German rule") && s.contains("FIDE"),
+        "{s}"
+    );
+    assert!(s.contains("5 fivefold"), "{s}");
+}
+
+#[test]
+fn clock_arithmetic_saturates() {
+    use std::time::{Duration, Instant};
+    let mut c = super::play::Clock::new(Duration::MAX, Duration::MAX);
+    let now = Instant::now();
+    c.moved(shakmaty::Color::White, now);
+    assert_eq!(c.left[0], Duration::MAX);
 }

@@ -89,6 +89,18 @@ impl Session {
         }
     }
 
+    /// Send a signal to the program (`kill -<name> <pid>`).
+    pub fn signal(&self, name: &str) {
+        let pid = self.child.process_id().expect("a pid");
+        let ok = std::process::Command::new("kill")
+            .arg(format!("-{name}"))
+            .arg(pid.to_string())
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "kill -{name} {pid}");
+    }
+
     pub fn screen(&self) -> String {
         self.parser.lock().unwrap().screen().contents()
     }

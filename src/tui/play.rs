@@ -1,0 +1,1081 @@
+//! The game screen: play the engine or a friend, watch repetitions pile up,
+//! claim draws. Its state ([`Play`]), its commands (keys from the table's
+//! `Play` context), its mouse hit-testing ([`App::play_click`], on the same
+//! layout as the drawing in `render`) and the engine's side of the game.
+//! Every ruling comes from the rules core (`crate::rules::claim`, `ending`).
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
+
+use crate::rules::claim::{self, Claim};
+use crate::rules::{Game, MoveNumber, PlayError, color_name, ending};
+
+use super::app::{App, Effect, Input, InputKind, Message, Overlay, Question, Screen, Tone};
+use super::config::Config;
+use super::engine_thread::{Info, Limits, Report};
+use super::keys::{self, Cmd, Ctx};
+use super::render;
+
+/// Who moves for a side. In the config and the saved game it is written as
+/// the side the human plays: "white", "black", "both" or "none".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Players {
+    #[serde(rename = "white")]
+    HumanWhite,
+    #[serde(rename = "black")]
+    HumanBlack,
+    #[serde(rename = "both")]
+    TwoHumans,
+    #[serde(rename = "none")]
+    Engines,
+}
+
+impl Players {
+    pub fn is_human(self, c: Color) -> bool {
+        match self {
+            Players::HumanWhite => c == Color::White,
+            Players::HumanBlack => c == Color::Black,
+            Players::TwoHumans => true,
+            Players::Engines => false,
+        }
+    }
+    fn next(self) -> Players {
+        match self {
+            Players::HumanWhite => Players::HumanBlack,
+            Players::HumanBlack => Players::TwoHumans,
+            Players::TwoHumans => Players::Engines,
+            Players::Engines => Players::HumanWhite,
+        }
+    }
+    pub fn describe(self) -> &'static str {
+        match self {
+            Players::HumanWhite => "You (White) vs engine",
+            Players::HumanBlack => "Engine vs you (Black)",
+            Players::TwoHumans => "Two humans",
+            Players::Engines => "Engine vs engine",
+        }
+    }
+}
+
+/// Chess clocks: base + increment, flag fall.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clock {
+    pub base: Duration,
+    pub inc: Duration,
+    /// Time left for White and Black when their clock last stopped.
+    pub left: [Duration; 2],
+    /// Whose clock runs, since when.
+    pub running: Option<(Color, Instant)>,
+}
+
+fn idx(c: Color) -> usize {
+    match c {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+impl Clock {
+    pub fn new(base: Duration, inc: Duration) -> Clock {
+        Clock {
+            base,
+            inc,
+            left: [base, base],
+            running: None,
+        }
+    }
+    pub fn remaining(&self, c: Color, now: Instant) -> Duration {
+        let left = self.left[idx(c)];
+        match self.running {
+            Some((r, since)) if r == c => left.saturating_sub(now.saturating_duration_since(since)),
+            _ => left,
+        }
+    }
+    /// `c` completed a move: stop its clock, add the increment, start the other.
+    pub fn moved(&mut self, c: Color, now: Instant) {
+        let left = self.remaining(c, now);
+        self.left[idx(c)] = left.saturating_add(self.inc);
+        self.running = Some((!c, now));
+    }
+    pub fn stop(&mut self, now: Instant) {
+        if let Some((c, _)) = self.running {
+            self.left[idx(c)] = self.remaining(c, now);
+        }
+        self.running = None;
+    }
+}
+
+/// Clock presets cycled by the clocks key: (base s, inc s).
+pub const CLOCK_PRESETS: [(u64, u64); 4] = [(0, 0), (300, 3), (180, 2), (60, 0)];
+
+/// Hash sizes cycled by the hash key (MiB).
+pub const HASH_STEPS_MB: [usize; 4] = [16, 64, 256, 1024];
+
+/// Contempt values cycled by the contempt key (centipawns).
+pub const CONTEMPT_STEPS_CP: [i32; 5] = [0, 25, 50, 100, -50];
+
+/// A game in progress kept between runs.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SavedGame {
+    pub start_fen: String,
+    pub moves: Vec<String>,
+    pub human: Players,
+}
+
+/// The latest engine report for the running search.
+#[derive(Clone, Debug, Default)]
+pub struct Thinking {
+    pub id: u64,
+    pub info: Option<Info>,
+    /// The principal variation in SAN, numbered from the searched position.
+    pub pv: String,
+    pub side: Option<Color>,
+}
+
+/// The game screen's state: the game, the board's view of it, the players,
+/// the clocks and the engine's side of the game.
+pub struct Play {
+    pub game: Game,
+    pub flipped: bool,
+    pub cursor: Square,
+    pub selected: Option<Square>,
+    /// The ply shown when stepping through history (None: the live position).
+    pub view: Option<usize>,
+    /// Plies named by the last verdict or ending (highlighted in the history).
+    pub highlight: Vec<usize>,
+    pub players: Players,
+    pub level: u8,
+    pub hash_mb: usize,
+    pub contempt: i32,
+    pub clock: Option<Clock>,
+    pub clock_preset: usize,
+    /// The next move made (typed, cursor or mouse) is the intended move of a claim.
+    pub claim_pending: bool,
+    pub thinking: Option<Thinking>,
+    pub last_info: Option<Info>,
+    pub last_pv: String,
+    search_id: u64,
+}
+
+impl Play {
+    pub fn new(cfg: &Config, game: Game) -> Play {
+        let clock = (cfg.clock_base_secs > 0).then(|| {
+            Clock::new(
+                Duration::from_secs(cfg.clock_base_secs),
+                Duration::from_secs(cfg.clock_inc_secs),
+            )
+        });
+        let players = cfg.human;
+        Play {
+            game,
+            flipped: players == Players::HumanBlack,
+            cursor: Square::E2,
+            selected: None,
+            view: None,
+            highlight: Vec::new(),
+            players,
+            level: cfg.level.clamp(1, 8),
+            hash_mb: cfg.hash_mb,
+            contempt: cfg.contempt,
+            clock,
+            clock_preset: 0,
+            claim_pending: false,
+            thinking: None,
+            last_info: None,
+            last_pv: String::new(),
+            search_id: 0,
+        }
+    }
+}
+
+/// Engine limits for a strength level (1..=8).
+pub fn level_limits(level: u8) -> Limits {
+    let ms = |m| Some(Duration::from_millis(m));
+    match level {
+        1 => Limits {
+            depth: Some(1),
+            ..Limits::default()
+        },
+        2 => Limits {
+            depth: Some(2),
+            nodes: Some(2_000),
+            ..Limits::default()
+        },
+        3 => Limits {
+            depth: Some(4),
+            movetime: ms(200),
+            ..Limits::default()
+        },
+        4 => Limits {
+            movetime: ms(300),
+            ..Limits::default()
+        },
+        5 => Limits {
+            movetime: ms(700),
+            ..Limits::default()
+        },
+        6 => Limits {
+            movetime: ms(1500),
+            ..Limits::default()
+        },
+        7 => Limits {
+            movetime: ms(3000),
+            ..Limits::default()
+        },
+        _ => Limits {
+            movetime: ms(8000),
+            ..Limits::default()
+        },
+    }
+}
+
+/// "depth 4, 200 ms", "300 ms per move", ...
+pub fn describe_limits(l: &Limits) -> String {
+    let mut parts = Vec::new();
+    if let Some(d) = l.depth {
+        parts.push(format!("depth {d}"));
+    }
+    if let Some(n) = l.nodes {
+        parts.push(format!("{n} nodes"));
+    }
+    if let Some(t) = l.movetime {
+        parts.push(format!("{} ms per move", t.as_millis()));
+    }
+    parts.join(", ")
+}
+
+/// A one-line reason for a refused move.
+pub fn short_reason(e: &PlayError) -> String {
+    match e {
+        PlayError::Unreadable { text, reason } => format!("'{text}': {reason}"),
+        PlayError::Illegal { text, .. } => format!("'{text}' is not a legal move here"),
+        PlayError::Ambiguous { text, .. } => {
+            format!("'{text}' is ambiguous: add the file or rank of the piece (e.g. Nbd2)")
+        }
+        PlayError::GameOver { reason, .. } => format!("the game is over ({reason})"),
+    }
+}
+
+/// "The game is over: n for a new game, u to take back." (keys from the table).
+fn game_over_hint() -> String {
+    format!(
+        "The game is over: {} for a new game, {} to take back.",
+        keys::key_for(Cmd::NewGame),
+        keys::key_for(Cmd::Takeback)
+    )
+}
+
+fn restore(saved: &SavedGame) -> Result<Game, String> {
+    let mut g = Game::from_fen(&saved.start_fen).map_err(|e| e.to_string())?;
+    for m in &saved.moves {
+        g.play_uci(m).map_err(|e| e.to_string())?;
+    }
+    Ok(g)
+}
+
+/// A PV in SAN from `pos`: "12.Nf3 Nf6 13.Ng1", stopping at the first illegal move.
+pub fn pv_san(pos: &Chess, pv: &[Move], max: usize) -> String {
+    let mut pos = pos.clone();
+    let mut out = Vec::new();
+    for (i, &m) in pv.iter().take(max).enumerate() {
+        if !pos.is_legal(m) {
+            break;
+        }
+        let number = MoveNumber {
+            number: pos.fullmoves().get(),
+            side: pos.turn(),
+        };
+        let san = shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut pos, m);
+        if number.side == Color::White || i == 0 {
+            out.push(format!("{number}{san}"));
+        } else {
+            out.push(san.to_string());
+        }
+    }
+    out.join(" ")
+}
+
+/// Where a move puts the moving piece on the board: for castling (which
+/// shakmaty writes king-takes-rook) the king's square, g1/c1 or g8/c8.
+pub fn king_target(m: &Move, turn: Color) -> Square {
+    match m.castling_side() {
+        Some(side) => side.king_to(turn),
+        None => m.to(),
+    }
+}
+
+/// A move in UCI (for display of engine PVs in ASCII mode and tests).
+pub fn uci(m: Move) -> String {
+    m.to_uci(CastlingMode::Standard).to_string()
+}
+
+impl App {
+    /// Start: ask the engine to move if it is its turn.
+    pub fn start(&mut self) {
+        self.maybe_engine();
+    }
+
+    /// The ply whose board is shown.
+    pub fn shown_ply(&self) -> usize {
+        self.play
+            .view
+            .unwrap_or(self.play.game.len())
+            .min(self.play.game.len())
+    }
+
+    pub fn is_human_turn(&self) -> bool {
+        self.play.players.is_human(self.play.game.position().turn()) && !self.play.game.is_over()
+    }
+
+    /// Legal targets of the selected piece.
+    pub fn targets(&self) -> Vec<Square> {
+        match self.play.selected {
+            Some(from) if self.play.view.is_none() => self
+                .play
+                .game
+                .position()
+                .legal_moves()
+                .iter()
+                .filter(|m| m.from() == Some(from))
+                .map(|m| king_target(m, self.play.game.position().turn()))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    pub(crate) fn on_report(&mut self, r: Report) {
+        match r {
+            Report::Info { id, info } => {
+                if let Some(t) = &mut self.play.thinking
+                    && t.id == id
+                {
+                    t.pv = pv_san(self.play.game.position(), &info.pv, 8);
+                    t.info = Some(info);
+                }
+            }
+            Report::Best { id, mv } => {
+                let Some(t) = self.play.thinking.take_if(|t| t.id == id) else {
+                    return;
+                };
+                self.play.last_info = t.info.clone();
+                self.play.last_pv = t.pv.clone();
+                if self.play.game.is_over()
+                    || self.play.players.is_human(self.play.game.position().turn())
+                {
+                    return;
+                }
+                let Some(m) = mv else { return };
+                if !self.play.game.position().is_legal(m) {
+                    self.error("the engine sent an illegal move; ignored");
+                    return;
+                }
+                self.engine_moves(&t, m);
+            }
+            Report::Error(e) => self.error(format!("engine: {e}")),
+        }
+    }
+
+    /// The engine has searched and chosen `m`: it claims a draw when one can
+    /// be claimed and its own score of `m` (from its search, from its side's
+    /// point of view) is no better than a draw is worth to it after contempt;
+    /// otherwise it plays `m`. A claim now (9.2 b, 9.3 b) comes first; else a
+    /// claim with `m` as the intended move (9.2 a, 9.3 a).
+    fn engine_moves(&mut self, t: &Thinking, m: Move) {
+        let score = t.info.as_ref().map(|i| i.score.cp());
+        let welcome = score.is_some_and(|s| s <= -self.play.contempt);
+        if welcome && (claim::threefold_now(&self.play.game) || claim::fifty_now(&self.play.game)) {
+            self.claim(Claim::Now, false);
+        } else if welcome
+            && (claim::threefold_moves(&self.play.game).contains(&m)
+                || claim::fifty_moves(&self.play.game).contains(&m))
+        {
+            self.claim(Claim::WithMove(m), false);
+        } else {
+            self.play_move(m);
+        }
+    }
+
+    /// Ask the engine to move if it is its turn. Whether it claims a draw is
+    /// decided after the search, from its own score ([`Self::engine_moves`]).
+    pub(crate) fn maybe_engine(&mut self) {
+        if self.play.game.is_over() || self.play.thinking.is_some() || self.screen != Screen::Play {
+            return;
+        }
+        let turn = self.play.game.position().turn();
+        if self.play.players.is_human(turn) {
+            return;
+        }
+        self.play.search_id += 1;
+        let mut limits = level_limits(self.play.level);
+        if let Some(c) = &self.play.clock {
+            let now = Instant::now();
+            limits.wtime = Some(c.remaining(Color::White, now));
+            limits.btime = Some(c.remaining(Color::Black, now));
+            limits.winc = Some(c.inc);
+            limits.binc = Some(c.inc);
+            limits.movetime = None;
+        }
+        self.play.thinking = Some(Thinking {
+            id: self.play.search_id,
+            info: None,
+            side: Some(turn),
+            pv: String::new(),
+        });
+        self.effects.push(Effect::Think {
+            id: self.play.search_id,
+            start: self.play.game.start().clone(),
+            moves: self.play.game.moves().collect(),
+            limits,
+        });
+    }
+
+    pub(crate) fn stop_engine(&mut self) {
+        if self.play.thinking.take().is_some() {
+            self.effects.push(Effect::Stop);
+        }
+    }
+
+    /// Play a move on the live game (any player), then let the engine go.
+    fn play_move(&mut self, m: Move) {
+        let mover = self.play.game.position().turn();
+        if let Err(e) = self.play.game.play(m) {
+            self.error(short_reason(&e));
+            return;
+        }
+        self.after_move(mover);
+    }
+
+    fn after_move(&mut self, mover: Color) {
+        let now = Instant::now();
+        if let Some(c) = &mut self.play.clock {
+            c.moved(mover, now);
+        }
+        self.play.selected = None;
+        self.play.view = None;
+        self.play.highlight.clear();
+        if self.play.game.is_over() {
+            self.game_ended(now);
+        } else {
+            let occ = self.play.game.current().occurrence;
+            if occ >= 3 {
+                self.info(format!(
+                    "This position has now appeared {}: the player to move may claim a draw (press {}).",
+                    crate::rules::ending::times(occ),
+                    keys::key_for(Cmd::Claim)
+                ));
+            } else if occ == 2 {
+                self.info(format!(
+                    "Repetition: this position appeared before ({}).",
+                    crate::rules::ending::list_places(
+                        &self.play.game,
+                        &self.play.game.earlier(self.play.game.len())
+                    )
+                ));
+            } else {
+                self.message = None;
+            }
+        }
+        self.maybe_engine();
+    }
+
+    fn game_ended(&mut self, now: Instant) {
+        if let Some(c) = &mut self.play.clock {
+            c.stop(now);
+        }
+        self.stop_engine();
+        if let Some(t) = self.play.game.termination() {
+            self.play.highlight = t.ending.plies.clone();
+            let text = t.ending.explanation.clone();
+            self.info(text);
+        }
+        self.forget_saved_game();
+    }
+
+    /// Judge a claim by the player to move (human or engine).
+    pub(crate) fn claim(&mut self, c: Claim, human: bool) {
+        let mover = self.play.game.position().turn();
+        let before = self.play.game.len();
+        match claim::judge(&mut self.play.game, c) {
+            Err(e) => self.error(short_reason(&e)),
+            Ok(v) => {
+                let mut text = if human {
+                    v.explanation.clone()
+                } else {
+                    format!(
+                        "The engine ({}) claims a draw. {}",
+                        color_name(mover),
+                        v.explanation
+                    )
+                };
+                self.play.highlight = v.plies.clone();
+                self.play.selected = None;
+                self.play.view = None;
+                let now = Instant::now();
+                if self.play.game.len() > before
+                    && let Some(clock) = &mut self.play.clock
+                {
+                    clock.moved(mover, now);
+                }
+                if !v.correct() {
+                    if let Some(m) = v.played {
+                        text.push_str(&format!(
+                            " The intended move {} is played (FIDE 9.5).",
+                            self.play.game.ply_label(self.play.game.len())
+                        ));
+                        let _ = m;
+                    }
+                    if let Some(clock) = &mut self.play.clock {
+                        let left = &mut clock.left[idx(!mover)];
+                        *left = claim::time_after_incorrect_claim(*left);
+                        text.push_str(&format!(
+                            " {} gets two extra minutes (FIDE 9.5).",
+                            color_name(!mover)
+                        ));
+                    }
+                }
+                let correct = v.correct();
+                if self.play.game.is_over() {
+                    if let Some(c) = &mut self.play.clock {
+                        c.stop(now);
+                    }
+                    self.stop_engine();
+                    self.forget_saved_game();
+                    if !correct {
+                        // The intended move ended the game (e.g. fivefold, mate).
+                        if let Some(t) = self.play.game.termination() {
+                            text.push(' ');
+                            text.push_str(&t.ending.explanation);
+                        }
+                    }
+                }
+                self.message = Some(Message {
+                    tone: if correct { Tone::Info } else { Tone::Error },
+                    text: text.clone(),
+                });
+                self.overlay = Some(Overlay::Verdict { correct, text });
+                self.maybe_engine();
+            }
+        }
+    }
+
+    /// A move chosen by a human (typed, cursor or mouse).
+    pub(crate) fn human_move(&mut self, m: Move) {
+        if self.play.claim_pending {
+            self.play.claim_pending = false;
+            self.claim(Claim::WithMove(m), true);
+        } else {
+            self.play_move(m);
+        }
+    }
+
+    /// Replace the game.
+    pub fn new_game(&mut self, game: Game) {
+        self.stop_engine();
+        self.play.game = game;
+        self.play.view = None;
+        self.play.selected = None;
+        self.play.highlight.clear();
+        self.play.claim_pending = false;
+        self.play.last_info = None;
+        self.play.last_pv.clear();
+        let (b, i) = match &self.play.clock {
+            Some(c) => (c.base, c.inc),
+            None => (Duration::ZERO, Duration::ZERO),
+        };
+        if !b.is_zero() {
+            self.play.clock = Some(Clock::new(b, i));
+        }
+        self.effects.push(Effect::NewGame);
+        self.message = self.play.game.termination().map(|t| Message {
+            tone: Tone::Info,
+            text: t.ending.explanation.clone(),
+        });
+        self.maybe_engine();
+    }
+
+    fn takeback(&mut self) {
+        self.stop_engine();
+        self.play.claim_pending = false;
+        let mut n = 0;
+        // Back to a position where a human is to move.
+        while self.play.game.undo().is_some() {
+            n += 1;
+            if self.play.players.is_human(self.play.game.position().turn())
+                || self.play.players == Players::Engines
+            {
+                break;
+            }
+        }
+        self.play.view = None;
+        self.play.selected = None;
+        self.play.highlight.clear();
+        if let Some(c) = &mut self.play.clock
+            && c.running.is_some()
+        {
+            c.running = Some((self.play.game.position().turn(), Instant::now()));
+        }
+        self.info(if n == 0 {
+            "Nothing to take back.".to_string()
+        } else {
+            format!("Took back {n} {}.", if n == 1 { "ply" } else { "plies" })
+        });
+        if self.play.players != Players::Engines {
+            self.maybe_engine();
+        }
+    }
+
+    fn jump_occurrence(&mut self, cmd: Cmd) {
+        let p = self.shown_ply();
+        let same = self.play.game.same_as(p);
+        let target = if cmd == Cmd::PrevOccurrence {
+            same.iter().rev().find(|&&q| q < p).copied()
+        } else {
+            same.iter().find(|&&q| q > p).copied()
+        };
+        match target {
+            Some(q) => {
+                self.play.view = (q < self.play.game.len()).then_some(q);
+                self.info(format!(
+                    "Same position {}: occurrence {} of {}.",
+                    self.play.game.place_label(q),
+                    same.iter().position(|&x| x == q).unwrap_or(0) + 1,
+                    same.len()
+                ));
+            }
+            None => self.info(if same.len() > 1 {
+                "No further occurrence in that direction.".to_string()
+            } else {
+                "This position has not occurred elsewhere.".to_string()
+            }),
+        }
+    }
+
+    fn open_claim(&mut self) {
+        if self.play.game.is_over() {
+            self.error("The game is over; there is nothing to claim.");
+            return;
+        }
+        if !self.is_human_turn() {
+            self.error("Only the player to move may claim (FIDE 9.2): wait for your turn.");
+            return;
+        }
+        self.play.view = None;
+        self.overlay = Some(Overlay::Claim);
+    }
+
+    fn move_cursor(&mut self, cmd: Cmd) {
+        let (mut df, mut dr): (i32, i32) = match cmd {
+            Cmd::Up => (0, 1),
+            Cmd::Down => (0, -1),
+            Cmd::Left => (-1, 0),
+            _ => (1, 0),
+        };
+        if self.play.flipped {
+            df = -df;
+            dr = -dr;
+        }
+        let f = (i32::from(u8::from(self.play.cursor.file())) + df).clamp(0, 7);
+        let r = (i32::from(u8::from(self.play.cursor.rank())) + dr).clamp(0, 7);
+        self.play.cursor =
+            Square::from_coords(shakmaty::File::new(f as u32), shakmaty::Rank::new(r as u32));
+    }
+
+    /// Select a piece or put it down on `sq` (cursor Enter/Space or mouse click).
+    pub fn select(&mut self, sq: Square) {
+        self.play.cursor = sq;
+        if self.play.view.is_some() {
+            self.play.view = None;
+            return;
+        }
+        if self.play.game.is_over() {
+            self.error(game_over_hint());
+            return;
+        }
+        if !self.is_human_turn() {
+            self.error("It is the engine's turn.");
+            return;
+        }
+        let pos = self.play.game.position();
+        let own = pos
+            .board()
+            .piece_at(sq)
+            .is_some_and(|p| p.color == pos.turn());
+        match self.play.selected {
+            Some(from) if from != sq => {
+                let moves: Vec<Move> = pos
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| {
+                        m.from() == Some(from) && (m.to() == sq || king_target(m, pos.turn()) == sq)
+                    })
+                    .collect();
+                match moves.len() {
+                    0 if own => self.play.selected = Some(sq),
+                    0 => {
+                        self.play.selected = None;
+                        self.error(format!("{}-{} is not a legal move", from, sq));
+                    }
+                    1 => {
+                        self.play.selected = None;
+                        // Castling may come as king-takes-rook: fine either way.
+                        self.human_move(moves[0]);
+                    }
+                    _ => self.overlay = Some(Overlay::Promotion(moves)),
+                }
+            }
+            Some(_) => self.play.selected = None,
+            None if own => self.play.selected = Some(sq),
+            None => {}
+        }
+    }
+
+    /// Resume a saved game in progress.
+    pub(crate) fn resume(&mut self, saved: &SavedGame) {
+        self.saved_kept = false;
+        match restore(saved) {
+            Ok(g) => {
+                self.play.players = saved.human;
+                self.play.flipped = self.play.players == Players::HumanBlack;
+                self.new_game(g);
+                self.info("Resumed the game in progress.");
+            }
+            Err(e) => self.error(format!("cannot resume: {e}")),
+        }
+    }
+
+    /// The player said no to resuming: the saved game goes.
+    pub(crate) fn discard_saved_game(&mut self) {
+        self.saved_kept = false;
+        if let Some(p) = &self.resume_path {
+            let _ = std::fs::remove_file(p);
+        }
+        self.info("The saved game was deleted.");
+    }
+
+    pub(crate) fn claim_with_move(&mut self) {
+        self.overlay = None;
+        self.play.claim_pending = true;
+        self.open_input(InputKind::ClaimMove, "");
+        self.info(format!(
+            "Write your intended move: type it, or make it on the board ({} types nothing).",
+            keys::key_in(Ctx::Input, Cmd::Close)
+        ));
+    }
+
+    /// The game as PGN, with Result and Termination tags.
+    pub fn pgn_text(&self) -> String {
+        let (w, b) = match self.play.players {
+            Players::HumanWhite => ("You", "threefold engine"),
+            Players::HumanBlack => ("threefold engine", "You"),
+            Players::TwoHumans => ("White", "Black"),
+            Players::Engines => ("threefold engine", "threefold engine"),
+        };
+        crate::rules::pgn::write(
+            &self.play.game,
+            &[
+                ("Event", "threefold training game"),
+                ("Site", "threefold"),
+                ("White", w),
+                ("Black", b),
+            ],
+        )
+    }
+
+    /// Load the first game of a PGN file (two humans then, to browse it).
+    pub fn load_pgn(&mut self, path: &std::path::Path) {
+        match crate::rules::pgn::read_game_file(path, 1) {
+            Ok((_, g)) => {
+                self.play.players = Players::TwoHumans;
+                self.new_game(g);
+                self.info(format!(
+                    "Loaded {} ({} plies). Players: two humans (p to change).",
+                    path.display(),
+                    self.play.game.len()
+                ));
+            }
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    /// A command of the game screen.
+    pub(crate) fn play_command(&mut self, cmd: Cmd) {
+        match cmd {
+            Cmd::Up | Cmd::Down | Cmd::Left | Cmd::Right => self.move_cursor(cmd),
+            Cmd::Select => self.select(self.play.cursor),
+            Cmd::TypeMove => self.open_input(InputKind::Move, ""),
+            Cmd::Claim => self.open_claim(),
+            Cmd::Takeback => self.takeback(),
+            Cmd::NewGame => {
+                if self.play.game.is_empty() || self.play.game.is_over() {
+                    self.new_game(Game::new());
+                } else {
+                    self.overlay = Some(Overlay::Ask(Question::NewGame));
+                }
+            }
+            Cmd::Flip => self.play.flipped = !self.play.flipped,
+            Cmd::HistBack => {
+                let p = self.shown_ply();
+                self.play.view = Some(p.saturating_sub(1));
+                self.play.selected = None;
+            }
+            Cmd::HistForward => {
+                let p = self.shown_ply() + 1;
+                self.play.view = (p < self.play.game.len()).then_some(p);
+            }
+            Cmd::HistStart => self.play.view = Some(0),
+            Cmd::HistEnd => self.play.view = None,
+            Cmd::PrevOccurrence | Cmd::NextOccurrence => self.jump_occurrence(cmd),
+            Cmd::Save => self.open_input(InputKind::SavePgn, "game.pgn"),
+            Cmd::Load => self.open_input(InputKind::LoadPgn, ""),
+            Cmd::Fen => {
+                let fen = self.play.game.fen_at(self.play.game.len());
+                self.open_input(InputKind::Fen, &fen)
+            }
+            Cmd::Players
+            | Cmd::Stronger
+            | Cmd::Weaker
+            | Cmd::Hash
+            | Cmd::Contempt
+            | Cmd::Clocks => self.play_setting(cmd),
+            _ => {}
+        }
+    }
+
+    /// The settings of the game screen: who plays, engine level, hash,
+    /// contempt, clocks.
+    fn play_setting(&mut self, cmd: Cmd) {
+        match cmd {
+            Cmd::Players => {
+                self.play.players = self.play.players.next();
+                self.play.flipped = self.play.players == Players::HumanBlack;
+                self.stop_engine();
+                self.info(format!("Players: {}", self.play.players.describe()));
+                self.maybe_engine();
+            }
+            Cmd::Stronger | Cmd::Weaker => {
+                self.play.level = if cmd == Cmd::Stronger {
+                    (self.play.level + 1).min(8)
+                } else {
+                    self.play.level.saturating_sub(1).max(1)
+                };
+                self.info(format!(
+                    "Engine level {}: {}",
+                    self.play.level,
+                    describe_limits(&level_limits(self.play.level))
+                ));
+            }
+            Cmd::Hash => {
+                let sizes = HASH_STEPS_MB;
+                let i = sizes
+                    .iter()
+                    .position(|&m| m == self.play.hash_mb)
+                    .map_or(0, |i| (i + 1) % sizes.len());
+                self.play.hash_mb = sizes[i];
+                self.effects.push(Effect::SetHash(self.play.hash_mb));
+                self.info(format!("Engine hash {} MiB", self.play.hash_mb));
+            }
+            Cmd::Contempt => {
+                let values = CONTEMPT_STEPS_CP;
+                let i = values
+                    .iter()
+                    .position(|&c| c == self.play.contempt)
+                    .map_or(0, |i| (i + 1) % values.len());
+                self.play.contempt = values[i];
+                self.effects.push(Effect::SetContempt(self.play.contempt));
+                self.info(format!(
+                    "Engine contempt {} cp: {}",
+                    self.play.contempt,
+                    match self.play.contempt.signum() {
+                        1 => "it avoids draws",
+                        -1 => "it welcomes draws",
+                        _ => "a draw is worth equality",
+                    }
+                ));
+            }
+            Cmd::Clocks => {
+                self.play.clock_preset = (self.play.clock_preset + 1) % CLOCK_PRESETS.len();
+                let (b, i) = CLOCK_PRESETS[self.play.clock_preset];
+                self.play.clock =
+                    (b > 0).then(|| Clock::new(Duration::from_secs(b), Duration::from_secs(i)));
+                if let Some(c) = &mut self.play.clock
+                    && !self.play.game.is_empty()
+                    && !self.play.game.is_over()
+                {
+                    c.running = Some((self.play.game.position().turn(), Instant::now()));
+                }
+                self.info(match self.play.clock {
+                    Some(_) => format!("Clocks {}+{}", b / 60, i),
+                    None => "Clocks off".to_string(),
+                });
+            }
+            _ => {}
+        }
+    }
+
+    /// Time passes: a flag falls (FIDE 6.9, ruled by the rules core).
+    pub(crate) fn play_tick(&mut self, now: Instant) {
+        if let Some(clock) = &self.play.clock
+            && clock.running.is_some()
+            && !self.play.game.is_over()
+        {
+            let turn = self.play.game.position().turn();
+            if clock.remaining(turn, now).is_zero() {
+                let ending = ending::flag_fall(&self.play.game, turn);
+                self.play.game.end_externally(ending);
+                self.game_ended(now);
+            }
+        }
+    }
+
+    /// A line typed on the game screen.
+    pub(crate) fn play_submit(&mut self, kind: InputKind, text: String) {
+        match kind {
+            InputKind::Move | InputKind::ClaimMove => {
+                if text.is_empty() {
+                    return;
+                }
+                if self.play.game.is_over() {
+                    self.error(game_over_hint());
+                    return;
+                }
+                if !self.is_human_turn() {
+                    self.error("It is the engine's turn.");
+                    return;
+                }
+                match self.play.game.parse_move(&text) {
+                    Ok(m) => {
+                        if kind == InputKind::ClaimMove {
+                            self.play.claim_pending = true;
+                        }
+                        self.human_move(m);
+                    }
+                    Err(e) => {
+                        self.error(short_reason(&e));
+                        // Keep what was typed so it can be corrected.
+                        self.input = Some(Input { kind, text });
+                    }
+                }
+            }
+            InputKind::Fen => match Game::from_fen(&text) {
+                Ok(g) => {
+                    self.new_game(g);
+                    self.info("Started from the FEN position.");
+                }
+                Err(e) => self.error(e.to_string()),
+            },
+            InputKind::LoadPgn => self.load_pgn(&PathBuf::from(text)),
+            InputKind::SavePgn => {
+                let path = PathBuf::from(&text);
+                let pgn = self.pgn_text();
+                match crate::fsio::write_atomic(&path, pgn.as_bytes()) {
+                    Ok(()) => self.info(format!("Saved {}", path.display())),
+                    Err(e) => self.error(format!("cannot save {}: {e}", path.display())),
+                }
+            }
+            InputKind::DrillAnswer => {}
+        }
+    }
+
+    /// A click on the game screen, hit-tested on the layout it is drawn with.
+    pub(crate) fn play_click(&mut self, x: u16, y: u16) {
+        let areas = render::layout(self.size);
+        let Some(areas) = areas else { return };
+        if areas.claim.contains((x, y).into()) {
+            self.run(Cmd::Claim);
+            return;
+        }
+        if let Some(g) = render::board_geom(&areas, self.play.flipped)
+            && let Some(sq) = g.square_at(x, y)
+        {
+            self.select(sq);
+            return;
+        }
+        if let Some(ply) = render::spark_ply(self, areas.spark, x, y) {
+            self.play.view = (ply < self.play.game.len()).then_some(ply);
+            self.play.selected = None;
+            return;
+        }
+        for (r, ply) in render::history_cells(self, areas.history) {
+            if r.contains((x, y).into()) {
+                self.play.view = (ply < self.play.game.len()).then_some(ply);
+                self.play.selected = None;
+                return;
+            }
+        }
+    }
+
+    /// Keep the game in progress for the next start (on quitting, on a
+    /// signal, after a panic); with no game in progress, forget the saved one.
+    /// A saved game that was neither resumed nor refused is set aside first,
+    /// never overwritten.
+    pub fn keep_game_in_progress(&mut self) {
+        let Some(p) = self.resume_path.clone() else {
+            return;
+        };
+        let in_progress = !self.play.game.is_empty() && !self.play.game.is_over();
+        if !in_progress {
+            self.forget_saved_game();
+            return;
+        }
+        if self.saved_kept && p.exists() {
+            let _ = std::fs::rename(&p, crate::fsio::aside_name(&p, "older"));
+        }
+        self.saved_kept = false;
+        let saved = SavedGame {
+            start_fen: self.play.game.start_fen(),
+            moves: self.play.game.uci_moves(),
+            human: self.play.players,
+        };
+        if let Ok(text) = serde_json::to_string(&saved) {
+            let _ = crate::fsio::write_app_file(&p, text.as_bytes());
+        }
+    }
+
+    /// The game that was kept is over or gone: delete the file, unless it
+    /// holds a game the player has not answered for.
+    fn forget_saved_game(&mut self) {
+        if let Some(p) = &self.resume_path
+            && !self.saved_kept
+        {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+}
+
+/// Read the saved game in progress. A file that is not a saved game is moved
+/// aside (as `progress.toml` is) and the message says where.
+pub fn load_saved(path: &std::path::Path) -> Result<Option<SavedGame>, String> {
+    let text = match std::fs::read(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => {
+            return Err(format!(
+                "cannot read the saved game {}: {e}",
+                path.display()
+            ));
+        }
+    };
+    let parsed = std::str::from_utf8(&text)
+        .map_err(|e| e.to_string())
+        .and_then(|t| serde_json::from_str::<SavedGame>(t).map_err(|e| e.to_string()))
+        .and_then(|s| restore(&s).map(|_| s));
+    match parsed {
+        Ok(s) => Ok(Some(s)),
+        Err(reason) => {
+            let aside = crate::fsio::aside_name(path, "corrupt");
+            Err(match std::fs::rename(path, &aside) {
+                Ok(()) => format!(
+                    "the saved game {} was unreadable ({reason}); it was moved to {}",
+                    path.display(),
+                    aside.display()
+                ),
+                Err(e) => format!(
+                    "the saved game {} was unreadable ({reason}) and could not be moved aside ({e})",
+                    path.display()
+                ),
+            })
+        }
+    }
+}
