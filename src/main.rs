@@ -58,6 +58,9 @@ struct BenchArgs {
     /// Transposition table size in MB (search).
     #[arg(long, default_value_t = threefold::engine::DEFAULT_HASH_MB)]
     hash: usize,
+    /// Store Muller's shadow score (UCI ShadowScore) in the search bench.
+    #[arg(long)]
+    shadow: bool,
     #[command(flatten)]
     rules: cli::bench_rules::BenchRulesArgs,
 }
@@ -89,9 +92,22 @@ fn main() -> ExitCode {
         Some(Command::Euwe(args)) => cli::euwe::run(&args, &mut out),
         Some(Command::Bench(args)) => match args.target {
             BenchTarget::Rules => cli::bench_rules::run(&args.rules, &mut out),
-            BenchTarget::Search => threefold::engine::bench::run(args.depth, args.hash, &mut out)
+            BenchTarget::Search => {
+                let shadow = if args.shadow {
+                    threefold::engine::shadow::ShadowScore::On
+                } else {
+                    threefold::engine::shadow::ShadowScore::Off
+                };
+                threefold::engine::bench::run_with(
+                    args.depth,
+                    args.hash,
+                    threefold::engine::tt::IndexMapping::Multiply,
+                    shadow,
+                    &mut out,
+                )
                 .map(|_| ())
-                .map_err(Into::into),
+                .map_err(Into::into)
+            }
         },
         Some(Command::Xiangqi(args)) => cli::xiangqi::run(&args, &mut out),
         Some(Command::Uci) => unreachable!("handled before stdout is locked"),

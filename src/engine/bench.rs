@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
+use super::shadow::ShadowScore;
 use super::tt::{IndexMapping, Tt, mapping_bias};
 use super::{Engine, Limits, TtAllocError, nps};
 
@@ -53,17 +54,25 @@ pub struct BenchResult {
 
 /// Runs the bench; `verbose` prints one line per position to `out`, the summary always.
 pub fn run(depth: u32, hash_mb: usize, out: &mut dyn Write) -> Result<BenchResult, TtAllocError> {
-    run_with(depth, hash_mb, IndexMapping::Multiply, out)
+    run_with(
+        depth,
+        hash_mb,
+        IndexMapping::Multiply,
+        ShadowScore::Off,
+        out,
+    )
 }
 
-/// Runs the bench with a given index mapping.
+/// Runs the bench with a given index mapping and `ShadowScore` setting (`--shadow`).
 pub fn run_with(
     depth: u32,
     hash_mb: usize,
     mapping: IndexMapping,
+    shadow: ShadowScore,
     out: &mut dyn Write,
 ) -> Result<BenchResult, TtAllocError> {
     let mut engine = Engine::new(hash_mb)?;
+    engine.set_shadow_score(shadow);
     if mapping != IndexMapping::Multiply {
         engine.set_index_mapping(mapping);
     }
@@ -116,9 +125,13 @@ pub fn run_with(
         time,
         nps: nps(nodes, time),
     };
+    let mode = match shadow {
+        ShadowScore::Off => "",
+        ShadowScore::On => ", shadow score",
+    };
     let _ = writeln!(
         out,
-        "bench: {} positions, depth {depth}, hash {hash_mb} MB: {} nodes in {:.3} s, {} nps",
+        "bench: {} positions, depth {depth}, hash {hash_mb} MB{mode}: {} nodes in {:.3} s, {} nps",
         result.positions,
         result.nodes,
         time.as_secs_f64(),

@@ -1,6 +1,7 @@
 //! UCI front end (`threefold uci`).
 //!
 //! Commands: `uci`, `isready`, `ucinewgame`, `setoption name <Hash|Contempt> value <n>`,
+//! `setoption name ShadowScore value <true|false>` (Muller's shadow score, [`super::shadow`]),
 //! `position (startpos | fen <fen>) [moves <uci>...]`, `go [wtime|btime|winc|binc|movestogo|
 //! movetime|depth|nodes|mate <n>] [infinite]`, `stop`, `quit`. The moves after `position` are
 //! the game record the repetition scan sees.
@@ -33,6 +34,7 @@ use std::time::Duration;
 use shakmaty::{CastlingMode, Chess, Move, Position, uci::UciMove};
 
 use super::score::MAX_DEPTH;
+use super::shadow::ShadowScore;
 use super::{DEFAULT_HASH_MB, Engine, Limits, Score, SearchInfo, tt::MAX_HASH_MB};
 
 /// Engine name announced by `uci`.
@@ -277,6 +279,10 @@ impl Uci {
                     &self.out,
                     "option name Threads type spin default 1 min 1 max 1",
                 );
+                say(
+                    &self.out,
+                    "option name ShadowScore type check default false",
+                );
                 say(&self.out, "uciok");
             }
             "isready" => say(&self.out, "readyok"),
@@ -333,6 +339,14 @@ impl Uci {
                 _ => note(
                     &self.out,
                     &format!("Contempt value '{value}' is not in -1000..=1000; ignored"),
+                ),
+            },
+            "shadowscore" => match value.to_ascii_lowercase().as_str() {
+                "true" => self.engine().set_shadow_score(ShadowScore::On),
+                "false" => self.engine().set_shadow_score(ShadowScore::Off),
+                _ => note(
+                    &self.out,
+                    &format!("ShadowScore value '{value}' is not true or false; ignored"),
                 ),
             },
             "threads" | "ponder" | "multipv" | "uci_chess960" | "uci_showwdl" => {}
