@@ -270,18 +270,24 @@ impl Frame {
         }
     }
 
-    /// Instrumentation: a node at `ply` stored a value for `key` (`written`: the table took
-    /// it) with shadow score `range`. Under [`StorePolicy::Real`] a value whose dependence
-    /// lies above `ply` rests on a repetition of the position at `range.rep_ply`.
+    /// Instrumentation: a node at `ply` with real score `real` (value and bound) and shadow
+    /// score `range` stored `stored` for `key` (`written`: the table took it). The stored
+    /// value rests on a repetition of the position at `range.rep_ply` when the real score
+    /// depends on the path above and what was stored is that real score, not a shadow bound
+    /// (judged by what was stored, not by the policy, so a broken policy shows).
+    #[allow(clippy::too_many_arguments)]
     pub fn note_store(
         &mut self,
         key: u64,
         written: bool,
         ply: usize,
+        real: (i32, Bound),
+        stored: (i32, Bound),
         range: Range,
         keys: &KeyHistory,
     ) {
-        let derived = self.policy == StorePolicy::Real && range.depends_above(ply);
+        let shadow = stored_bound(real.0, real.1, range);
+        let derived = range.depends_above(ply) && stored == real && shadow != Some(real);
         let Some(p) = self.pollution.as_mut() else {
             return;
         };

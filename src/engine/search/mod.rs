@@ -15,6 +15,10 @@
 //! - Repetitions (see [`super::history`]): Zarkov's scan at every node, quiescence included;
 //!   also the fifty-move rule and insufficient material. Draws score `-contempt` for the side
 //!   that moves at the root, `+contempt` for the other side.
+//! - Shadow score (UCI `ShadowScore`, off by default; see [`super::shadow`]): next to each
+//!   value the nodes back up H.G. Muller's shadow range and the ply of the repetition the
+//!   value depends on, and the table gets the shadow bound where the value rests on the path.
+//!   Off, none of it runs.
 //! - Quiescence search: captures with SEE >= 0 and queen promotions, stand pat, delta pruning;
 //!   all evasions when in check.
 //! - Move ordering in [`super::movepick`]: TT move, MVV-LVA/SEE captures, killers, history.
@@ -528,7 +532,15 @@ impl<'a> Searcher<'a> {
                 let written = self.tt.peek(key, ply as u32).is_some_and(|e| {
                     e.value == value && e.bound == b && e.depth == (depth as u32).min(255)
                 });
-                self.shadow.note_store(key, written, ply, range, self.keys);
+                self.shadow.note_store(
+                    key,
+                    written,
+                    ply,
+                    (best, bound),
+                    (value, b),
+                    range,
+                    self.keys,
+                );
             }
             return best;
         }
