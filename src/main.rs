@@ -52,9 +52,15 @@ struct BenchArgs {
     /// What to benchmark.
     #[arg(value_enum, default_value_t = BenchTarget::Search)]
     target: BenchTarget,
-    /// Search depth for each bench position (search).
-    #[arg(long, default_value_t = threefold::engine::bench::DEFAULT_DEPTH)]
-    depth: u32,
+    /// Search depth for each bench position (search: 14; pollution: 8).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Node budget per position (suite).
+    #[arg(long, default_value_t = 200_000)]
+    nodes: u64,
+    /// Plies played on from each suite position (pollution).
+    #[arg(long, default_value_t = threefold::engine::pollution::DEFAULT_PLIES)]
+    moves: usize,
     /// Transposition table size in MB (search).
     #[arg(long, default_value_t = threefold::engine::DEFAULT_HASH_MB)]
     hash: usize,
@@ -71,6 +77,10 @@ enum BenchTarget {
     Search,
     /// The rules core replaying shuffling games.
     Rules,
+    /// Solve rates on the repetition suite, plain and with the shadow score (--nodes).
+    Suite,
+    /// Repetition draws read back on other paths, plain and shadow (--depth, --moves).
+    Pollution,
 }
 
 fn main() -> ExitCode {
@@ -99,7 +109,8 @@ fn main() -> ExitCode {
                     threefold::engine::shadow::ShadowScore::Off
                 };
                 threefold::engine::bench::run_with(
-                    args.depth,
+                    args.depth
+                        .unwrap_or(threefold::engine::bench::DEFAULT_DEPTH),
                     args.hash,
                     threefold::engine::tt::IndexMapping::Multiply,
                     shadow,
@@ -108,6 +119,18 @@ fn main() -> ExitCode {
                 .map(|_| ())
                 .map_err(Into::into)
             }
+            BenchTarget::Suite => threefold::engine::suite::run(args.nodes, args.hash, &mut out)
+                .map(|_| ())
+                .map_err(Into::into),
+            BenchTarget::Pollution => threefold::engine::pollution::run(
+                args.depth
+                    .unwrap_or(threefold::engine::pollution::DEFAULT_DEPTH),
+                args.moves,
+                args.hash,
+                &mut out,
+            )
+            .map(|_| ())
+            .map_err(Into::into),
         },
         Some(Command::Xiangqi(args)) => cli::xiangqi::run(&args, &mut out),
         Some(Command::Uci) => unreachable!("handled before stdout is locked"),
