@@ -57,9 +57,15 @@ struct BenchArgs {
     /// What to benchmark.
     #[arg(value_enum, default_value_t = BenchTarget::Search)]
     target: BenchTarget,
-    /// Search depth for each bench position (search).
-    #[arg(long, default_value_t = threefold::engine::bench::DEFAULT_DEPTH)]
-    depth: u32,
+    /// Search depth for each bench position (search: 14; pollution: 8).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Node budget per position (suite).
+    #[arg(long, default_value_t = 200_000)]
+    nodes: u64,
+    /// Plies played on from each suite position (pollution).
+    #[arg(long, default_value_t = threefold::engine::pollution::DEFAULT_PLIES)]
+    moves: usize,
     /// Transposition table size in MB (search).
     #[arg(long, default_value_t = threefold::engine::DEFAULT_HASH_MB)]
     hash: usize,
@@ -72,6 +78,9 @@ struct BenchArgs {
     /// Count the detector's wrong answers against the exact key scan (slower).
     #[arg(long)]
     audit: bool,
+    /// Store Muller's shadow score (UCI ShadowScore) in the search bench.
+    #[arg(long)]
+    shadow: bool,
     #[command(flatten)]
     rules: cli::bench_rules::BenchRulesArgs,
 }
@@ -82,6 +91,10 @@ enum BenchTarget {
     Search,
     /// The rules core replaying shuffling games.
     Rules,
+    /// Solve rates on the repetition suite, plain and with the shadow score (--nodes).
+    Suite,
+    /// Repetition draws read back on other paths, plain and shadow (--depth, --moves).
+    Pollution,
 }
 
 fn main() -> ExitCode {
@@ -106,14 +119,32 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => match args.target {
             BenchTarget::Rules => cli::bench_rules::run(&args.rules, &mut out),
             BenchTarget::Search => threefold::engine::bench::run_setup(
-                args.depth,
+                args.depth
+                    .unwrap_or(threefold::engine::bench::DEFAULT_DEPTH),
                 args.hash,
                 threefold::engine::tt::IndexMapping::Multiply,
                 threefold::engine::bench::Setup {
                     repetition: args.repetition,
                     upcoming: args.upcoming,
                     audit: args.audit,
+                    shadow: if args.shadow {
+                        threefold::engine::shadow::ShadowScore::On
+                    } else {
+                        threefold::engine::shadow::ShadowScore::Off
+                    },
                 },
+                &mut out,
+            )
+            .map(|_| ())
+            .map_err(Into::into),
+            BenchTarget::Suite => threefold::engine::suite::run(args.nodes, args.hash, &mut out)
+                .map(|_| ())
+                .map_err(Into::into),
+            BenchTarget::Pollution => threefold::engine::pollution::run(
+                args.depth
+                    .unwrap_or(threefold::engine::pollution::DEFAULT_DEPTH),
+                args.moves,
+                args.hash,
                 &mut out,
             )
             .map(|_| ())

@@ -147,10 +147,23 @@ fn handshake_options_and_go() {
             .iter()
             .any(|l| l.starts_with("option name Contempt type spin default 0"))
     );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name ShadowScore type check default false")
+    );
     u.send("setoption name Hash value 8");
     u.send("setoption name Contempt value 20");
+    u.send("setoption name ShadowScore value maybe");
+    u.send("setoption name ShadowScore value true");
     u.send("isready");
-    u.until("readyok");
+    let lines = u.until("readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("ShadowScore value 'maybe' is not true or false")),
+        "{lines:?}"
+    );
     u.send("ucinewgame");
     u.send("position startpos moves e2e4 e7e5 g1f3 b8c6");
     u.send("go depth 4");

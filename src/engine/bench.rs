@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
 use super::repetition::Method;
+use super::shadow::ShadowScore;
 use super::tt::{IndexMapping, Tt, mapping_bias};
 use super::{Engine, Limits, TtAllocError, nps};
 
@@ -61,21 +62,19 @@ pub struct Setup {
     pub upcoming: bool,
     /// Count the detector's wrong answers against the exact key scan (slower).
     pub audit: bool,
+    /// Muller's shadow score (`--shadow`, UCI `ShadowScore`).
+    pub shadow: ShadowScore,
 }
 
 /// Runs the bench; `verbose` prints one line per position to `out`, the summary always.
 pub fn run(depth: u32, hash_mb: usize, out: &mut dyn Write) -> Result<BenchResult, TtAllocError> {
-    run_with(depth, hash_mb, IndexMapping::Multiply, out)
-}
-
-/// Runs the bench with a given index mapping.
-pub fn run_with(
-    depth: u32,
-    hash_mb: usize,
-    mapping: IndexMapping,
-    out: &mut dyn Write,
-) -> Result<BenchResult, TtAllocError> {
-    run_setup(depth, hash_mb, mapping, Setup::default(), out)
+    run_setup(
+        depth,
+        hash_mb,
+        IndexMapping::Multiply,
+        Setup::default(),
+        out,
+    )
 }
 
 /// Runs the bench with a given index mapping and repetition setup. With a detector other
@@ -88,6 +87,7 @@ pub fn run_setup(
     out: &mut dyn Write,
 ) -> Result<BenchResult, TtAllocError> {
     let mut engine = Engine::new(hash_mb)?;
+    engine.set_shadow_score(setup.shadow);
     if mapping != IndexMapping::Multiply {
         engine.set_index_mapping(mapping);
     }
@@ -163,9 +163,13 @@ pub fn run_setup(
         time,
         nps: nps(nodes, time),
     };
+    let mode = match setup.shadow {
+        ShadowScore::Off => "",
+        ShadowScore::On => ", shadow score",
+    };
     let _ = writeln!(
         out,
-        "bench: {} positions, depth {depth}, hash {hash_mb} MB: {} nodes in {:.3} s, {} nps",
+        "bench: {} positions, depth {depth}, hash {hash_mb} MB{mode}: {} nodes in {:.3} s, {} nps",
         result.positions,
         result.nodes,
         time.as_secs_f64(),

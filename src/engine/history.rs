@@ -39,6 +39,16 @@ pub enum Repetition {
     Draw,
 }
 
+/// Where a repetition draw comes from ([`KeyHistory::draw_origin`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawOrigin {
+    /// The position stood twice in the game already: a draw whatever the path.
+    Game,
+    /// A repetition that needs the search path: the plies of the earliest and the nearest
+    /// earlier occurrence, from the root (negative: in the game before the root).
+    Tree { earliest: i32, nearest: i32 },
+}
+
 /// Keys of the game and the search line, with the last irreversible move per entry.
 #[derive(Clone, Debug, Default)]
 pub struct KeyHistory {
@@ -142,6 +152,55 @@ impl KeyHistory {
             Some((cur, reset)) => 1 + self.count_back(cur, reset, u32::MAX),
             None => u32::from(!self.keys.is_empty()),
         }
+    }
+
+    /// Where the repetition draw of the last pushed position comes from, for the shadow score
+    /// ([`super::shadow`]); `None` when [`KeyHistory::repetition`] finds no draw (this never
+    /// decides *whether* a repetition counts: that is Zarkov's rule above, asked first).
+    ///
+    /// [`DrawOrigin::Game`] when at least two earlier occurrences lie in the game itself (at or
+    /// before the root): a draw on every path through the search. Otherwise
+    /// [`DrawOrigin::Tree`], with the plies (from the root, negative before it) of the earliest
+    /// and of the nearest earlier occurrence.
+    pub fn draw_origin(&self) -> Option<DrawOrigin> {
+        if self.repetition() != Repetition::Draw {
+            return None;
+        }
+        let (cur, reset) = self.scan_bounds()?;
+        let key = self.keys[cur];
+        let (mut in_game, mut earliest, mut nearest) = (0, None, None);
+        let mut i = cur - 2;
+        loop {
+            if self.keys[i] == key {
+                in_game += u32::from(i <= self.root);
+                earliest = Some(i);
+                nearest = nearest.or(Some(i));
+            }
+            if i < reset + 2 {
+                break;
+            }
+            i -= 2;
+        }
+        let ply = |i: usize| i as i32 - self.root as i32;
+        Some(if in_game >= 2 {
+            DrawOrigin::Game
+        } else {
+            DrawOrigin::Tree {
+                earliest: ply(earliest?),
+                nearest: ply(nearest?),
+            }
+        })
+    }
+
+    /// The key `ply` plies from the root (negative: before it), if stored.
+    pub fn key_at_ply(&self, ply: i32) -> Option<u64> {
+        let i = usize::try_from(self.root as i64 + i64::from(ply)).ok()?;
+        self.keys.get(i).copied()
+    }
+
+    /// Whether `key` stands anywhere on the current line: the game and the search path.
+    pub fn on_path(&self, key: u64) -> bool {
+        self.keys.contains(&key)
     }
 
     /// The last entry and the first one after the last irreversible move, when the scan has
@@ -325,6 +384,36 @@ mod tests {
             h.pop();
         }
         assert_eq!(h.occurrences(), 2);
+    }
+
+    #[test]
+    fn draw_origin_tells_game_draws_from_path_draws() {
+        // A at 0 and 4 (both in the game), root at 6, A again at 8: the game's double.
+        let keys = [1, 2, 3, 4, 1, 2, 3, 4, 1];
+        assert_eq!(hist(&keys, 6).draw_origin(), Some(DrawOrigin::Game));
+        // Root at 3: A at 0 (game) and 4 (tree), then 8: the path's.
+        assert_eq!(
+            hist(&keys, 3).draw_origin(),
+            Some(DrawOrigin::Tree {
+                earliest: -3,
+                nearest: 1
+            })
+        );
+        // A two-fold inside the tree.
+        let keys = [9, 1, 2, 3, 4, 1];
+        assert_eq!(
+            hist(&keys, 0).draw_origin(),
+            Some(DrawOrigin::Tree {
+                earliest: 1,
+                nearest: 1
+            })
+        );
+        // No draw, no origin (the two-fold before the root, reached at ply 1).
+        assert_eq!(hist(&[1, 2, 3, 4, 1], 3).draw_origin(), None);
+        let h = hist(&[1, 2, 3, 4, 1], 3);
+        assert_eq!(h.key_at_ply(-3), Some(1));
+        assert_eq!(h.key_at_ply(2), None);
+        assert!(h.on_path(4) && !h.on_path(5));
     }
 
     #[test]

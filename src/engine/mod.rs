@@ -18,8 +18,8 @@
 //! any other, so another path to the same position may reuse it although the repetition is
 //! not on that path (the graph history interaction). H.G. Muller's post on the Winboard forum
 //! about hash-table pollution by repetition draws proposes a "shadow score" that keeps such
-//! scores apart (<http://www.open-aurec.com/wbforum/viewtopic.php?f=4&t=3863>); threefold's
-//! engine does not implement it.
+//! scores apart (<http://www.open-aurec.com/wbforum/viewtopic.php?f=4&t=3863>): [`shadow`],
+//! switched on by the UCI option `ShadowScore` (off by default).
 //!
 //! The engine depends on shakmaty, on the rules core for the position key
 //! ([`crate::rules::key`]: the same key the arbiter counts repetitions with) and on the
@@ -30,9 +30,12 @@ pub mod eval;
 pub mod history;
 pub mod movepick;
 pub mod moves;
+pub mod pollution;
 pub mod repetition;
 pub mod score;
 pub mod search;
+pub mod shadow;
+pub mod suite;
 pub mod time;
 pub mod tt;
 pub mod uci;
@@ -51,6 +54,7 @@ use movepick::HistoryTable;
 use repetition::{Method, Stats, Tracker};
 use score::{MATE, MATE_BOUND, MAX_DEPTH};
 use search::Searcher;
+use shadow::{Frame, Pollution, ShadowScore, StorePolicy};
 use tt::Tt;
 
 /// Search limits, as in UCI `go`. All `None` / `false` = search until `stop`... or the maximum
@@ -102,6 +106,10 @@ pub struct Engine {
     keys: Tracker,
     upcoming: bool,
     evals: EvalCache,
+    /// What the table stores where a score rests on a repetition ([`shadow`]).
+    store_policy: StorePolicy,
+    /// `bench pollution`'s instrumentation, kept from search to search.
+    pollution: Option<Pollution>,
 }
 
 /// Default `Hash` in MB.
@@ -117,6 +125,8 @@ impl Engine {
             keys: Tracker::new(),
             upcoming: false,
             evals: EvalCache::new(),
+            store_policy: StorePolicy::Real,
+            pollution: None,
         })
     }
 
@@ -165,6 +175,39 @@ impl Engine {
     /// root). Positive = avoid draws.
     pub fn set_contempt(&mut self, cp: i32) {
         self.contempt = cp.clamp(-1000, 1000);
+    }
+
+    /// UCI `ShadowScore`: store Muller's shadow score where a score rests on a repetition
+    /// drawn inside the search ([`shadow`]).
+    pub fn set_shadow_score(&mut self, mode: ShadowScore) {
+        self.store_policy = match mode {
+            ShadowScore::Off => StorePolicy::Real,
+            ShadowScore::On => StorePolicy::Shadow,
+        };
+    }
+
+    /// The `ShadowScore` setting.
+    pub fn shadow_score(&self) -> ShadowScore {
+        match self.store_policy {
+            StorePolicy::Shadow => ShadowScore::On,
+            _ => ShadowScore::Off,
+        }
+    }
+
+    /// What the table stores for path-dependent scores (measurements: `bench pollution` uses
+    /// [`StorePolicy::Independent`] as the search that cannot be polluted).
+    pub fn set_store_policy(&mut self, policy: StorePolicy) {
+        self.store_policy = policy;
+    }
+
+    /// Turns `bench pollution`'s instrumentation on (counts start at zero) or off.
+    pub fn instrument(&mut self, on: bool) {
+        self.pollution = on.then(Pollution::default);
+    }
+
+    /// The instrumentation's counts so far, if on.
+    pub fn pollution(&self) -> Option<&Pollution> {
+        self.pollution.as_ref()
     }
 
     /// Current contempt.
@@ -269,6 +312,7 @@ impl Engine {
         );
         s.start = t0;
         s.upcoming = self.upcoming;
+        s.shadow = Frame::new(self.store_policy, self.pollution.take());
         let mut prev = 0;
         for depth in 1..=max_depth {
             let v = s.aspiration(&pos, root_key, depth as i32, prev);
@@ -322,6 +366,7 @@ impl Engine {
             }
         }
         result.nodes = s.nodes;
+        self.pollution = s.shadow.pollution.take();
         result
     }
 }

@@ -449,6 +449,24 @@ impl Tt {
         })
     }
 
+    /// Looks `key` up without touching the entry (measurements: what a store left there).
+    pub fn peek(&self, key: u64, ply: u32) -> Option<Probe> {
+        let e = &self.entries[self.index(key)];
+        let bound = match e.meta & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => return None,
+        };
+        (e.lock == key as u32).then(|| Probe {
+            mv: e.mv,
+            value: value_from_tt(e.value as i32, ply),
+            eval: e.eval as i32,
+            depth: e.depth as u32,
+            bound,
+        })
+    }
+
     /// Stores a result, following Rival's replacement rule: the slot is written if it is empty,
     /// if `depth >= stored depth`, or if the stored entry is stale. When the same position is
     /// stored again without a move, the old move is kept.

@@ -3,6 +3,7 @@
 //! Commands: `uci`, `isready`, `ucinewgame`, `setoption name <Hash|Contempt> value <n>`,
 //! `setoption name Repetition value <zarkov|belle|rookie|axon>` (the repetition detector, see
 //! [`super::repetition`]), `setoption name UpcomingRepetition value <true|false>`,
+//! `setoption name ShadowScore value <true|false>` (Muller's shadow score, [`super::shadow`]),
 //! `position (startpos | fen <fen>) [moves <uci>...]`, `go [wtime|btime|winc|binc|movestogo|
 //! movetime|depth|nodes|mate <n>] [infinite]`, `stop`, `quit`. The moves after `position` are
 //! the game record the repetition scan sees.
@@ -36,6 +37,7 @@ use shakmaty::{CastlingMode, Chess, Move, Position, uci::UciMove};
 
 use super::repetition::Method;
 use super::score::MAX_DEPTH;
+use super::shadow::ShadowScore;
 use super::{DEFAULT_HASH_MB, Engine, Limits, Score, SearchInfo, tt::MAX_HASH_MB};
 
 /// Engine name announced by `uci`.
@@ -293,6 +295,10 @@ impl Uci {
                     &self.out,
                     "option name UpcomingRepetition type check default false",
                 );
+                say(
+                    &self.out,
+                    "option name ShadowScore type check default false",
+                );
                 say(&self.out, "uciok");
             }
             "isready" => say(&self.out, "readyok"),
@@ -361,6 +367,14 @@ impl Uci {
                 _ => note(
                     &self.out,
                     &format!("UpcomingRepetition value '{value}' is not true or false; ignored"),
+                ),
+            },
+            "shadowscore" => match value.to_ascii_lowercase().as_str() {
+                "true" => self.engine().set_shadow_score(ShadowScore::On),
+                "false" => self.engine().set_shadow_score(ShadowScore::Off),
+                _ => note(
+                    &self.out,
+                    &format!("ShadowScore value '{value}' is not true or false; ignored"),
                 ),
             },
             "threads" | "ponder" | "multipv" | "uci_chess960" | "uci_showwdl" => {}

@@ -18,6 +18,10 @@
 //!   position scored a draw has alpha raised to the draw score, as Stockfish does;
 //!   also the fifty-move rule and insufficient material. Draws score `-contempt` for the side
 //!   that moves at the root, `+contempt` for the other side.
+//! - Shadow score (UCI `ShadowScore`, off by default; see [`super::shadow`]): next to each
+//!   value the nodes back up H.G. Muller's shadow range and the ply of the repetition the
+//!   value depends on, and the table gets the shadow bound where the value rests on the path.
+//!   Off, none of it runs.
 //! - Quiescence search: captures with SEE >= 0 and queen promotions, stand pat, delta pruning;
 //!   all evasions when in check.
 //! - Move ordering in [`super::movepick`]: TT move, MVV-LVA/SEE captures, killers, history.
@@ -58,6 +62,7 @@ use super::movepick::{
 use super::moves::{decode_move, gives_check};
 use super::repetition::Tracker;
 use super::score::{INF, MATE, MATE_BOUND, MAX_PLY};
+use super::shadow::{Accumulator, Frame, StorePolicy};
 use super::tt::{Bound, Tt, pack_move};
 use crate::rules::key::{incremental_key_after, play_keyed, position_key};
 use params::*;
@@ -88,6 +93,8 @@ pub struct Searcher<'a> {
     lmr: Vec<[u8; 64]>,
     /// Best move of the root found so far in the current iteration (with its score).
     pub iter_best: Option<(Move, i32)>,
+    /// Muller's shadow score ([`super::shadow`]); idle (`track` false) in a plain search.
+    pub shadow: Frame,
 }
 
 impl<'a> Searcher<'a> {
@@ -128,6 +135,7 @@ impl<'a> Searcher<'a> {
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             lmr,
             iter_best: None,
+            shadow: Frame::new(StorePolicy::Real, None),
         }
     }
 
@@ -212,6 +220,9 @@ impl<'a> Searcher<'a> {
             return self.quiescence(pos, key, alpha, beta, ply, false);
         }
         depth = depth.max(1);
+        if self.shadow.track {
+            self.shadow.enter(ply);
+        }
         self.nodes += 1;
         self.check_limits();
         if self.stopped {
@@ -223,6 +234,9 @@ impl<'a> Searcher<'a> {
 
         if ply > 0 {
             if self.keys.repetition() == Repetition::Draw {
+                if self.shadow.track {
+                    self.shadow.repetition(ply, self.keys.keys());
+                }
                 return self.draw_score(ply);
             }
             if pos.halfmoves() >= 100 && !(in_check && pos.legal_moves().is_empty()) {
@@ -265,6 +279,9 @@ impl<'a> Searcher<'a> {
                     Bound::Upper => e.value <= alpha,
                 };
                 if cut {
+                    if self.shadow.track {
+                        self.shadow.note_cutoff(key, self.keys.keys());
+                    }
                     return e.value;
                 }
             }
@@ -340,6 +357,7 @@ impl<'a> Searcher<'a> {
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_move: Option<Move> = None;
+        let mut shadow = Accumulator::new(ply);
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut count = 0;
         let futile = !pv_node
@@ -464,6 +482,10 @@ impl<'a> Searcher<'a> {
             if self.stopped {
                 return 0;
             }
+            if self.shadow.track {
+                shadow.add(v, self.shadow.ranges[ply + 1]);
+                self.shadow.tentative[ply] = shadow.pessimistic();
+            }
 
             if v > best {
                 best = v;
@@ -483,6 +505,7 @@ impl<'a> Searcher<'a> {
                         if quiet {
                             self.update_quiet_stats(s, ply, m, depth, &quiets_tried);
                         }
+                        shadow.cutoff();
                         break;
                     }
                 }
@@ -509,6 +532,32 @@ impl<'a> Searcher<'a> {
         };
         let mv = best_move.map_or(0, |m| pack_move(&m));
         let ev = if in_check { 0 } else { eval };
+        if self.shadow.track {
+            // Where the real score rests on the path above, the shadow score is stored.
+            let range = shadow.finish();
+            self.shadow.ranges[ply] = range;
+            let (value, b) = self
+                .shadow
+                .to_store(ply, best, bound, range)
+                .unwrap_or((-INF, Bound::Lower));
+            self.tt
+                .store(key, ply as u32, mv, value, ev, depth as u32, b);
+            if self.shadow.pollution.is_some() {
+                let written = self.tt.peek(key, ply as u32).is_some_and(|e| {
+                    e.value == value && e.bound == b && e.depth == (depth as u32).min(255)
+                });
+                self.shadow.note_store(
+                    key,
+                    written,
+                    ply,
+                    (best, bound),
+                    (value, b),
+                    range,
+                    self.keys.keys(),
+                );
+            }
+            return best;
+        }
         self.tt
             .store(key, ply as u32, mv, best, ev, depth as u32, bound);
         best
@@ -543,6 +592,9 @@ impl<'a> Searcher<'a> {
         in_check: bool,
     ) -> i32 {
         self.pv[ply].clear();
+        if self.shadow.track {
+            self.shadow.enter(ply);
+        }
         self.nodes += 1;
         self.check_limits();
         if self.stopped {
@@ -552,6 +604,9 @@ impl<'a> Searcher<'a> {
             self.seldepth = ply as u32;
         }
         if self.keys.repetition() == Repetition::Draw {
+            if self.shadow.track {
+                self.shadow.repetition(ply, self.keys.keys());
+            }
             return self.draw_score(ply);
         }
         if ply >= MAX_PLY - 1 {
@@ -576,6 +631,8 @@ impl<'a> Searcher<'a> {
             best = stand_pat;
         }
 
+        let mut shadow = Accumulator::new(ply);
+        shadow.add_exact(stand_pat);
         let mut list = ScoredMoves::new();
         if in_check {
             list.fill(|moves| *moves = pos.legal_moves(), mvv_lva);
@@ -605,15 +662,23 @@ impl<'a> Searcher<'a> {
             if self.stopped {
                 return 0;
             }
+            if self.shadow.track {
+                shadow.add(v, self.shadow.ranges[ply + 1]);
+                self.shadow.tentative[ply] = shadow.pessimistic();
+            }
             if v > best {
                 best = v;
                 if v > alpha {
                     alpha = v;
                     if v >= beta {
+                        shadow.cutoff();
                         break;
                     }
                 }
             }
+        }
+        if self.shadow.track {
+            self.shadow.ranges[ply] = shadow.finish();
         }
         best
     }
