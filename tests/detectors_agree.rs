@@ -308,6 +308,7 @@ fn in_the_search_zarkov_and_rookie_are_exact() {
             repetition: method,
             upcoming: false,
             audit: true,
+            ..Setup::default()
         };
         let mut out = Vec::new();
         run_setup(7, 1, IndexMapping::Multiply, setup, &mut out).unwrap();
