@@ -246,7 +246,7 @@ impl App {
     /// the App's own commands here, the rest to the screen shown.
     pub fn run(&mut self, cmd: Cmd) {
         match cmd {
-            Cmd::Help => self.overlay = Some(Overlay::Help),
+            Cmd::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
             Cmd::Quit => self.request_quit(),
             Cmd::Back => self.back(),
             Cmd::Euwe => {
@@ -393,6 +393,19 @@ impl App {
     fn on_mouse(&mut self, m: MouseEvent) {
         match m.kind {
             MouseEventKind::Down(MouseButton::Left) => {}
+            MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
+                if matches!(self.overlay, Some(Overlay::Help { .. })) =>
+            {
+                let cmd = if m.kind == MouseEventKind::ScrollUp {
+                    Cmd::ScrollUp
+                } else {
+                    Cmd::ScrollDown
+                };
+                if let Some(o) = self.overlay.clone() {
+                    self.overlay_command(o, cmd);
+                }
+                return;
+            }
             MouseEventKind::ScrollUp if self.screen == Screen::Play => {
                 return self.run(Cmd::HistBack);
             }

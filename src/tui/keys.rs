@@ -112,6 +112,13 @@ pub enum Cmd {
     Help,
     Back,
     Quit,
+    /// Help: scroll a line up / down, a page up / down, to the top / bottom.
+    ScrollUp,
+    ScrollDown,
+    PageUp,
+    PageDown,
+    ScrollTop,
+    ScrollBottom,
     /// Close an overlay (help, ruling, dialog) without doing anything.
     Close,
     /// Claim dialog: claim in the current position.
@@ -218,6 +225,12 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Global, &[Code(KeyCode::Esc)], Cmd::Back, "close / cancel / back to the live position", Some("back")),
     b(Ctx::Global, &[Char('q'), Ctrl('c')], Cmd::Quit, "quit (asks first if a game would be lost)", Some("quit")),
     b(Ctx::Help, &[Code(KeyCode::Esc), Code(KeyCode::Enter), Char('?'), Char('q')], Cmd::Close, "close the help", Some("close")),
+    b(Ctx::Help, &[Code(KeyCode::Down), Char('j')], Cmd::ScrollDown, "scroll down a line (or the mouse wheel)", Some("scroll")),
+    b(Ctx::Help, &[Code(KeyCode::Up), Char('k')], Cmd::ScrollUp, "scroll up a line", None),
+    b(Ctx::Help, &[Code(KeyCode::PageDown), Char(' ')], Cmd::PageDown, "next page", Some("page")),
+    b(Ctx::Help, &[Code(KeyCode::PageUp), Char('b')], Cmd::PageUp, "previous page", None),
+    b(Ctx::Help, &[Code(KeyCode::Home), Char('g')], Cmd::ScrollTop, "to the top", None),
+    b(Ctx::Help, &[Code(KeyCode::End), Char('G')], Cmd::ScrollBottom, "to the bottom", None),
     b(Ctx::Verdict, &[Code(KeyCode::Enter), Code(KeyCode::Esc), Char(' '), Char('q')], Cmd::Close, "close the ruling", Some("close")),
     b(Ctx::ClaimDialog, &[Char('1'), Char('n')], Cmd::ClaimNow, "Claim now: the position stands for the 3rd time (9.2 b, 9.3 b)", Some("now")),
     b(Ctx::ClaimDialog, &[Char('2'), Char('m')], Cmd::ClaimWithMove, "Claim with an intended move (9.2 a, 9.3 a)", Some("with a move")),

@@ -32,7 +32,10 @@ pub enum Question {
 /// A modal on top of the screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Overlay {
-    Help,
+    /// The help, scrolled down by so many rows.
+    Help {
+        scroll: usize,
+    },
     /// The draw-claim dialog.
     Claim,
     /// The arbiter's ruling.
@@ -49,7 +52,7 @@ impl Overlay {
     /// The key-table context of the overlay.
     pub fn ctx(&self) -> Ctx {
         match self {
-            Overlay::Help => Ctx::Help,
+            Overlay::Help { .. } => Ctx::Help,
             Overlay::Claim => Ctx::ClaimDialog,
             Overlay::Verdict { .. } => Ctx::Verdict,
             Overlay::Promotion(_) => Ctx::Promotion,
@@ -119,7 +122,7 @@ fn button_label(ctx: Ctx, cmd: Cmd) -> String {
 /// Draw an overlay.
 pub fn render(app: &App, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffer) {
     match o {
-        Overlay::Help => render_help(app, t, size, buf),
+        Overlay::Help { scroll } => render_help(app, *scroll, t, size, buf),
         Overlay::Claim => render_claim(app, t, size, buf),
         Overlay::Verdict { correct, text } => render_verdict(*correct, text, t, size, buf),
         Overlay::Promotion(_) => render_promotion(t, size, buf),
@@ -127,60 +130,181 @@ pub fn render(app: &App, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffer) {
     }
 }
 
-fn help_section<'a>(lines: &mut Vec<Line<'a>>, title: &'a str, ctx: Ctx, t: &Theme) {
-    if !lines.is_empty() {
-        lines.push(Line::from(""));
+/// One row of the help overlay, already wrapped to the popup's width.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum HelpRow {
+    Blank,
+    Title(&'static str),
+    /// A binding's keys (empty on the continuation rows of a long help
+    /// text) and one line of its help text.
+    Binding(String, String),
+    Prose(String),
+}
+
+/// The help overlay's layout: the popup, the scrolled body inside it, the
+/// width of the key column, and every row (one column, wrapped to the body's
+/// width). Used by rendering and by the scroll keys, so both agree on how far
+/// the help can scroll.
+pub struct HelpLayout {
+    pub popup: Rect,
+    pub body: Rect,
+    key_w: usize,
+    rows: Vec<HelpRow>,
+}
+
+impl HelpLayout {
+    /// How many rows there are.
+    pub fn row_count(&self) -> usize {
+        self.rows.len()
     }
-    lines.push(Line::from(Span::styled(title, t.title)));
-    for (k, h) in keys::help_rows(ctx) {
-        lines.push(Line::from(vec![
-            Span::styled(format!("{k:<13}"), t.key),
-            Span::raw(h),
-        ]));
+
+    /// Rows shown at once.
+    pub fn page(&self) -> usize {
+        self.body.height as usize
+    }
+
+    /// The furthest scroll that still fills the page.
+    pub fn max_scroll(&self) -> usize {
+        self.row_count().saturating_sub(self.page())
     }
 }
 
-fn render_help(app: &App, t: &Theme, size: Rect, buf: &mut Buffer) {
-    let drills = matches!(app.screen, Screen::Drills);
-    let mut left = Vec::new();
-    let mut right = Vec::new();
-    if drills {
-        help_section(&mut left, "Drills: theme list", Ctx::DrillThemes, t);
-        help_section(&mut left, "Drills: answering", Ctx::DrillAnswer, t);
-        help_section(&mut left, "Drills: the ruling", Ctx::DrillFeedback, t);
-    } else {
-        help_section(&mut left, "Game", Ctx::Play, t);
-        help_section(&mut right, "Euwe stepper", Ctx::Euwe, t);
+/// The sections of the help on a screen: a title and a key-table context.
+fn help_sections(screen: Screen) -> &'static [(&'static str, Ctx)] {
+    match screen {
+        Screen::Drills => &[
+            ("Drills: theme list", Ctx::DrillThemes),
+            ("Drills: answering", Ctx::DrillAnswer),
+            ("Drills: the ruling", Ctx::DrillFeedback),
+            ("Everywhere", Ctx::Global),
+            ("Typing an answer", Ctx::Input),
+            ("This help", Ctx::Help),
+        ],
+        _ => &[
+            ("Game", Ctx::Play),
+            ("Euwe stepper", Ctx::Euwe),
+            ("Everywhere", Ctx::Global),
+            ("Typing a move", Ctx::Input),
+            ("Claim dialog", Ctx::ClaimDialog),
+            ("The arbiter's ruling", Ctx::Verdict),
+            ("Promotion", Ctx::Promotion),
+            ("Questions", Ctx::Question),
+            ("This help", Ctx::Help),
+        ],
     }
-    help_section(&mut right, "Everywhere", Ctx::Global, t);
-    right.push(Line::from(""));
-    let mouse: &[&str] = if drills {
-        &[
-            "Mouse: click a theme, an answer button,",
-            "a ply in the move list (count questions:",
-            "it is chosen), or a piece then its target",
-            "(questions asking for moves).",
-        ]
+}
+
+/// Word-wrap `text` to lines of at most `width` columns (a word longer than
+/// the width gets a line of its own and is cut by the renderer).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let fits = Span::raw(line.as_str()).width() + 1 + Span::raw(word).width() <= width;
+        if !line.is_empty() && !fits {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Lay the help out for the screen shown and the terminal's size.
+pub fn help_layout(app: &App, size: Rect) -> HelpLayout {
+    let sections = help_sections(app.screen);
+    let bindings: Vec<Vec<(String, String)>> = sections
+        .iter()
+        .map(|&(_, ctx)| keys::help_rows(ctx))
+        .collect();
+    let key_w = bindings
+        .iter()
+        .flatten()
+        .map(|(k, _)| Span::raw(k.as_str()).width())
+        .max()
+        .unwrap_or(0)
+        + 2;
+    let w = size.width.min(84);
+    // The border and one column of padding on each side.
+    let text_w = (w as usize).saturating_sub(4);
+    let help_w = text_w.saturating_sub(key_w).max(1);
+    let mut rows = Vec::new();
+    for (&(title, _), section) in sections.iter().zip(&bindings) {
+        if !rows.is_empty() {
+            rows.push(HelpRow::Blank);
+        }
+        rows.push(HelpRow::Title(title));
+        for (k, h) in section {
+            for (i, line) in wrap(h, help_w).into_iter().enumerate() {
+                let k = if i == 0 { k.clone() } else { String::new() };
+                rows.push(HelpRow::Binding(k, line));
+            }
+        }
+    }
+    rows.push(HelpRow::Blank);
+    let mouse = if app.screen == Screen::Drills {
+        "Mouse: click a theme, an answer button, a ply in the move list \
+         (count questions: it is chosen), or a piece then its target \
+         (questions asking for moves)."
     } else {
-        &[
-            "Mouse: click a piece, then its target;",
-            "click a move in the list to view it;",
-            "wheel steps through the history.",
-        ]
+        "Mouse: click a piece, then its target; click a move in the list \
+         to view it; the wheel steps through the history."
     };
-    right.extend(mouse.iter().map(|l| Line::from(*l)));
-    let h = (left.len().max(right.len()) as u16 + 2).min(size.height);
-    let p = popup(size, size.width.min(120), h);
-    Clear.render(p, buf);
-    let block = Block::bordered().title(format!(" Help ({}) ", keys::hint_line(Ctx::Help)));
-    let inner = block.inner(p);
-    block.render(p, buf);
-    let half = inner.width / 2;
-    Paragraph::new(left).render(Rect::new(inner.x, inner.y, half, inner.height), buf);
-    Paragraph::new(right).render(
-        Rect::new(inner.x + half, inner.y, inner.width - half, inner.height),
-        buf,
+    rows.extend(wrap(mouse, text_w).into_iter().map(HelpRow::Prose));
+    let h = (rows.len() as u16).saturating_add(2).min(size.height);
+    let p = popup(size, w, h);
+    let body = Rect::new(
+        p.x + 2,
+        p.y + 1,
+        p.width.saturating_sub(4),
+        p.height.saturating_sub(2),
     );
+    HelpLayout {
+        popup: p,
+        body,
+        key_w,
+        rows,
+    }
+}
+
+fn render_help(app: &App, scroll: usize, t: &Theme, size: Rect, buf: &mut Buffer) {
+    let l = help_layout(app, size);
+    let scroll = scroll.min(l.max_scroll());
+    let lines: Vec<Line> = l
+        .rows
+        .iter()
+        .skip(scroll)
+        .take(l.page())
+        .map(|row| match row {
+            HelpRow::Blank => Line::from(""),
+            HelpRow::Title(title) => Line::from(Span::styled(*title, t.title)),
+            HelpRow::Binding(k, h) => Line::from(vec![
+                Span::styled(format!("{k:<w$}", w = l.key_w), t.key),
+                Span::raw(h.as_str()),
+            ]),
+            HelpRow::Prose(p) => Line::from(p.as_str()),
+        })
+        .collect();
+    Clear.render(l.popup, buf);
+    let mut block = Block::bordered().title(format!(" Help ({}) ", keys::hint_line(Ctx::Help)));
+    if l.max_scroll() > 0 {
+        let last = (scroll + l.page()).min(l.row_count());
+        block = block.title_bottom(
+            Line::from(format!(
+                " lines {}–{last} of {} ",
+                scroll + 1,
+                l.row_count()
+            ))
+            .right_aligned(),
+        );
+    }
+    block.render(l.popup, buf);
+    Paragraph::new(lines).render(l.body, buf);
 }
 
 fn render_claim(app: &App, t: &Theme, size: Rect, buf: &mut Buffer) {
@@ -297,7 +421,7 @@ impl App {
             .find(|(r, _)| r.contains((x, y).into()))
         {
             self.overlay_command(o, cmd);
-        } else if matches!(o, Overlay::Help | Overlay::Verdict { .. }) {
+        } else if matches!(o, Overlay::Help { .. } | Overlay::Verdict { .. }) {
             self.overlay = None;
         }
     }
@@ -323,6 +447,21 @@ impl App {
             (Overlay::Ask(q), Cmd::Yes | Cmd::No) => {
                 self.overlay = None;
                 self.answer(q, cmd == Cmd::Yes);
+            }
+            (Overlay::Help { scroll }, cmd) if cmd != Cmd::Close => {
+                let l = help_layout(self, self.size);
+                let scroll = match cmd {
+                    Cmd::ScrollUp => scroll.saturating_sub(1),
+                    Cmd::ScrollDown => scroll + 1,
+                    Cmd::PageUp => scroll.saturating_sub(l.page()),
+                    Cmd::PageDown => scroll + l.page(),
+                    Cmd::ScrollTop => 0,
+                    Cmd::ScrollBottom => l.max_scroll(),
+                    _ => scroll,
+                };
+                self.overlay = Some(Overlay::Help {
+                    scroll: scroll.min(l.max_scroll()),
+                });
             }
             (_, Cmd::Close) => self.overlay = None,
             _ => {}

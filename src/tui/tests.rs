@@ -628,20 +628,124 @@ fn fivefold_ends_with_a_banner() {
 fn help_overlay_is_generated_from_the_key_table() {
     let mut a = app();
     keys(&mut a, "?");
-    let (s, _) = screen(&a, &Theme::colored(), 120, 40);
     use super::keys::Ctx;
     // The drill screen's own help lists the drill bindings (drill_tests).
-    // Overlays show their own keys (overlay tests).
-    for b in super::keys::BINDINGS.iter().filter(|b| {
-        !b.ctx.is_modal()
-            && !matches!(
-                b.ctx,
-                Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback
-            )
-    }) {
-        let help = super::keys::help_text(b);
-        assert!(s.contains(&help), "help lacks {help:?}");
+    let help = help_over_pages(&mut a, 120, 40);
+    assert_help_lists(&help, |c| {
+        !matches!(c, Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback)
+    });
+}
+
+/// The help overlay at `w`×`h`, read page by page with the table's page key:
+/// each row between the popup's borders, placed at the scroll it was shown
+/// at, joined with single spaces (so wrapped help texts read as one).
+pub(super) fn help_over_pages(a: &mut App, w: u16, h: u16) -> String {
+    use super::keys::{BINDINGS, Cmd, Ctx, Key};
+    use std::collections::BTreeMap;
+    let page_down = match BINDINGS
+        .iter()
+        .find(|b| b.ctx == Ctx::Help && b.cmd == Cmd::PageDown)
+        .expect("the help has a page key")
+        .keys[0]
+    {
+        Key::Char(c) => KeyCode::Char(c),
+        Key::Code(c) => c,
+        Key::Ctrl(_) => unreachable!(),
+    };
+    a.update(Action::Resize(w, h));
+    let mut rows = BTreeMap::new();
+    loop {
+        let Some(Overlay::Help { scroll }) = a.overlay else {
+            panic!("help is not shown: {:?}", a.overlay)
+        };
+        let (s, _) = screen(a, &Theme::plain(), w, h);
+        let lines: Vec<&str> = s.lines().collect();
+        let top = lines.iter().position(|l| l.contains(" Help (")).unwrap();
+        // The popup's columns: between its top corners.
+        let corners: Vec<usize> = lines[top]
+            .chars()
+            .enumerate()
+            .filter(|&(_, c)| c == '┌' || c == '┐')
+            .map(|(i, _)| i)
+            .collect();
+        let (left, right) = (corners[0], corners[corners.len() - 1]);
+        for (i, l) in lines[top + 1..].iter().enumerate() {
+            let inside: String = l.chars().skip(left + 1).take(right - left - 1).collect();
+            if l.chars().nth(left) == Some('└') {
+                break;
+            }
+            rows.insert(scroll + i, inside.trim().to_string());
+        }
+        key(a, page_down);
+        if a.overlay == Some(Overlay::Help { scroll }) {
+            break;
+        }
     }
+    let text: Vec<String> = rows.into_values().collect();
+    text.join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Assert every binding of the contexts `shown` appears in the help, its
+/// keys followed by its whole help text.
+pub(super) fn assert_help_lists(help: &str, shown: impl Fn(super::keys::Ctx) -> bool) {
+    for b in super::keys::BINDINGS.iter().filter(|b| shown(b.ctx)) {
+        let row = format!("{} {}", b.keys_label(), super::keys::help_text(b));
+        let row = row.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(help.contains(&row), "help lacks {row:?} in {help}");
+    }
+}
+
+#[test]
+fn help_fits_80x24_over_its_pages() {
+    use super::keys::Ctx;
+    let mut a = app();
+    keys(&mut a, "?");
+    let help = help_over_pages(&mut a, 80, 24);
+    // Every binding but the drill screen's (drill_tests checks those).
+    assert_help_lists(&help, |c| {
+        !matches!(c, Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback)
+    });
+    assert!(help.contains("Mouse: click a piece"), "{help}");
+    // The smallest terminal the trainer runs in, too.
+    keys(&mut a, "g");
+    let help = help_over_pages(&mut a, 64, 20);
+    assert_help_lists(&help, |c| {
+        !matches!(c, Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback)
+    });
+}
+
+#[test]
+fn help_scrolls_and_stops_at_its_ends() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    keys(&mut a, "?");
+    key(&mut a, KeyCode::Up);
+    assert_eq!(a.overlay, Some(Overlay::Help { scroll: 0 }));
+    key(&mut a, KeyCode::Down);
+    assert_eq!(a.overlay, Some(Overlay::Help { scroll: 1 }));
+    key(&mut a, KeyCode::End);
+    let Some(Overlay::Help { scroll: end }) = a.overlay else {
+        panic!()
+    };
+    assert!(end > 1);
+    key(&mut a, KeyCode::Down);
+    assert_eq!(a.overlay, Some(Overlay::Help { scroll: end }));
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("wheel steps through the history"), "{s}");
+    a.update(Action::Mouse(MouseEvent {
+        kind: MouseEventKind::ScrollUp,
+        column: 10,
+        row: 10,
+        modifiers: KeyModifiers::NONE,
+    }));
+    assert_eq!(a.overlay, Some(Overlay::Help { scroll: end - 1 }));
+    key(&mut a, KeyCode::Home);
+    assert_eq!(a.overlay, Some(Overlay::Help { scroll: 0 }));
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.overlay, None);
 }
 
 #[test]
