@@ -1,5 +1,6 @@
 //! UCCI and WXF notation, both ways.
 
+use threefold::rules::shuffle::Rng;
 use threefold::xiangqi::notation::{MoveError, parse_move, parse_ucci, parse_wxf, wxf};
 use threefold::xiangqi::{Move, Position, START_FEN};
 
@@ -123,17 +124,6 @@ fn bad_tokens_are_named() {
     assert!(e.contains("face each other"), "{e}");
 }
 
-/// Tiny deterministic generator for game playouts.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// Every legal move of every position of generated games: UCCI -> WXF ->
 /// move and WXF -> UCCI -> move give the move back, and no two legal moves
 /// share a WXF spelling.
@@ -145,7 +135,7 @@ fn round_trip_on_generated_games() {
         "4k4/9/r1r6/9/PPPP5/9/9/9/1C7/5K3 w - - 0 1",
         "3k2b2/4P4/4b4/9/8p/6Bc1/6P1P/3AB4/4pp3/1p1K3R1 w - - 0 1",
     ];
-    let mut rng = Rng(0x5eed);
+    let mut rng = Rng::new(0x5eed);
     let mut checked = 0;
     for fen in starts {
         for _game in 0..12 {

@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use super::board::{Move, Position};
 use super::judge::{ChaseMode, Outcome, Record};
+use crate::rules::shuffle::Rng;
 
 /// Start positions of the shuffling games: the opening and positions with
 /// rooks, cannons and horses in contact.
@@ -23,29 +24,13 @@ pub const STARTS: &[&str] = &[
     "3k5/9/9/3n5/9/9/3r5/9/9/3NK4 w - - 0 1",
 ];
 
-/// xorshift64*: small, fast, deterministic.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
-
 /// Games of `plies_per_game` moves until `total` plies, from [`STARTS`].
 pub fn shuffling_games(
     total: usize,
     plies_per_game: usize,
     seed: u64,
 ) -> Vec<(Position, Vec<Move>)> {
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::new(seed | 1);
     let mut games = Vec::new();
     let mut made = 0;
     let mut g = 0;
