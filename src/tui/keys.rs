@@ -18,6 +18,8 @@ pub enum Ctx {
     DrillAnswer,
     /// Drills: the ruling on an answer.
     DrillFeedback,
+    /// The post-game review.
+    Review,
     /// Everywhere but in a modal context (also read by the help overlay as "global").
     Global,
     /// The help overlay.
@@ -95,6 +97,8 @@ pub enum Cmd {
     EuweFaster,
     EuweSlower,
     Drills,
+    /// Open the post-game review.
+    Review,
     DrillUp,
     DrillDown,
     DrillPick,
@@ -195,6 +199,17 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Play, &[Char('F')], Cmd::Fen, "start from a FEN position", None),
     b(Ctx::Play, &[Char('e')], Cmd::Euwe, "Euwe's Thue–Morse stepper", Some("euwe")),
     b(Ctx::Play, &[Char('d')], Cmd::Drills, "drills: puzzles about repetition and claims", None),
+    b(Ctx::Play, &[Char('v')], Cmd::Review, "review this game: missed and incorrect claims, repetitions that cost it", None),
+    b(Ctx::Review, &[Code(KeyCode::Up), Char('k')], Cmd::Up, "previous finding (its position on the board)", Some("finding")),
+    b(Ctx::Review, &[Code(KeyCode::Down), Char('j')], Cmd::Down, "next finding (or click one)", None),
+    b(Ctx::Review, &[Code(KeyCode::PageUp)], Cmd::PageUp, "a page of findings up", None),
+    b(Ctx::Review, &[Code(KeyCode::PageDown)], Cmd::PageDown, "a page of findings down", None),
+    b(Ctx::Review, &[Code(KeyCode::Home), Char('g')], Cmd::ScrollTop, "first finding", None),
+    b(Ctx::Review, &[Code(KeyCode::End), Char('G')], Cmd::ScrollBottom, "last finding", None),
+    b(Ctx::Review, &[Char(','), Code(KeyCode::Left)], Cmd::HistBack, "board: one ply back", Some("ply")),
+    b(Ctx::Review, &[Char('.'), Code(KeyCode::Right)], Cmd::HistForward, "board: one ply forward", None),
+    b(Ctx::Review, &[Code(KeyCode::Enter)], Cmd::Select, "view the board's ply in the game", Some("in game")),
+    b(Ctx::Review, &[Char('f')], Cmd::Flip, "flip the board", None),
     b(Ctx::Euwe, &[Code(KeyCode::Right), Char('l'), Char('.'), Char(' ')], Cmd::EuweNext, "next ply", Some("next")),
     b(Ctx::Euwe, &[Code(KeyCode::Left), Char('h'), Char(',')], Cmd::EuwePrev, "previous ply", Some("prev")),
     b(Ctx::Euwe, &[Code(KeyCode::Home), Char('g')], Cmd::EuweJumpStart, "jump to the start", None),
@@ -232,6 +247,7 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Help, &[Code(KeyCode::Home), Char('g')], Cmd::ScrollTop, "to the top", None),
     b(Ctx::Help, &[Code(KeyCode::End), Char('G')], Cmd::ScrollBottom, "to the bottom", None),
     b(Ctx::Verdict, &[Code(KeyCode::Enter), Code(KeyCode::Esc), Char(' '), Char('q')], Cmd::Close, "close the ruling", Some("close")),
+    b(Ctx::Verdict, &[Char('v')], Cmd::Review, "review the game", Some("review")),
     b(Ctx::ClaimDialog, &[Char('1'), Char('n')], Cmd::ClaimNow, "Claim now: the position stands for the 3rd time (9.2 b, 9.3 b)", Some("now")),
     b(Ctx::ClaimDialog, &[Char('2'), Char('m')], Cmd::ClaimWithMove, "Claim with an intended move (9.2 a, 9.3 a)", Some("with a move")),
     b(Ctx::ClaimDialog, &[Code(KeyCode::Esc), Char('q')], Cmd::Close, "cancel the claim", Some("cancel")),
@@ -422,6 +438,7 @@ mod tests {
             Ctx::DrillThemes,
             Ctx::DrillAnswer,
             Ctx::DrillFeedback,
+            Ctx::Review,
             Ctx::Help,
             Ctx::Verdict,
             Ctx::ClaimDialog,

@@ -183,6 +183,7 @@ fn help_sections(screen: Screen) -> &'static [(&'static str, Ctx)] {
         _ => &[
             ("Game", Ctx::Play),
             ("Euwe stepper", Ctx::Euwe),
+            ("Post-game review", Ctx::Review),
             ("Everywhere", Ctx::Global),
             ("Typing a move", Ctx::Input),
             ("Claim dialog", Ctx::ClaimDialog),
@@ -444,6 +445,7 @@ impl App {
                 self.overlay = None;
                 self.play.selected = None;
             }
+            (Overlay::Verdict { .. }, Cmd::Review) => self.open_review(),
             (Overlay::Ask(q), Cmd::Yes | Cmd::No) => {
                 self.overlay = None;
                 self.answer(q, cmd == Cmd::Yes);

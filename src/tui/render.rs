@@ -167,6 +167,7 @@ pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
         (Screen::Euwe, _) => render_euwe(app, &app.euwe, theme, size, buf),
         (Screen::Drills, Some(d)) => super::drill_render::render_drills(app, d, theme, size, buf),
         (Screen::Drills, None) => {}
+        (Screen::Review, _) => super::review::render(app, theme, size, buf),
     }
     render_status(app, theme, &areas, buf);
     if let Some(o) = &app.overlay {
@@ -178,14 +179,20 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
     let game = &app.play.game;
     // Title or game-over banner.
     let title = match game.termination() {
-        Some(term) => Line::from(Span::styled(
-            format!(
-                " GAME OVER  {}  {} ",
-                term.ending.result(),
-                term.ending.kind
+        Some(term) => Line::from(vec![
+            Span::styled(
+                format!(
+                    " GAME OVER  {}  {} ",
+                    term.ending.result(),
+                    term.ending.kind
+                ),
+                t.banner,
             ),
-            t.banner,
-        )),
+            Span::styled(
+                format!("  {} review the game", keys::key_for(keys::Cmd::Review)),
+                t.key,
+            ),
+        ]),
         None => Line::from(vec![
             Span::styled(" threefold ", t.title),
             Span::styled("repetition trainer", t.dim),
