@@ -229,8 +229,10 @@ fn engine_finds_a_winning_side_walking_into_a_perpetual_check() {
     );
     // The perpetual itself was White's to give, not a chance White missed.
     assert!(
-        !f.iter()
-            .any(|x| matches!(x.1, FindingKind::MissedPerpetual | FindingKind::MissedRepetition)),
+        !f.iter().any(|x| matches!(
+            x.1,
+            FindingKind::MissedPerpetual | FindingKind::MissedRepetition
+        )),
         "{f:?}"
     );
 }

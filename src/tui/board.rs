@@ -114,6 +114,16 @@ pub fn glyph(p: Piece, ascii: bool, color: bool) -> char {
 }
 
 /// The board widget.
+/// The square of the king in check in `pos`, if the side to move is in check.
+pub fn king_in_check(pos: &shakmaty::Chess) -> Option<Square> {
+    use shakmaty::Position;
+    if pos.is_check() {
+        pos.board().king_of(pos.turn())
+    } else {
+        None
+    }
+}
+
 pub struct BoardView<'a> {
     pub board: &'a Board,
     pub geom: Geom,

@@ -222,11 +222,7 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
             let mover = game.position_at(ply - 1).turn();
             m.from().map(|f| (f, super::play::king_target(&m, mover)))
         });
-        let check = if pos.is_check() {
-            pos.board().king_of(pos.turn())
-        } else {
-            None
-        };
+        let check = super::board::king_in_check(pos);
         let targets = app.targets();
         BoardView {
             board: pos.board(),

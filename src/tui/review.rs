@@ -32,10 +32,10 @@ use crate::rules::notation::color_name;
 use crate::rules::review::{GameRecord, review_claims};
 
 use super::app::{App, Screen};
-use super::board::{BoardView, Geom};
+use super::board::{BoardView, Geom, king_in_check};
 use super::keys::{self, Cmd, Ctx};
 use super::play::king_target;
-use super::render::{MIN_H, MIN_W, layout};
+use super::render::{drill_layout, layout};
 use super::theme::Theme;
 
 /// The engine's budget on the review screen: [`review::params::SCREEN_NODES`] nodes per
@@ -296,23 +296,17 @@ pub struct ReviewAreas {
 /// Lay out the review screen for `count` findings (the list takes the rows they need, up to
 /// two fifths of the height; the explanation the rest), or None if the terminal is too small.
 pub fn review_layout(size: Rect, count: usize) -> Option<ReviewAreas> {
-    if size.width < MIN_W || size.height < MIN_H {
-        return None;
-    }
-    let (x, y, w, h) = (size.x, size.y, size.width, size.height);
-    let mid_h = h - 5;
-    let geom = Geom::fit(Rect::new(0, 0, w / 2, mid_h), false)?;
-    let board_w = geom.outer().width + 2;
-    let board = Rect::new(x, y + 1, board_w, mid_h);
-    let sx = x + board_w + 1;
-    let sw = w - board_w - 1;
-    let sy = y + 1;
+    // The drill screen's frame: a board small enough to leave the text a column.
+    let d = drill_layout(size)?;
+    let board = d.board;
+    let (sx, sy, sw) = (d.header.x, d.header.y, d.header.width);
+    let bottom = board.bottom();
     let header = Rect::new(sx, sy, sw, 3);
-    let most = ((mid_h - 3) * 2 / 5).max(3);
+    let most = ((bottom - sy - 3) * 2 / 5).max(3);
     let list_h = (count as u16).clamp(2, most);
     let list = Rect::new(sx, sy + 3, sw, list_h);
     let dy = sy + 3 + list_h + 1;
-    let detail = Rect::new(sx, dy, sw, (sy + mid_h).saturating_sub(dy));
+    let detail = Rect::new(sx, dy, sw, bottom.saturating_sub(dy));
     Some(ReviewAreas {
         board,
         header,
@@ -422,13 +416,13 @@ impl App {
                 self.close_review();
                 if same {
                     self.play.view = (ply < self.play.game.len()).then_some(ply);
+                    let at = if ply == 0 {
+                        "at the start position".to_string()
+                    } else {
+                        self.play.game.place_label(ply)
+                    };
                     self.info(format!(
-                        "In the game at {} ({} back to the live position).",
-                        if ply == 0 {
-                            "the start position".to_string()
-                        } else {
-                            self.play.game.place_label(ply)
-                        },
+                        "Viewing the game {at} ({} goes back to the live position).",
                         keys::key_in(Ctx::Play, Cmd::HistEnd)
                     ));
                 }
@@ -499,18 +493,13 @@ fn render_board(app: &App, s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mu
         .and_then(|f| f.mv)
         .filter(|m| pos.is_legal(*m));
     let targets: Vec<_> = named.iter().map(|m| king_target(m, pos.turn())).collect();
-    let check = if pos.is_check() {
-        pos.board().king_of(pos.turn())
-    } else {
-        None
-    };
     BoardView {
         board: pos.board(),
         geom,
         theme: t,
         ascii: app.ascii,
         last_move: last,
-        check,
+        check: king_in_check(pos),
         selected: named.and_then(|m| m.from()),
         targets: &targets,
         cursor: None,
@@ -521,7 +510,7 @@ fn render_board(app: &App, s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mu
 fn render_header(app: &App, s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mut Buffer) {
     let w = a.header.width as usize;
     let game_line = if s.in_progress {
-        "Game in progress: the position now is left out.".to_string()
+        "In progress: the position now is left out.".to_string()
     } else {
         let claims = s.record.claims.len();
         match claims {
@@ -626,7 +615,7 @@ fn render_detail(s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mut Buffer) 
         if let (Some(b), Some(af)) = (f.eval_before, f.eval_after) {
             lines.push(Line::from(Span::styled(
                 format!(
-                    "Engine, White's view: {} before, {} after the move.",
+                    "Engine (White's view): {} before, {} after the move.",
                     review::eval_text(b),
                     review::eval_text(af)
                 ),

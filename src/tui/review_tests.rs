@@ -79,7 +79,10 @@ fn the_review_lists_claim_findings_at_once_then_the_engines_and_jumps_to_one() {
         "{s}"
     );
     // The game is in progress: Black's chance is open now, so it is not shown.
-    assert!(s.contains("Game in progress"), "{s}");
+    assert!(
+        s.contains("In progress: the position now is left out"),
+        "{s}"
+    );
     assert!(
         !kinds(&a).iter().any(|&(p, _)| p == 7 || p == 9),
         "{:?}",
