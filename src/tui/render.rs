@@ -216,21 +216,9 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
 
     // Board.
     let ply = app.shown_ply();
-    let pos = game.position_at(ply);
     if let Some(geom) = board_geom(a, app.play.flipped) {
-        let last = game.record(ply).mv.and_then(|m| {
-            let mover = game.position_at(ply - 1).turn();
-            m.from().map(|f| (f, super::play::king_target(&m, mover)))
-        });
-        let check = super::board::king_in_check(pos);
         let targets = app.targets();
         BoardView {
-            board: pos.board(),
-            geom,
-            theme: t,
-            ascii: app.ascii,
-            last_move: last,
-            check,
             selected: if app.play.view.is_none() {
                 app.play.selected
             } else {
@@ -238,6 +226,7 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
             },
             targets: &targets,
             cursor: Some(app.play.cursor),
+            ..BoardView::at_ply(game, ply, geom, t, app.ascii)
         }
         .render(a.board, buf);
     }

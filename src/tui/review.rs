@@ -32,7 +32,7 @@ use crate::rules::notation::color_name;
 use crate::rules::review::{GameRecord, review_claims};
 
 use super::app::{App, Screen};
-use super::board::{BoardView, Geom, king_in_check};
+use super::board::{BoardView, Geom};
 use super::keys::{self, Cmd, Ctx};
 use super::play::king_target;
 use super::render::{drill_layout, layout};
@@ -480,12 +480,7 @@ fn render_board(app: &App, s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mu
     let Some(geom) = Geom::fit(a.board, s.flipped) else {
         return;
     };
-    let game = &s.game;
-    let pos = game.position_at(s.ply);
-    let last = game.record(s.ply).mv.and_then(|m| {
-        let mover = game.position_at(s.ply - 1).turn();
-        m.from().map(|f| (f, king_target(&m, mover)))
-    });
+    let pos = s.game.position_at(s.ply);
     // The move the finding names, from the position it is about.
     let named = s
         .selected_finding()
@@ -494,15 +489,9 @@ fn render_board(app: &App, s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mu
         .filter(|m| pos.is_legal(*m));
     let targets: Vec<_> = named.iter().map(|m| king_target(m, pos.turn())).collect();
     BoardView {
-        board: pos.board(),
-        geom,
-        theme: t,
-        ascii: app.ascii,
-        last_move: last,
-        check: king_in_check(pos),
         selected: named.and_then(|m| m.from()),
         targets: &targets,
-        cursor: None,
+        ..BoardView::at_ply(&s.game, s.ply, geom, t, app.ascii)
     }
     .render(a.board, buf);
 }
