@@ -128,8 +128,12 @@ pub fn threefold_moves(game: &Game) -> Vec<Move> {
 
 /// 9.3 (b): at least 50 moves by each player without capture or pawn move.
 pub fn fifty_now(game: &Game) -> bool {
-    game.position().halfmoves() >= 100 && has_moves(game)
+    game.position().halfmoves() >= FIFTY_MOVE_COUNT && has_moves(game)
 }
+
+/// The 50-move count (in half-moves) at which FIDE 9.3 lets the player to
+/// move claim: 50 moves by each player without a capture or a pawn move.
+pub const FIFTY_MOVE_COUNT: u32 = 100;
 
 /// True for a move that resets the fifty-move count (a capture or a pawn move).
 pub fn is_zeroing(m: Move) -> bool {
@@ -140,7 +144,7 @@ pub fn is_zeroing(m: Move) -> bool {
 /// neither captures nor pawn moves; otherwise none.
 pub fn fifty_moves(game: &Game) -> Vec<Move> {
     let pos = game.position();
-    if pos.halfmoves() < 99 {
+    if pos.halfmoves() + 1 < FIFTY_MOVE_COUNT {
         return Vec::new();
     }
     game.legal_moves()
@@ -148,6 +152,18 @@ pub fn fifty_moves(game: &Game) -> Vec<Move> {
         .copied()
         .filter(|&m| !is_zeroing(m))
         .collect()
+}
+
+/// Whether the player to move can claim a draw now or with some move: FIDE
+/// 9.2 b or 9.3 b now, or 9.2 a or 9.3 a with some legal move (at 99/100 any
+/// move that is neither a capture nor a pawn move). The trainer's "claim
+/// possible" hint.
+pub fn claim_possible(game: &Game) -> bool {
+    !game.is_over()
+        && (threefold_now(game)
+            || fifty_now(game)
+            || !fifty_moves(game).is_empty()
+            || !threefold_moves(game).is_empty())
 }
 
 /// Sorted UCI strings of moves (as `analyze --json` prints them).
@@ -280,7 +296,7 @@ fn facts_after(game: &Game, m: Move) -> Facts {
         zeroing,
         count,
         threefold: occurrence >= 3,
-        fifty: count >= 100,
+        fifty: count >= FIFTY_MOVE_COUNT,
     }
 }
 
