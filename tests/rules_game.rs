@@ -171,8 +171,9 @@ fn claim_now_incorrect_changes_nothing_and_explains() {
     assert_eq!(g.len(), len);
     assert!(!g.is_over());
     assert!(
-        v.explanation
-            .contains("The position after 3...Nf6 stands for the second time (before: after 1...Nf6)."),
+        v.explanation.contains(
+            "The position after 3...Nf6 stands for the second time (before: after 1...Nf6)."
+        ),
         "{}",
         v.explanation
     );

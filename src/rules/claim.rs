@@ -93,6 +93,15 @@ impl Verdict {
         self.explanation.lines()
     }
 
+    /// The ruling without its facts: from "Correct claim" or "Incorrect
+    /// claim" to the consequence, as one paragraph (for a short message).
+    pub fn conclusion(&self) -> String {
+        self.lines()
+            .skip_while(|l| !l.starts_with("Correct claim") && !l.starts_with("Incorrect claim"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     /// The ruling as one paragraph (for a PGN comment or a one-line message).
     pub fn paragraph(&self) -> String {
         self.lines().collect::<Vec<_>>().join(" ")
@@ -238,9 +247,7 @@ fn new_because(pos: &Chess, m: Move) -> Option<String> {
     let us = pos.turn();
     let mut after = pos.clone();
     after.play_unchecked(m);
-    let lost = |side: CastlingSide| {
-        pos.castles().has(us, side) && !after.castles().has(us, side)
-    };
+    let lost = |side: CastlingSide| pos.castles().has(us, side) && !after.castles().has(us, side);
     let side = color_name(us);
     match (lost(CastlingSide::KingSide), lost(CastlingSide::QueenSide)) {
         (true, true) => Some(format!("gives up {side}'s castling rights")),
@@ -350,7 +357,10 @@ fn count_line(f: &Facts) -> String {
     };
     match (&f.label, f.zeroing) {
         (Some(label), true) => {
-            let why = f.new_because.as_deref().unwrap_or("is a capture or a pawn move");
+            let why = f
+                .new_because
+                .as_deref()
+                .unwrap_or("is a capture or a pawn move");
             format!("{label} {why}: the 50-move count starts again at 0/100.")
         }
         (Some(label), false) => format!(
@@ -476,7 +486,10 @@ fn rule(game: &mut Game, claim: Claim, under: &[Ground]) -> Result<Verdict, Play
                 }
             }
             let minutes = INCORRECT_CLAIM_BONUS.as_secs() / 60;
-            let bonus = format!("{} gets {minutes} more minutes (FIDE 9.5)", color_name(!side));
+            let bonus = format!(
+                "{} gets {minutes} more minutes (FIDE 9.5)",
+                color_name(!side)
+            );
             lines.push(match (&f.label, game.termination()) {
                 (Some(label), Some(t)) => {
                     format!("{label} is played (FIDE 9.5). {}", t.ending.explanation)
@@ -604,7 +617,11 @@ mod tests {
             "{}",
             v.explanation
         );
-        let v = with(&mut game(None, "Nf3 d5 Nc3 Nf6"), "Nxd5", Some(Ground::FiftyMoves));
+        let v = with(
+            &mut game(None, "Nf3 d5 Nc3 Nf6"),
+            "Nxd5",
+            Some(Ground::FiftyMoves),
+        );
         assert!(
             v.explanation
                 .contains("3.Nxd5 is a capture: the 50-move count starts again at 0/100."),
@@ -664,8 +681,9 @@ mod tests {
         let v = judge_under(&mut g, Claim::Now, Ground::Threefold).unwrap();
         assert!(!v.correct());
         assert!(
-            v.explanation
-                .contains("A claim under FIDE 9.3 b (the fifty-move rule) would have been correct."),
+            v.explanation.contains(
+                "A claim under FIDE 9.3 b (the fifty-move rule) would have been correct."
+            ),
             "{}",
             v.explanation
         );
@@ -730,7 +748,9 @@ mod tests {
                                 );
                             }
                             assert!(v.lines().count() <= 6, "{}", v.explanation);
-                            if let (Claim::WithMove(_), false) = (claim, g.position().halfmoves() >= 99) {
+                            if let (Claim::WithMove(_), false) =
+                                (claim, g.position().halfmoves() >= 99)
+                            {
                                 let before = format!("is {}/100", g.position().halfmoves());
                                 assert!(!v.explanation.contains(&before), "{}", v.explanation);
                             }

@@ -237,10 +237,10 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Verdict, &[Code(KeyCode::PageDown), Char(' ')], Cmd::PageDown, "next page of the ruling", Some("page")),
     b(Ctx::Verdict, &[Code(KeyCode::PageUp), Char('b')], Cmd::PageUp, "previous page of the ruling", None),
     // The claim dialog: the help text is "<label>: <explanation>", both shown on its buttons.
-    b(Ctx::ClaimDialog, &[Char('1')], Cmd::ClaimAs(ClaimOption::THREEFOLD_NOW), "threefold now (9.2 b): the position on the board stands for the 3rd time", Some("threefold now")),
-    b(Ctx::ClaimDialog, &[Char('2')], Cmd::ClaimAs(ClaimOption::THREEFOLD_WITH_MOVE), "threefold with a move (9.2 a): write your move; the position after it stands for the 3rd time", Some("threefold + move")),
-    b(Ctx::ClaimDialog, &[Char('3')], Cmd::ClaimAs(ClaimOption::FIFTY_NOW), "fifty moves now (9.3 b): the 50-move count has reached 100/100", Some("fifty now")),
-    b(Ctx::ClaimDialog, &[Char('4')], Cmd::ClaimAs(ClaimOption::FIFTY_WITH_MOVE), "fifty moves with a move (9.3 a): write a move that is no capture and no pawn move; the count reaches 100/100", Some("fifty + move")),
+    b(Ctx::ClaimDialog, &[Char('1')], Cmd::ClaimAs(ClaimOption::THREEFOLD_NOW), "threefold now (9.2 b): the position on the board stands for the 3rd time", Some("threefold")),
+    b(Ctx::ClaimDialog, &[Char('2')], Cmd::ClaimAs(ClaimOption::THREEFOLD_WITH_MOVE), "threefold with a move (9.2 a): write your move; the position after it stands for the 3rd time", Some("threefold+move")),
+    b(Ctx::ClaimDialog, &[Char('3')], Cmd::ClaimAs(ClaimOption::FIFTY_NOW), "fifty moves now (9.3 b): the 50-move count has reached 100/100", Some("fifty")),
+    b(Ctx::ClaimDialog, &[Char('4')], Cmd::ClaimAs(ClaimOption::FIFTY_WITH_MOVE), "fifty moves with a move (9.3 a): write a move that is no capture and no pawn move; the count reaches 100/100", Some("fifty+move")),
     b(Ctx::ClaimDialog, &[Code(KeyCode::Esc), Char('q')], Cmd::Close, "cancel: no claim is made, the clocks restart", Some("cancel")),
     b(Ctx::Promotion, &[Char('q')], Cmd::Promote(Role::Queen), "promote to a queen", Some("Queen")),
     b(Ctx::Promotion, &[Char('r')], Cmd::Promote(Role::Rook), "promote to a rook", Some("Rook")),
@@ -360,8 +360,13 @@ pub fn hints(ctx: Ctx) -> Vec<(String, &'static str)> {
 /// order, which is their priority, each taking its key, its label and three
 /// spaces. Hints that do not fit are dropped from the end, but help and quit
 /// (outside modal contexts) and a modal context's close or cancel always
-/// stay, in their places.
-pub fn key_bar(ctx: Ctx, width: usize) -> Vec<(String, &'static str)> {
+/// stay, in their places. Commands `enabled` refuses (a claim option the
+/// dialog does not offer) are left out.
+pub fn key_bar(
+    ctx: Ctx,
+    width: usize,
+    enabled: impl Fn(Cmd) -> bool,
+) -> Vec<(String, &'static str)> {
     let kept = |b: &Binding| matches!(b.cmd, Cmd::Help | Cmd::Quit | Cmd::Close);
     let w = |b: &Binding| {
         let (k, h) = hint_of(b);
@@ -370,7 +375,7 @@ pub fn key_bar(ctx: Ctx, width: usize) -> Vec<(String, &'static str)> {
     let mut room = width.saturating_sub(hinted(ctx).filter(|b| kept(b)).map(w).sum());
     let mut full = false;
     let mut out = Vec::new();
-    for b in hinted(ctx) {
+    for b in hinted(ctx).filter(|b| enabled(b.cmd)) {
         if kept(b) {
             out.push(hint_of(b));
         } else if !full && w(b) <= room {

@@ -145,21 +145,18 @@ pub fn claim_layout(app: &App, size: Rect) -> ClaimLayout {
     let w = size.width.min(76);
     let text_w = (w as usize).saturating_sub(4);
     let mut rows = Vec::new();
-    let mut head = format!(
-        "{} to move · 50-move count {clock}/100",
-        color_name(mover)
-    );
+    let mut head = format!("{} to move · 50-move count {clock}/100", color_name(mover));
     if app.play.clock.is_some() {
         head.push_str(" · clocks stopped (FIDE 6.12)");
     }
     rows.extend(wrap(&head, text_w).into_iter().map(ClaimRow::Text));
     rows.push(ClaimRow::Blank);
     let mut spans = Vec::new();
-    let mut fifty_missing = false;
+    let mut missing = Vec::new();
     for b in BINDINGS.iter().filter(|b| b.ctx == Ctx::ClaimDialog) {
         let Cmd::ClaimAs(o) = b.cmd else { continue };
         if !o.offered(clock) {
-            fifty_missing = true;
+            missing.push(o);
             continue;
         }
         let (label, explain) = b.help.split_once(": ").unwrap_or((b.help, ""));
@@ -172,15 +169,18 @@ pub fn claim_layout(app: &App, size: Rect) -> ClaimLayout {
         );
         spans.push((first, rows.len(), b.cmd));
     }
-    if fifty_missing {
-        rows.extend(
-            wrap(
-                "Fifty-move claims open when the count reaches 99/100 (with a move) or 100/100 (now).",
-                text_w,
-            )
-            .into_iter()
-            .map(ClaimRow::Note),
-        );
+    // Why a fifty-move option is missing: the count it needs.
+    let opens: Vec<String> = missing
+        .iter()
+        .map(|o| {
+            let at = crate::rules::claim::FIFTY_MOVE_COUNT - u32::from(o.with_move);
+            let how = if o.with_move { "with a move" } else { "now" };
+            format!("at {at}/100 {how}")
+        })
+        .collect();
+    if !opens.is_empty() {
+        let note = format!("A fifty-move claim opens {}.", opens.join(", "));
+        rows.extend(wrap(&note, text_w).into_iter().map(ClaimRow::Note));
     }
     rows.push(ClaimRow::Blank);
     let cost = format!(
@@ -244,7 +244,11 @@ pub fn verdict_layout(text: &str, size: Rect) -> VerdictLayout {
     let h = (rows.len() as u16)
         .saturating_add(2)
         .min(size.height.saturating_sub(2));
-    let p = popup(Rect::new(size.x, size.y, size.width, size.height.saturating_sub(1)), w, h);
+    let p = popup(
+        Rect::new(size.x, size.y, size.width, size.height.saturating_sub(1)),
+        w,
+        h,
+    );
     let body = Rect::new(
         p.x + 2,
         p.y + 1,
@@ -537,11 +541,17 @@ fn render_verdict(
     } else {
         (" Claim incorrect ", t.error)
     };
-    let mut foot = format!(" {} ", keys::hint_line(Ctx::Verdict));
-    if l.max_scroll() > 0 {
+    let foot = if l.max_scroll() > 0 {
         let last = (scroll + l.page()).min(l.rows.len());
-        foot = format!(" lines {}–{last} of {} ·{foot}", scroll + 1, l.rows.len());
-    }
+        format!(
+            " lines {}–{last} of {} · {} ",
+            scroll + 1,
+            l.rows.len(),
+            keys::hint_line(Ctx::Verdict)
+        )
+    } else {
+        format!(" {} close ", keys::key_in(Ctx::Verdict, Cmd::Close))
+    };
     Block::bordered()
         .title(Span::styled(title, style))
         .title_bottom(Line::from(Span::styled(foot, t.dim)).right_aligned())

@@ -13,10 +13,10 @@ use crate::rules::claim::{self, Claim, Ground};
 use crate::rules::{Game, MoveNumber, PlayError, color_name, ending};
 
 use super::app::{App, Effect, Input, InputKind, Message, Overlay, Question, Screen, Tone};
-use super::overlay::ClaimOption;
 use super::config::Config;
 use super::engine_thread::{Info, Limits, Report};
 use super::keys::{self, Cmd, Ctx};
+use super::overlay::ClaimOption;
 use super::render;
 
 /// Who moves for a side. In the config and the saved game it is written as
@@ -420,7 +420,9 @@ impl App {
         let with_m = if claim::threefold_moves(game).contains(&m) {
             Some(Ground::Threefold)
         } else {
-            claim::fifty_moves(game).contains(&m).then_some(Ground::FiftyMoves)
+            claim::fifty_moves(game)
+                .contains(&m)
+                .then_some(Ground::FiftyMoves)
         };
         if let (true, Some(g)) = (welcome, now) {
             self.claim(Claim::Now, g, false);
@@ -568,7 +570,7 @@ impl App {
                 }
                 self.message = Some(Message {
                     tone: if correct { Tone::Info } else { Tone::Error },
-                    text: v.paragraph(),
+                    text: v.conclusion(),
                 });
                 self.overlay = Some(Overlay::Verdict {
                     correct,

@@ -602,7 +602,17 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         .render(a.input, buf);
     }
     let mut spans = Vec::new();
-    for (k, h) in keys::key_bar(app.ctx(), a.status.width as usize) {
+    // Only what works now: the claim options offered, scrolling a ruling that scrolls.
+    let halfmoves = app.play.game.position().halfmoves();
+    let enabled = |cmd| match (cmd, &app.overlay) {
+        (keys::Cmd::ClaimAs(o), _) => o.offered(halfmoves),
+        (
+            keys::Cmd::ScrollDown | keys::Cmd::PageDown,
+            Some(super::overlay::Overlay::Verdict { text, .. }),
+        ) => super::overlay::verdict_layout(text, app.size).max_scroll() > 0,
+        _ => true,
+    };
+    for (k, h) in keys::key_bar(app.ctx(), a.status.width as usize, enabled) {
         spans.push(Span::styled(format!(" {k}"), t.key));
         spans.push(Span::raw(format!(" {h} ")));
     }
