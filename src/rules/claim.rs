@@ -93,13 +93,17 @@ impl Verdict {
         self.explanation.lines()
     }
 
-    /// The ruling without its facts: from "Correct claim" or "Incorrect
-    /// claim" to the consequence, as one paragraph (for a short message).
+    /// The ruling without its facts: the "Correct claim" or "Incorrect
+    /// claim" line and the consequence, as one paragraph (for a short message).
     pub fn conclusion(&self) -> String {
-        self.lines()
-            .skip_while(|l| !l.starts_with("Correct claim") && !l.starts_with("Incorrect claim"))
-            .collect::<Vec<_>>()
-            .join(" ")
+        let mut lines = self
+            .lines()
+            .skip_while(|l| !l.starts_with("Correct claim") && !l.starts_with("Incorrect claim"));
+        let ruling = lines.next().unwrap_or_default();
+        match lines.last() {
+            Some(consequence) => format!("{ruling} {consequence}"),
+            None => ruling.to_string(),
+        }
     }
 
     /// The ruling as one paragraph (for a PGN comment or a one-line message).
@@ -680,6 +684,11 @@ mod tests {
         let mut g = game(Some(fen), "");
         let v = judge_under(&mut g, Claim::Now, Ground::Threefold).unwrap();
         assert!(!v.correct());
+        // The short message leaves the facts out.
+        assert_eq!(
+            v.conclusion(),
+            "Incorrect claim: a third occurrence is needed. The game goes on; Black gets 2 more minutes (FIDE 9.5)."
+        );
         assert!(
             v.explanation.contains(
                 "A claim under FIDE 9.3 b (the fifty-move rule) would have been correct."
