@@ -63,6 +63,22 @@ impl Overlay {
     }
 }
 
+/// The text area of a bordered popup: inside the border, a column of
+/// padding on each side.
+fn body_of(p: Rect) -> Rect {
+    Rect::new(
+        p.x + 2,
+        p.y + 1,
+        p.width.saturating_sub(4),
+        p.height.saturating_sub(2),
+    )
+}
+
+/// How far `rows` rows scroll in `body`: the furthest scroll that still fills it.
+fn max_scroll(rows: usize, body: Rect) -> usize {
+    rows.saturating_sub(body.height as usize)
+}
+
 /// A centred popup of at most `w`×`h`.
 pub fn popup(size: Rect, w: u16, h: u16) -> Rect {
     let w = w.min(size.width);
@@ -231,7 +247,7 @@ impl VerdictLayout {
 
     /// The furthest scroll that still fills the page.
     pub fn max_scroll(&self) -> usize {
-        self.rows.len().saturating_sub(self.page())
+        max_scroll(self.rows.len(), self.body)
     }
 }
 
@@ -249,12 +265,7 @@ pub fn verdict_layout(text: &str, size: Rect) -> VerdictLayout {
         w,
         h,
     );
-    let body = Rect::new(
-        p.x + 2,
-        p.y + 1,
-        p.width.saturating_sub(4),
-        p.height.saturating_sub(2),
-    );
+    let body = body_of(p);
     VerdictLayout {
         popup: p,
         body,
@@ -350,7 +361,7 @@ impl HelpLayout {
 
     /// The furthest scroll that still fills the page.
     pub fn max_scroll(&self) -> usize {
-        self.row_count().saturating_sub(self.page())
+        max_scroll(self.row_count(), self.body)
     }
 }
 
@@ -443,12 +454,7 @@ pub fn help_layout(app: &App, size: Rect) -> HelpLayout {
     rows.extend(wrap(mouse, text_w).into_iter().map(HelpRow::Prose));
     let h = (rows.len() as u16).saturating_add(2).min(size.height);
     let p = popup(size, w, h);
-    let body = Rect::new(
-        p.x + 2,
-        p.y + 1,
-        p.width.saturating_sub(4),
-        p.height.saturating_sub(2),
-    );
+    let body = body_of(p);
     HelpLayout {
         popup: p,
         body,
@@ -516,13 +522,7 @@ fn render_claim(app: &App, t: &Theme, size: Rect, buf: &mut Buffer) {
             ClaimRow::Explain(s) => Line::from(format!("    {s}")),
         })
         .collect();
-    let body = Rect::new(
-        l.popup.x + 2,
-        l.popup.y + 1,
-        l.popup.width.saturating_sub(4),
-        l.popup.height.saturating_sub(2),
-    );
-    Paragraph::new(lines).render(body, buf);
+    Paragraph::new(lines).render(body_of(l.popup), buf);
 }
 
 fn render_verdict(
