@@ -418,6 +418,12 @@ impl App {
             MouseEventKind::ScrollDown if self.screen == Screen::Drills => {
                 return self.drill_command(Cmd::DrillDown);
             }
+            MouseEventKind::ScrollUp if self.screen == Screen::Euwe => {
+                return self.run(Cmd::EuwePrev);
+            }
+            MouseEventKind::ScrollDown if self.screen == Screen::Euwe => {
+                return self.run(Cmd::EuweNext);
+            }
             _ => return,
         }
         let (x, y) = (m.column, m.row);
@@ -427,6 +433,10 @@ impl App {
         }
         if self.screen == Screen::Drills {
             self.drill_click(x, y);
+            return;
+        }
+        if self.screen == Screen::Euwe {
+            self.euwe.click(self.size, x, y);
             return;
         }
         if self.screen == Screen::Play {
