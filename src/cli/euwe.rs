@@ -2,9 +2,9 @@
 //! former German rule and under FIDE's.
 //!
 //! Linear in the number of plies but for the former German rule's runs
-//! (`rules::euwe::Successions`, `O(n log² n)`): about a second per million
-//! plies, and some 250 bytes of memory per ply, so `--plies` is capped at
-//! [`MAX_PLIES`].
+//! (`rules::euwe::Successions`, `O(n log² n)`): about 3 s of CPU a million
+//! plies in a release build, and some 260 bytes of memory a ply (the game
+//! is kept), so `--plies` is capped at [`MAX_PLIES`].
 
 use std::io::Write;
 
@@ -14,16 +14,16 @@ use shakmaty::san::San;
 use threefold::rules::euwe::{self, CUBE_FREE, EuweIndex, Repeat, Successions};
 use threefold::rules::{EndingKind, Game, claim};
 
-/// The most plies `--plies` takes (the game is kept in memory, about 250
-/// bytes a ply).
-pub const MAX_PLIES: usize = 2_000_000;
+/// The most plies `--plies` takes (the game is kept in memory, about 260
+/// bytes a ply: some 260 MB at the cap).
+pub const MAX_PLIES: usize = 1_000_000;
 
 /// Arguments of `threefold euwe`.
 #[derive(clap::Args, Debug)]
 pub struct EuweArgs {
-    /// How many plies of the sequence to play (at most 2,000,000: the game is
-    /// kept in memory, about 250 bytes a ply; a million plies take about a
-    /// second).
+    /// How many plies of the sequence to play (at most 1,000,000: the game is
+    /// kept in memory, about 260 bytes a ply; time grows as n log² n, a
+    /// million plies take about 3 s).
     #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u64).range(0..=MAX_PLIES as u64))]
     pub plies: u64,
     /// One JSON object per line instead of a table.
@@ -102,8 +102,11 @@ pub fn run(args: &EuweArgs, out: &mut dyn Write) -> Result<()> {
     let mut out = std::io::BufWriter::new(out);
     // The whole sequence first, for the former German rule's runs; then ply
     // by ply again for FIDE's claims, which are about the current position.
-    let whole = euwe::euwe_game(plies);
-    let successions = Successions::of(&whole);
+    let (moves, successions) = {
+        let whole = euwe::euwe_game(plies);
+        let moves: Vec<_> = whole.moves().collect();
+        (moves, Successions::of(&whole))
+    };
     let mut game = Game::new();
     if !args.json {
         writeln!(
@@ -115,7 +118,7 @@ pub fn run(args: &EuweArgs, out: &mut dyn Write) -> Result<()> {
     let mut fivefold_ply = None;
     for ply in 1..=plies {
         let idx = EuweIndex::of_ply(ply);
-        let m = whole.record(ply).mv.expect("ply >= 1 has a move");
+        let m = moves[ply - 1];
         let san = San::from_move(game.position(), m).to_string();
         game.play_past_end(m)?;
         if fivefold_ply.is_none()

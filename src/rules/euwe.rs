@@ -468,14 +468,20 @@ mod tests {
                 for l in 1..=(ply - a) / 2 {
                     if m[a][l] > l {
                         let played = (m[a][l] + l - 1).min(ply - a);
-                        closest = nearer(
-                            closest,
-                            Repeat {
-                                start: a,
-                                len: l,
-                                played,
-                            },
-                        );
+                        let r = Repeat {
+                            start: a,
+                            len: l,
+                            played,
+                        };
+                        // Fewest moves missing for a third time, then the
+                        // shorter sequence, then the later.
+                        let rank = |r: &Repeat| {
+                            let missing = (3 * r.len).saturating_sub(r.played);
+                            (missing, r.len, std::cmp::Reverse(r.start))
+                        };
+                        if closest.is_none_or(|c| rank(&r) < rank(&c)) {
+                            closest = Some(r);
+                        }
                     }
                 }
             }

@@ -548,12 +548,17 @@ pub fn fit_places(
     if full.len() <= max_lines || plies.len() < 3 {
         return cut(full, width, max_lines);
     }
-    // The first `k` places, "… N more …", the last place.
+    // The first `k` places, "… N more …" (kept on one line: its spaces are
+    // held by a stand-in while wrapping), the last place.
+    const HELD: char = '\u{E000}';
     let summary = |k: usize| {
         let mut items: Vec<String> = plies[..k].iter().map(|&p| game.place_label(p)).collect();
-        items.push(format!("… {} more …", plies.len() - k - 1));
+        items.push(format!("…{HELD}{}{HELD}more{HELD}…", plies.len() - k - 1));
         items.push(game.place_label(plies[plies.len() - 1]));
         wrap(format!("{lead}{}{tail}", items.join(", ")))
+            .into_iter()
+            .map(|l| l.replace(HELD, " "))
+            .collect::<Vec<_>>()
     };
     // Fewer places shown make a text no longer: bisect for the most that fit.
     let (mut good, mut bad) = (0, plies.len() - 1);

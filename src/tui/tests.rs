@@ -1105,3 +1105,59 @@ fn euwe_sparkline_click_and_wheel() {
     assert_eq!(a.euwe.ply, 5);
     assert_eq!(a.euwe.shown().1, 5);
 }
+
+/// Long occurrence lists are summarised to the space given: the first
+/// places, "… N more …", the last place; short ones are written out.
+#[test]
+fn occurrence_lists_fit_their_width_and_lines() {
+    let e = super::euwe::EuweState::new();
+    let game = &e.game;
+    let plies: Vec<usize> = (0..=128).step_by(4).collect();
+    assert_eq!(plies.len(), 33);
+    let lines = render::fit_places(game, "×33 here; before: ", &plies, "", 43, 2);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines.iter().all(|l| l.chars().count() <= 43), "{lines:?}");
+    let text = lines.join(" ");
+    assert!(
+        text.starts_with("×33 here; before: the start position,"),
+        "{text}"
+    );
+    assert!(text.ends_with("after 64...Ng8"), "{text}");
+    let shown = text.matches("after ").count() + 1;
+    assert!(text.contains(&format!("… {} more …", 33 - shown)), "{text}");
+    // Room enough: every place, as the rulings write them.
+    let all = render::fit_places(game, "", &plies[..3], "", 80, 2);
+    assert_eq!(all, ["the start position, after 2...Nb8 and after 4...Ng8"]);
+}
+
+/// The play screen's occurrence line at 80×24: a fourth occurrence's places
+/// and the jump keys fit its two lines.
+#[test]
+fn play_screen_occurrence_line_fits_80x24() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    shuffle(&mut a, 8);
+    for m in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+        typed(&mut a, m);
+    }
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    let same = layout(a.size).unwrap().same;
+    let rows: Vec<&str> = s.lines().skip(same.y as usize).take(2).collect();
+    let text: String = rows
+        .iter()
+        .map(|r| {
+            r.chars()
+                .skip(same.x as usize)
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(text.contains("fourth occurrence; earlier:"), "{s}");
+    assert!(
+        text.contains("more …") && text.contains("after 4...Ng8"),
+        "{s}"
+    );
+    assert!(text.contains("(r/R jump)"), "{s}");
+}
