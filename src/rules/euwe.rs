@@ -409,7 +409,7 @@ impl Hashes {
     fn is_primitive(&self, from: usize, period: usize) -> bool {
         let mut d = 1;
         while d * d <= period {
-            if period % d == 0 {
+            if period.is_multiple_of(d) {
                 for q in [d, period / d] {
                     if q < period && self.same(from, from + q, period - q) {
                         return false;
@@ -430,6 +430,7 @@ mod tests {
 
     /// What [`Successions`] says at every ply, found by brute force over
     /// every start and length.
+    #[allow(clippy::needless_range_loop)] // plies and lengths index the table
     fn brute_force(game: &Game) -> Vec<(Option<Repeat>, Option<Repeat>, Option<Repeat>)> {
         let k: Vec<u64> = game.records().iter().map(|r| r.key).collect();
         let n = game.len();
