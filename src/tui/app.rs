@@ -438,6 +438,12 @@ impl App {
             MouseEventKind::ScrollDown if self.screen == Screen::Review => {
                 return self.review_command(Cmd::Down);
             }
+            MouseEventKind::ScrollUp if self.screen == Screen::Euwe => {
+                return self.run(Cmd::EuwePrev);
+            }
+            MouseEventKind::ScrollDown if self.screen == Screen::Euwe => {
+                return self.run(Cmd::EuweNext);
+            }
             _ => return,
         }
         let (x, y) = (m.column, m.row);
@@ -447,6 +453,10 @@ impl App {
         }
         if self.screen == Screen::Drills {
             self.drill_click(x, y);
+            return;
+        }
+        if self.screen == Screen::Euwe {
+            self.euwe.click(self.size, x, y);
             return;
         }
         if self.screen == Screen::Play {

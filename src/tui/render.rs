@@ -9,8 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 use shakmaty::{Color, Position};
 
-use crate::rules::ending::{list_places, times};
-use crate::rules::euwe::{BLOCKS, EuweIndex};
+use crate::rules::ending::list_places;
 use crate::rules::{Game, claim};
 
 use super::app::{App, Screen};
@@ -18,7 +17,6 @@ use super::board::{BoardView, Geom};
 pub use super::drill_render::{
     DrillAreas, drill_board_geom, drill_layout, drill_option_buttons, drill_theme_rows,
 };
-use super::euwe::{EuweState, MAX_PLY};
 use super::keys;
 use super::theme::{Theme, badge};
 use crate::rules::color_name;
@@ -164,7 +162,9 @@ pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
     };
     match (app.screen, &app.drills) {
         (Screen::Play, _) => render_play(app, theme, &areas, buf),
-        (Screen::Euwe, _) => render_euwe(app, &app.euwe, theme, size, buf),
+        (Screen::Euwe, _) => {
+            super::euwe::render(&app.euwe, app.euwe_delay, app.ascii, theme, size, buf)
+        }
         (Screen::Drills, Some(d)) => super::drill_render::render_drills(app, d, theme, size, buf),
         (Screen::Drills, None) => {}
         (Screen::Review, _) => super::review::render(app, theme, size, buf),
@@ -486,23 +486,100 @@ fn render_same(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     } else {
         "Now ".to_string()
     };
-    let text = if earlier.is_empty() {
-        format!("{head}— first occurrence of this position")
+    let lines = if earlier.is_empty() {
+        fit_places(
+            game,
+            &format!("{head}— first occurrence of this position"),
+            &[],
+            "",
+            area.width as usize,
+            area.height as usize,
+        )
     } else {
-        format!(
-            "{head}— {} occurrence; earlier: {}  (r/R jump)",
-            crate::rules::claim::ordinal(occ),
-            list_places(game, &earlier)
+        let lead = format!(
+            "{head}— {} occurrence; earlier: ",
+            crate::rules::claim::ordinal(occ)
+        );
+        let tail = format!(
+            "  ({}/{} jump)",
+            keys::key_for(keys::Cmd::PrevOccurrence),
+            keys::key_for(keys::Cmd::NextOccurrence)
+        );
+        fit_places(
+            game,
+            &lead,
+            &earlier,
+            &tail,
+            area.width as usize,
+            area.height as usize,
         )
     };
     let style = if occ >= 2 { t.repetition(occ) } else { t.dim };
-    Paragraph::new(Line::from(Span::styled(text, style)))
-        .wrap(Wrap { trim: true })
-        .render(area, buf);
+    let lines: Vec<Line> = lines
+        .into_iter()
+        .map(|l| Line::from(Span::styled(l, style)))
+        .collect();
+    Paragraph::new(lines).render(area, buf);
+}
+
+/// An occurrence list fitted to `width` columns and at most `max_lines`
+/// lines: `lead`, the places of `plies` ("the start position, after
+/// 2...Nb8 and after 4...Nb8"), then `tail`, word-wrapped. When the whole
+/// list does not fit, it is summarised as the first few places, "… N more …"
+/// and the last place; if even that does not fit, the last line ends in "…".
+/// The play screen's occurrence line and the Euwe screen use it.
+pub fn fit_places(
+    game: &Game,
+    lead: &str,
+    plies: &[usize],
+    tail: &str,
+    width: usize,
+    max_lines: usize,
+) -> Vec<String> {
+    let wrap = |text: String| super::overlay::wrap(&text, width.max(1));
+    let full = wrap(format!("{lead}{}{tail}", list_places(game, plies)));
+    if full.len() <= max_lines || plies.len() < 3 {
+        return cut(full, width, max_lines);
+    }
+    // The first `k` places, "… N more …" (kept on one line: its spaces are
+    // held by a stand-in while wrapping), the last place.
+    const HELD: char = '\u{E000}';
+    let summary = |k: usize| {
+        let mut items: Vec<String> = plies[..k].iter().map(|&p| game.place_label(p)).collect();
+        items.push(format!("…{HELD}{}{HELD}more{HELD}…", plies.len() - k - 1));
+        items.push(game.place_label(plies[plies.len() - 1]));
+        wrap(format!("{lead}{}{tail}", items.join(", ")))
+            .into_iter()
+            .map(|l| l.replace(HELD, " "))
+            .collect::<Vec<_>>()
+    };
+    // Fewer places shown make a text no longer: bisect for the most that fit.
+    let (mut good, mut bad) = (0, plies.len() - 1);
+    while bad - good > 1 {
+        let mid = good + (bad - good) / 2;
+        if summary(mid).len() <= max_lines {
+            good = mid;
+        } else {
+            bad = mid;
+        }
+    }
+    cut(summary(good), width, max_lines)
+}
+
+/// At most `max_lines` of `lines`, the last ending in "…" if any were left out.
+fn cut(mut lines: Vec<String>, width: usize, max_lines: usize) -> Vec<String> {
+    if lines.len() > max_lines {
+        lines.truncate(max_lines);
+        if let Some(last) = lines.last_mut() {
+            let keep: String = last.chars().take(width.saturating_sub(2)).collect();
+            *last = format!("{keep} …");
+        }
+    }
+    lines
 }
 
 /// The occurrence sparkline: one column per ply (the latest plies that fit).
-fn spark_line(
+pub(super) fn spark_line(
     game: &Game,
     upto: usize,
     shown: usize,
@@ -609,187 +686,4 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         spans.push(Span::raw(format!(" {h} ")));
     }
     Paragraph::new(Line::from(spans)).render(a.status, buf);
-}
-
-fn render_euwe(app: &App, e: &EuweState, t: &Theme, size: Rect, buf: &mut Buffer) {
-    let a = layout(size).expect("checked by caller");
-    Paragraph::new(Line::from(vec![
-        Span::styled(" threefold ", t.title),
-        Span::raw("Euwe's sequence (1929): the former German rule vs FIDE 9.2 / 9.6.1"),
-    ]))
-    .render(a.title, buf);
-    let game = &e.game;
-    let ply = e.ply;
-    let pos = game.position_at(ply);
-    if let Some(geom) = board_geom(&a, false) {
-        let last = game
-            .record(ply)
-            .mv
-            .and_then(|m| m.from().map(|f| (f, m.to())));
-        BoardView {
-            board: pos.board(),
-            geom,
-            theme: t,
-            ascii: app.ascii,
-            last_move: last,
-            check: None,
-            selected: None,
-            targets: &[],
-            cursor: None,
-        }
-        .render(a.board, buf);
-    }
-    let side = Rect::new(
-        a.players.x,
-        a.players.y,
-        a.players.width,
-        a.spark.bottom() - a.players.y,
-    );
-    let mut lines = euwe_sequence_lines(e, t, side.width);
-    lines.extend(euwe_rule_lines(app, e, t));
-    lines.push(Line::from(""));
-    lines.push(Line::from(Span::styled(
-        format!(
-            "Autoplay {}  every {} ms",
-            if e.autoplay { "ON" } else { "off" },
-            app.euwe_delay.as_millis()
-        ),
-        t.info,
-    )));
-    Paragraph::new(lines).wrap(Wrap { trim: true }).render(
-        Rect::new(side.x, side.y, side.width, side.height.saturating_sub(3)),
-        buf,
-    );
-    buf.set_string(a.spark.x, a.spark.y, "Occurrences per ply", t.dim);
-    let (bars, marks) = spark_line(game, ply, ply, a.spark.width as usize, t, app.ascii);
-    Paragraph::new(vec![bars, marks])
-        .render(Rect::new(a.spark.x, a.spark.y + 1, a.spark.width, 2), buf);
-}
-
-/// The Euwe stepper's ply, block and Thue–Morse bits.
-fn euwe_sequence_lines<'a>(e: &EuweState, t: &Theme, width: u16) -> Vec<Line<'a>> {
-    let game = &e.game;
-    let ply = e.ply;
-    let mut lines: Vec<Line> = Vec::new();
-    let head = if ply == 0 {
-        "Ply 0 / 128: the start position".to_string()
-    } else {
-        let idx = EuweIndex::of_ply(ply);
-        format!(
-            "Ply {ply} / {MAX_PLY}: {}   block {} = t({}) = {}",
-            game.ply_label(ply),
-            idx.block,
-            idx.block,
-            idx.bit
-        )
-    };
-    lines.push(Line::from(Span::styled(
-        head,
-        Style::new().add_modifier(Modifier::BOLD),
-    )));
-    // Current block's moves.
-    if ply > 0 {
-        let idx = EuweIndex::of_ply(ply);
-        let mut spans = vec![Span::raw("Block: ")];
-        for (i, m) in BLOCKS[idx.bit as usize].iter().enumerate() {
-            let style = if i == idx.step {
-                t.viewing
-            } else {
-                Style::new()
-            };
-            spans.push(Span::styled(m.to_string(), style));
-            spans.push(Span::raw(" "));
-        }
-        lines.push(Line::from(spans));
-    } else {
-        lines.push(Line::from(
-            "Block 0 = b1c3 b8c6 c3b1 c6b8, block 1 = g1f3 g8f6 f3g1 f6g8",
-        ));
-    }
-    // Thue–Morse bits.
-    let (bits, cur) = e.bits();
-    let mut spans = vec![Span::raw("Thue–Morse: ")];
-    let maxbits = (width as usize).saturating_sub(14) / 2;
-    let start = bits.len().saturating_sub(maxbits);
-    if start > 0 {
-        spans.push(Span::raw("… "));
-    }
-    for (k, b) in bits.iter().enumerate().skip(start) {
-        let style = if Some(k as u64) == cur {
-            t.rep3
-        } else {
-            Style::new()
-        };
-        spans.push(Span::styled(b.to_string(), style));
-        spans.push(Span::raw(" "));
-    }
-    lines.push(Line::from(spans));
-    lines
-}
-
-/// What the former German rule and FIDE say at the Euwe stepper's ply.
-fn euwe_rule_lines<'a>(app: &App, e: &EuweState, t: &Theme) -> Vec<Line<'a>> {
-    let game = &e.game;
-    let ply = e.ply;
-    let mut lines: Vec<Line> = Vec::new();
-    lines.push(Line::from(""));
-    // The former German rule.
-    lines.push(Line::from(Span::styled("Former German rule", t.title)));
-    match e.german() {
-        None => lines.push(Line::from(
-            "no sequence of moves played three times in succession: the game goes on (forever)",
-        )),
-        Some(c) => lines.push(Line::from(format!(
-            "a sequence of {} moves was played three times in succession from ply {}",
-            c.len, c.start
-        ))),
-    }
-    lines.push(Line::from(""));
-    lines.push(Line::from(Span::styled("FIDE", t.title)));
-    let occ = game.occurrences(ply);
-    let earlier = game.earlier(ply);
-    let occ_text = if earlier.is_empty() {
-        "this position stands for the first time".to_string()
-    } else {
-        format!(
-            "this position has appeared {} (also {})",
-            times(occ),
-            list_places(game, &earlier)
-        )
-    };
-    lines.push(Line::from(Span::styled(
-        format!("{} {occ_text}", badge(occ, app.ascii)),
-        if occ >= 2 {
-            t.repetition(occ)
-        } else {
-            Style::new()
-        },
-    )));
-    if let Some(p3) = e.threefold_ply() {
-        let when = if ply >= p3 {
-            "possible since"
-        } else {
-            "possible at"
-        };
-        lines.push(Line::from(format!(
-            "9.2 claim {when} ply {p3} ({}), or at ply {} writing that move (9.2 a)",
-            game.ply_label(p3),
-            p3 - 1
-        )));
-    }
-    if let Some(p5) = e.fivefold_ply() {
-        let status = if ply >= p5 {
-            Span::styled(
-                format!("9.6.1 fivefold repetition at ply {p5}: the game is over (drawn)"),
-                t.banner,
-            )
-        } else {
-            Span::raw(format!(
-                "9.6.1 fivefold repetition ends the game at ply {p5} ({} plies to go)",
-                p5 - ply
-            ))
-        };
-        lines.push(Line::from(status));
-    }
-    lines
 }

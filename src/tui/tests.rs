@@ -754,11 +754,12 @@ fn euwe_screen_shows_both_rules() {
     keys(&mut a, "e");
     keys(&mut a, "5");
     let (s, _) = screen(&a, &Theme::colored(), 200, 50);
+    assert!(s.contains("Thue–Morse is cube-free"), "{s}");
     assert!(
-        s.contains("no sequence of moves played three times in succession"),
+        s.contains("Longest played twice: 4 moves, plies 5–12"),
         "{s}"
     );
-    assert!(s.contains("fivefold repetition at ply 16"), "{s}");
+    assert!(s.contains("fivefold at ply 16: game over"), "{s}");
     assert!(s.contains("Thue–Morse: 0 1 1 0"), "{s}");
     assert!(s.contains("×5"));
 }
@@ -1029,4 +1030,137 @@ fn clock_arithmetic_saturates() {
     let now = Instant::now();
     c.moved(shakmaty::Color::White, now);
     assert_eq!(c.left[0], Duration::MAX);
+}
+
+/// The Euwe screen at 80×24 and at the smallest size accepted: at the start,
+/// at the first 9.2 claim, at the fivefold repetition and late in the
+/// sequence, the panel's rows are all there, none cut at the right edge.
+#[test]
+fn euwe_screen_fits_80x24_and_the_minimum_size() {
+    use super::euwe::layout as euwe_layout;
+    for (w, h) in [(80, 24), (render::MIN_W, render::MIN_H)] {
+        let mut a = app();
+        a.update(Action::Resize(w, h));
+        keys(&mut a, "e");
+        let panel = euwe_layout(a.size).unwrap().panel;
+        let show = |a: &App| screen(a, &Theme::plain(), w, h);
+        let fits = |buf: &ratatui::buffer::Buffer, text: &str| {
+            let (x, _) = find(buf, text).unwrap_or_else(|| panic!("{w}×{h}: {text:?} missing"));
+            assert!(
+                x + text.chars().count() as u16 <= panel.right(),
+                "{w}×{h}: {text:?} cut"
+            );
+        };
+        // Ply 0.
+        let (s, buf) = show(&a);
+        assert!(s.contains("Ply 0/128"), "{s}");
+        fits(&buf, "No sequence of moves played twice in");
+        fits(&buf, "Former German rule");
+        fits(&buf, "9.6.1 fivefold ends it at ply 16 (16 to go)");
+        fits(&buf, "Thue–Morse t(k): 0 1 1 0 1 0 0 1 …");
+        // The first claim: 9.2 (b) at ply 8 (4...Ng8, the third time).
+        keys(&mut a, &".".repeat(8));
+        let (s, buf) = show(&a);
+        assert!(s.contains("Ply 8/128"), "{s}");
+        fits(&buf, "×3 here three times; before:");
+        fits(&buf, "9.2 claim possible since ply 8 (4...Ng8)");
+        // The fivefold repetition.
+        keys(&mut a, "5");
+        let (s, buf) = show(&a);
+        assert!(s.contains("Ply 16/128"), "{s}");
+        fits(&buf, "Longest played twice: 4 moves, plies");
+        fits(&buf, "5–12); 7.Nc3 did not start a third time");
+        fits(&buf, "9.6.1 fivefold at ply 16: game over, drawn");
+        // Late: ply 120, the start position for the 31st time, summarised.
+        keys(&mut a, &".".repeat(104));
+        let (s, buf) = show(&a);
+        assert!(s.contains("Ply 120/128"), "{s}");
+        fits(&buf, "×31 here 31 times; before: the start");
+        assert!(s.contains("more …"), "{s}");
+        fits(&buf, "position, … 28 more …, after 58...Ng8");
+        assert!(s.contains("Longest played twice: 32 moves"), "{s}");
+        fits(&buf, "Thue–Morse is cube-free (no XXX): no");
+        fits(&buf, "sequence comes a third time in succession.");
+        fits(&buf, "Ply 120/128: 60...Nb8, block t(29) = 0");
+        assert!(s.contains("Occurrences per ply"), "{s}");
+    }
+}
+
+/// A click on the Euwe screen's sparkline (laid out by the function that
+/// draws it) shows that ply; the wheel steps.
+#[test]
+fn euwe_sparkline_click_and_wheel() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    keys(&mut a, "e5");
+    let spark = super::euwe::layout(a.size).unwrap().spark;
+    // The bars end at the ply shown (16) in the last column that holds one.
+    click(&mut a, spark.x + 4, spark.y + 1);
+    assert_eq!(a.euwe.ply, 4);
+    click(&mut a, spark.x + 10, spark.y);
+    assert_eq!(a.euwe.ply, 4, "the label row is not a bar");
+    a.update(Action::Mouse(MouseEvent {
+        kind: MouseEventKind::ScrollDown,
+        column: 0,
+        row: 0,
+        modifiers: KeyModifiers::NONE,
+    }));
+    assert_eq!(a.euwe.ply, 5);
+    assert_eq!(a.euwe.shown().1, 5);
+}
+
+/// Long occurrence lists are summarised to the space given: the first
+/// places, "… N more …", the last place; short ones are written out.
+#[test]
+fn occurrence_lists_fit_their_width_and_lines() {
+    let e = super::euwe::EuweState::new();
+    let game = &e.game;
+    let plies: Vec<usize> = (0..=128).step_by(4).collect();
+    assert_eq!(plies.len(), 33);
+    let lines = render::fit_places(game, "×33 here; before: ", &plies, "", 43, 2);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines.iter().all(|l| l.chars().count() <= 43), "{lines:?}");
+    let text = lines.join(" ");
+    assert!(
+        text.starts_with("×33 here; before: the start position,"),
+        "{text}"
+    );
+    assert!(text.ends_with("after 64...Ng8"), "{text}");
+    let shown = text.matches("after ").count() + 1;
+    assert!(text.contains(&format!("… {} more …", 33 - shown)), "{text}");
+    // Room enough: every place, as the rulings write them.
+    let all = render::fit_places(game, "", &plies[..3], "", 80, 2);
+    assert_eq!(all, ["the start position, after 2...Nb8 and after 4...Ng8"]);
+}
+
+/// The play screen's occurrence line at 80×24: a fourth occurrence's places
+/// and the jump keys fit its two lines.
+#[test]
+fn play_screen_occurrence_line_fits_80x24() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    shuffle(&mut a, 8);
+    for m in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+        typed(&mut a, m);
+    }
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    let same = layout(a.size).unwrap().same;
+    let rows: Vec<&str> = s.lines().skip(same.y as usize).take(2).collect();
+    let text: String = rows
+        .iter()
+        .map(|r| {
+            r.chars()
+                .skip(same.x as usize)
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(text.contains("fourth occurrence; earlier:"), "{s}");
+    assert!(
+        text.contains("more …") && text.contains("after 4...Ng8"),
+        "{s}"
+    );
+    assert!(text.contains("(r/R jump)"), "{s}");
 }
