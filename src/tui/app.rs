@@ -16,6 +16,7 @@ use super::drill::{self, DrillState};
 use super::engine_thread::{Limits, Report};
 use super::euwe::EuweState;
 use super::keys::{self, Cmd, Ctx};
+use super::line_edit::LineEdit;
 
 /// Everything that can happen to the app.
 #[derive(Clone, Debug)]
@@ -78,11 +79,26 @@ impl InputKind {
     }
 }
 
-/// The line being typed.
+/// The line being typed: what it is for, and the line editor holding it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Input {
     pub kind: InputKind,
-    pub text: String,
+    pub line: LineEdit,
+}
+
+impl Input {
+    /// A prompt for `kind` holding `text`, the cursor at its end.
+    pub fn new(kind: InputKind, text: &str) -> Input {
+        Input {
+            kind,
+            line: LineEdit::new(text),
+        }
+    }
+
+    /// What has been typed.
+    pub fn text(&self) -> &str {
+        self.line.text()
+    }
 }
 
 pub use super::overlay::{Overlay, Question};
@@ -287,7 +303,7 @@ impl App {
             | Cmd::Yes
             | Cmd::No
             | Cmd::Submit
-            | Cmd::Erase => {}
+            | Cmd::Edit(_) => {}
 
             _ => match self.screen {
                 Screen::Play => self.play_command(cmd),
@@ -346,10 +362,7 @@ impl App {
     }
 
     pub(crate) fn open_input(&mut self, kind: InputKind, text: &str) {
-        self.input = Some(Input {
-            kind,
-            text: text.to_string(),
-        });
+        self.input = Some(Input::new(kind, text));
     }
 
     fn on_input_key(&mut self, k: KeyEvent) {
@@ -365,9 +378,7 @@ impl App {
                     ));
                 }
             }
-            Some(Cmd::Erase) => {
-                input.text.pop();
-            }
+            Some(Cmd::Edit(e)) => input.line.edit(e),
             Some(Cmd::Submit) => {
                 let input = self.input.take().expect("checked");
                 self.submit(input);
@@ -376,14 +387,14 @@ impl App {
                 if let KeyCode::Char(c) = k.code
                     && !k.modifiers.contains(KeyModifiers::CONTROL)
                 {
-                    input.text.push(c);
+                    input.line.insert(c);
                 }
             }
         }
     }
 
     fn submit(&mut self, input: Input) {
-        let text = input.text.trim().to_string();
+        let text = input.text().trim().to_string();
         match input.kind {
             InputKind::DrillAnswer => self.drill_typed(&text),
             _ => self.play_submit(input.kind, text),

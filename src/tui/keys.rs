@@ -5,6 +5,8 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use shakmaty::Role;
 
+use super::line_edit::Edit;
+
 /// Where a binding applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ctx {
@@ -130,9 +132,10 @@ pub enum Cmd {
     /// Answer a question yes / no.
     Yes,
     No,
-    /// Input line: submit / remove the last character.
+    /// Input line: submit what was typed.
     Submit,
-    Erase,
+    /// Input line: an edit of the line (cursor, deletions).
+    Edit(Edit),
 }
 
 /// One row of the table.
@@ -245,7 +248,15 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Question, &[Code(KeyCode::Esc)], Cmd::Close, "decide later (nothing changes)", Some("later")),
     b(Ctx::Input, &[Code(KeyCode::Enter)], Cmd::Submit, "submit what was typed", Some("submit")),
     b(Ctx::Input, &[Code(KeyCode::Esc)], Cmd::Close, "cancel typing", Some("cancel")),
-    b(Ctx::Input, &[Code(KeyCode::Backspace)], Cmd::Erase, "remove the last character", None),
+    b(Ctx::Input, &[Code(KeyCode::Left), Ctrl('b')], Cmd::Edit(Edit::Left), "cursor left", None),
+    b(Ctx::Input, &[Code(KeyCode::Right), Ctrl('f')], Cmd::Edit(Edit::Right), "cursor right", None),
+    b(Ctx::Input, &[Code(KeyCode::Home), Ctrl('a')], Cmd::Edit(Edit::Home), "cursor to the start of the line", None),
+    b(Ctx::Input, &[Code(KeyCode::End), Ctrl('e')], Cmd::Edit(Edit::End), "cursor to the end of the line", None),
+    b(Ctx::Input, &[Code(KeyCode::Backspace), Ctrl('h')], Cmd::Edit(Edit::Backspace), "delete the character before the cursor", None),
+    b(Ctx::Input, &[Code(KeyCode::Delete), Ctrl('d')], Cmd::Edit(Edit::Delete), "delete the character under the cursor", None),
+    b(Ctx::Input, &[Ctrl('u')], Cmd::Edit(Edit::KillToStart), "delete everything before the cursor", Some("clear")),
+    b(Ctx::Input, &[Ctrl('k')], Cmd::Edit(Edit::KillToEnd), "delete from the cursor to the end", None),
+    b(Ctx::Input, &[Ctrl('w')], Cmd::Edit(Edit::KillWord), "delete the word before the cursor", None),
 ];
 
 impl Key {
@@ -263,6 +274,7 @@ impl Key {
                 KeyCode::Enter => "Enter".to_string(),
                 KeyCode::Tab => "Tab".to_string(),
                 KeyCode::Backspace => "Bksp".to_string(),
+                KeyCode::Delete => "Del".to_string(),
                 KeyCode::PageUp => "PgUp".to_string(),
                 KeyCode::PageDown => "PgDn".to_string(),
                 KeyCode::Home => "Home".to_string(),

@@ -5,6 +5,7 @@
 //! - [`render`]: side-effect-free drawing; [`board`]: the board widget.
 //! - [`drill`]: the drill screen (puzzles from [`crate::drills`]).
 //! - [`keys`]: the one key table (help overlay and hints come from it).
+//! - [`line_edit`]: the one line editor behind every text prompt.
 //! - [`engine_thread`]: the engine on its own thread.
 
 pub mod app;
@@ -16,6 +17,7 @@ pub mod engine_adapter;
 pub mod engine_thread;
 pub mod euwe;
 pub mod keys;
+pub mod line_edit;
 pub mod overlay;
 pub mod play;
 pub mod render;

@@ -954,7 +954,7 @@ impl App {
                     Err(e) => {
                         self.error(short_reason(&e));
                         // Keep what was typed so it can be corrected.
-                        self.input = Some(Input { kind, text });
+                        self.input = Some(Input::new(kind, &text));
                     }
                 }
             }
@@ -963,7 +963,11 @@ impl App {
                     self.new_game(g);
                     self.info("Started from the FEN position.");
                 }
-                Err(e) => self.error(e.to_string()),
+                Err(e) => {
+                    self.error(e.to_string());
+                    // Keep the FEN so that it can be corrected.
+                    self.input = Some(Input::new(kind, &text));
+                }
             },
             InputKind::LoadPgn => self.load_pgn(&PathBuf::from(text)),
             InputKind::SavePgn => {

@@ -582,10 +582,19 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         .render(a.message, buf);
     }
     if let Some(input) = &app.input {
+        let prompt = format!("{}: ", input.kind.prompt());
+        let room = (a.input.width as usize).saturating_sub(prompt.chars().count());
+        let (before, at, after) = input.line.window(room);
+        // The cursor: the character under it reversed, or a block at the end.
+        let cursor = match at {
+            Some(c) => Span::styled(c.to_string(), Style::new().add_modifier(Modifier::REVERSED)),
+            None => Span::styled(if app.ascii { "_" } else { "█" }, t.dim),
+        };
         let line = Line::from(vec![
-            Span::styled(format!("{}: ", input.kind.prompt()), t.key),
-            Span::raw(input.text.clone()),
-            Span::styled("█", t.dim),
+            Span::styled(prompt, t.key),
+            Span::raw(before),
+            cursor,
+            Span::raw(after),
         ]);
         Paragraph::new(line).render(a.input, buf);
     } else if app.screen == Screen::Play {

@@ -126,7 +126,7 @@ fn illegal_and_ambiguous_typed_moves_change_nothing_but_the_message() {
     assert_eq!(a.play.game.len(), 0);
     assert!(a.message.clone().unwrap().text.contains("ambiguous"));
     // The typed text stays for correction.
-    assert_eq!(a.input.as_ref().unwrap().text, "Nd2");
+    assert_eq!(a.input.as_ref().unwrap().text(), "Nd2");
     key(&mut a, KeyCode::Backspace);
     key(&mut a, KeyCode::Backspace);
     keys(&mut a, "bd2");
@@ -841,7 +841,7 @@ fn save_and_load_pgn() {
     key(&mut a, KeyCode::Esc);
     keys(&mut a, "s");
     let input = a.input.as_mut().unwrap();
-    input.text = path.display().to_string();
+    input.line = super::line_edit::LineEdit::new(&path.display().to_string());
     key(&mut a, KeyCode::Enter);
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("[Result \"1/2-1/2\"]"), "{text}");
@@ -869,11 +869,12 @@ fn hash_and_contempt_reach_the_engine() {
 fn fen_in_app() {
     let mut a = app();
     keys(&mut a, "F");
-    a.input.as_mut().unwrap().text = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".to_string();
+    a.input.as_mut().unwrap().line =
+        super::line_edit::LineEdit::new("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
     key(&mut a, KeyCode::Enter);
     assert_eq!(a.play.game.start_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
     keys(&mut a, "F");
-    a.input.as_mut().unwrap().text = "nonsense".to_string();
+    a.input.as_mut().unwrap().line = super::line_edit::LineEdit::new("nonsense");
     key(&mut a, KeyCode::Enter);
     assert!(a.message.as_ref().unwrap().is_error());
     assert_eq!(a.play.game.start_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
@@ -1026,4 +1027,95 @@ fn clock_arithmetic_saturates() {
     let now = Instant::now();
     c.moved(shakmaty::Color::White, now);
     assert_eq!(c.left[0], Duration::MAX);
+}
+
+fn ctrl(a: &mut App, c: char) {
+    a.update(Action::Key(KeyEvent::new(
+        KeyCode::Char(c),
+        KeyModifiers::CONTROL,
+    )));
+}
+
+#[test]
+fn prompts_edit_like_a_shell_line() {
+    let mut a = app();
+    // A typed move: fix a typo in the middle with the cursor keys.
+    key(&mut a, KeyCode::Char('i'));
+    keys(&mut a, "Nf4");
+    key(&mut a, KeyCode::Left);
+    key(&mut a, KeyCode::Backspace);
+    keys(&mut a, "f");
+    key(&mut a, KeyCode::End);
+    key(&mut a, KeyCode::Backspace);
+    keys(&mut a, "3");
+    assert_eq!(a.input.as_ref().unwrap().text(), "Nf3");
+    ctrl(&mut a, 'a');
+    key(&mut a, KeyCode::Delete);
+    keys(&mut a, "N");
+    ctrl(&mut a, 'e');
+    keys(&mut a, " x");
+    ctrl(&mut a, 'w');
+    assert_eq!(a.input.as_ref().unwrap().text(), "Nf3 ");
+    key(&mut a, KeyCode::Home);
+    key(&mut a, KeyCode::Right);
+    ctrl(&mut a, 'u');
+    assert_eq!(a.input.as_ref().unwrap().text(), "f3 ");
+    ctrl(&mut a, 'u');
+    ctrl(&mut a, 'k');
+    assert_eq!(a.input.as_ref().unwrap().text(), "");
+    keys(&mut a, "Nf3");
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.play.game.len(), 1);
+    assert!(a.input.is_none());
+}
+
+#[test]
+fn an_invalid_fen_stays_on_the_prompt_for_correction() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    keys(&mut a, "F");
+    ctrl(&mut a, 'u');
+    keys(&mut a, "4k3/8/8/8/8/8/8/4K2R w KQ - 0 1");
+    key(&mut a, KeyCode::Enter);
+    let m = a.message.clone().unwrap();
+    assert!(m.is_error(), "{m:?}");
+    assert_eq!(
+        a.input.as_ref().map(|i| i.text()),
+        Some("4k3/8/8/8/8/8/8/4K2R w KQ - 0 1"),
+        "the FEN is kept"
+    );
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("FEN: 4k3/8/8/8/8/8/8/4K2R w KQ - 0 1"), "{s}");
+    // Correct it where it is wrong: remove the Q of the castling rights.
+    for _ in 0..6 {
+        key(&mut a, KeyCode::Left);
+    }
+    key(&mut a, KeyCode::Backspace);
+    key(&mut a, KeyCode::Enter);
+    assert!(a.input.is_none());
+    assert_eq!(a.play.game.start_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+}
+
+#[test]
+fn the_prompt_shows_the_cursor_where_it_is_at_80x24() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    key(&mut a, KeyCode::Char('i'));
+    keys(&mut a, "Nbd2");
+    key(&mut a, KeyCode::Left);
+    key(&mut a, KeyCode::Left);
+    let (s, buf) = screen(&a, &Theme::plain(), 80, 24);
+    let (x, y) = find(&buf, "Move (SAN or UCI): Nbd2").unwrap_or_else(|| panic!("{s}"));
+    let under = &buf[(x + "Move (SAN or UCI): Nb".len() as u16, y)];
+    assert_eq!(under.symbol(), "d");
+    assert!(
+        under.modifier.contains(ratatui::style::Modifier::REVERSED),
+        "the cursor is on the d"
+    );
+    // A long line scrolls so the cursor stays on screen.
+    key(&mut a, KeyCode::End);
+    keys(&mut a, &"x".repeat(100));
+    keys(&mut a, "END");
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("xxEND█"), "{s}");
 }
