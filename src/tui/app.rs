@@ -300,6 +300,7 @@ impl App {
             | Cmd::ClaimNow
             | Cmd::ClaimWithMove
             | Cmd::Promote(_)
+            | Cmd::ChoosePlayers(_)
             | Cmd::Yes
             | Cmd::No
             | Cmd::Submit

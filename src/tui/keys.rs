@@ -6,6 +6,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use shakmaty::Role;
 
 use super::line_edit::Edit;
+use super::play::Players;
 
 /// Where a binding applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +33,8 @@ pub enum Ctx {
     Promotion,
     /// A yes/no question (new game, quit, resume).
     Question,
+    /// The players menu: who plays White and Black.
+    PlayersMenu,
     /// A line being typed (the keys that are not text).
     Input,
 }
@@ -46,6 +49,7 @@ impl Ctx {
                 | Ctx::ClaimDialog
                 | Ctx::Promotion
                 | Ctx::Question
+                | Ctx::PlayersMenu
                 | Ctx::Input
         )
     }
@@ -129,6 +133,8 @@ pub enum Cmd {
     ClaimWithMove,
     /// Promotion: the piece to promote to.
     Promote(Role),
+    /// Players menu: who plays.
+    ChoosePlayers(Players),
     /// Answer a question yes / no.
     Yes,
     No,
@@ -187,7 +193,7 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Play, &[Code(KeyCode::End)], Cmd::HistEnd, "back to the live position", None),
     b(Ctx::Play, &[Char('r')], Cmd::PrevOccurrence, "previous occurrence of this position", Some("repeat")),
     b(Ctx::Play, &[Char('R')], Cmd::NextOccurrence, "next occurrence of this position", None),
-    b(Ctx::Play, &[Char('p')], Cmd::Players, "who plays: vs engine, two humans, engines", Some("players")),
+    b(Ctx::Play, &[Char('p')], Cmd::Players, "who plays: a menu (you vs the engine, two humans, engine vs engine)", Some("players")),
     b(Ctx::Play, &[Char('+'), Char('=')], Cmd::Stronger, "engine stronger", None),
     b(Ctx::Play, &[Char('-')], Cmd::Weaker, "engine weaker", None),
     b(Ctx::Play, &[Char('H')], Cmd::Hash, "engine hash size", None),
@@ -246,6 +252,14 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Question, &[Char('y'), Code(KeyCode::Enter)], Cmd::Yes, "yes", Some("yes")),
     b(Ctx::Question, &[Char('n')], Cmd::No, "no", Some("no")),
     b(Ctx::Question, &[Code(KeyCode::Esc)], Cmd::Close, "decide later (nothing changes)", Some("later")),
+    b(Ctx::PlayersMenu, &[Char('1'), Char('w')], Cmd::ChoosePlayers(Players::HumanWhite), "you play White against the engine", Some("White")),
+    b(Ctx::PlayersMenu, &[Char('2'), Char('b')], Cmd::ChoosePlayers(Players::HumanBlack), "you play Black against the engine", Some("Black")),
+    b(Ctx::PlayersMenu, &[Char('3'), Char('h')], Cmd::ChoosePlayers(Players::TwoHumans), "two humans at one board (the engine does not move)", Some("humans")),
+    b(Ctx::PlayersMenu, &[Char('4'), Char('e')], Cmd::ChoosePlayers(Players::Engines), "the engine plays both sides", Some("engines")),
+    b(Ctx::PlayersMenu, &[Code(KeyCode::Up), Char('k')], Cmd::Up, "highlight the choice above", None),
+    b(Ctx::PlayersMenu, &[Code(KeyCode::Down), Char('j')], Cmd::Down, "highlight the choice below", None),
+    b(Ctx::PlayersMenu, &[Code(KeyCode::Enter), Char(' ')], Cmd::Select, "choose the highlighted players (or click them)", None),
+    b(Ctx::PlayersMenu, &[Code(KeyCode::Esc), Char('q')], Cmd::Close, "keep the players as they are", Some("cancel")),
     b(Ctx::Input, &[Code(KeyCode::Enter)], Cmd::Submit, "submit what was typed", Some("submit")),
     b(Ctx::Input, &[Code(KeyCode::Esc)], Cmd::Close, "cancel typing", Some("cancel")),
     b(Ctx::Input, &[Code(KeyCode::Left), Ctrl('b')], Cmd::Edit(Edit::Left), "cursor left", None),
@@ -439,6 +453,7 @@ mod tests {
             Ctx::ClaimDialog,
             Ctx::Promotion,
             Ctx::Question,
+            Ctx::PlayersMenu,
             Ctx::Input,
         ] {
             let mut seen = Vec::new();

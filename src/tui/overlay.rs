@@ -15,7 +15,7 @@ use crate::rules::ending::times;
 
 use super::app::{App, Screen};
 use super::keys::{self, BINDINGS, Cmd, Ctx};
-use super::play::SavedGame;
+use super::play::{Players, SavedGame};
 use super::theme::Theme;
 
 /// A yes/no question.
@@ -46,6 +46,10 @@ pub enum Overlay {
     /// Which piece to promote to.
     Promotion(Vec<Move>),
     Ask(Question),
+    /// The players menu, with the highlighted row (an index into [`Players::ALL`]).
+    Players {
+        selected: usize,
+    },
 }
 
 impl Overlay {
@@ -57,6 +61,7 @@ impl Overlay {
             Overlay::Verdict { .. } => Ctx::Verdict,
             Overlay::Promotion(_) => Ctx::Promotion,
             Overlay::Ask(_) => Ctx::Question,
+            Overlay::Players { .. } => Ctx::PlayersMenu,
         }
     }
 }
@@ -101,11 +106,27 @@ pub fn promotion_layout(size: Rect) -> (Rect, Vec<(Rect, Cmd)>) {
     (p, buttons)
 }
 
+/// The players menu's layout: the popup and one row per choice, in the
+/// order of [`Players::ALL`].
+pub fn players_layout(size: Rect) -> (Rect, Vec<(Rect, Cmd)>) {
+    let p = popup(size, 52, Players::ALL.len() as u16 + 5);
+    let rows = Players::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, &pl)| {
+            let r = Rect::new(p.x + 2, p.y + 2 + i as u16, p.width.saturating_sub(4), 1);
+            (r, Cmd::ChoosePlayers(pl))
+        })
+        .collect();
+    (p, rows)
+}
+
 /// The clickable buttons of an overlay (the same rects it is drawn with).
 pub fn buttons(o: &Overlay, size: Rect) -> Vec<(Rect, Cmd)> {
     match o {
         Overlay::Claim => claim_layout(size).1.to_vec(),
         Overlay::Promotion(_) => promotion_layout(size).1,
+        Overlay::Players { .. } => players_layout(size).1,
         _ => Vec::new(),
     }
 }
@@ -127,6 +148,7 @@ pub fn render(app: &App, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffer) {
         Overlay::Verdict { correct, text } => render_verdict(*correct, text, t, size, buf),
         Overlay::Promotion(_) => render_promotion(t, size, buf),
         Overlay::Ask(q) => render_question(q, t, size, buf),
+        Overlay::Players { selected } => render_players_menu(app, *selected, t, size, buf),
     }
 }
 
@@ -189,6 +211,7 @@ fn help_sections(screen: Screen) -> &'static [(&'static str, Ctx)] {
             ("The arbiter's ruling", Ctx::Verdict),
             ("Promotion", Ctx::Promotion),
             ("Questions", Ctx::Question),
+            ("Players menu", Ctx::PlayersMenu),
             ("This help", Ctx::Help),
         ],
     }
@@ -383,6 +406,50 @@ fn render_promotion(t: &Theme, size: Rect, buf: &mut Buffer) {
     }
 }
 
+fn render_players_menu(app: &App, selected: usize, t: &Theme, size: Rect, buf: &mut Buffer) {
+    let (p, rows) = players_layout(size);
+    Clear.render(p, buf);
+    Block::bordered().title(" Who plays? ").render(p, buf);
+    let text_w = p.width.saturating_sub(4) as usize;
+    buf.set_stringn(
+        p.x + 2,
+        p.y + 1,
+        "The game goes on from this position.",
+        text_w,
+        t.dim,
+    );
+    for (i, (r, cmd)) in rows.into_iter().enumerate() {
+        let Cmd::ChoosePlayers(pl) = cmd else {
+            continue;
+        };
+        let now = if pl == app.play.players {
+            "  (now)"
+        } else {
+            ""
+        };
+        let mark = if i == selected { ">" } else { " " };
+        let label = format!(
+            "{mark} [{}] {}{now}",
+            keys::key_in(Ctx::PlayersMenu, cmd),
+            pl.describe()
+        );
+        let style = if i == selected {
+            t.button
+        } else {
+            ratatui::style::Style::new()
+        };
+        buf.set_stringn(
+            r.x,
+            r.y,
+            format!("{label:<w$}", w = r.width as usize),
+            r.width as usize,
+            style,
+        );
+    }
+    let foot = format!("{}   (or click)", keys::hint_line(Ctx::PlayersMenu));
+    buf.set_stringn(p.x + 2, p.bottom().saturating_sub(2), foot, text_w, t.dim);
+}
+
 fn render_question(q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
     let text = match q {
         Question::NewGame => "Abandon the game in progress and start a new one?".to_string(),
@@ -421,7 +488,10 @@ impl App {
             .find(|(r, _)| r.contains((x, y).into()))
         {
             self.overlay_command(o, cmd);
-        } else if matches!(o, Overlay::Help { .. } | Overlay::Verdict { .. }) {
+        } else if matches!(o, Overlay::Help { .. } | Overlay::Verdict { .. })
+            || (matches!(o, Overlay::Players { .. })
+                && !players_layout(self.size).0.contains((x, y).into()))
+        {
             self.overlay = None;
         }
     }
@@ -443,6 +513,23 @@ impl App {
             (Overlay::Promotion(_), Cmd::Close) => {
                 self.overlay = None;
                 self.play.selected = None;
+            }
+            (Overlay::Players { .. }, Cmd::ChoosePlayers(pl)) => {
+                self.overlay = None;
+                self.set_players(pl);
+            }
+            (Overlay::Players { selected }, Cmd::Up | Cmd::Down) => {
+                let n = Players::ALL.len();
+                let selected = if cmd == Cmd::Up {
+                    (selected + n - 1) % n
+                } else {
+                    (selected + 1) % n
+                };
+                self.overlay = Some(Overlay::Players { selected });
+            }
+            (Overlay::Players { selected }, Cmd::Select) => {
+                self.overlay = None;
+                self.set_players(Players::ALL[selected % Players::ALL.len()]);
             }
             (Overlay::Ask(q), Cmd::Yes | Cmd::No) => {
                 self.overlay = None;

@@ -41,14 +41,13 @@ impl Players {
             Players::Engines => false,
         }
     }
-    fn next(self) -> Players {
-        match self {
-            Players::HumanWhite => Players::HumanBlack,
-            Players::HumanBlack => Players::TwoHumans,
-            Players::TwoHumans => Players::Engines,
-            Players::Engines => Players::HumanWhite,
-        }
-    }
+    /// Every choice, in the order of the players menu.
+    pub const ALL: [Players; 4] = [
+        Players::HumanWhite,
+        Players::HumanBlack,
+        Players::TwoHumans,
+        Players::Engines,
+    ];
     pub fn describe(self) -> &'static str {
         match self {
             Players::HumanWhite => "You (White) vs engine",
@@ -848,11 +847,11 @@ impl App {
     fn play_setting(&mut self, cmd: Cmd) {
         match cmd {
             Cmd::Players => {
-                self.play.players = self.play.players.next();
-                self.play.flipped = self.play.players == Players::HumanBlack;
-                self.stop_engine();
-                self.info(format!("Players: {}", self.play.players.describe()));
-                self.maybe_engine();
+                let selected = Players::ALL
+                    .iter()
+                    .position(|&p| p == self.play.players)
+                    .unwrap_or(0);
+                self.overlay = Some(Overlay::Players { selected });
             }
             Cmd::Stronger | Cmd::Weaker => {
                 self.play.level = if cmd == Cmd::Stronger {
@@ -912,6 +911,22 @@ impl App {
             }
             _ => {}
         }
+    }
+
+    /// The players chosen from the menu: one change, straight from the old
+    /// players to the new (no engine search starts in between). A search for
+    /// a side that is no longer the engine's is stopped; the engine starts
+    /// only if it now has the move.
+    pub(crate) fn set_players(&mut self, players: Players) {
+        if players == self.play.players {
+            self.info(format!("Players: {} (unchanged)", players.describe()));
+            return;
+        }
+        self.stop_engine();
+        self.play.players = players;
+        self.play.flipped = players == Players::HumanBlack;
+        self.info(format!("Players: {}", players.describe()));
+        self.maybe_engine();
     }
 
     /// Time passes: a flag falls (FIDE 6.9, ruled by the rules core).

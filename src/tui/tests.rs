@@ -1119,3 +1119,102 @@ fn the_prompt_shows_the_cursor_where_it_is_at_80x24() {
     let (s, _) = screen(&a, &Theme::plain(), 80, 24);
     assert!(s.contains("xxEND█"), "{s}");
 }
+
+fn thinks(a: &App) -> usize {
+    a.effects
+        .iter()
+        .filter(|e| matches!(e, Effect::Think { .. }))
+        .count()
+}
+
+#[test]
+fn players_come_from_a_menu_and_no_engine_moves_in_between() {
+    use super::play::Players as P;
+    for from in P::ALL {
+        for (i, to) in P::ALL.into_iter().enumerate() {
+            let mut a = app();
+            a.play.players = from;
+            typed_as(&mut a, "e4");
+            a.effects.clear();
+            keys(&mut a, "p");
+            assert_eq!(
+                a.overlay,
+                Some(Overlay::Players {
+                    selected: P::ALL.iter().position(|&p| p == from).unwrap()
+                })
+            );
+            // Walking the highlight over every row changes nothing.
+            for _ in 0..4 {
+                key(&mut a, KeyCode::Down);
+            }
+            key(&mut a, KeyCode::Up);
+            assert_eq!(a.play.players, from);
+            assert_eq!(thinks(&a), 0, "highlighting starts no search");
+            keys(&mut a, &(i + 1).to_string());
+            assert_eq!(a.overlay, None);
+            assert_eq!(a.play.players, to, "{from:?} -> {to:?}");
+            assert_eq!(
+                a.play.game.len(),
+                1,
+                "{from:?} -> {to:?}: no move was played"
+            );
+            let engine_to_move = !to.is_human(shakmaty::Color::Black);
+            let searches = thinks(&a);
+            if from == to {
+                assert_eq!(searches, 0, "{from:?} unchanged");
+            } else {
+                assert_eq!(
+                    searches,
+                    usize::from(engine_to_move),
+                    "{from:?} -> {to:?}: a search only for the engine to move"
+                );
+            }
+        }
+    }
+}
+
+/// Play a move as whoever is to move (the players may include the engine).
+fn typed_as(a: &mut App, mv: &str) {
+    let m = a.play.game.parse_move(mv).unwrap();
+    a.play.game.play(m).unwrap();
+}
+
+#[test]
+fn the_players_menu_fits_80x24_and_answers_clicks_and_enter() {
+    use super::play::Players as P;
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    keys(&mut a, "p");
+    let (s, buf) = screen(&a, &Theme::plain(), 80, 24);
+    for text in [
+        "Who plays?",
+        "[1] You (White) vs engine",
+        "[2] Engine vs you (Black)",
+        "[3] Two humans  (now)",
+        "[4] Engine vs engine",
+        "Esc cancel",
+    ] {
+        assert!(s.contains(text), "{text}\n{s}");
+    }
+    // Enter takes the highlighted row: the current players at first.
+    key(&mut a, KeyCode::Down);
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.play.players, P::Engines);
+    assert_eq!(thinks(&a), 1);
+    // A click on a row chooses it, on the layout it is drawn with.
+    keys(&mut a, "p");
+    let (_, buf2) = screen(&a, &Theme::plain(), 80, 24);
+    let (x, y) = find(&buf2, "[2] Engine vs you").unwrap();
+    let _ = buf;
+    click(&mut a, x + 3, y);
+    assert_eq!(a.play.players, P::HumanBlack);
+    assert!(a.play.flipped);
+    assert_eq!(a.overlay, None);
+    // Esc keeps the players; a click outside closes the menu too.
+    keys(&mut a, "p");
+    key(&mut a, KeyCode::Esc);
+    keys(&mut a, "p");
+    click(&mut a, 0, 0);
+    assert_eq!(a.overlay, None);
+    assert_eq!(a.play.players, P::HumanBlack);
+}
