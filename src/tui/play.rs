@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
 use crate::rules::claim::{self, Claim};
+use crate::rules::notation::parse_move_lenient;
 use crate::rules::{Game, MoveNumber, PlayError, color_name, ending};
 
 use super::app::{App, Effect, Input, InputKind, Message, Overlay, Question, Screen, Tone};
@@ -296,14 +297,7 @@ pub fn pv_san(pos: &Chess, pv: &[Move], max: usize) -> String {
     out.join(" ")
 }
 
-/// Where a move puts the moving piece on the board: for castling (which
-/// shakmaty writes king-takes-rook) the king's square, g1/c1 or g8/c8.
-pub fn king_target(m: &Move, turn: Color) -> Square {
-    match m.castling_side() {
-        Some(side) => side.king_to(turn),
-        None => m.to(),
-    }
-}
+pub use crate::rules::notation::king_target;
 
 /// A move in UCI (for display of engine PVs in ASCII mode and tests).
 pub fn uci(m: Move) -> String {
@@ -959,7 +953,7 @@ impl App {
                     self.error("It is the engine's turn.");
                     return;
                 }
-                match self.play.game.parse_move(&text) {
+                match parse_move_lenient(self.play.game.position(), &text) {
                     Ok(m) => {
                         if kind == InputKind::ClaimMove {
                             self.play.claim_pending = true;
@@ -967,7 +961,7 @@ impl App {
                         self.human_move(m);
                     }
                     Err(e) => {
-                        self.error(short_reason(&e));
+                        self.error(e.to_string());
                         // Keep what was typed so it can be corrected.
                         self.input = Some(Input::new(kind, &text));
                     }

@@ -117,14 +117,18 @@ fn illegal_and_ambiguous_typed_moves_change_nothing_but_the_message() {
     let m = a.message.clone().unwrap();
     assert!(m.is_error());
     let msg = m.text;
-    assert!(msg.contains("not a legal move"), "{msg}");
+    assert_eq!(
+        msg, "Ke2: the king on e1 cannot go to e2 (your own pawn stands there)",
+        "the reason, in one line"
+    );
     assert!(!msg.contains('\n'));
     key(&mut a, KeyCode::Esc);
     let fen = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1";
     a.new_game(Game::from_fen(fen).unwrap());
     typed(&mut a, "Nd2");
     assert_eq!(a.play.game.len(), 0);
-    assert!(a.message.clone().unwrap().text.contains("ambiguous"));
+    let msg = a.message.clone().unwrap().text;
+    assert!(msg.contains("ambiguous: the knights on b1 and f1"), "{msg}");
     // The typed text stays for correction.
     assert_eq!(a.input.as_ref().unwrap().text(), "Nd2");
     key(&mut a, KeyCode::Backspace);
@@ -1217,4 +1221,33 @@ fn the_players_menu_fits_80x24_and_answers_clicks_and_enter() {
     click(&mut a, 0, 0);
     assert_eq!(a.overlay, None);
     assert_eq!(a.play.players, P::HumanBlack);
+}
+
+#[test]
+fn typed_moves_are_read_leniently_and_refusals_say_why_on_screen() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    for m in ["e2-e4", "e7e5", "nf3", "Nc6", "Bc4", "bc5", "0-0"] {
+        typed(&mut a, m);
+        assert!(a.input.is_none(), "{m}: {:?}", a.message);
+    }
+    assert_eq!(a.play.game.len(), 7);
+    assert_eq!(a.play.game.ply_label(7), "4.O-O");
+    // Pinned: the knight on c6 after Bb5 (White's bishop pins it to the king on e8).
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    a.new_game(Game::from_fen("4k3/8/2n5/1B6/8/8/8/4K3 b - - 0 1").unwrap());
+    typed(&mut a, "ne5");
+    let msg = a.message.clone().unwrap();
+    assert!(msg.is_error());
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(
+        s.contains("ne5: the knight on c6 is pinned: moving it would expose the king to"),
+        "{s}"
+    );
+    assert_eq!(
+        a.input.as_ref().unwrap().text(),
+        "ne5",
+        "kept for correction"
+    );
 }
