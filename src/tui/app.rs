@@ -346,9 +346,8 @@ impl App {
     }
 
     fn request_quit(&mut self) {
-        let in_progress = !self.play.game.is_empty() && !self.play.game.is_over();
         let asking = self.overlay == Some(Overlay::Ask(Question::Quit));
-        if in_progress && self.resume_path.is_none() && !asking {
+        if self.game_in_progress() && self.resume_path.is_none() && !asking {
             self.overlay = Some(Overlay::Ask(Question::Quit));
             return;
         }

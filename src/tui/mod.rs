@@ -36,7 +36,7 @@ use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
 use crossterm::event::{self, Event};
 
 use crate::rules::Game;
-use app::{Action, App, Effect, Overlay};
+use app::{Action, App, Effect};
 use engine_thread::EngineThread;
 
 /// Command-line options of the trainer.
@@ -67,13 +67,11 @@ pub fn run(opts: Options) -> anyhow::Result<()> {
         if let Some(m) = app.message.take_if(|m| m.is_error()) {
             anyhow::bail!("{}", m.text);
         }
-    } else if opts.fen.is_none()
-        && let Some(p) = &app.resume_path
-    {
-        match play::load_saved(p) {
+    }
+    if let Some(p) = app.resume_path.clone() {
+        match play::load_saved(&p) {
             Ok(Some(saved)) => {
-                app.saved_kept = true;
-                app.overlay = Some(Overlay::Ask(app::Question::Resume(Box::new(saved))));
+                app.offer_saved_game(saved, opts.fen.is_some() || opts.pgn.is_some());
             }
             Ok(None) => {}
             Err(m) => app.error(m),

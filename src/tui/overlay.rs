@@ -27,6 +27,13 @@ pub enum Question {
     Quit,
     /// A saved game in progress was found: resume it?
     Resume(Box<SavedGame>),
+    /// Abandon the game in progress to start from a FEN position?
+    AbandonForFen,
+    /// Abandon the game in progress to load a game from a PGN file?
+    AbandonForPgn,
+    /// Started with `--fen` or `--pgn` while a game in progress was kept:
+    /// play the new game and delete the kept one (no: resume the kept one)?
+    ReplaceKept(Box<SavedGame>),
 }
 
 /// A modal on top of the screen.
@@ -458,8 +465,19 @@ fn render_question(q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
             "A game in progress was kept ({} plies). Resume it?",
             s.moves.len()
         ),
+        Question::AbandonForFen => {
+            "Abandon the game in progress to start from a FEN position?".to_string()
+        }
+        Question::AbandonForPgn => {
+            "Abandon the game in progress to load a game from a PGN file?".to_string()
+        }
+        Question::ReplaceKept(s) => format!(
+            "A game in progress was kept ({} plies). Play the new game and delete the kept \
+             one? (no: resume the kept game; later: keep both)",
+            s.moves.len()
+        ),
     };
-    let p = popup(size, 64, 6);
+    let p = popup(size, 64, 7);
     Clear.render(p, buf);
     let block = Block::bordered();
     let inner = block.inner(p);
@@ -550,6 +568,11 @@ impl App {
                     scroll: scroll.min(l.max_scroll()),
                 });
             }
+            (Overlay::Ask(_), Cmd::Close) => {
+                // Decide later: nothing changes, and the engine plays if it is its turn.
+                self.overlay = None;
+                self.maybe_engine();
+            }
             (_, Cmd::Close) => self.overlay = None,
             _ => {}
         }
@@ -562,6 +585,13 @@ impl App {
             (Question::Quit, true) => self.do_quit(),
             (Question::Resume(saved), true) => self.resume(&saved),
             (Question::Resume(_), false) => self.discard_saved_game(),
+            (Question::AbandonForFen, true) => self.open_fen_prompt(),
+            (Question::AbandonForPgn, true) => self.open_pgn_prompt(),
+            (Question::ReplaceKept(_), true) => {
+                self.discard_saved_game();
+                self.maybe_engine();
+            }
+            (Question::ReplaceKept(saved), false) => self.resume(&saved),
             (_, false) => {}
         }
     }

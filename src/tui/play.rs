@@ -792,6 +792,36 @@ impl App {
         }
     }
 
+    /// Whether replacing the game would lose one: moves played, not over.
+    pub fn game_in_progress(&self) -> bool {
+        !self.play.game.is_empty() && !self.play.game.is_over()
+    }
+
+    /// The FEN prompt, holding the position shown (to edit, or to replace).
+    pub(crate) fn open_fen_prompt(&mut self) {
+        let fen = self.play.game.fen_at(self.play.game.len());
+        self.open_input(InputKind::Fen, &fen);
+    }
+
+    /// The prompt for a PGN file to load.
+    pub(crate) fn open_pgn_prompt(&mut self) {
+        self.open_input(InputKind::LoadPgn, "");
+    }
+
+    /// A saved game in progress was found at start. Without a game from the
+    /// command line: resume it? With one (`--fen`, `--pgn`): replace it? Either
+    /// way it stays on disk until the player answers (and is set aside, never
+    /// overwritten, if another game has to be kept first).
+    pub fn offer_saved_game(&mut self, saved: SavedGame, from_command_line: bool) {
+        self.saved_kept = true;
+        let q = if from_command_line {
+            Question::ReplaceKept(Box::new(saved))
+        } else {
+            Question::Resume(Box::new(saved))
+        };
+        self.overlay = Some(Overlay::Ask(q));
+    }
+
     /// A command of the game screen.
     pub(crate) fn play_command(&mut self, cmd: Cmd) {
         match cmd {
@@ -801,10 +831,10 @@ impl App {
             Cmd::Claim => self.open_claim(),
             Cmd::Takeback => self.takeback(),
             Cmd::NewGame => {
-                if self.play.game.is_empty() || self.play.game.is_over() {
-                    self.new_game(Game::new());
-                } else {
+                if self.game_in_progress() {
                     self.overlay = Some(Overlay::Ask(Question::NewGame));
+                } else {
+                    self.new_game(Game::new());
                 }
             }
             Cmd::Flip => self.play.flipped = !self.play.flipped,
@@ -821,11 +851,14 @@ impl App {
             Cmd::HistEnd => self.play.view = None,
             Cmd::PrevOccurrence | Cmd::NextOccurrence => self.jump_occurrence(cmd),
             Cmd::Save => self.open_input(InputKind::SavePgn, "game.pgn"),
-            Cmd::Load => self.open_input(InputKind::LoadPgn, ""),
-            Cmd::Fen => {
-                let fen = self.play.game.fen_at(self.play.game.len());
-                self.open_input(InputKind::Fen, &fen)
+            Cmd::Load if self.game_in_progress() => {
+                self.overlay = Some(Overlay::Ask(Question::AbandonForPgn));
             }
+            Cmd::Load => self.open_pgn_prompt(),
+            Cmd::Fen if self.game_in_progress() => {
+                self.overlay = Some(Overlay::Ask(Question::AbandonForFen));
+            }
+            Cmd::Fen => self.open_fen_prompt(),
             Cmd::Players
             | Cmd::Stronger
             | Cmd::Weaker

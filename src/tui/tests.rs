@@ -1251,3 +1251,93 @@ fn typed_moves_are_read_leniently_and_refusals_say_why_on_screen() {
         "kept for correction"
     );
 }
+
+#[test]
+fn fen_and_pgn_ask_before_replacing_a_game_in_progress() {
+    for (k, q) in [
+        ('F', Question::AbandonForFen),
+        ('o', Question::AbandonForPgn),
+    ] {
+        let mut a = app();
+        a.update(Action::Resize(80, 24));
+        typed(&mut a, "e4");
+        keys(&mut a, &k.to_string());
+        assert_eq!(a.overlay, Some(Overlay::Ask(q.clone())), "{k}");
+        assert!(a.input.is_none(), "{k}: no prompt before the answer");
+        let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+        assert!(s.contains("Abandon the game in progress to"), "{s}");
+        assert!(s.contains("y yes · n no · Esc later"), "{s}");
+        keys(&mut a, "n");
+        assert_eq!((a.overlay.clone(), a.input.is_none()), (None, true));
+        assert_eq!(a.play.game.len(), 1);
+        keys(&mut a, &k.to_string());
+        keys(&mut a, "y");
+        assert!(a.input.is_some(), "{k}: yes opens the prompt");
+        key(&mut a, KeyCode::Esc);
+        assert_eq!(
+            a.play.game.len(),
+            1,
+            "{k}: cancelling the prompt keeps the game"
+        );
+        // No game in progress: the prompt at once.
+        let mut b = app();
+        keys(&mut b, &k.to_string());
+        assert!(b.overlay.is_none() && b.input.is_some(), "{k}");
+    }
+}
+
+#[test]
+fn starting_with_a_position_while_a_game_is_kept_asks_first() {
+    use super::play::SavedGame;
+    let dir = std::env::temp_dir().join(format!("threefold-kept-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game-in-progress.json");
+    let saved = SavedGame {
+        start_fen: Game::new().start_fen(),
+        moves: vec!["e2e4".into(), "e7e5".into(), "g1f3".into()],
+        human: Players::TwoHumans,
+    };
+    let write = || std::fs::write(&path, serde_json::to_string(&saved).unwrap()).unwrap();
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    let start = || {
+        let mut a = app();
+        a.update(Action::Resize(80, 24));
+        a.new_game(Game::from_fen(fen).unwrap());
+        a.resume_path = Some(path.clone());
+        a.offer_saved_game(saved.clone(), true);
+        a
+    };
+    // No: the kept game is resumed instead.
+    write();
+    let mut a = start();
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("A game in progress was kept (3 plies)"), "{s}");
+    assert!(s.contains("delete the kept"), "{s}");
+    keys(&mut a, "n");
+    assert_eq!(a.play.game.len(), 3);
+    // Yes: the new position is played and the kept game deleted.
+    write();
+    let mut a = start();
+    keys(&mut a, "y");
+    assert_eq!(a.play.game.start_fen(), fen);
+    assert!(!path.exists());
+    // Later: both are kept; the old one is set aside, never overwritten.
+    write();
+    let mut a = start();
+    key(&mut a, KeyCode::Esc);
+    typed(&mut a, "Kf1");
+    keys(&mut a, "q");
+    let aside: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().contains(".older-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    let older: SavedGame =
+        serde_json::from_str(&std::fs::read_to_string(&aside[0]).unwrap()).unwrap();
+    assert_eq!(older, saved);
+    let now: SavedGame = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(now.start_fen, fen);
+    let _ = std::fs::remove_dir_all(&dir);
+}
