@@ -155,6 +155,9 @@ pub struct Play {
     pub claim_pending: bool,
     pub thinking: Option<Thinking>,
     pub last_info: Option<Info>,
+    /// The side to move in the position `last_info` was searched for (its
+    /// score is from that side's point of view).
+    pub last_side: Option<Color>,
     pub last_pv: String,
     search_id: u64,
 }
@@ -184,6 +187,7 @@ impl Play {
             claim_pending: false,
             thinking: None,
             last_info: None,
+            last_side: None,
             last_pv: String::new(),
             search_id: 0,
         }
@@ -353,6 +357,7 @@ impl App {
                     return;
                 };
                 self.play.last_info = t.info.clone();
+                self.play.last_side = t.side;
                 self.play.last_pv = t.pv.clone();
                 if self.play.game.is_over()
                     || self.play.players.is_human(self.play.game.position().turn())

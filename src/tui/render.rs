@@ -330,22 +330,26 @@ fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         Some(th) => th.pv.clone(),
         None => app.play.last_pv.clone(),
     };
-    let (spin, info) = match &app.play.thinking {
+    let (spin, info, side) = match &app.play.thinking {
         Some(th) => {
             let s = if app.ascii {
                 SPINNER_ASCII[(app.frame as usize) % 4]
             } else {
                 SPINNER[(app.frame as usize) % 10]
             };
-            (format!("{s} thinking"), th.info.as_ref())
+            (format!("{s} thinking"), th.info.as_ref(), th.side)
         }
-        None => ("engine idle".to_string(), app.play.last_info.as_ref()),
+        None => (
+            "engine idle".to_string(),
+            app.play.last_info.as_ref(),
+            app.play.last_side,
+        ),
     };
     let line1 = match info {
         Some(i) => format!(
-            "{spin}  depth {}  score {}  {} knps",
+            "{spin}  depth {}  {}  {} knps",
             i.depth,
-            i.score,
+            score_label(i.score, side),
             i.nps / 1000
         ),
         None => format!(
@@ -363,6 +367,16 @@ fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         Line::from(Span::styled(pv, t.dim)),
     ])
     .render(area, buf);
+}
+
+/// An engine score as the trainer shows it everywhere: from White's side,
+/// labelled, as lichess does ("+0.80 (White)", "#-2 (White)": White is
+/// mated in 2). A score whose side is unknown says so ("(side to move)").
+pub fn score_label(score: crate::engine::Score, side_to_move: Option<Color>) -> String {
+    match side_to_move {
+        Some(side) => format!("{} (White)", score.for_white(side)),
+        None => format!("{score} (side to move)"),
+    }
 }
 
 fn render_claim_button(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {

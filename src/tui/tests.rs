@@ -914,7 +914,8 @@ fn engine_pv_is_shown_in_san_with_a_spinner() {
     }));
     let (s, _) = screen(&a, &Theme::colored(), 120, 40);
     assert!(s.contains("pv 1...e5 2.Nf3"), "{s}");
-    assert!(s.contains("depth 7  score -0.31  250 knps"), "{s}");
+    // Black's search says -0.31 for Black: +0.31 from White's side.
+    assert!(s.contains("depth 7  +0.31 (White)  250 knps"), "{s}");
     assert!(s.contains("thinking"));
 }
 
@@ -1340,4 +1341,56 @@ fn starting_with_a_position_while_a_game_is_kept_asks_first() {
     let now: SavedGame = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(now.start_fen, fen);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_engine_score_is_shown_from_whites_side_with_a_label_at_80x24() {
+    use super::engine_thread::{Info, Score};
+    let info = |cp| Info {
+        depth: 5,
+        score: Score::Cp(cp),
+        nodes: 1,
+        nps: 1000,
+        pv: Vec::new(),
+    };
+    // The engine plays White: +0.80 for the side to move is +0.80 for White.
+    let mut a = App::new(
+        &Config {
+            human: Players::HumanBlack,
+            ..Config::default()
+        },
+        Game::new(),
+    );
+    a.update(Action::Resize(80, 24));
+    a.start();
+    let Some(Effect::Think { id, .. }) = a.effects.pop() else {
+        panic!()
+    };
+    a.update(Action::Engine(Report::Info { id, info: info(80) }));
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("+0.80 (White)"), "{s}");
+    // The engine plays Black: +0.80 for Black is -0.80 for White, while it
+    // thinks and after it has moved.
+    let mut a = app();
+    a.play.players = Players::HumanWhite;
+    a.update(Action::Resize(80, 24));
+    typed(&mut a, "e4");
+    let Some(Effect::Think { id, .. }) = a.effects.pop() else {
+        panic!()
+    };
+    a.update(Action::Engine(Report::Info { id, info: info(80) }));
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("-0.80 (White)"), "{s}");
+    let e5 = a.play.game.parse_move("e5").unwrap();
+    a.update(Action::Engine(Report::Best { id, mv: Some(e5) }));
+    assert_eq!(a.play.game.len(), 2);
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(
+        s.contains("engine idle") && s.contains("-0.80 (White)"),
+        "{s}"
+    );
+    assert_eq!(
+        render::score_label(Score::Mate(2), Some(shakmaty::Color::Black)),
+        "#-2 (White)"
+    );
 }
