@@ -147,6 +147,11 @@ pub struct App {
     /// disk (set aside if another game has to be saved).
     pub saved_kept: bool,
     pub euwe_delay: Duration,
+    /// The settings as read at start (the trainer's changes are merged in
+    /// by [`App::current_config`]).
+    pub config: Config,
+    /// Where changed settings are saved (None: not saved, as in tests).
+    pub config_path: Option<PathBuf>,
 }
 
 impl App {
@@ -167,6 +172,45 @@ impl App {
             resume_path: None,
             saved_kept: false,
             euwe_delay: Duration::from_millis(cfg.euwe_delay_ms.max(30)),
+            config: cfg.clone(),
+            config_path: None,
+        }
+    }
+
+    /// The settings now: as read, with the changes made in the trainer.
+    pub fn current_config(&self) -> Config {
+        let p = &self.play;
+        let (base, inc) = p
+            .clock
+            .as_ref()
+            .map_or((0, 0), |c| (c.base.as_secs(), c.inc.as_secs()));
+        Config {
+            human: p.players,
+            level: p.level,
+            hash_mb: p.hash_mb,
+            contempt: p.contempt,
+            clock_base_secs: base,
+            clock_inc_secs: inc,
+            ..self.config.clone()
+        }
+    }
+
+    /// Save the settings `keys` (just changed) to the config file. When the
+    /// file cannot be written or is left alone because it does not parse,
+    /// the status line says so after what changed.
+    pub(crate) fn save_settings(&mut self, keys: &[&str]) {
+        let Some(path) = self.config_path.clone() else {
+            return;
+        };
+        let cfg = self.current_config();
+        if let Err(e) = super::config::save_changes(&path, &cfg, keys) {
+            let done = self.message.take().map_or(String::new(), |m| m.text);
+            let done = done.trim_end_matches('.');
+            self.error(if done.is_empty() {
+                format!("Settings for this run only: {e}.")
+            } else {
+                format!("{done}. For this run only: {e}.")
+            });
         }
     }
 

@@ -51,8 +51,9 @@ pub struct Options {
 pub fn run(opts: Options) -> anyhow::Result<()> {
     let launched = Instant::now();
     let trace = std::env::var_os("THREEFOLD_TRACE").map(PathBuf::from);
-    let (cfg, cfg_msg) = match config::default_path() {
-        Some(p) => config::load_or_create(&p),
+    let cfg_path = config::default_path();
+    let (cfg, cfg_msg) = match &cfg_path {
+        Some(p) => config::load_or_create(p),
         None => (config::Config::default(), None),
     };
     let game = match &opts.fen {
@@ -61,6 +62,7 @@ pub fn run(opts: Options) -> anyhow::Result<()> {
     };
     let mut app = App::new(&cfg, game);
     app.ascii |= opts.ascii;
+    app.config_path = cfg_path;
     app.resume_path = config::data_dir().map(|d| d.join("game-in-progress.json"));
     if let Some(p) = &opts.pgn {
         app.load_pgn(p);

@@ -150,7 +150,9 @@ pub struct Play {
     pub hash_mb: usize,
     pub contempt: i32,
     pub clock: Option<Clock>,
-    pub clock_preset: usize,
+    /// The clock preset in [`CLOCK_PRESETS`] (None: clocks from the config
+    /// that are not a preset).
+    pub clock_preset: Option<usize>,
     /// The next move made (typed, cursor or mouse) is the intended move of a claim.
     pub claim_pending: bool,
     pub thinking: Option<Thinking>,
@@ -183,7 +185,10 @@ impl Play {
             hash_mb: cfg.hash_mb,
             contempt: cfg.contempt,
             clock,
-            clock_preset: 0,
+            clock_preset: CLOCK_PRESETS
+                .iter()
+                .position(|&(b, i)| (b, i) == (cfg.clock_base_secs, cfg.clock_inc_secs))
+                .or((cfg.clock_base_secs == 0).then_some(0)),
             claim_pending: false,
             thinking: None,
             last_info: None,
@@ -896,6 +901,7 @@ impl App {
                     self.play.level,
                     describe_limits(&level_limits(self.play.level))
                 ));
+                self.save_settings(&["level"]);
             }
             Cmd::Hash => {
                 let sizes = HASH_STEPS_MB;
@@ -906,6 +912,7 @@ impl App {
                 self.play.hash_mb = sizes[i];
                 self.effects.push(Effect::SetHash(self.play.hash_mb));
                 self.info(format!("Engine hash {} MiB", self.play.hash_mb));
+                self.save_settings(&["hash_mb"]);
             }
             Cmd::Contempt => {
                 let values = CONTEMPT_STEPS_CP;
@@ -924,10 +931,15 @@ impl App {
                         _ => "a draw is worth equality",
                     }
                 ));
+                self.save_settings(&["contempt"]);
             }
             Cmd::Clocks => {
-                self.play.clock_preset = (self.play.clock_preset + 1) % CLOCK_PRESETS.len();
-                let (b, i) = CLOCK_PRESETS[self.play.clock_preset];
+                let next = self
+                    .play
+                    .clock_preset
+                    .map_or(0, |p| (p + 1) % CLOCK_PRESETS.len());
+                self.play.clock_preset = Some(next);
+                let (b, i) = CLOCK_PRESETS[next];
                 self.play.clock =
                     (b > 0).then(|| Clock::new(Duration::from_secs(b), Duration::from_secs(i)));
                 if let Some(c) = &mut self.play.clock
@@ -940,6 +952,7 @@ impl App {
                     Some(_) => format!("Clocks {}+{}", b / 60, i),
                     None => "Clocks off".to_string(),
                 });
+                self.save_settings(&["clock_base_secs", "clock_inc_secs"]);
             }
             _ => {}
         }
@@ -958,6 +971,7 @@ impl App {
         self.play.players = players;
         self.play.flipped = players == Players::HumanBlack;
         self.info(format!("Players: {}", players.describe()));
+        self.save_settings(&["human"]);
         self.maybe_engine();
     }
 

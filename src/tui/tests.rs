@@ -1394,3 +1394,53 @@ fn the_engine_score_is_shown_from_whites_side_with_a_label_at_80x24() {
         "#-2 (White)"
     );
 }
+
+#[test]
+fn settings_changed_in_the_trainer_are_saved_keeping_the_users_file() {
+    let dir = std::env::temp_dir().join(format!("threefold-settings-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("config.toml");
+    let text = "# mine\nlevel = 3 # medium\nhuman = \"both\"\nclock_base_secs = 300\nclock_inc_secs = 3\nshiny = 1\n";
+    std::fs::write(&path, text).unwrap();
+    let (cfg, msg) = super::config::load_or_create(&path);
+    assert!(msg.unwrap().contains("shiny"), "unknown keys are reported");
+    let mut a = App::new(&cfg, Game::new());
+    a.config_path = Some(path.clone());
+    a.update(Action::Resize(80, 24));
+    // The clock preset matches the config: t goes on from 5+3 to 3+2.
+    assert!(render_header(&a).contains("clocks 5+3"));
+    keys(&mut a, "t");
+    assert!(a.message.as_ref().unwrap().text.contains("Clocks 3+2"));
+    keys(&mut a, "+");
+    keys(&mut a, "p1");
+    keys(&mut a, "x");
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        saved,
+        "# mine\nlevel = 4 # medium\nhuman = \"white\"\nclock_base_secs = 180\nclock_inc_secs = 2\nshiny = 1\ncontempt = 25\n"
+    );
+    // A file that does not parse is left alone, and the status line says so.
+    let broken = "level = = 4\n# mine\n";
+    std::fs::write(&path, broken).unwrap();
+    keys(&mut a, "-");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
+    let m = a.message.clone().unwrap();
+    assert!(m.is_error());
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("Engine level 3"), "{s}");
+    assert!(
+        s.contains("200 ms per move. For this run only: config.toml line 1"),
+        "{s}"
+    );
+    assert!(
+        s.contains("is not valid TOML; the file was left as it is."),
+        "{s}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn render_header(a: &App) -> String {
+    let (s, _) = screen(a, &Theme::plain(), 120, 40);
+    s.lines().next().unwrap_or_default().to_string()
+}
