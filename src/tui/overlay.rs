@@ -116,7 +116,7 @@ pub fn promotion_layout(size: Rect) -> (Rect, Vec<(Rect, Cmd)>) {
 /// The players menu's layout: the popup and one row per choice, in the
 /// order of [`Players::ALL`].
 pub fn players_layout(size: Rect) -> (Rect, Vec<(Rect, Cmd)>) {
-    let p = popup(size, 52, Players::ALL.len() as u16 + 5);
+    let p = popup(size, 62, Players::ALL.len() as u16 + 5);
     let rows = Players::ALL
         .iter()
         .enumerate()
@@ -453,8 +453,17 @@ fn render_players_menu(app: &App, selected: usize, t: &Theme, size: Rect, buf: &
             style,
         );
     }
-    let foot = format!("{}   (or click)", keys::hint_line(Ctx::PlayersMenu));
+    let foot = keys::hint_line(Ctx::PlayersMenu);
     buf.set_stringn(p.x + 2, p.bottom().saturating_sub(2), foot, text_w, t.dim);
+}
+
+/// "1 ply", "3 plies".
+fn plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
 }
 
 fn render_question(q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
@@ -462,8 +471,8 @@ fn render_question(q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
         Question::NewGame => "Abandon the game in progress and start a new one?".to_string(),
         Question::Quit => "Quit? The game in progress will be lost.".to_string(),
         Question::Resume(s) => format!(
-            "A game in progress was kept ({} plies). Resume it?",
-            s.moves.len()
+            "A game in progress was kept ({}). Resume it?",
+            plies(s.moves.len())
         ),
         Question::AbandonForFen => {
             "Abandon the game in progress to start from a FEN position?".to_string()
@@ -472,9 +481,9 @@ fn render_question(q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
             "Abandon the game in progress to load a game from a PGN file?".to_string()
         }
         Question::ReplaceKept(s) => format!(
-            "A game in progress was kept ({} plies). Play the new game and delete the kept \
+            "A game in progress was kept ({}). Play the new game and delete the kept \
              one? (no: resume the kept game; later: keep both)",
-            s.moves.len()
+            plies(s.moves.len())
         ),
     };
     let p = popup(size, 64, 7);

@@ -1197,7 +1197,7 @@ fn the_players_menu_fits_80x24_and_answers_clicks_and_enter() {
         "[2] Engine vs you (Black)",
         "[3] Two humans  (now)",
         "[4] Engine vs engine",
-        "Esc cancel",
+        "│ 1 White · 2 Black · 3 humans · 4 engines · Esc cancel",
     ] {
         assert!(s.contains(text), "{text}\n{s}");
     }
