@@ -315,7 +315,7 @@ struct Desc {
 }
 
 impl Desc {
-    fn from_square(&self) -> Option<Square> {
+    fn origin(&self) -> Option<Square> {
         match (self.file, self.rank) {
             (Some(f), Some(r)) => Some(Square::from_coords(f, r)),
             _ => None,
@@ -613,7 +613,7 @@ fn explain(pos: &Chess, desc: &Desc) -> Refusal {
     let board = pos.board();
     let turn = pos.turn();
     let mine = board.by_color(turn);
-    let candidates: Vec<Square> = match desc.from_square() {
+    let candidates: Vec<Square> = match desc.origin() {
         Some(sq) => match board.piece_at(sq) {
             None => {
                 return Refusal::NoSuchPiece {
