@@ -27,7 +27,7 @@
 use std::fmt;
 
 use shakmaty::attacks::{attacks, between};
-use shakmaty::san::San;
+use shakmaty::san::{San, SanPlus};
 use shakmaty::{
     CastlingSide, Chess, Color, EnPassantMode, File, Move, Piece, Position, Rank, Role, Square,
 };
@@ -744,6 +744,15 @@ fn castling_bar(pos: &Chess, side: CastlingSide) -> Refusal {
         }
     };
     Refusal::Castling { side, bar }
+}
+
+/// A move from `pos` as written on a scoresheet, with its number: "14...Ng8".
+pub fn move_label(pos: &Chess, m: Move) -> String {
+    let number = MoveNumber {
+        number: pos.fullmoves().get(),
+        side: pos.turn(),
+    };
+    format!("{number}{}", SanPlus::from_move(pos.clone(), m))
 }
 
 #[cfg(test)]
