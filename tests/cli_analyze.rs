@@ -267,3 +267,24 @@ fn a_closed_pipe_ends_output_quietly() {
         assert!(out.status.success(), "{args:?}: {:?}", out.status);
     }
 }
+
+#[test]
+fn a_refused_san_move_says_why() {
+    let out = run(&["analyze", "--san", "e4 Ke3"]);
+    assert_one_line_error(&out, "Ke3");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--san, ply 2: Ke3: the king on e8 cannot go to e3"),
+        "{err}"
+    );
+    let out = run(&[
+        "analyze",
+        "--san",
+        "1. e4 Nf6 2. Qh5 Nxh5 3. Nf3 d6 4. Bc4 d5 5. 0-0 Nf4 6. Bxd5 Bh3 7. Bxf7+ Kxf7 8. d5",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("ply 15: d5: the pawn on d2 cannot go to d5"),
+        "{err}"
+    );
+}

@@ -16,6 +16,7 @@ use super::drill::{self, DrillState};
 use super::engine_thread::{Limits, Report};
 use super::euwe::EuweState;
 use super::keys::{self, Cmd, Ctx};
+use super::line_edit::LineEdit;
 use super::review::ReviewScreen;
 
 /// Everything that can happen to the app.
@@ -80,11 +81,26 @@ impl InputKind {
     }
 }
 
-/// The line being typed.
+/// The line being typed: what it is for, and the line editor holding it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Input {
     pub kind: InputKind,
-    pub text: String,
+    pub line: LineEdit,
+}
+
+impl Input {
+    /// A prompt for `kind` holding `text`, the cursor at its end.
+    pub fn new(kind: InputKind, text: &str) -> Input {
+        Input {
+            kind,
+            line: LineEdit::new(text),
+        }
+    }
+
+    /// What has been typed.
+    pub fn text(&self) -> &str {
+        self.line.text()
+    }
 }
 
 pub use super::overlay::{Overlay, Question};
@@ -135,6 +151,11 @@ pub struct App {
     /// disk (set aside if another game has to be saved).
     pub saved_kept: bool,
     pub euwe_delay: Duration,
+    /// The settings as read at start (the trainer's changes are merged in
+    /// by [`App::current_config`]).
+    pub config: Config,
+    /// Where changed settings are saved (None: not saved, as in tests).
+    pub config_path: Option<PathBuf>,
 }
 
 impl App {
@@ -156,6 +177,45 @@ impl App {
             resume_path: None,
             saved_kept: false,
             euwe_delay: Duration::from_millis(cfg.euwe_delay_ms.max(30)),
+            config: cfg.clone(),
+            config_path: None,
+        }
+    }
+
+    /// The settings now: as read, with the changes made in the trainer.
+    pub fn current_config(&self) -> Config {
+        let p = &self.play;
+        let (base, inc) = p
+            .clock
+            .as_ref()
+            .map_or((0, 0), |c| (c.base.as_secs(), c.inc.as_secs()));
+        Config {
+            human: p.players,
+            level: p.level,
+            hash_mb: p.hash_mb,
+            contempt: p.contempt,
+            clock_base_secs: base,
+            clock_inc_secs: inc,
+            ..self.config.clone()
+        }
+    }
+
+    /// Save the settings `keys` (just changed) to the config file. When the
+    /// file cannot be written or is left alone because it does not parse,
+    /// the status line says so after what changed.
+    pub(crate) fn save_settings(&mut self, keys: &[&str]) {
+        let Some(path) = self.config_path.clone() else {
+            return;
+        };
+        let cfg = self.current_config();
+        if let Err(e) = super::config::save_changes(&path, &cfg, keys) {
+            let done = self.message.take().map_or(String::new(), |m| m.text);
+            let done = done.trim_end_matches('.');
+            self.error(if done.is_empty() {
+                format!("Settings for this run only: {e}.")
+            } else {
+                format!("{done}. For this run only: {e}.")
+            });
         }
     }
 
@@ -291,10 +351,11 @@ impl App {
             Cmd::Close
             | Cmd::ClaimAs(_)
             | Cmd::Promote(_)
+            | Cmd::ChoosePlayers(_)
             | Cmd::Yes
             | Cmd::No
             | Cmd::Submit
-            | Cmd::Erase => {}
+            | Cmd::Edit(_) => {}
 
             _ => match self.screen {
                 Screen::Play => self.play_command(cmd),
@@ -339,9 +400,8 @@ impl App {
     }
 
     fn request_quit(&mut self) {
-        let in_progress = !self.play.game.is_empty() && !self.play.game.is_over();
         let asking = self.overlay == Some(Overlay::Ask(Question::Quit));
-        if in_progress && self.resume_path.is_none() && !asking {
+        if self.game_in_progress() && self.resume_path.is_none() && !asking {
             self.overlay = Some(Overlay::Ask(Question::Quit));
             return;
         }
@@ -357,10 +417,7 @@ impl App {
     }
 
     pub(crate) fn open_input(&mut self, kind: InputKind, text: &str) {
-        self.input = Some(Input {
-            kind,
-            text: text.to_string(),
-        });
+        self.input = Some(Input::new(kind, text));
     }
 
     fn on_input_key(&mut self, k: KeyEvent) {
@@ -376,9 +433,7 @@ impl App {
                     ));
                 }
             }
-            Some(Cmd::Erase) => {
-                input.text.pop();
-            }
+            Some(Cmd::Edit(e)) => input.line.edit(e),
             Some(Cmd::Submit) => {
                 let input = self.input.take().expect("checked");
                 self.submit(input);
@@ -387,14 +442,14 @@ impl App {
                 if let KeyCode::Char(c) = k.code
                     && !k.modifiers.contains(KeyModifiers::CONTROL)
                 {
-                    input.text.push(c);
+                    input.line.insert(c);
                 }
             }
         }
     }
 
     fn submit(&mut self, input: Input) {
-        let text = input.text.trim().to_string();
+        let text = input.text().trim().to_string();
         match input.kind {
             InputKind::DrillAnswer => self.drill_typed(&text),
             _ => self.play_submit(input.kind, text),

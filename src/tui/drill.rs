@@ -473,10 +473,7 @@ impl App {
                 View::Puzzle(p) if p.feedback.is_none() => {
                     match crate::drills::parse_answer(&p.puzzle, text) {
                         Err(e) => {
-                            self.input = Some(super::app::Input {
-                                kind: InputKind::DrillAnswer,
-                                text: text.to_string(),
-                            });
+                            self.input = Some(super::app::Input::new(InputKind::DrillAnswer, text));
                             Outcome::Error(e)
                         }
                         Ok(Answer::Moves(ms)) if !ms.is_empty() => {

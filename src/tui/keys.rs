@@ -5,7 +5,9 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use shakmaty::Role;
 
+use super::line_edit::Edit;
 pub use super::overlay::ClaimOption;
+use super::play::Players;
 
 /// Where a binding applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +36,8 @@ pub enum Ctx {
     Promotion,
     /// A yes/no question (new game, quit, resume).
     Question,
+    /// The players menu: who plays White and Black.
+    PlayersMenu,
     /// A line being typed (the keys that are not text).
     Input,
 }
@@ -48,6 +52,7 @@ impl Ctx {
                 | Ctx::ClaimDialog
                 | Ctx::Promotion
                 | Ctx::Question
+                | Ctx::PlayersMenu
                 | Ctx::Input
         )
     }
@@ -131,12 +136,15 @@ pub enum Cmd {
     ClaimAs(ClaimOption),
     /// Promotion: the piece to promote to.
     Promote(Role),
+    /// Players menu: who plays.
+    ChoosePlayers(Players),
     /// Answer a question yes / no.
     Yes,
     No,
-    /// Input line: submit / remove the last character.
+    /// Input line: submit what was typed.
     Submit,
-    Erase,
+    /// Input line: an edit of the line (cursor, deletions).
+    Edit(Edit),
 }
 
 /// One row of the table.
@@ -188,7 +196,7 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Play, &[Code(KeyCode::End)], Cmd::HistEnd, "back to the live position", None),
     b(Ctx::Play, &[Char('r')], Cmd::PrevOccurrence, "previous occurrence of this position", Some("repeat")),
     b(Ctx::Play, &[Char('R')], Cmd::NextOccurrence, "next occurrence of this position", None),
-    b(Ctx::Play, &[Char('p')], Cmd::Players, "who plays: vs engine, two humans, engines", Some("players")),
+    b(Ctx::Play, &[Char('p')], Cmd::Players, "who plays: a menu (you vs the engine, two humans, engine vs engine)", Some("players")),
     b(Ctx::Play, &[Char('+'), Char('=')], Cmd::Stronger, "engine stronger", None),
     b(Ctx::Play, &[Char('-')], Cmd::Weaker, "engine weaker", None),
     b(Ctx::Play, &[Char('H')], Cmd::Hash, "engine hash size", None),
@@ -266,9 +274,25 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Question, &[Char('y'), Code(KeyCode::Enter)], Cmd::Yes, "yes", Some("yes")),
     b(Ctx::Question, &[Char('n')], Cmd::No, "no", Some("no")),
     b(Ctx::Question, &[Code(KeyCode::Esc)], Cmd::Close, "decide later (nothing changes)", Some("later")),
+    b(Ctx::PlayersMenu, &[Char('1'), Char('w')], Cmd::ChoosePlayers(Players::HumanWhite), "you play White against the engine", Some("White")),
+    b(Ctx::PlayersMenu, &[Char('2'), Char('b')], Cmd::ChoosePlayers(Players::HumanBlack), "you play Black against the engine", Some("Black")),
+    b(Ctx::PlayersMenu, &[Char('3'), Char('h')], Cmd::ChoosePlayers(Players::TwoHumans), "two humans at one board (the engine does not move)", Some("humans")),
+    b(Ctx::PlayersMenu, &[Char('4'), Char('e')], Cmd::ChoosePlayers(Players::Engines), "the engine plays both sides", Some("engines")),
+    b(Ctx::PlayersMenu, &[Code(KeyCode::Up), Char('k')], Cmd::Up, "highlight the choice above", None),
+    b(Ctx::PlayersMenu, &[Code(KeyCode::Down), Char('j')], Cmd::Down, "highlight the choice below", None),
+    b(Ctx::PlayersMenu, &[Code(KeyCode::Enter), Char(' ')], Cmd::Select, "choose the highlighted players (or click them)", None),
+    b(Ctx::PlayersMenu, &[Code(KeyCode::Esc), Char('q')], Cmd::Close, "keep the players as they are", Some("cancel")),
     b(Ctx::Input, &[Code(KeyCode::Enter)], Cmd::Submit, "submit what was typed", Some("submit")),
     b(Ctx::Input, &[Code(KeyCode::Esc)], Cmd::Close, "cancel typing", Some("cancel")),
-    b(Ctx::Input, &[Code(KeyCode::Backspace)], Cmd::Erase, "remove the last character", None),
+    b(Ctx::Input, &[Code(KeyCode::Left), Ctrl('b')], Cmd::Edit(Edit::Left), "cursor left", None),
+    b(Ctx::Input, &[Code(KeyCode::Right), Ctrl('f')], Cmd::Edit(Edit::Right), "cursor right", None),
+    b(Ctx::Input, &[Code(KeyCode::Home), Ctrl('a')], Cmd::Edit(Edit::Home), "cursor to the start of the line", None),
+    b(Ctx::Input, &[Code(KeyCode::End), Ctrl('e')], Cmd::Edit(Edit::End), "cursor to the end of the line", None),
+    b(Ctx::Input, &[Code(KeyCode::Backspace), Ctrl('h')], Cmd::Edit(Edit::Backspace), "delete the character before the cursor", None),
+    b(Ctx::Input, &[Code(KeyCode::Delete), Ctrl('d')], Cmd::Edit(Edit::Delete), "delete the character under the cursor", None),
+    b(Ctx::Input, &[Ctrl('u')], Cmd::Edit(Edit::KillToStart), "delete everything before the cursor", Some("clear")),
+    b(Ctx::Input, &[Ctrl('k')], Cmd::Edit(Edit::KillToEnd), "delete from the cursor to the end", None),
+    b(Ctx::Input, &[Ctrl('w')], Cmd::Edit(Edit::KillWord), "delete the word before the cursor", None),
 ];
 
 impl Key {
@@ -286,6 +310,7 @@ impl Key {
                 KeyCode::Enter => "Enter".to_string(),
                 KeyCode::Tab => "Tab".to_string(),
                 KeyCode::Backspace => "Bksp".to_string(),
+                KeyCode::Delete => "Del".to_string(),
                 KeyCode::PageUp => "PgUp".to_string(),
                 KeyCode::PageDown => "PgDn".to_string(),
                 KeyCode::Home => "Home".to_string(),
@@ -492,6 +517,7 @@ mod tests {
             Ctx::ClaimDialog,
             Ctx::Promotion,
             Ctx::Question,
+            Ctx::PlayersMenu,
             Ctx::Input,
         ] {
             let mut seen = Vec::new();

@@ -15,7 +15,7 @@ use crate::rules::{Ground, color_name};
 
 use super::app::{App, Screen};
 use super::keys::{self, BINDINGS, Cmd, Ctx};
-use super::play::SavedGame;
+use super::play::{Players, SavedGame};
 use super::theme::Theme;
 
 /// A yes/no question.
@@ -27,6 +27,13 @@ pub enum Question {
     Quit,
     /// A saved game in progress was found: resume it?
     Resume(Box<SavedGame>),
+    /// Abandon the game in progress to start from a FEN position?
+    AbandonForFen,
+    /// Abandon the game in progress to load a game from a PGN file?
+    AbandonForPgn,
+    /// Started with `--fen` or `--pgn` while a game in progress was kept:
+    /// play the new game and delete the kept one (no: resume the kept one)?
+    ReplaceKept(Box<SavedGame>),
 }
 
 /// A modal on top of the screen.
@@ -48,6 +55,10 @@ pub enum Overlay {
     /// Which piece to promote to.
     Promotion(Vec<Move>),
     Ask(Question),
+    /// The players menu, with the highlighted row (an index into [`Players::ALL`]).
+    Players {
+        selected: usize,
+    },
 }
 
 impl Overlay {
@@ -59,6 +70,7 @@ impl Overlay {
             Overlay::Verdict { .. } => Ctx::Verdict,
             Overlay::Promotion(_) => Ctx::Promotion,
             Overlay::Ask(_) => Ctx::Question,
+            Overlay::Players { .. } => Ctx::PlayersMenu,
         }
     }
 }
@@ -302,11 +314,27 @@ pub fn promotion_layout(size: Rect) -> (Rect, Vec<(Rect, Cmd)>) {
     (p, buttons)
 }
 
+/// The players menu's layout: the popup and one row per choice, in the
+/// order of [`Players::ALL`].
+pub fn players_layout(size: Rect) -> (Rect, Vec<(Rect, Cmd)>) {
+    let p = popup(size, 62, Players::ALL.len() as u16 + 5);
+    let rows = Players::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, &pl)| {
+            let r = Rect::new(p.x + 2, p.y + 2 + i as u16, p.width.saturating_sub(4), 1);
+            (r, Cmd::ChoosePlayers(pl))
+        })
+        .collect();
+    (p, rows)
+}
+
 /// The clickable buttons of an overlay (the same rects it is drawn with).
 pub fn buttons(app: &App, o: &Overlay, size: Rect) -> Vec<(Rect, Cmd)> {
     match o {
         Overlay::Claim => claim_layout(app, size).buttons,
         Overlay::Promotion(_) => promotion_layout(size).1,
+        Overlay::Players { .. } => players_layout(size).1,
         _ => Vec::new(),
     }
 }
@@ -323,6 +351,7 @@ pub fn render(app: &App, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffer) {
         } => render_verdict(*correct, text, *scroll, t, size, buf),
         Overlay::Promotion(_) => render_promotion(t, size, buf),
         Overlay::Ask(q) => render_question(q, t, size, buf),
+        Overlay::Players { selected } => render_players_menu(app, *selected, t, size, buf),
     }
 }
 
@@ -386,6 +415,7 @@ fn help_sections(screen: Screen) -> &'static [(&'static str, Ctx)] {
             ("The arbiter's ruling", Ctx::Verdict),
             ("Promotion", Ctx::Promotion),
             ("Questions", Ctx::Question),
+            ("Players menu", Ctx::PlayersMenu),
             ("This help", Ctx::Help),
         ],
     }
@@ -585,16 +615,80 @@ fn render_promotion(t: &Theme, size: Rect, buf: &mut Buffer) {
     }
 }
 
+fn render_players_menu(app: &App, selected: usize, t: &Theme, size: Rect, buf: &mut Buffer) {
+    let (p, rows) = players_layout(size);
+    Clear.render(p, buf);
+    Block::bordered().title(" Who plays? ").render(p, buf);
+    let text_w = p.width.saturating_sub(4) as usize;
+    buf.set_stringn(
+        p.x + 2,
+        p.y + 1,
+        "The game goes on from this position.",
+        text_w,
+        t.dim,
+    );
+    for (i, (r, cmd)) in rows.into_iter().enumerate() {
+        let Cmd::ChoosePlayers(pl) = cmd else {
+            continue;
+        };
+        let now = if pl == app.play.players {
+            "  (now)"
+        } else {
+            ""
+        };
+        let mark = if i == selected { ">" } else { " " };
+        let label = format!(
+            "{mark} [{}] {}{now}",
+            keys::key_in(Ctx::PlayersMenu, cmd),
+            pl.describe()
+        );
+        let style = if i == selected {
+            t.button
+        } else {
+            ratatui::style::Style::new()
+        };
+        buf.set_stringn(
+            r.x,
+            r.y,
+            format!("{label:<w$}", w = r.width as usize),
+            r.width as usize,
+            style,
+        );
+    }
+    let foot = keys::hint_line(Ctx::PlayersMenu);
+    buf.set_stringn(p.x + 2, p.bottom().saturating_sub(2), foot, text_w, t.dim);
+}
+
+/// "1 ply", "3 plies".
+fn plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
+}
+
 fn render_question(q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
     let text = match q {
         Question::NewGame => "Abandon the game in progress and start a new one?".to_string(),
         Question::Quit => "Quit? The game in progress will be lost.".to_string(),
         Question::Resume(s) => format!(
-            "A game in progress was kept ({} plies). Resume it?",
-            s.moves.len()
+            "A game in progress was kept ({}). Resume it?",
+            plies(s.moves.len())
+        ),
+        Question::AbandonForFen => {
+            "Abandon the game in progress to start from a FEN position?".to_string()
+        }
+        Question::AbandonForPgn => {
+            "Abandon the game in progress to load a game from a PGN file?".to_string()
+        }
+        Question::ReplaceKept(s) => format!(
+            "A game in progress was kept ({}). Play the new game and delete the kept \
+             one? (no: resume the kept game; later: keep both)",
+            plies(s.moves.len())
         ),
     };
-    let p = popup(size, 64, 6);
+    let p = popup(size, 64, 7);
     Clear.render(p, buf);
     let block = Block::bordered();
     let inner = block.inner(p);
@@ -625,6 +719,10 @@ impl App {
             self.overlay_command(o, cmd);
         } else if matches!(o, Overlay::Help { .. } | Overlay::Verdict { .. }) {
             self.overlay_command(o, Cmd::Close);
+        } else if matches!(o, Overlay::Players { .. })
+            && !players_layout(self.size).0.contains((x, y).into())
+        {
+            self.overlay = None;
         }
     }
 
@@ -664,6 +762,23 @@ impl App {
                 self.overlay = None;
                 self.play.selected = None;
             }
+            (Overlay::Players { .. }, Cmd::ChoosePlayers(pl)) => {
+                self.overlay = None;
+                self.set_players(pl);
+            }
+            (Overlay::Players { selected }, Cmd::Up | Cmd::Down) => {
+                let n = Players::ALL.len();
+                let selected = if cmd == Cmd::Up {
+                    (selected + n - 1) % n
+                } else {
+                    (selected + 1) % n
+                };
+                self.overlay = Some(Overlay::Players { selected });
+            }
+            (Overlay::Players { selected }, Cmd::Select) => {
+                self.overlay = None;
+                self.set_players(Players::ALL[selected % Players::ALL.len()]);
+            }
             (Overlay::Ask(q), Cmd::Yes | Cmd::No) => {
                 self.overlay = None;
                 self.answer(q, cmd == Cmd::Yes);
@@ -673,6 +788,11 @@ impl App {
                 self.overlay = Some(Overlay::Help {
                     scroll: scrolled(cmd, scroll, l.page(), l.max_scroll()),
                 });
+            }
+            (Overlay::Ask(_), Cmd::Close) => {
+                // Decide later: nothing changes, and the engine plays if it is its turn.
+                self.overlay = None;
+                self.maybe_engine();
             }
             (_, Cmd::Close) => self.overlay = None,
             _ => {}
@@ -686,6 +806,13 @@ impl App {
             (Question::Quit, true) => self.do_quit(),
             (Question::Resume(saved), true) => self.resume(&saved),
             (Question::Resume(_), false) => self.discard_saved_game(),
+            (Question::AbandonForFen, true) => self.open_fen_prompt(),
+            (Question::AbandonForPgn, true) => self.open_pgn_prompt(),
+            (Question::ReplaceKept(_), true) => {
+                self.discard_saved_game();
+                self.maybe_engine();
+            }
+            (Question::ReplaceKept(saved), false) => self.resume(&saved),
             (_, false) => {}
         }
     }

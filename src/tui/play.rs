@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
 use crate::rules::claim::{self, Claim, Ground};
+use crate::rules::notation::parse_move_lenient;
 use crate::rules::pgn::{ClaimMark, RecordedClaim};
 use crate::rules::review::GameRecord;
 use crate::rules::{Game, MoveNumber, PlayError, color_name, ending};
@@ -44,14 +45,13 @@ impl Players {
             Players::Engines => false,
         }
     }
-    fn next(self) -> Players {
-        match self {
-            Players::HumanWhite => Players::HumanBlack,
-            Players::HumanBlack => Players::TwoHumans,
-            Players::TwoHumans => Players::Engines,
-            Players::Engines => Players::HumanWhite,
-        }
-    }
+    /// Every choice, in the order of the players menu.
+    pub const ALL: [Players; 4] = [
+        Players::HumanWhite,
+        Players::HumanBlack,
+        Players::TwoHumans,
+        Players::Engines,
+    ];
     pub fn describe(self) -> &'static str {
         match self {
             Players::HumanWhite => "You (White) vs engine",
@@ -177,12 +177,17 @@ pub struct Play {
     pub hash_mb: usize,
     pub contempt: i32,
     pub clock: Option<Clock>,
-    pub clock_preset: usize,
+    /// The clock preset in [`CLOCK_PRESETS`] (None: clocks from the config
+    /// that are not a preset).
+    pub clock_preset: Option<usize>,
     /// The next move made (typed, cursor or mouse) is the intended move of a
     /// claim under this rule.
     pub claim_pending: Option<Ground>,
     pub thinking: Option<Thinking>,
     pub last_info: Option<Info>,
+    /// The side to move in the position `last_info` was searched for (its
+    /// score is from that side's point of view).
+    pub last_side: Option<Color>,
     pub last_pv: String,
     /// The claims made in the game (correct or not), and the result a loaded game gave:
     /// saved with it, read back, and reviewed.
@@ -211,10 +216,14 @@ impl Play {
             hash_mb: cfg.hash_mb,
             contempt: cfg.contempt,
             clock,
-            clock_preset: 0,
+            clock_preset: CLOCK_PRESETS
+                .iter()
+                .position(|&(b, i)| (b, i) == (cfg.clock_base_secs, cfg.clock_inc_secs))
+                .or((cfg.clock_base_secs == 0).then_some(0)),
             claim_pending: None,
             thinking: None,
             last_info: None,
+            last_side: None,
             last_pv: String::new(),
             record: GameRecord::default(),
             search_id: 0,
@@ -329,14 +338,7 @@ pub fn pv_san(pos: &Chess, pv: &[Move], max: usize) -> String {
     out.join(" ")
 }
 
-/// Where a move puts the moving piece on the board: for castling (which
-/// shakmaty writes king-takes-rook) the king's square, g1/c1 or g8/c8.
-pub fn king_target(m: &Move, turn: Color) -> Square {
-    match m.castling_side() {
-        Some(side) => side.king_to(turn),
-        None => m.to(),
-    }
-}
+pub use crate::rules::notation::king_target;
 
 /// A move in UCI (for display of engine PVs in ASCII mode and tests).
 pub fn uci(m: Move) -> String {
@@ -392,6 +394,7 @@ impl App {
                     return;
                 };
                 self.play.last_info = t.info.clone();
+                self.play.last_side = t.side;
                 self.play.last_pv = t.pv.clone();
                 if self.play.game.is_over()
                     || self.play.players.is_human(self.play.game.position().turn())
@@ -894,6 +897,36 @@ impl App {
         }
     }
 
+    /// Whether replacing the game would lose one: moves played, not over.
+    pub fn game_in_progress(&self) -> bool {
+        !self.play.game.is_empty() && !self.play.game.is_over()
+    }
+
+    /// The FEN prompt, holding the position shown (to edit, or to replace).
+    pub(crate) fn open_fen_prompt(&mut self) {
+        let fen = self.play.game.fen_at(self.play.game.len());
+        self.open_input(InputKind::Fen, &fen);
+    }
+
+    /// The prompt for a PGN file to load.
+    pub(crate) fn open_pgn_prompt(&mut self) {
+        self.open_input(InputKind::LoadPgn, "");
+    }
+
+    /// A saved game in progress was found at start. Without a game from the
+    /// command line: resume it? With one (`--fen`, `--pgn`): replace it? Either
+    /// way it stays on disk until the player answers (and is set aside, never
+    /// overwritten, if another game has to be kept first).
+    pub fn offer_saved_game(&mut self, saved: SavedGame, from_command_line: bool) {
+        self.saved_kept = true;
+        let q = if from_command_line {
+            Question::ReplaceKept(Box::new(saved))
+        } else {
+            Question::Resume(Box::new(saved))
+        };
+        self.overlay = Some(Overlay::Ask(q));
+    }
+
     /// A command of the game screen.
     pub(crate) fn play_command(&mut self, cmd: Cmd) {
         match cmd {
@@ -903,10 +936,10 @@ impl App {
             Cmd::Claim => self.open_claim(),
             Cmd::Takeback => self.takeback(),
             Cmd::NewGame => {
-                if self.play.game.is_empty() || self.play.game.is_over() {
-                    self.new_game(Game::new());
-                } else {
+                if self.game_in_progress() {
                     self.overlay = Some(Overlay::Ask(Question::NewGame));
+                } else {
+                    self.new_game(Game::new());
                 }
             }
             Cmd::Flip => self.play.flipped = !self.play.flipped,
@@ -923,11 +956,14 @@ impl App {
             Cmd::HistEnd => self.play.view = None,
             Cmd::PrevOccurrence | Cmd::NextOccurrence => self.jump_occurrence(cmd),
             Cmd::Save => self.open_input(InputKind::SavePgn, "game.pgn"),
-            Cmd::Load => self.open_input(InputKind::LoadPgn, ""),
-            Cmd::Fen => {
-                let fen = self.play.game.fen_at(self.play.game.len());
-                self.open_input(InputKind::Fen, &fen)
+            Cmd::Load if self.game_in_progress() => {
+                self.overlay = Some(Overlay::Ask(Question::AbandonForPgn));
             }
+            Cmd::Load => self.open_pgn_prompt(),
+            Cmd::Fen if self.game_in_progress() => {
+                self.overlay = Some(Overlay::Ask(Question::AbandonForFen));
+            }
+            Cmd::Fen => self.open_fen_prompt(),
             Cmd::Players
             | Cmd::Stronger
             | Cmd::Weaker
@@ -943,11 +979,11 @@ impl App {
     fn play_setting(&mut self, cmd: Cmd) {
         match cmd {
             Cmd::Players => {
-                self.play.players = self.play.players.next();
-                self.play.flipped = self.play.players == Players::HumanBlack;
-                self.stop_engine();
-                self.info(format!("Players: {}", self.play.players.describe()));
-                self.maybe_engine();
+                let selected = Players::ALL
+                    .iter()
+                    .position(|&p| p == self.play.players)
+                    .unwrap_or(0);
+                self.overlay = Some(Overlay::Players { selected });
             }
             Cmd::Stronger | Cmd::Weaker => {
                 self.play.level = if cmd == Cmd::Stronger {
@@ -960,6 +996,7 @@ impl App {
                     self.play.level,
                     describe_limits(&level_limits(self.play.level))
                 ));
+                self.save_settings(&["level"]);
             }
             Cmd::Hash => {
                 let sizes = HASH_STEPS_MB;
@@ -970,6 +1007,7 @@ impl App {
                 self.play.hash_mb = sizes[i];
                 self.effects.push(Effect::SetHash(self.play.hash_mb));
                 self.info(format!("Engine hash {} MiB", self.play.hash_mb));
+                self.save_settings(&["hash_mb"]);
             }
             Cmd::Contempt => {
                 let values = CONTEMPT_STEPS_CP;
@@ -988,10 +1026,15 @@ impl App {
                         _ => "a draw is worth equality",
                     }
                 ));
+                self.save_settings(&["contempt"]);
             }
             Cmd::Clocks => {
-                self.play.clock_preset = (self.play.clock_preset + 1) % CLOCK_PRESETS.len();
-                let (b, i) = CLOCK_PRESETS[self.play.clock_preset];
+                let next = self
+                    .play
+                    .clock_preset
+                    .map_or(0, |p| (p + 1) % CLOCK_PRESETS.len());
+                self.play.clock_preset = Some(next);
+                let (b, i) = CLOCK_PRESETS[next];
                 self.play.clock =
                     (b > 0).then(|| Clock::new(Duration::from_secs(b), Duration::from_secs(i)));
                 if let Some(c) = &mut self.play.clock
@@ -1004,9 +1047,27 @@ impl App {
                     Some(_) => format!("Clocks {}+{}", b / 60, i),
                     None => "Clocks off".to_string(),
                 });
+                self.save_settings(&["clock_base_secs", "clock_inc_secs"]);
             }
             _ => {}
         }
+    }
+
+    /// The players chosen from the menu: one change, straight from the old
+    /// players to the new (no engine search starts in between). A search for
+    /// a side that is no longer the engine's is stopped; the engine starts
+    /// only if it now has the move.
+    pub(crate) fn set_players(&mut self, players: Players) {
+        if players == self.play.players {
+            self.info(format!("Players: {} (unchanged)", players.describe()));
+            return;
+        }
+        self.stop_engine();
+        self.play.players = players;
+        self.play.flipped = players == Players::HumanBlack;
+        self.info(format!("Players: {}", players.describe()));
+        self.save_settings(&["human"]);
+        self.maybe_engine();
     }
 
     /// Time passes: a flag falls (FIDE 6.9, ruled by the rules core).
@@ -1039,12 +1100,12 @@ impl App {
                     self.error("It is the engine's turn.");
                     return;
                 }
-                match self.play.game.parse_move(&text) {
+                match parse_move_lenient(self.play.game.position(), &text) {
                     Ok(m) => self.human_move(m),
                     Err(e) => {
-                        self.error(short_reason(&e));
+                        self.error(e.to_string());
                         // Keep what was typed so it can be corrected.
-                        self.input = Some(Input { kind, text });
+                        self.input = Some(Input::new(kind, &text));
                     }
                 }
             }
@@ -1053,7 +1114,11 @@ impl App {
                     self.new_game(g);
                     self.info("Started from the FEN position.");
                 }
-                Err(e) => self.error(e.to_string()),
+                Err(e) => {
+                    self.error(e.to_string());
+                    // Keep the FEN so that it can be corrected.
+                    self.input = Some(Input::new(kind, &text));
+                }
             },
             InputKind::LoadPgn => self.load_pgn(&PathBuf::from(text)),
             InputKind::SavePgn => {

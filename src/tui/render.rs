@@ -326,22 +326,26 @@ fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         Some(th) => th.pv.clone(),
         None => app.play.last_pv.clone(),
     };
-    let (spin, info) = match &app.play.thinking {
+    let (spin, info, side) = match &app.play.thinking {
         Some(th) => {
             let s = if app.ascii {
                 SPINNER_ASCII[(app.frame as usize) % 4]
             } else {
                 SPINNER[(app.frame as usize) % 10]
             };
-            (format!("{s} thinking"), th.info.as_ref())
+            (format!("{s} thinking"), th.info.as_ref(), th.side)
         }
-        None => ("engine idle".to_string(), app.play.last_info.as_ref()),
+        None => (
+            "engine idle".to_string(),
+            app.play.last_info.as_ref(),
+            app.play.last_side,
+        ),
     };
     let line1 = match info {
         Some(i) => format!(
-            "{spin}  depth {}  score {}  {} knps",
+            "{spin}  depth {}  {}  {} knps",
             i.depth,
-            i.score,
+            score_label(i.score, side),
             i.nps / 1000
         ),
         None => format!(
@@ -359,6 +363,16 @@ fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         Line::from(Span::styled(pv, t.dim)),
     ])
     .render(area, buf);
+}
+
+/// An engine score as the trainer shows it everywhere: from White's side,
+/// labelled, as lichess does ("+0.80 (White)", "#-2 (White)": White is
+/// mated in 2). A score whose side is unknown says so ("(side to move)").
+pub fn score_label(score: crate::engine::Score, side_to_move: Option<Color>) -> String {
+    match side_to_move {
+        Some(side) => format!("{} (White)", score.for_white(side)),
+        None => format!("{score} (side to move)"),
+    }
 }
 
 fn render_claim_button(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
@@ -652,10 +666,19 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         .render(a.message, buf);
     }
     if let Some(input) = &app.input {
+        let prompt = format!("{}: ", input.kind.prompt());
+        let room = (a.input.width as usize).saturating_sub(prompt.chars().count());
+        let (before, at, after) = input.line.window(room);
+        // The cursor: the character under it reversed, or a block at the end.
+        let cursor = match at {
+            Some(c) => Span::styled(c.to_string(), Style::new().add_modifier(Modifier::REVERSED)),
+            None => Span::styled(if app.ascii { "_" } else { "█" }, t.dim),
+        };
         let line = Line::from(vec![
-            Span::styled(format!("{}: ", input.kind.prompt()), t.key),
-            Span::raw(input.text.clone()),
-            Span::styled("█", t.dim),
+            Span::styled(prompt, t.key),
+            Span::raw(before),
+            cursor,
+            Span::raw(after),
         ]);
         Paragraph::new(line).render(a.input, buf);
     } else if app.screen == Screen::Play {

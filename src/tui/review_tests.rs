@@ -137,7 +137,7 @@ fn claims_made_in_the_trainer_are_saved_read_back_and_reviewed() {
     assert_eq!(marks(&a), [(4, ClaimMark::Now), (8, ClaimMark::WithMove)]);
     key(&mut a, KeyCode::Esc);
     keys(&mut a, "s");
-    a.input.as_mut().unwrap().text = path.display().to_string();
+    a.input.as_mut().unwrap().line = super::line_edit::LineEdit::new(&path.display().to_string());
     key(&mut a, KeyCode::Enter);
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("2. Ng1 Ng8 {[%claim now]}"), "{text}");
@@ -145,7 +145,7 @@ fn claims_made_in_the_trainer_are_saved_read_back_and_reviewed() {
 
     let mut b = small_app();
     keys(&mut b, "o");
-    b.input.as_mut().unwrap().text = path.display().to_string();
+    b.input.as_mut().unwrap().line = super::line_edit::LineEdit::new(&path.display().to_string());
     key(&mut b, KeyCode::Enter);
     assert_eq!(marks(&b), marks(&a));
     keys(&mut b, "v");

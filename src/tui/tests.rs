@@ -117,16 +117,20 @@ fn illegal_and_ambiguous_typed_moves_change_nothing_but_the_message() {
     let m = a.message.clone().unwrap();
     assert!(m.is_error());
     let msg = m.text;
-    assert!(msg.contains("not a legal move"), "{msg}");
+    assert_eq!(
+        msg, "Ke2: the king on e1 cannot go to e2 (your own pawn stands there)",
+        "the reason, in one line"
+    );
     assert!(!msg.contains('\n'));
     key(&mut a, KeyCode::Esc);
     let fen = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1";
     a.new_game(Game::from_fen(fen).unwrap());
     typed(&mut a, "Nd2");
     assert_eq!(a.play.game.len(), 0);
-    assert!(a.message.clone().unwrap().text.contains("ambiguous"));
+    let msg = a.message.clone().unwrap().text;
+    assert!(msg.contains("ambiguous: the knights on b1 and f1"), "{msg}");
     // The typed text stays for correction.
-    assert_eq!(a.input.as_ref().unwrap().text, "Nd2");
+    assert_eq!(a.input.as_ref().unwrap().text(), "Nd2");
     key(&mut a, KeyCode::Backspace);
     key(&mut a, KeyCode::Backspace);
     keys(&mut a, "bd2");
@@ -842,7 +846,7 @@ fn save_and_load_pgn() {
     key(&mut a, KeyCode::Esc);
     keys(&mut a, "s");
     let input = a.input.as_mut().unwrap();
-    input.text = path.display().to_string();
+    input.line = super::line_edit::LineEdit::new(&path.display().to_string());
     key(&mut a, KeyCode::Enter);
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("[Result \"1/2-1/2\"]"), "{text}");
@@ -870,11 +874,12 @@ fn hash_and_contempt_reach_the_engine() {
 fn fen_in_app() {
     let mut a = app();
     keys(&mut a, "F");
-    a.input.as_mut().unwrap().text = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".to_string();
+    a.input.as_mut().unwrap().line =
+        super::line_edit::LineEdit::new("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
     key(&mut a, KeyCode::Enter);
     assert_eq!(a.play.game.start_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
     keys(&mut a, "F");
-    a.input.as_mut().unwrap().text = "nonsense".to_string();
+    a.input.as_mut().unwrap().line = super::line_edit::LineEdit::new("nonsense");
     key(&mut a, KeyCode::Enter);
     assert!(a.message.as_ref().unwrap().is_error());
     assert_eq!(a.play.game.start_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
@@ -910,7 +915,8 @@ fn engine_pv_is_shown_in_san_with_a_spinner() {
     }));
     let (s, _) = screen(&a, &Theme::colored(), 120, 40);
     assert!(s.contains("pv 1...e5 2.Nf3"), "{s}");
-    assert!(s.contains("depth 7  score -0.31  250 knps"), "{s}");
+    // Black's search says -0.31 for Black: +0.31 from White's side.
+    assert!(s.contains("depth 7  +0.31 (White)  250 knps"), "{s}");
     assert!(s.contains("thinking"));
 }
 
@@ -1163,4 +1169,415 @@ fn play_screen_occurrence_line_fits_80x24() {
         "{s}"
     );
     assert!(text.contains("(r/R jump)"), "{s}");
+}
+
+fn ctrl(a: &mut App, c: char) {
+    a.update(Action::Key(KeyEvent::new(
+        KeyCode::Char(c),
+        KeyModifiers::CONTROL,
+    )));
+}
+
+#[test]
+fn prompts_edit_like_a_shell_line() {
+    let mut a = app();
+    // A typed move: fix a typo in the middle with the cursor keys.
+    key(&mut a, KeyCode::Char('i'));
+    keys(&mut a, "Nf4");
+    key(&mut a, KeyCode::Left);
+    key(&mut a, KeyCode::Backspace);
+    keys(&mut a, "f");
+    key(&mut a, KeyCode::End);
+    key(&mut a, KeyCode::Backspace);
+    keys(&mut a, "3");
+    assert_eq!(a.input.as_ref().unwrap().text(), "Nf3");
+    ctrl(&mut a, 'a');
+    key(&mut a, KeyCode::Delete);
+    keys(&mut a, "N");
+    ctrl(&mut a, 'e');
+    keys(&mut a, " x");
+    ctrl(&mut a, 'w');
+    assert_eq!(a.input.as_ref().unwrap().text(), "Nf3 ");
+    key(&mut a, KeyCode::Home);
+    key(&mut a, KeyCode::Right);
+    ctrl(&mut a, 'u');
+    assert_eq!(a.input.as_ref().unwrap().text(), "f3 ");
+    ctrl(&mut a, 'u');
+    ctrl(&mut a, 'k');
+    assert_eq!(a.input.as_ref().unwrap().text(), "");
+    keys(&mut a, "Nf3");
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.play.game.len(), 1);
+    assert!(a.input.is_none());
+}
+
+#[test]
+fn an_invalid_fen_stays_on_the_prompt_for_correction() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    keys(&mut a, "F");
+    ctrl(&mut a, 'u');
+    keys(&mut a, "4k3/8/8/8/8/8/8/4K2R w KQ - 0 1");
+    key(&mut a, KeyCode::Enter);
+    let m = a.message.clone().unwrap();
+    assert!(m.is_error(), "{m:?}");
+    assert_eq!(
+        a.input.as_ref().map(|i| i.text()),
+        Some("4k3/8/8/8/8/8/8/4K2R w KQ - 0 1"),
+        "the FEN is kept"
+    );
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("FEN: 4k3/8/8/8/8/8/8/4K2R w KQ - 0 1"), "{s}");
+    // Correct it where it is wrong: remove the Q of the castling rights.
+    for _ in 0..6 {
+        key(&mut a, KeyCode::Left);
+    }
+    key(&mut a, KeyCode::Backspace);
+    key(&mut a, KeyCode::Enter);
+    assert!(a.input.is_none());
+    assert_eq!(a.play.game.start_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+}
+
+#[test]
+fn the_prompt_shows_the_cursor_where_it_is_at_80x24() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    key(&mut a, KeyCode::Char('i'));
+    keys(&mut a, "Nbd2");
+    key(&mut a, KeyCode::Left);
+    key(&mut a, KeyCode::Left);
+    let (s, buf) = screen(&a, &Theme::plain(), 80, 24);
+    let (x, y) = find(&buf, "Move (SAN or UCI): Nbd2").unwrap_or_else(|| panic!("{s}"));
+    let under = &buf[(x + "Move (SAN or UCI): Nb".len() as u16, y)];
+    assert_eq!(under.symbol(), "d");
+    assert!(
+        under.modifier.contains(ratatui::style::Modifier::REVERSED),
+        "the cursor is on the d"
+    );
+    // A long line scrolls so the cursor stays on screen.
+    key(&mut a, KeyCode::End);
+    keys(&mut a, &"x".repeat(100));
+    keys(&mut a, "END");
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("xxEND█"), "{s}");
+}
+
+fn thinks(a: &App) -> usize {
+    a.effects
+        .iter()
+        .filter(|e| matches!(e, Effect::Think { .. }))
+        .count()
+}
+
+#[test]
+fn players_come_from_a_menu_and_no_engine_moves_in_between() {
+    use super::play::Players as P;
+    for from in P::ALL {
+        for (i, to) in P::ALL.into_iter().enumerate() {
+            let mut a = app();
+            a.play.players = from;
+            typed_as(&mut a, "e4");
+            a.effects.clear();
+            keys(&mut a, "p");
+            assert_eq!(
+                a.overlay,
+                Some(Overlay::Players {
+                    selected: P::ALL.iter().position(|&p| p == from).unwrap()
+                })
+            );
+            // Walking the highlight over every row changes nothing.
+            for _ in 0..4 {
+                key(&mut a, KeyCode::Down);
+            }
+            key(&mut a, KeyCode::Up);
+            assert_eq!(a.play.players, from);
+            assert_eq!(thinks(&a), 0, "highlighting starts no search");
+            keys(&mut a, &(i + 1).to_string());
+            assert_eq!(a.overlay, None);
+            assert_eq!(a.play.players, to, "{from:?} -> {to:?}");
+            assert_eq!(
+                a.play.game.len(),
+                1,
+                "{from:?} -> {to:?}: no move was played"
+            );
+            let engine_to_move = !to.is_human(shakmaty::Color::Black);
+            let searches = thinks(&a);
+            if from == to {
+                assert_eq!(searches, 0, "{from:?} unchanged");
+            } else {
+                assert_eq!(
+                    searches,
+                    usize::from(engine_to_move),
+                    "{from:?} -> {to:?}: a search only for the engine to move"
+                );
+            }
+        }
+    }
+}
+
+/// Play a move as whoever is to move (the players may include the engine).
+fn typed_as(a: &mut App, mv: &str) {
+    let m = a.play.game.parse_move(mv).unwrap();
+    a.play.game.play(m).unwrap();
+}
+
+#[test]
+fn the_players_menu_fits_80x24_and_answers_clicks_and_enter() {
+    use super::play::Players as P;
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    keys(&mut a, "p");
+    let (s, buf) = screen(&a, &Theme::plain(), 80, 24);
+    for text in [
+        "Who plays?",
+        "[1] You (White) vs engine",
+        "[2] Engine vs you (Black)",
+        "[3] Two humans  (now)",
+        "[4] Engine vs engine",
+        "│ 1 White · 2 Black · 3 humans · 4 engines · Esc cancel",
+    ] {
+        assert!(s.contains(text), "{text}\n{s}");
+    }
+    // Enter takes the highlighted row: the current players at first.
+    key(&mut a, KeyCode::Down);
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.play.players, P::Engines);
+    assert_eq!(thinks(&a), 1);
+    // A click on a row chooses it, on the layout it is drawn with.
+    keys(&mut a, "p");
+    let (_, buf2) = screen(&a, &Theme::plain(), 80, 24);
+    let (x, y) = find(&buf2, "[2] Engine vs you").unwrap();
+    let _ = buf;
+    click(&mut a, x + 3, y);
+    assert_eq!(a.play.players, P::HumanBlack);
+    assert!(a.play.flipped);
+    assert_eq!(a.overlay, None);
+    // Esc keeps the players; a click outside closes the menu too.
+    keys(&mut a, "p");
+    key(&mut a, KeyCode::Esc);
+    keys(&mut a, "p");
+    click(&mut a, 0, 0);
+    assert_eq!(a.overlay, None);
+    assert_eq!(a.play.players, P::HumanBlack);
+}
+
+#[test]
+fn typed_moves_are_read_leniently_and_refusals_say_why_on_screen() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    for m in ["e2-e4", "e7e5", "nf3", "Nc6", "Bc4", "bc5", "0-0"] {
+        typed(&mut a, m);
+        assert!(a.input.is_none(), "{m}: {:?}", a.message);
+    }
+    assert_eq!(a.play.game.len(), 7);
+    assert_eq!(a.play.game.ply_label(7), "4.O-O");
+    // Pinned: the knight on c6 after Bb5 (White's bishop pins it to the king on e8).
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    a.new_game(Game::from_fen("4k3/8/2n5/1B6/8/8/8/4K3 b - - 0 1").unwrap());
+    typed(&mut a, "ne5");
+    let msg = a.message.clone().unwrap();
+    assert!(msg.is_error());
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(
+        s.contains("ne5: the knight on c6 is pinned: moving it would expose the king to"),
+        "{s}"
+    );
+    assert_eq!(
+        a.input.as_ref().unwrap().text(),
+        "ne5",
+        "kept for correction"
+    );
+}
+
+#[test]
+fn fen_and_pgn_ask_before_replacing_a_game_in_progress() {
+    for (k, q) in [
+        ('F', Question::AbandonForFen),
+        ('o', Question::AbandonForPgn),
+    ] {
+        let mut a = app();
+        a.update(Action::Resize(80, 24));
+        typed(&mut a, "e4");
+        keys(&mut a, &k.to_string());
+        assert_eq!(a.overlay, Some(Overlay::Ask(q.clone())), "{k}");
+        assert!(a.input.is_none(), "{k}: no prompt before the answer");
+        let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+        assert!(s.contains("Abandon the game in progress to"), "{s}");
+        assert!(s.contains("y yes · n no · Esc later"), "{s}");
+        keys(&mut a, "n");
+        assert_eq!((a.overlay.clone(), a.input.is_none()), (None, true));
+        assert_eq!(a.play.game.len(), 1);
+        keys(&mut a, &k.to_string());
+        keys(&mut a, "y");
+        assert!(a.input.is_some(), "{k}: yes opens the prompt");
+        key(&mut a, KeyCode::Esc);
+        assert_eq!(
+            a.play.game.len(),
+            1,
+            "{k}: cancelling the prompt keeps the game"
+        );
+        // No game in progress: the prompt at once.
+        let mut b = app();
+        keys(&mut b, &k.to_string());
+        assert!(b.overlay.is_none() && b.input.is_some(), "{k}");
+    }
+}
+
+#[test]
+fn starting_with_a_position_while_a_game_is_kept_asks_first() {
+    use super::play::SavedGame;
+    let dir = std::env::temp_dir().join(format!("threefold-kept-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game-in-progress.json");
+    let saved = SavedGame {
+        start_fen: Game::new().start_fen(),
+        moves: vec!["e2e4".into(), "e7e5".into(), "g1f3".into()],
+        human: Players::TwoHumans,
+    };
+    let write = || std::fs::write(&path, serde_json::to_string(&saved).unwrap()).unwrap();
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    let start = || {
+        let mut a = app();
+        a.update(Action::Resize(80, 24));
+        a.new_game(Game::from_fen(fen).unwrap());
+        a.resume_path = Some(path.clone());
+        a.offer_saved_game(saved.clone(), true);
+        a
+    };
+    // No: the kept game is resumed instead.
+    write();
+    let mut a = start();
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("A game in progress was kept (3 plies)"), "{s}");
+    assert!(s.contains("delete the kept"), "{s}");
+    keys(&mut a, "n");
+    assert_eq!(a.play.game.len(), 3);
+    // Yes: the new position is played and the kept game deleted.
+    write();
+    let mut a = start();
+    keys(&mut a, "y");
+    assert_eq!(a.play.game.start_fen(), fen);
+    assert!(!path.exists());
+    // Later: both are kept; the old one is set aside, never overwritten.
+    write();
+    let mut a = start();
+    key(&mut a, KeyCode::Esc);
+    typed(&mut a, "Kf1");
+    keys(&mut a, "q");
+    let aside: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().contains(".older-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    let older: SavedGame =
+        serde_json::from_str(&std::fs::read_to_string(&aside[0]).unwrap()).unwrap();
+    assert_eq!(older, saved);
+    let now: SavedGame = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(now.start_fen, fen);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_engine_score_is_shown_from_whites_side_with_a_label_at_80x24() {
+    use super::engine_thread::{Info, Score};
+    let info = |cp| Info {
+        depth: 5,
+        score: Score::Cp(cp),
+        nodes: 1,
+        nps: 1000,
+        pv: Vec::new(),
+    };
+    // The engine plays White: +0.80 for the side to move is +0.80 for White.
+    let mut a = App::new(
+        &Config {
+            human: Players::HumanBlack,
+            ..Config::default()
+        },
+        Game::new(),
+    );
+    a.update(Action::Resize(80, 24));
+    a.start();
+    let Some(Effect::Think { id, .. }) = a.effects.pop() else {
+        panic!()
+    };
+    a.update(Action::Engine(Report::Info { id, info: info(80) }));
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("+0.80 (White)"), "{s}");
+    // The engine plays Black: +0.80 for Black is -0.80 for White, while it
+    // thinks and after it has moved.
+    let mut a = app();
+    a.play.players = Players::HumanWhite;
+    a.update(Action::Resize(80, 24));
+    typed(&mut a, "e4");
+    let Some(Effect::Think { id, .. }) = a.effects.pop() else {
+        panic!()
+    };
+    a.update(Action::Engine(Report::Info { id, info: info(80) }));
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("-0.80 (White)"), "{s}");
+    let e5 = a.play.game.parse_move("e5").unwrap();
+    a.update(Action::Engine(Report::Best { id, mv: Some(e5) }));
+    assert_eq!(a.play.game.len(), 2);
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(
+        s.contains("engine idle") && s.contains("-0.80 (White)"),
+        "{s}"
+    );
+    assert_eq!(
+        render::score_label(Score::Mate(2), Some(shakmaty::Color::Black)),
+        "#-2 (White)"
+    );
+}
+
+#[test]
+fn settings_changed_in_the_trainer_are_saved_keeping_the_users_file() {
+    let dir = std::env::temp_dir().join(format!("threefold-settings-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("config.toml");
+    let text = "# mine\nlevel = 3 # medium\nhuman = \"both\"\nclock_base_secs = 300\nclock_inc_secs = 3\nshiny = 1\n";
+    std::fs::write(&path, text).unwrap();
+    let (cfg, msg) = super::config::load_or_create(&path);
+    assert!(msg.unwrap().contains("shiny"), "unknown keys are reported");
+    let mut a = App::new(&cfg, Game::new());
+    a.config_path = Some(path.clone());
+    a.update(Action::Resize(80, 24));
+    // The clock preset matches the config: t goes on from 5+3 to 3+2.
+    assert!(render_header(&a).contains("clocks 5+3"));
+    keys(&mut a, "t");
+    assert!(a.message.as_ref().unwrap().text.contains("Clocks 3+2"));
+    keys(&mut a, "+");
+    keys(&mut a, "p1");
+    keys(&mut a, "x");
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        saved,
+        "# mine\nlevel = 4 # medium\nhuman = \"white\"\nclock_base_secs = 180\nclock_inc_secs = 2\nshiny = 1\ncontempt = 25\n"
+    );
+    // A file that does not parse is left alone, and the status line says so.
+    let broken = "level = = 4\n# mine\n";
+    std::fs::write(&path, broken).unwrap();
+    keys(&mut a, "-");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
+    let m = a.message.clone().unwrap();
+    assert!(m.is_error());
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("Engine level 3"), "{s}");
+    assert!(
+        s.contains("200 ms per move. For this run only: config.toml line 1"),
+        "{s}"
+    );
+    assert!(
+        s.contains("is not valid TOML; the file was left as it is."),
+        "{s}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn render_header(a: &App) -> String {
+    let (s, _) = screen(a, &Theme::plain(), 120, 40);
+    s.lines().next().unwrap_or_default().to_string()
 }
