@@ -11,7 +11,6 @@ pub mod app;
 pub mod board;
 pub mod config;
 pub mod drill;
-pub mod drill_render;
 pub mod engine_adapter;
 pub mod engine_thread;
 pub mod euwe;
@@ -265,6 +264,6 @@ fn event_loop(
 }
 
 #[cfg(test)]
-mod drill_tests;
+mod blind_tests;
 #[cfg(test)]
 mod tests;

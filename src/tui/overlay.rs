@@ -16,6 +16,7 @@ use crate::rules::ending::times;
 use super::app::{App, Screen};
 use super::keys::{self, BINDINGS, Cmd, Ctx};
 use super::play::SavedGame;
+use super::render::Marks;
 use super::theme::Theme;
 
 /// A yes/no question.
@@ -196,7 +197,7 @@ fn help_sections(screen: Screen) -> &'static [(&'static str, Ctx)] {
 
 /// Word-wrap `text` to lines of at most `width` columns (a word longer than
 /// the width gets a line of its own and is cut by the renderer).
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
@@ -313,11 +314,17 @@ fn render_claim(app: &App, t: &Theme, size: Rect, buf: &mut Buffer) {
     Block::bordered().title(" Claim a draw ").render(p, buf);
     let game = &app.play.game;
     let lines = vec![
-        Line::from(format!(
-            "You are {} to move. This position has appeared {};",
-            color_name(game.position().turn()),
-            times(game.current().occurrence)
-        )),
+        Line::from(match app.marks() {
+            Marks::Shown => format!(
+                "You are {} to move. This position has appeared {};",
+                color_name(game.position().turn()),
+                times(game.current().occurrence)
+            ),
+            Marks::Hidden => format!(
+                "You are {} to move (blind mode: you counted the repetitions);",
+                color_name(game.position().turn())
+            ),
+        }),
         Line::from(format!(
             "{} half-moves without capture or pawn move.",
             game.position().halfmoves()

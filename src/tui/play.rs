@@ -16,7 +16,7 @@ use super::app::{App, Effect, Input, InputKind, Message, Overlay, Question, Scre
 use super::config::Config;
 use super::engine_thread::{Info, Limits, Report};
 use super::keys::{self, Cmd, Ctx};
-use super::render;
+use super::render::{self, Marks};
 
 /// Who moves for a side. In the config and the saved game it is written as
 /// the side the human plays: "white", "black", "both" or "none".
@@ -153,6 +153,8 @@ pub struct Play {
     pub clock_preset: usize,
     /// The next move made (typed, cursor or mouse) is the intended move of a claim.
     pub claim_pending: bool,
+    /// Whether repetitions are marked: hidden is blind mode (`blind` in the config).
+    pub marks: Marks,
     pub thinking: Option<Thinking>,
     pub last_info: Option<Info>,
     pub last_pv: String,
@@ -182,6 +184,11 @@ impl Play {
             clock,
             clock_preset: 0,
             claim_pending: false,
+            marks: if cfg.blind {
+                Marks::Hidden
+            } else {
+                Marks::Shown
+            },
             thinking: None,
             last_info: None,
             last_pv: String::new(),
@@ -457,6 +464,8 @@ impl App {
         self.play.highlight.clear();
         if self.play.game.is_over() {
             self.game_ended(now);
+        } else if self.marks() == Marks::Hidden {
+            self.message = None;
         } else {
             let occ = self.play.game.current().occurrence;
             if occ >= 3 {
@@ -826,7 +835,26 @@ impl App {
             }
             Cmd::HistStart => self.play.view = Some(0),
             Cmd::HistEnd => self.play.view = None,
+            Cmd::PrevOccurrence | Cmd::NextOccurrence if self.marks() == Marks::Hidden => {
+                self.error(format!(
+                    "Blind mode: look back through the moves yourself ({} shows the marks).",
+                    keys::key_for(Cmd::Blind)
+                ));
+            }
             Cmd::PrevOccurrence | Cmd::NextOccurrence => self.jump_occurrence(cmd),
+            Cmd::Blind => {
+                self.play.marks = match self.play.marks {
+                    Marks::Shown => Marks::Hidden,
+                    Marks::Hidden => Marks::Shown,
+                };
+                self.info(match self.play.marks {
+                    Marks::Hidden => format!(
+                        "Blind mode: no marks, no hints. Count the repetitions and claim ({}) yourself.",
+                        keys::key_for(Cmd::Claim)
+                    ),
+                    Marks::Shown => "Blind mode off: repeated positions are marked.".to_string(),
+                });
+            }
             Cmd::Save => self.open_input(InputKind::SavePgn, "game.pgn"),
             Cmd::Load => self.open_input(InputKind::LoadPgn, ""),
             Cmd::Fen => {
