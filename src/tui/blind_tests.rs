@@ -111,6 +111,12 @@ fn blind_mode_hides_marks_and_hints_and_the_claim_still_works() {
         o => panic!("no ruling: {o:?}"),
     }
     assert!(a.play.game.is_over());
+    // Once the game is over the marks are the player's to study.
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.overlay, None);
+    let s = text(&a);
+    assert!(s.contains("Ng8 ×3"), "{s}");
+    assert!(s.contains("Occurrences per ply"), "{s}");
 }
 
 #[test]

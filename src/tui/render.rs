@@ -53,9 +53,11 @@ impl Marks {
 
 impl App {
     /// What the screen shown may reveal: the one place that decides. Play
-    /// hides the marks in blind mode, a drill until its answer is given.
+    /// hides the marks in blind mode until the game is over, a drill until
+    /// its answer is given.
     pub fn marks(&self) -> Marks {
         match (self.screen, &self.drills) {
+            (Screen::Play, _) if self.play.game.is_over() => Marks::Shown,
             (Screen::Play, _) => self.play.marks,
             (Screen::Drills, Some(d)) => d.marks(),
             (Screen::Euwe | Screen::Drills, _) => Marks::Shown,
