@@ -251,7 +251,7 @@ pub fn help_layout(app: &App, size: Rect) -> HelpLayout {
     let mouse = if app.screen == Screen::Drills {
         "Mouse: click a theme, an answer button, a ply in the move list \
          (count questions: it is chosen), or a piece then its target \
-         (questions asking for moves)."
+         (questions asking for moves); the wheel scrolls the ruling."
     } else {
         "Mouse: click a piece, then its target; click a move in the list \
          to view it; the wheel steps through the history."

@@ -163,7 +163,7 @@ impl DrillState {
     /// save), once.
     pub fn take_messages(&mut self) -> Option<String> {
         let m = &mut self.session.messages;
-        (!m.is_empty()).then(|| m.drain(..).collect::<Vec<_>>().join(" · "))
+        (!m.is_empty()).then(|| std::mem::take(m).join(" · "))
     }
 
     /// Show the next puzzle of `pick` (the session chooses it).
