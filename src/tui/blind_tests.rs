@@ -1,8 +1,6 @@
 //! Blind mode (issue 13): play without repetition marks or hints, at 80×24.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
 use crate::rules::Game;
 
@@ -10,7 +8,8 @@ use super::app::{Action, App, Overlay};
 use super::config::{self, Config};
 use super::keys::{self, Cmd, Ctx};
 use super::play::Players;
-use super::render::{Marks, render_with};
+use super::render::Marks;
+use super::tests::{key, keys, screen, typed};
 use super::theme::Theme;
 
 fn app(blind: bool) -> App {
@@ -24,36 +23,8 @@ fn app(blind: bool) -> App {
     a
 }
 
-fn key(a: &mut App, code: KeyCode) {
-    a.update(Action::Key(KeyEvent::new(code, KeyModifiers::NONE)));
-}
-
-fn keys(a: &mut App, s: &str) {
-    for c in s.chars() {
-        key(a, KeyCode::Char(c));
-    }
-}
-
-fn typed(a: &mut App, mv: &str) {
-    keys(a, "i");
-    keys(a, mv);
-    key(a, KeyCode::Enter);
-}
-
 fn text(a: &App) -> String {
-    let (w, h) = (a.size.width, a.size.height);
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| render_with(a, &Theme::colored(), f.area(), f.buffer_mut()))
-        .unwrap();
-    let buf = t.backend().buffer();
-    let mut s = String::new();
-    for y in 0..h {
-        for x in 0..w {
-            s.push_str(buf[(x, y)].symbol());
-        }
-        s.push('\n');
-    }
-    s
+    screen(a, &Theme::colored(), a.size.width, a.size.height).0
 }
 
 const KNIGHTS: [&str; 8] = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"];

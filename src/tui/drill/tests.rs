@@ -2,9 +2,7 @@
 
 use std::path::PathBuf;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use crossterm::event::{KeyCode, KeyModifiers, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 
 use crate::drills::{Answer, ProgressStore, Puzzle, Session, load_builtin, solve};
@@ -15,7 +13,8 @@ use super::{DrillState, Layout, Pick, PuzzleAreas, PuzzleState, View};
 use crate::tui::app::{Action, App, Overlay, Screen};
 use crate::tui::config::Config;
 use crate::tui::play::Players;
-use crate::tui::render::{self, render_with};
+use crate::tui::render;
+use crate::tui::tests::{click, key, keys};
 use crate::tui::theme::Theme;
 
 fn temp(name: &str) -> PathBuf {
@@ -42,39 +41,8 @@ fn app(name: &str) -> (App, PathBuf) {
     (a, dir)
 }
 
-fn key(a: &mut App, code: KeyCode) {
-    a.update(Action::Key(KeyEvent::new(code, KeyModifiers::NONE)));
-}
-
-fn keys(a: &mut App, s: &str) {
-    for c in s.chars() {
-        key(a, KeyCode::Char(c));
-    }
-}
-
-fn click(a: &mut App, x: u16, y: u16) {
-    a.update(Action::Mouse(MouseEvent {
-        kind: MouseEventKind::Down(MouseButton::Left),
-        column: x,
-        row: y,
-        modifiers: KeyModifiers::NONE,
-    }));
-}
-
 fn screen(a: &App, theme: &Theme) -> (String, Buffer) {
-    let (w, h) = (a.size.width, a.size.height);
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| render_with(a, theme, f.area(), f.buffer_mut()))
-        .unwrap();
-    let buf = t.backend().buffer().clone();
-    let mut s = String::new();
-    for y in 0..h {
-        for x in 0..w {
-            s.push_str(buf[(x, y)].symbol());
-        }
-        s.push('\n');
-    }
-    (s, buf)
+    crate::tui::tests::screen(a, theme, a.size.width, a.size.height)
 }
 
 fn text(a: &App) -> String {

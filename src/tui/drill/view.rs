@@ -433,23 +433,14 @@ fn render_answer_widget(
             } else {
                 crate::drills::Answer::Moves(p.moves.clone()).describe(p.game())
             };
-            Paragraph::new(vec![
-                Line::from(vec![
-                    Span::styled("Your moves: ", t.key),
-                    Span::raw(given),
-                ]),
-                Line::from(Span::styled(
-                    format!(
-                        "{}: type moves (e.g. Nf3 Ng1), or make them on the board; {} removes the last; {} submits the set.",
-                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillType),
-                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillRemoveMove),
-                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit)
-                    ),
-                    t.dim,
-                )),
-            ])
-            .wrap(Wrap { trim: true })
-            .render(area, buf);
+            let head = Line::from(vec![Span::styled("Your moves: ", t.key), Span::raw(given)]);
+            let hint = format!(
+                "{}: type moves (e.g. Nf3 Ng1), or make them on the board; {} removes the last; {} submits the set.",
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillType),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillRemoveMove),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit)
+            );
+            head_and_hint(head, hint, t, area, buf);
         }
         Widget::Plies => {
             let places: Vec<String> = p.chosen.iter().map(|&q| short_label(p.game(), q)).collect();
@@ -462,22 +453,22 @@ fn render_answer_widget(
                     places.join(", ")
                 }
             );
-            Paragraph::new(vec![
-                Line::from(Span::styled(head, t.key)),
-                Line::from(Span::styled(
-                    format!(
-                        "{}/{} through the move list, {} (or click) chooses the position after that ply, [ ] marks the chosen; {} submits. Or {} to type the places.",
-                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillUp),
-                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillDown),
-                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillToggle),
-                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit),
-                        keys::key_in(Ctx::DrillAnswer, Cmd::DrillType)
-                    ),
-                    t.dim,
-                )),
-            ])
-            .wrap(Wrap { trim: true })
-            .render(area, buf);
+            let hint = format!(
+                "{}/{} through the move list, {} (or click) chooses the position after that ply, [ ] marks the chosen; {} submits. Or {} to type the places.",
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillUp),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillDown),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillToggle),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillType)
+            );
+            head_and_hint(Line::from(Span::styled(head, t.key)), hint, t, area, buf);
         }
     }
+}
+
+/// An answer widget's text: what is given so far, then how to give more.
+fn head_and_hint(head: Line, hint: String, t: &Theme, area: Rect, buf: &mut Buffer) {
+    Paragraph::new(vec![head, Line::from(Span::styled(hint, t.dim))])
+        .wrap(Wrap { trim: true })
+        .render(area, buf);
 }
