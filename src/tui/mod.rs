@@ -266,4 +266,6 @@ fn event_loop(
 #[cfg(test)]
 mod blind_tests;
 #[cfg(test)]
+mod claim_tests;
+#[cfg(test)]
 mod tests;
