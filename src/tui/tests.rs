@@ -82,7 +82,7 @@ pub(super) fn screen(a: &App, theme: &Theme, w: u16, h: u16) -> (String, ratatui
     (s, buf)
 }
 
-fn find(buf: &ratatui::buffer::Buffer, text: &str) -> Option<(u16, u16)> {
+pub(super) fn find(buf: &ratatui::buffer::Buffer, text: &str) -> Option<(u16, u16)> {
     for y in 0..buf.area.height {
         let row: Vec<&str> = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
         let line: String = row.concat();

@@ -99,15 +99,30 @@ const HEADER_H: u16 = 3;
 /// Rows of the question.
 const QUESTION_H: u16 = 4;
 
-fn puzzle(title: Rect, body: Rect, p: &PuzzleState) -> Option<PuzzleAreas> {
+/// The body split as the drill screen splits it (the review screen too): a
+/// board smaller than the game's on the left (the text needs the room), the
+/// text beside it. None if the terminal is too small.
+pub fn board_beside_text(size: Rect) -> Option<(Rect, Rect)> {
+    let frame = render::layout(size)?;
+    let top = frame.title.bottom();
+    split(Rect::new(size.x, top, size.width, frame.message.y - top))
+}
+
+fn split(body: Rect) -> Option<(Rect, Rect)> {
     let (x, y, w, h) = (body.x, body.y, body.width, body.height);
-    // A smaller board than the game's: the text needs the room.
     let fit = Geom::fit(Rect::new(0, 0, w / 2, h), false)?;
     let board_w = fit.outer().width + 2;
-    let board = Rect::new(x, y, board_w, h);
+    Some((
+        Rect::new(x, y, board_w, h),
+        Rect::new(x + board_w + 1, y, w - board_w - 1, h),
+    ))
+}
+
+fn puzzle(title: Rect, body: Rect, p: &PuzzleState) -> Option<PuzzleAreas> {
+    let (y, h) = (body.y, body.height);
+    let (board, side) = split(body)?;
     let flipped = p.game().position().turn() == Color::Black;
-    let sx = x + board_w + 1;
-    let sw = w - board_w - 1;
+    let (sx, sw) = (side.x, side.width);
     let header = Rect::new(sx, y, sw, HEADER_H);
     let hist_h = (h / 3).max(5);
     let history = Rect::new(sx, y + HEADER_H, sw, hist_h);

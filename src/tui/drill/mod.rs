@@ -30,7 +30,7 @@ use shakmaty::{EnPassantMode, Position, Square};
 pub use crate::drills::Pick;
 use crate::drills::{Answer, Question, Session};
 use crate::rules::Game;
-pub use layout::{Layout, PuzzleAreas, ThemeAreas};
+pub use layout::{Layout, PuzzleAreas, ThemeAreas, board_beside_text};
 pub use puzzle::{PuzzleState, Ruling, Widget};
 
 use super::keys::{self, Cmd, Ctx};
