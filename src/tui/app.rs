@@ -12,7 +12,7 @@ use shakmaty::{Chess, Move};
 use crate::rules::Game;
 
 use super::config::Config;
-use super::drill::{self, DrillState};
+use super::drill::{DrillState, Reply};
 use super::engine_thread::{Limits, Report};
 use super::euwe::EuweState;
 use super::keys::{self, Cmd, Ctx};
@@ -270,11 +270,7 @@ impl App {
         match (self.screen, &self.drills) {
             (Screen::Play, _) => Ctx::Play,
             (Screen::Euwe, _) => Ctx::Euwe,
-            (Screen::Drills, Some(d)) => match &d.view {
-                drill::View::Themes => Ctx::DrillThemes,
-                drill::View::Puzzle(p) if p.feedback.is_some() => Ctx::DrillFeedback,
-                drill::View::Puzzle(_) => Ctx::DrillAnswer,
-            },
+            (Screen::Drills, Some(d)) => d.ctx(),
             (Screen::Drills, None) => Ctx::DrillThemes,
             (Screen::Review, _) => Ctx::Review,
         }
@@ -301,9 +297,9 @@ impl App {
         };
         if cmd == Cmd::DrillChoose
             && let KeyCode::Char(c) = k.code
-            && let Some(d) = c.to_digit(10)
+            && let Some(n) = c.to_digit(10)
         {
-            self.drill_choose(d as usize - 1);
+            self.with_drills(|d| d.choose(n as usize - 1));
             return;
         }
         self.run(cmd);
@@ -323,20 +319,6 @@ impl App {
             }
             Cmd::Drills => self.open_drills(),
             Cmd::Review => self.open_review(),
-            Cmd::DrillUp
-            | Cmd::DrillDown
-            | Cmd::DrillPick
-            | Cmd::DrillChoose
-            | Cmd::DrillPrevOption
-            | Cmd::DrillNextOption
-            | Cmd::DrillSubmit
-            | Cmd::DrillYes
-            | Cmd::DrillNo
-            | Cmd::DrillType
-            | Cmd::DrillToggle
-            | Cmd::DrillRemoveMove
-            | Cmd::DrillSkip
-            | Cmd::DrillNext => self.drill_command(cmd),
             Cmd::EuweNext
             | Cmd::EuwePrev
             | Cmd::EuweJumpStart
@@ -359,29 +341,19 @@ impl App {
 
             _ => match self.screen {
                 Screen::Play => self.play_command(cmd),
+                Screen::Drills => {
+                    let (size, ascii) = (self.size, self.ascii);
+                    self.with_drills(|d| d.command(cmd, size, ascii));
+                }
                 Screen::Review => self.review_command(cmd),
-                Screen::Euwe | Screen::Drills => {}
+                Screen::Euwe => {}
             },
         }
     }
 
     fn back(&mut self) {
-        if self.screen == Screen::Drills
-            && let Some(d) = &mut self.drills
-        {
-            match &mut d.view {
-                drill::View::Puzzle(p) if p.selected.is_some() => p.selected = None,
-                drill::View::Puzzle(_) => {
-                    d.view = drill::View::Themes;
-                    d.session.new_round();
-                    self.message = None;
-                }
-                drill::View::Themes => {
-                    self.screen = Screen::Play;
-                    self.message = None;
-                    self.maybe_engine();
-                }
-            }
+        if self.screen == Screen::Drills {
+            self.with_drills(|d| d.back());
         } else if self.screen == Screen::Euwe {
             self.screen = Screen::Play;
             self.maybe_engine();
@@ -451,7 +423,7 @@ impl App {
     fn submit(&mut self, input: Input) {
         let text = input.text().trim().to_string();
         match input.kind {
-            InputKind::DrillAnswer => self.drill_typed(&text),
+            InputKind::DrillAnswer => self.with_drills(|d| d.typed(&text)),
             _ => self.play_submit(input.kind, text),
         }
     }
@@ -481,11 +453,11 @@ impl App {
             MouseEventKind::ScrollDown if self.screen == Screen::Play => {
                 return self.run(Cmd::HistForward);
             }
-            MouseEventKind::ScrollUp if self.screen == Screen::Drills => {
-                return self.drill_command(Cmd::DrillUp);
-            }
-            MouseEventKind::ScrollDown if self.screen == Screen::Drills => {
-                return self.drill_command(Cmd::DrillDown);
+            MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
+                if self.screen == Screen::Drills =>
+            {
+                let (size, ascii, up) = (self.size, self.ascii, m.kind == MouseEventKind::ScrollUp);
+                return self.with_drills(|d| d.wheel(size, ascii, up, m.column, m.row));
             }
             MouseEventKind::ScrollUp if self.screen == Screen::Review => {
                 return self.review_command(Cmd::Up);
@@ -507,7 +479,8 @@ impl App {
             return;
         }
         if self.screen == Screen::Drills {
-            self.drill_click(x, y);
+            let size = self.size;
+            self.with_drills(|d| d.click(size, x, y));
             return;
         }
         if self.screen == Screen::Euwe {
@@ -519,6 +492,58 @@ impl App {
         }
         if self.screen == Screen::Review {
             self.review_click(x, y);
+        }
+    }
+}
+
+/// Routing to the drill screen (which owns its state, keys, drawing and
+/// hit-testing): open it, hand it a key, click or line, carry out its reply.
+impl App {
+    /// Open the drill screen (loading the puzzles and progress the first time).
+    pub fn open_drills(&mut self) {
+        self.stop_engine();
+        self.input = None;
+        self.play.selected = None;
+        self.overlay = None;
+        self.screen = Screen::Drills;
+        let d = self
+            .drills
+            .get_or_insert_with(|| Box::new(DrillState::new(crate::drills::Session::open())));
+        let greeting = d.greeting();
+        self.with_drills(|_| greeting);
+    }
+
+    /// Let the drill screen handle something, then carry out its reply and
+    /// show the session's messages (a failed save, a corrupt progress file).
+    fn with_drills(&mut self, f: impl FnOnce(&mut DrillState) -> Reply) {
+        let Some(d) = self
+            .drills
+            .as_deref_mut()
+            .filter(|_| self.screen == Screen::Drills)
+        else {
+            return;
+        };
+        let reply = f(d);
+        let note = d.take_messages();
+        match reply {
+            Reply::Nothing => {}
+            Reply::Clear => self.message = None,
+            Reply::Info(t) => self.info(t),
+            Reply::Error(t) => self.error(t),
+            Reply::Type { text, error } => {
+                self.open_input(InputKind::DrillAnswer, &text);
+                if let Some(e) = error {
+                    self.error(e);
+                }
+            }
+            Reply::Leave => {
+                self.screen = Screen::Play;
+                self.message = None;
+                self.maybe_engine();
+            }
+        }
+        if let Some(n) = note {
+            self.error(n);
         }
     }
 }

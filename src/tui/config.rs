@@ -36,6 +36,8 @@ pub struct Config {
     pub clock_inc_secs: u64,
     /// Euwe stepper autoplay delay in milliseconds.
     pub euwe_delay_ms: u64,
+    /// Blind mode: play without repetition marks or hints (the player counts).
+    pub blind: bool,
 }
 
 impl Default for Config {
@@ -49,6 +51,7 @@ impl Default for Config {
             clock_base_secs: 0,
             clock_inc_secs: 0,
             euwe_delay_ms: 400,
+            blind: false,
         }
     }
 }
@@ -68,7 +71,8 @@ pub fn default_text() -> String {
     let body = toml::to_string(&Config::default()).expect("the defaults serialise");
     format!(
         "# threefold settings. Delete this file to get the defaults back.\n\
-         # human: white | black | both | none;  level: 1..8;  clock 0 = no clocks.\n{body}"
+         # human: white | black | both | none;  level: 1..8;  clock 0 = no clocks;\n\
+         # blind = true: no repetition marks or hints while playing.\n{body}"
     )
 }
 
@@ -195,7 +199,7 @@ fn line_of(text: &str, key: &str) -> Option<usize> {
 fn allowed(key: &str) -> Option<String> {
     let r = |r: RangeInclusive<i64>| Some(format!("{}..={}", r.start(), r.end()));
     match key {
-        "ascii" => Some("true, false".to_string()),
+        "ascii" | "blind" => Some("true, false".to_string()),
         "human" => Some("\"white\", \"black\", \"both\", \"none\"".to_string()),
         "level" => r(LEVEL),
         "hash_mb" => r(HASH_MB),
@@ -228,6 +232,7 @@ fn int_in(v: &toml::Value, range: &RangeInclusive<i64>) -> Result<i64, String> {
 fn set_field(c: &mut Config, key: &str, v: &toml::Value) -> Result<(), String> {
     match key {
         "ascii" => c.ascii = v.as_bool().ok_or(format!("{v} is not true or false"))?,
+        "blind" => c.blind = v.as_bool().ok_or(format!("{v} is not true or false"))?,
         "human" => {
             c.human = v.clone().try_into::<Players>().map_err(|_| {
                 format!("{v} is not one of \"white\", \"black\", \"both\", \"none\"")

@@ -12,7 +12,6 @@ pub mod app;
 pub mod board;
 pub mod config;
 pub mod drill;
-pub mod drill_render;
 pub mod engine_adapter;
 pub mod engine_thread;
 pub mod euwe;
@@ -269,9 +268,9 @@ fn event_loop(
 }
 
 #[cfg(test)]
-mod claim_tests;
+mod blind_tests;
 #[cfg(test)]
-mod drill_tests;
+mod claim_tests;
 #[cfg(test)]
 mod review_tests;
 #[cfg(test)]

@@ -423,7 +423,7 @@ fn help_sections(screen: Screen) -> &'static [(&'static str, Ctx)] {
 
 /// Word-wrap `text` to lines of at most `width` columns (a word longer than
 /// the width gets a line of its own and is cut by the renderer).
-pub(super) fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
@@ -477,7 +477,7 @@ pub fn help_layout(app: &App, size: Rect) -> HelpLayout {
     let mouse = if app.screen == Screen::Drills {
         "Mouse: click a theme, an answer button, a ply in the move list \
          (count questions: it is chosen), or a piece then its target \
-         (questions asking for moves)."
+         (questions asking for moves); the wheel scrolls the ruling."
     } else {
         "Mouse: click a piece, then its target; click a move in the list \
          to view it; the wheel steps through the history."

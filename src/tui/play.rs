@@ -20,7 +20,7 @@ use super::config::Config;
 use super::engine_thread::{Info, Limits, Report};
 use super::keys::{self, Cmd, Ctx};
 use super::overlay::ClaimOption;
-use super::render;
+use super::render::{self, Marks};
 
 /// Who moves for a side. In the config and the saved game it is written as
 /// the side the human plays: "white", "black", "both" or "none".
@@ -183,6 +183,8 @@ pub struct Play {
     /// The next move made (typed, cursor or mouse) is the intended move of a
     /// claim under this rule.
     pub claim_pending: Option<Ground>,
+    /// Whether repetitions are marked: hidden is blind mode (`blind` in the config).
+    pub marks: Marks,
     pub thinking: Option<Thinking>,
     pub last_info: Option<Info>,
     /// The side to move in the position `last_info` was searched for (its
@@ -221,6 +223,11 @@ impl Play {
                 .position(|&(b, i)| (b, i) == (cfg.clock_base_secs, cfg.clock_inc_secs))
                 .or((cfg.clock_base_secs == 0).then_some(0)),
             claim_pending: None,
+            marks: if cfg.blind {
+                Marks::Hidden
+            } else {
+                Marks::Shown
+            },
             thinking: None,
             last_info: None,
             last_side: None,
@@ -503,6 +510,8 @@ impl App {
         self.play.highlight.clear();
         if self.play.game.is_over() {
             self.game_ended(now);
+        } else if self.marks() == Marks::Hidden {
+            self.message = None;
         } else {
             let occ = self.play.game.current().occurrence;
             if occ >= 3 {
@@ -954,7 +963,26 @@ impl App {
             }
             Cmd::HistStart => self.play.view = Some(0),
             Cmd::HistEnd => self.play.view = None,
+            Cmd::PrevOccurrence | Cmd::NextOccurrence if self.marks() == Marks::Hidden => {
+                self.error(format!(
+                    "Blind mode: look back through the moves yourself ({} shows the marks).",
+                    keys::key_for(Cmd::Blind)
+                ));
+            }
             Cmd::PrevOccurrence | Cmd::NextOccurrence => self.jump_occurrence(cmd),
+            Cmd::Blind => {
+                self.play.marks = match self.play.marks {
+                    Marks::Shown => Marks::Hidden,
+                    Marks::Hidden => Marks::Shown,
+                };
+                self.info(match self.play.marks {
+                    Marks::Hidden => format!(
+                        "Blind mode: no marks, no hints. Count the repetitions and claim ({}) yourself.",
+                        keys::key_for(Cmd::Claim)
+                    ),
+                    Marks::Shown => "Blind mode off: repeated positions are marked.".to_string(),
+                });
+            }
             Cmd::Save => self.open_input(InputKind::SavePgn, "game.pgn"),
             Cmd::Load if self.game_in_progress() => {
                 self.overlay = Some(Overlay::Ask(Question::AbandonForPgn));

@@ -14,12 +14,66 @@ use crate::rules::{Game, claim};
 
 use super::app::{App, Screen};
 use super::board::{BoardView, Geom};
-pub use super::drill_render::{
-    DrillAreas, drill_board_geom, drill_layout, drill_option_buttons, drill_theme_rows,
-};
 use super::keys;
 use super::theme::{Theme, badge};
 use crate::rules::color_name;
+
+/// Whether a screen shows what the player is there to find out alone: the
+/// repetition marks of the move list (×2, ×3, …, and their colours), the
+/// occurrence panel, the sparkline and the "claim possible" hint. Every
+/// widget that could give a repetition away asks this; [`App::marks`] decides
+/// it for the screen shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Marks {
+    #[default]
+    Shown,
+    /// Drills before the answer is given; play in blind mode.
+    Hidden,
+}
+
+impl Marks {
+    /// The badge of a ply's occurrence count ("×3"), or nothing when hidden.
+    pub fn badge(self, occurrence: u32, ascii: bool) -> String {
+        match self {
+            Marks::Shown => badge(occurrence, ascii),
+            Marks::Hidden => String::new(),
+        }
+    }
+
+    /// The style of a ply's occurrence count (plain when hidden).
+    pub fn style(self, occurrence: u32, t: &Theme) -> Style {
+        match self {
+            Marks::Shown if occurrence >= 2 => t.repetition(occurrence),
+            _ => Style::new(),
+        }
+    }
+}
+
+impl App {
+    /// What the screen shown may reveal: the one place that decides. Play
+    /// hides the marks in blind mode until the game is over, a drill until
+    /// its answer is given.
+    pub fn marks(&self) -> Marks {
+        match (self.screen, &self.drills) {
+            (Screen::Play, _) if self.play.game.is_over() => Marks::Shown,
+            (Screen::Play, _) => self.play.marks,
+            (Screen::Drills, Some(d)) => d.marks(),
+            (Screen::Euwe | Screen::Drills | Screen::Review, _) => Marks::Shown,
+        }
+    }
+}
+
+/// What a player at the board knows of a position besides the pieces:
+/// whose move it is, the move number and the fifty-move count
+/// ("White's move 41 · 50-move count 98/100").
+pub fn position_facts(pos: &shakmaty::Chess) -> String {
+    format!(
+        "{}'s move {} · 50-move count {}/100",
+        color_name(pos.turn()),
+        pos.fullmoves(),
+        pos.halfmoves()
+    )
+}
 
 /// Smallest usable terminal.
 pub const MIN_W: u16 = 64;
@@ -165,7 +219,7 @@ pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
         (Screen::Euwe, _) => {
             super::euwe::render(&app.euwe, app.euwe_delay, app.ascii, theme, size, buf)
         }
-        (Screen::Drills, Some(d)) => super::drill_render::render_drills(app, d, theme, size, buf),
+        (Screen::Drills, Some(d)) => d.render(app.ascii, theme, size, buf),
         (Screen::Drills, None) => {}
         (Screen::Review, _) => super::review::render(app, theme, size, buf),
     }
@@ -195,7 +249,20 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         ]),
         None => Line::from(vec![
             Span::styled(" threefold ", t.title),
-            Span::styled("repetition trainer", t.dim),
+            Span::styled(
+                match app.play.marks {
+                    Marks::Shown => "",
+                    Marks::Hidden => "blind",
+                },
+                t.button,
+            ),
+            Span::styled(
+                match app.play.marks {
+                    Marks::Shown => "repetition trainer",
+                    Marks::Hidden => " repetition trainer",
+                },
+                t.dim,
+            ),
             Span::raw(format!("   {}", app.play.players.describe())),
             Span::styled(
                 format!(
@@ -304,13 +371,10 @@ fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         ))
     } else {
         let occ = game.current().occurrence;
-        let mut s = format!(
-            "Ply {}  50-move count {}/100",
-            game.len(),
-            game.position().halfmoves()
-        );
-        if occ >= 2 {
-            s.push_str(&format!("  position {}", badge(occ, app.ascii)));
+        let mut s = position_facts(game.position());
+        let b = app.marks().badge(occ, app.ascii);
+        if !b.is_empty() {
+            s.push_str(&format!(" · {b}"));
         }
         Line::from(Span::styled(s, t.dim))
     };
@@ -377,7 +441,7 @@ pub fn score_label(score: crate::engine::Score, side_to_move: Option<Color>) -> 
 
 fn render_claim_button(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     let key = keys::key_for(keys::Cmd::Claim);
-    let possible = claim::claim_possible(&app.play.game);
+    let possible = app.marks() == Marks::Shown && claim::claim_possible(&app.play.game);
     let label = format!("[ {key} Claim draw ]");
     let mut spans = vec![Span::styled(
         label,
@@ -393,7 +457,7 @@ fn render_claim_button(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     Paragraph::new(Line::from(spans)).render(area, buf);
 }
 
-fn ply_text(game: &Game, ply: usize, ascii: bool) -> String {
+fn ply_text(game: &Game, ply: usize, marks: Marks, ascii: bool) -> String {
     if ply == 0 {
         return "start".to_string();
     }
@@ -401,7 +465,7 @@ fn ply_text(game: &Game, ply: usize, ascii: bool) -> String {
         .san_plus(ply)
         .map(|s| s.to_string())
         .unwrap_or_default();
-    let b = badge(game.occurrences(ply), ascii);
+    let b = marks.badge(game.occurrences(ply), ascii);
     if b.is_empty() {
         san
     } else {
@@ -416,8 +480,12 @@ fn render_history(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         viewing: app.play.view.is_some(),
         highlight: &app.play.highlight,
         chosen: None,
+        marks: app.marks(),
         ascii: app.ascii,
-        title: " Moves (repeated positions marked) ",
+        title: match app.marks() {
+            Marks::Shown => " Moves (repeated positions marked) ",
+            Marks::Hidden => " Moves ",
+        },
     }
     .render(t, area, buf);
 }
@@ -433,6 +501,8 @@ pub struct HistoryView<'a> {
     pub highlight: &'a [usize],
     /// Plies chosen by the player (marked with brackets), if choosing.
     pub chosen: Option<&'a [usize]>,
+    /// Whether repetitions are marked (badges and colours).
+    pub marks: Marks,
     pub ascii: bool,
     pub title: &'a str,
 }
@@ -456,19 +526,14 @@ impl HistoryView<'_> {
                     buf.set_string(area.x + 1, r.y, &num, t.dim);
                 }
             }
-            let occ = game.occurrences(ply);
-            let mut style = if occ >= 2 {
-                t.repetition(occ)
-            } else {
-                Style::new()
-            };
+            let mut style = self.marks.style(game.occurrences(ply), t);
             if self.highlight.contains(&ply) {
                 style = t.claimed;
             }
             if ply == shown && (self.viewing || ply == game.len()) {
                 style = style.patch(t.viewing);
             }
-            let mut text = ply_text(game, ply, self.ascii);
+            let mut text = ply_text(game, ply, self.marks, self.ascii);
             if let Some(chosen) = self.chosen {
                 text = if chosen.contains(&ply) {
                     format!("[{text}]")
@@ -491,6 +556,17 @@ impl HistoryView<'_> {
 }
 
 fn render_same(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+    if app.marks() == Marks::Hidden {
+        let text = format!(
+            "Blind mode: count the repetitions yourself ({} claims, {} shows the marks).",
+            keys::key_for(keys::Cmd::Claim),
+            keys::key_for(keys::Cmd::Blind)
+        );
+        Paragraph::new(Line::from(Span::styled(text, t.dim)))
+            .wrap(Wrap { trim: true })
+            .render(area, buf);
+        return;
+    }
     let game = &app.play.game;
     let ply = app.shown_ply();
     let occ = game.occurrences(ply);
@@ -631,7 +707,7 @@ pub(super) fn spark_line(
 
 /// The ply under a click on the occurrence sparkline, if any.
 pub fn spark_ply(app: &App, area: Rect, x: u16, y: u16) -> Option<usize> {
-    if y != area.y + 1 || x < area.x || x >= area.right() {
+    if app.marks() == Marks::Hidden || y != area.y + 1 || x < area.x || x >= area.right() {
         return None;
     }
     let upto = app.play.game.len();
@@ -641,7 +717,7 @@ pub fn spark_ply(app: &App, area: Rect, x: u16, y: u16) -> Option<usize> {
 }
 
 fn render_spark(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
-    if area.height < 3 {
+    if area.height < 3 || app.marks() == Marks::Hidden {
         return;
     }
     buf.set_string(area.x, area.y, "Occurrences per ply", t.dim);

@@ -33,9 +33,10 @@ use crate::rules::review::{GameRecord, review_claims};
 
 use super::app::{App, Screen};
 use super::board::{BoardView, Geom};
+use super::drill::board_beside_text;
 use super::keys::{self, Cmd, Ctx};
 use super::play::king_target;
-use super::render::{drill_layout, layout};
+use super::render::layout;
 use super::theme::Theme;
 
 /// The engine's budget on the review screen: [`review::params::SCREEN_NODES`] nodes per
@@ -297,9 +298,8 @@ pub struct ReviewAreas {
 /// two fifths of the height; the explanation the rest), or None if the terminal is too small.
 pub fn review_layout(size: Rect, count: usize) -> Option<ReviewAreas> {
     // The drill screen's frame: a board small enough to leave the text a column.
-    let d = drill_layout(size)?;
-    let board = d.board;
-    let (sx, sy, sw) = (d.header.x, d.header.y, d.header.width);
+    let (board, side) = board_beside_text(size)?;
+    let (sx, sy, sw) = (side.x, side.y, side.width);
     let bottom = board.bottom();
     let header = Rect::new(sx, sy, sw, 3);
     let most = ((bottom - sy - 3) * 2 / 5).max(3);
