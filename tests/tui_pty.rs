@@ -71,8 +71,8 @@ fn the_engine_replies_on_its_own_thread() {
     let mut s = Session::spawn("engine", None, &["--ascii"], 100, 30);
     s.wait_for("Claim draw");
     s.typed("e4");
-    // Ply 2 is the engine's reply.
-    s.wait_for("Ply 2 ");
+    // Move 2, White to move: the engine has replied.
+    s.wait_for("Move 2, White");
     s.send("u");
     s.wait_for("Took back 2 plies");
     s.quit_and_check_restored();

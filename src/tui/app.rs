@@ -170,12 +170,31 @@ impl App {
 
     /// Handle one action.
     pub fn update(&mut self, action: Action) {
+        // Behind the "enlarge the terminal" screen only quitting (and resizing) works.
+        let too_small = super::render::layout(self.size).is_none();
+        let screen = self.screen;
+        let message = self.message.clone();
         match action {
+            Action::Key(k) if too_small => self.on_key_too_small(k),
+            Action::Mouse(_) if too_small => {}
             Action::Key(k) => self.on_key(k),
             Action::Mouse(m) => self.on_mouse(m),
             Action::Resize(w, h) => self.size = Rect::new(0, 0, w, h),
             Action::Tick(now) => self.on_tick(now),
             Action::Engine(r) => self.on_report(r),
+        }
+        // A message belongs to the screen it was given on.
+        if self.screen != screen && self.message == message {
+            self.message = None;
+        }
+    }
+
+    /// A key while the terminal is too small to show anything: only quit.
+    fn on_key_too_small(&mut self, k: KeyEvent) {
+        if k.kind != crossterm::event::KeyEventKind::Release
+            && keys::lookup(Ctx::Global, &k) == Some(Cmd::Quit)
+        {
+            self.request_quit();
         }
     }
 
@@ -394,7 +413,10 @@ impl App {
         match m.kind {
             MouseEventKind::Down(MouseButton::Left) => {}
             MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
-                if matches!(self.overlay, Some(Overlay::Help { .. })) =>
+                if matches!(
+                    self.overlay,
+                    Some(Overlay::Help { .. } | Overlay::PickGame(_))
+                ) =>
             {
                 let cmd = if m.kind == MouseEventKind::ScrollUp {
                     Cmd::ScrollUp

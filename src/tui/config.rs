@@ -29,6 +29,8 @@ pub struct Config {
     pub clock_inc_secs: u64,
     /// Euwe stepper autoplay delay in milliseconds.
     pub euwe_delay_ms: u64,
+    /// Your name, as saved games write it ("" = "Player").
+    pub name: String,
 }
 
 impl Default for Config {
@@ -42,6 +44,7 @@ impl Default for Config {
             clock_base_secs: 0,
             clock_inc_secs: 0,
             euwe_delay_ms: 400,
+            name: String::new(),
         }
     }
 }
@@ -61,7 +64,8 @@ pub fn default_text() -> String {
     let body = toml::to_string(&Config::default()).expect("the defaults serialise");
     format!(
         "# threefold settings. Delete this file to get the defaults back.\n\
-         # human: white | black | both | none;  level: 1..8;  clock 0 = no clocks.\n{body}"
+         # human: white | black | both | none;  level: 1..8;  clock 0 = no clocks;\n\
+         # name: yours, for saved games (\"\" = \"Player\").\n{body}"
     )
 }
 
@@ -97,6 +101,7 @@ fn allowed(key: &str) -> Option<String> {
         "clock_base_secs" => r(CLOCK_BASE_SECS),
         "clock_inc_secs" => r(CLOCK_INC_SECS),
         "euwe_delay_ms" => r(EUWE_DELAY_MS),
+        "name" => Some("a name in quotes".to_string()),
         _ => None,
     }
 }
@@ -133,6 +138,12 @@ fn set_field(c: &mut Config, key: &str, v: &toml::Value) -> Result<(), String> {
         "clock_base_secs" => c.clock_base_secs = int_in(v, &CLOCK_BASE_SECS)? as u64,
         "clock_inc_secs" => c.clock_inc_secs = int_in(v, &CLOCK_INC_SECS)? as u64,
         "euwe_delay_ms" => c.euwe_delay_ms = int_in(v, &EUWE_DELAY_MS)? as u64,
+        "name" => {
+            c.name = v
+                .as_str()
+                .map(|n| n.trim().to_string())
+                .ok_or(format!("{v} is not a name in quotes"))?
+        }
         _ => return Err("is not a setting".to_string()),
     }
     Ok(())

@@ -32,6 +32,8 @@ pub enum Ctx {
     Question,
     /// A line being typed (the keys that are not text).
     Input,
+    /// Choosing a game of a PGN file that holds several.
+    PickGame,
 }
 
 impl Ctx {
@@ -45,6 +47,7 @@ impl Ctx {
                 | Ctx::Promotion
                 | Ctx::Question
                 | Ctx::Input
+                | Ctx::PickGame
         )
     }
 }
@@ -243,6 +246,14 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Question, &[Char('y'), Code(KeyCode::Enter)], Cmd::Yes, "yes", Some("yes")),
     b(Ctx::Question, &[Char('n')], Cmd::No, "no", Some("no")),
     b(Ctx::Question, &[Code(KeyCode::Esc)], Cmd::Close, "decide later (nothing changes)", Some("later")),
+    b(Ctx::PickGame, &[Code(KeyCode::Enter), Char(' ')], Cmd::Submit, "open the chosen game (or click it)", Some("open")),
+    b(Ctx::PickGame, &[Code(KeyCode::Down), Char('j')], Cmd::ScrollDown, "next game (or the mouse wheel)", Some("choose")),
+    b(Ctx::PickGame, &[Code(KeyCode::Up), Char('k')], Cmd::ScrollUp, "previous game", None),
+    b(Ctx::PickGame, &[Code(KeyCode::PageDown)], Cmd::PageDown, "a page down", Some("page")),
+    b(Ctx::PickGame, &[Code(KeyCode::PageUp)], Cmd::PageUp, "a page up", None),
+    b(Ctx::PickGame, &[Code(KeyCode::Home), Char('g')], Cmd::ScrollTop, "the first game", None),
+    b(Ctx::PickGame, &[Code(KeyCode::End), Char('G')], Cmd::ScrollBottom, "the last game", None),
+    b(Ctx::PickGame, &[Code(KeyCode::Esc), Char('q')], Cmd::Close, "open nothing", Some("cancel")),
     b(Ctx::Input, &[Code(KeyCode::Enter)], Cmd::Submit, "submit what was typed", Some("submit")),
     b(Ctx::Input, &[Code(KeyCode::Esc)], Cmd::Close, "cancel typing", Some("cancel")),
     b(Ctx::Input, &[Code(KeyCode::Backspace)], Cmd::Erase, "remove the last character", None),
@@ -428,6 +439,7 @@ mod tests {
             Ctx::Promotion,
             Ctx::Question,
             Ctx::Input,
+            Ctx::PickGame,
         ] {
             let mut seen = Vec::new();
             for b in BINDINGS

@@ -17,6 +17,7 @@ pub mod engine_thread;
 pub mod euwe;
 pub mod keys;
 pub mod overlay;
+pub mod pgn_file;
 pub mod play;
 pub mod render;
 pub mod terminal;
@@ -266,5 +267,7 @@ fn event_loop(
 
 #[cfg(test)]
 mod drill_tests;
+#[cfg(test)]
+mod pgn_file_tests;
 #[cfg(test)]
 mod tests;

@@ -27,6 +27,8 @@ pub enum Question {
     Quit,
     /// A saved game in progress was found: resume it?
     Resume(Box<SavedGame>),
+    /// Saving: replace this file?
+    Overwrite(std::path::PathBuf),
 }
 
 /// A modal on top of the screen.
@@ -46,6 +48,8 @@ pub enum Overlay {
     /// Which piece to promote to.
     Promotion(Vec<Move>),
     Ask(Question),
+    /// Which game of a PGN file to open.
+    PickGame(Box<super::pgn_file::GamePick>),
 }
 
 impl Overlay {
@@ -57,6 +61,7 @@ impl Overlay {
             Overlay::Verdict { .. } => Ctx::Verdict,
             Overlay::Promotion(_) => Ctx::Promotion,
             Overlay::Ask(_) => Ctx::Question,
+            Overlay::PickGame(_) => Ctx::PickGame,
         }
     }
 }
@@ -127,6 +132,7 @@ pub fn render(app: &App, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffer) {
         Overlay::Verdict { correct, text } => render_verdict(*correct, text, t, size, buf),
         Overlay::Promotion(_) => render_promotion(t, size, buf),
         Overlay::Ask(q) => render_question(q, t, size, buf),
+        Overlay::PickGame(p) => super::pgn_file::render_pick(p, t, size, buf),
     }
 }
 
@@ -189,6 +195,7 @@ fn help_sections(screen: Screen) -> &'static [(&'static str, Ctx)] {
             ("The arbiter's ruling", Ctx::Verdict),
             ("Promotion", Ctx::Promotion),
             ("Questions", Ctx::Question),
+            ("Choosing a game of a PGN file", Ctx::PickGame),
             ("This help", Ctx::Help),
         ],
     }
@@ -391,6 +398,7 @@ fn render_question(q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
             "A game in progress was kept ({} plies). Resume it?",
             s.moves.len()
         ),
+        Question::Overwrite(p) => format!("{} exists: overwrite?", p.display()),
     };
     let p = popup(size, 64, 6);
     Clear.render(p, buf);
@@ -416,7 +424,9 @@ impl App {
     /// A click while an overlay is shown: a button runs its command; a click
     /// elsewhere closes help and rulings (dialogs wait for an answer).
     pub(crate) fn overlay_click(&mut self, o: Overlay, x: u16, y: u16) {
-        if let Some((_, cmd)) = buttons(&o, self.size)
+        if let Overlay::PickGame(pick) = o {
+            self.pick_click(pick, x, y);
+        } else if let Some((_, cmd)) = buttons(&o, self.size)
             .into_iter()
             .find(|(r, _)| r.contains((x, y).into()))
         {
@@ -444,6 +454,7 @@ impl App {
                 self.overlay = None;
                 self.play.selected = None;
             }
+            (Overlay::PickGame(pick), cmd) => self.pick_command(pick, cmd),
             (Overlay::Ask(q), Cmd::Yes | Cmd::No) => {
                 self.overlay = None;
                 self.answer(q, cmd == Cmd::Yes);
@@ -475,6 +486,8 @@ impl App {
             (Question::Quit, true) => self.do_quit(),
             (Question::Resume(saved), true) => self.resume(&saved),
             (Question::Resume(_), false) => self.discard_saved_game(),
+            (Question::Overwrite(p), true) => self.save_pgn(&p),
+            (Question::Overwrite(p), false) => self.save_elsewhere(&p),
             (_, false) => {}
         }
     }

@@ -157,6 +157,10 @@ pub struct Play {
     pub last_info: Option<Info>,
     pub last_pv: String,
     search_id: u64,
+    /// The human's name for saved games ("" = "Player").
+    pub name: String,
+    /// The game as opened from a PGN file, if it was (its tags, players and result).
+    pub loaded: Option<super::pgn_file::Loaded>,
 }
 
 impl Play {
@@ -186,6 +190,8 @@ impl Play {
             last_info: None,
             last_pv: String::new(),
             search_id: 0,
+            name: cfg.name.clone(),
+            loaded: None,
         }
     }
 }
@@ -580,6 +586,7 @@ impl App {
         self.play.claim_pending = false;
         self.play.last_info = None;
         self.play.last_pv.clear();
+        self.play.loaded = None;
         let (b, i) = match &self.play.clock {
             Some(c) => (c.base, c.inc),
             None => (Duration::ZERO, Duration::ZERO),
@@ -764,39 +771,11 @@ impl App {
         ));
     }
 
-    /// The game as PGN, with Result and Termination tags.
+    /// The game as PGN, with Date, players, Result and Termination tags.
     pub fn pgn_text(&self) -> String {
-        let (w, b) = match self.play.players {
-            Players::HumanWhite => ("You", "threefold engine"),
-            Players::HumanBlack => ("threefold engine", "You"),
-            Players::TwoHumans => ("White", "Black"),
-            Players::Engines => ("threefold engine", "threefold engine"),
-        };
-        crate::rules::pgn::write(
-            &self.play.game,
-            &[
-                ("Event", "threefold training game"),
-                ("Site", "threefold"),
-                ("White", w),
-                ("Black", b),
-            ],
-        )
-    }
-
-    /// Load the first game of a PGN file (two humans then, to browse it).
-    pub fn load_pgn(&mut self, path: &std::path::Path) {
-        match crate::rules::pgn::read_game_file(path, 1) {
-            Ok((_, g)) => {
-                self.play.players = Players::TwoHumans;
-                self.new_game(g);
-                self.info(format!(
-                    "Loaded {} ({} plies). Players: two humans (p to change).",
-                    path.display(),
-                    self.play.game.len()
-                ));
-            }
-            Err(e) => self.error(e.to_string()),
-        }
+        let tags = self.pgn_tags();
+        let tags: Vec<(&str, &str)> = tags.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        crate::rules::pgn::write(&self.play.game, &tags)
     }
 
     /// A command of the game screen.
@@ -827,7 +806,7 @@ impl App {
             Cmd::HistStart => self.play.view = Some(0),
             Cmd::HistEnd => self.play.view = None,
             Cmd::PrevOccurrence | Cmd::NextOccurrence => self.jump_occurrence(cmd),
-            Cmd::Save => self.open_input(InputKind::SavePgn, "game.pgn"),
+            Cmd::Save => self.ask_save_name(),
             Cmd::Load => self.open_input(InputKind::LoadPgn, ""),
             Cmd::Fen => {
                 let fen = self.play.game.fen_at(self.play.game.len());
@@ -966,14 +945,7 @@ impl App {
                 Err(e) => self.error(e.to_string()),
             },
             InputKind::LoadPgn => self.load_pgn(&PathBuf::from(text)),
-            InputKind::SavePgn => {
-                let path = PathBuf::from(&text);
-                let pgn = self.pgn_text();
-                match crate::fsio::write_atomic(&path, pgn.as_bytes()) {
-                    Ok(()) => self.info(format!("Saved {}", path.display())),
-                    Err(e) => self.error(format!("cannot save {}: {e}", path.display())),
-                }
-            }
+            InputKind::SavePgn => self.save_typed(&text),
             InputKind::DrillAnswer => {}
         }
     }

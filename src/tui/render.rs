@@ -155,6 +155,7 @@ pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
             Line::from("threefold"),
             Line::from(format!("enlarge to {MIN_W}×{MIN_H}")),
             Line::from(format!("(now {}×{})", size.width, size.height)),
+            Line::from(format!("{} quits", keys::key_for(keys::Cmd::Quit))),
         ];
         Paragraph::new(text)
             .alignment(Alignment::Center)
@@ -186,6 +187,28 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
             ),
             t.banner,
         )),
+        None if app.play.loaded.is_some()
+            && app.play.players == super::play::Players::TwoHumans =>
+        {
+            let l = app.play.loaded.as_ref().expect("checked");
+            Line::from(vec![
+                Span::styled(" threefold ", t.title),
+                Span::raw(format!(
+                    " {} – {}  {}",
+                    l.player(Color::White),
+                    l.player(Color::Black),
+                    l.result
+                )),
+                Span::styled(
+                    format!(
+                        "   {} game {}",
+                        l.path.file_name().unwrap_or_default().to_string_lossy(),
+                        l.index
+                    ),
+                    t.dim,
+                ),
+            ])
+        }
         None => Line::from(vec![
             Span::styled(" threefold ", t.title),
             Span::styled("repetition trainer", t.dim),
@@ -259,15 +282,34 @@ fn fmt_clock(d: std::time::Duration) -> String {
 fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     let game = &app.play.game;
     let now = std::time::Instant::now();
-    let turn = game.position().turn();
+    // The ply viewed: its side to move, move number, fifty-move count and repetitions.
+    let ply = app.shown_ply();
+    let pos = game.position_at(ply);
+    let turn = pos.turn();
+    let names = app
+        .play
+        .loaded
+        .as_ref()
+        .filter(|_| app.play.players == super::play::Players::TwoHumans);
     let mut lines = Vec::new();
     for c in [Color::White, Color::Black] {
-        let who = if app.play.players.is_human(c) {
+        let who = if let Some(l) = names {
+            let room =
+                (area.width as usize).saturating_sub(if app.play.clock.is_some() { 17 } else { 9 });
+            let name = l.player(c);
+            if name.chars().count() > room {
+                let mut n: String = name.chars().take(room.saturating_sub(1)).collect();
+                n.push(if app.ascii { '~' } else { '…' });
+                n
+            } else {
+                name.to_string()
+            }
+        } else if app.play.players.is_human(c) {
             "You".to_string()
         } else {
             format!("Engine L{}", app.play.level)
         };
-        let mark = if turn == c && !game.is_over() {
+        let mark = if turn == c && (app.play.view.is_some() || !game.is_over()) {
             "▶ "
         } else {
             "  "
@@ -296,7 +338,7 @@ fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         }
         lines.push(Line::from(spans));
     }
-    let status = if let Some(term) = game.termination() {
+    let status = if let Some(term) = game.termination().filter(|_| app.play.view.is_none()) {
         Line::from(Span::styled(
             format!("Result {}", term.ending.result()),
             t.banner,
@@ -307,15 +349,22 @@ fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
             t.button,
         ))
     } else {
-        let occ = game.current().occurrence;
-        let mut s = format!(
-            "Ply {}  50-move count {}/100",
-            game.len(),
-            game.position().halfmoves()
-        );
-        if occ >= 2 {
-            s.push_str(&format!("  position {}", badge(occ, app.ascii)));
-        }
+        let b = badge(game.occurrences(ply), app.ascii);
+        let b = if b.is_empty() { b } else { format!(" {b}") };
+        let (n, side) = (pos.fullmoves().get(), color_name(turn));
+        let fifty = format!("50-move count {}/100", pos.halfmoves());
+        // The longest that fits.
+        let s = [
+            format!("Move {n}, {side} to move{b} · {fifty}"),
+            format!("Move {n}, {side}{b} · {fifty}"),
+            format!(
+                "{n}{}{b} {fifty}",
+                if turn == Color::White { "." } else { "..." }
+            ),
+        ]
+        .into_iter()
+        .find(|s| s.chars().count() <= area.width as usize)
+        .unwrap_or_default();
         Line::from(Span::styled(s, t.dim))
     };
     lines.push(status);
@@ -585,7 +634,7 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         let line = Line::from(vec![
             Span::styled(format!("{}: ", input.kind.prompt()), t.key),
             Span::raw(input.text.clone()),
-            Span::styled("█", t.dim),
+            Span::styled(if app.ascii { "_" } else { "█" }, t.dim),
         ]);
         Paragraph::new(line).render(a.input, buf);
     } else if app.screen == Screen::Play {
