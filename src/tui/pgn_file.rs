@@ -97,8 +97,8 @@ fn page(pick: &GamePick, size: Rect) -> usize {
 
 /// One game as a row: "  3. Carlsen – Nepomniachtchi  1/2-1/2  2021.12.03  82 plies".
 fn row_text(g: &GameSummary, width: usize) -> String {
-    let plies = if g.plies == 1 { "ply" } else { "plies" };
-    let tail = format!("  {}  {}  {} {plies}", g.result, g.date, g.plies);
+    let plies = if g.plies == 1 { "ply  " } else { "plies" };
+    let tail = format!("  {:>7}  {:<10}  {:>5} {plies}", g.result, g.date, g.plies);
     let head = format!("{:>4}. {} – {}", g.index, g.white, g.black);
     let room = width.saturating_sub(tail.chars().count() + 1);
     let head: String = if head.chars().count() > room {
@@ -221,7 +221,10 @@ impl App {
     /// "No" to overwriting: the name comes back to be changed.
     pub(crate) fn save_elsewhere(&mut self, path: &Path) {
         self.open_input(InputKind::SavePgn, &path.display().to_string());
-        self.info("Not saved: type another name, or Esc.");
+        self.info(format!(
+            "Not saved: type another name, or {} to cancel.",
+            keys::key_in(Ctx::Input, Cmd::Close)
+        ));
     }
 
     /// The tags the trainer writes: the file's own for a game opened from one (its result
