@@ -183,6 +183,7 @@ impl App {
             Action::Tick(now) => self.on_tick(now),
             Action::Engine(r) => self.on_report(r),
         }
+        self.play.note_clocks();
         // A message belongs to the screen it was given on.
         if self.screen != screen && self.message == message {
             self.message = None;

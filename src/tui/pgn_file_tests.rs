@@ -359,3 +359,30 @@ fn keys_are_inert_behind_the_enlarge_screen() {
     keys(&mut a, "q");
     assert!(a.quit);
 }
+
+#[test]
+fn the_clocks_shown_are_the_viewed_plys() {
+    use std::time::Duration;
+    let mut a = app_80x24();
+    keys(&mut a, "t");
+    typed(&mut a, "e4");
+    // Time passes: White has a minute left, Black half of one.
+    let c = a.play.clock.as_mut().unwrap();
+    c.left = [Duration::from_secs(60), Duration::from_secs(30)];
+    c.running = None;
+    typed(&mut a, "e5");
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("0:33"), "{s}");
+    // After 1. e4: 5 minutes and the increment for White, 5 minutes for Black.
+    keys(&mut a, ",");
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("5:03") && s.contains("5:00"), "{s}");
+    assert!(!s.contains("0:33"), "{s}");
+    // Taken back and played again: noted again.
+    key(&mut a, KeyCode::End);
+    keys(&mut a, "u");
+    typed(&mut a, "d5");
+    keys(&mut a, ",");
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("5:03"), "{s}");
+}

@@ -161,6 +161,9 @@ pub struct Play {
     pub name: String,
     /// The game as opened from a PGN file, if it was (its tags, players and result).
     pub loaded: Option<super::pgn_file::Loaded>,
+    /// The time each side had left (White, Black) after each ply played with these clocks,
+    /// shown when that ply is viewed.
+    pub clock_at: std::collections::BTreeMap<usize, [Duration; 2]>,
 }
 
 impl Play {
@@ -192,7 +195,25 @@ impl Play {
             search_id: 0,
             name: cfg.name.clone(),
             loaded: None,
+            clock_at: Default::default(),
         }
+    }
+
+    /// Note the clocks at the current ply (between moves they are stopped at their times
+    /// after it), and forget the plies taken back.
+    pub(crate) fn note_clocks(&mut self) {
+        let len = self.game.len();
+        self.clock_at.split_off(&(len + 1));
+        if let Some(c) = &self.clock {
+            self.clock_at.entry(len).or_insert(c.left);
+        }
+    }
+
+    /// The time `c` had after the ply viewed, when it was noted; else the time left now.
+    pub fn clock_shown(&self, c: Color, now: Instant) -> Option<Duration> {
+        let clock = self.clock.as_ref()?;
+        let noted = self.view.and_then(|p| self.clock_at.get(&p));
+        Some(noted.map_or_else(|| clock.remaining(c, now), |l| l[idx(c)]))
     }
 }
 
@@ -587,6 +608,7 @@ impl App {
         self.play.last_info = None;
         self.play.last_pv.clear();
         self.play.loaded = None;
+        self.play.clock_at.clear();
         let (b, i) = match &self.play.clock {
             Some(c) => (c.base, c.inc),
             None => (Duration::ZERO, Duration::ZERO),
@@ -876,6 +898,7 @@ impl App {
             Cmd::Clocks => {
                 self.play.clock_preset = (self.play.clock_preset + 1) % CLOCK_PRESETS.len();
                 let (b, i) = CLOCK_PRESETS[self.play.clock_preset];
+                self.play.clock_at.clear();
                 self.play.clock =
                     (b > 0).then(|| Clock::new(Duration::from_secs(b), Duration::from_secs(i)));
                 if let Some(c) = &mut self.play.clock

@@ -327,8 +327,7 @@ fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
             ),
             Span::raw(format!("{who:<12}")),
         ];
-        if let Some(clock) = &app.play.clock {
-            let left = clock.remaining(c, now);
+        if let Some(left) = app.play.clock_shown(c, now) {
             let style = if left.as_secs() < 20 {
                 t.error
             } else {
