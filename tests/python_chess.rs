@@ -1,24 +1,15 @@
-//! A UCI client nobody here wrote drives `threefold uci` through a whole game:
-//! python-chess's `chess.engine` (tools/uci_game.py checks every move and the protocol).
-//!
-//! python-chess is a Python package (`python3 -m pip install chess`). `.ci/run` installs it
-//! and sets `THREEFOLD_REQUIRE_PYTHON_CHESS=1`, so there a missing package is a failure; on a
-//! machine without it the test says so and passes.
+//! Programs nobody here wrote read what threefold writes: python-chess's `chess.engine`
+//! drives `threefold uci` through a whole game (tools/uci_game.py checks every move and the
+//! protocol), and python-chess's PGN reader reads a saved game back with its tags.
+//! Without python-chess the tests are skipped, except in CI (see `pychess`).
+
+mod pychess;
 
 use std::process::Command;
 
 #[test]
 fn python_chess_plays_a_whole_game() {
-    let has_python_chess = Command::new("python3")
-        .args(["-c", "import chess.engine"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !has_python_chess {
-        assert!(
-            std::env::var_os("THREEFOLD_REQUIRE_PYTHON_CHESS").is_none(),
-            "python-chess is required here but `python3 -c 'import chess.engine'` fails"
-        );
-        eprintln!("python-chess not installed: skipped (python3 -m pip install chess)");
+    if !pychess::available("chess.engine") {
         return;
     }
     // uci_game.py splits the command line like a shell: quote the path.
@@ -56,16 +47,7 @@ fn python_chess_plays_a_whole_game() {
 fn python_chess_reads_a_written_game_with_its_tags() {
     use threefold::rules::Game;
     use threefold::rules::claim::{Claim, judge};
-    let has_python_chess = Command::new("python3")
-        .args(["-c", "import chess.pgn"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !has_python_chess {
-        assert!(
-            std::env::var_os("THREEFOLD_REQUIRE_PYTHON_CHESS").is_none(),
-            "python-chess is required here but `python3 -c 'import chess.pgn'` fails"
-        );
-        eprintln!("python-chess not installed: skipped (python3 -m pip install chess)");
+    if !pychess::available("chess.pgn") {
         return;
     }
     let mut g = Game::new();
