@@ -283,6 +283,15 @@ fn a_files_games_are_listed_with_players_and_results() {
     assert_eq!(games[2].result, "1-0");
     let (games, _) = list_games(std::path::Path::new("tests/data/pgn/lines.pgn"), 2);
     assert_eq!(games.len(), 2, "at most max games");
+    // A game that cannot be read ends the list, with the games before it.
+    let path = std::env::temp_dir().join(format!("threefold-list-{}.pgn", std::process::id()));
+    std::fs::write(&path, "[White \"A\"]\n\n1. e4 *\n\n1. d4 hello *\n").unwrap();
+    let (games, problem) = list_games(&path, 9);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].white, "A");
+    let problem = problem.unwrap();
+    assert_eq!(problem.line, Some(5), "{problem}");
     let (games, problem) = list_games(std::path::Path::new("tests/data/pgn/none.pgn"), 9);
     assert!(games.is_empty());
     assert!(problem.unwrap().to_string().contains("cannot read file"));

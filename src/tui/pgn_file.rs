@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use shakmaty::{Color, Move};
 
 use crate::rules::pgn::{self, GameSummary, UtcMinute};
@@ -72,7 +72,7 @@ pub struct GamePick {
 /// `games` (one function for drawing and for clicks). The page shown is the one that holds
 /// the chosen game.
 pub fn pick_layout(pick: &GamePick, size: Rect) -> (Rect, Vec<(Rect, usize)>) {
-    let extra = 4 + u16::from(pick.problem.is_some());
+    let extra = 4 + 2 * u16::from(pick.problem.is_some());
     let want = (pick.games.len() as u16).saturating_add(extra);
     let p = popup(
         size,
@@ -91,7 +91,7 @@ pub fn pick_layout(pick: &GamePick, size: Rect) -> (Rect, Vec<(Rect, usize)>) {
 /// Rows shown at once.
 fn page(pick: &GamePick, size: Rect) -> usize {
     let (p, _) = pick_layout(pick, size);
-    let extra = 4 + u16::from(pick.problem.is_some());
+    let extra = 4 + 2 * u16::from(pick.problem.is_some());
     p.height.saturating_sub(extra).max(1) as usize
 }
 
@@ -146,6 +146,7 @@ pub fn render_pick(pick: &GamePick, t: &Theme, size: Rect, buf: &mut Buffer) {
         let text = format!("{mark}{}", row_text(&pick.games[*i], r.width as usize - 1));
         buf.set_stringn(r.x, r.y, text, r.width as usize, style);
     }
+    // The problem (two rows, wrapped: a path can be long), then the keys.
     let mut foot = vec![Line::from(Span::styled(
         keys::hint_line(Ctx::PickGame),
         t.dim,
@@ -153,8 +154,8 @@ pub fn render_pick(pick: &GamePick, t: &Theme, size: Rect, buf: &mut Buffer) {
     if let Some(problem) = &pick.problem {
         foot.insert(0, Line::from(Span::styled(problem.clone(), t.error)));
     }
-    let h = foot.len() as u16;
-    Paragraph::new(foot).render(
+    let h = 1 + 2 * u16::from(pick.problem.is_some());
+    Paragraph::new(foot).wrap(Wrap { trim: true }).render(
         Rect::new(
             p.x + 2,
             p.bottom().saturating_sub(1 + h),

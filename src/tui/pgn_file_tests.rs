@@ -221,6 +221,17 @@ fn a_multi_game_file_opens_a_list_that_scrolls_at_80x24() {
     key(&mut a, KeyCode::Esc);
     assert!(a.overlay.is_none());
     assert_eq!(a.play.game.len(), i + 1);
+    // A file that goes bad after two games: those two are listed, and the problem named.
+    let bad = dir.join("bad.pgn");
+    std::fs::write(&bad, "1. e4 *\n\n1. d4 *\n\n1. c4 hello *\n").unwrap();
+    a.load_pgn(&bad);
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("bad.pgn: 2 games"), "{s}");
+    assert!(s.contains("bad.pgn:5:"), "{s}");
+    assert!(
+        s.contains("'hello'") && s.contains("stops before it"),
+        "{s}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
