@@ -48,6 +48,11 @@ impl Loaded {
             .map(|(_, v)| v.as_str())
     }
 
+    /// Whether `game` is still the game as read (its result then still holds).
+    pub fn holds(&self, game: &crate::rules::Game) -> bool {
+        game.moves().eq(self.moves.iter().copied())
+    }
+
     /// The player of a side, as the file names it ("?" if it does not).
     pub fn player(&self, c: Color) -> &str {
         let tag = match c {
@@ -101,14 +106,7 @@ fn row_text(g: &GameSummary, width: usize) -> String {
     let tail = format!("  {:>7}  {:<10}  {:>5} {plies}", g.result, g.date, g.plies);
     let head = format!("{:>4}. {} – {}", g.index, g.white, g.black);
     let room = width.saturating_sub(tail.chars().count() + 1);
-    let head: String = if head.chars().count() > room {
-        let mut h: String = head.chars().take(room.saturating_sub(1)).collect();
-        h.push('…');
-        h
-    } else {
-        format!("{head:<room$}")
-    };
-    format!("{head}{tail}")
+    format!("{:<room$}{tail}", clip(&head, room, false))
 }
 
 pub fn render_pick(pick: &GamePick, t: &Theme, size: Rect, buf: &mut Buffer) {
@@ -164,6 +162,16 @@ pub fn render_pick(pick: &GamePick, t: &Theme, size: Rect, buf: &mut Buffer) {
         ),
         buf,
     );
+}
+
+/// `text` cut to `width` columns, with "…" (or "~" in ASCII) where it was cut.
+pub fn clip(text: &str, width: usize, ascii: bool) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut t: String = text.chars().take(width.saturating_sub(1)).collect();
+    t.push(if ascii { '~' } else { '…' });
+    t
 }
 
 /// Where `~/` leads (the home directory), so typed paths read as a shell reads them.
@@ -233,7 +241,7 @@ impl App {
     pub(crate) fn pgn_tags(&self) -> Vec<(String, String)> {
         let mut tags: Vec<(String, String)> = Vec::new();
         if let Some(l) = &self.play.loaded {
-            let unchanged = self.play.game.moves().eq(l.moves.iter().copied());
+            let unchanged = l.holds(&self.play.game);
             for (k, v) in &l.tags {
                 if unchanged || !matches!(k.as_str(), "Result" | "Termination") {
                     tags.push((k.clone(), v.clone()));

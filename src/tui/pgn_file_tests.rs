@@ -252,6 +252,8 @@ fn a_loaded_game_saves_its_own_tags_and_its_result_while_unchanged() {
     assert_eq!(recs[0].result.as_deref(), Some("1/2-1/2"));
     // Played on: the file's result no longer holds.
     typed(&mut a, "e3");
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("White 2 – Black 2  (played on)"), "{s}");
     let recs = read_records(&a.pgn_text(), "mem").unwrap();
     assert_eq!(recs[0].tag("White"), Some("White 2"));
     assert_eq!(recs[0].tag("Result"), Some("*"));

@@ -197,7 +197,11 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
                     " {} – {}  {}",
                     l.player(Color::White),
                     l.player(Color::Black),
-                    l.result
+                    if l.holds(game) {
+                        &l.result
+                    } else {
+                        "(played on)"
+                    }
                 )),
                 Span::styled(
                     format!(
@@ -296,14 +300,7 @@ fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         let who = if let Some(l) = names {
             let room =
                 (area.width as usize).saturating_sub(if app.play.clock.is_some() { 17 } else { 9 });
-            let name = l.player(c);
-            if name.chars().count() > room {
-                let mut n: String = name.chars().take(room.saturating_sub(1)).collect();
-                n.push(if app.ascii { '~' } else { '…' });
-                n
-            } else {
-                name.to_string()
-            }
+            super::pgn_file::clip(l.player(c), room, app.ascii)
         } else if app.play.players.is_human(c) {
             "You".to_string()
         } else {
