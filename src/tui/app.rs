@@ -301,8 +301,7 @@ impl App {
             }
             // Overlay and input-line commands arrive through their own contexts.
             Cmd::Close
-            | Cmd::ClaimNow
-            | Cmd::ClaimWithMove
+            | Cmd::ClaimAs(_)
             | Cmd::Promote(_)
             | Cmd::Yes
             | Cmd::No
@@ -336,8 +335,8 @@ impl App {
         } else if self.screen == Screen::Euwe {
             self.screen = Screen::Play;
             self.maybe_engine();
-        } else if self.play.claim_pending {
-            self.play.claim_pending = false;
+        } else if self.play.claim_pending.is_some() {
+            self.cancel_claim();
             self.info("Claim withdrawn.");
         } else if self.play.selected.is_some() {
             self.play.selected = None;
@@ -416,7 +415,7 @@ impl App {
             MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
                 if matches!(
                     self.overlay,
-                    Some(Overlay::Help { .. } | Overlay::PickGame(_))
+                    Some(Overlay::Help { .. } | Overlay::Verdict { .. } | Overlay::PickGame(_))
                 ) =>
             {
                 let cmd = if m.kind == MouseEventKind::ScrollUp {
