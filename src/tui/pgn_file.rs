@@ -303,6 +303,7 @@ impl App {
             Ok((rec, g)) => {
                 self.play.players = Players::TwoHumans;
                 self.new_game(g);
+                self.play.record = crate::rules::review::GameRecord::from_pgn(&rec);
                 let loaded = Loaded {
                     path: path.to_path_buf(),
                     index,
