@@ -17,9 +17,9 @@ struct Cli {
     #[arg(long)]
     ascii: bool,
     /// Start from this position (FEN).
-    #[arg(long, value_name = "FEN")]
+    #[arg(long, value_name = "FEN", conflicts_with = "pgn")]
     fen: Option<String>,
-    /// Open the first game of this PGN file.
+    /// Open a game of this PGN file (a file of several games lists them to choose from).
     #[arg(long, value_name = "FILE")]
     pgn: Option<std::path::PathBuf>,
 }
@@ -154,6 +154,10 @@ fn main() -> ExitCode {
         Some(Command::Uci) => unreachable!("handled before stdout is locked"),
         // Exit 1 (not 2) when a puzzle file has a problem.
         Some(Command::Drills(args)) => return drills(&args, &mut out),
+        None if !has_terminal() => {
+            eprintln!("threefold needs a terminal; try `threefold --help`");
+            return ExitCode::from(2);
+        }
         None => threefold::tui::run(threefold::tui::Options {
             ascii: cli.ascii,
             fen: cli.fen,
@@ -171,6 +175,15 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Whether the trainer can run: its screen goes to stdout, and its keys come from stdin or,
+/// when stdin is redirected, from the controlling terminal (as crossterm reads them).
+fn has_terminal() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdout().is_terminal()
+        && (std::io::stdin().is_terminal()
+            || std::fs::File::open("/dev/tty").is_ok_and(|t| t.is_terminal()))
 }
 
 /// Whether an error comes from writing to a pipe whose reader has closed it.

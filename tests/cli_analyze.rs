@@ -129,10 +129,33 @@ fn illegal_move_names_move_ply_and_position() {
         err.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq"),
         "{err}"
     );
-    // What came before the bad move was still reported.
-    assert_eq!(json_lines(&out).len(), 3);
-    assert_one_line_error(&run(&["analyze", "--moves", "e2e4 xyz"]), "xyz");
-    assert_one_line_error(&run(&["analyze", "--san", "e4 Ke3"]), "Ke3");
+    // A game that cannot be read to its end prints nothing to stdout.
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    for (args, needle) in [
+        (&["analyze", "--moves", "e2e4 xyz"][..], "'xyz'"),
+        (&["analyze", "--san", "e4 Ke3"], "Ke3"),
+        (&["analyze", "--moves", "e2e4 e7e5 e1e3"], "e1e3"),
+    ] {
+        let out = run(args);
+        assert_one_line_error(&out, needle);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("ply"), "{args:?}: the ply is named: {err}");
+        assert!(
+            out.stdout.is_empty(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+    let out = run(&["analyze", "--moves", "e2e4 xyz"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("(ply 2)"));
+    // Text that is not a move at all is refused before any row.
+    let out = run(&["analyze", "--san", "e4 e5 blah"]);
+    assert_one_line_error(&out, "'blah'");
+    assert!(out.stdout.is_empty());
 }
 
 #[test]
@@ -160,8 +183,72 @@ fn moves_after_fivefold_are_refused() {
     let shuffle = "g1f3 g8f6 f3g1 f6g8 ".repeat(4);
     let out = run(&["analyze", "--moves", &format!("{shuffle} e2e4"), "--json"]);
     assert_one_line_error(&out, "game is over");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("(ply 17)"));
+    assert!(out.stdout.is_empty());
+    let out = run(&["analyze", "--moves", &shuffle, "--json"]);
     let rows = json_lines(&out);
     assert_eq!(rows.last().unwrap()["outcome"], "fivefold");
+}
+
+/// `--game` chooses a game of a `--pgn` file: without one it is refused, also beside
+/// `--moves` (where clap alone would let it pass), as `--fen` with `--pgn` is.
+#[test]
+fn game_without_pgn_and_fen_with_pgn_are_refused() {
+    for args in [
+        &["analyze", "--game", "2"][..],
+        &["analyze", "--moves", "e2e4", "--game", "2"],
+        &["analyze", "--san", "e4", "--game", "2"],
+        &[
+            "analyze",
+            "--fen",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "--game",
+            "2",
+        ],
+        &["detectors", "--moves", "e2e4", "--game", "2"],
+        &[
+            "analyze",
+            "--fen",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "--pgn",
+            "tests/data/repetition.pgn",
+        ],
+        // The trainer too.
+        &[
+            "--fen",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "--pgn",
+            "tests/data/repetition.pgn",
+        ],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("--game") || err.contains("cannot be used with"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// Without a terminal the trainer says so in one line, before touching anything.
+#[test]
+fn the_trainer_without_a_terminal_says_so() {
+    for args in [&[][..], &["--ascii"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_threefold"))
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .env("HOME", std::env::temp_dir().join("threefold-no-tty-home"))
+            .output()
+            .expect("binary runs");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "threefold needs a terminal; try `threefold --help`\n"
+        );
+        assert!(out.stdout.is_empty());
+        assert!(!out.status.success());
+    }
 }
 
 #[test]

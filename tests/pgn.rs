@@ -57,10 +57,9 @@ fn written_games_read_back_the_same() {
     );
     assert!(text.contains("[Result \"1/2-1/2\"]"), "{text}");
     assert!(text.contains("[SetUp \"1\"]"));
-    assert!(
-        text.contains("[Termination \"threefold repetition claimed (FIDE 9.2)\"]"),
-        "{text}"
-    );
+    // The standard's value in the tag; the ruling in words in the comment before the result.
+    assert!(text.contains("[Termination \"normal\"]"), "{text}");
+    assert!(text.trim_end().ends_with("} 1/2-1/2"), "{text}");
     assert!(text.contains("[Annotator \"threefold\"]"));
     let recs = read_records(&text, "mem").unwrap();
     let back = to_game(&recs[0], "mem").unwrap();
@@ -177,4 +176,120 @@ fn move_lists_take_zero_castling_numbers_and_comments() {
     }
     assert!(g.play_san("0-0-0").is_ok(), "typed castling with zeros");
     assert!(g.play_san("Q@e4").is_err());
+}
+
+/// The `Termination` tag takes the PGN standard's values (Edwards 1994, 9.8.1) only.
+#[test]
+fn termination_tags_are_the_standards_values() {
+    use threefold::rules::ending::flag_fall;
+    use threefold::rules::pgn::termination_tag;
+    let standard = [
+        "abandoned",
+        "adjudication",
+        "death",
+        "emergency",
+        "normal",
+        "rules infraction",
+        "time forfeit",
+        "unterminated",
+    ];
+    let termination = |text: &str| {
+        let recs = read_records(text, "mem").unwrap();
+        recs[0].tag("Termination").map(str::to_string)
+    };
+    // A game in progress.
+    let mut g = Game::new();
+    g.play_san("e4").unwrap();
+    let text = write(&g, &[]);
+    assert_eq!(
+        termination(&text).as_deref(),
+        Some("unterminated"),
+        "{text}"
+    );
+    assert!(text.contains("[Result \"*\"]"));
+    // Ended by the rules (fool's mate) and on time.
+    for m in ["f5", "Nc3", "g5", "Qh5#"] {
+        g.play_san(m).unwrap();
+    }
+    assert_eq!(termination(&write(&g, &[])).as_deref(), Some("normal"));
+    let mut g = Game::new();
+    g.play_san("e4").unwrap();
+    let ending = flag_fall(&g, shakmaty::Color::Black);
+    g.end_externally(ending);
+    let text = write(&g, &[]);
+    assert_eq!(
+        termination(&text).as_deref(),
+        Some("time forfeit"),
+        "{text}"
+    );
+    assert!(text.contains("[Result \"1-0\"]"), "{text}");
+    // A game read with its result (a resignation) keeps its own tag.
+    let text = write(
+        &Game::new(),
+        &[("Result", "0-1"), ("Termination", "normal")],
+    );
+    assert_eq!(termination(&text).as_deref(), Some("normal"), "{text}");
+    for kind in [
+        EndingKind::Checkmate {
+            winner: shakmaty::Color::White,
+        },
+        EndingKind::Stalemate,
+        EndingKind::InsufficientMaterial,
+        EndingKind::FivefoldRepetition,
+        EndingKind::SeventyFiveMoves,
+        EndingKind::ThreefoldClaim,
+        EndingKind::FiftyMoveClaim,
+        EndingKind::LostOnTime {
+            flagged: shakmaty::Color::White,
+        },
+        EndingKind::FlagFallDraw {
+            flagged: shakmaty::Color::Black,
+        },
+    ] {
+        assert!(standard.contains(&termination_tag(kind)), "{kind:?}");
+    }
+}
+
+#[test]
+fn dates_are_the_calendars() {
+    use threefold::rules::pgn::UtcMinute;
+    let at = |secs: u64| {
+        let t = UtcMinute::from_unix(secs);
+        (t.pgn_date(), t.hour, t.minute)
+    };
+    assert_eq!(at(0), ("1970.01.01".to_string(), 0, 0));
+    // 2000 is a leap year (divisible by 400), 2100 is not.
+    assert_eq!(at(951_782_400), ("2000.02.29".to_string(), 0, 0));
+    assert_eq!(at(951_868_799), ("2000.02.29".to_string(), 23, 59));
+    assert_eq!(at(4_107_542_400), ("2100.03.01".to_string(), 0, 0));
+    assert_eq!(at(1_000_000_000), ("2001.09.09".to_string(), 1, 46));
+    assert_eq!(at(1_767_225_599), ("2025.12.31".to_string(), 23, 59));
+}
+
+#[test]
+fn a_files_games_are_listed_with_players_and_results() {
+    use threefold::rules::pgn::list_games;
+    let (games, problem) = list_games(std::path::Path::new("tests/data/pgn/lines.pgn"), 100);
+    assert!(problem.is_none(), "{problem:?}");
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[1].index, 2);
+    assert_eq!(games[1].event, "Two");
+    assert_eq!(games[1].white, "?");
+    assert_eq!(games[1].plies, 6);
+    // The result token of the movetext counts (the third game's tag says "*").
+    assert_eq!(games[2].result, "1-0");
+    let (games, _) = list_games(std::path::Path::new("tests/data/pgn/lines.pgn"), 2);
+    assert_eq!(games.len(), 2, "at most max games");
+    // A game that cannot be read ends the list, with the games before it.
+    let path = std::env::temp_dir().join(format!("threefold-list-{}.pgn", std::process::id()));
+    std::fs::write(&path, "[White \"A\"]\n\n1. e4 *\n\n1. d4 hello *\n").unwrap();
+    let (games, problem) = list_games(&path, 9);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].white, "A");
+    let problem = problem.unwrap();
+    assert_eq!(problem.line, Some(5), "{problem}");
+    let (games, problem) = list_games(std::path::Path::new("tests/data/pgn/none.pgn"), 9);
+    assert!(games.is_empty());
+    assert!(problem.unwrap().to_string().contains("cannot read file"));
 }

@@ -1,24 +1,15 @@
-//! A UCI client nobody here wrote drives `threefold uci` through a whole game:
-//! python-chess's `chess.engine` (tools/uci_game.py checks every move and the protocol).
-//!
-//! python-chess is a Python package (`python3 -m pip install chess`). `.ci/run` installs it
-//! and sets `THREEFOLD_REQUIRE_PYTHON_CHESS=1`, so there a missing package is a failure; on a
-//! machine without it the test says so and passes.
+//! Programs nobody here wrote read what threefold writes: python-chess's `chess.engine`
+//! drives `threefold uci` through a whole game (tools/uci_game.py checks every move and the
+//! protocol), and python-chess's PGN reader reads a saved game back with its tags.
+//! Without python-chess the tests are skipped, except in CI (see `pychess`).
+
+mod pychess;
 
 use std::process::Command;
 
 #[test]
 fn python_chess_plays_a_whole_game() {
-    let has_python_chess = Command::new("python3")
-        .args(["-c", "import chess.engine"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !has_python_chess {
-        assert!(
-            std::env::var_os("THREEFOLD_REQUIRE_PYTHON_CHESS").is_none(),
-            "python-chess is required here but `python3 -c 'import chess.engine'` fails"
-        );
-        eprintln!("python-chess not installed: skipped (python3 -m pip install chess)");
+    if !pychess::available("chess.engine") {
         return;
     }
     // uci_game.py splits the command line like a shell: quote the path.
@@ -49,4 +40,65 @@ fn python_chess_plays_a_whole_game() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{summary}"));
     assert!(plies >= 10, "{summary}");
+}
+
+/// A game the trainer saves reads back in python-chess's PGN reader with its tags and moves.
+#[test]
+fn python_chess_reads_a_written_game_with_its_tags() {
+    use threefold::rules::Game;
+    use threefold::rules::claim::{Claim, judge};
+    if !pychess::available("chess.pgn") {
+        return;
+    }
+    let mut g = Game::new();
+    for m in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"] {
+        g.play_san(m).unwrap();
+    }
+    let m = g.parse_move("Ng8").unwrap();
+    assert!(judge(&mut g, Claim::WithMove(m)).unwrap().correct());
+    let text = threefold::rules::pgn::write(
+        &g,
+        &[
+            ("Event", "threefold training game"),
+            ("Date", "2026.11.23"),
+            ("White", "Player"),
+            ("Black", "threefold level 4"),
+        ],
+    );
+    let dir = std::env::temp_dir().join(format!("threefold-pychess-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("g.pgn");
+    std::fs::write(&path, &text).unwrap();
+    let script = "import sys, chess.pgn\n\
+        g = chess.pgn.read_game(open(sys.argv[1]))\n\
+        assert not g.errors, g.errors\n\
+        for k in ['Event', 'Date', 'White', 'Black', 'Result', 'Termination']:\n    \
+            print(k, '=', g.headers.get(k))\n\
+        print('moves', ' '.join(m.uci() for m in g.mainline_moves()))\n";
+    let out = Command::new("python3")
+        .args(["-c", script])
+        .arg(&path)
+        .output()
+        .expect("python3 runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for line in [
+        "Event = threefold training game",
+        "Date = 2026.11.23",
+        "White = Player",
+        "Black = threefold level 4",
+        "Result = 1/2-1/2",
+        "Termination = normal",
+        "moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8",
+    ] {
+        assert!(
+            stdout.lines().any(|l| l == line),
+            "{line}: {stdout}\n{text}"
+        );
+    }
 }

@@ -3,6 +3,8 @@
 //! history (tools/review_check.py), recorded claims, `threefold review` as a user runs it,
 //! and the annotated PGN read back by threefold and by python-chess.
 
+mod pychess;
+
 use std::collections::BTreeMap;
 use std::process::{Command, Output};
 use std::sync::atomic::AtomicBool;
@@ -352,16 +354,7 @@ fn annotated_pgn_round_trips_through_threefold_and_python_chess() {
     }
 
     // python-chess: the same main lines, results and the comments.
-    let has_python_chess = Command::new("python3")
-        .args(["-c", "import chess.pgn"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !has_python_chess {
-        assert!(
-            std::env::var_os("THREEFOLD_REQUIRE_PYTHON_CHESS").is_none(),
-            "python-chess is required here but `python3 -c 'import chess.pgn'` fails"
-        );
-        eprintln!("python-chess not installed: skipped (python3 -m pip install chess)");
+    if !pychess::available("chess.pgn") {
         return;
     }
     let script = r#"

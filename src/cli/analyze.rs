@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::{Result, bail};
 use shakmaty::Move;
 use threefold::rules::analysis::{JsonPly, PlyReport, report_current};
-use threefold::rules::{Game, pgn};
+use threefold::rules::{Game, PlayError, pgn};
 
 /// Arguments of `threefold analyze`.
 #[derive(clap::Args, Debug)]
@@ -34,18 +34,21 @@ pub struct GameArgs {
     /// Read the game from a PGN file.
     #[arg(long)]
     pub pgn: Option<PathBuf>,
-    /// Which game of the PGN file (1 = the first).
-    #[arg(long, default_value_t = 1, requires = "pgn")]
-    pub game: usize,
+    /// Which game of the PGN file (1 = the first, the default).
+    // clap lets a required argument go missing when it conflicts with one given
+    // (`--moves ... --game 2` would pass `requires` alone): the conflicts say it.
+    #[arg(long, requires = "pgn", conflicts_with_all = ["fen", "moves", "san"])]
+    pub game: Option<usize>,
 }
 
 /// Reads the game of `args` and calls `ply` with the game at its start position and after
 /// each move. A move that cannot be played ends the reading with its error, after `ply` has
-/// seen every position before it (the caller flushes what it printed, then reports).
+/// seen every position before it (`analyze` then prints nothing; `detectors` prints the
+/// rows before it, then reports).
 pub fn each_ply(args: &GameArgs, mut ply: impl FnMut(&Game) -> Result<()>) -> Result<()> {
     let mut game = match (&args.pgn, &args.fen) {
         (Some(path), _) => {
-            let (_, game) = pgn::read_game_file(path, args.game)?;
+            let (_, game) = pgn::read_game_file(path, args.game.unwrap_or(1))?;
             // Re-analyse from the start so every ply is reported.
             let mut fresh = Game::from_position(game.start().clone());
             ply(&fresh)?;
@@ -77,19 +80,27 @@ pub fn each_ply(args: &GameArgs, mut ply: impl FnMut(&Game) -> Result<()>) -> Re
                 Err(e) => bail!("--san, ply {ply}: {e}"),
             }
         } else if let Err(e) = game.play_uci(&tok) {
-            bail!(e);
+            match e {
+                // These name the move, its ply and the position.
+                PlayError::Illegal { .. } | PlayError::Ambiguous { .. } => bail!(e),
+                _ => bail!("{e} (ply {})", game.len() + 1),
+            }
         }
         ply(&game)?;
     }
     Ok(())
 }
 
-/// Run `analyze`, writing to `out`. Errors are user-facing one-liners.
+/// Run `analyze`, writing to `out`. Errors are user-facing one-liners, and a game that
+/// cannot be read to its end prints nothing: the rows are kept until the last move is
+/// played, so a table on stdout is always a whole game's.
 pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<()> {
-    let mut printer = Printer::new(args.json, out);
-    let read = each_ply(&args.input, |game| printer.row(game));
+    let mut rows = Vec::new();
+    let mut printer = Printer::new(args.json, &mut rows);
+    each_ply(&args.input, |game| printer.row(game))?;
     printer.finish()?;
-    read
+    out.write_all(&rows)?;
+    Ok(())
 }
 
 struct Printer<'a> {

@@ -52,6 +52,7 @@ use std::io::{BufRead, BufReader};
 use shakmaty::Color;
 use shakmaty::san::SanPlus;
 
+use super::ending::EndingKind;
 use super::game::{Game, PlayError, read_san};
 
 /// The longest tag value read (a FEN is under 100 bytes).
@@ -976,12 +977,13 @@ pub fn write_annotated(game: &Game, tags: &[(&str, &str)], notes: &Notes) -> Str
         out.push_str("[SetUp \"1\"]\n");
         out.push_str(&format!("[FEN \"{}\"]\n", game.start_fen()));
     }
-    if let Some(t) = game.termination() {
-        out.push_str(&format!(
-            "[Termination \"{}\"]\n",
-            escape(&t.ending.kind.to_string())
-        ));
-    } else if let Some(t) = get("Termination") {
+    // The standard's values; what ended the game in words is the comment before the result.
+    let termination = match game.termination() {
+        Some(t) => Some(termination_tag(t.ending.kind)),
+        None if result == "*" => Some("unterminated"),
+        None => get("Termination"),
+    };
+    if let Some(t) = termination {
         out.push_str(&format!("[Termination \"{}\"]\n", escape(t)));
     }
     for (k, v) in tags {
@@ -1046,6 +1048,134 @@ pub fn write_annotated(game: &Game, tags: &[(&str, &str)], notes: &Notes) -> Str
     }
     out.push('\n');
     out
+}
+
+/// The `Termination` tag value for an ending, from the PGN standard's list (Edwards 1994,
+/// section 9.8.1: "abandoned", "adjudication", "death", "emergency", "normal", "rules
+/// infraction", "time forfeit", "unterminated"): a flag fall is a "time forfeit" (also when
+/// it draws, FIDE 6.9), every other ending the rules core rules on is "normal".
+pub fn termination_tag(kind: EndingKind) -> &'static str {
+    match kind {
+        EndingKind::LostOnTime { .. } | EndingKind::FlagFallDraw { .. } => "time forfeit",
+        EndingKind::Checkmate { .. }
+        | EndingKind::Stalemate
+        | EndingKind::InsufficientMaterial
+        | EndingKind::FivefoldRepetition
+        | EndingKind::SeventyFiveMoves
+        | EndingKind::ThreefoldClaim
+        | EndingKind::FiftyMoveClaim => "normal",
+    }
+}
+
+/// A moment in UTC, to the minute, as the calendar has it (proleptic Gregorian).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UtcMinute {
+    pub year: i64,
+    pub month: u32,
+    pub day: u32,
+    pub hour: u32,
+    pub minute: u32,
+}
+
+impl UtcMinute {
+    /// The calendar date and time of `secs` seconds after 1970-01-01 00:00 UTC (Howard
+    /// Hinnant's `civil_from_days`, "chrono-Compatible Low-Level Date Algorithms").
+    pub fn from_unix(secs: u64) -> UtcMinute {
+        let days = (secs / 86_400) as i64;
+        let rest = secs % 86_400;
+        let z = days + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z.rem_euclid(146_097);
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+        let year = yoe + era * 400 + i64::from(month <= 2);
+        UtcMinute {
+            year,
+            month,
+            day,
+            hour: (rest / 3600) as u32,
+            minute: (rest % 3600 / 60) as u32,
+        }
+    }
+
+    /// Now (the Unix epoch if the system clock is before it).
+    pub fn now() -> UtcMinute {
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        UtcMinute::from_unix(secs)
+    }
+
+    /// The date as a PGN `Date` tag writes it: "2026.11.23".
+    pub fn pgn_date(&self) -> String {
+        format!("{:04}.{:02}.{:02}", self.year, self.month, self.day)
+    }
+}
+
+/// One game of a PGN file, as a list to choose from shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The game's number in the file (1-based), as [`read_game_file`] takes it.
+    pub index: usize,
+    pub white: String,
+    pub black: String,
+    pub result: String,
+    pub date: String,
+    pub event: String,
+    /// Main-line moves.
+    pub plies: usize,
+}
+
+impl GameSummary {
+    fn of(index: usize, rec: &PgnRecord) -> GameSummary {
+        let tag = |name: &str| rec.tag(name).unwrap_or("?").to_string();
+        GameSummary {
+            index,
+            white: tag("White"),
+            black: tag("Black"),
+            result: rec
+                .result
+                .clone()
+                .or_else(|| rec.tag("Result").map(str::to_string))
+                .unwrap_or_else(|| "*".to_string()),
+            date: tag("Date"),
+            event: tag("Event"),
+            plies: rec.sans.len(),
+        }
+    }
+}
+
+/// The games of a PGN file, at most `max` of them, streamed (only one game is held at a
+/// time). A file that cannot be read gives the error and no games; a game that cannot be
+/// read ends the list with the games before it and the error.
+pub fn list_games(path: &std::path::Path, max: usize) -> (Vec<GameSummary>, Option<PgnError>) {
+    let file = path.display().to_string();
+    let f = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) => {
+            return (
+                Vec::new(),
+                Some(PgnError {
+                    file,
+                    line: None,
+                    message: format!("cannot read file: {e}"),
+                }),
+            );
+        }
+    };
+    let mut reader = PgnReader::new(BufReader::new(f), &file);
+    let mut out = Vec::new();
+    while out.len() < max {
+        match reader.next_record() {
+            Ok(Some(rec)) => out.push(GameSummary::of(out.len() + 1, &rec)),
+            Ok(None) => break,
+            Err(e) => return (out, Some(e)),
+        }
+    }
+    (out, None)
 }
 
 fn escape(v: &str) -> String {

@@ -196,6 +196,7 @@ impl App {
             contempt: p.contempt,
             clock_base_secs: base,
             clock_inc_secs: inc,
+            blind: p.marks == super::render::Marks::Hidden,
             ..self.config.clone()
         }
     }
@@ -235,12 +236,32 @@ impl App {
 
     /// Handle one action.
     pub fn update(&mut self, action: Action) {
+        // Behind the "enlarge the terminal" screen only quitting (and resizing) works.
+        let too_small = super::render::layout(self.size).is_none();
+        let screen = self.screen;
+        let message = self.message.clone();
         match action {
+            Action::Key(k) if too_small => self.on_key_too_small(k),
+            Action::Mouse(_) if too_small => {}
             Action::Key(k) => self.on_key(k),
             Action::Mouse(m) => self.on_mouse(m),
             Action::Resize(w, h) => self.size = Rect::new(0, 0, w, h),
             Action::Tick(now) => self.on_tick(now),
             Action::Engine(r) => self.on_report(r),
+        }
+        self.play.note_clocks();
+        // A message belongs to the screen it was given on.
+        if self.screen != screen && self.message == message {
+            self.message = None;
+        }
+    }
+
+    /// A key while the terminal is too small to show anything: only quit.
+    fn on_key_too_small(&mut self, k: KeyEvent) {
+        if k.kind != crossterm::event::KeyEventKind::Release
+            && keys::lookup(Ctx::Global, &k) == Some(Cmd::Quit)
+        {
+            self.request_quit();
         }
     }
 
@@ -434,7 +455,7 @@ impl App {
             MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
                 if matches!(
                     self.overlay,
-                    Some(Overlay::Help { .. } | Overlay::Verdict { .. })
+                    Some(Overlay::Help { .. } | Overlay::Verdict { .. } | Overlay::PickGame(_))
                 ) =>
             {
                 let cmd = if m.kind == MouseEventKind::ScrollUp {

@@ -261,11 +261,16 @@ impl Widget for BoardView<'_> {
             if self.cursor == Some(sq) {
                 let s = mark_style(t.cursor);
                 if r.height >= 2 && r.width >= 4 {
+                    let corners = if self.ascii {
+                        ["+"; 4]
+                    } else {
+                        ["┌", "┐", "└", "┘"]
+                    };
                     for (x, y, c) in [
-                        (r.x, r.y, "┌"),
-                        (r.right() - 1, r.y, "┐"),
-                        (r.x, r.bottom() - 1, "└"),
-                        (r.right() - 1, r.bottom() - 1, "┘"),
+                        (r.x, r.y, corners[0]),
+                        (r.right() - 1, r.y, corners[1]),
+                        (r.x, r.bottom() - 1, corners[2]),
+                        (r.right() - 1, r.bottom() - 1, corners[3]),
                     ] {
                         if inside(x, y) {
                             buf[(x, y)].set_symbol(c).set_style(s);

@@ -38,6 +38,8 @@ pub struct Config {
     pub euwe_delay_ms: u64,
     /// Blind mode: play without repetition marks or hints (the player counts).
     pub blind: bool,
+    /// Your name, as saved games write it ("" = "Player").
+    pub name: String,
 }
 
 impl Default for Config {
@@ -52,6 +54,7 @@ impl Default for Config {
             clock_inc_secs: 0,
             euwe_delay_ms: 400,
             blind: false,
+            name: String::new(),
         }
     }
 }
@@ -72,7 +75,8 @@ pub fn default_text() -> String {
     format!(
         "# threefold settings. Delete this file to get the defaults back.\n\
          # human: white | black | both | none;  level: 1..8;  clock 0 = no clocks;\n\
-         # blind = true: no repetition marks or hints while playing.\n{body}"
+         # blind = true: no repetition marks or hints while playing.\n\
+         # name: yours, for saved games (\"\" = \"Player\").\n{body}"
     )
 }
 
@@ -207,6 +211,7 @@ fn allowed(key: &str) -> Option<String> {
         "clock_base_secs" => r(CLOCK_BASE_SECS),
         "clock_inc_secs" => r(CLOCK_INC_SECS),
         "euwe_delay_ms" => r(EUWE_DELAY_MS),
+        "name" => Some("a name in quotes".to_string()),
         _ => None,
     }
 }
@@ -244,6 +249,12 @@ fn set_field(c: &mut Config, key: &str, v: &toml::Value) -> Result<(), String> {
         "clock_base_secs" => c.clock_base_secs = int_in(v, &CLOCK_BASE_SECS)? as u64,
         "clock_inc_secs" => c.clock_inc_secs = int_in(v, &CLOCK_INC_SECS)? as u64,
         "euwe_delay_ms" => c.euwe_delay_ms = int_in(v, &EUWE_DELAY_MS)? as u64,
+        "name" => {
+            c.name = v
+                .as_str()
+                .map(|n| n.trim().to_string())
+                .ok_or(format!("{v} is not a name in quotes"))?
+        }
         _ => return Err("is not a setting".to_string()),
     }
     Ok(())

@@ -40,6 +40,8 @@ pub enum Ctx {
     PlayersMenu,
     /// A line being typed (the keys that are not text).
     Input,
+    /// Choosing a game of a PGN file that holds several.
+    PickGame,
 }
 
 impl Ctx {
@@ -54,6 +56,7 @@ impl Ctx {
                 | Ctx::Question
                 | Ctx::PlayersMenu
                 | Ctx::Input
+                | Ctx::PickGame
         )
     }
 }
@@ -289,6 +292,14 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::PlayersMenu, &[Code(KeyCode::Down), Char('j')], Cmd::Down, "highlight the choice below", None),
     b(Ctx::PlayersMenu, &[Code(KeyCode::Enter), Char(' ')], Cmd::Select, "choose the highlighted players (or click them)", None),
     b(Ctx::PlayersMenu, &[Code(KeyCode::Esc), Char('q')], Cmd::Close, "keep the players as they are", Some("cancel")),
+    b(Ctx::PickGame, &[Code(KeyCode::Enter), Char(' ')], Cmd::Submit, "open the chosen game (or click it)", Some("open")),
+    b(Ctx::PickGame, &[Code(KeyCode::Down), Char('j')], Cmd::ScrollDown, "next game (or the mouse wheel)", Some("choose")),
+    b(Ctx::PickGame, &[Code(KeyCode::Up), Char('k')], Cmd::ScrollUp, "previous game", None),
+    b(Ctx::PickGame, &[Code(KeyCode::PageDown)], Cmd::PageDown, "a page down", Some("page")),
+    b(Ctx::PickGame, &[Code(KeyCode::PageUp)], Cmd::PageUp, "a page up", None),
+    b(Ctx::PickGame, &[Code(KeyCode::Home), Char('g')], Cmd::ScrollTop, "the first game", None),
+    b(Ctx::PickGame, &[Code(KeyCode::End), Char('G')], Cmd::ScrollBottom, "the last game", None),
+    b(Ctx::PickGame, &[Code(KeyCode::Esc), Char('q')], Cmd::Close, "open nothing", Some("cancel")),
     b(Ctx::Input, &[Code(KeyCode::Enter)], Cmd::Submit, "submit what was typed", Some("submit")),
     b(Ctx::Input, &[Code(KeyCode::Esc)], Cmd::Close, "cancel typing", Some("cancel")),
     b(Ctx::Input, &[Code(KeyCode::Left), Ctrl('b')], Cmd::Edit(Edit::Left), "cursor left", None),
@@ -526,6 +537,7 @@ mod tests {
             Ctx::Question,
             Ctx::PlayersMenu,
             Ctx::Input,
+            Ctx::PickGame,
         ] {
             let mut seen = Vec::new();
             for b in BINDINGS

@@ -18,6 +18,7 @@ pub mod euwe;
 pub mod keys;
 pub mod line_edit;
 pub mod overlay;
+pub mod pgn_file;
 pub mod play;
 pub mod render;
 pub mod review;
@@ -271,6 +272,8 @@ fn event_loop(
 mod blind_tests;
 #[cfg(test)]
 mod claim_tests;
+#[cfg(test)]
+mod pgn_file_tests;
 #[cfg(test)]
 mod review_tests;
 #[cfg(test)]

@@ -34,6 +34,8 @@ pub enum Question {
     /// Started with `--fen` or `--pgn` while a game in progress was kept:
     /// play the new game and delete the kept one (no: resume the kept one)?
     ReplaceKept(Box<SavedGame>),
+    /// Saving: replace this file?
+    Overwrite(std::path::PathBuf),
 }
 
 /// A modal on top of the screen.
@@ -59,6 +61,8 @@ pub enum Overlay {
     Players {
         selected: usize,
     },
+    /// Which game of a PGN file to open.
+    PickGame(Box<super::pgn_file::GamePick>),
 }
 
 impl Overlay {
@@ -71,6 +75,7 @@ impl Overlay {
             Overlay::Promotion(_) => Ctx::Promotion,
             Overlay::Ask(_) => Ctx::Question,
             Overlay::Players { .. } => Ctx::PlayersMenu,
+            Overlay::PickGame(_) => Ctx::PickGame,
         }
     }
 }
@@ -352,6 +357,7 @@ pub fn render(app: &App, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffer) {
         Overlay::Promotion(_) => render_promotion(t, size, buf),
         Overlay::Ask(q) => render_question(q, t, size, buf),
         Overlay::Players { selected } => render_players_menu(app, *selected, t, size, buf),
+        Overlay::PickGame(p) => super::pgn_file::render_pick(p, t, size, buf),
     }
 }
 
@@ -416,6 +422,7 @@ fn help_sections(screen: Screen) -> &'static [(&'static str, Ctx)] {
             ("Promotion", Ctx::Promotion),
             ("Questions", Ctx::Question),
             ("Players menu", Ctx::PlayersMenu),
+            ("Choosing a game of a PGN file", Ctx::PickGame),
             ("This help", Ctx::Help),
         ],
     }
@@ -687,6 +694,7 @@ fn render_question(q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
              one? (no: resume the kept game; later: keep both)",
             plies(s.moves.len())
         ),
+        Question::Overwrite(p) => format!("{} exists: overwrite?", p.display()),
     };
     let p = popup(size, 64, 7);
     Clear.render(p, buf);
@@ -712,7 +720,9 @@ impl App {
     /// A click while an overlay is shown: a button runs its command; a click
     /// elsewhere closes help and rulings (dialogs wait for an answer).
     pub(crate) fn overlay_click(&mut self, o: Overlay, x: u16, y: u16) {
-        if let Some((_, cmd)) = buttons(self, &o, self.size)
+        if let Overlay::PickGame(pick) = o {
+            self.pick_click(pick, x, y);
+        } else if let Some((_, cmd)) = buttons(self, &o, self.size)
             .into_iter()
             .find(|(r, _)| r.contains((x, y).into()))
         {
@@ -779,6 +789,7 @@ impl App {
                 self.overlay = None;
                 self.set_players(Players::ALL[selected % Players::ALL.len()]);
             }
+            (Overlay::PickGame(pick), cmd) => self.pick_command(pick, cmd),
             (Overlay::Ask(q), Cmd::Yes | Cmd::No) => {
                 self.overlay = None;
                 self.answer(q, cmd == Cmd::Yes);
@@ -813,6 +824,8 @@ impl App {
                 self.maybe_engine();
             }
             (Question::ReplaceKept(saved), false) => self.resume(&saved),
+            (Question::Overwrite(p), true) => self.save_pgn(&p),
+            (Question::Overwrite(p), false) => self.save_elsewhere(&p),
             (_, false) => {}
         }
     }

@@ -195,6 +195,13 @@ pub struct Play {
     /// saved with it, read back, and reviewed.
     pub record: GameRecord,
     search_id: u64,
+    /// The human's name for saved games ("" = "Player").
+    pub name: String,
+    /// The game as opened from a PGN file, if it was (its tags, players and result).
+    pub loaded: Option<super::pgn_file::Loaded>,
+    /// The time each side had left (White, Black) after each ply played with these clocks,
+    /// shown when that ply is viewed.
+    pub clock_at: std::collections::BTreeMap<usize, [Duration; 2]>,
 }
 
 impl Play {
@@ -234,7 +241,27 @@ impl Play {
             last_pv: String::new(),
             record: GameRecord::default(),
             search_id: 0,
+            name: cfg.name.clone(),
+            loaded: None,
+            clock_at: Default::default(),
         }
+    }
+
+    /// Note the clocks at the current ply (between moves they are stopped at their times
+    /// after it), and forget the plies taken back.
+    pub(crate) fn note_clocks(&mut self) {
+        let len = self.game.len();
+        self.clock_at.split_off(&(len + 1));
+        if let Some(c) = &self.clock {
+            self.clock_at.entry(len).or_insert(c.left);
+        }
+    }
+
+    /// The time `c` had after the ply viewed, when it was noted; else the time left now.
+    pub fn clock_shown(&self, c: Color, now: Instant) -> Option<Duration> {
+        let clock = self.clock.as_ref()?;
+        let noted = self.view.and_then(|p| self.clock_at.get(&p));
+        Some(noted.map_or_else(|| clock.remaining(c, now), |l| l[idx(c)]))
     }
 }
 
@@ -680,6 +707,8 @@ impl App {
         self.play.claim_pending = None;
         self.play.last_info = None;
         self.play.last_pv.clear();
+        self.play.loaded = None;
+        self.play.clock_at.clear();
         self.play.record = GameRecord::default();
         let (b, i) = match &self.play.clock {
             Some(c) => (c.base, c.inc),
@@ -869,41 +898,15 @@ impl App {
         ));
     }
 
-    /// The game as PGN, with Result and Termination tags.
+    /// The game as PGN, with Date, players, Result and Termination tags.
     pub fn pgn_text(&self) -> String {
-        let (w, b) = match self.play.players {
-            Players::HumanWhite => ("You", "threefold engine"),
-            Players::HumanBlack => ("threefold engine", "You"),
-            Players::TwoHumans => ("White", "Black"),
-            Players::Engines => ("threefold engine", "threefold engine"),
-        };
+        let tags = self.pgn_tags();
+        let tags: Vec<(&str, &str)> = tags.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
         crate::rules::pgn::write_annotated(
             &self.play.game,
-            &[
-                ("Event", "threefold training game"),
-                ("Site", "threefold"),
-                ("White", w),
-                ("Black", b),
-            ],
+            &tags,
             &crate::rules::pgn::claim_notes(&self.play.record.claims),
         )
-    }
-
-    /// Load the first game of a PGN file (two humans then, to browse it).
-    pub fn load_pgn(&mut self, path: &std::path::Path) {
-        match crate::rules::pgn::read_game_file(path, 1) {
-            Ok((rec, g)) => {
-                self.play.players = Players::TwoHumans;
-                self.new_game(g);
-                self.play.record = GameRecord::from_pgn(&rec);
-                self.info(format!(
-                    "Loaded {} ({} plies). Players: two humans (p to change).",
-                    path.display(),
-                    self.play.game.len()
-                ));
-            }
-            Err(e) => self.error(e.to_string()),
-        }
     }
 
     /// Whether replacing the game would lose one: moves played, not over.
@@ -982,8 +985,9 @@ impl App {
                     ),
                     Marks::Shown => "Blind mode off: repeated positions are marked.".to_string(),
                 });
+                self.save_settings(&["blind"]);
             }
-            Cmd::Save => self.open_input(InputKind::SavePgn, "game.pgn"),
+            Cmd::Save => self.ask_save_name(),
             Cmd::Load if self.game_in_progress() => {
                 self.overlay = Some(Overlay::Ask(Question::AbandonForPgn));
             }
@@ -1063,6 +1067,7 @@ impl App {
                     .map_or(0, |p| (p + 1) % CLOCK_PRESETS.len());
                 self.play.clock_preset = Some(next);
                 let (b, i) = CLOCK_PRESETS[next];
+                self.play.clock_at.clear();
                 self.play.clock =
                     (b > 0).then(|| Clock::new(Duration::from_secs(b), Duration::from_secs(i)));
                 if let Some(c) = &mut self.play.clock
@@ -1149,14 +1154,7 @@ impl App {
                 }
             },
             InputKind::LoadPgn => self.load_pgn(&PathBuf::from(text)),
-            InputKind::SavePgn => {
-                let path = PathBuf::from(&text);
-                let pgn = self.pgn_text();
-                match crate::fsio::write_atomic(&path, pgn.as_bytes()) {
-                    Ok(()) => self.info(format!("Saved {}", path.display())),
-                    Err(e) => self.error(format!("cannot save {}: {e}", path.display())),
-                }
-            }
+            InputKind::SavePgn => self.save_typed(&text),
             InputKind::DrillAnswer => {}
         }
     }

@@ -207,6 +207,7 @@ pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
             Line::from("threefold"),
             Line::from(format!("enlarge to {MIN_W}×{MIN_H}")),
             Line::from(format!("(now {}×{})", size.width, size.height)),
+            Line::from(format!("{} quits", keys::key_for(keys::Cmd::Quit))),
         ];
         Paragraph::new(text)
             .alignment(Alignment::Center)
@@ -247,6 +248,32 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
                 t.key,
             ),
         ]),
+        None if app.play.loaded.is_some()
+            && app.play.players == super::play::Players::TwoHumans =>
+        {
+            let l = app.play.loaded.as_ref().expect("checked");
+            Line::from(vec![
+                Span::styled(" threefold ", t.title),
+                Span::raw(format!(
+                    " {} – {}  {}",
+                    l.player(Color::White),
+                    l.player(Color::Black),
+                    if l.holds(game) {
+                        &l.result
+                    } else {
+                        "(played on)"
+                    }
+                )),
+                Span::styled(
+                    format!(
+                        "   {} game {}",
+                        l.path.file_name().unwrap_or_default().to_string_lossy(),
+                        l.index
+                    ),
+                    t.dim,
+                ),
+            ])
+        }
         None => Line::from(vec![
             Span::styled(" threefold ", t.title),
             Span::styled(
@@ -318,15 +345,27 @@ fn fmt_clock(d: std::time::Duration) -> String {
 fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     let game = &app.play.game;
     let now = std::time::Instant::now();
-    let turn = game.position().turn();
+    // The ply viewed: its side to move, move number, fifty-move count and repetitions.
+    let ply = app.shown_ply();
+    let pos = game.position_at(ply);
+    let turn = pos.turn();
+    let names = app
+        .play
+        .loaded
+        .as_ref()
+        .filter(|_| app.play.players == super::play::Players::TwoHumans);
     let mut lines = Vec::new();
     for c in [Color::White, Color::Black] {
-        let who = if app.play.players.is_human(c) {
+        let who = if let Some(l) = names {
+            let room =
+                (area.width as usize).saturating_sub(if app.play.clock.is_some() { 17 } else { 9 });
+            super::pgn_file::clip(l.player(c), room, app.ascii)
+        } else if app.play.players.is_human(c) {
             "You".to_string()
         } else {
             format!("Engine L{}", app.play.level)
         };
-        let mark = if turn == c && !game.is_over() {
+        let mark = if turn == c && (app.play.view.is_some() || !game.is_over()) {
             "▶ "
         } else {
             "  "
@@ -344,8 +383,7 @@ fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
             ),
             Span::raw(format!("{who:<12}")),
         ];
-        if let Some(clock) = &app.play.clock {
-            let left = clock.remaining(c, now);
+        if let Some(left) = app.play.clock_shown(c, now) {
             let style = if left.as_secs() < 20 {
                 t.error
             } else {
@@ -355,7 +393,7 @@ fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         }
         lines.push(Line::from(spans));
     }
-    let status = if let Some(term) = game.termination() {
+    let status = if let Some(term) = game.termination().filter(|_| app.play.view.is_none()) {
         Line::from(Span::styled(
             format!("Result {}", term.ending.result()),
             t.banner,
@@ -370,9 +408,8 @@ fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
             t.button,
         ))
     } else {
-        let occ = game.current().occurrence;
-        let mut s = position_facts(game.position());
-        let b = app.marks().badge(occ, app.ascii);
+        let mut s = position_facts(pos);
+        let b = app.marks().badge(game.occurrences(ply), app.ascii);
         if !b.is_empty() {
             s.push_str(&format!(" · {b}"));
         }

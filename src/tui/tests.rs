@@ -1557,6 +1557,13 @@ fn settings_changed_in_the_trainer_are_saved_keeping_the_users_file() {
         saved,
         "# mine\nlevel = 4 # medium\nhuman = \"white\"\nclock_base_secs = 180\nclock_inc_secs = 2\nshiny = 1\ncontempt = 25\n"
     );
+    // Blind mode is a setting too: B writes it, B again writes it back.
+    keys(&mut a, "B");
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.ends_with("contempt = 25\nblind = true\n"), "{saved}");
+    keys(&mut a, "B");
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.ends_with("contempt = 25\nblind = false\n"), "{saved}");
     // A file that does not parse is left alone, and the status line says so.
     let broken = "level = = 4\n# mine\n";
     std::fs::write(&path, broken).unwrap();

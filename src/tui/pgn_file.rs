@@ -1,0 +1,370 @@
+//! Saving the game as PGN and opening games from PGN files, in the trainer.
+//!
+//! - `s` asks for a file name, prefilled with a new `game-YYYYMMDD-HHMM.pgn` in the current
+//!   directory (UTC); a file that exists is replaced only after "overwrite? y/n".
+//! - `o` asks for a file; a file of several games opens a list to choose from
+//!   ([`GamePick`]: keys from the table's `PickGame` context, clicks, the wheel).
+//! - A game opened from a file keeps its tags ([`Loaded`]): its players and result are
+//!   shown, and saved again as they were while its moves are unchanged.
+
+use std::path::{Path, PathBuf};
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use shakmaty::{Color, Move};
+
+use crate::rules::pgn::{self, GameSummary, UtcMinute};
+
+use super::app::{App, InputKind, Overlay, Question};
+use super::keys::{self, Cmd, Ctx};
+use super::overlay::popup;
+use super::play::Players;
+use super::theme::Theme;
+
+/// The most games of one file listed to choose from.
+pub const MAX_LISTED: usize = 10_000;
+
+/// A game opened from a PGN file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loaded {
+    pub path: PathBuf,
+    /// The game's number in the file (1-based).
+    pub index: usize,
+    /// The tag pairs as read, in file order.
+    pub tags: Vec<(String, String)>,
+    /// The result token of the movetext (or the `Result` tag).
+    pub result: String,
+    /// The main line as read.
+    pub moves: Vec<Move>,
+}
+
+impl Loaded {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Whether `game` is still the game as read (its result then still holds).
+    pub fn holds(&self, game: &crate::rules::Game) -> bool {
+        game.moves().eq(self.moves.iter().copied())
+    }
+
+    /// The player of a side, as the file names it ("?" if it does not).
+    pub fn player(&self, c: Color) -> &str {
+        let tag = match c {
+            Color::White => "White",
+            Color::Black => "Black",
+        };
+        self.tag(tag).unwrap_or("?")
+    }
+}
+
+/// The list of a file's games, one of them chosen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GamePick {
+    pub path: PathBuf,
+    pub games: Vec<GameSummary>,
+    pub selected: usize,
+    /// Why the list stops early (a game that cannot be read), if it does.
+    pub problem: Option<String>,
+}
+
+/// The list's layout: the popup, and the rows of games inside it with their indexes into
+/// `games` (one function for drawing and for clicks). The page shown is the one that holds
+/// the chosen game.
+pub fn pick_layout(pick: &GamePick, size: Rect) -> (Rect, Vec<(Rect, usize)>) {
+    let extra = 4 + 2 * u16::from(pick.problem.is_some());
+    let want = (pick.games.len() as u16).saturating_add(extra);
+    let p = popup(
+        size,
+        76.min(size.width),
+        want.min(size.height.saturating_sub(2)),
+    );
+    let page = p.height.saturating_sub(extra).max(1) as usize;
+    let first = pick.selected / page * page;
+    let rows = (first..pick.games.len().min(first + page))
+        .enumerate()
+        .map(|(i, g)| (Rect::new(p.x + 1, p.y + 1 + i as u16, p.width - 2, 1), g))
+        .collect();
+    (p, rows)
+}
+
+/// Rows shown at once.
+fn page(pick: &GamePick, size: Rect) -> usize {
+    let (p, _) = pick_layout(pick, size);
+    let extra = 4 + 2 * u16::from(pick.problem.is_some());
+    p.height.saturating_sub(extra).max(1) as usize
+}
+
+/// One game as a row: "  3. Carlsen – Nepomniachtchi  1/2-1/2  2021.12.03  82 plies".
+fn row_text(g: &GameSummary, width: usize) -> String {
+    let plies = if g.plies == 1 { "ply  " } else { "plies" };
+    let tail = format!("  {:>7}  {:<10}  {:>5} {plies}", g.result, g.date, g.plies);
+    let head = format!("{:>4}. {} – {}", g.index, g.white, g.black);
+    let room = width.saturating_sub(tail.chars().count() + 1);
+    format!("{:<room$}{tail}", clip(&head, room, false))
+}
+
+pub fn render_pick(pick: &GamePick, t: &Theme, size: Rect, buf: &mut Buffer) {
+    let (p, rows) = pick_layout(pick, size);
+    Clear.render(p, buf);
+    let title = format!(
+        " {}: {} games ",
+        pick.path.file_name().map_or_else(
+            || pick.path.display().to_string(),
+            |n| n.to_string_lossy().into_owned()
+        ),
+        pick.games.len()
+    );
+    let first = rows.first().map_or(0, |r| r.1);
+    let last = rows.last().map_or(0, |r| r.1);
+    Block::bordered()
+        .title(title)
+        .title_bottom(
+            Line::from(format!(
+                " {}–{} of {} ",
+                first + 1,
+                last + 1,
+                pick.games.len()
+            ))
+            .right_aligned(),
+        )
+        .render(p, buf);
+    for (r, i) in &rows {
+        let style = if *i == pick.selected {
+            t.viewing
+        } else {
+            ratatui::style::Style::new()
+        };
+        let mark = if *i == pick.selected { ">" } else { " " };
+        let text = format!("{mark}{}", row_text(&pick.games[*i], r.width as usize - 1));
+        buf.set_stringn(r.x, r.y, text, r.width as usize, style);
+    }
+    // The problem (two rows, wrapped: a path can be long), then the keys.
+    let mut foot = vec![Line::from(Span::styled(
+        keys::hint_line(Ctx::PickGame),
+        t.dim,
+    ))];
+    if let Some(problem) = &pick.problem {
+        foot.insert(0, Line::from(Span::styled(problem.clone(), t.error)));
+    }
+    let h = 1 + 2 * u16::from(pick.problem.is_some());
+    Paragraph::new(foot).wrap(Wrap { trim: true }).render(
+        Rect::new(
+            p.x + 2,
+            p.bottom().saturating_sub(1 + h),
+            p.width.saturating_sub(4),
+            h,
+        ),
+        buf,
+    );
+}
+
+/// `text` cut to `width` columns, with "…" (or "~" in ASCII) where it was cut.
+pub fn clip(text: &str, width: usize, ascii: bool) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut t: String = text.chars().take(width.saturating_sub(1)).collect();
+    t.push(if ascii { '~' } else { '…' });
+    t
+}
+
+/// Where `~/` leads (the home directory), so typed paths read as a shell reads them.
+fn expand_home(text: &str) -> PathBuf {
+    match (text.strip_prefix("~/"), std::env::var_os("HOME")) {
+        (Some(rest), Some(home)) => Path::new(&home).join(rest),
+        _ => PathBuf::from(text),
+    }
+}
+
+/// A new file name for a saved game in `dir`: `game-20261123-1437.pgn` (UTC), with `-2`,
+/// `-3` ... added if that file exists.
+pub fn default_save_name(now: UtcMinute, dir: &Path) -> PathBuf {
+    let stem = format!(
+        "game-{:04}{:02}{:02}-{:02}{:02}",
+        now.year, now.month, now.day, now.hour, now.minute
+    );
+    let mut name = dir.join(format!("{stem}.pgn"));
+    let mut n = 2;
+    while name.exists() {
+        name = dir.join(format!("{stem}-{n}.pgn"));
+        n += 1;
+    }
+    name
+}
+
+impl App {
+    /// `s`: ask for the file to save the game in.
+    pub(crate) fn ask_save_name(&mut self) {
+        let name = default_save_name(UtcMinute::now(), Path::new(""));
+        self.open_input(InputKind::SavePgn, &name.display().to_string());
+    }
+
+    /// The file name typed for saving: written, or asked about if it exists.
+    pub(crate) fn save_typed(&mut self, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        let path = expand_home(text);
+        if path.is_file() {
+            self.overlay = Some(Overlay::Ask(Question::Overwrite(path)));
+        } else {
+            self.save_pgn(&path);
+        }
+    }
+
+    /// Write the game to `path` (atomically).
+    pub(crate) fn save_pgn(&mut self, path: &Path) {
+        let pgn = self.pgn_text();
+        match crate::fsio::write_atomic(path, pgn.as_bytes()) {
+            Ok(()) => self.info(format!("Saved {}", path.display())),
+            Err(e) => self.error(format!("cannot save {}: {e}", path.display())),
+        }
+    }
+
+    /// "No" to overwriting: the name comes back to be changed.
+    pub(crate) fn save_elsewhere(&mut self, path: &Path) {
+        self.open_input(InputKind::SavePgn, &path.display().to_string());
+        self.info(format!(
+            "Not saved: type another name, or {} to cancel.",
+            keys::key_in(Ctx::Input, Cmd::Close)
+        ));
+    }
+
+    /// The tags the trainer writes: the file's own for a game opened from one (its result
+    /// only while its moves are as read), else the players of this game and today's date.
+    pub(crate) fn pgn_tags(&self) -> Vec<(String, String)> {
+        let mut tags: Vec<(String, String)> = Vec::new();
+        if let Some(l) = &self.play.loaded {
+            let unchanged = l.holds(&self.play.game);
+            for (k, v) in &l.tags {
+                if unchanged || !matches!(k.as_str(), "Result" | "Termination") {
+                    tags.push((k.clone(), v.clone()));
+                }
+            }
+            if unchanged && l.tag("Result").is_none() {
+                tags.push(("Result".to_string(), l.result.clone()));
+            }
+        } else {
+            // The user's name where one side is the engine; two humans are two players.
+            let name = |c: Color| {
+                if !self.play.players.is_human(c) {
+                    format!("threefold level {}", self.play.level)
+                } else if self.play.players == Players::TwoHumans || self.play.name.is_empty() {
+                    "Player".to_string()
+                } else {
+                    self.play.name.clone()
+                }
+            };
+            tags.push(("Event".to_string(), "threefold training game".to_string()));
+            tags.push(("Site".to_string(), "threefold".to_string()));
+            tags.push(("White".to_string(), name(Color::White)));
+            tags.push(("Black".to_string(), name(Color::Black)));
+        }
+        if !tags.iter().any(|(k, _)| k == "Date") {
+            tags.push(("Date".to_string(), UtcMinute::now().pgn_date()));
+        }
+        tags
+    }
+
+    /// Open a PGN file: its game, or the list of its games to choose from.
+    pub fn load_pgn(&mut self, path: &Path) {
+        let path = expand_home(&path.display().to_string());
+        let (games, problem) = pgn::list_games(&path, MAX_LISTED);
+        match (games.len(), problem) {
+            (0, Some(e)) => self.error(e.to_string()),
+            (0, None) => self.error(format!("{}: no game found", path.display())),
+            (1, None) => self.load_game(&path, 1),
+            (n, problem) => {
+                let problem = problem
+                    .map(|e| format!("{e} (the list stops before it)"))
+                    .or_else(|| {
+                        (n == MAX_LISTED)
+                            .then(|| format!("only the first {MAX_LISTED} games are listed"))
+                    });
+                self.overlay = Some(Overlay::PickGame(Box::new(GamePick {
+                    path,
+                    games,
+                    selected: 0,
+                    problem,
+                })));
+            }
+        }
+    }
+
+    /// Open game `index` of a file (two humans then, to browse it).
+    pub fn load_game(&mut self, path: &Path, index: usize) {
+        match pgn::read_game_file(path, index) {
+            Ok((rec, g)) => {
+                self.play.players = Players::TwoHumans;
+                self.new_game(g);
+                self.play.record = crate::rules::review::GameRecord::from_pgn(&rec);
+                let loaded = Loaded {
+                    path: path.to_path_buf(),
+                    index,
+                    tags: rec
+                        .tags
+                        .iter()
+                        .map(|t| (t.name.clone(), t.value.clone()))
+                        .collect(),
+                    result: rec
+                        .result
+                        .clone()
+                        .or_else(|| rec.tag("Result").map(str::to_string))
+                        .unwrap_or_else(|| "*".to_string()),
+                    moves: self.play.game.moves().collect(),
+                };
+                let msg = format!(
+                    "Loaded {} game {index}: {} – {}, {} ({} plies). Players: two humans ({} to change).",
+                    path.display(),
+                    loaded.player(Color::White),
+                    loaded.player(Color::Black),
+                    loaded.result,
+                    self.play.game.len(),
+                    keys::key_for(Cmd::Players),
+                );
+                self.play.loaded = Some(loaded);
+                self.info(msg);
+            }
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    /// A command of the game list.
+    pub(crate) fn pick_command(&mut self, mut pick: Box<GamePick>, cmd: Cmd) {
+        let last = pick.games.len().saturating_sub(1);
+        let page = page(&pick, self.size);
+        pick.selected = match cmd {
+            Cmd::ScrollUp => pick.selected.saturating_sub(1),
+            Cmd::ScrollDown => (pick.selected + 1).min(last),
+            Cmd::PageUp => pick.selected.saturating_sub(page),
+            Cmd::PageDown => (pick.selected + page).min(last),
+            Cmd::ScrollTop => 0,
+            Cmd::ScrollBottom => last,
+            _ => pick.selected,
+        };
+        match cmd {
+            Cmd::Submit => {
+                self.overlay = None;
+                let index = pick.games[pick.selected].index;
+                self.load_game(&pick.path, index);
+            }
+            Cmd::Close => self.overlay = None,
+            _ => self.overlay = Some(Overlay::PickGame(pick)),
+        }
+    }
+
+    /// A click on the game list: a row opens its game; outside the list, nothing.
+    pub(crate) fn pick_click(&mut self, mut pick: Box<GamePick>, x: u16, y: u16) {
+        let (_, rows) = pick_layout(&pick, self.size);
+        if let Some(&(_, i)) = rows.iter().find(|(r, _)| r.contains((x, y).into())) {
+            pick.selected = i;
+            self.pick_command(pick, Cmd::Submit);
+        }
+    }
+}
