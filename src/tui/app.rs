@@ -131,6 +131,8 @@ pub struct App {
     /// disk (set aside if another game has to be saved).
     pub saved_kept: bool,
     pub euwe_delay: Duration,
+    /// The panel "How engines see it" is shown (game screen, Euwe stepper).
+    pub engines_panel: bool,
 }
 
 impl App {
@@ -151,6 +153,7 @@ impl App {
             resume_path: None,
             saved_kept: false,
             euwe_delay: Duration::from_millis(cfg.euwe_delay_ms.max(30)),
+            engines_panel: false,
         }
     }
 
@@ -255,6 +258,7 @@ impl App {
                 self.screen = Screen::Euwe;
             }
             Cmd::Drills => self.open_drills(),
+            Cmd::EnginesPanel => self.engines_panel = !self.engines_panel,
             Cmd::DrillUp
             | Cmd::DrillDown
             | Cmd::DrillPick

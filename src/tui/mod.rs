@@ -14,6 +14,7 @@ pub mod drill;
 pub mod drill_render;
 pub mod engine_adapter;
 pub mod engine_thread;
+pub mod engines;
 pub mod euwe;
 pub mod keys;
 pub mod overlay;
@@ -266,5 +267,7 @@ fn event_loop(
 
 #[cfg(test)]
 mod drill_tests;
+#[cfg(test)]
+mod engines_tests;
 #[cfg(test)]
 mod tests;

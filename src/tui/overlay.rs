@@ -196,7 +196,7 @@ fn help_sections(screen: Screen) -> &'static [(&'static str, Ctx)] {
 
 /// Word-wrap `text` to lines of at most `width` columns (a word longer than
 /// the width gets a line of its own and is cut by the renderer).
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {

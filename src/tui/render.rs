@@ -18,6 +18,7 @@ use super::board::{BoardView, Geom};
 pub use super::drill_render::{
     DrillAreas, drill_board_geom, drill_layout, drill_option_buttons, drill_theme_rows,
 };
+use super::engines::EnginesPanel;
 use super::euwe::{EuweState, MAX_PLY};
 use super::keys;
 use super::theme::{Theme, badge};
@@ -242,9 +243,44 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
     render_players(app, t, a.players, buf);
     render_engine(app, t, a.engine, buf);
     render_claim_button(app, t, a.claim, buf);
-    render_history(app, t, a.history, buf);
-    render_same(app, t, a.same, buf);
-    render_spark(app, t, a.spark, buf);
+    let (history, engines) = history_and_engines(app, a);
+    render_history(app, t, history, buf);
+    if let Some(area) = engines {
+        let (game, shown) = (&app.play.game, app.shown_ply());
+        EnginesPanel {
+            game,
+            ply: shown,
+            ascii: app.ascii,
+        }
+        .render(t, area, buf);
+        super::engines::mark_history(game, shown, history, t, app.ascii, buf);
+    } else {
+        render_same(app, t, a.same, buf);
+        render_spark(app, t, a.spark, buf);
+    }
+}
+
+/// The game screen's move list, and the panel "How engines see it" when it is
+/// on: in place of the occurrence panel, taking what it needs from the move
+/// list, which keeps at least 2 rows of moves. The panel's title row covers
+/// the move list's bottom border.
+pub fn history_and_engines(app: &App, a: &Areas) -> (Rect, Option<Rect>) {
+    if !app.engines_panel {
+        return (a.history, None);
+    }
+    let h = a.history;
+    let rows = a.spark.bottom().saturating_sub(h.y);
+    let panel = EnginesPanel {
+        game: &app.play.game,
+        ply: app.shown_ply(),
+        ascii: app.ascii,
+    };
+    let panel_h = panel.height(h.width).min(rows.saturating_sub(3));
+    let history = Rect::new(h.x, h.y, h.width, rows + 1 - panel_h);
+    (
+        history,
+        Some(Rect::new(h.x, history.bottom() - 1, h.width, panel_h)),
+    )
 }
 
 fn fmt_clock(d: std::time::Duration) -> String {
@@ -661,6 +697,22 @@ fn render_euwe(app: &App, e: &EuweState, t: &Theme, size: Rect, buf: &mut Buffer
         ),
         t.info,
     )));
+    if app.engines_panel {
+        // The panel under the sequence, in place of the occurrence sparkline.
+        let panel = EnginesPanel {
+            game,
+            ply,
+            ascii: app.ascii,
+        };
+        let panel_h = panel.height(side.width).min(side.height.saturating_sub(4));
+        let text_h = side.height - panel_h;
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .render(Rect::new(side.x, side.y, side.width, text_h), buf);
+        let area = Rect::new(side.x, side.y + text_h, side.width, panel_h);
+        panel.render(t, area, buf);
+        return;
+    }
     Paragraph::new(lines).wrap(Wrap { trim: true }).render(
         Rect::new(side.x, side.y, side.width, side.height.saturating_sub(3)),
         buf,

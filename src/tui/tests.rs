@@ -15,7 +15,7 @@ use super::play::Players;
 use super::render::{self, layout, render_with};
 use super::theme::Theme;
 
-fn app() -> App {
+pub(super) fn app() -> App {
     let cfg = Config {
         human: Players::TwoHumans,
         ..Config::default()
@@ -25,23 +25,23 @@ fn app() -> App {
     a
 }
 
-fn key(a: &mut App, code: KeyCode) {
+pub(super) fn key(a: &mut App, code: KeyCode) {
     a.update(Action::Key(KeyEvent::new(code, KeyModifiers::NONE)));
 }
 
-fn keys(a: &mut App, s: &str) {
+pub(super) fn keys(a: &mut App, s: &str) {
     for c in s.chars() {
         key(a, KeyCode::Char(c));
     }
 }
 
-fn typed(a: &mut App, mv: &str) {
+pub(super) fn typed(a: &mut App, mv: &str) {
     key(a, KeyCode::Char('i'));
     keys(a, mv);
     key(a, KeyCode::Enter);
 }
 
-fn click(a: &mut App, x: u16, y: u16) {
+pub(super) fn click(a: &mut App, x: u16, y: u16) {
     a.update(Action::Mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
         column: x,
@@ -67,7 +67,7 @@ fn shuffle(a: &mut App, plies: usize) {
     }
 }
 
-fn screen(a: &App, theme: &Theme, w: u16, h: u16) -> (String, ratatui::buffer::Buffer) {
+pub(super) fn screen(a: &App, theme: &Theme, w: u16, h: u16) -> (String, ratatui::buffer::Buffer) {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
     t.draw(|f| render_with(a, theme, f.area(), f.buffer_mut()))
         .unwrap();
@@ -82,7 +82,7 @@ fn screen(a: &App, theme: &Theme, w: u16, h: u16) -> (String, ratatui::buffer::B
     (s, buf)
 }
 
-fn find(buf: &ratatui::buffer::Buffer, text: &str) -> Option<(u16, u16)> {
+pub(super) fn find(buf: &ratatui::buffer::Buffer, text: &str) -> Option<(u16, u16)> {
     for y in 0..buf.area.height {
         let row: Vec<&str> = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
         let line: String = row.concat();
