@@ -132,7 +132,7 @@ impl EnginesPanel<'_> {
                 lines.push(Line::from(Span::styled(row, t.dim)));
             }
             let (yes, no) = if self.ascii {
-                ("ok", "NO")
+                ("+", "x")
             } else {
                 ("✓", "✗")
             };
