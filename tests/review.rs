@@ -170,7 +170,9 @@ fn recorded_claims_are_read_and_judged_with_their_consequences() {
     assert!(
         r.findings[0]
             .text
-            .contains("adds 2 minutes to White's time (FIDE 9.5)")
+            .contains("White gets 2 more minutes (FIDE 9.5)"),
+        "{}",
+        r.findings[0].text
     );
     // The correct claim took the chance: nothing missed.
     assert!(r.runs.is_empty(), "{:?}", r.runs);

@@ -18,7 +18,7 @@ fn play_to_threefold_see_badges_claim_and_verdict() {
     assert!(s.screen().contains("Ng8 ×2"));
     assert!(s.screen().contains("claim possible"));
     s.send("c");
-    s.wait_for("[1] Claim now");
+    s.wait_for("[1] threefold now (9.2 b)");
     s.send("1");
     s.wait_for("Claim correct: draw");
     s.send("\r");
@@ -36,10 +36,10 @@ fn a_wrong_claim_is_explained_and_play_goes_on() {
     }
     s.wait_for("Ng8 ×2");
     s.send("c");
-    s.wait_for("[1] Claim now");
+    s.wait_for("[1] threefold now (9.2 b)");
     s.send("1");
     s.wait_for("Claim incorrect");
-    assert!(s.screen().contains("twice"), "{}", s.screen());
+    assert!(s.screen().contains("second time"), "{}", s.screen());
     s.send("\r");
     s.typed("e4");
     s.wait_for("3. e4");
@@ -171,7 +171,7 @@ fn mouse_moves_and_the_claim_button() {
     click(&mut s, x, y);
     s.wait_for("1. Nf3");
     click(&mut s, areas.claim.x + 3, areas.claim.y);
-    s.wait_for("[1] Claim now");
+    s.wait_for("[1] threefold now (9.2 b)");
     s.send("\x1b");
     s.send("?");
     s.wait_for("Help (Esc close");

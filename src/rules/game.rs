@@ -579,14 +579,6 @@ impl Game {
         rec.mv
     }
 
-    /// How many times the position after the reversible move `m` would have
-    /// appeared, the new one included. `key` must be the key after `m`.
-    pub(crate) fn occurrences_of_key(&self, key: u64) -> u32 {
-        self.stretch
-            .get(&key)
-            .map_or(0, |&p| self.records[p as usize].occurrence)
-    }
-
     /// Whether the position with `key` has appeared at least twice in the
     /// current stretch (so one more appearance makes a threefold repetition).
     #[inline]

@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use shakmaty::Color;
+use shakmaty::san::SanPlus;
+use shakmaty::{Chess, Color, Move, Position};
 
 /// "White" or "Black".
 pub fn color_name(c: Color) -> &'static str {
@@ -30,6 +31,15 @@ impl fmt::Display for MoveNumber {
             Color::Black => write!(f, "{}...", self.number),
         }
     }
+}
+
+/// A move from `pos` as written on a scoresheet, with its number: "14...Ng8".
+pub fn move_label(pos: &Chess, m: Move) -> String {
+    let number = MoveNumber {
+        number: pos.fullmoves().get(),
+        side: pos.turn(),
+    };
+    format!("{number}{}", SanPlus::from_move(pos.clone(), m))
 }
 
 #[cfg(test)]

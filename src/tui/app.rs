@@ -285,8 +285,7 @@ impl App {
             }
             // Overlay and input-line commands arrive through their own contexts.
             Cmd::Close
-            | Cmd::ClaimNow
-            | Cmd::ClaimWithMove
+            | Cmd::ClaimAs(_)
             | Cmd::Promote(_)
             | Cmd::Yes
             | Cmd::No
@@ -320,8 +319,8 @@ impl App {
         } else if self.screen == Screen::Euwe {
             self.screen = Screen::Play;
             self.maybe_engine();
-        } else if self.play.claim_pending {
-            self.play.claim_pending = false;
+        } else if self.play.claim_pending.is_some() {
+            self.cancel_claim();
             self.info("Claim withdrawn.");
         } else if self.play.selected.is_some() {
             self.play.selected = None;
@@ -398,7 +397,10 @@ impl App {
         match m.kind {
             MouseEventKind::Down(MouseButton::Left) => {}
             MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
-                if matches!(self.overlay, Some(Overlay::Help { .. })) =>
+                if matches!(
+                    self.overlay,
+                    Some(Overlay::Help { .. } | Overlay::Verdict { .. })
+                ) =>
             {
                 let cmd = if m.kind == MouseEventKind::ScrollUp {
                     Cmd::ScrollUp

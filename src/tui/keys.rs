@@ -5,6 +5,8 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use shakmaty::Role;
 
+pub use super::overlay::ClaimOption;
+
 /// Where a binding applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ctx {
@@ -123,10 +125,8 @@ pub enum Cmd {
     ScrollBottom,
     /// Close an overlay (help, ruling, dialog) without doing anything.
     Close,
-    /// Claim dialog: claim in the current position.
-    ClaimNow,
-    /// Claim dialog: claim with an intended move.
-    ClaimWithMove,
+    /// Claim dialog: claim under a rule, now or with an intended move.
+    ClaimAs(ClaimOption),
     /// Promotion: the piece to promote to.
     Promote(Role),
     /// Answer a question yes / no.
@@ -235,10 +235,17 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Help, &[Code(KeyCode::PageUp), Char('b')], Cmd::PageUp, "previous page", None),
     b(Ctx::Help, &[Code(KeyCode::Home), Char('g')], Cmd::ScrollTop, "to the top", None),
     b(Ctx::Help, &[Code(KeyCode::End), Char('G')], Cmd::ScrollBottom, "to the bottom", None),
-    b(Ctx::Verdict, &[Code(KeyCode::Enter), Code(KeyCode::Esc), Char(' '), Char('q')], Cmd::Close, "close the ruling", Some("close")),
-    b(Ctx::ClaimDialog, &[Char('1'), Char('n')], Cmd::ClaimNow, "Claim now: the position stands for the 3rd time (9.2 b, 9.3 b)", Some("now")),
-    b(Ctx::ClaimDialog, &[Char('2'), Char('m')], Cmd::ClaimWithMove, "Claim with an intended move (9.2 a, 9.3 a)", Some("with a move")),
-    b(Ctx::ClaimDialog, &[Code(KeyCode::Esc), Char('q')], Cmd::Close, "cancel the claim", Some("cancel")),
+    b(Ctx::Verdict, &[Code(KeyCode::Enter), Code(KeyCode::Esc), Char('q')], Cmd::Close, "close the ruling; play goes on, the clocks restart", Some("close")),
+    b(Ctx::Verdict, &[Code(KeyCode::Down), Char('j')], Cmd::ScrollDown, "scroll the ruling down a line (or the mouse wheel)", Some("scroll")),
+    b(Ctx::Verdict, &[Code(KeyCode::Up), Char('k')], Cmd::ScrollUp, "scroll the ruling up a line", None),
+    b(Ctx::Verdict, &[Code(KeyCode::PageDown), Char(' ')], Cmd::PageDown, "next page of the ruling", Some("page")),
+    b(Ctx::Verdict, &[Code(KeyCode::PageUp), Char('b')], Cmd::PageUp, "previous page of the ruling", None),
+    // The claim dialog: the help text is "<label>: <explanation>", both shown on its buttons.
+    b(Ctx::ClaimDialog, &[Char('1')], Cmd::ClaimAs(ClaimOption::THREEFOLD_NOW), "threefold now (9.2 b): the position on the board stands for the 3rd time", Some("threefold")),
+    b(Ctx::ClaimDialog, &[Char('2')], Cmd::ClaimAs(ClaimOption::THREEFOLD_WITH_MOVE), "threefold with a move (9.2 a): write your move; the position after it stands for the 3rd time", Some("threefold+move")),
+    b(Ctx::ClaimDialog, &[Char('3')], Cmd::ClaimAs(ClaimOption::FIFTY_NOW), "fifty moves now (9.3 b): the 50-move count has reached 100/100", Some("fifty")),
+    b(Ctx::ClaimDialog, &[Char('4')], Cmd::ClaimAs(ClaimOption::FIFTY_WITH_MOVE), "fifty moves with a move (9.3 a): write a move that is no capture and no pawn move; the count reaches 100/100", Some("fifty+move")),
+    b(Ctx::ClaimDialog, &[Code(KeyCode::Esc), Char('q')], Cmd::Close, "cancel: no claim is made, the clocks restart", Some("cancel")),
     b(Ctx::Promotion, &[Char('q')], Cmd::Promote(Role::Queen), "promote to a queen", Some("Queen")),
     b(Ctx::Promotion, &[Char('r')], Cmd::Promote(Role::Rook), "promote to a rook", Some("Rook")),
     b(Ctx::Promotion, &[Char('b')], Cmd::Promote(Role::Bishop), "promote to a bishop", Some("Bishop")),
@@ -335,13 +342,54 @@ pub fn key_in(ctx: Ctx, cmd: Cmd) -> String {
         .unwrap_or_else(|| key_for(cmd))
 }
 
-/// Status-bar hints for a context: ("c", "claim") pairs, in table order.
-pub fn hints(ctx: Ctx) -> Vec<(String, &'static str)> {
+/// The bindings of a context that have a hint, in table order (with the
+/// global ones outside modal contexts).
+fn hinted(ctx: Ctx) -> impl Iterator<Item = &'static Binding> {
     BINDINGS
         .iter()
-        .filter(|b| b.ctx == ctx || (b.ctx == Ctx::Global && !ctx.is_modal()))
-        .filter_map(|b| b.hint.map(|h| (b.keys[0].label(), h)))
-        .collect()
+        .filter(move |b| b.ctx == ctx || (b.ctx == Ctx::Global && !ctx.is_modal()))
+        .filter(|b| b.hint.is_some())
+}
+
+fn hint_of(b: &Binding) -> (String, &'static str) {
+    (b.keys[0].label(), b.hint.unwrap_or_default())
+}
+
+/// Status-bar hints for a context: ("c", "claim") pairs, in table order.
+pub fn hints(ctx: Ctx) -> Vec<(String, &'static str)> {
+    hinted(ctx).map(hint_of).collect()
+}
+
+/// The key bar of a context in `width` columns: its hints in the table's
+/// order, which is their priority, each taking its key, its label and three
+/// spaces. Hints that do not fit are dropped from the end, but help and quit
+/// (outside modal contexts) and a modal context's close or cancel always
+/// stay, in their places. Commands `enabled` refuses (a claim option the
+/// dialog does not offer) are left out.
+pub fn key_bar(
+    ctx: Ctx,
+    width: usize,
+    enabled: impl Fn(Cmd) -> bool,
+) -> Vec<(String, &'static str)> {
+    let kept = |b: &Binding| matches!(b.cmd, Cmd::Help | Cmd::Quit | Cmd::Close);
+    let w = |b: &Binding| {
+        let (k, h) = hint_of(b);
+        k.chars().count() + h.chars().count() + 3
+    };
+    let mut room = width.saturating_sub(hinted(ctx).filter(|b| kept(b)).map(w).sum());
+    let mut full = false;
+    let mut out = Vec::new();
+    for b in hinted(ctx).filter(|b| enabled(b.cmd)) {
+        if kept(b) {
+            out.push(hint_of(b));
+        } else if !full && w(b) <= room {
+            room -= w(b);
+            out.push(hint_of(b));
+        } else {
+            full = true;
+        }
+    }
+    out
 }
 
 /// The hints of a context on one line: "y yes · n no · Esc later".
@@ -464,7 +512,7 @@ mod tests {
         assert_eq!(lookup(Ctx::Question, &key('q')), None);
         assert_eq!(
             lookup(Ctx::ClaimDialog, &key('2')),
-            Some(Cmd::ClaimWithMove)
+            Some(Cmd::ClaimAs(ClaimOption::THREEFOLD_WITH_MOVE))
         );
         assert!(
             help_rows(Ctx::Play)

@@ -266,6 +266,8 @@ fn event_loop(
 }
 
 #[cfg(test)]
+mod claim_tests;
+#[cfg(test)]
 mod drill_tests;
 #[cfg(test)]
 mod engines_tests;

@@ -9,13 +9,14 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
-use crate::rules::claim::{self, Claim};
+use crate::rules::claim::{self, Claim, Ground};
 use crate::rules::{Game, MoveNumber, PlayError, color_name, ending};
 
 use super::app::{App, Effect, Input, InputKind, Message, Overlay, Question, Screen, Tone};
 use super::config::Config;
 use super::engine_thread::{Info, Limits, Report};
 use super::keys::{self, Cmd, Ctx};
+use super::overlay::ClaimOption;
 use super::render;
 
 /// Who moves for a side. In the config and the saved game it is written as
@@ -68,6 +69,9 @@ pub struct Clock {
     pub left: [Duration; 2],
     /// Whose clock runs, since when.
     pub running: Option<(Color, Instant)>,
+    /// The clocks are stopped while a claim is made and ruled (FIDE 6.12,
+    /// 9.5.1): whose clock starts again when play goes on.
+    pub halted: Option<Color>,
 }
 
 fn idx(c: Color) -> usize {
@@ -84,6 +88,7 @@ impl Clock {
             inc,
             left: [base, base],
             running: None,
+            halted: None,
         }
     }
     pub fn remaining(&self, c: Color, now: Instant) -> Duration {
@@ -93,17 +98,37 @@ impl Clock {
             _ => left,
         }
     }
-    /// `c` completed a move: stop its clock, add the increment, start the other.
+    /// `c` completed a move: stop its clock, add the increment, start the
+    /// other (or, with the clocks halted for a claim, let the other's start
+    /// when play goes on).
     pub fn moved(&mut self, c: Color, now: Instant) {
         let left = self.remaining(c, now);
         self.left[idx(c)] = left.saturating_add(self.inc);
-        self.running = Some((!c, now));
+        if self.halted.is_some() {
+            self.halted = Some(!c);
+        } else {
+            self.running = Some((!c, now));
+        }
     }
     pub fn stop(&mut self, now: Instant) {
         if let Some((c, _)) = self.running {
             self.left[idx(c)] = self.remaining(c, now);
         }
         self.running = None;
+        self.halted = None;
+    }
+    /// Stop the running clock for a claim (FIDE 6.12): it restarts on [`Clock::resume`].
+    pub fn halt(&mut self, now: Instant) {
+        if let Some((c, _)) = self.running {
+            self.stop(now);
+            self.halted = Some(c);
+        }
+    }
+    /// Play goes on after a claim: the halted clock runs again.
+    pub fn resume(&mut self, now: Instant) {
+        if let Some(c) = self.halted.take() {
+            self.running = Some((c, now));
+        }
     }
 }
 
@@ -151,8 +176,9 @@ pub struct Play {
     pub contempt: i32,
     pub clock: Option<Clock>,
     pub clock_preset: usize,
-    /// The next move made (typed, cursor or mouse) is the intended move of a claim.
-    pub claim_pending: bool,
+    /// The next move made (typed, cursor or mouse) is the intended move of a
+    /// claim under this rule.
+    pub claim_pending: Option<Ground>,
     pub thinking: Option<Thinking>,
     pub last_info: Option<Info>,
     pub last_pv: String,
@@ -181,7 +207,7 @@ impl Play {
             contempt: cfg.contempt,
             clock,
             clock_preset: 0,
-            claim_pending: false,
+            claim_pending: None,
             thinking: None,
             last_info: None,
             last_pv: String::new(),
@@ -385,13 +411,23 @@ impl App {
     fn engine_moves(&mut self, t: &Thinking, m: Move) {
         let score = t.info.as_ref().map(|i| i.score.cp());
         let welcome = score.is_some_and(|s| s <= -self.play.contempt);
-        if welcome && (claim::threefold_now(&self.play.game) || claim::fifty_now(&self.play.game)) {
-            self.claim(Claim::Now, false);
-        } else if welcome
-            && (claim::threefold_moves(&self.play.game).contains(&m)
-                || claim::fifty_moves(&self.play.game).contains(&m))
-        {
-            self.claim(Claim::WithMove(m), false);
+        let game = &self.play.game;
+        let now = if claim::threefold_now(game) {
+            Some(Ground::Threefold)
+        } else {
+            claim::fifty_now(game).then_some(Ground::FiftyMoves)
+        };
+        let with_m = if claim::threefold_moves(game).contains(&m) {
+            Some(Ground::Threefold)
+        } else {
+            claim::fifty_moves(game)
+                .contains(&m)
+                .then_some(Ground::FiftyMoves)
+        };
+        if let (true, Some(g)) = (welcome, now) {
+            self.claim(Claim::Now, g, false);
+        } else if let (true, Some(g)) = (welcome, with_m) {
+            self.claim(Claim::WithMove(m), g, false);
         } else {
             self.play_move(m);
         }
@@ -493,46 +529,35 @@ impl App {
         self.forget_saved_game();
     }
 
-    /// Judge a claim by the player to move (human or engine).
-    pub(crate) fn claim(&mut self, c: Claim, human: bool) {
+    /// Judge a claim under `ground` by the player to move (human or engine).
+    /// The clocks stop (FIDE 6.12) and the ruling is shown; play goes on, and
+    /// the clocks restart, when the ruling is closed ([`Self::close_verdict`]).
+    pub(crate) fn claim(&mut self, c: Claim, ground: Ground, human: bool) {
+        let now = Instant::now();
+        self.halt_clocks(now);
         let mover = self.play.game.position().turn();
         let before = self.play.game.len();
-        match claim::judge(&mut self.play.game, c) {
-            Err(e) => self.error(short_reason(&e)),
+        match claim::judge_under(&mut self.play.game, c, ground) {
+            Err(e) => {
+                self.error(short_reason(&e));
+                self.resume_clocks();
+            }
             Ok(v) => {
-                let mut text = if human {
-                    v.explanation.clone()
-                } else {
-                    format!(
-                        "The engine ({}) claims a draw. {}",
-                        color_name(mover),
-                        v.explanation
-                    )
-                };
+                let mut text = v.explanation.clone();
+                if !human {
+                    text = format!("The engine plays {}.\n{text}", color_name(mover));
+                }
                 self.play.highlight = v.plies.clone();
                 self.play.selected = None;
                 self.play.view = None;
-                let now = Instant::now();
-                if self.play.game.len() > before
-                    && let Some(clock) = &mut self.play.clock
-                {
-                    clock.moved(mover, now);
-                }
-                if !v.correct() {
-                    if let Some(m) = v.played {
-                        text.push_str(&format!(
-                            " The intended move {} is played (FIDE 9.5).",
-                            self.play.game.ply_label(self.play.game.len())
-                        ));
-                        let _ = m;
+                if let Some(clock) = &mut self.play.clock {
+                    if self.play.game.len() > before {
+                        clock.moved(mover, now);
                     }
-                    if let Some(clock) = &mut self.play.clock {
+                    if !v.correct() {
+                        // FIDE 9.5: the ruling says so; the clock carries it out.
                         let left = &mut clock.left[idx(!mover)];
                         *left = claim::time_after_incorrect_claim(*left);
-                        text.push_str(&format!(
-                            " {} gets two extra minutes (FIDE 9.5).",
-                            color_name(!mover)
-                        ));
                     }
                 }
                 let correct = v.correct();
@@ -542,29 +567,68 @@ impl App {
                     }
                     self.stop_engine();
                     self.forget_saved_game();
-                    if !correct {
-                        // The intended move ended the game (e.g. fivefold, mate).
-                        if let Some(t) = self.play.game.termination() {
-                            text.push(' ');
-                            text.push_str(&t.ending.explanation);
-                        }
-                    }
                 }
                 self.message = Some(Message {
                     tone: if correct { Tone::Info } else { Tone::Error },
-                    text: text.clone(),
+                    text: v.conclusion(),
                 });
-                self.overlay = Some(Overlay::Verdict { correct, text });
-                self.maybe_engine();
+                self.overlay = Some(Overlay::Verdict {
+                    correct,
+                    text,
+                    scroll: 0,
+                });
             }
+        }
+    }
+
+    /// The ruling is closed: play goes on, the clocks restart, the engine
+    /// moves if it is its turn.
+    pub(crate) fn close_verdict(&mut self) {
+        self.overlay = None;
+        self.resume_clocks();
+        self.maybe_engine();
+    }
+
+    /// An option of the claim dialog: a claim now is ruled at once; a claim
+    /// with a move waits for the move. An option the dialog does not offer
+    /// does nothing.
+    pub(crate) fn claim_option(&mut self, o: ClaimOption) {
+        if !o.offered(self.play.game.position().halfmoves()) {
+            return;
+        }
+        self.overlay = None;
+        if o.with_move {
+            self.claim_with_move(o.ground);
+        } else {
+            self.claim(Claim::Now, o.ground, true);
+        }
+    }
+
+    /// The claim dialog was cancelled, or a claim waiting for its move
+    /// withdrawn: no claim was made, the clocks run again.
+    pub(crate) fn cancel_claim(&mut self) {
+        self.overlay = None;
+        self.play.claim_pending = None;
+        self.resume_clocks();
+    }
+
+    /// Stop the clocks for a claim (FIDE 6.12).
+    fn halt_clocks(&mut self, now: Instant) {
+        if let Some(c) = &mut self.play.clock {
+            c.halt(now);
+        }
+    }
+
+    fn resume_clocks(&mut self) {
+        if let Some(c) = &mut self.play.clock {
+            c.resume(Instant::now());
         }
     }
 
     /// A move chosen by a human (typed, cursor or mouse).
     pub(crate) fn human_move(&mut self, m: Move) {
-        if self.play.claim_pending {
-            self.play.claim_pending = false;
-            self.claim(Claim::WithMove(m), true);
+        if let Some(ground) = self.play.claim_pending.take() {
+            self.claim(Claim::WithMove(m), ground, true);
         } else {
             self.play_move(m);
         }
@@ -577,7 +641,7 @@ impl App {
         self.play.view = None;
         self.play.selected = None;
         self.play.highlight.clear();
-        self.play.claim_pending = false;
+        self.play.claim_pending = None;
         self.play.last_info = None;
         self.play.last_pv.clear();
         let (b, i) = match &self.play.clock {
@@ -597,7 +661,7 @@ impl App {
 
     fn takeback(&mut self) {
         self.stop_engine();
-        self.play.claim_pending = false;
+        self.cancel_claim();
         let mut n = 0;
         // Back to a position where a human is to move.
         while self.play.game.undo().is_some() {
@@ -662,6 +726,7 @@ impl App {
             return;
         }
         self.play.view = None;
+        self.halt_clocks(Instant::now());
         self.overlay = Some(Overlay::Claim);
     }
 
@@ -754,9 +819,9 @@ impl App {
         self.info("The saved game was deleted.");
     }
 
-    pub(crate) fn claim_with_move(&mut self) {
+    fn claim_with_move(&mut self, ground: Ground) {
         self.overlay = None;
-        self.play.claim_pending = true;
+        self.play.claim_pending = Some(ground);
         self.open_input(InputKind::ClaimMove, "");
         self.info(format!(
             "Write your intended move: type it, or make it on the board ({} types nothing).",
@@ -945,12 +1010,7 @@ impl App {
                     return;
                 }
                 match self.play.game.parse_move(&text) {
-                    Ok(m) => {
-                        if kind == InputKind::ClaimMove {
-                            self.play.claim_pending = true;
-                        }
-                        self.human_move(m);
-                    }
+                    Ok(m) => self.human_move(m),
                     Err(e) => {
                         self.error(short_reason(&e));
                         // Keep what was typed so it can be corrected.

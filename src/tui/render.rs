@@ -337,9 +337,13 @@ fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
             format!("Result {}", term.ending.result()),
             t.banner,
         ))
-    } else if app.play.claim_pending {
+    } else if app.play.claim_pending.is_some() {
         Line::from(Span::styled(
-            "Claiming: make or type your intended move",
+            if app.play.clock.is_some() {
+                "Clocks stopped: make your intended move"
+            } else {
+                "Claiming: make your intended move"
+            },
             t.button,
         ))
     } else {
@@ -403,10 +407,7 @@ fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
 
 fn render_claim_button(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     let key = keys::key_for(keys::Cmd::Claim);
-    let possible = !app.play.game.is_over()
-        && (claim::threefold_now(&app.play.game)
-            || claim::fifty_now(&app.play.game)
-            || !claim::threefold_moves(&app.play.game).is_empty());
+    let possible = claim::claim_possible(&app.play.game);
     let label = format!("[ {key} Claim draw ]");
     let mut spans = vec![Span::styled(
         label,
@@ -636,16 +637,18 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         )))
         .render(a.input, buf);
     }
-    let hints = keys::hints(app.ctx());
     let mut spans = Vec::new();
-    let mut used = 0usize;
-    for (k, h) in hints {
-        // Only whole hints: drop the ones that do not fit.
-        let w = k.chars().count() + h.chars().count() + 3;
-        if used + w > a.status.width as usize {
-            break;
-        }
-        used += w;
+    // Only what works now: the claim options offered, scrolling a ruling that scrolls.
+    let halfmoves = app.play.game.position().halfmoves();
+    let enabled = |cmd| match (cmd, &app.overlay) {
+        (keys::Cmd::ClaimAs(o), _) => o.offered(halfmoves),
+        (
+            keys::Cmd::ScrollDown | keys::Cmd::PageDown,
+            Some(super::overlay::Overlay::Verdict { text, .. }),
+        ) => super::overlay::verdict_layout(text, app.size).max_scroll() > 0,
+        _ => true,
+    };
+    for (k, h) in keys::key_bar(app.ctx(), a.status.width as usize, enabled) {
         spans.push(Span::styled(format!(" {k}"), t.key));
         spans.push(Span::raw(format!(" {h} ")));
     }

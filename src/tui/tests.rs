@@ -58,7 +58,7 @@ fn click_square(a: &mut App, sq: Square) {
 }
 
 /// Knights out and back twice: the start position stands a third time at ply 8.
-fn shuffle(a: &mut App, plies: usize) {
+pub(super) fn shuffle(a: &mut App, plies: usize) {
     for m in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]
         .iter()
         .take(plies)
@@ -232,7 +232,7 @@ fn threefold_claim_now_is_correct() {
     assert_eq!(a.overlay, Some(Overlay::Claim));
     keys(&mut a, "1");
     match &a.overlay {
-        Some(Overlay::Verdict { correct, text }) => {
+        Some(Overlay::Verdict { correct, text, .. }) => {
             assert!(correct);
             assert!(text.contains("9.2"), "{text}");
         }
@@ -251,9 +251,9 @@ fn wrong_claim_explains_and_the_game_goes_on() {
     shuffle(&mut a, 4);
     keys(&mut a, "c1");
     match &a.overlay {
-        Some(Overlay::Verdict { correct, text }) => {
+        Some(Overlay::Verdict { correct, text, .. }) => {
             assert!(!correct);
-            assert!(text.contains("twice"), "{text}");
+            assert!(text.contains("stands for the second time"), "{text}");
         }
         o => panic!("{o:?}"),
     }
@@ -266,7 +266,7 @@ fn claim_with_intended_move_typed_and_on_the_board() {
     let mut a = app();
     shuffle(&mut a, 7);
     keys(&mut a, "c2");
-    assert!(a.play.claim_pending);
+    assert!(a.play.claim_pending.is_some());
     keys(&mut a, "Ng8");
     key(&mut a, KeyCode::Enter);
     assert_eq!(a.play.game.len(), 8);
@@ -281,18 +281,18 @@ fn claim_with_intended_move_typed_and_on_the_board() {
     shuffle(&mut a, 2);
     keys(&mut a, "c2");
     key(&mut a, KeyCode::Esc);
-    assert!(a.play.claim_pending);
+    assert!(a.play.claim_pending.is_some());
     let black_before = a.play.clock.as_ref().unwrap().left[1];
     click_square(&mut a, Square::F3);
     click_square(&mut a, Square::G1);
     assert_eq!(a.play.game.len(), 3);
     assert!(!a.play.game.is_over());
-    let Some(Overlay::Verdict { correct, text }) = &a.overlay else {
+    let Some(Overlay::Verdict { correct, text, .. }) = &a.overlay else {
         panic!()
     };
     assert!(!correct);
     assert!(text.contains("9.5"), "{text}");
-    assert!(text.contains("two extra minutes"), "{text}");
+    assert!(text.contains("Black gets 2 more minutes"), "{text}");
     assert!(
         a.play.clock.as_ref().unwrap().left[1]
             >= black_before + std::time::Duration::from_secs(119)
@@ -584,10 +584,10 @@ fn claim_dialog_and_verdicts_render() {
     keys(&mut a, "c");
     let (s, _) = screen(&a, &Theme::colored(), 120, 40);
     assert!(s.contains("Claim a draw"));
-    assert!(s.contains("[1] Claim now"));
-    assert!(s.contains("[2] Claim with an intended move"));
+    assert!(s.contains("[1] threefold now (9.2 b)"));
+    assert!(s.contains("[2] threefold with a move (9.2 a)"));
     // Clicking option 1.
-    let (r, _) = super::overlay::claim_layout(a.size).1[0];
+    let (r, _) = super::overlay::claim_layout(&a, a.size).buttons[0];
     click(&mut a, r.x + 2, r.y);
     let (s, _) = screen(&a, &Theme::colored(), 120, 40);
     assert!(s.contains("Claim correct: draw"), "{s}");
@@ -959,12 +959,15 @@ fn every_screen_and_overlay_works_at_80x24() {
     keys(&mut a, "c");
     let s = show(&a);
     assert!(
-        s.contains("[1] Claim now") && s.contains("[2] Claim with"),
+        s.contains("[1] threefold now") && s.contains("[2] threefold with"),
         "{s}"
     );
     assert!(s.contains("Esc cancel"), "{s}");
-    let (r, cmd) = super::overlay::claim_layout(a.size).1[0];
-    assert_eq!(cmd, super::keys::Cmd::ClaimNow);
+    let (r, cmd) = super::overlay::claim_layout(&a, a.size).buttons[0];
+    assert_eq!(
+        cmd,
+        super::keys::Cmd::ClaimAs(super::overlay::ClaimOption::THREEFOLD_NOW)
+    );
     click(&mut a, r.x + 1, r.y);
     let s = show(&a);
     assert!(s.contains("Claim correct: draw"), "{s}");
