@@ -213,6 +213,32 @@ fn engine_finds_a_missed_perpetual() {
     assert_eq!(f, [(6, FindingKind::MissedPerpetual, Some("e8h5".into()))]);
 }
 
+#[test]
+fn engine_finds_a_won_game_drawn_by_making_the_fifth_occurrence() {
+    let f = engine_review("allowed_fivefold.pgn");
+    assert!(
+        f.contains(&(15, FindingKind::AllowedFivefold, Some("a1a2".into()))),
+        "{f:?}"
+    );
+}
+
+#[test]
+fn engine_finds_a_winning_side_walking_into_a_perpetual_check() {
+    let f = engine_review("walked_into_repetition.pgn");
+    assert!(
+        f.contains(&(0, FindingKind::WalkedIntoRepetition, Some("d8d2".into()))),
+        "{f:?}"
+    );
+    // The perpetual itself was White's to give, not a chance White missed.
+    assert!(
+        !f.iter().any(|x| matches!(
+            x.1,
+            FindingKind::MissedPerpetual | FindingKind::MissedRepetition
+        )),
+        "{f:?}"
+    );
+}
+
 fn json_lines(out: &Output) -> Vec<Value> {
     String::from_utf8_lossy(&out.stdout)
         .lines()

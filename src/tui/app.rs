@@ -16,6 +16,7 @@ use super::drill::{self, DrillState};
 use super::engine_thread::{Limits, Report};
 use super::euwe::EuweState;
 use super::keys::{self, Cmd, Ctx};
+use super::review::ReviewScreen;
 
 /// Everything that can happen to the app.
 #[derive(Clone, Debug)]
@@ -51,6 +52,7 @@ pub enum Screen {
     Play,
     Euwe,
     Drills,
+    Review,
 }
 
 /// What a typed line is for.
@@ -117,6 +119,8 @@ pub struct App {
     pub euwe: Box<EuweState>,
     /// The drill screen's state (None: not opened yet).
     pub drills: Option<Box<DrillState>>,
+    /// The review screen's state and options.
+    pub review: ReviewScreen,
     pub overlay: Option<Overlay>,
     pub input: Option<Input>,
     pub message: Option<Message>,
@@ -142,6 +146,7 @@ impl App {
             play: Play::new(cfg, game),
             euwe: Box::default(),
             drills: None,
+            review: ReviewScreen::default(),
             overlay: None,
             input: None,
             message: None,
@@ -188,6 +193,7 @@ impl App {
             self.euwe.tick(now, self.euwe_delay);
         }
         self.play_tick(now);
+        self.review_tick();
     }
 
     /// The key-table context that has the keys now: the input line, an
@@ -213,6 +219,7 @@ impl App {
                 drill::View::Puzzle(_) => Ctx::DrillAnswer,
             },
             (Screen::Drills, None) => Ctx::DrillThemes,
+            (Screen::Review, _) => Ctx::Review,
         }
     }
 
@@ -259,6 +266,7 @@ impl App {
             }
             Cmd::Drills => self.open_drills(),
             Cmd::EnginesPanel => self.engines_panel = !self.engines_panel,
+            Cmd::Review => self.open_review(),
             Cmd::DrillUp
             | Cmd::DrillDown
             | Cmd::DrillPick
@@ -294,6 +302,7 @@ impl App {
 
             _ => match self.screen {
                 Screen::Play => self.play_command(cmd),
+                Screen::Review => self.review_command(cmd),
                 Screen::Euwe | Screen::Drills => {}
             },
         }
@@ -319,6 +328,8 @@ impl App {
         } else if self.screen == Screen::Euwe {
             self.screen = Screen::Play;
             self.maybe_engine();
+        } else if self.screen == Screen::Review {
+            self.close_review();
         } else if self.play.claim_pending.is_some() {
             self.cancel_claim();
             self.info("Claim withdrawn.");
@@ -344,6 +355,7 @@ impl App {
     pub(crate) fn do_quit(&mut self) {
         self.keep_game_in_progress();
         self.stop_engine();
+        self.review.cancel();
         self.quit = true;
         self.effects.push(Effect::Quit);
     }
@@ -424,6 +436,12 @@ impl App {
             MouseEventKind::ScrollDown if self.screen == Screen::Drills => {
                 return self.drill_command(Cmd::DrillDown);
             }
+            MouseEventKind::ScrollUp if self.screen == Screen::Review => {
+                return self.review_command(Cmd::Up);
+            }
+            MouseEventKind::ScrollDown if self.screen == Screen::Review => {
+                return self.review_command(Cmd::Down);
+            }
             _ => return,
         }
         let (x, y) = (m.column, m.row);
@@ -437,6 +455,9 @@ impl App {
         }
         if self.screen == Screen::Play {
             self.play_click(x, y);
+        }
+        if self.screen == Screen::Review {
+            self.review_click(x, y);
         }
     }
 }

@@ -20,6 +20,8 @@ pub enum Ctx {
     DrillAnswer,
     /// Drills: the ruling on an answer.
     DrillFeedback,
+    /// The post-game review.
+    Review,
     /// Everywhere but in a modal context (also read by the help overlay as "global").
     Global,
     /// The help overlay.
@@ -99,6 +101,8 @@ pub enum Cmd {
     Drills,
     /// The panel "How engines see it" on / off (game screen and Euwe stepper).
     EnginesPanel,
+    /// Open the post-game review.
+    Review,
     DrillUp,
     DrillDown,
     DrillPick,
@@ -198,6 +202,17 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Play, &[Char('e')], Cmd::Euwe, "Euwe's Thue–Morse stepper", Some("euwe")),
     b(Ctx::Play, &[Char('d')], Cmd::Drills, "drills: puzzles about repetition and claims", None),
     b(Ctx::Play, &[Char('E')], Cmd::EnginesPanel, "how engines see it: five repetition detectors at the shown ply", None),
+    b(Ctx::Play, &[Char('v')], Cmd::Review, "review this game: missed and incorrect claims, repetitions that cost it", None),
+    b(Ctx::Review, &[Code(KeyCode::Up), Char('k')], Cmd::Up, "previous finding (its position on the board)", Some("finding")),
+    b(Ctx::Review, &[Code(KeyCode::Down), Char('j')], Cmd::Down, "next finding (or click one)", None),
+    b(Ctx::Review, &[Code(KeyCode::PageUp)], Cmd::PageUp, "a page of findings up", None),
+    b(Ctx::Review, &[Code(KeyCode::PageDown)], Cmd::PageDown, "a page of findings down", None),
+    b(Ctx::Review, &[Code(KeyCode::Home), Char('g')], Cmd::ScrollTop, "first finding", None),
+    b(Ctx::Review, &[Code(KeyCode::End), Char('G')], Cmd::ScrollBottom, "last finding", None),
+    b(Ctx::Review, &[Char(','), Code(KeyCode::Left)], Cmd::HistBack, "board: one ply back", Some("ply")),
+    b(Ctx::Review, &[Char('.'), Code(KeyCode::Right)], Cmd::HistForward, "board: one ply forward", None),
+    b(Ctx::Review, &[Code(KeyCode::Enter)], Cmd::Select, "view the board's ply in the game", Some("in game")),
+    b(Ctx::Review, &[Char('f')], Cmd::Flip, "flip the board", None),
     b(Ctx::Euwe, &[Code(KeyCode::Right), Char('l'), Char('.'), Char(' ')], Cmd::EuweNext, "next ply", Some("next")),
     b(Ctx::Euwe, &[Code(KeyCode::Left), Char('h'), Char(',')], Cmd::EuwePrev, "previous ply", Some("prev")),
     b(Ctx::Euwe, &[Code(KeyCode::Home), Char('g')], Cmd::EuweJumpStart, "jump to the start", None),
@@ -246,6 +261,7 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::ClaimDialog, &[Char('3')], Cmd::ClaimAs(ClaimOption::FIFTY_NOW), "fifty moves now (9.3 b): the 50-move count has reached 100/100", Some("fifty")),
     b(Ctx::ClaimDialog, &[Char('4')], Cmd::ClaimAs(ClaimOption::FIFTY_WITH_MOVE), "fifty moves with a move (9.3 a): write a move that is no capture and no pawn move; the count reaches 100/100", Some("fifty+move")),
     b(Ctx::ClaimDialog, &[Code(KeyCode::Esc), Char('q')], Cmd::Close, "cancel: no claim is made, the clocks restart", Some("cancel")),
+    b(Ctx::Verdict, &[Char('v')], Cmd::Review, "review the game", Some("review")),
     b(Ctx::Promotion, &[Char('q')], Cmd::Promote(Role::Queen), "promote to a queen", Some("Queen")),
     b(Ctx::Promotion, &[Char('r')], Cmd::Promote(Role::Rook), "promote to a rook", Some("Rook")),
     b(Ctx::Promotion, &[Char('b')], Cmd::Promote(Role::Bishop), "promote to a bishop", Some("Bishop")),
@@ -474,6 +490,7 @@ mod tests {
             Ctx::DrillThemes,
             Ctx::DrillAnswer,
             Ctx::DrillFeedback,
+            Ctx::Review,
             Ctx::Help,
             Ctx::Verdict,
             Ctx::ClaimDialog,

@@ -20,6 +20,7 @@ pub mod keys;
 pub mod overlay;
 pub mod play;
 pub mod render;
+pub mod review;
 pub mod terminal;
 pub mod theme;
 
@@ -245,7 +246,8 @@ fn event_loop(
         }
         let animating = app.play.thinking.is_some()
             || app.play.clock.as_ref().is_some_and(|c| c.running.is_some())
-            || (app.screen == app::Screen::Euwe && app.euwe.autoplay);
+            || (app.screen == app::Screen::Euwe && app.euwe.autoplay)
+            || app.review.state.as_ref().is_some_and(|s| s.running());
         let timeout = Duration::from_millis(if animating { 30 } else { 250 });
         if event::poll(timeout)? {
             let t_key = Instant::now();
@@ -271,5 +273,7 @@ mod claim_tests;
 mod drill_tests;
 #[cfg(test)]
 mod engines_tests;
+#[cfg(test)]
+mod review_tests;
 #[cfg(test)]
 mod tests;

@@ -379,6 +379,7 @@ fn help_sections(screen: Screen) -> &'static [(&'static str, Ctx)] {
         _ => &[
             ("Game", Ctx::Play),
             ("Euwe stepper", Ctx::Euwe),
+            ("Post-game review", Ctx::Review),
             ("Everywhere", Ctx::Global),
             ("Typing a move", Ctx::Input),
             ("Claim dialog", Ctx::ClaimDialog),
@@ -550,7 +551,11 @@ fn render_verdict(
             keys::hint_line(Ctx::Verdict)
         )
     } else {
-        format!(" {} close ", keys::key_in(Ctx::Verdict, Cmd::Close))
+        format!(
+            " {} close · {} review the game ",
+            keys::key_in(Ctx::Verdict, Cmd::Close),
+            keys::key_in(Ctx::Verdict, Cmd::Review)
+        )
     };
     Block::bordered()
         .title(Span::styled(title, style))
@@ -629,6 +634,10 @@ impl App {
             (Overlay::Claim, Cmd::ClaimAs(option)) => self.claim_option(option),
             (Overlay::Claim, Cmd::Close) => self.cancel_claim(),
             (Overlay::Verdict { .. }, Cmd::Close) => self.close_verdict(),
+            (Overlay::Verdict { .. }, Cmd::Review) => {
+                self.close_verdict();
+                self.open_review();
+            }
             (
                 Overlay::Verdict {
                     correct,

@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
 use crate::rules::claim::{self, Claim, Ground};
+use crate::rules::pgn::{ClaimMark, RecordedClaim};
+use crate::rules::review::GameRecord;
 use crate::rules::{Game, MoveNumber, PlayError, color_name, ending};
 
 use super::app::{App, Effect, Input, InputKind, Message, Overlay, Question, Screen, Tone};
@@ -182,6 +184,9 @@ pub struct Play {
     pub thinking: Option<Thinking>,
     pub last_info: Option<Info>,
     pub last_pv: String,
+    /// The claims made in the game (correct or not), and the result a loaded game gave:
+    /// saved with it, read back, and reviewed.
+    pub record: GameRecord,
     search_id: u64,
 }
 
@@ -211,6 +216,7 @@ impl Play {
             thinking: None,
             last_info: None,
             last_pv: String::new(),
+            record: GameRecord::default(),
             search_id: 0,
         }
     }
@@ -485,6 +491,7 @@ impl App {
 
     fn after_move(&mut self, mover: Color) {
         let now = Instant::now();
+        self.play.record.result = None;
         if let Some(c) = &mut self.play.clock {
             c.moved(mover, now);
         }
@@ -543,6 +550,7 @@ impl App {
                 self.resume_clocks();
             }
             Ok(v) => {
+                self.record_claim(before);
                 let mut text = v.explanation.clone();
                 if !human {
                     text = format!("The engine plays {}.\n{text}", color_name(mover));
@@ -579,6 +587,22 @@ impl App {
                 });
             }
         }
+    }
+
+    /// Keep a claim just judged in the game record: made in the position at ply `before`,
+    /// with a move if the game has gone on since (as FIDE 9.5 has the intended move played).
+    fn record_claim(&mut self, before: usize) {
+        let ply = self.play.game.len();
+        let mark = if ply > before {
+            ClaimMark::WithMove
+        } else {
+            ClaimMark::Now
+        };
+        self.play.record.result = None;
+        self.play
+            .record
+            .claims
+            .push(RecordedClaim { ply, mark, line: 0 });
     }
 
     /// The ruling is closed: play goes on, the clocks restart, the engine
@@ -644,6 +668,7 @@ impl App {
         self.play.claim_pending = None;
         self.play.last_info = None;
         self.play.last_pv.clear();
+        self.play.record = GameRecord::default();
         let (b, i) = match &self.play.clock {
             Some(c) => (c.base, c.inc),
             None => (Duration::ZERO, Duration::ZERO),
@@ -675,6 +700,9 @@ impl App {
         self.play.view = None;
         self.play.selected = None;
         self.play.highlight.clear();
+        let len = self.play.game.len();
+        self.play.record.claims.retain(|c| c.ply <= len);
+        self.play.record.result = None;
         if let Some(c) = &mut self.play.clock
             && c.running.is_some()
         {
@@ -837,7 +865,7 @@ impl App {
             Players::TwoHumans => ("White", "Black"),
             Players::Engines => ("threefold engine", "threefold engine"),
         };
-        crate::rules::pgn::write(
+        crate::rules::pgn::write_annotated(
             &self.play.game,
             &[
                 ("Event", "threefold training game"),
@@ -845,15 +873,17 @@ impl App {
                 ("White", w),
                 ("Black", b),
             ],
+            &crate::rules::pgn::claim_notes(&self.play.record.claims),
         )
     }
 
     /// Load the first game of a PGN file (two humans then, to browse it).
     pub fn load_pgn(&mut self, path: &std::path::Path) {
         match crate::rules::pgn::read_game_file(path, 1) {
-            Ok((_, g)) => {
+            Ok((rec, g)) => {
                 self.play.players = Players::TwoHumans;
                 self.new_game(g);
+                self.play.record = GameRecord::from_pgn(&rec);
                 self.info(format!(
                     "Loaded {} ({} plies). Players: two humans (p to change).",
                     path.display(),

@@ -168,6 +168,7 @@ pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
         (Screen::Euwe, _) => render_euwe(app, &app.euwe, theme, size, buf),
         (Screen::Drills, Some(d)) => super::drill_render::render_drills(app, d, theme, size, buf),
         (Screen::Drills, None) => {}
+        (Screen::Review, _) => super::review::render(app, theme, size, buf),
     }
     render_status(app, theme, &areas, buf);
     if let Some(o) = &app.overlay {
@@ -179,14 +180,20 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
     let game = &app.play.game;
     // Title or game-over banner.
     let title = match game.termination() {
-        Some(term) => Line::from(Span::styled(
-            format!(
-                " GAME OVER  {}  {} ",
-                term.ending.result(),
-                term.ending.kind
+        Some(term) => Line::from(vec![
+            Span::styled(
+                format!(
+                    " GAME OVER  {}  {} ",
+                    term.ending.result(),
+                    term.ending.kind
+                ),
+                t.banner,
             ),
-            t.banner,
-        )),
+            Span::styled(
+                format!("  {} review the game", keys::key_for(keys::Cmd::Review)),
+                t.key,
+            ),
+        ]),
         None => Line::from(vec![
             Span::styled(" threefold ", t.title),
             Span::styled("repetition trainer", t.dim),
@@ -210,25 +217,9 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
 
     // Board.
     let ply = app.shown_ply();
-    let pos = game.position_at(ply);
     if let Some(geom) = board_geom(a, app.play.flipped) {
-        let last = game.record(ply).mv.and_then(|m| {
-            let mover = game.position_at(ply - 1).turn();
-            m.from().map(|f| (f, super::play::king_target(&m, mover)))
-        });
-        let check = if pos.is_check() {
-            pos.board().king_of(pos.turn())
-        } else {
-            None
-        };
         let targets = app.targets();
         BoardView {
-            board: pos.board(),
-            geom,
-            theme: t,
-            ascii: app.ascii,
-            last_move: last,
-            check,
             selected: if app.play.view.is_none() {
                 app.play.selected
             } else {
@@ -236,6 +227,7 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
             },
             targets: &targets,
             cursor: Some(app.play.cursor),
+            ..BoardView::at_ply(game, ply, geom, t, app.ascii)
         }
         .render(a.board, buf);
     }
