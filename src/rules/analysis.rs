@@ -100,17 +100,20 @@ impl JsonPly {
 /// upcoming-repetition detector answers with cuckoo tables, answered here by trying every
 /// move.
 pub fn moves_back_into_stretch(game: &Game) -> Vec<Move> {
-    let ply = game.len();
+    moves_back_into_stretch_at(game, game.len())
+}
+
+/// [`moves_back_into_stretch`] at ply `ply` of `game` (the plies after it play no part).
+pub fn moves_back_into_stretch_at(game: &Game, ply: usize) -> Vec<Move> {
     let records = game.records();
     let mut first = ply;
     while first > 0 && !records[first].irreversible {
         first -= 1;
     }
-    let pos = game.position();
+    let pos = game.position_at(ply);
     let key = records[ply].key;
-    game.legal_moves()
-        .iter()
-        .copied()
+    shakmaty::Position::legal_moves(pos)
+        .into_iter()
         .filter(|&m| {
             let k = crate::rules::key::key_after(pos, key, m);
             // Same side to move after the move: an odd number of plies back.

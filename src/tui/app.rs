@@ -156,6 +156,8 @@ pub struct App {
     pub config: Config,
     /// Where changed settings are saved (None: not saved, as in tests).
     pub config_path: Option<PathBuf>,
+    /// The panel "How engines see it" is shown (game screen, Euwe stepper).
+    pub engines_panel: bool,
 }
 
 impl App {
@@ -179,6 +181,7 @@ impl App {
             euwe_delay: Duration::from_millis(cfg.euwe_delay_ms.max(30)),
             config: cfg.clone(),
             config_path: None,
+            engines_panel: false,
         }
     }
 
@@ -339,6 +342,7 @@ impl App {
                 self.screen = Screen::Euwe;
             }
             Cmd::Drills => self.open_drills(),
+            Cmd::EnginesPanel => self.engines_panel = !self.engines_panel,
             Cmd::Review => self.open_review(),
             Cmd::EuweNext
             | Cmd::EuwePrev

@@ -19,6 +19,7 @@ use crate::rules::ending::times;
 use crate::rules::euwe::{self, BLOCKS, CUBE_FREE, EuweIndex, Repeat, Successions};
 
 use super::board::{BoardView, Geom};
+use super::engines::EnginesPanel;
 use super::keys::Cmd;
 use super::render::{self, fit_places, spark_line};
 use super::theme::{Theme, badge};
@@ -186,6 +187,7 @@ pub fn render(
     e: &EuweState,
     delay: Duration,
     ascii: bool,
+    engines_panel: bool,
     t: &Theme,
     size: Rect,
     buf: &mut Buffer,
@@ -214,6 +216,27 @@ pub fn render(
             cursor: None,
         }
         .render(a.board, buf);
+    }
+    if engines_panel {
+        // "How engines see it" at the bottom of the side column, in place of
+        // the occurrence sparkline.
+        let panel = EnginesPanel { game, ply, ascii };
+        let side = Rect::new(
+            a.panel.x,
+            a.panel.y,
+            a.panel.width,
+            a.spark.bottom() - a.panel.y,
+        );
+        let panel_h = panel.height(side.width).min(side.height.saturating_sub(4));
+        let text = Rect::new(side.x, side.y, side.width, side.height - panel_h);
+        let rows = fit_rows(panel_rows(e, t, ascii, text.width), text.height);
+        Paragraph::new(rows).render(text, buf);
+        panel.render(
+            t,
+            Rect::new(side.x, text.bottom(), side.width, panel_h),
+            buf,
+        );
+        return;
     }
     let rows = fit_rows(panel_rows(e, t, ascii, a.panel.width), a.panel.height);
     Paragraph::new(rows).render(a.panel, buf);

@@ -109,6 +109,8 @@ pub enum Cmd {
     EuweFaster,
     EuweSlower,
     Drills,
+    /// The panel "How engines see it" on / off (game screen and Euwe stepper).
+    EnginesPanel,
     /// Open the post-game review.
     Review,
     DrillUp,
@@ -213,6 +215,7 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Play, &[Char('F')], Cmd::Fen, "start from a FEN position", None),
     b(Ctx::Play, &[Char('e')], Cmd::Euwe, "Euwe's Thue–Morse stepper", Some("euwe")),
     b(Ctx::Play, &[Char('d')], Cmd::Drills, "drills: puzzles about repetition and claims", None),
+    b(Ctx::Play, &[Char('E')], Cmd::EnginesPanel, "how engines see it: five repetition detectors at the shown ply", None),
     b(Ctx::Play, &[Char('v')], Cmd::Review, "review this game: missed and incorrect claims, repetitions that cost it", None),
     b(Ctx::Review, &[Code(KeyCode::Up), Char('k')], Cmd::Up, "previous finding (its position on the board)", Some("finding")),
     b(Ctx::Review, &[Code(KeyCode::Down), Char('j')], Cmd::Down, "next finding (or click one)", None),
@@ -232,6 +235,7 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Euwe, &[Char('a'), Code(KeyCode::Enter)], Cmd::EuweAutoplay, "autoplay on/off", Some("autoplay")),
     b(Ctx::Euwe, &[Char('+'), Char('=')], Cmd::EuweFaster, "autoplay faster", Some("speed")),
     b(Ctx::Euwe, &[Char('-')], Cmd::EuweSlower, "autoplay slower", None),
+    b(Ctx::Euwe, &[Char('E')], Cmd::EnginesPanel, "how engines see it: five repetition detectors at this ply", None),
     b(Ctx::DrillThemes, &[Code(KeyCode::Up), Char('k')], Cmd::DrillUp, "previous theme", None),
     b(Ctx::DrillThemes, &[Code(KeyCode::Down), Char('j')], Cmd::DrillDown, "next theme", None),
     b(Ctx::DrillThemes, &[Code(KeyCode::Enter), Char(' ')], Cmd::DrillPick, "drill this theme (or click it)", Some("pick")),

@@ -14,6 +14,7 @@ pub mod config;
 pub mod drill;
 pub mod engine_adapter;
 pub mod engine_thread;
+pub mod engines;
 pub mod euwe;
 pub mod keys;
 pub mod line_edit;
@@ -272,6 +273,8 @@ fn event_loop(
 mod blind_tests;
 #[cfg(test)]
 mod claim_tests;
+#[cfg(test)]
+mod engines_tests;
 #[cfg(test)]
 mod pgn_file_tests;
 #[cfg(test)]

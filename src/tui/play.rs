@@ -1173,12 +1173,15 @@ impl App {
             self.select(sq);
             return;
         }
-        if let Some(ply) = render::spark_ply(self, areas.spark, x, y) {
+        let (history, engines) = render::history_and_engines(self, &areas);
+        if engines.is_none()
+            && let Some(ply) = render::spark_ply(self, areas.spark, x, y)
+        {
             self.play.view = (ply < self.play.game.len()).then_some(ply);
             self.play.selected = None;
             return;
         }
-        for (r, ply) in render::history_cells(self, areas.history) {
+        for (r, ply) in render::history_cells(self, history) {
             if r.contains((x, y).into()) {
                 self.play.view = (ply < self.play.game.len()).then_some(ply);
                 self.play.selected = None;

@@ -14,6 +14,7 @@ use crate::rules::{Game, claim};
 
 use super::app::{App, Screen};
 use super::board::{BoardView, Geom};
+use super::engines::EnginesPanel;
 use super::keys;
 use super::theme::{Theme, badge};
 use crate::rules::color_name;
@@ -217,9 +218,15 @@ pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
     };
     match (app.screen, &app.drills) {
         (Screen::Play, _) => render_play(app, theme, &areas, buf),
-        (Screen::Euwe, _) => {
-            super::euwe::render(&app.euwe, app.euwe_delay, app.ascii, theme, size, buf)
-        }
+        (Screen::Euwe, _) => super::euwe::render(
+            &app.euwe,
+            app.euwe_delay,
+            app.ascii,
+            app.engines_panel,
+            theme,
+            size,
+            buf,
+        ),
         (Screen::Drills, Some(d)) => d.render(app.ascii, theme, size, buf),
         (Screen::Drills, None) => {}
         (Screen::Review, _) => super::review::render(app, theme, size, buf),
@@ -328,9 +335,44 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
     render_players(app, t, a.players, buf);
     render_engine(app, t, a.engine, buf);
     render_claim_button(app, t, a.claim, buf);
-    render_history(app, t, a.history, buf);
-    render_same(app, t, a.same, buf);
-    render_spark(app, t, a.spark, buf);
+    let (history, engines) = history_and_engines(app, a);
+    render_history(app, t, history, buf);
+    if let Some(area) = engines {
+        let (game, shown) = (&app.play.game, app.shown_ply());
+        EnginesPanel {
+            game,
+            ply: shown,
+            ascii: app.ascii,
+        }
+        .render(t, area, buf);
+        super::engines::mark_history(game, shown, history, t, app.ascii, buf);
+    } else {
+        render_same(app, t, a.same, buf);
+        render_spark(app, t, a.spark, buf);
+    }
+}
+
+/// The game screen's move list, and the panel "How engines see it" when it is
+/// on: in place of the occurrence panel, taking what it needs from the move
+/// list, which keeps at least 2 rows of moves. The panel's title row covers
+/// the move list's bottom border.
+pub fn history_and_engines(app: &App, a: &Areas) -> (Rect, Option<Rect>) {
+    if !app.engines_panel {
+        return (a.history, None);
+    }
+    let h = a.history;
+    let rows = a.spark.bottom().saturating_sub(h.y);
+    let panel = EnginesPanel {
+        game: &app.play.game,
+        ply: app.shown_ply(),
+        ascii: app.ascii,
+    };
+    let panel_h = panel.height(h.width).min(rows.saturating_sub(3));
+    let history = Rect::new(h.x, h.y, h.width, rows + 1 - panel_h);
+    (
+        history,
+        Some(Rect::new(h.x, history.bottom() - 1, h.width, panel_h)),
+    )
 }
 
 fn fmt_clock(d: std::time::Duration) -> String {

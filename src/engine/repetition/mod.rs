@@ -30,6 +30,7 @@
 pub mod axon;
 pub mod belle;
 pub mod cuckoo;
+pub mod report;
 pub mod rookie;
 
 use std::fmt;
