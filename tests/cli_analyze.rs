@@ -175,6 +175,21 @@ fn euwe_command_prints_every_ply() {
     assert!(rows.iter().all(|r| r["german_rule"].is_null()));
     assert_eq!(rows[7]["claim_now"], true);
     assert_eq!(rows[6]["claim_with"], serde_json::json!(["Ng8"]));
+    // Plies 5-12 play Nf3 Nf6 Ng1 Ng8 twice; no third time follows.
+    assert!(rows[10]["longest_twice"].is_null());
+    assert_eq!(
+        rows[11]["longest_twice"],
+        serde_json::json!({"start": 4, "len": 4, "played": 8, "missing": 4})
+    );
+    assert_eq!(rows[19]["closest_to_three"]["missing"], 4);
+    // The table's last column says the same, and why no third time comes.
+    let table = String::from_utf8(run(&["euwe", "--plies", "12"]).stdout).unwrap();
+    let last = table.lines().nth(12).unwrap();
+    assert!(
+        last.contains("longest twice 4 moves (plies 5-12)"),
+        "{table}"
+    );
+    assert!(table.ends_with("a third time in succession.\n"), "{table}");
 }
 
 #[test]
@@ -251,4 +266,25 @@ fn a_closed_pipe_ends_output_quietly() {
         assert!(err.is_empty(), "{args:?}: {err}");
         assert!(out.status.success(), "{args:?}: {:?}", out.status);
     }
+}
+
+#[test]
+fn a_refused_san_move_says_why() {
+    let out = run(&["analyze", "--san", "e4 Ke3"]);
+    assert_one_line_error(&out, "Ke3");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--san, ply 2: Ke3: the king on e8 cannot go to e3"),
+        "{err}"
+    );
+    let out = run(&[
+        "analyze",
+        "--san",
+        "1. e4 Nf6 2. Qh5 Nxh5 3. Nf3 d6 4. Bc4 d5 5. 0-0 Nf4 6. Bxd5 Bh3 7. Bxf7+ Kxf7 8. d5",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("ply 15: d5: the pawn on d2 cannot go to d5"),
+        "{err}"
+    );
 }

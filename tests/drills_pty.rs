@@ -23,15 +23,34 @@ fn spawn(home: &Path) -> Session {
     Session::spawn_in(home.to_path_buf(), None, &[], &[], 120, 40)
 }
 
-/// The built-in puzzle whose title is on screen (the longest that fits).
+/// The built-in puzzle on screen. Its title is hidden until the answer (it
+/// often names the answer); the title bar names the theme and the header
+/// says "Puzzle k of n".
 fn shown_puzzle(s: &Session) -> Puzzle {
     let screen = s.screen();
-    load_builtin()
-        .puzzles()
-        .filter(|p| screen.contains(&p.title))
-        .max_by_key(|p| p.title.len())
-        .unwrap_or_else(|| panic!("no puzzle title on screen:\n{screen}"))
-        .clone()
+    let theme = screen
+        .lines()
+        .find_map(|l| l.split("Drills: ").nth(1))
+        .map(|t| t.trim().trim_end_matches("(all themes)").trim().to_string())
+        .unwrap_or_else(|| panic!("no theme in the title bar:\n{screen}"));
+    let k: usize = screen
+        .split("Puzzle ")
+        .nth(1)
+        .and_then(|r| r.split(" of ").next())
+        .and_then(|k| k.parse().ok())
+        .unwrap_or_else(|| panic!("no \"Puzzle k of n\" on screen:\n{screen}"));
+    let coll = load_builtin();
+    let t = coll
+        .themes
+        .iter()
+        .find(|t| t.name == theme)
+        .unwrap_or_else(|| panic!("no theme named {theme:?}"));
+    let p = t.puzzles[k - 1].clone();
+    assert!(
+        !screen.contains(&p.title),
+        "the title before the answer:\n{screen}"
+    );
+    p
 }
 
 /// A typed answer (the words the puzzle files use), right or wrong.
@@ -108,6 +127,7 @@ fn drills_one_right_one_wrong_with_feedback_and_saved_progress() {
     }
     s.wait_for("Right!");
     s.wait_for("n next");
+    assert!(s.screen().contains(&p.title), "{}", s.screen());
     // The next puzzle: answered wrong.
     s.send("n");
     s.wait_for("Enter submit");

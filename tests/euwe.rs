@@ -2,7 +2,7 @@
 //! fivefold ending arrive within a few moves.
 
 use threefold::rules::analysis::report_current;
-use threefold::rules::euwe::{self, EuweIndex, german_rule_at, thue_morse};
+use threefold::rules::euwe::{self, EuweIndex, Successions, thue_morse};
 use threefold::rules::{EndingKind, Game};
 
 #[test]
@@ -15,12 +15,16 @@ fn thue_morse_prefix() {
 }
 
 #[test]
-fn german_rule_never_fires_in_the_first_10000_plies() {
-    let game = euwe::euwe_game(10_000);
-    assert_eq!(game.len(), 10_000);
-    for ply in 1..=game.len() {
-        assert_eq!(german_rule_at(&game, ply), None, "cube at ply {ply}");
-    }
+fn german_rule_never_fires_in_the_first_100000_plies() {
+    let game = euwe::euwe_game(100_000);
+    assert_eq!(game.len(), 100_000);
+    let s = Successions::of(&game);
+    assert_eq!(s.german_rule(game.len()), None);
+    // The nearest it comes: a sequence played twice, never a move more.
+    let c = s
+        .closest_to_german_rule(game.len())
+        .expect("squares abound");
+    assert_eq!((c.len, c.played, c.missing()), (4, 8, 4));
 }
 
 #[test]
@@ -31,10 +35,11 @@ fn german_rule_does_fire_on_a_plain_cube() {
             g.play_past_end(g.parse_uci(m).unwrap()).unwrap();
         }
     }
-    let cube = german_rule_at(&g, 12).expect("the same four moves three times");
+    let s = Successions::of(&g);
+    let cube = s.german_rule(12).expect("the same four moves three times");
     assert_eq!((cube.start, cube.len), (0, 4));
     assert_eq!(cube.moves(&g), ["g1f3", "g8f6", "f3g1", "f6g8"]);
-    assert_eq!(german_rule_at(&g, 11), None);
+    assert_eq!(s.german_rule(11), None);
 }
 
 #[test]

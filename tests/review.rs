@@ -170,7 +170,9 @@ fn recorded_claims_are_read_and_judged_with_their_consequences() {
     assert!(
         r.findings[0]
             .text
-            .contains("adds 2 minutes to White's time (FIDE 9.5)")
+            .contains("White gets 2 more minutes (FIDE 9.5)"),
+        "{}",
+        r.findings[0].text
     );
     // The correct claim took the chance: nothing missed.
     assert!(r.runs.is_empty(), "{:?}", r.runs);
@@ -209,6 +211,32 @@ fn engine_finds_a_won_game_drawn_by_allowing_a_third_occurrence() {
 fn engine_finds_a_missed_perpetual() {
     let f = engine_review("missed_perpetual.pgn");
     assert_eq!(f, [(6, FindingKind::MissedPerpetual, Some("e8h5".into()))]);
+}
+
+#[test]
+fn engine_finds_a_won_game_drawn_by_making_the_fifth_occurrence() {
+    let f = engine_review("allowed_fivefold.pgn");
+    assert!(
+        f.contains(&(15, FindingKind::AllowedFivefold, Some("a1a2".into()))),
+        "{f:?}"
+    );
+}
+
+#[test]
+fn engine_finds_a_winning_side_walking_into_a_perpetual_check() {
+    let f = engine_review("walked_into_repetition.pgn");
+    assert!(
+        f.contains(&(0, FindingKind::WalkedIntoRepetition, Some("d8d2".into()))),
+        "{f:?}"
+    );
+    // The perpetual itself was White's to give, not a chance White missed.
+    assert!(
+        !f.iter().any(|x| matches!(
+            x.1,
+            FindingKind::MissedPerpetual | FindingKind::MissedRepetition
+        )),
+        "{f:?}"
+    );
 }
 
 fn json_lines(out: &Output) -> Vec<Value> {

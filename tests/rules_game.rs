@@ -171,8 +171,9 @@ fn claim_now_incorrect_changes_nothing_and_explains() {
     assert_eq!(g.len(), len);
     assert!(!g.is_over());
     assert!(
-        v.explanation
-            .contains("this position has appeared twice: after 1...Nf6 and after 3...Nf6"),
+        v.explanation.contains(
+            "The position after 3...Nf6 stands for the second time (before: after 1...Nf6)."
+        ),
         "{}",
         v.explanation
     );
@@ -248,7 +249,7 @@ fn fifty_move_claims() {
     let v = judge(&mut g4, Claim::Now).unwrap();
     assert!(v.correct() && v.ground == Some(Ground::FiftyMoves));
     assert!(
-        v.explanation.contains("100 half-moves"),
+        v.explanation.contains("The 50-move count is 100/100."),
         "{}",
         v.explanation
     );

@@ -18,7 +18,7 @@ fn play_to_threefold_see_badges_claim_and_verdict() {
     assert!(s.screen().contains("Ng8 ×2"));
     assert!(s.screen().contains("claim possible"));
     s.send("c");
-    s.wait_for("[1] Claim now");
+    s.wait_for("[1] threefold now (9.2 b)");
     s.send("1");
     s.wait_for("Claim correct: draw");
     s.send("\r");
@@ -36,10 +36,10 @@ fn a_wrong_claim_is_explained_and_play_goes_on() {
     }
     s.wait_for("Ng8 ×2");
     s.send("c");
-    s.wait_for("[1] Claim now");
+    s.wait_for("[1] threefold now (9.2 b)");
     s.send("1");
     s.wait_for("Claim incorrect");
-    assert!(s.screen().contains("twice"), "{}", s.screen());
+    assert!(s.screen().contains("second time"), "{}", s.screen());
     s.send("\r");
     s.typed("e4");
     s.wait_for("3. e4");
@@ -54,13 +54,10 @@ fn euwe_stepper() {
     s.send("e");
     s.wait_for("Euwe's sequence");
     s.send("5");
-    s.wait_for("fivefold repetition at ply 16");
-    assert!(
-        s.screen()
-            .contains("no sequence of moves played three times in succession")
-    );
+    s.wait_for("fivefold at ply 16: game over");
+    assert!(s.screen().contains("Thue–Morse is cube-free"));
     s.send("G");
-    s.wait_for("Ply 128 / 128");
+    s.wait_for("Ply 128/128");
     s.send("\x1b");
     s.wait_for("Claim draw");
     s.quit_and_check_restored();
@@ -71,8 +68,8 @@ fn the_engine_replies_on_its_own_thread() {
     let mut s = Session::spawn("engine", None, &["--ascii"], 100, 30);
     s.wait_for("Claim draw");
     s.typed("e4");
-    // Ply 2 is the engine's reply.
-    s.wait_for("Ply 2 ");
+    // After the engine's reply it is White's move 2.
+    s.wait_for("White's move 2 ");
     s.send("u");
     s.wait_for("Took back 2 plies");
     s.quit_and_check_restored();
@@ -171,7 +168,7 @@ fn mouse_moves_and_the_claim_button() {
     click(&mut s, x, y);
     s.wait_for("1. Nf3");
     click(&mut s, areas.claim.x + 3, areas.claim.y);
-    s.wait_for("[1] Claim now");
+    s.wait_for("[1] threefold now (9.2 b)");
     s.send("\x1b");
     s.send("?");
     s.wait_for("Help (Esc close");

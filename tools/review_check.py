@@ -29,11 +29,19 @@ DRAWISH = 50  # src/review/params.rs DRAWISH_CP
 #             can claim (checked by python-chess: can_claim_threefold_repetition).
 #  "worth-claiming": the side to move could claim, and playing on (the position after the
 #             move played, searched by Stockfish) scores <= -WINNING for it.
+#  "fivefold": the mover was winning (>= WINNING), the move played makes the fifth
+#             occurrence (python-chess: is_fivefold_repetition) and scores about 0.
+#  "walked":  the mover was winning (>= WINNING), the move played scores about 0, and the
+#             game goes on with the opponent's forced repetition: four plies in which each
+#             of the opponent's moves gives check, each reply is the only legal move, and the
+#             position after the move played comes back.
 CHECKS = [
     ("missed_perpetual.pgn", 6, "repetition"),
     ("lost_with_claim.pgn", 6, "allowed"),
     ("lost_with_claim.pgn", 7, "worth-claiming"),
     ("won_drawn_by_claim.pgn", 6, "allowed"),
+    ("allowed_fivefold.pgn", 15, "fivefold"),
+    ("walked_into_repetition.pgn", 0, "walked"),
 ]
 
 
@@ -66,6 +74,18 @@ def main():
             after.push(played)
             if what == "repetition":
                 good = abs(best_cp) <= DRAWISH and played_cp <= -WINNING
+            elif what == "fivefold":
+                good = (
+                    best_cp >= WINNING
+                    and after.is_fivefold_repetition()
+                    and abs(played_cp) <= DRAWISH
+                )
+            elif what == "walked":
+                good = (
+                    best_cp >= WINNING
+                    and abs(played_cp) <= DRAWISH
+                    and forced_repetition(after, moves[ply + 1 : ply + 5])
+                )
             elif what == "allowed":
                 good = best_cp >= WINNING and (
                     after.can_claim_threefold_repetition()
@@ -84,6 +104,20 @@ def main():
                 f"played {board.san(played)} {played_cp:+d}: {'ok' if good else 'FAILED'}"
             )
     sys.exit(0 if ok else 1)
+
+
+def forced_repetition(board, line):
+    """Whether `line` (from `board`) is a forced repetition by the side to move: each of its
+    moves gives check, each reply is the only legal move, and `board`'s position comes back."""
+    b = board.copy()
+    start = b._transposition_key()
+    for i, m in enumerate(line):
+        if i % 2 == 1 and b.legal_moves.count() != 1:
+            return False
+        b.push(m)
+        if i % 2 == 0 and not b.is_check():
+            return False
+    return len(line) == 4 and b._transposition_key() == start
 
 
 def board_claim_with(board):

@@ -69,12 +69,14 @@ pub fn each_ply(args: &GameArgs, mut ply: impl FnMut(&Game) -> Result<()>) -> Re
     };
     ply(&game)?;
     for tok in tokens {
-        let played = if san {
-            game.play_san(&tok)
-        } else {
-            game.play_uci(&tok)
-        };
-        if let Err(e) = played {
+        if san {
+            // SAN read as the trainer reads typed moves: a refusal says why.
+            let ply = game.len() + 1;
+            match threefold::rules::notation::parse_move_lenient(game.position(), &tok) {
+                Ok(m) => game.play(m)?,
+                Err(e) => bail!("--san, ply {ply}: {e}"),
+            }
+        } else if let Err(e) = game.play_uci(&tok) {
             bail!(e);
         }
         ply(&game)?;

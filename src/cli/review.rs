@@ -8,9 +8,9 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use serde::Serialize;
-use shakmaty::{CastlingMode, Color, Position};
+use shakmaty::{CastlingMode, Color};
 use threefold::engine::Score;
-use threefold::review::{self, Budget, Finding, FindingKind, Options, Review};
+use threefold::review::{self, Budget, FindingKind, Options, Review};
 use threefold::rules::Game;
 use threefold::rules::notation::color_name;
 use threefold::rules::pgn::{self, Note, Notes, PgnReader, PgnRecord, claim_comment};
@@ -193,7 +193,7 @@ fn report(
         writeln!(
             out,
             "  {:<9} {:<5} {:<22} {}",
-            where_label(game, f),
+            f.place(game).to_string(),
             color_name(f.side),
             f.kind.code(),
             f.text
@@ -220,16 +220,6 @@ fn report(
     }
     writeln!(out)?;
     Ok(())
-}
-
-/// "38..." : the move number and side of the position a finding is about.
-fn where_label(game: &Game, f: &Finding) -> String {
-    let pos = game.position_at(f.ply);
-    threefold::rules::MoveNumber {
-        number: pos.fullmoves().get(),
-        side: pos.turn(),
-    }
-    .to_string()
 }
 
 /// `[%eval 0.17]` / `[%eval #-3]`: the evaluation command of the PGN Specification

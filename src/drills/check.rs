@@ -86,25 +86,19 @@ pub fn solve(puzzle: &Puzzle) -> Result<Solution, String> {
             let mut plies = Vec::new();
             let mut parts = Vec::new();
             for &m in &moves {
-                let mut g = game.clone();
-                if g.play(m).is_ok() {
-                    let p = g.len();
-                    let earlier = g.earlier(p);
-                    parts.push(format!(
-                        "{} would make a position appear for the {} time (before: {})",
-                        g.ply_label(p),
-                        claim::ordinal(earlier.len() as u32 + 1),
-                        crate::rules::ending::list_places(&g, &earlier)
-                    ));
-                    plies.extend(earlier);
-                }
+                let (line, earlier) = claim::occurrence_after(game, m);
+                parts.push(line);
+                plies.extend(earlier);
             }
             plies.sort_unstable();
             plies.dedup();
             let detail = if parts.is_empty() {
                 "No move makes a position appear for the third time, so no claim under FIDE 9.2 a is possible.".to_string()
             } else {
-                format!("{} (FIDE 9.2 a).", capitalize(&parts.join("; ")))
+                format!(
+                    "{}\nWritten down with a claim, each is correct (FIDE 9.2 a).",
+                    parts.join("\n")
+                )
             };
             Ok(Solution {
                 answer: Answer::moves(moves),

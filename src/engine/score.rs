@@ -65,6 +65,23 @@ impl Score {
         }
     }
 
+    /// The same score from the other side's point of view.
+    pub fn negate(self) -> Score {
+        match self {
+            Score::Cp(c) => Score::Cp(-c),
+            Score::Mate(m) => Score::Mate(-m),
+        }
+    }
+
+    /// The score from White's point of view, given the side to move it was
+    /// computed for (as lichess shows scores: positive is good for White).
+    pub fn for_white(self, side_to_move: shakmaty::Color) -> Score {
+        match side_to_move {
+            shakmaty::Color::White => self,
+            shakmaty::Color::Black => self.negate(),
+        }
+    }
+
     /// Centipawns, with mates as ±100000 (nearer mates further from zero).
     pub fn cp(self) -> i32 {
         match self {

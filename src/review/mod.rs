@@ -35,7 +35,7 @@ use shakmaty::{Color, Move, Position, Role};
 use crate::engine::{Engine, Limits, Score, TtAllocError};
 use crate::rules::Game;
 use crate::rules::ending::EndingKind;
-use crate::rules::notation::color_name;
+use crate::rules::notation::{MoveNumber, color_name};
 use crate::rules::review::{
     ClaimFinding, ClaimFindingKind, ClaimReview, GameRecord, move_label, review_claims,
 };
@@ -174,7 +174,7 @@ pub fn review(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Review, TtAllocError> {
     let claims = review_claims(game, record);
-    let mut findings: Vec<Finding> = claims.findings.iter().map(from_claim).collect();
+    let mut findings: Vec<Finding> = claims.findings.iter().map(Finding::from).collect();
     let mut evals = vec![None; game.len() + 1];
     if let Some(budget) = options.budget {
         let mut engine = Engine::new(options.hash_mb)?;
@@ -193,17 +193,31 @@ pub fn review(
     })
 }
 
-fn from_claim(f: &ClaimFinding) -> Finding {
-    Finding {
-        kind: FindingKind::Claim(f.kind),
-        ply: f.ply,
-        until_ply: f.until_ply,
-        side: f.side,
-        mv: f.mv,
-        eval_before: None,
-        eval_after: None,
-        rule: f.rule,
-        text: f.text.clone(),
+impl From<&ClaimFinding> for Finding {
+    /// A claim finding of the rules' review, without evaluations.
+    fn from(f: &ClaimFinding) -> Finding {
+        Finding {
+            kind: FindingKind::Claim(f.kind),
+            ply: f.ply,
+            until_ply: f.until_ply,
+            side: f.side,
+            mv: f.mv,
+            eval_before: None,
+            eval_after: None,
+            rule: f.rule,
+            text: f.text.clone(),
+        }
+    }
+}
+
+impl Finding {
+    /// "38...": the move number and side to move of the position the finding is about.
+    pub fn place(&self, game: &Game) -> MoveNumber {
+        let pos = game.position_at(self.ply);
+        MoveNumber {
+            number: pos.fullmoves().get(),
+            side: pos.turn(),
+        }
     }
 }
 

@@ -19,11 +19,12 @@
 
 use std::time::Duration;
 
-use shakmaty::{CastlingMode, Move, Position, Role};
+use shakmaty::{CastlingMode, CastlingSide, Chess, Color, Move, Position, Role};
 
-use super::ending::{Ending, EndingKind, join_and, list_places, times};
+use super::ending::{Ending, EndingKind, list_places};
 use super::game::{Game, PlayError};
-use super::key::{key_after, reversible_key_after};
+use super::key::reversible_key_after;
+use super::notation::{color_name, move_label};
 
 /// What the player claims.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,13 +44,37 @@ pub enum Ground {
     FiftyMoves,
 }
 
+impl Ground {
+    /// The article a claim under this rule rests on: "9.2 a" with an intended
+    /// move, "9.2 b" without.
+    pub fn article(self, with_move: bool) -> &'static str {
+        match (self, with_move) {
+            (Ground::Threefold, false) => "9.2 b",
+            (Ground::Threefold, true) => "9.2 a",
+            (Ground::FiftyMoves, false) => "9.3 b",
+            (Ground::FiftyMoves, true) => "9.3 a",
+        }
+    }
+
+    /// "threefold repetition", "the fifty-move rule".
+    pub fn name(self) -> &'static str {
+        match self {
+            Ground::Threefold => "threefold repetition",
+            Ground::FiftyMoves => "the fifty-move rule",
+        }
+    }
+}
+
 /// The arbiter's ruling on a claim.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
     /// The rule a correct claim rests on (the game is then drawn); `None`
     /// for an incorrect claim.
     pub ground: Option<Ground>,
-    /// Why, naming the plies involved.
+    /// The ruling as short lines (separated by `\n`), each a sentence said
+    /// once: the claim; the position and its occurrences; the 50-move count
+    /// (both *after* the intended move, FIDE 9.2 a / 9.3 a); the ruling and
+    /// its consequence. Moves are named as on a scoresheet ("40...Kf7").
     pub explanation: String,
     /// The plies the explanation refers to (e.g. the occurrences of the position).
     pub plies: Vec<usize>,
@@ -61,6 +86,29 @@ impl Verdict {
     /// Whether the claim was correct (the game is then drawn).
     pub fn correct(&self) -> bool {
         self.ground.is_some()
+    }
+
+    /// The ruling's lines.
+    pub fn lines(&self) -> impl Iterator<Item = &str> {
+        self.explanation.lines()
+    }
+
+    /// The ruling without its facts: the "Correct claim" or "Incorrect
+    /// claim" line and the consequence, as one paragraph (for a short message).
+    pub fn conclusion(&self) -> String {
+        let mut lines = self
+            .lines()
+            .skip_while(|l| !l.starts_with("Correct claim") && !l.starts_with("Incorrect claim"));
+        let ruling = lines.next().unwrap_or_default();
+        match lines.last() {
+            Some(consequence) => format!("{ruling} {consequence}"),
+            None => ruling.to_string(),
+        }
+    }
+
+    /// The ruling as one paragraph (for a PGN comment or a one-line message).
+    pub fn paragraph(&self) -> String {
+        self.lines().collect::<Vec<_>>().join(" ")
     }
 }
 
@@ -93,8 +141,12 @@ pub fn threefold_moves(game: &Game) -> Vec<Move> {
 
 /// 9.3 (b): at least 50 moves by each player without capture or pawn move.
 pub fn fifty_now(game: &Game) -> bool {
-    game.position().halfmoves() >= 100 && has_moves(game)
+    game.position().halfmoves() >= FIFTY_MOVE_COUNT && has_moves(game)
 }
+
+/// The 50-move count (in half-moves) at which FIDE 9.3 lets the player to
+/// move claim: 50 moves by each player without a capture or a pawn move.
+pub const FIFTY_MOVE_COUNT: u32 = 100;
 
 /// True for a move that resets the fifty-move count (a capture or a pawn move).
 pub fn is_zeroing(m: Move) -> bool {
@@ -105,7 +157,7 @@ pub fn is_zeroing(m: Move) -> bool {
 /// neither captures nor pawn moves; otherwise none.
 pub fn fifty_moves(game: &Game) -> Vec<Move> {
     let pos = game.position();
-    if pos.halfmoves() < 99 {
+    if pos.halfmoves() + 1 < FIFTY_MOVE_COUNT {
         return Vec::new();
     }
     game.legal_moves()
@@ -113,6 +165,18 @@ pub fn fifty_moves(game: &Game) -> Vec<Move> {
         .copied()
         .filter(|&m| !is_zeroing(m))
         .collect()
+}
+
+/// Whether the player to move can claim a draw now or with some move: FIDE
+/// 9.2 b or 9.3 b now, or 9.2 a or 9.3 a with some legal move (at 99/100 any
+/// move that is neither a capture nor a pawn move). The trainer's "claim
+/// possible" hint.
+pub fn claim_possible(game: &Game) -> bool {
+    !game.is_over()
+        && (threefold_now(game)
+            || fifty_now(game)
+            || !fifty_moves(game).is_empty()
+            || !threefold_moves(game).is_empty())
 }
 
 /// Sorted UCI strings of moves (as `analyze --json` prints them).
@@ -125,41 +189,233 @@ pub fn sorted_uci(moves: &[Move]) -> Vec<String> {
     v
 }
 
-fn fifty_status(game: &Game) -> String {
-    let clock = game.position().halfmoves();
-    let full = clock / 2;
+/// What the claim is about: the position it names (the current one, or the one
+/// after the intended move) and both rules' facts about it.
+struct Facts {
+    /// The intended move as written on a scoresheet ("40...Kf7"), if any.
+    label: Option<String>,
+    /// "The position after 40...Kf7" / "The start position".
+    position: String,
+    /// Occurrences of that position, itself included.
+    occurrence: u32,
+    /// The plies where it stood before.
+    earlier: Vec<usize>,
+    /// Why the intended move makes a new position ("is a capture", "is a pawn
+    /// move", "gives up White's castling rights"), when it is irreversible for
+    /// a reason a player sees.
+    new_because: Option<String>,
+    /// Whether the intended move is a capture or a pawn move.
+    zeroing: bool,
+    /// The 50-move count (in half-moves) in that position.
+    count: u32,
+    /// Whether each rule holds.
+    threefold: bool,
+    fifty: bool,
+}
+
+impl Facts {
+    fn holds(&self, g: Ground) -> bool {
+        match g {
+            Ground::Threefold => self.threefold,
+            Ground::FiftyMoves => self.fifty,
+        }
+    }
+}
+
+/// "The position after 12.Nf3" / "The start position".
+fn position_name(game: &Game, ply: usize) -> String {
+    if ply == 0 {
+        "The start position".to_string()
+    } else {
+        format!("The position {}", game.place_label(ply))
+    }
+}
+
+/// "1 half-move", "2 half-moves".
+pub fn half_moves(n: u32) -> String {
+    format!("{n} half-move{}", if n == 1 { "" } else { "s" })
+}
+
+/// Why the legal move `m` makes a position that cannot have stood before, as a
+/// player sees it: "is a capture", "is a pawn move", "gives up White's
+/// castling rights". `None` for a reversible move, and for a move that is
+/// irreversible only because it forgoes an en passant capture (the position
+/// after it is new all the same: the pawn's double step was the move before).
+fn new_because(pos: &Chess, m: Move) -> Option<String> {
+    if m.is_capture() {
+        return Some("is a capture".to_string());
+    }
+    if m.role() == Role::Pawn {
+        return Some("is a pawn move".to_string());
+    }
+    let us = pos.turn();
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    let lost = |side: CastlingSide| pos.castles().has(us, side) && !after.castles().has(us, side);
+    let side = color_name(us);
+    match (lost(CastlingSide::KingSide), lost(CastlingSide::QueenSide)) {
+        (true, true) => Some(format!("gives up {side}'s castling rights")),
+        (true, false) => Some(format!("gives up {side}'s right to castle kingside")),
+        (false, true) => Some(format!("gives up {side}'s right to castle queenside")),
+        (false, false) => None,
+    }
+}
+
+/// The facts about the current position of `game` (a claim now).
+fn facts_now(game: &Game) -> Facts {
+    let ply = game.len();
+    Facts {
+        label: None,
+        position: position_name(game, ply),
+        occurrence: game.current().occurrence,
+        earlier: game.earlier(ply),
+        new_because: None,
+        zeroing: false,
+        count: game.position().halfmoves(),
+        threefold: threefold_now(game),
+        fifty: fifty_now(game),
+    }
+}
+
+/// The facts about the position after the legal move `m` (a claim with `m`
+/// as the intended move), before it is played.
+fn facts_after(game: &Game, m: Move) -> Facts {
+    let pos = game.position();
+    let label = move_label(pos, m);
+    let reversible = !pos.is_irreversible(m);
+    let (occurrence, earlier) = if reversible {
+        let key = reversible_key_after(pos, game.current().key, m);
+        match game.latest_with_key(key) {
+            Some(p) => {
+                let mut v = game.earlier(p);
+                v.push(p);
+                (game.occurrences(p) + 1, v)
+            }
+            None => (1, Vec::new()),
+        }
+    } else {
+        (1, Vec::new())
+    };
+    let zeroing = is_zeroing(m);
+    let count = if zeroing { 0 } else { pos.halfmoves() + 1 };
+    Facts {
+        position: format!("The position after {label}"),
+        label: Some(label),
+        occurrence,
+        earlier,
+        new_because: new_because(pos, m),
+        zeroing,
+        count,
+        threefold: occurrence >= 3,
+        fifty: count >= FIFTY_MOVE_COUNT,
+    }
+}
+
+/// The occurrence line of a ruling: "The position after 40...Kf7 would stand
+/// for the third time (before: after 32...Kf7 and after 36...Kf7)." For a
+/// capture or a pawn move, `with_count` adds that the 50-move count starts
+/// again, so the fifty-move line is not needed.
+fn occurrence_line(game: &Game, f: &Facts, with_count: bool) -> String {
+    if let (Some(label), Some(why)) = (&f.label, &f.new_because) {
+        return if with_count && f.zeroing {
+            format!(
+                "{label} {why}: the position after it is new and the 50-move count starts again at 0/100."
+            )
+        } else {
+            format!("{label} {why}: the position after it is new.")
+        };
+    }
+    let verb = if f.label.is_some() {
+        "would stand"
+    } else {
+        "stands"
+    };
+    let before = if f.earlier.is_empty() {
+        String::new()
+    } else {
+        format!(" (before: {})", list_places(game, &f.earlier))
+    };
     format!(
-        "{} half-moves ({} full move{}) have been played without a capture or a pawn move; a fifty-move claim needs 100 (FIDE 9.3)",
-        clock,
-        full,
-        if full == 1 { "" } else { "s" }
+        "{} {verb} for the {} time{before}.",
+        f.position,
+        ordinal(f.occurrence)
     )
 }
 
-/// How often the current position stood, in words, with its places.
-fn repetition_status(game: &Game) -> (String, Vec<usize>) {
-    let ply = game.len();
-    let mut plies = game.earlier(ply);
-    plies.push(ply);
-    let n = game.current().occurrence;
-    let text = if n == 1 {
-        "this position has not appeared before".to_string()
-    } else {
-        format!(
-            "this position has appeared {}: {}",
-            times(n),
-            list_places(game, &plies)
-        )
-    };
-    (text, plies)
+/// FIDE 9.2 a for one legal intended move `m`, as its ruling says it: "The
+/// position after 4...Ng8 would stand for the third time (before: the start
+/// position and after 2...Ng8).", with the plies where that position stood.
+pub fn occurrence_after(game: &Game, m: Move) -> (String, Vec<usize>) {
+    let f = facts_after(game, m);
+    (occurrence_line(game, &f, false), f.earlier)
 }
 
-/// Judge a claim by the player to move. A claim with an intended move plays
-/// that move either way (FIDE 9.5); a correct claim ends the game drawn.
+/// The 50-move-count line of a ruling: "After 40...Kf7 the 50-move count would
+/// be 98/100, 2 half-moves short." / "40...e6 is a pawn move: the 50-move count
+/// starts again at 0/100."
+fn count_line(f: &Facts) -> String {
+    let short = if f.count < 100 {
+        format!(", {} short", half_moves(100 - f.count))
+    } else {
+        String::new()
+    };
+    match (&f.label, f.zeroing) {
+        (Some(label), true) => {
+            let why = f
+                .new_because
+                .as_deref()
+                .unwrap_or("is a capture or a pawn move");
+            format!("{label} {why}: the 50-move count starts again at 0/100.")
+        }
+        (Some(label), false) => format!(
+            "After {label} the 50-move count would be {}/100{short}.",
+            f.count
+        ),
+        (None, _) => format!("The 50-move count is {}/100{short}.", f.count),
+    }
+}
+
+/// The first line of a ruling: who claims, under which rule, with which move.
+fn claim_line(side: Color, f: &Facts, under: &[Ground]) -> String {
+    let with_move = f.label.is_some();
+    let with = f
+        .label
+        .as_ref()
+        .map_or(String::new(), |l| format!(" with {l}"));
+    let side = color_name(side);
+    match under {
+        [g] => format!(
+            "{side} claims a draw by {}{with} (FIDE {}).",
+            g.name(),
+            g.article(with_move)
+        ),
+        _ => format!(
+            "{side} claims a draw{with} (FIDE {}, {}).",
+            Ground::Threefold.article(with_move),
+            Ground::FiftyMoves.article(with_move)
+        ),
+    }
+}
+
+/// Judge a claim by the player to move under either rule, as an arbiter rules
+/// on a draw claim that names no article (the engine's claims, the drills, a
+/// claim recorded in a PGN). A claim with an intended move plays that move
+/// either way (FIDE 9.5); a correct claim ends the game drawn.
 ///
 /// Errors only when the game is already over or the intended move is illegal;
 /// then nothing changes.
 pub fn judge(game: &mut Game, claim: Claim) -> Result<Verdict, PlayError> {
+    rule(game, claim, &[Ground::Threefold, Ground::FiftyMoves])
+}
+
+/// Judge a claim made under one rule, as a player claims over the board
+/// ("threefold repetition with 40...Kf7, 9.2 a"): only that rule can make it
+/// correct. Otherwise as [`judge`].
+pub fn judge_under(game: &mut Game, claim: Claim, ground: Ground) -> Result<Verdict, PlayError> {
+    rule(game, claim, &[ground])
+}
+
+fn rule(game: &mut Game, claim: Claim, under: &[Ground]) -> Result<Verdict, PlayError> {
     if let Some(t) = game.termination() {
         return Err(PlayError::GameOver {
             text: match claim {
@@ -170,155 +426,104 @@ pub fn judge(game: &mut Game, claim: Claim) -> Result<Verdict, PlayError> {
             reason: t.ending.kind.to_string(),
         });
     }
-    match claim {
-        Claim::Now => Ok(judge_now(game)),
-        Claim::WithMove(m) => judge_with_move(game, m),
-    }
-}
+    let played = match claim {
+        Claim::Now => None,
+        Claim::WithMove(m) if game.legal_moves().contains(&m) => Some(m),
+        Claim::WithMove(m) => {
+            return Err(PlayError::Illegal {
+                text: m.to_uci(CastlingMode::Standard).to_string(),
+                ply: game.len() + 1,
+                fen: game.fen_at(game.len()),
+            });
+        }
+    };
+    let side = game.position().turn();
+    let f = match played {
+        None => facts_now(game),
+        Some(m) => facts_after(game, m),
+    };
+    let ground = under.iter().copied().find(|&g| f.holds(g));
+    let threefold = under.contains(&Ground::Threefold);
+    let fifty = under.contains(&Ground::FiftyMoves);
 
-fn judge_now(game: &mut Game) -> Verdict {
-    let (rep_text, plies) = repetition_status(game);
-    if threefold_now(game) {
-        let explanation = format!("Correct claim: {rep_text}. The game is drawn (FIDE 9.2 b).");
+    let mut lines = vec![claim_line(side, &f, under)];
+    if threefold {
+        lines.push(occurrence_line(game, &f, fifty));
+    }
+    if fifty && !(threefold && f.zeroing && f.new_because.is_some()) {
+        lines.push(count_line(&f));
+    }
+    let mut plies = f.earlier.clone();
+    if let Some(m) = played {
+        game.push_legal(m);
+    }
+    let ply = game.len();
+    match ground {
+        Some(g) => {
+            lines.push(format!("Correct claim: the game is drawn by {}.", g.name()));
+            if g == Ground::Threefold {
+                plies.push(ply);
+            } else {
+                plies = vec![ply];
+            }
+        }
+        None => {
+            plies.push(ply);
+            let needed = match under {
+                [Ground::Threefold] => "a third occurrence is needed",
+                [Ground::FiftyMoves] => "the count must reach 100/100",
+                _ => "neither rule applies",
+            };
+            lines.push(format!("Incorrect claim: {needed}."));
+            // The other rule, had the player claimed under it.
+            if let [claimed] = under {
+                let other = match claimed {
+                    Ground::Threefold => Ground::FiftyMoves,
+                    Ground::FiftyMoves => Ground::Threefold,
+                };
+                if f.holds(other) {
+                    lines.push(format!(
+                        "A claim under FIDE {} ({}) would have been correct.",
+                        other.article(played.is_some()),
+                        other.name()
+                    ));
+                }
+            }
+            let minutes = INCORRECT_CLAIM_BONUS.as_secs() / 60;
+            let bonus = format!(
+                "{} gets {minutes} more minutes (FIDE 9.5)",
+                color_name(!side)
+            );
+            lines.push(match (&f.label, game.termination()) {
+                (Some(label), Some(t)) => {
+                    format!("{label} is played (FIDE 9.5). {}", t.ending.explanation)
+                }
+                (Some(label), None) => {
+                    format!("{label} is played and the game goes on; {bonus}.")
+                }
+                (None, _) => format!("The game goes on; {bonus}."),
+            });
+        }
+    }
+    let explanation = lines.join("\n");
+    if let Some(g) = ground {
+        // A correct claim is ruled before the intended move is played (the
+        // move is only written down), so it draws even if that move would
+        // have ended the game otherwise.
         game.end_by_claim(Ending {
-            kind: EndingKind::ThreefoldClaim,
-            explanation: explanation.clone(),
+            kind: match g {
+                Ground::Threefold => EndingKind::ThreefoldClaim,
+                Ground::FiftyMoves => EndingKind::FiftyMoveClaim,
+            },
+            explanation: lines.join(" "),
             plies: plies.clone(),
         });
-        return Verdict {
-            ground: Some(Ground::Threefold),
-            explanation,
-            plies,
-            played: None,
-        };
     }
-    if fifty_now(game) {
-        let explanation = format!("Correct claim: {}. The game is drawn.", fifty_status(game));
-        game.end_by_claim(Ending {
-            kind: EndingKind::FiftyMoveClaim,
-            explanation: explanation.clone(),
-            plies: vec![game.len()],
-        });
-        return Verdict {
-            ground: Some(Ground::FiftyMoves),
-            explanation,
-            plies: vec![game.len()],
-            played: None,
-        };
-    }
-    let mut reasons = vec![rep_text];
-    if game.current().occurrence < 3 {
-        reasons.push("a third occurrence is needed (FIDE 9.2)".to_string());
-    }
-    reasons.push(fifty_status(game));
-    Verdict {
-        ground: None,
-        explanation: format!(
-            "Incorrect claim: {}. The game goes on (FIDE 9.5).",
-            join_and(&reasons)
-        ),
-        plies,
-        played: None,
-    }
-}
-
-fn judge_with_move(game: &mut Game, m: Move) -> Result<Verdict, PlayError> {
-    let pos = game.position().clone();
-    if !game.legal_moves().contains(&m) {
-        return Err(PlayError::Illegal {
-            text: m.to_uci(CastlingMode::Standard).to_string(),
-            ply: game.len() + 1,
-            fen: game.fen_at(game.len()),
-        });
-    }
-    let reversible = !pos.is_irreversible(m);
-    let key = key_after(&pos, game.current().key, m);
-    let before = if reversible {
-        game.occurrences_of_key(key)
-    } else {
-        0
-    };
-    let clock_ok = pos.halfmoves() >= 100 || (pos.halfmoves() >= 99 && !is_zeroing(m));
-    let fifty_ok = clock_ok && !is_zeroing(m);
-    let fifty_text_before = fifty_status(game);
-    let earlier_plies: Vec<usize> = match game.latest_with_key(key) {
-        Some(p) if reversible => {
-            let mut v = game.earlier(p);
-            v.push(p);
-            v
-        }
-        _ => Vec::new(),
-    };
-    let earlier_text = list_places(game, &earlier_plies);
-
-    game.push_legal(m);
-    let ply = game.len();
-    let label = game.ply_label(ply);
-    let mut plies = earlier_plies.clone();
-    plies.push(ply);
-
-    if before >= 2 {
-        let explanation = format!(
-            "Correct claim: {label} makes this position appear for the {} time (before: {earlier_text}). The game is drawn (FIDE 9.2 a).",
-            ordinal(before + 1)
-        );
-        if !game.is_over() {
-            game.end_by_claim(Ending {
-                kind: EndingKind::ThreefoldClaim,
-                explanation: explanation.clone(),
-                plies: plies.clone(),
-            });
-        }
-        return Ok(Verdict {
-            ground: Some(Ground::Threefold),
-            explanation,
-            plies,
-            played: Some(m),
-        });
-    }
-    if fifty_ok {
-        let explanation = format!(
-            "Correct claim: with {label}, neither a capture nor a pawn move, 50 moves by each player pass without a capture or a pawn move. The game is drawn (FIDE 9.3 a)."
-        );
-        if !game.is_over() {
-            game.end_by_claim(Ending {
-                kind: EndingKind::FiftyMoveClaim,
-                explanation: explanation.clone(),
-                plies: vec![ply],
-            });
-        }
-        return Ok(Verdict {
-            ground: Some(Ground::FiftyMoves),
-            explanation,
-            plies: vec![ply],
-            played: Some(m),
-        });
-    }
-    let rep = if !reversible {
-        format!(
-            "{label} is irreversible (a capture, a pawn move, a loss of castling rights or a forgone en passant), so the position after it is new"
-        )
-    } else if before == 0 {
-        format!("the position after {label} has not appeared before")
-    } else {
-        format!(
-            "the position after {label} appeared only {} before ({earlier_text}); it would be its {} occurrence, a third is needed (FIDE 9.2 a)",
-            times(before),
-            ordinal(before + 1)
-        )
-    };
-    let fifty = if is_zeroing(m) {
-        format!("{label} is a capture or a pawn move, which starts the fifty-move count again")
-    } else {
-        fifty_text_before
-    };
     Ok(Verdict {
-        ground: None,
-        explanation: format!(
-            "Incorrect claim: {rep}; {fifty}. The intended move has been played and the game goes on (FIDE 9.5)."
-        ),
+        ground,
+        explanation,
         plies,
-        played: Some(m),
+        played,
     })
 }
 
@@ -342,5 +547,230 @@ pub fn ordinal(n: u32) -> String {
         4 => "fourth".into(),
         5 => "fifth".into(),
         n => format!("{n}th"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::shuffle::{Rng, shuffling_game};
+
+    fn game(fen: Option<&str>, san: &str) -> Game {
+        let mut g = fen.map_or_else(Game::new, |f| Game::from_fen(f).unwrap());
+        for m in san.split_whitespace() {
+            g.play_san(m).unwrap();
+        }
+        g
+    }
+
+    fn with(g: &mut Game, san: &str, under: Option<Ground>) -> Verdict {
+        let m = g.parse_san(san).unwrap();
+        match under {
+            None => judge(g, Claim::WithMove(m)),
+            Some(r) => judge_under(g, Claim::WithMove(m), r),
+        }
+        .unwrap()
+    }
+
+    const ROOK: &str = "4k3/8/8/8/8/8/4P3/R3K3 w Q - 98 80";
+
+    #[test]
+    fn half_moves_singular_and_plural() {
+        assert_eq!(half_moves(1), "1 half-move");
+        assert_eq!(half_moves(2), "2 half-moves");
+        let v = with(&mut game(Some(ROOK), ""), "Ra2", Some(Ground::FiftyMoves));
+        assert!(
+            v.explanation
+                .contains("After 80.Ra2 the 50-move count would be 99/100, 1 half-move short."),
+            "{}",
+            v.explanation
+        );
+        let v = judge_under(&mut game(Some(ROOK), ""), Claim::Now, Ground::FiftyMoves).unwrap();
+        assert!(
+            v.explanation
+                .contains("The 50-move count is 98/100, 2 half-moves short."),
+            "{}",
+            v.explanation
+        );
+    }
+
+    /// 9.3 (a): the count that decides is the one after the intended move.
+    #[test]
+    fn the_count_after_the_intended_move_decides() {
+        let fen = "4k3/8/8/8/8/8/4P3/R3K3 w Q - 99 80";
+        let v = with(&mut game(Some(fen), ""), "Ra2", Some(Ground::FiftyMoves));
+        assert!(v.correct());
+        assert!(
+            v.explanation
+                .contains("After 80.Ra2 the 50-move count would be 100/100."),
+            "{}",
+            v.explanation
+        );
+        assert!(!v.explanation.contains("99"), "{}", v.explanation);
+    }
+
+    /// The reason a move makes a new position is the move's own: a pawn move,
+    /// a capture, castling rights given up.
+    #[test]
+    fn the_specific_reason_is_named() {
+        let v = with(&mut game(None, "Nf3 d5 Nc3 Nf6"), "e3", None);
+        assert!(
+            v.explanation.contains(
+                "3.e3 is a pawn move: the position after it is new and the 50-move count starts again at 0/100."
+            ),
+            "{}",
+            v.explanation
+        );
+        let v = with(
+            &mut game(None, "Nf3 d5 Nc3 Nf6"),
+            "Nxd5",
+            Some(Ground::FiftyMoves),
+        );
+        assert!(
+            v.explanation
+                .contains("3.Nxd5 is a capture: the 50-move count starts again at 0/100."),
+            "{}",
+            v.explanation
+        );
+        let v = with(&mut game(Some(ROOK), ""), "Kd1", Some(Ground::Threefold));
+        assert!(
+            v.explanation.contains(
+                "80.Kd1 gives up White's right to castle queenside: the position after it is new."
+            ),
+            "{}",
+            v.explanation
+        );
+        for generic in ["a capture or a pawn move", "irreversible"] {
+            assert!(!v.explanation.contains(generic), "{}", v.explanation);
+        }
+    }
+
+    /// 9.2 (a): the occurrences are those of the position after the intended move.
+    #[test]
+    fn occurrences_after_the_intended_move() {
+        let mut g = game(None, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+        let v = with(&mut g, "Ng8", Some(Ground::Threefold));
+        assert!(v.correct());
+        let lines: Vec<&str> = v.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "Black claims a draw by threefold repetition with 4...Ng8 (FIDE 9.2 a).",
+                "The position after 4...Ng8 would stand for the third time (before: the start position and after 2...Ng8).",
+                "Correct claim: the game is drawn by threefold repetition.",
+            ]
+        );
+        let mut g = game(None, "Nf3 Nf6 Ng1");
+        let v = with(&mut g, "Ng8", Some(Ground::Threefold));
+        assert!(!v.correct());
+        let lines: Vec<&str> = v.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "Black claims a draw by threefold repetition with 2...Ng8 (FIDE 9.2 a).",
+                "The position after 2...Ng8 would stand for the second time (before: the start position).",
+                "Incorrect claim: a third occurrence is needed.",
+                "2...Ng8 is played and the game goes on; White gets 2 more minutes (FIDE 9.5).",
+            ]
+        );
+        assert_eq!(g.len(), 4, "the intended move is played (FIDE 9.5)");
+    }
+
+    /// A claim under one rule is ruled by that rule; the ruling says when the
+    /// other would have drawn.
+    #[test]
+    fn a_claim_under_one_rule_is_ruled_by_it() {
+        let fen = "4k3/8/8/8/8/8/4P3/R3K3 w Q - 100 80";
+        let mut g = game(Some(fen), "");
+        let v = judge_under(&mut g, Claim::Now, Ground::Threefold).unwrap();
+        assert!(!v.correct());
+        // The short message leaves the facts out.
+        assert_eq!(
+            v.conclusion(),
+            "Incorrect claim: a third occurrence is needed. The game goes on; Black gets 2 more minutes (FIDE 9.5)."
+        );
+        assert!(
+            v.explanation.contains(
+                "A claim under FIDE 9.3 b (the fifty-move rule) would have been correct."
+            ),
+            "{}",
+            v.explanation
+        );
+        let v = judge_under(&mut g, Claim::Now, Ground::FiftyMoves).unwrap();
+        assert_eq!(v.ground, Some(Ground::FiftyMoves));
+        assert!(g.is_over());
+    }
+
+    /// The clauses of a ruling: its lines, split at sentence ends, colons,
+    /// semicolons and "and".
+    fn sentences(v: &Verdict) -> Vec<String> {
+        let mut clauses = vec![];
+        for line in v.lines() {
+            for s in line.trim_end_matches('.').split(". ") {
+                for c in s.split([':', ';']).flat_map(|c| c.split(" and ")) {
+                    clauses.push(c.trim().to_string());
+                }
+            }
+        }
+        clauses
+    }
+
+    /// Over every position of a corpus of shuffling games, every kind of claim
+    /// (now and with each of several moves, under each rule and both): no
+    /// ruling says a clause twice, each line is short, and a claim with a
+    /// move never quotes the count before it.
+    #[test]
+    fn no_ruling_says_a_sentence_twice() {
+        let mut rng = Rng::new(13);
+        let starts = [
+            None,
+            Some("r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1"),
+            Some("4k3/8/8/8/8/8/4P3/R3K3 w Q - 95 80"),
+        ];
+        let mut rulings = 0;
+        for start in starts {
+            let start_game = game(start, "");
+            for _ in 0..12 {
+                let moves = shuffling_game(start_game.position(), &mut rng, 120);
+                let mut g = start_game.clone();
+                for &m in &moves {
+                    let mut claims = vec![Claim::Now];
+                    let legal = g.legal_moves();
+                    for _ in 0..3 {
+                        claims.push(Claim::WithMove(legal[rng.below(legal.len())]));
+                    }
+                    for claim in claims {
+                        for under in [None, Some(Ground::Threefold), Some(Ground::FiftyMoves)] {
+                            let mut copy = g.clone();
+                            let v = match under {
+                                None => judge(&mut copy, claim),
+                                Some(r) => judge_under(&mut copy, claim, r),
+                            }
+                            .unwrap();
+                            rulings += 1;
+                            let s = sentences(&v);
+                            for (i, a) in s.iter().enumerate() {
+                                assert!(
+                                    !s[i + 1..].contains(a),
+                                    "{a:?} said twice in\n{}",
+                                    v.explanation
+                                );
+                            }
+                            assert!(v.lines().count() <= 6, "{}", v.explanation);
+                            if let (Claim::WithMove(_), false) =
+                                (claim, g.position().halfmoves() >= 99)
+                            {
+                                let before = format!("is {}/100", g.position().halfmoves());
+                                assert!(!v.explanation.contains(&before), "{}", v.explanation);
+                            }
+                        }
+                    }
+                    if g.play(m).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(rulings > 5_000, "{rulings}");
     }
 }

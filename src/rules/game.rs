@@ -398,10 +398,14 @@ impl Game {
                 fen: self.fen_at(self.len()),
             });
         }
-        let first = self.termination.take();
-        self.push_legal(m);
-        if first.is_some() {
-            self.termination = first;
+        match self.termination.take() {
+            // The first ending stays on record; judging (and explaining)
+            // each later position would make long demonstrations quadratic.
+            Some(first) => {
+                self.push_unjudged(m);
+                self.termination = Some(first);
+            }
+            None => self.push_legal(m),
         }
         Ok(())
     }
@@ -489,6 +493,15 @@ impl Game {
     /// Append a move known to be legal in the current position, ignoring
     /// whether the game has ended. O(1) amortised.
     pub(crate) fn push_legal(&mut self, m: Move) {
+        self.push_unjudged(m);
+        let ply = self.len();
+        self.termination = self
+            .automatic_ending()
+            .map(|ending| Termination { ending, ply });
+    }
+
+    /// Append a move known to be legal, leaving the ending as it was.
+    fn push_unjudged(&mut self, m: Move) {
         let pos = self.position();
         let irreversible = pos.is_irreversible(m);
         let san = San::from_move(pos, m);
@@ -521,9 +534,6 @@ impl Game {
             occurrence,
             previous,
         });
-        self.termination = self
-            .automatic_ending()
-            .map(|ending| Termination { ending, ply });
     }
 
     /// Take back the last move; returns it. Also lifts any ending (a claimed
@@ -577,14 +587,6 @@ impl Game {
             ply: self.len(),
         });
         rec.mv
-    }
-
-    /// How many times the position after the reversible move `m` would have
-    /// appeared, the new one included. `key` must be the key after `m`.
-    pub(crate) fn occurrences_of_key(&self, key: u64) -> u32 {
-        self.stretch
-            .get(&key)
-            .map_or(0, |&p| self.records[p as usize].occurrence)
     }
 
     /// Whether the position with `key` has appeared at least twice in the

@@ -93,13 +93,28 @@ pub struct RecordedClaim {
     /// in ([`ClaimMark::Now`]), or the ply the intended move led to ([`ClaimMark::WithMove`]).
     pub ply: usize,
     pub mark: ClaimMark,
-    /// The line (1-based) of the comment.
+    /// The line (1-based) of the comment; 0 for a claim not read from a file (one made in
+    /// the trainer).
     pub line: usize,
 }
 
 /// The embedded command recording `mark`, as a comment's text (without the braces).
 pub fn claim_comment(mark: ClaimMark) -> String {
     format!("[%claim {}]", mark.code())
+}
+
+/// The notes that record `claims` in a written game (a [`claim_comment`] at each claim's
+/// ply), for [`write_annotated`]: reading the game back gives the same claims.
+pub fn claim_notes(claims: &[RecordedClaim]) -> Notes {
+    let mut notes = Notes::new();
+    for c in claims {
+        notes
+            .entry(c.ply)
+            .or_default()
+            .comments
+            .push(claim_comment(c.mark));
+    }
+    notes
 }
 
 /// A tag pair as read, with its line.

@@ -17,7 +17,7 @@
 //! The engine's part of the review (was the draw worth taking?) is `crate::review`, above
 //! both the rules and the engine.
 
-use shakmaty::san::{San, SanPlus};
+use shakmaty::san::San;
 use shakmaty::{Color, Move, Position};
 
 use super::analysis::{PlyReport, report_current};
@@ -25,7 +25,7 @@ use super::claim::{self, Claim, Ground, Verdict};
 use super::ending::{list_places, times};
 use super::game::Game;
 use super::key::key_after;
-use super::notation::{MoveNumber, color_name};
+use super::notation::color_name;
 use super::pgn::{ClaimMark, PgnRecord, RecordedClaim};
 
 /// What a game record says beyond its moves: the claims written in it and its result.
@@ -156,12 +156,7 @@ pub struct ClaimReview {
 
 /// "9.2 b", "9.3 a", ...
 pub fn rule_code(ground: Ground, with_move: bool) -> &'static str {
-    match (ground, with_move) {
-        (Ground::Threefold, false) => "9.2 b",
-        (Ground::Threefold, true) => "9.2 a",
-        (Ground::FiftyMoves, false) => "9.3 b",
-        (Ground::FiftyMoves, true) => "9.3 a",
-    }
+    ground.article(with_move)
 }
 
 /// The chance the report of the current position of `game` shows, if any.
@@ -285,12 +280,7 @@ fn judge_recorded(g: &Game, c: RecordedClaim, m: Option<Move>) -> Option<JudgedC
 
 /// "14...Ng8": a move from the position at `ply` of `game`, with its number.
 pub fn move_label(game: &Game, ply: usize, m: Move) -> String {
-    let pos = game.position_at(ply);
-    let number = MoveNumber {
-        number: pos.fullmoves().get(),
-        side: pos.turn(),
-    };
-    format!("{number}{}", SanPlus::from_move(pos.clone(), m))
+    super::notation::move_label(game.position_at(ply), m)
 }
 
 /// "after 14.Nf3" / "in the start position": where a side to move stood.
@@ -437,23 +427,14 @@ fn findings(game: &Game, review: &ClaimReview) -> Vec<ClaimFinding> {
         });
     }
     for j in &review.recorded {
-        let side = color_name(j.side);
-        let (kind, text) = if j.verdict.correct() {
-            (
-                ClaimFindingKind::CorrectClaim,
-                format!("{side} claimed a draw. {}", j.verdict.explanation),
-            )
+        // The ruling names the side, the claim and (when incorrect) the
+        // consequence under FIDE 9.5.
+        let kind = if j.verdict.correct() {
+            ClaimFindingKind::CorrectClaim
         } else {
-            let minutes = claim::INCORRECT_CLAIM_BONUS.as_secs() / 60;
-            (
-                ClaimFindingKind::IncorrectClaim,
-                format!(
-                    "{side} claimed a draw. {} The arbiter adds {minutes} minutes to {}'s time (FIDE 9.5).",
-                    j.verdict.explanation,
-                    color_name(!j.side)
-                ),
-            )
+            ClaimFindingKind::IncorrectClaim
         };
+        let text = j.verdict.paragraph();
         out.push(ClaimFinding {
             kind,
             ply: j.ply,

@@ -12,10 +12,12 @@ use shakmaty::{Chess, Move};
 use crate::rules::Game;
 
 use super::config::Config;
-use super::drill::{self, DrillState};
+use super::drill::{DrillState, Reply};
 use super::engine_thread::{Limits, Report};
 use super::euwe::EuweState;
 use super::keys::{self, Cmd, Ctx};
+use super::line_edit::LineEdit;
+use super::review::ReviewScreen;
 
 /// Everything that can happen to the app.
 #[derive(Clone, Debug)]
@@ -51,6 +53,7 @@ pub enum Screen {
     Play,
     Euwe,
     Drills,
+    Review,
 }
 
 /// What a typed line is for.
@@ -78,11 +81,26 @@ impl InputKind {
     }
 }
 
-/// The line being typed.
+/// The line being typed: what it is for, and the line editor holding it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Input {
     pub kind: InputKind,
-    pub text: String,
+    pub line: LineEdit,
+}
+
+impl Input {
+    /// A prompt for `kind` holding `text`, the cursor at its end.
+    pub fn new(kind: InputKind, text: &str) -> Input {
+        Input {
+            kind,
+            line: LineEdit::new(text),
+        }
+    }
+
+    /// What has been typed.
+    pub fn text(&self) -> &str {
+        self.line.text()
+    }
 }
 
 pub use super::overlay::{Overlay, Question};
@@ -117,6 +135,8 @@ pub struct App {
     pub euwe: Box<EuweState>,
     /// The drill screen's state (None: not opened yet).
     pub drills: Option<Box<DrillState>>,
+    /// The review screen's state and options.
+    pub review: ReviewScreen,
     pub overlay: Option<Overlay>,
     pub input: Option<Input>,
     pub message: Option<Message>,
@@ -131,6 +151,11 @@ pub struct App {
     /// disk (set aside if another game has to be saved).
     pub saved_kept: bool,
     pub euwe_delay: Duration,
+    /// The settings as read at start (the trainer's changes are merged in
+    /// by [`App::current_config`]).
+    pub config: Config,
+    /// Where changed settings are saved (None: not saved, as in tests).
+    pub config_path: Option<PathBuf>,
 }
 
 impl App {
@@ -140,6 +165,7 @@ impl App {
             play: Play::new(cfg, game),
             euwe: Box::default(),
             drills: None,
+            review: ReviewScreen::default(),
             overlay: None,
             input: None,
             message: None,
@@ -151,6 +177,45 @@ impl App {
             resume_path: None,
             saved_kept: false,
             euwe_delay: Duration::from_millis(cfg.euwe_delay_ms.max(30)),
+            config: cfg.clone(),
+            config_path: None,
+        }
+    }
+
+    /// The settings now: as read, with the changes made in the trainer.
+    pub fn current_config(&self) -> Config {
+        let p = &self.play;
+        let (base, inc) = p
+            .clock
+            .as_ref()
+            .map_or((0, 0), |c| (c.base.as_secs(), c.inc.as_secs()));
+        Config {
+            human: p.players,
+            level: p.level,
+            hash_mb: p.hash_mb,
+            contempt: p.contempt,
+            clock_base_secs: base,
+            clock_inc_secs: inc,
+            ..self.config.clone()
+        }
+    }
+
+    /// Save the settings `keys` (just changed) to the config file. When the
+    /// file cannot be written or is left alone because it does not parse,
+    /// the status line says so after what changed.
+    pub(crate) fn save_settings(&mut self, keys: &[&str]) {
+        let Some(path) = self.config_path.clone() else {
+            return;
+        };
+        let cfg = self.current_config();
+        if let Err(e) = super::config::save_changes(&path, &cfg, keys) {
+            let done = self.message.take().map_or(String::new(), |m| m.text);
+            let done = done.trim_end_matches('.');
+            self.error(if done.is_empty() {
+                format!("Settings for this run only: {e}.")
+            } else {
+                format!("{done}. For this run only: {e}.")
+            });
         }
     }
 
@@ -185,6 +250,7 @@ impl App {
             self.euwe.tick(now, self.euwe_delay);
         }
         self.play_tick(now);
+        self.review_tick();
     }
 
     /// The key-table context that has the keys now: the input line, an
@@ -204,12 +270,9 @@ impl App {
         match (self.screen, &self.drills) {
             (Screen::Play, _) => Ctx::Play,
             (Screen::Euwe, _) => Ctx::Euwe,
-            (Screen::Drills, Some(d)) => match &d.view {
-                drill::View::Themes => Ctx::DrillThemes,
-                drill::View::Puzzle(p) if p.feedback.is_some() => Ctx::DrillFeedback,
-                drill::View::Puzzle(_) => Ctx::DrillAnswer,
-            },
+            (Screen::Drills, Some(d)) => d.ctx(),
             (Screen::Drills, None) => Ctx::DrillThemes,
+            (Screen::Review, _) => Ctx::Review,
         }
     }
 
@@ -234,9 +297,9 @@ impl App {
         };
         if cmd == Cmd::DrillChoose
             && let KeyCode::Char(c) = k.code
-            && let Some(d) = c.to_digit(10)
+            && let Some(n) = c.to_digit(10)
         {
-            self.drill_choose(d as usize - 1);
+            self.with_drills(|d| d.choose(n as usize - 1));
             return;
         }
         self.run(cmd);
@@ -255,20 +318,7 @@ impl App {
                 self.screen = Screen::Euwe;
             }
             Cmd::Drills => self.open_drills(),
-            Cmd::DrillUp
-            | Cmd::DrillDown
-            | Cmd::DrillPick
-            | Cmd::DrillChoose
-            | Cmd::DrillPrevOption
-            | Cmd::DrillNextOption
-            | Cmd::DrillSubmit
-            | Cmd::DrillYes
-            | Cmd::DrillNo
-            | Cmd::DrillType
-            | Cmd::DrillToggle
-            | Cmd::DrillRemoveMove
-            | Cmd::DrillSkip
-            | Cmd::DrillNext => self.drill_command(cmd),
+            Cmd::Review => self.open_review(),
             Cmd::EuweNext
             | Cmd::EuwePrev
             | Cmd::EuweJumpStart
@@ -281,43 +331,36 @@ impl App {
             }
             // Overlay and input-line commands arrive through their own contexts.
             Cmd::Close
-            | Cmd::ClaimNow
-            | Cmd::ClaimWithMove
+            | Cmd::ClaimAs(_)
             | Cmd::Promote(_)
+            | Cmd::ChoosePlayers(_)
             | Cmd::Yes
             | Cmd::No
             | Cmd::Submit
-            | Cmd::Erase => {}
+            | Cmd::Edit(_) => {}
 
             _ => match self.screen {
                 Screen::Play => self.play_command(cmd),
-                Screen::Euwe | Screen::Drills => {}
+                Screen::Drills => {
+                    let (size, ascii) = (self.size, self.ascii);
+                    self.with_drills(|d| d.command(cmd, size, ascii));
+                }
+                Screen::Review => self.review_command(cmd),
+                Screen::Euwe => {}
             },
         }
     }
 
     fn back(&mut self) {
-        if self.screen == Screen::Drills
-            && let Some(d) = &mut self.drills
-        {
-            match &mut d.view {
-                drill::View::Puzzle(p) if p.selected.is_some() => p.selected = None,
-                drill::View::Puzzle(_) => {
-                    d.view = drill::View::Themes;
-                    d.session.new_round();
-                    self.message = None;
-                }
-                drill::View::Themes => {
-                    self.screen = Screen::Play;
-                    self.message = None;
-                    self.maybe_engine();
-                }
-            }
+        if self.screen == Screen::Drills {
+            self.with_drills(|d| d.back());
         } else if self.screen == Screen::Euwe {
             self.screen = Screen::Play;
             self.maybe_engine();
-        } else if self.play.claim_pending {
-            self.play.claim_pending = false;
+        } else if self.screen == Screen::Review {
+            self.close_review();
+        } else if self.play.claim_pending.is_some() {
+            self.cancel_claim();
             self.info("Claim withdrawn.");
         } else if self.play.selected.is_some() {
             self.play.selected = None;
@@ -329,9 +372,8 @@ impl App {
     }
 
     fn request_quit(&mut self) {
-        let in_progress = !self.play.game.is_empty() && !self.play.game.is_over();
         let asking = self.overlay == Some(Overlay::Ask(Question::Quit));
-        if in_progress && self.resume_path.is_none() && !asking {
+        if self.game_in_progress() && self.resume_path.is_none() && !asking {
             self.overlay = Some(Overlay::Ask(Question::Quit));
             return;
         }
@@ -341,15 +383,13 @@ impl App {
     pub(crate) fn do_quit(&mut self) {
         self.keep_game_in_progress();
         self.stop_engine();
+        self.review.cancel();
         self.quit = true;
         self.effects.push(Effect::Quit);
     }
 
     pub(crate) fn open_input(&mut self, kind: InputKind, text: &str) {
-        self.input = Some(Input {
-            kind,
-            text: text.to_string(),
-        });
+        self.input = Some(Input::new(kind, text));
     }
 
     fn on_input_key(&mut self, k: KeyEvent) {
@@ -365,9 +405,7 @@ impl App {
                     ));
                 }
             }
-            Some(Cmd::Erase) => {
-                input.text.pop();
-            }
+            Some(Cmd::Edit(e)) => input.line.edit(e),
             Some(Cmd::Submit) => {
                 let input = self.input.take().expect("checked");
                 self.submit(input);
@@ -376,16 +414,16 @@ impl App {
                 if let KeyCode::Char(c) = k.code
                     && !k.modifiers.contains(KeyModifiers::CONTROL)
                 {
-                    input.text.push(c);
+                    input.line.insert(c);
                 }
             }
         }
     }
 
     fn submit(&mut self, input: Input) {
-        let text = input.text.trim().to_string();
+        let text = input.text().trim().to_string();
         match input.kind {
-            InputKind::DrillAnswer => self.drill_typed(&text),
+            InputKind::DrillAnswer => self.with_drills(|d| d.typed(&text)),
             _ => self.play_submit(input.kind, text),
         }
     }
@@ -394,7 +432,10 @@ impl App {
         match m.kind {
             MouseEventKind::Down(MouseButton::Left) => {}
             MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
-                if matches!(self.overlay, Some(Overlay::Help { .. })) =>
+                if matches!(
+                    self.overlay,
+                    Some(Overlay::Help { .. } | Overlay::Verdict { .. })
+                ) =>
             {
                 let cmd = if m.kind == MouseEventKind::ScrollUp {
                     Cmd::ScrollUp
@@ -412,11 +453,23 @@ impl App {
             MouseEventKind::ScrollDown if self.screen == Screen::Play => {
                 return self.run(Cmd::HistForward);
             }
-            MouseEventKind::ScrollUp if self.screen == Screen::Drills => {
-                return self.drill_command(Cmd::DrillUp);
+            MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
+                if self.screen == Screen::Drills =>
+            {
+                let (size, ascii, up) = (self.size, self.ascii, m.kind == MouseEventKind::ScrollUp);
+                return self.with_drills(|d| d.wheel(size, ascii, up, m.column, m.row));
             }
-            MouseEventKind::ScrollDown if self.screen == Screen::Drills => {
-                return self.drill_command(Cmd::DrillDown);
+            MouseEventKind::ScrollUp if self.screen == Screen::Review => {
+                return self.review_command(Cmd::Up);
+            }
+            MouseEventKind::ScrollDown if self.screen == Screen::Review => {
+                return self.review_command(Cmd::Down);
+            }
+            MouseEventKind::ScrollUp if self.screen == Screen::Euwe => {
+                return self.run(Cmd::EuwePrev);
+            }
+            MouseEventKind::ScrollDown if self.screen == Screen::Euwe => {
+                return self.run(Cmd::EuweNext);
             }
             _ => return,
         }
@@ -426,11 +479,71 @@ impl App {
             return;
         }
         if self.screen == Screen::Drills {
-            self.drill_click(x, y);
+            let size = self.size;
+            self.with_drills(|d| d.click(size, x, y));
+            return;
+        }
+        if self.screen == Screen::Euwe {
+            self.euwe.click(self.size, x, y);
             return;
         }
         if self.screen == Screen::Play {
             self.play_click(x, y);
+        }
+        if self.screen == Screen::Review {
+            self.review_click(x, y);
+        }
+    }
+}
+
+/// Routing to the drill screen (which owns its state, keys, drawing and
+/// hit-testing): open it, hand it a key, click or line, carry out its reply.
+impl App {
+    /// Open the drill screen (loading the puzzles and progress the first time).
+    pub fn open_drills(&mut self) {
+        self.stop_engine();
+        self.input = None;
+        self.play.selected = None;
+        self.overlay = None;
+        self.screen = Screen::Drills;
+        let d = self
+            .drills
+            .get_or_insert_with(|| Box::new(DrillState::new(crate::drills::Session::open())));
+        let greeting = d.greeting();
+        self.with_drills(|_| greeting);
+    }
+
+    /// Let the drill screen handle something, then carry out its reply and
+    /// show the session's messages (a failed save, a corrupt progress file).
+    fn with_drills(&mut self, f: impl FnOnce(&mut DrillState) -> Reply) {
+        let Some(d) = self
+            .drills
+            .as_deref_mut()
+            .filter(|_| self.screen == Screen::Drills)
+        else {
+            return;
+        };
+        let reply = f(d);
+        let note = d.take_messages();
+        match reply {
+            Reply::Nothing => {}
+            Reply::Clear => self.message = None,
+            Reply::Info(t) => self.info(t),
+            Reply::Error(t) => self.error(t),
+            Reply::Type { text, error } => {
+                self.open_input(InputKind::DrillAnswer, &text);
+                if let Some(e) = error {
+                    self.error(e);
+                }
+            }
+            Reply::Leave => {
+                self.screen = Screen::Play;
+                self.message = None;
+                self.maybe_engine();
+            }
+        }
+        if let Some(n) = note {
+            self.error(n);
         }
     }
 }

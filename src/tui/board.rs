@@ -126,6 +126,39 @@ pub struct BoardView<'a> {
     pub cursor: Option<Square>,
 }
 
+impl<'a> BoardView<'a> {
+    /// The position at `ply` of `game`: the move into it marked, a king in check marked;
+    /// nothing selected, no cursor.
+    pub fn at_ply(
+        game: &'a crate::rules::Game,
+        ply: usize,
+        geom: Geom,
+        theme: &'a Theme,
+        ascii: bool,
+    ) -> BoardView<'a> {
+        use shakmaty::Position;
+        let pos = game.position_at(ply);
+        let last_move = game.record(ply).mv.and_then(|m| {
+            let mover = game.position_at(ply - 1).turn();
+            m.from().map(|f| (f, super::play::king_target(&m, mover)))
+        });
+        BoardView {
+            board: pos.board(),
+            geom,
+            theme,
+            ascii,
+            last_move,
+            check: pos
+                .is_check()
+                .then(|| pos.board().king_of(pos.turn()))
+                .flatten(),
+            selected: None,
+            targets: &[],
+            cursor: None,
+        }
+    }
+}
+
 impl Widget for BoardView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let g = self.geom;

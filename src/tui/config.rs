@@ -1,6 +1,13 @@
 //! Settings in TOML, in the platform's config directory
 //! (`directories::ProjectDirs`). Written with defaults on first run; a
 //! malformed file gives a message naming the line, and the defaults are used.
+//!
+//! Settings changed in the trainer are written back ([`save_changes`]):
+//! atomically (`fsio::write_atomic`), only the keys that changed, through
+//! `toml_edit`, so the user's comments, order, spacing and keys this version
+//! does not know are kept. A file that is not valid TOML, or holds an invalid
+//! value for a setting, is never overwritten: the change applies to this run
+//! only and the status line says so.
 
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
@@ -29,6 +36,8 @@ pub struct Config {
     pub clock_inc_secs: u64,
     /// Euwe stepper autoplay delay in milliseconds.
     pub euwe_delay_ms: u64,
+    /// Blind mode: play without repetition marks or hints (the player counts).
+    pub blind: bool,
 }
 
 impl Default for Config {
@@ -42,6 +51,7 @@ impl Default for Config {
             clock_base_secs: 0,
             clock_inc_secs: 0,
             euwe_delay_ms: 400,
+            blind: false,
         }
     }
 }
@@ -61,7 +71,8 @@ pub fn default_text() -> String {
     let body = toml::to_string(&Config::default()).expect("the defaults serialise");
     format!(
         "# threefold settings. Delete this file to get the defaults back.\n\
-         # human: white | black | both | none;  level: 1..8;  clock 0 = no clocks.\n{body}"
+         # human: white | black | both | none;  level: 1..8;  clock 0 = no clocks;\n\
+         # blind = true: no repetition marks or hints while playing.\n{body}"
     )
 }
 
@@ -73,6 +84,105 @@ pub const CONTEMPT: RangeInclusive<i64> = -1000..=1000;
 pub const CLOCK_BASE_SECS: RangeInclusive<i64> = 0..=36_000;
 pub const CLOCK_INC_SECS: RangeInclusive<i64> = 0..=3_600;
 pub const EUWE_DELAY_MS: RangeInclusive<i64> = 30..=10_000;
+
+/// Why changed settings were not written to the config file.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// The file is not valid TOML (at `place`, e.g. "line 3"): it is left as it is.
+    #[error("{file} {place} is not valid TOML; the file was left as it is")]
+    Unparsable { file: String, place: String },
+    /// The file sets a known setting to an invalid value: left as it is.
+    #[error("{file}: {key} = {value}: {reason}; the file was left as it is")]
+    Invalid {
+        file: String,
+        key: String,
+        value: String,
+        reason: String,
+    },
+    #[error("cannot write {file}: {source}")]
+    Io {
+        file: String,
+        source: std::io::Error,
+    },
+}
+
+/// `text` with `keys` set to their values in `cfg`, everything else as it
+/// was (comments, order, unknown keys, the decoration of the changed lines).
+/// Refused, leaving the text alone, when it is not valid TOML or a known
+/// setting in it has an invalid value.
+pub fn edit_text(text: &str, file: &str, cfg: &Config, keys: &[&str]) -> Result<String, SaveError> {
+    let unparsable = |span: Option<std::ops::Range<usize>>| SaveError::Unparsable {
+        file: file.to_string(),
+        place: match span {
+            Some(s) => format!(
+                "line {}",
+                text[..s.start.min(text.len())].matches('\n').count() + 1
+            ),
+            None => "somewhere".to_string(),
+        },
+    };
+    let mut doc: toml_edit::DocumentMut = text
+        .parse()
+        .map_err(|e: toml_edit::TomlError| unparsable(e.span()))?;
+    let table: toml::Table = toml::from_str(text).map_err(|e| unparsable(e.span()))?;
+    let mut scratch = Config::default();
+    for (key, v) in &table {
+        if allowed(key).is_some()
+            && let Err(reason) = set_field(&mut scratch, key, v)
+        {
+            return Err(SaveError::Invalid {
+                file: file.to_string(),
+                key: key.clone(),
+                value: v.to_string(),
+                reason,
+            });
+        }
+    }
+    let new = toml::Table::try_from(cfg).expect("the settings serialise");
+    for &key in keys {
+        let Some(v) = new.get(key) else { continue };
+        let value: toml_edit::Value = v
+            .to_string()
+            .parse()
+            .expect("a TOML value written by toml reads back");
+        match doc.get_mut(key).and_then(|i| i.as_value_mut()) {
+            Some(old) => {
+                let decor = old.decor().clone();
+                *old = value;
+                *old.decor_mut() = decor;
+            }
+            None => {
+                doc.insert(key, toml_edit::Item::Value(value));
+            }
+        }
+    }
+    Ok(doc.to_string())
+}
+
+/// Write the settings `keys` of `cfg` into the config file at `path` (made
+/// with the defaults first if it does not exist), atomically.
+/// Messages name the file by its name (the full path is in the message given
+/// at start).
+pub fn save_changes(path: &Path, cfg: &Config, keys: &[&str]) -> Result<(), SaveError> {
+    let file = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let io = |source| SaveError::Io {
+        file: file.clone(),
+        source,
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => default_text(),
+        Err(e) => return Err(io(e)),
+    };
+    let edited = edit_text(&text, &file, cfg, keys)?;
+    if edited == text && path.exists() {
+        return Ok(());
+    }
+    crate::fsio::write_app_file(path, edited.as_bytes()).map_err(io)
+}
 
 /// The line (1-based) where `key` is set, if it can be found.
 fn line_of(text: &str, key: &str) -> Option<usize> {
@@ -89,7 +199,7 @@ fn line_of(text: &str, key: &str) -> Option<usize> {
 fn allowed(key: &str) -> Option<String> {
     let r = |r: RangeInclusive<i64>| Some(format!("{}..={}", r.start(), r.end()));
     match key {
-        "ascii" => Some("true, false".to_string()),
+        "ascii" | "blind" => Some("true, false".to_string()),
         "human" => Some("\"white\", \"black\", \"both\", \"none\"".to_string()),
         "level" => r(LEVEL),
         "hash_mb" => r(HASH_MB),
@@ -122,6 +232,7 @@ fn int_in(v: &toml::Value, range: &RangeInclusive<i64>) -> Result<i64, String> {
 fn set_field(c: &mut Config, key: &str, v: &toml::Value) -> Result<(), String> {
     match key {
         "ascii" => c.ascii = v.as_bool().ok_or(format!("{v} is not true or false"))?,
+        "blind" => c.blind = v.as_bool().ok_or(format!("{v} is not true or false"))?,
         "human" => {
             c.human = v.clone().try_into::<Players>().map_err(|_| {
                 format!("{v} is not one of \"white\", \"black\", \"both\", \"none\"")
@@ -233,6 +344,71 @@ pub fn load_or_create(path: &Path) -> (Config, Option<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const COMMENTED: &str = "# my settings\n\
+        level = 3   # not too strong\n\
+        \n\
+        # clocks for blitz\n\
+        clock_base_secs = 300\n\
+        clock_inc_secs = 3\n\
+        future_setting = \"kept\"  # from a newer threefold\n";
+
+    #[test]
+    fn saving_keeps_comments_layout_and_unknown_keys_and_writes_only_what_changed() {
+        let (mut c, _) = parse(COMMENTED, "c.toml");
+        c.level = 5;
+        c.contempt = 25;
+        c.clock_base_secs = 60;
+        let out = edit_text(COMMENTED, "c.toml", &c, &["level", "contempt"]).unwrap();
+        assert_eq!(
+            out,
+            "# my settings\n\
+             level = 5   # not too strong\n\
+             \n\
+             # clocks for blitz\n\
+             clock_base_secs = 300\n\
+             clock_inc_secs = 3\n\
+             future_setting = \"kept\"  # from a newer threefold\n\
+             contempt = 25\n",
+            "only level and contempt are written; the clock (not named) stays"
+        );
+        // What was written reads back.
+        let (back, _) = parse(&out, "c.toml");
+        assert_eq!((back.level, back.contempt), (5, 25));
+        // Strings are written as TOML strings.
+        c.human = Players::TwoHumans;
+        let out = edit_text(&out, "c.toml", &c, &["human"]).unwrap();
+        assert!(out.ends_with("human = \"both\"\n"), "{out}");
+    }
+
+    #[test]
+    fn a_file_that_does_not_parse_is_never_overwritten() {
+        let dir = std::env::temp_dir().join(format!("threefold-cfgsave-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("config.toml");
+        let c = Config {
+            level: 6,
+            ..Config::default()
+        };
+        for bad in [
+            "level = = 3\n# mine\n",
+            "level = 9  # too strong\n",
+            "[[x]\n",
+        ] {
+            std::fs::write(&path, bad).unwrap();
+            let e = save_changes(&path, &c, &["level"]).unwrap_err();
+            assert!(e.to_string().contains("left as it is"), "{e}");
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), bad);
+        }
+        // A missing file is made from the defaults, with the change.
+        std::fs::remove_file(&path).unwrap();
+        save_changes(&path, &c, &["level"]).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with("# threefold settings"), "{text}");
+        assert_eq!(parse(&text, "c").0.level, 6);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn defaults_round_trip() {

@@ -1,13 +1,27 @@
-//! The Euwe stepper: Euwe's Thue–Morse knight sequence ply by ply, with the
-//! former German rule's status (never triggered) beside FIDE's (a claim after
-//! two blocks, the fivefold ending after four).
+//! The Euwe screen: Euwe's Thue–Morse knight sequence ply by ply, with the
+//! former German rule (never met: how close it came, and why) beside FIDE's
+//! (a claim after two blocks, the fivefold ending after four). The screen owns
+//! its state, its commands (the key table's [`Ctx::Euwe`](super::keys::Ctx)),
+//! its layout (one function for drawing and for clicks) and its drawing; the
+//! [`App`](super::app::App) only routes to it.
 
 use std::time::{Duration, Instant};
 
-use crate::rules::Game;
-use crate::rules::euwe::{self, Cube, EuweIndex};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+use shakmaty::Position;
 
+use crate::rules::Game;
+use crate::rules::ending::times;
+use crate::rules::euwe::{self, BLOCKS, CUBE_FREE, EuweIndex, Repeat, Successions};
+
+use super::board::{BoardView, Geom};
 use super::keys::Cmd;
+use super::render::{self, fit_places, spark_line};
+use super::theme::{Theme, badge};
 
 /// How many plies the stepper prepares (32 blocks).
 pub const MAX_PLY: usize = 128;
@@ -18,6 +32,8 @@ pub struct EuweState {
     pub ply: usize,
     pub autoplay: bool,
     last_step: Option<Instant>,
+    /// The former German rule's view of every ply of `game`.
+    successions: Successions,
 }
 
 impl Default for EuweState {
@@ -28,12 +44,21 @@ impl Default for EuweState {
 
 impl EuweState {
     pub fn new() -> EuweState {
+        let game = euwe::euwe_game(MAX_PLY);
         EuweState {
-            game: euwe::euwe_game(MAX_PLY),
+            successions: Successions::of(&game),
+            game,
             ply: 0,
             autoplay: false,
             last_step: None,
         }
+    }
+
+    /// The game and the ply on the board, for what is drawn over this screen
+    /// (an overlay explaining the position shown). The game holds all
+    /// [`MAX_PLY`] plies; only those up to the ply shown have been "played".
+    pub fn shown(&self) -> (&Game, usize) {
+        (&self.game, self.ply)
     }
 
     pub fn command(&mut self, cmd: Cmd, delay: &mut Duration) {
@@ -74,6 +99,19 @@ impl EuweState {
         }
     }
 
+    /// A click at (`x`, `y`) on a terminal of `size`: a click on the
+    /// occurrence sparkline shows that ply. Returns whether it hit anything.
+    pub fn click(&mut self, size: Rect, x: u16, y: u16) -> bool {
+        let Some(a) = layout(size) else { return false };
+        match spark_ply(&a, self.ply, x, y) {
+            Some(p) => {
+                self.ply = p;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Thue–Morse bits of the blocks begun up to the current ply, and the index of the current block.
     pub fn bits(&self) -> (Vec<u8>, Option<u64>) {
         if self.ply == 0 {
@@ -86,9 +124,10 @@ impl EuweState {
         )
     }
 
-    /// The former German rule: the first cube of moves up to the current ply, if any.
-    pub fn german(&self) -> Option<Cube> {
-        (1..=self.ply).find_map(|p| euwe::german_rule_at(&self.game, p))
+    /// The former German rule at the current ply: the first sequence of moves
+    /// played three times in succession, if any.
+    pub fn german(&self) -> Option<Repeat> {
+        self.successions.german_rule(self.ply)
     }
 
     /// The first ply at which the position has appeared three times (claim 9.2 b).
@@ -100,6 +139,342 @@ impl EuweState {
     pub fn fivefold_ply(&self) -> Option<usize> {
         self.game.termination().map(|t| t.ply)
     }
+}
+
+/// The Euwe screen's regions inside the frame [`render::layout`] gives
+/// (title row, message, input and status rows). Drawing and clicks both use it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EuweAreas {
+    pub title: Rect,
+    pub board: Rect,
+    /// The sequence, the former German rule and FIDE's rules.
+    pub panel: Rect,
+    /// The label row, then the occurrence bars and the marker row.
+    pub spark: Rect,
+}
+
+/// Lay the Euwe screen out, or None if the terminal is too small.
+pub fn layout(size: Rect) -> Option<EuweAreas> {
+    let a = render::layout(size)?;
+    let panel = Rect::new(
+        a.players.x,
+        a.players.y,
+        a.players.width,
+        a.spark.y.saturating_sub(a.players.y),
+    );
+    Some(EuweAreas {
+        title: a.title,
+        board: a.board,
+        panel,
+        spark: a.spark,
+    })
+}
+
+/// The ply under a click on the sparkline, which ends at the ply shown.
+fn spark_ply(a: &EuweAreas, shown: usize, x: u16, y: u16) -> Option<usize> {
+    if y != a.spark.y + 1 || x < a.spark.x || x >= a.spark.right() {
+        return None;
+    }
+    let first = (shown + 1).saturating_sub(a.spark.width as usize);
+    let ply = first + (x - a.spark.x) as usize;
+    (ply <= shown).then_some(ply)
+}
+
+/// Draw the Euwe screen (the frame's message and status rows are drawn by
+/// the caller).
+pub fn render(
+    e: &EuweState,
+    delay: Duration,
+    ascii: bool,
+    t: &Theme,
+    size: Rect,
+    buf: &mut Buffer,
+) {
+    let Some(a) = layout(size) else { return };
+    Paragraph::new(Line::from(vec![
+        Span::styled(" threefold ", t.title),
+        Span::raw("Euwe's sequence (1929): former German rule vs FIDE"),
+    ]))
+    .render(a.title, buf);
+    let (game, ply) = e.shown();
+    if let Some(geom) = Geom::fit(a.board, false) {
+        let last = game
+            .record(ply)
+            .mv
+            .and_then(|m| m.from().map(|f| (f, m.to())));
+        BoardView {
+            board: game.position_at(ply).board(),
+            geom,
+            theme: t,
+            ascii,
+            last_move: last,
+            check: None,
+            selected: None,
+            targets: &[],
+            cursor: None,
+        }
+        .render(a.board, buf);
+    }
+    let rows = fit_rows(panel_rows(e, t, ascii, a.panel.width), a.panel.height);
+    Paragraph::new(rows).render(a.panel, buf);
+
+    let label = format!(
+        "Occurrences per ply · autoplay {} ({} ms)",
+        if e.autoplay { "ON" } else { "off" },
+        delay.as_millis()
+    );
+    buf.set_stringn(a.spark.x, a.spark.y, label, a.spark.width as usize, t.dim);
+    let (bars, marks) = spark_line(game, ply, ply, a.spark.width as usize, t, ascii);
+    Paragraph::new(vec![bars, marks])
+        .render(Rect::new(a.spark.x, a.spark.y + 1, a.spark.width, 2), buf);
+}
+
+/// How much an item of the panel matters when the panel is short: items
+/// of a lower priority are left out first, whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Priority {
+    Must,
+    Useful,
+    Extra,
+}
+
+/// One item of the panel: its rows, already fitted to the panel's width.
+struct Item {
+    priority: Priority,
+    rows: Vec<Line<'static>>,
+}
+
+fn item(priority: Priority, line: impl Into<Line<'static>>) -> Item {
+    Item {
+        priority,
+        rows: vec![line.into()],
+    }
+}
+
+/// `text` word-wrapped to `width`, all in one style.
+fn wrapped(priority: Priority, text: &str, style: Style, width: u16) -> Item {
+    Item {
+        priority,
+        rows: super::overlay::wrap(text, width as usize)
+            .into_iter()
+            .map(|l| Line::from(Span::styled(l, style)))
+            .collect(),
+    }
+}
+
+/// The rows of the items that fit `height`: the most important items
+/// first, each whole or not at all, in the panel's order.
+fn fit_rows(items: Vec<Item>, height: u16) -> Vec<Line<'static>> {
+    let mut budget = height as usize;
+    let mut keep = vec![false; items.len()];
+    for p in [Priority::Must, Priority::Useful, Priority::Extra] {
+        for (i, it) in items.iter().enumerate() {
+            if it.priority == p && it.rows.len() <= budget {
+                keep[i] = true;
+                budget -= it.rows.len();
+            }
+        }
+    }
+    items
+        .into_iter()
+        .zip(keep)
+        .filter(|(_, k)| *k)
+        .flat_map(|(it, _)| it.rows)
+        .collect()
+}
+
+/// The panel: the ply and its block, the former German rule, FIDE.
+fn panel_rows(e: &EuweState, t: &Theme, ascii: bool, width: u16) -> Vec<Item> {
+    use Priority::{Extra, Must, Useful};
+    let (game, ply) = e.shown();
+    let bold = Style::new().add_modifier(Modifier::BOLD);
+    let mut rows = Vec::new();
+    // The ply, its block and the Thue–Morse bits.
+    let head = if ply == 0 {
+        format!("Ply 0/{MAX_PLY}: the start position")
+    } else {
+        let idx = EuweIndex::of_ply(ply);
+        format!(
+            "Ply {ply}/{MAX_PLY}: {}, block t({}) = {}",
+            game.ply_label(ply),
+            idx.block,
+            idx.bit
+        )
+    };
+    rows.push(wrapped(Must, &head, bold, width));
+    if ply > 0 {
+        let idx = EuweIndex::of_ply(ply);
+        let mut spans = vec![Span::raw("Block: ")];
+        for (i, m) in BLOCKS[idx.bit as usize].iter().enumerate() {
+            let style = if i == idx.step {
+                t.viewing
+            } else {
+                Style::new()
+            };
+            spans.push(Span::styled(m.to_string(), style));
+            spans.push(Span::raw(" "));
+        }
+        rows.push(item(Extra, spans));
+    } else {
+        let text = format!(
+            "Blocks: 0 = {}, 1 = {}",
+            BLOCKS[0].join(" "),
+            BLOCKS[1].join(" ")
+        );
+        rows.push(wrapped(Extra, &text, Style::new(), width));
+    }
+    let (mut bits, cur) = e.bits();
+    let mut spans = vec![Span::raw("Thue–Morse: ")];
+    if ply == 0 {
+        // Before the first block: the sequence itself, t(0), t(1), ...
+        bits = (0..8).map(euwe::thue_morse).collect();
+        spans[0] = Span::raw("Thue–Morse t(k): ");
+    }
+    let maxbits = (width as usize).saturating_sub(14) / 2;
+    let start = bits.len().saturating_sub(maxbits);
+    if start > 0 {
+        spans.push(Span::raw("… "));
+    }
+    for (k, b) in bits.iter().enumerate().skip(start) {
+        let style = if Some(k as u64) == cur {
+            t.rep3
+        } else {
+            Style::new()
+        };
+        spans.push(Span::styled(b.to_string(), style));
+        spans.push(Span::raw(" "));
+    }
+    if ply == 0 {
+        spans.push(Span::raw("…"));
+    }
+    rows.push(item(Must, spans));
+
+    // The former German rule.
+    rows.push(item(
+        Must,
+        Span::styled("Former German rule (3 times in succession)", t.title),
+    ));
+    rows.extend(german_rows(e, t, width));
+    rows.push(wrapped(Must, CUBE_FREE, t.dim, width));
+
+    // FIDE.
+    rows.push(item(
+        Useful,
+        Span::styled("FIDE (same position, any order)", t.title),
+    ));
+    let occ = game.occurrences(ply);
+    let earlier = game.earlier(ply);
+    let style = if occ >= 2 {
+        t.repetition(occ)
+    } else {
+        Style::new()
+    };
+    if earlier.is_empty() {
+        rows.push(item(
+            Must,
+            Span::styled("This position stands for the first time", style),
+        ));
+    } else {
+        let lead = format!("{} here {}; before: ", badge(occ, ascii), times(occ));
+        rows.push(Item {
+            priority: Must,
+            rows: fit_places(game, &lead, &earlier, "", width as usize, 2)
+                .into_iter()
+                .map(|l| Line::from(Span::styled(l, style)))
+                .collect(),
+        });
+    }
+    if let Some(p3) = e.threefold_ply() {
+        let text = if ply >= p3 {
+            format!("9.2 claim possible since ply {p3} ({})", game.ply_label(p3))
+        } else {
+            format!(
+                "9.2 claim: ply {} writing {}, or ply {p3}",
+                p3 - 1,
+                game.ply_label(p3)
+            )
+        };
+        rows.push(wrapped(Must, &text, Style::new(), width));
+    }
+    if let Some(p5) = e.fivefold_ply() {
+        let (text, style) = if ply >= p5 {
+            (
+                format!("9.6.1 fivefold at ply {p5}: game over, drawn"),
+                t.banner,
+            )
+        } else {
+            (
+                format!("9.6.1 fivefold ends it at ply {p5} ({} to go)", p5 - ply),
+                Style::new(),
+            )
+        };
+        rows.push(wrapped(Must, &text, style, width));
+    }
+    rows
+}
+
+/// The former German rule at the ply shown: the longest sequence played
+/// twice in succession so far, and how close a third time came.
+fn german_rows(e: &EuweState, t: &Theme, width: u16) -> Vec<Item> {
+    use Priority::Must;
+    let (game, ply) = e.shown();
+    let plies = |r: &Repeat| format!("plies {}–{}", r.start + 1, r.end());
+    if let Some(g) = e.german() {
+        let text = format!(
+            "DRAW: {} played three times in succession ({})",
+            g.sans(game).join(" "),
+            plies(&g)
+        );
+        return vec![wrapped(Must, &text, t.banner, width)];
+    }
+    let s = &e.successions;
+    let Some(longest) = s.longest_square(ply) else {
+        let text = "No sequence of moves played twice in succession yet";
+        return vec![wrapped(Must, text, Style::new(), width)];
+    };
+    let mut rows = vec![wrapped(
+        Must,
+        &format!(
+            "Longest played twice: {} moves, {}",
+            longest.len,
+            plies(&longest)
+        ),
+        Style::new(),
+        width,
+    )];
+    if let Some(c) = s.closest_to_german_rule(ply) {
+        let seq = if c.len <= 4 {
+            c.sans(game).join(" ")
+        } else {
+            format!("{} moves", c.len)
+        };
+        let times = if c.played == 2 * c.len {
+            "twice".to_string()
+        } else {
+            format!("{} times and {} moves", c.played / c.len, c.played % c.len)
+        };
+        let text = if c.end() == ply {
+            format!(
+                "Closest: {seq} {times} ({}); {} more moves would make three times",
+                plies(&c),
+                c.missing()
+            )
+        } else if c.played == 2 * c.len {
+            format!(
+                "Closest: {seq} twice ({}); {} did not start a third time",
+                plies(&c),
+                game.ply_label(c.end() + 1)
+            )
+        } else {
+            format!(
+                "Closest: {seq} {times} ({}); {} broke off the third time",
+                plies(&c),
+                game.ply_label(c.end() + 1)
+            )
+        };
+        rows.push(wrapped(Must, &text, t.rep2, width));
+    }
+    rows
 }
 
 #[cfg(test)]

@@ -5,6 +5,10 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use shakmaty::Role;
 
+use super::line_edit::Edit;
+pub use super::overlay::ClaimOption;
+use super::play::Players;
+
 /// Where a binding applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ctx {
@@ -18,6 +22,8 @@ pub enum Ctx {
     DrillAnswer,
     /// Drills: the ruling on an answer.
     DrillFeedback,
+    /// The post-game review.
+    Review,
     /// Everywhere but in a modal context (also read by the help overlay as "global").
     Global,
     /// The help overlay.
@@ -30,6 +36,8 @@ pub enum Ctx {
     Promotion,
     /// A yes/no question (new game, quit, resume).
     Question,
+    /// The players menu: who plays White and Black.
+    PlayersMenu,
     /// A line being typed (the keys that are not text).
     Input,
 }
@@ -44,6 +52,7 @@ impl Ctx {
                 | Ctx::ClaimDialog
                 | Ctx::Promotion
                 | Ctx::Question
+                | Ctx::PlayersMenu
                 | Ctx::Input
         )
     }
@@ -82,6 +91,8 @@ pub enum Cmd {
     Clocks,
     Hash,
     Contempt,
+    /// Blind mode on/off: no repetition marks, no hints.
+    Blind,
     Save,
     Load,
     Fen,
@@ -95,6 +106,8 @@ pub enum Cmd {
     EuweFaster,
     EuweSlower,
     Drills,
+    /// Open the post-game review.
+    Review,
     DrillUp,
     DrillDown,
     DrillPick,
@@ -121,18 +134,19 @@ pub enum Cmd {
     ScrollBottom,
     /// Close an overlay (help, ruling, dialog) without doing anything.
     Close,
-    /// Claim dialog: claim in the current position.
-    ClaimNow,
-    /// Claim dialog: claim with an intended move.
-    ClaimWithMove,
+    /// Claim dialog: claim under a rule, now or with an intended move.
+    ClaimAs(ClaimOption),
     /// Promotion: the piece to promote to.
     Promote(Role),
+    /// Players menu: who plays.
+    ChoosePlayers(Players),
     /// Answer a question yes / no.
     Yes,
     No,
-    /// Input line: submit / remove the last character.
+    /// Input line: submit what was typed.
     Submit,
-    Erase,
+    /// Input line: an edit of the line (cursor, deletions).
+    Edit(Edit),
 }
 
 /// One row of the table.
@@ -184,17 +198,29 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Play, &[Code(KeyCode::End)], Cmd::HistEnd, "back to the live position", None),
     b(Ctx::Play, &[Char('r')], Cmd::PrevOccurrence, "previous occurrence of this position", Some("repeat")),
     b(Ctx::Play, &[Char('R')], Cmd::NextOccurrence, "next occurrence of this position", None),
-    b(Ctx::Play, &[Char('p')], Cmd::Players, "who plays: vs engine, two humans, engines", Some("players")),
+    b(Ctx::Play, &[Char('p')], Cmd::Players, "who plays: a menu (you vs the engine, two humans, engine vs engine)", Some("players")),
     b(Ctx::Play, &[Char('+'), Char('=')], Cmd::Stronger, "engine stronger", None),
     b(Ctx::Play, &[Char('-')], Cmd::Weaker, "engine weaker", None),
     b(Ctx::Play, &[Char('H')], Cmd::Hash, "engine hash size", None),
     b(Ctx::Play, &[Char('x')], Cmd::Contempt, "engine contempt", None),
     b(Ctx::Play, &[Char('t')], Cmd::Clocks, "clocks", None),
+    b(Ctx::Play, &[Char('B')], Cmd::Blind, "blind mode: no marks, no hints (on/off)", None),
     b(Ctx::Play, &[Char('s')], Cmd::Save, "save the game as PGN", None),
     b(Ctx::Play, &[Char('o')], Cmd::Load, "load a game from a PGN file", None),
     b(Ctx::Play, &[Char('F')], Cmd::Fen, "start from a FEN position", None),
     b(Ctx::Play, &[Char('e')], Cmd::Euwe, "Euwe's Thue–Morse stepper", Some("euwe")),
     b(Ctx::Play, &[Char('d')], Cmd::Drills, "drills: puzzles about repetition and claims", None),
+    b(Ctx::Play, &[Char('v')], Cmd::Review, "review this game: missed and incorrect claims, repetitions that cost it", None),
+    b(Ctx::Review, &[Code(KeyCode::Up), Char('k')], Cmd::Up, "previous finding (its position on the board)", Some("finding")),
+    b(Ctx::Review, &[Code(KeyCode::Down), Char('j')], Cmd::Down, "next finding (or click one)", None),
+    b(Ctx::Review, &[Code(KeyCode::PageUp)], Cmd::PageUp, "a page of findings up", None),
+    b(Ctx::Review, &[Code(KeyCode::PageDown)], Cmd::PageDown, "a page of findings down", None),
+    b(Ctx::Review, &[Code(KeyCode::Home), Char('g')], Cmd::ScrollTop, "first finding", None),
+    b(Ctx::Review, &[Code(KeyCode::End), Char('G')], Cmd::ScrollBottom, "last finding", None),
+    b(Ctx::Review, &[Char(','), Code(KeyCode::Left)], Cmd::HistBack, "board: one ply back", Some("ply")),
+    b(Ctx::Review, &[Char('.'), Code(KeyCode::Right)], Cmd::HistForward, "board: one ply forward", None),
+    b(Ctx::Review, &[Code(KeyCode::Enter)], Cmd::Select, "view the board's ply in the game", Some("in game")),
+    b(Ctx::Review, &[Char('f')], Cmd::Flip, "flip the board", None),
     b(Ctx::Euwe, &[Code(KeyCode::Right), Char('l'), Char('.'), Char(' ')], Cmd::EuweNext, "next ply", Some("next")),
     b(Ctx::Euwe, &[Code(KeyCode::Left), Char('h'), Char(',')], Cmd::EuwePrev, "previous ply", Some("prev")),
     b(Ctx::Euwe, &[Code(KeyCode::Home), Char('g')], Cmd::EuweJumpStart, "jump to the start", None),
@@ -218,9 +244,13 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::DrillAnswer, &[Char('i'), Char(':'), Code(KeyCode::Tab)], Cmd::DrillType, "type the answer (moves in SAN, places, words)", Some("type")),
     b(Ctx::DrillAnswer, &[Code(KeyCode::Backspace)], Cmd::DrillRemoveMove, "remove the last move given", None),
     b(Ctx::DrillAnswer, &[Char('s')], Cmd::DrillSkip, "skip this puzzle", Some("skip")),
+    b(Ctx::DrillAnswer, &[Char('F')], Cmd::Fen, "show the FEN of the position shown", None),
     b(Ctx::DrillFeedback, &[Char('n'), Code(KeyCode::Enter)], Cmd::DrillNext, "next puzzle", Some("next")),
     b(Ctx::DrillFeedback, &[Code(KeyCode::Up), Char('k'), Char(',')], Cmd::DrillUp, "previous ply in the move list", Some("ply")),
     b(Ctx::DrillFeedback, &[Code(KeyCode::Down), Char('j'), Char('.')], Cmd::DrillDown, "next ply in the move list", None),
+    b(Ctx::DrillFeedback, &[Code(KeyCode::PageDown), Char(' ')], Cmd::PageDown, "the ruling: next page (or the mouse wheel over it)", Some("more")),
+    b(Ctx::DrillFeedback, &[Code(KeyCode::PageUp), Char('b')], Cmd::PageUp, "the ruling: previous page", None),
+    b(Ctx::DrillFeedback, &[Char('F')], Cmd::Fen, "show the FEN of the position shown", None),
     b(Ctx::Global, &[Char('?'), Code(KeyCode::F(1))], Cmd::Help, "this help", Some("help")),
     b(Ctx::Global, &[Code(KeyCode::Esc)], Cmd::Back, "close / cancel / back to the live position", Some("back")),
     b(Ctx::Global, &[Char('q'), Ctrl('c')], Cmd::Quit, "quit (asks first if a game would be lost)", Some("quit")),
@@ -231,10 +261,18 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Help, &[Code(KeyCode::PageUp), Char('b')], Cmd::PageUp, "previous page", None),
     b(Ctx::Help, &[Code(KeyCode::Home), Char('g')], Cmd::ScrollTop, "to the top", None),
     b(Ctx::Help, &[Code(KeyCode::End), Char('G')], Cmd::ScrollBottom, "to the bottom", None),
-    b(Ctx::Verdict, &[Code(KeyCode::Enter), Code(KeyCode::Esc), Char(' '), Char('q')], Cmd::Close, "close the ruling", Some("close")),
-    b(Ctx::ClaimDialog, &[Char('1'), Char('n')], Cmd::ClaimNow, "Claim now: the position stands for the 3rd time (9.2 b, 9.3 b)", Some("now")),
-    b(Ctx::ClaimDialog, &[Char('2'), Char('m')], Cmd::ClaimWithMove, "Claim with an intended move (9.2 a, 9.3 a)", Some("with a move")),
-    b(Ctx::ClaimDialog, &[Code(KeyCode::Esc), Char('q')], Cmd::Close, "cancel the claim", Some("cancel")),
+    b(Ctx::Verdict, &[Code(KeyCode::Enter), Code(KeyCode::Esc), Char('q')], Cmd::Close, "close the ruling; play goes on, the clocks restart", Some("close")),
+    b(Ctx::Verdict, &[Code(KeyCode::Down), Char('j')], Cmd::ScrollDown, "scroll the ruling down a line (or the mouse wheel)", Some("scroll")),
+    b(Ctx::Verdict, &[Code(KeyCode::Up), Char('k')], Cmd::ScrollUp, "scroll the ruling up a line", None),
+    b(Ctx::Verdict, &[Code(KeyCode::PageDown), Char(' ')], Cmd::PageDown, "next page of the ruling", Some("page")),
+    b(Ctx::Verdict, &[Code(KeyCode::PageUp), Char('b')], Cmd::PageUp, "previous page of the ruling", None),
+    // The claim dialog: the help text is "<label>: <explanation>", both shown on its buttons.
+    b(Ctx::ClaimDialog, &[Char('1')], Cmd::ClaimAs(ClaimOption::THREEFOLD_NOW), "threefold now (9.2 b): the position on the board stands for the 3rd time", Some("threefold")),
+    b(Ctx::ClaimDialog, &[Char('2')], Cmd::ClaimAs(ClaimOption::THREEFOLD_WITH_MOVE), "threefold with a move (9.2 a): write your move; the position after it stands for the 3rd time", Some("threefold+move")),
+    b(Ctx::ClaimDialog, &[Char('3')], Cmd::ClaimAs(ClaimOption::FIFTY_NOW), "fifty moves now (9.3 b): the 50-move count has reached 100/100", Some("fifty")),
+    b(Ctx::ClaimDialog, &[Char('4')], Cmd::ClaimAs(ClaimOption::FIFTY_WITH_MOVE), "fifty moves with a move (9.3 a): write a move that is no capture and no pawn move; the count reaches 100/100", Some("fifty+move")),
+    b(Ctx::ClaimDialog, &[Code(KeyCode::Esc), Char('q')], Cmd::Close, "cancel: no claim is made, the clocks restart", Some("cancel")),
+    b(Ctx::Verdict, &[Char('v')], Cmd::Review, "review the game", Some("review")),
     b(Ctx::Promotion, &[Char('q')], Cmd::Promote(Role::Queen), "promote to a queen", Some("Queen")),
     b(Ctx::Promotion, &[Char('r')], Cmd::Promote(Role::Rook), "promote to a rook", Some("Rook")),
     b(Ctx::Promotion, &[Char('b')], Cmd::Promote(Role::Bishop), "promote to a bishop", Some("Bishop")),
@@ -243,9 +281,25 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Question, &[Char('y'), Code(KeyCode::Enter)], Cmd::Yes, "yes", Some("yes")),
     b(Ctx::Question, &[Char('n')], Cmd::No, "no", Some("no")),
     b(Ctx::Question, &[Code(KeyCode::Esc)], Cmd::Close, "decide later (nothing changes)", Some("later")),
+    b(Ctx::PlayersMenu, &[Char('1'), Char('w')], Cmd::ChoosePlayers(Players::HumanWhite), "you play White against the engine", Some("White")),
+    b(Ctx::PlayersMenu, &[Char('2'), Char('b')], Cmd::ChoosePlayers(Players::HumanBlack), "you play Black against the engine", Some("Black")),
+    b(Ctx::PlayersMenu, &[Char('3'), Char('h')], Cmd::ChoosePlayers(Players::TwoHumans), "two humans at one board (the engine does not move)", Some("humans")),
+    b(Ctx::PlayersMenu, &[Char('4'), Char('e')], Cmd::ChoosePlayers(Players::Engines), "the engine plays both sides", Some("engines")),
+    b(Ctx::PlayersMenu, &[Code(KeyCode::Up), Char('k')], Cmd::Up, "highlight the choice above", None),
+    b(Ctx::PlayersMenu, &[Code(KeyCode::Down), Char('j')], Cmd::Down, "highlight the choice below", None),
+    b(Ctx::PlayersMenu, &[Code(KeyCode::Enter), Char(' ')], Cmd::Select, "choose the highlighted players (or click them)", None),
+    b(Ctx::PlayersMenu, &[Code(KeyCode::Esc), Char('q')], Cmd::Close, "keep the players as they are", Some("cancel")),
     b(Ctx::Input, &[Code(KeyCode::Enter)], Cmd::Submit, "submit what was typed", Some("submit")),
     b(Ctx::Input, &[Code(KeyCode::Esc)], Cmd::Close, "cancel typing", Some("cancel")),
-    b(Ctx::Input, &[Code(KeyCode::Backspace)], Cmd::Erase, "remove the last character", None),
+    b(Ctx::Input, &[Code(KeyCode::Left), Ctrl('b')], Cmd::Edit(Edit::Left), "cursor left", None),
+    b(Ctx::Input, &[Code(KeyCode::Right), Ctrl('f')], Cmd::Edit(Edit::Right), "cursor right", None),
+    b(Ctx::Input, &[Code(KeyCode::Home), Ctrl('a')], Cmd::Edit(Edit::Home), "cursor to the start of the line", None),
+    b(Ctx::Input, &[Code(KeyCode::End), Ctrl('e')], Cmd::Edit(Edit::End), "cursor to the end of the line", None),
+    b(Ctx::Input, &[Code(KeyCode::Backspace), Ctrl('h')], Cmd::Edit(Edit::Backspace), "delete the character before the cursor", None),
+    b(Ctx::Input, &[Code(KeyCode::Delete), Ctrl('d')], Cmd::Edit(Edit::Delete), "delete the character under the cursor", None),
+    b(Ctx::Input, &[Ctrl('u')], Cmd::Edit(Edit::KillToStart), "delete everything before the cursor", Some("clear")),
+    b(Ctx::Input, &[Ctrl('k')], Cmd::Edit(Edit::KillToEnd), "delete from the cursor to the end", None),
+    b(Ctx::Input, &[Ctrl('w')], Cmd::Edit(Edit::KillWord), "delete the word before the cursor", None),
 ];
 
 impl Key {
@@ -263,6 +317,7 @@ impl Key {
                 KeyCode::Enter => "Enter".to_string(),
                 KeyCode::Tab => "Tab".to_string(),
                 KeyCode::Backspace => "Bksp".to_string(),
+                KeyCode::Delete => "Del".to_string(),
                 KeyCode::PageUp => "PgUp".to_string(),
                 KeyCode::PageDown => "PgDn".to_string(),
                 KeyCode::Home => "Home".to_string(),
@@ -331,13 +386,54 @@ pub fn key_in(ctx: Ctx, cmd: Cmd) -> String {
         .unwrap_or_else(|| key_for(cmd))
 }
 
-/// Status-bar hints for a context: ("c", "claim") pairs, in table order.
-pub fn hints(ctx: Ctx) -> Vec<(String, &'static str)> {
+/// The bindings of a context that have a hint, in table order (with the
+/// global ones outside modal contexts).
+fn hinted(ctx: Ctx) -> impl Iterator<Item = &'static Binding> {
     BINDINGS
         .iter()
-        .filter(|b| b.ctx == ctx || (b.ctx == Ctx::Global && !ctx.is_modal()))
-        .filter_map(|b| b.hint.map(|h| (b.keys[0].label(), h)))
-        .collect()
+        .filter(move |b| b.ctx == ctx || (b.ctx == Ctx::Global && !ctx.is_modal()))
+        .filter(|b| b.hint.is_some())
+}
+
+fn hint_of(b: &Binding) -> (String, &'static str) {
+    (b.keys[0].label(), b.hint.unwrap_or_default())
+}
+
+/// Status-bar hints for a context: ("c", "claim") pairs, in table order.
+pub fn hints(ctx: Ctx) -> Vec<(String, &'static str)> {
+    hinted(ctx).map(hint_of).collect()
+}
+
+/// The key bar of a context in `width` columns: its hints in the table's
+/// order, which is their priority, each taking its key, its label and three
+/// spaces. Hints that do not fit are dropped from the end, but help and quit
+/// (outside modal contexts) and a modal context's close or cancel always
+/// stay, in their places. Commands `enabled` refuses (a claim option the
+/// dialog does not offer) are left out.
+pub fn key_bar(
+    ctx: Ctx,
+    width: usize,
+    enabled: impl Fn(Cmd) -> bool,
+) -> Vec<(String, &'static str)> {
+    let kept = |b: &Binding| matches!(b.cmd, Cmd::Help | Cmd::Quit | Cmd::Close);
+    let w = |b: &Binding| {
+        let (k, h) = hint_of(b);
+        k.chars().count() + h.chars().count() + 3
+    };
+    let mut room = width.saturating_sub(hinted(ctx).filter(|b| kept(b)).map(w).sum());
+    let mut full = false;
+    let mut out = Vec::new();
+    for b in hinted(ctx).filter(|b| enabled(b.cmd)) {
+        if kept(b) {
+            out.push(hint_of(b));
+        } else if !full && w(b) <= room {
+            room -= w(b);
+            out.push(hint_of(b));
+        } else {
+            full = true;
+        }
+    }
+    out
 }
 
 /// The hints of a context on one line: "y yes · n no · Esc later".
@@ -422,11 +518,13 @@ mod tests {
             Ctx::DrillThemes,
             Ctx::DrillAnswer,
             Ctx::DrillFeedback,
+            Ctx::Review,
             Ctx::Help,
             Ctx::Verdict,
             Ctx::ClaimDialog,
             Ctx::Promotion,
             Ctx::Question,
+            Ctx::PlayersMenu,
             Ctx::Input,
         ] {
             let mut seen = Vec::new();
@@ -460,7 +558,7 @@ mod tests {
         assert_eq!(lookup(Ctx::Question, &key('q')), None);
         assert_eq!(
             lookup(Ctx::ClaimDialog, &key('2')),
-            Some(Cmd::ClaimWithMove)
+            Some(Cmd::ClaimAs(ClaimOption::THREEFOLD_WITH_MOVE))
         );
         assert!(
             help_rows(Ctx::Play)

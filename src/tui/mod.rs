@@ -5,20 +5,22 @@
 //! - [`render`]: side-effect-free drawing; [`board`]: the board widget.
 //! - [`drill`]: the drill screen (puzzles from [`crate::drills`]).
 //! - [`keys`]: the one key table (help overlay and hints come from it).
+//! - [`line_edit`]: the one line editor behind every text prompt.
 //! - [`engine_thread`]: the engine on its own thread.
 
 pub mod app;
 pub mod board;
 pub mod config;
 pub mod drill;
-pub mod drill_render;
 pub mod engine_adapter;
 pub mod engine_thread;
 pub mod euwe;
 pub mod keys;
+pub mod line_edit;
 pub mod overlay;
 pub mod play;
 pub mod render;
+pub mod review;
 pub mod terminal;
 pub mod theme;
 pub mod tty_wait;
@@ -35,7 +37,7 @@ use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
 use crossterm::event::{self, Event};
 
 use crate::rules::Game;
-use app::{Action, App, Effect, Overlay};
+use app::{Action, App, Effect};
 use engine_thread::EngineThread;
 use tty_wait::{TtyState, TtyWait};
 
@@ -51,8 +53,9 @@ pub struct Options {
 pub fn run(opts: Options) -> anyhow::Result<()> {
     let launched = Instant::now();
     let trace = std::env::var_os("THREEFOLD_TRACE").map(PathBuf::from);
-    let (cfg, cfg_msg) = match config::default_path() {
-        Some(p) => config::load_or_create(&p),
+    let cfg_path = config::default_path();
+    let (cfg, cfg_msg) = match &cfg_path {
+        Some(p) => config::load_or_create(p),
         None => (config::Config::default(), None),
     };
     let game = match &opts.fen {
@@ -61,19 +64,18 @@ pub fn run(opts: Options) -> anyhow::Result<()> {
     };
     let mut app = App::new(&cfg, game);
     app.ascii |= opts.ascii;
+    app.config_path = cfg_path;
     app.resume_path = config::data_dir().map(|d| d.join("game-in-progress.json"));
     if let Some(p) = &opts.pgn {
         app.load_pgn(p);
         if let Some(m) = app.message.take_if(|m| m.is_error()) {
             anyhow::bail!("{}", m.text);
         }
-    } else if opts.fen.is_none()
-        && let Some(p) = &app.resume_path
-    {
-        match play::load_saved(p) {
+    }
+    if let Some(p) = app.resume_path.clone() {
+        match play::load_saved(&p) {
             Ok(Some(saved)) => {
-                app.saved_kept = true;
-                app.overlay = Some(Overlay::Ask(app::Question::Resume(Box::new(saved))));
+                app.offer_saved_game(saved, opts.fen.is_some() || opts.pgn.is_some());
             }
             Ok(None) => {}
             Err(m) => app.error(m),
@@ -255,7 +257,8 @@ fn event_loop(
         }
         let animating = app.play.thinking.is_some()
             || app.play.clock.as_ref().is_some_and(|c| c.running.is_some())
-            || (app.screen == app::Screen::Euwe && app.euwe.autoplay);
+            || (app.screen == app::Screen::Euwe && app.euwe.autoplay)
+            || app.review.state.as_ref().is_some_and(|s| s.running());
         let timeout = Duration::from_millis(if animating { 30 } else { 250 });
         // crossterm is asked only while the terminal lives (`tty_wait`), and
         // then every turn, so a resize it saw is taken at once.
@@ -281,6 +284,10 @@ fn event_loop(
 }
 
 #[cfg(test)]
-mod drill_tests;
+mod blind_tests;
+#[cfg(test)]
+mod claim_tests;
+#[cfg(test)]
+mod review_tests;
 #[cfg(test)]
 mod tests;

@@ -10,12 +10,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use shakmaty::{Move, Position, Role};
 
-use crate::rules::color_name;
-use crate::rules::ending::times;
+use crate::rules::claim::INCORRECT_CLAIM_BONUS;
+use crate::rules::{Ground, color_name};
 
 use super::app::{App, Screen};
 use super::keys::{self, BINDINGS, Cmd, Ctx};
-use super::play::SavedGame;
+use super::play::{Players, SavedGame};
 use super::theme::Theme;
 
 /// A yes/no question.
@@ -27,6 +27,13 @@ pub enum Question {
     Quit,
     /// A saved game in progress was found: resume it?
     Resume(Box<SavedGame>),
+    /// Abandon the game in progress to start from a FEN position?
+    AbandonForFen,
+    /// Abandon the game in progress to load a game from a PGN file?
+    AbandonForPgn,
+    /// Started with `--fen` or `--pgn` while a game in progress was kept:
+    /// play the new game and delete the kept one (no: resume the kept one)?
+    ReplaceKept(Box<SavedGame>),
 }
 
 /// A modal on top of the screen.
@@ -38,14 +45,20 @@ pub enum Overlay {
     },
     /// The draw-claim dialog.
     Claim,
-    /// The arbiter's ruling.
+    /// The arbiter's ruling (its lines, see [`crate::rules::Verdict`]),
+    /// scrolled down by so many rows.
     Verdict {
         correct: bool,
         text: String,
+        scroll: usize,
     },
     /// Which piece to promote to.
     Promotion(Vec<Move>),
     Ask(Question),
+    /// The players menu, with the highlighted row (an index into [`Players::ALL`]).
+    Players {
+        selected: usize,
+    },
 }
 
 impl Overlay {
@@ -57,8 +70,25 @@ impl Overlay {
             Overlay::Verdict { .. } => Ctx::Verdict,
             Overlay::Promotion(_) => Ctx::Promotion,
             Overlay::Ask(_) => Ctx::Question,
+            Overlay::Players { .. } => Ctx::PlayersMenu,
         }
     }
+}
+
+/// The text area of a bordered popup: inside the border, a column of
+/// padding on each side.
+fn body_of(p: Rect) -> Rect {
+    Rect::new(
+        p.x + 2,
+        p.y + 1,
+        p.width.saturating_sub(4),
+        p.height.saturating_sub(2),
+    )
+}
+
+/// How far `rows` rows scroll in `body`: the furthest scroll that still fills it.
+fn max_scroll(rows: usize, body: Rect) -> usize {
+    rows.saturating_sub(body.height as usize)
 }
 
 /// A centred popup of at most `w`×`h`.
@@ -73,18 +103,201 @@ pub fn popup(size: Rect, w: u16, h: u16) -> Rect {
     )
 }
 
-/// The claim dialog's layout: the popup and its two buttons.
-pub fn claim_layout(size: Rect) -> (Rect, [(Rect, Cmd); 2]) {
-    let p = popup(size, 70, 12);
-    let x = p.x + 2;
-    let w = p.width.saturating_sub(4);
-    (
-        p,
-        [
-            (Rect::new(x, p.y + 5, w, 1), Cmd::ClaimNow),
-            (Rect::new(x, p.y + 7, w, 1), Cmd::ClaimWithMove),
-        ],
-    )
+/// An option of the claim dialog: the rule claimed under, now or with an
+/// intended move (FIDE 9.2 b, 9.2 a, 9.3 b, 9.3 a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClaimOption {
+    pub ground: Ground,
+    pub with_move: bool,
+}
+
+impl ClaimOption {
+    pub const THREEFOLD_NOW: ClaimOption = ClaimOption {
+        ground: Ground::Threefold,
+        with_move: false,
+    };
+    pub const THREEFOLD_WITH_MOVE: ClaimOption = ClaimOption {
+        ground: Ground::Threefold,
+        with_move: true,
+    };
+    pub const FIFTY_NOW: ClaimOption = ClaimOption {
+        ground: Ground::FiftyMoves,
+        with_move: false,
+    };
+    pub const FIFTY_WITH_MOVE: ClaimOption = ClaimOption {
+        ground: Ground::FiftyMoves,
+        with_move: true,
+    };
+
+    /// Whether the dialog offers the option, judged only by what the player
+    /// sees: the threefold options always (noticing a repetition is the
+    /// player's job, and the dialog must not tell whether a claim would be
+    /// correct); the fifty-move options when the halfmove clock shown on the
+    /// board makes them possible (FIDE 9.3: 100 for a claim now, 99 with a move).
+    pub fn offered(self, halfmoves: u32) -> bool {
+        match self.ground {
+            Ground::Threefold => true,
+            Ground::FiftyMoves => {
+                halfmoves + u32::from(self.with_move) >= crate::rules::claim::FIFTY_MOVE_COUNT
+            }
+        }
+    }
+}
+
+/// One row of the claim dialog.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum ClaimRow {
+    Blank,
+    Text(String),
+    Note(String),
+    /// An option's label ("[1] threefold now (9.2 b)").
+    Label(String),
+    /// A line of an option's explanation.
+    Explain(String),
+}
+
+/// The claim dialog's layout: the popup, its rows (wrapped to its width) and
+/// a clickable rect per offered option (its label and explanation rows).
+/// Used by rendering and by mouse hit-testing.
+pub struct ClaimLayout {
+    pub popup: Rect,
+    rows: Vec<ClaimRow>,
+    pub buttons: Vec<(Rect, Cmd)>,
+}
+
+/// Lay out the claim dialog for the game on the board.
+pub fn claim_layout(app: &App, size: Rect) -> ClaimLayout {
+    let game = &app.play.game;
+    let clock = game.position().halfmoves();
+    let mover = game.position().turn();
+    let w = size.width.min(76);
+    let text_w = (w as usize).saturating_sub(4);
+    let mut rows = Vec::new();
+    let mut head = format!("{} to move · 50-move count {clock}/100", color_name(mover));
+    if app.play.clock.is_some() {
+        head.push_str(" · clocks stopped (FIDE 6.12)");
+    }
+    rows.extend(wrap(&head, text_w).into_iter().map(ClaimRow::Text));
+    rows.push(ClaimRow::Blank);
+    let mut spans = Vec::new();
+    let mut missing = Vec::new();
+    for b in BINDINGS.iter().filter(|b| b.ctx == Ctx::ClaimDialog) {
+        let Cmd::ClaimAs(o) = b.cmd else { continue };
+        if !o.offered(clock) {
+            missing.push(o);
+            continue;
+        }
+        let (label, explain) = b.help.split_once(": ").unwrap_or((b.help, ""));
+        let first = rows.len();
+        rows.push(ClaimRow::Label(format!("[{}] {label}", b.keys[0].label())));
+        rows.extend(
+            wrap(explain, text_w.saturating_sub(4))
+                .into_iter()
+                .map(ClaimRow::Explain),
+        );
+        spans.push((first, rows.len(), b.cmd));
+    }
+    // Why a fifty-move option is missing: the count it needs.
+    let opens: Vec<String> = missing
+        .iter()
+        .map(|o| {
+            let at = crate::rules::claim::FIFTY_MOVE_COUNT - u32::from(o.with_move);
+            let how = if o.with_move { "with a move" } else { "now" };
+            format!("at {at}/100 {how}")
+        })
+        .collect();
+    if !opens.is_empty() {
+        let note = format!("A fifty-move claim opens {}.", opens.join(", "));
+        rows.extend(wrap(&note, text_w).into_iter().map(ClaimRow::Note));
+    }
+    rows.push(ClaimRow::Blank);
+    let cost = format!(
+        "An incorrect claim (FIDE 9.5): the game goes on, {} gets {} more minutes, and an intended move is played.",
+        color_name(!mover),
+        INCORRECT_CLAIM_BONUS.as_secs() / 60
+    );
+    rows.extend(wrap(&cost, text_w).into_iter().map(ClaimRow::Text));
+    let h = (rows.len() as u16).saturating_add(2).min(size.height);
+    let popup = popup(size, w, h);
+    let buttons = spans
+        .into_iter()
+        .filter(|&(first, _, _)| first + 1 < popup.height as usize)
+        .map(|(first, end, cmd)| {
+            let end = end.min(popup.height as usize - 2);
+            (
+                Rect::new(
+                    popup.x + 2,
+                    popup.y + 1 + first as u16,
+                    popup.width.saturating_sub(4),
+                    (end - first) as u16,
+                ),
+                cmd,
+            )
+        })
+        .collect();
+    ClaimLayout {
+        popup,
+        rows,
+        buttons,
+    }
+}
+
+/// The ruling's layout: the popup, the scrolled body inside it and every
+/// row (the ruling's lines wrapped to the body's width). Used by rendering
+/// and by the scroll keys.
+pub struct VerdictLayout {
+    pub popup: Rect,
+    pub body: Rect,
+    rows: Vec<String>,
+}
+
+impl VerdictLayout {
+    /// Rows shown at once.
+    pub fn page(&self) -> usize {
+        self.body.height as usize
+    }
+
+    /// The furthest scroll that still fills the page.
+    pub fn max_scroll(&self) -> usize {
+        max_scroll(self.rows.len(), self.body)
+    }
+}
+
+/// Lay out a ruling: each of its lines wrapped, in a popup that leaves the
+/// key bar visible.
+pub fn verdict_layout(text: &str, size: Rect) -> VerdictLayout {
+    let w = size.width.min(76);
+    let text_w = (w as usize).saturating_sub(4);
+    let rows: Vec<String> = text.lines().flat_map(|l| wrap(l, text_w)).collect();
+    let h = (rows.len() as u16)
+        .saturating_add(2)
+        .min(size.height.saturating_sub(2));
+    let p = popup(
+        Rect::new(size.x, size.y, size.width, size.height.saturating_sub(1)),
+        w,
+        h,
+    );
+    let body = body_of(p);
+    VerdictLayout {
+        popup: p,
+        body,
+        rows,
+    }
+}
+
+/// A scroll command on a scrolled overlay (help, ruling) with `page` rows
+/// shown and `max` the furthest scroll.
+fn scrolled(cmd: Cmd, scroll: usize, page: usize, max: usize) -> usize {
+    let s = match cmd {
+        Cmd::ScrollUp => scroll.saturating_sub(1),
+        Cmd::ScrollDown => scroll + 1,
+        Cmd::PageUp => scroll.saturating_sub(page),
+        Cmd::PageDown => scroll + page,
+        Cmd::ScrollTop => 0,
+        Cmd::ScrollBottom => max,
+        _ => scroll,
+    };
+    s.min(max)
 }
 
 /// The promotion popup's layout: the popup and one button per piece.
@@ -101,22 +314,29 @@ pub fn promotion_layout(size: Rect) -> (Rect, Vec<(Rect, Cmd)>) {
     (p, buttons)
 }
 
-/// The clickable buttons of an overlay (the same rects it is drawn with).
-pub fn buttons(o: &Overlay, size: Rect) -> Vec<(Rect, Cmd)> {
-    match o {
-        Overlay::Claim => claim_layout(size).1.to_vec(),
-        Overlay::Promotion(_) => promotion_layout(size).1,
-        _ => Vec::new(),
-    }
+/// The players menu's layout: the popup and one row per choice, in the
+/// order of [`Players::ALL`].
+pub fn players_layout(size: Rect) -> (Rect, Vec<(Rect, Cmd)>) {
+    let p = popup(size, 62, Players::ALL.len() as u16 + 5);
+    let rows = Players::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, &pl)| {
+            let r = Rect::new(p.x + 2, p.y + 2 + i as u16, p.width.saturating_sub(4), 1);
+            (r, Cmd::ChoosePlayers(pl))
+        })
+        .collect();
+    (p, rows)
 }
 
-/// "[1] claim now …": a binding's first key and its help, for a button.
-fn button_label(ctx: Ctx, cmd: Cmd) -> String {
-    let help = BINDINGS
-        .iter()
-        .find(|b| b.ctx == ctx && b.cmd == cmd)
-        .map_or(String::new(), keys::help_text);
-    format!("[{}] {help}", keys::key_in(ctx, cmd))
+/// The clickable buttons of an overlay (the same rects it is drawn with).
+pub fn buttons(app: &App, o: &Overlay, size: Rect) -> Vec<(Rect, Cmd)> {
+    match o {
+        Overlay::Claim => claim_layout(app, size).buttons,
+        Overlay::Promotion(_) => promotion_layout(size).1,
+        Overlay::Players { .. } => players_layout(size).1,
+        _ => Vec::new(),
+    }
 }
 
 /// Draw an overlay.
@@ -124,9 +344,14 @@ pub fn render(app: &App, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffer) {
     match o {
         Overlay::Help { scroll } => render_help(app, *scroll, t, size, buf),
         Overlay::Claim => render_claim(app, t, size, buf),
-        Overlay::Verdict { correct, text } => render_verdict(*correct, text, t, size, buf),
+        Overlay::Verdict {
+            correct,
+            text,
+            scroll,
+        } => render_verdict(*correct, text, *scroll, t, size, buf),
         Overlay::Promotion(_) => render_promotion(t, size, buf),
         Overlay::Ask(q) => render_question(q, t, size, buf),
+        Overlay::Players { selected } => render_players_menu(app, *selected, t, size, buf),
     }
 }
 
@@ -165,7 +390,7 @@ impl HelpLayout {
 
     /// The furthest scroll that still fills the page.
     pub fn max_scroll(&self) -> usize {
-        self.row_count().saturating_sub(self.page())
+        max_scroll(self.row_count(), self.body)
     }
 }
 
@@ -183,12 +408,14 @@ fn help_sections(screen: Screen) -> &'static [(&'static str, Ctx)] {
         _ => &[
             ("Game", Ctx::Play),
             ("Euwe stepper", Ctx::Euwe),
+            ("Post-game review", Ctx::Review),
             ("Everywhere", Ctx::Global),
             ("Typing a move", Ctx::Input),
             ("Claim dialog", Ctx::ClaimDialog),
             ("The arbiter's ruling", Ctx::Verdict),
             ("Promotion", Ctx::Promotion),
             ("Questions", Ctx::Question),
+            ("Players menu", Ctx::PlayersMenu),
             ("This help", Ctx::Help),
         ],
     }
@@ -196,7 +423,7 @@ fn help_sections(screen: Screen) -> &'static [(&'static str, Ctx)] {
 
 /// Word-wrap `text` to lines of at most `width` columns (a word longer than
 /// the width gets a line of its own and is cut by the renderer).
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
@@ -250,7 +477,7 @@ pub fn help_layout(app: &App, size: Rect) -> HelpLayout {
     let mouse = if app.screen == Screen::Drills {
         "Mouse: click a theme, an answer button, a ply in the move list \
          (count questions: it is chosen), or a piece then its target \
-         (questions asking for moves)."
+         (questions asking for moves); the wheel scrolls the ruling."
     } else {
         "Mouse: click a piece, then its target; click a move in the list \
          to view it; the wheel steps through the history."
@@ -258,12 +485,7 @@ pub fn help_layout(app: &App, size: Rect) -> HelpLayout {
     rows.extend(wrap(mouse, text_w).into_iter().map(HelpRow::Prose));
     let h = (rows.len() as u16).saturating_add(2).min(size.height);
     let p = popup(size, w, h);
-    let body = Rect::new(
-        p.x + 2,
-        p.y + 1,
-        p.width.saturating_sub(4),
-        p.height.saturating_sub(2),
-    );
+    let body = body_of(p);
     HelpLayout {
         popup: p,
         body,
@@ -308,65 +530,75 @@ fn render_help(app: &App, scroll: usize, t: &Theme, size: Rect, buf: &mut Buffer
 }
 
 fn render_claim(app: &App, t: &Theme, size: Rect, buf: &mut Buffer) {
-    let (p, buttons) = claim_layout(size);
-    Clear.render(p, buf);
-    Block::bordered().title(" Claim a draw ").render(p, buf);
-    let game = &app.play.game;
-    let lines = vec![
-        Line::from(format!(
-            "You are {} to move. This position has appeared {};",
-            color_name(game.position().turn()),
-            times(game.current().occurrence)
-        )),
-        Line::from(format!(
-            "{} half-moves without capture or pawn move.",
-            game.position().halfmoves()
-        )),
-        Line::from(Span::styled(
-            "The arbiter rules on your claim. An incorrect claim: FIDE 9.5.",
-            t.dim,
-        )),
-    ];
-    let text_w = p.width.saturating_sub(4);
-    Paragraph::new(lines).render(Rect::new(p.x + 2, p.y + 1, text_w, 3), buf);
-    for (r, cmd) in buttons {
-        let label = button_label(Ctx::ClaimDialog, cmd);
-        buf.set_stringn(
-            r.x,
-            r.y,
-            format!("{label:<w$}", w = r.width as usize),
-            r.width as usize,
-            t.button,
-        );
-    }
-    let foot = format!(
-        "{}   (or click an option)",
-        keys::hint_line(Ctx::ClaimDialog)
-    );
-    buf.set_stringn(p.x + 2, p.y + 9, foot, text_w as usize, t.dim);
+    let l = claim_layout(app, size);
+    Clear.render(l.popup, buf);
+    Block::bordered()
+        .title(" Claim a draw ")
+        .title_bottom(
+            Line::from(format!(
+                " press a number or click · {} cancel ",
+                keys::key_in(Ctx::ClaimDialog, Cmd::Close)
+            ))
+            .right_aligned(),
+        )
+        .render(l.popup, buf);
+    let lines: Vec<Line> = l
+        .rows
+        .iter()
+        .map(|row| match row {
+            ClaimRow::Blank => Line::from(""),
+            ClaimRow::Text(s) => Line::from(s.as_str()),
+            ClaimRow::Note(s) => Line::from(Span::styled(s.as_str(), t.dim)),
+            ClaimRow::Label(s) => Line::from(Span::styled(s.as_str(), t.button)),
+            ClaimRow::Explain(s) => Line::from(format!("    {s}")),
+        })
+        .collect();
+    Paragraph::new(lines).render(body_of(l.popup), buf);
 }
 
-fn render_verdict(correct: bool, text: &str, t: &Theme, size: Rect, buf: &mut Buffer) {
-    let lines = text.chars().count() / 68 + 1;
-    let p = popup(size, 76, lines as u16 + 5);
-    Clear.render(p, buf);
+fn render_verdict(
+    correct: bool,
+    text: &str,
+    scroll: usize,
+    t: &Theme,
+    size: Rect,
+    buf: &mut Buffer,
+) {
+    let l = verdict_layout(text, size);
+    let scroll = scroll.min(l.max_scroll());
+    Clear.render(l.popup, buf);
     let (title, style) = if correct {
         (" Claim correct: draw ", t.claimed)
     } else {
         (" Claim incorrect ", t.error)
     };
-    let block = Block::bordered()
+    let foot = if l.max_scroll() > 0 {
+        let last = (scroll + l.page()).min(l.rows.len());
+        format!(
+            " lines {}–{last} of {} · {} ",
+            scroll + 1,
+            l.rows.len(),
+            keys::hint_line(Ctx::Verdict)
+        )
+    } else {
+        format!(
+            " {} close · {} review the game ",
+            keys::key_in(Ctx::Verdict, Cmd::Close),
+            keys::key_in(Ctx::Verdict, Cmd::Review)
+        )
+    };
+    Block::bordered()
         .title(Span::styled(title, style))
-        .padding(ratatui::widgets::Padding::horizontal(1));
-    let inner = block.inner(p);
-    block.render(p, buf);
-    Paragraph::new(vec![
-        Line::from(text.to_string()),
-        Line::from(""),
-        Line::from(Span::styled(keys::hint_line(Ctx::Verdict), t.dim)),
-    ])
-    .wrap(Wrap { trim: true })
-    .render(inner, buf);
+        .title_bottom(Line::from(Span::styled(foot, t.dim)).right_aligned())
+        .render(l.popup, buf);
+    let lines: Vec<Line> = l
+        .rows
+        .iter()
+        .skip(scroll)
+        .take(l.page())
+        .map(|r| Line::from(r.as_str()))
+        .collect();
+    Paragraph::new(lines).render(l.body, buf);
 }
 
 fn render_promotion(t: &Theme, size: Rect, buf: &mut Buffer) {
@@ -383,16 +615,80 @@ fn render_promotion(t: &Theme, size: Rect, buf: &mut Buffer) {
     }
 }
 
+fn render_players_menu(app: &App, selected: usize, t: &Theme, size: Rect, buf: &mut Buffer) {
+    let (p, rows) = players_layout(size);
+    Clear.render(p, buf);
+    Block::bordered().title(" Who plays? ").render(p, buf);
+    let text_w = p.width.saturating_sub(4) as usize;
+    buf.set_stringn(
+        p.x + 2,
+        p.y + 1,
+        "The game goes on from this position.",
+        text_w,
+        t.dim,
+    );
+    for (i, (r, cmd)) in rows.into_iter().enumerate() {
+        let Cmd::ChoosePlayers(pl) = cmd else {
+            continue;
+        };
+        let now = if pl == app.play.players {
+            "  (now)"
+        } else {
+            ""
+        };
+        let mark = if i == selected { ">" } else { " " };
+        let label = format!(
+            "{mark} [{}] {}{now}",
+            keys::key_in(Ctx::PlayersMenu, cmd),
+            pl.describe()
+        );
+        let style = if i == selected {
+            t.button
+        } else {
+            ratatui::style::Style::new()
+        };
+        buf.set_stringn(
+            r.x,
+            r.y,
+            format!("{label:<w$}", w = r.width as usize),
+            r.width as usize,
+            style,
+        );
+    }
+    let foot = keys::hint_line(Ctx::PlayersMenu);
+    buf.set_stringn(p.x + 2, p.bottom().saturating_sub(2), foot, text_w, t.dim);
+}
+
+/// "1 ply", "3 plies".
+fn plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
+}
+
 fn render_question(q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
     let text = match q {
         Question::NewGame => "Abandon the game in progress and start a new one?".to_string(),
         Question::Quit => "Quit? The game in progress will be lost.".to_string(),
         Question::Resume(s) => format!(
-            "A game in progress was kept ({} plies). Resume it?",
-            s.moves.len()
+            "A game in progress was kept ({}). Resume it?",
+            plies(s.moves.len())
+        ),
+        Question::AbandonForFen => {
+            "Abandon the game in progress to start from a FEN position?".to_string()
+        }
+        Question::AbandonForPgn => {
+            "Abandon the game in progress to load a game from a PGN file?".to_string()
+        }
+        Question::ReplaceKept(s) => format!(
+            "A game in progress was kept ({}). Play the new game and delete the kept \
+             one? (no: resume the kept game; later: keep both)",
+            plies(s.moves.len())
         ),
     };
-    let p = popup(size, 64, 6);
+    let p = popup(size, 64, 7);
     Clear.render(p, buf);
     let block = Block::bordered();
     let inner = block.inner(p);
@@ -416,12 +712,16 @@ impl App {
     /// A click while an overlay is shown: a button runs its command; a click
     /// elsewhere closes help and rulings (dialogs wait for an answer).
     pub(crate) fn overlay_click(&mut self, o: Overlay, x: u16, y: u16) {
-        if let Some((_, cmd)) = buttons(&o, self.size)
+        if let Some((_, cmd)) = buttons(self, &o, self.size)
             .into_iter()
             .find(|(r, _)| r.contains((x, y).into()))
         {
             self.overlay_command(o, cmd);
         } else if matches!(o, Overlay::Help { .. } | Overlay::Verdict { .. }) {
+            self.overlay_command(o, Cmd::Close);
+        } else if matches!(o, Overlay::Players { .. })
+            && !players_layout(self.size).0.contains((x, y).into())
+        {
             self.overlay = None;
         }
     }
@@ -429,11 +729,29 @@ impl App {
     /// Carry out a command of an overlay's context.
     pub(crate) fn overlay_command(&mut self, o: Overlay, cmd: Cmd) {
         match (o, cmd) {
-            (Overlay::Claim, Cmd::ClaimNow) => {
-                self.overlay = None;
-                self.claim(crate::rules::claim::Claim::Now, true);
+            (Overlay::Claim, Cmd::ClaimAs(option)) => self.claim_option(option),
+            (Overlay::Claim, Cmd::Close) => self.cancel_claim(),
+            (Overlay::Verdict { .. }, Cmd::Close) => self.close_verdict(),
+            (Overlay::Verdict { .. }, Cmd::Review) => {
+                self.close_verdict();
+                self.open_review();
             }
-            (Overlay::Claim, Cmd::ClaimWithMove) => self.claim_with_move(),
+            (
+                Overlay::Verdict {
+                    correct,
+                    text,
+                    scroll,
+                },
+                cmd,
+            ) => {
+                let l = verdict_layout(&text, self.size);
+                let scroll = scrolled(cmd, scroll, l.page(), l.max_scroll());
+                self.overlay = Some(Overlay::Verdict {
+                    correct,
+                    text,
+                    scroll,
+                });
+            }
             (Overlay::Promotion(moves), Cmd::Promote(role)) => {
                 if let Some(m) = moves.iter().find(|m| m.promotion() == Some(role)) {
                     self.overlay = None;
@@ -444,24 +762,37 @@ impl App {
                 self.overlay = None;
                 self.play.selected = None;
             }
+            (Overlay::Players { .. }, Cmd::ChoosePlayers(pl)) => {
+                self.overlay = None;
+                self.set_players(pl);
+            }
+            (Overlay::Players { selected }, Cmd::Up | Cmd::Down) => {
+                let n = Players::ALL.len();
+                let selected = if cmd == Cmd::Up {
+                    (selected + n - 1) % n
+                } else {
+                    (selected + 1) % n
+                };
+                self.overlay = Some(Overlay::Players { selected });
+            }
+            (Overlay::Players { selected }, Cmd::Select) => {
+                self.overlay = None;
+                self.set_players(Players::ALL[selected % Players::ALL.len()]);
+            }
             (Overlay::Ask(q), Cmd::Yes | Cmd::No) => {
                 self.overlay = None;
                 self.answer(q, cmd == Cmd::Yes);
             }
             (Overlay::Help { scroll }, cmd) if cmd != Cmd::Close => {
                 let l = help_layout(self, self.size);
-                let scroll = match cmd {
-                    Cmd::ScrollUp => scroll.saturating_sub(1),
-                    Cmd::ScrollDown => scroll + 1,
-                    Cmd::PageUp => scroll.saturating_sub(l.page()),
-                    Cmd::PageDown => scroll + l.page(),
-                    Cmd::ScrollTop => 0,
-                    Cmd::ScrollBottom => l.max_scroll(),
-                    _ => scroll,
-                };
                 self.overlay = Some(Overlay::Help {
-                    scroll: scroll.min(l.max_scroll()),
+                    scroll: scrolled(cmd, scroll, l.page(), l.max_scroll()),
                 });
+            }
+            (Overlay::Ask(_), Cmd::Close) => {
+                // Decide later: nothing changes, and the engine plays if it is its turn.
+                self.overlay = None;
+                self.maybe_engine();
             }
             (_, Cmd::Close) => self.overlay = None,
             _ => {}
@@ -475,6 +806,13 @@ impl App {
             (Question::Quit, true) => self.do_quit(),
             (Question::Resume(saved), true) => self.resume(&saved),
             (Question::Resume(_), false) => self.discard_saved_game(),
+            (Question::AbandonForFen, true) => self.open_fen_prompt(),
+            (Question::AbandonForPgn, true) => self.open_pgn_prompt(),
+            (Question::ReplaceKept(_), true) => {
+                self.discard_saved_game();
+                self.maybe_engine();
+            }
+            (Question::ReplaceKept(saved), false) => self.resume(&saved),
             (_, false) => {}
         }
     }

@@ -9,14 +9,18 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
-use crate::rules::claim::{self, Claim};
+use crate::rules::claim::{self, Claim, Ground};
+use crate::rules::notation::parse_move_lenient;
+use crate::rules::pgn::{ClaimMark, RecordedClaim};
+use crate::rules::review::GameRecord;
 use crate::rules::{Game, MoveNumber, PlayError, color_name, ending};
 
 use super::app::{App, Effect, Input, InputKind, Message, Overlay, Question, Screen, Tone};
 use super::config::Config;
 use super::engine_thread::{Info, Limits, Report};
 use super::keys::{self, Cmd, Ctx};
-use super::render;
+use super::overlay::ClaimOption;
+use super::render::{self, Marks};
 
 /// Who moves for a side. In the config and the saved game it is written as
 /// the side the human plays: "white", "black", "both" or "none".
@@ -41,14 +45,13 @@ impl Players {
             Players::Engines => false,
         }
     }
-    fn next(self) -> Players {
-        match self {
-            Players::HumanWhite => Players::HumanBlack,
-            Players::HumanBlack => Players::TwoHumans,
-            Players::TwoHumans => Players::Engines,
-            Players::Engines => Players::HumanWhite,
-        }
-    }
+    /// Every choice, in the order of the players menu.
+    pub const ALL: [Players; 4] = [
+        Players::HumanWhite,
+        Players::HumanBlack,
+        Players::TwoHumans,
+        Players::Engines,
+    ];
     pub fn describe(self) -> &'static str {
         match self {
             Players::HumanWhite => "You (White) vs engine",
@@ -68,6 +71,9 @@ pub struct Clock {
     pub left: [Duration; 2],
     /// Whose clock runs, since when.
     pub running: Option<(Color, Instant)>,
+    /// The clocks are stopped while a claim is made and ruled (FIDE 6.12,
+    /// 9.5.1): whose clock starts again when play goes on.
+    pub halted: Option<Color>,
 }
 
 fn idx(c: Color) -> usize {
@@ -84,6 +90,7 @@ impl Clock {
             inc,
             left: [base, base],
             running: None,
+            halted: None,
         }
     }
     pub fn remaining(&self, c: Color, now: Instant) -> Duration {
@@ -93,17 +100,37 @@ impl Clock {
             _ => left,
         }
     }
-    /// `c` completed a move: stop its clock, add the increment, start the other.
+    /// `c` completed a move: stop its clock, add the increment, start the
+    /// other (or, with the clocks halted for a claim, let the other's start
+    /// when play goes on).
     pub fn moved(&mut self, c: Color, now: Instant) {
         let left = self.remaining(c, now);
         self.left[idx(c)] = left.saturating_add(self.inc);
-        self.running = Some((!c, now));
+        if self.halted.is_some() {
+            self.halted = Some(!c);
+        } else {
+            self.running = Some((!c, now));
+        }
     }
     pub fn stop(&mut self, now: Instant) {
         if let Some((c, _)) = self.running {
             self.left[idx(c)] = self.remaining(c, now);
         }
         self.running = None;
+        self.halted = None;
+    }
+    /// Stop the running clock for a claim (FIDE 6.12): it restarts on [`Clock::resume`].
+    pub fn halt(&mut self, now: Instant) {
+        if let Some((c, _)) = self.running {
+            self.stop(now);
+            self.halted = Some(c);
+        }
+    }
+    /// Play goes on after a claim: the halted clock runs again.
+    pub fn resume(&mut self, now: Instant) {
+        if let Some(c) = self.halted.take() {
+            self.running = Some((c, now));
+        }
     }
 }
 
@@ -150,12 +177,23 @@ pub struct Play {
     pub hash_mb: usize,
     pub contempt: i32,
     pub clock: Option<Clock>,
-    pub clock_preset: usize,
-    /// The next move made (typed, cursor or mouse) is the intended move of a claim.
-    pub claim_pending: bool,
+    /// The clock preset in [`CLOCK_PRESETS`] (None: clocks from the config
+    /// that are not a preset).
+    pub clock_preset: Option<usize>,
+    /// The next move made (typed, cursor or mouse) is the intended move of a
+    /// claim under this rule.
+    pub claim_pending: Option<Ground>,
+    /// Whether repetitions are marked: hidden is blind mode (`blind` in the config).
+    pub marks: Marks,
     pub thinking: Option<Thinking>,
     pub last_info: Option<Info>,
+    /// The side to move in the position `last_info` was searched for (its
+    /// score is from that side's point of view).
+    pub last_side: Option<Color>,
     pub last_pv: String,
+    /// The claims made in the game (correct or not), and the result a loaded game gave:
+    /// saved with it, read back, and reviewed.
+    pub record: GameRecord,
     search_id: u64,
 }
 
@@ -180,11 +218,21 @@ impl Play {
             hash_mb: cfg.hash_mb,
             contempt: cfg.contempt,
             clock,
-            clock_preset: 0,
-            claim_pending: false,
+            clock_preset: CLOCK_PRESETS
+                .iter()
+                .position(|&(b, i)| (b, i) == (cfg.clock_base_secs, cfg.clock_inc_secs))
+                .or((cfg.clock_base_secs == 0).then_some(0)),
+            claim_pending: None,
+            marks: if cfg.blind {
+                Marks::Hidden
+            } else {
+                Marks::Shown
+            },
             thinking: None,
             last_info: None,
+            last_side: None,
             last_pv: String::new(),
+            record: GameRecord::default(),
             search_id: 0,
         }
     }
@@ -297,14 +345,7 @@ pub fn pv_san(pos: &Chess, pv: &[Move], max: usize) -> String {
     out.join(" ")
 }
 
-/// Where a move puts the moving piece on the board: for castling (which
-/// shakmaty writes king-takes-rook) the king's square, g1/c1 or g8/c8.
-pub fn king_target(m: &Move, turn: Color) -> Square {
-    match m.castling_side() {
-        Some(side) => side.king_to(turn),
-        None => m.to(),
-    }
-}
+pub use crate::rules::notation::king_target;
 
 /// A move in UCI (for display of engine PVs in ASCII mode and tests).
 pub fn uci(m: Move) -> String {
@@ -360,6 +401,7 @@ impl App {
                     return;
                 };
                 self.play.last_info = t.info.clone();
+                self.play.last_side = t.side;
                 self.play.last_pv = t.pv.clone();
                 if self.play.game.is_over()
                     || self.play.players.is_human(self.play.game.position().turn())
@@ -385,13 +427,23 @@ impl App {
     fn engine_moves(&mut self, t: &Thinking, m: Move) {
         let score = t.info.as_ref().map(|i| i.score.cp());
         let welcome = score.is_some_and(|s| s <= -self.play.contempt);
-        if welcome && (claim::threefold_now(&self.play.game) || claim::fifty_now(&self.play.game)) {
-            self.claim(Claim::Now, false);
-        } else if welcome
-            && (claim::threefold_moves(&self.play.game).contains(&m)
-                || claim::fifty_moves(&self.play.game).contains(&m))
-        {
-            self.claim(Claim::WithMove(m), false);
+        let game = &self.play.game;
+        let now = if claim::threefold_now(game) {
+            Some(Ground::Threefold)
+        } else {
+            claim::fifty_now(game).then_some(Ground::FiftyMoves)
+        };
+        let with_m = if claim::threefold_moves(game).contains(&m) {
+            Some(Ground::Threefold)
+        } else {
+            claim::fifty_moves(game)
+                .contains(&m)
+                .then_some(Ground::FiftyMoves)
+        };
+        if let (true, Some(g)) = (welcome, now) {
+            self.claim(Claim::Now, g, false);
+        } else if let (true, Some(g)) = (welcome, with_m) {
+            self.claim(Claim::WithMove(m), g, false);
         } else {
             self.play_move(m);
         }
@@ -449,6 +501,7 @@ impl App {
 
     fn after_move(&mut self, mover: Color) {
         let now = Instant::now();
+        self.play.record.result = None;
         if let Some(c) = &mut self.play.clock {
             c.moved(mover, now);
         }
@@ -457,6 +510,8 @@ impl App {
         self.play.highlight.clear();
         if self.play.game.is_over() {
             self.game_ended(now);
+        } else if self.marks() == Marks::Hidden {
+            self.message = None;
         } else {
             let occ = self.play.game.current().occurrence;
             if occ >= 3 {
@@ -493,46 +548,36 @@ impl App {
         self.forget_saved_game();
     }
 
-    /// Judge a claim by the player to move (human or engine).
-    pub(crate) fn claim(&mut self, c: Claim, human: bool) {
+    /// Judge a claim under `ground` by the player to move (human or engine).
+    /// The clocks stop (FIDE 6.12) and the ruling is shown; play goes on, and
+    /// the clocks restart, when the ruling is closed ([`Self::close_verdict`]).
+    pub(crate) fn claim(&mut self, c: Claim, ground: Ground, human: bool) {
+        let now = Instant::now();
+        self.halt_clocks(now);
         let mover = self.play.game.position().turn();
         let before = self.play.game.len();
-        match claim::judge(&mut self.play.game, c) {
-            Err(e) => self.error(short_reason(&e)),
+        match claim::judge_under(&mut self.play.game, c, ground) {
+            Err(e) => {
+                self.error(short_reason(&e));
+                self.resume_clocks();
+            }
             Ok(v) => {
-                let mut text = if human {
-                    v.explanation.clone()
-                } else {
-                    format!(
-                        "The engine ({}) claims a draw. {}",
-                        color_name(mover),
-                        v.explanation
-                    )
-                };
+                self.record_claim(before);
+                let mut text = v.explanation.clone();
+                if !human {
+                    text = format!("The engine plays {}.\n{text}", color_name(mover));
+                }
                 self.play.highlight = v.plies.clone();
                 self.play.selected = None;
                 self.play.view = None;
-                let now = Instant::now();
-                if self.play.game.len() > before
-                    && let Some(clock) = &mut self.play.clock
-                {
-                    clock.moved(mover, now);
-                }
-                if !v.correct() {
-                    if let Some(m) = v.played {
-                        text.push_str(&format!(
-                            " The intended move {} is played (FIDE 9.5).",
-                            self.play.game.ply_label(self.play.game.len())
-                        ));
-                        let _ = m;
+                if let Some(clock) = &mut self.play.clock {
+                    if self.play.game.len() > before {
+                        clock.moved(mover, now);
                     }
-                    if let Some(clock) = &mut self.play.clock {
+                    if !v.correct() {
+                        // FIDE 9.5: the ruling says so; the clock carries it out.
                         let left = &mut clock.left[idx(!mover)];
                         *left = claim::time_after_incorrect_claim(*left);
-                        text.push_str(&format!(
-                            " {} gets two extra minutes (FIDE 9.5).",
-                            color_name(!mover)
-                        ));
                     }
                 }
                 let correct = v.correct();
@@ -542,29 +587,84 @@ impl App {
                     }
                     self.stop_engine();
                     self.forget_saved_game();
-                    if !correct {
-                        // The intended move ended the game (e.g. fivefold, mate).
-                        if let Some(t) = self.play.game.termination() {
-                            text.push(' ');
-                            text.push_str(&t.ending.explanation);
-                        }
-                    }
                 }
                 self.message = Some(Message {
                     tone: if correct { Tone::Info } else { Tone::Error },
-                    text: text.clone(),
+                    text: v.conclusion(),
                 });
-                self.overlay = Some(Overlay::Verdict { correct, text });
-                self.maybe_engine();
+                self.overlay = Some(Overlay::Verdict {
+                    correct,
+                    text,
+                    scroll: 0,
+                });
             }
+        }
+    }
+
+    /// Keep a claim just judged in the game record: made in the position at ply `before`,
+    /// with a move if the game has gone on since (as FIDE 9.5 has the intended move played).
+    fn record_claim(&mut self, before: usize) {
+        let ply = self.play.game.len();
+        let mark = if ply > before {
+            ClaimMark::WithMove
+        } else {
+            ClaimMark::Now
+        };
+        self.play.record.result = None;
+        self.play
+            .record
+            .claims
+            .push(RecordedClaim { ply, mark, line: 0 });
+    }
+
+    /// The ruling is closed: play goes on, the clocks restart, the engine
+    /// moves if it is its turn.
+    pub(crate) fn close_verdict(&mut self) {
+        self.overlay = None;
+        self.resume_clocks();
+        self.maybe_engine();
+    }
+
+    /// An option of the claim dialog: a claim now is ruled at once; a claim
+    /// with a move waits for the move. An option the dialog does not offer
+    /// does nothing.
+    pub(crate) fn claim_option(&mut self, o: ClaimOption) {
+        if !o.offered(self.play.game.position().halfmoves()) {
+            return;
+        }
+        self.overlay = None;
+        if o.with_move {
+            self.claim_with_move(o.ground);
+        } else {
+            self.claim(Claim::Now, o.ground, true);
+        }
+    }
+
+    /// The claim dialog was cancelled, or a claim waiting for its move
+    /// withdrawn: no claim was made, the clocks run again.
+    pub(crate) fn cancel_claim(&mut self) {
+        self.overlay = None;
+        self.play.claim_pending = None;
+        self.resume_clocks();
+    }
+
+    /// Stop the clocks for a claim (FIDE 6.12).
+    fn halt_clocks(&mut self, now: Instant) {
+        if let Some(c) = &mut self.play.clock {
+            c.halt(now);
+        }
+    }
+
+    fn resume_clocks(&mut self) {
+        if let Some(c) = &mut self.play.clock {
+            c.resume(Instant::now());
         }
     }
 
     /// A move chosen by a human (typed, cursor or mouse).
     pub(crate) fn human_move(&mut self, m: Move) {
-        if self.play.claim_pending {
-            self.play.claim_pending = false;
-            self.claim(Claim::WithMove(m), true);
+        if let Some(ground) = self.play.claim_pending.take() {
+            self.claim(Claim::WithMove(m), ground, true);
         } else {
             self.play_move(m);
         }
@@ -577,9 +677,10 @@ impl App {
         self.play.view = None;
         self.play.selected = None;
         self.play.highlight.clear();
-        self.play.claim_pending = false;
+        self.play.claim_pending = None;
         self.play.last_info = None;
         self.play.last_pv.clear();
+        self.play.record = GameRecord::default();
         let (b, i) = match &self.play.clock {
             Some(c) => (c.base, c.inc),
             None => (Duration::ZERO, Duration::ZERO),
@@ -597,7 +698,7 @@ impl App {
 
     fn takeback(&mut self) {
         self.stop_engine();
-        self.play.claim_pending = false;
+        self.cancel_claim();
         let mut n = 0;
         // Back to a position where a human is to move.
         while self.play.game.undo().is_some() {
@@ -611,6 +712,9 @@ impl App {
         self.play.view = None;
         self.play.selected = None;
         self.play.highlight.clear();
+        let len = self.play.game.len();
+        self.play.record.claims.retain(|c| c.ply <= len);
+        self.play.record.result = None;
         if let Some(c) = &mut self.play.clock
             && c.running.is_some()
         {
@@ -662,6 +766,7 @@ impl App {
             return;
         }
         self.play.view = None;
+        self.halt_clocks(Instant::now());
         self.overlay = Some(Overlay::Claim);
     }
 
@@ -754,9 +859,9 @@ impl App {
         self.info("The saved game was deleted.");
     }
 
-    pub(crate) fn claim_with_move(&mut self) {
+    fn claim_with_move(&mut self, ground: Ground) {
         self.overlay = None;
-        self.play.claim_pending = true;
+        self.play.claim_pending = Some(ground);
         self.open_input(InputKind::ClaimMove, "");
         self.info(format!(
             "Write your intended move: type it, or make it on the board ({} types nothing).",
@@ -772,7 +877,7 @@ impl App {
             Players::TwoHumans => ("White", "Black"),
             Players::Engines => ("threefold engine", "threefold engine"),
         };
-        crate::rules::pgn::write(
+        crate::rules::pgn::write_annotated(
             &self.play.game,
             &[
                 ("Event", "threefold training game"),
@@ -780,15 +885,17 @@ impl App {
                 ("White", w),
                 ("Black", b),
             ],
+            &crate::rules::pgn::claim_notes(&self.play.record.claims),
         )
     }
 
     /// Load the first game of a PGN file (two humans then, to browse it).
     pub fn load_pgn(&mut self, path: &std::path::Path) {
         match crate::rules::pgn::read_game_file(path, 1) {
-            Ok((_, g)) => {
+            Ok((rec, g)) => {
                 self.play.players = Players::TwoHumans;
                 self.new_game(g);
+                self.play.record = GameRecord::from_pgn(&rec);
                 self.info(format!(
                     "Loaded {} ({} plies). Players: two humans (p to change).",
                     path.display(),
@@ -797,6 +904,36 @@ impl App {
             }
             Err(e) => self.error(e.to_string()),
         }
+    }
+
+    /// Whether replacing the game would lose one: moves played, not over.
+    pub fn game_in_progress(&self) -> bool {
+        !self.play.game.is_empty() && !self.play.game.is_over()
+    }
+
+    /// The FEN prompt, holding the position shown (to edit, or to replace).
+    pub(crate) fn open_fen_prompt(&mut self) {
+        let fen = self.play.game.fen_at(self.play.game.len());
+        self.open_input(InputKind::Fen, &fen);
+    }
+
+    /// The prompt for a PGN file to load.
+    pub(crate) fn open_pgn_prompt(&mut self) {
+        self.open_input(InputKind::LoadPgn, "");
+    }
+
+    /// A saved game in progress was found at start. Without a game from the
+    /// command line: resume it? With one (`--fen`, `--pgn`): replace it? Either
+    /// way it stays on disk until the player answers (and is set aside, never
+    /// overwritten, if another game has to be kept first).
+    pub fn offer_saved_game(&mut self, saved: SavedGame, from_command_line: bool) {
+        self.saved_kept = true;
+        let q = if from_command_line {
+            Question::ReplaceKept(Box::new(saved))
+        } else {
+            Question::Resume(Box::new(saved))
+        };
+        self.overlay = Some(Overlay::Ask(q));
     }
 
     /// A command of the game screen.
@@ -808,10 +945,10 @@ impl App {
             Cmd::Claim => self.open_claim(),
             Cmd::Takeback => self.takeback(),
             Cmd::NewGame => {
-                if self.play.game.is_empty() || self.play.game.is_over() {
-                    self.new_game(Game::new());
-                } else {
+                if self.game_in_progress() {
                     self.overlay = Some(Overlay::Ask(Question::NewGame));
+                } else {
+                    self.new_game(Game::new());
                 }
             }
             Cmd::Flip => self.play.flipped = !self.play.flipped,
@@ -826,13 +963,35 @@ impl App {
             }
             Cmd::HistStart => self.play.view = Some(0),
             Cmd::HistEnd => self.play.view = None,
-            Cmd::PrevOccurrence | Cmd::NextOccurrence => self.jump_occurrence(cmd),
-            Cmd::Save => self.open_input(InputKind::SavePgn, "game.pgn"),
-            Cmd::Load => self.open_input(InputKind::LoadPgn, ""),
-            Cmd::Fen => {
-                let fen = self.play.game.fen_at(self.play.game.len());
-                self.open_input(InputKind::Fen, &fen)
+            Cmd::PrevOccurrence | Cmd::NextOccurrence if self.marks() == Marks::Hidden => {
+                self.error(format!(
+                    "Blind mode: look back through the moves yourself ({} shows the marks).",
+                    keys::key_for(Cmd::Blind)
+                ));
             }
+            Cmd::PrevOccurrence | Cmd::NextOccurrence => self.jump_occurrence(cmd),
+            Cmd::Blind => {
+                self.play.marks = match self.play.marks {
+                    Marks::Shown => Marks::Hidden,
+                    Marks::Hidden => Marks::Shown,
+                };
+                self.info(match self.play.marks {
+                    Marks::Hidden => format!(
+                        "Blind mode: no marks, no hints. Count the repetitions and claim ({}) yourself.",
+                        keys::key_for(Cmd::Claim)
+                    ),
+                    Marks::Shown => "Blind mode off: repeated positions are marked.".to_string(),
+                });
+            }
+            Cmd::Save => self.open_input(InputKind::SavePgn, "game.pgn"),
+            Cmd::Load if self.game_in_progress() => {
+                self.overlay = Some(Overlay::Ask(Question::AbandonForPgn));
+            }
+            Cmd::Load => self.open_pgn_prompt(),
+            Cmd::Fen if self.game_in_progress() => {
+                self.overlay = Some(Overlay::Ask(Question::AbandonForFen));
+            }
+            Cmd::Fen => self.open_fen_prompt(),
             Cmd::Players
             | Cmd::Stronger
             | Cmd::Weaker
@@ -848,11 +1007,11 @@ impl App {
     fn play_setting(&mut self, cmd: Cmd) {
         match cmd {
             Cmd::Players => {
-                self.play.players = self.play.players.next();
-                self.play.flipped = self.play.players == Players::HumanBlack;
-                self.stop_engine();
-                self.info(format!("Players: {}", self.play.players.describe()));
-                self.maybe_engine();
+                let selected = Players::ALL
+                    .iter()
+                    .position(|&p| p == self.play.players)
+                    .unwrap_or(0);
+                self.overlay = Some(Overlay::Players { selected });
             }
             Cmd::Stronger | Cmd::Weaker => {
                 self.play.level = if cmd == Cmd::Stronger {
@@ -865,6 +1024,7 @@ impl App {
                     self.play.level,
                     describe_limits(&level_limits(self.play.level))
                 ));
+                self.save_settings(&["level"]);
             }
             Cmd::Hash => {
                 let sizes = HASH_STEPS_MB;
@@ -875,6 +1035,7 @@ impl App {
                 self.play.hash_mb = sizes[i];
                 self.effects.push(Effect::SetHash(self.play.hash_mb));
                 self.info(format!("Engine hash {} MiB", self.play.hash_mb));
+                self.save_settings(&["hash_mb"]);
             }
             Cmd::Contempt => {
                 let values = CONTEMPT_STEPS_CP;
@@ -893,10 +1054,15 @@ impl App {
                         _ => "a draw is worth equality",
                     }
                 ));
+                self.save_settings(&["contempt"]);
             }
             Cmd::Clocks => {
-                self.play.clock_preset = (self.play.clock_preset + 1) % CLOCK_PRESETS.len();
-                let (b, i) = CLOCK_PRESETS[self.play.clock_preset];
+                let next = self
+                    .play
+                    .clock_preset
+                    .map_or(0, |p| (p + 1) % CLOCK_PRESETS.len());
+                self.play.clock_preset = Some(next);
+                let (b, i) = CLOCK_PRESETS[next];
                 self.play.clock =
                     (b > 0).then(|| Clock::new(Duration::from_secs(b), Duration::from_secs(i)));
                 if let Some(c) = &mut self.play.clock
@@ -909,9 +1075,27 @@ impl App {
                     Some(_) => format!("Clocks {}+{}", b / 60, i),
                     None => "Clocks off".to_string(),
                 });
+                self.save_settings(&["clock_base_secs", "clock_inc_secs"]);
             }
             _ => {}
         }
+    }
+
+    /// The players chosen from the menu: one change, straight from the old
+    /// players to the new (no engine search starts in between). A search for
+    /// a side that is no longer the engine's is stopped; the engine starts
+    /// only if it now has the move.
+    pub(crate) fn set_players(&mut self, players: Players) {
+        if players == self.play.players {
+            self.info(format!("Players: {} (unchanged)", players.describe()));
+            return;
+        }
+        self.stop_engine();
+        self.play.players = players;
+        self.play.flipped = players == Players::HumanBlack;
+        self.info(format!("Players: {}", players.describe()));
+        self.save_settings(&["human"]);
+        self.maybe_engine();
     }
 
     /// Time passes: a flag falls (FIDE 6.9, ruled by the rules core).
@@ -944,17 +1128,12 @@ impl App {
                     self.error("It is the engine's turn.");
                     return;
                 }
-                match self.play.game.parse_move(&text) {
-                    Ok(m) => {
-                        if kind == InputKind::ClaimMove {
-                            self.play.claim_pending = true;
-                        }
-                        self.human_move(m);
-                    }
+                match parse_move_lenient(self.play.game.position(), &text) {
+                    Ok(m) => self.human_move(m),
                     Err(e) => {
-                        self.error(short_reason(&e));
+                        self.error(e.to_string());
                         // Keep what was typed so it can be corrected.
-                        self.input = Some(Input { kind, text });
+                        self.input = Some(Input::new(kind, &text));
                     }
                 }
             }
@@ -963,7 +1142,11 @@ impl App {
                     self.new_game(g);
                     self.info("Started from the FEN position.");
                 }
-                Err(e) => self.error(e.to_string()),
+                Err(e) => {
+                    self.error(e.to_string());
+                    // Keep the FEN so that it can be corrected.
+                    self.input = Some(Input::new(kind, &text));
+                }
             },
             InputKind::LoadPgn => self.load_pgn(&PathBuf::from(text)),
             InputKind::SavePgn => {

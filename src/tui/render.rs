@@ -9,19 +9,71 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 use shakmaty::{Color, Position};
 
-use crate::rules::ending::{list_places, times};
-use crate::rules::euwe::{BLOCKS, EuweIndex};
+use crate::rules::ending::list_places;
 use crate::rules::{Game, claim};
 
 use super::app::{App, Screen};
 use super::board::{BoardView, Geom};
-pub use super::drill_render::{
-    DrillAreas, drill_board_geom, drill_layout, drill_option_buttons, drill_theme_rows,
-};
-use super::euwe::{EuweState, MAX_PLY};
 use super::keys;
 use super::theme::{Theme, badge};
 use crate::rules::color_name;
+
+/// Whether a screen shows what the player is there to find out alone: the
+/// repetition marks of the move list (×2, ×3, …, and their colours), the
+/// occurrence panel, the sparkline and the "claim possible" hint. Every
+/// widget that could give a repetition away asks this; [`App::marks`] decides
+/// it for the screen shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Marks {
+    #[default]
+    Shown,
+    /// Drills before the answer is given; play in blind mode.
+    Hidden,
+}
+
+impl Marks {
+    /// The badge of a ply's occurrence count ("×3"), or nothing when hidden.
+    pub fn badge(self, occurrence: u32, ascii: bool) -> String {
+        match self {
+            Marks::Shown => badge(occurrence, ascii),
+            Marks::Hidden => String::new(),
+        }
+    }
+
+    /// The style of a ply's occurrence count (plain when hidden).
+    pub fn style(self, occurrence: u32, t: &Theme) -> Style {
+        match self {
+            Marks::Shown if occurrence >= 2 => t.repetition(occurrence),
+            _ => Style::new(),
+        }
+    }
+}
+
+impl App {
+    /// What the screen shown may reveal: the one place that decides. Play
+    /// hides the marks in blind mode until the game is over, a drill until
+    /// its answer is given.
+    pub fn marks(&self) -> Marks {
+        match (self.screen, &self.drills) {
+            (Screen::Play, _) if self.play.game.is_over() => Marks::Shown,
+            (Screen::Play, _) => self.play.marks,
+            (Screen::Drills, Some(d)) => d.marks(),
+            (Screen::Euwe | Screen::Drills | Screen::Review, _) => Marks::Shown,
+        }
+    }
+}
+
+/// What a player at the board knows of a position besides the pieces:
+/// whose move it is, the move number and the fifty-move count
+/// ("White's move 41 · 50-move count 98/100").
+pub fn position_facts(pos: &shakmaty::Chess) -> String {
+    format!(
+        "{}'s move {} · 50-move count {}/100",
+        color_name(pos.turn()),
+        pos.fullmoves(),
+        pos.halfmoves()
+    )
+}
 
 /// Smallest usable terminal.
 pub const MIN_W: u16 = 64;
@@ -164,9 +216,12 @@ pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
     };
     match (app.screen, &app.drills) {
         (Screen::Play, _) => render_play(app, theme, &areas, buf),
-        (Screen::Euwe, _) => render_euwe(app, &app.euwe, theme, size, buf),
-        (Screen::Drills, Some(d)) => super::drill_render::render_drills(app, d, theme, size, buf),
+        (Screen::Euwe, _) => {
+            super::euwe::render(&app.euwe, app.euwe_delay, app.ascii, theme, size, buf)
+        }
+        (Screen::Drills, Some(d)) => d.render(app.ascii, theme, size, buf),
         (Screen::Drills, None) => {}
+        (Screen::Review, _) => super::review::render(app, theme, size, buf),
     }
     render_status(app, theme, &areas, buf);
     if let Some(o) = &app.overlay {
@@ -178,17 +233,36 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
     let game = &app.play.game;
     // Title or game-over banner.
     let title = match game.termination() {
-        Some(term) => Line::from(Span::styled(
-            format!(
-                " GAME OVER  {}  {} ",
-                term.ending.result(),
-                term.ending.kind
+        Some(term) => Line::from(vec![
+            Span::styled(
+                format!(
+                    " GAME OVER  {}  {} ",
+                    term.ending.result(),
+                    term.ending.kind
+                ),
+                t.banner,
             ),
-            t.banner,
-        )),
+            Span::styled(
+                format!("  {} review the game", keys::key_for(keys::Cmd::Review)),
+                t.key,
+            ),
+        ]),
         None => Line::from(vec![
             Span::styled(" threefold ", t.title),
-            Span::styled("repetition trainer", t.dim),
+            Span::styled(
+                match app.play.marks {
+                    Marks::Shown => "",
+                    Marks::Hidden => "blind",
+                },
+                t.button,
+            ),
+            Span::styled(
+                match app.play.marks {
+                    Marks::Shown => "repetition trainer",
+                    Marks::Hidden => " repetition trainer",
+                },
+                t.dim,
+            ),
             Span::raw(format!("   {}", app.play.players.describe())),
             Span::styled(
                 format!(
@@ -209,25 +283,9 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
 
     // Board.
     let ply = app.shown_ply();
-    let pos = game.position_at(ply);
     if let Some(geom) = board_geom(a, app.play.flipped) {
-        let last = game.record(ply).mv.and_then(|m| {
-            let mover = game.position_at(ply - 1).turn();
-            m.from().map(|f| (f, super::play::king_target(&m, mover)))
-        });
-        let check = if pos.is_check() {
-            pos.board().king_of(pos.turn())
-        } else {
-            None
-        };
         let targets = app.targets();
         BoardView {
-            board: pos.board(),
-            geom,
-            theme: t,
-            ascii: app.ascii,
-            last_move: last,
-            check,
             selected: if app.play.view.is_none() {
                 app.play.selected
             } else {
@@ -235,6 +293,7 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
             },
             targets: &targets,
             cursor: Some(app.play.cursor),
+            ..BoardView::at_ply(game, ply, geom, t, app.ascii)
         }
         .render(a.board, buf);
     }
@@ -301,20 +360,21 @@ fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
             format!("Result {}", term.ending.result()),
             t.banner,
         ))
-    } else if app.play.claim_pending {
+    } else if app.play.claim_pending.is_some() {
         Line::from(Span::styled(
-            "Claiming: make or type your intended move",
+            if app.play.clock.is_some() {
+                "Clocks stopped: make your intended move"
+            } else {
+                "Claiming: make your intended move"
+            },
             t.button,
         ))
     } else {
         let occ = game.current().occurrence;
-        let mut s = format!(
-            "Ply {}  50-move count {}/100",
-            game.len(),
-            game.position().halfmoves()
-        );
-        if occ >= 2 {
-            s.push_str(&format!("  position {}", badge(occ, app.ascii)));
+        let mut s = position_facts(game.position());
+        let b = app.marks().badge(occ, app.ascii);
+        if !b.is_empty() {
+            s.push_str(&format!(" · {b}"));
         }
         Line::from(Span::styled(s, t.dim))
     };
@@ -330,22 +390,26 @@ fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         Some(th) => th.pv.clone(),
         None => app.play.last_pv.clone(),
     };
-    let (spin, info) = match &app.play.thinking {
+    let (spin, info, side) = match &app.play.thinking {
         Some(th) => {
             let s = if app.ascii {
                 SPINNER_ASCII[(app.frame as usize) % 4]
             } else {
                 SPINNER[(app.frame as usize) % 10]
             };
-            (format!("{s} thinking"), th.info.as_ref())
+            (format!("{s} thinking"), th.info.as_ref(), th.side)
         }
-        None => ("engine idle".to_string(), app.play.last_info.as_ref()),
+        None => (
+            "engine idle".to_string(),
+            app.play.last_info.as_ref(),
+            app.play.last_side,
+        ),
     };
     let line1 = match info {
         Some(i) => format!(
-            "{spin}  depth {}  score {}  {} knps",
+            "{spin}  depth {}  {}  {} knps",
             i.depth,
-            i.score,
+            score_label(i.score, side),
             i.nps / 1000
         ),
         None => format!(
@@ -365,12 +429,19 @@ fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     .render(area, buf);
 }
 
+/// An engine score as the trainer shows it everywhere: from White's side,
+/// labelled, as lichess does ("+0.80 (White)", "#-2 (White)": White is
+/// mated in 2). A score whose side is unknown says so ("(side to move)").
+pub fn score_label(score: crate::engine::Score, side_to_move: Option<Color>) -> String {
+    match side_to_move {
+        Some(side) => format!("{} (White)", score.for_white(side)),
+        None => format!("{score} (side to move)"),
+    }
+}
+
 fn render_claim_button(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     let key = keys::key_for(keys::Cmd::Claim);
-    let possible = !app.play.game.is_over()
-        && (claim::threefold_now(&app.play.game)
-            || claim::fifty_now(&app.play.game)
-            || !claim::threefold_moves(&app.play.game).is_empty());
+    let possible = app.marks() == Marks::Shown && claim::claim_possible(&app.play.game);
     let label = format!("[ {key} Claim draw ]");
     let mut spans = vec![Span::styled(
         label,
@@ -386,7 +457,7 @@ fn render_claim_button(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     Paragraph::new(Line::from(spans)).render(area, buf);
 }
 
-fn ply_text(game: &Game, ply: usize, ascii: bool) -> String {
+fn ply_text(game: &Game, ply: usize, marks: Marks, ascii: bool) -> String {
     if ply == 0 {
         return "start".to_string();
     }
@@ -394,7 +465,7 @@ fn ply_text(game: &Game, ply: usize, ascii: bool) -> String {
         .san_plus(ply)
         .map(|s| s.to_string())
         .unwrap_or_default();
-    let b = badge(game.occurrences(ply), ascii);
+    let b = marks.badge(game.occurrences(ply), ascii);
     if b.is_empty() {
         san
     } else {
@@ -409,8 +480,12 @@ fn render_history(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         viewing: app.play.view.is_some(),
         highlight: &app.play.highlight,
         chosen: None,
+        marks: app.marks(),
         ascii: app.ascii,
-        title: " Moves (repeated positions marked) ",
+        title: match app.marks() {
+            Marks::Shown => " Moves (repeated positions marked) ",
+            Marks::Hidden => " Moves ",
+        },
     }
     .render(t, area, buf);
 }
@@ -426,6 +501,8 @@ pub struct HistoryView<'a> {
     pub highlight: &'a [usize],
     /// Plies chosen by the player (marked with brackets), if choosing.
     pub chosen: Option<&'a [usize]>,
+    /// Whether repetitions are marked (badges and colours).
+    pub marks: Marks,
     pub ascii: bool,
     pub title: &'a str,
 }
@@ -449,19 +526,14 @@ impl HistoryView<'_> {
                     buf.set_string(area.x + 1, r.y, &num, t.dim);
                 }
             }
-            let occ = game.occurrences(ply);
-            let mut style = if occ >= 2 {
-                t.repetition(occ)
-            } else {
-                Style::new()
-            };
+            let mut style = self.marks.style(game.occurrences(ply), t);
             if self.highlight.contains(&ply) {
                 style = t.claimed;
             }
             if ply == shown && (self.viewing || ply == game.len()) {
                 style = style.patch(t.viewing);
             }
-            let mut text = ply_text(game, ply, self.ascii);
+            let mut text = ply_text(game, ply, self.marks, self.ascii);
             if let Some(chosen) = self.chosen {
                 text = if chosen.contains(&ply) {
                     format!("[{text}]")
@@ -484,6 +556,17 @@ impl HistoryView<'_> {
 }
 
 fn render_same(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+    if app.marks() == Marks::Hidden {
+        let text = format!(
+            "Blind mode: count the repetitions yourself ({} claims, {} shows the marks).",
+            keys::key_for(keys::Cmd::Claim),
+            keys::key_for(keys::Cmd::Blind)
+        );
+        Paragraph::new(Line::from(Span::styled(text, t.dim)))
+            .wrap(Wrap { trim: true })
+            .render(area, buf);
+        return;
+    }
     let game = &app.play.game;
     let ply = app.shown_ply();
     let occ = game.occurrences(ply);
@@ -493,23 +576,100 @@ fn render_same(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     } else {
         "Now ".to_string()
     };
-    let text = if earlier.is_empty() {
-        format!("{head}— first occurrence of this position")
+    let lines = if earlier.is_empty() {
+        fit_places(
+            game,
+            &format!("{head}— first occurrence of this position"),
+            &[],
+            "",
+            area.width as usize,
+            area.height as usize,
+        )
     } else {
-        format!(
-            "{head}— {} occurrence; earlier: {}  (r/R jump)",
-            crate::rules::claim::ordinal(occ),
-            list_places(game, &earlier)
+        let lead = format!(
+            "{head}— {} occurrence; earlier: ",
+            crate::rules::claim::ordinal(occ)
+        );
+        let tail = format!(
+            "  ({}/{} jump)",
+            keys::key_for(keys::Cmd::PrevOccurrence),
+            keys::key_for(keys::Cmd::NextOccurrence)
+        );
+        fit_places(
+            game,
+            &lead,
+            &earlier,
+            &tail,
+            area.width as usize,
+            area.height as usize,
         )
     };
     let style = if occ >= 2 { t.repetition(occ) } else { t.dim };
-    Paragraph::new(Line::from(Span::styled(text, style)))
-        .wrap(Wrap { trim: true })
-        .render(area, buf);
+    let lines: Vec<Line> = lines
+        .into_iter()
+        .map(|l| Line::from(Span::styled(l, style)))
+        .collect();
+    Paragraph::new(lines).render(area, buf);
+}
+
+/// An occurrence list fitted to `width` columns and at most `max_lines`
+/// lines: `lead`, the places of `plies` ("the start position, after
+/// 2...Nb8 and after 4...Nb8"), then `tail`, word-wrapped. When the whole
+/// list does not fit, it is summarised as the first few places, "… N more …"
+/// and the last place; if even that does not fit, the last line ends in "…".
+/// The play screen's occurrence line and the Euwe screen use it.
+pub fn fit_places(
+    game: &Game,
+    lead: &str,
+    plies: &[usize],
+    tail: &str,
+    width: usize,
+    max_lines: usize,
+) -> Vec<String> {
+    let wrap = |text: String| super::overlay::wrap(&text, width.max(1));
+    let full = wrap(format!("{lead}{}{tail}", list_places(game, plies)));
+    if full.len() <= max_lines || plies.len() < 3 {
+        return cut(full, width, max_lines);
+    }
+    // The first `k` places, "… N more …" (kept on one line: its spaces are
+    // held by a stand-in while wrapping), the last place.
+    const HELD: char = '\u{E000}';
+    let summary = |k: usize| {
+        let mut items: Vec<String> = plies[..k].iter().map(|&p| game.place_label(p)).collect();
+        items.push(format!("…{HELD}{}{HELD}more{HELD}…", plies.len() - k - 1));
+        items.push(game.place_label(plies[plies.len() - 1]));
+        wrap(format!("{lead}{}{tail}", items.join(", ")))
+            .into_iter()
+            .map(|l| l.replace(HELD, " "))
+            .collect::<Vec<_>>()
+    };
+    // Fewer places shown make a text no longer: bisect for the most that fit.
+    let (mut good, mut bad) = (0, plies.len() - 1);
+    while bad - good > 1 {
+        let mid = good + (bad - good) / 2;
+        if summary(mid).len() <= max_lines {
+            good = mid;
+        } else {
+            bad = mid;
+        }
+    }
+    cut(summary(good), width, max_lines)
+}
+
+/// At most `max_lines` of `lines`, the last ending in "…" if any were left out.
+fn cut(mut lines: Vec<String>, width: usize, max_lines: usize) -> Vec<String> {
+    if lines.len() > max_lines {
+        lines.truncate(max_lines);
+        if let Some(last) = lines.last_mut() {
+            let keep: String = last.chars().take(width.saturating_sub(2)).collect();
+            *last = format!("{keep} …");
+        }
+    }
+    lines
 }
 
 /// The occurrence sparkline: one column per ply (the latest plies that fit).
-fn spark_line(
+pub(super) fn spark_line(
     game: &Game,
     upto: usize,
     shown: usize,
@@ -547,7 +707,7 @@ fn spark_line(
 
 /// The ply under a click on the occurrence sparkline, if any.
 pub fn spark_ply(app: &App, area: Rect, x: u16, y: u16) -> Option<usize> {
-    if y != area.y + 1 || x < area.x || x >= area.right() {
+    if app.marks() == Marks::Hidden || y != area.y + 1 || x < area.x || x >= area.right() {
         return None;
     }
     let upto = app.play.game.len();
@@ -557,7 +717,7 @@ pub fn spark_ply(app: &App, area: Rect, x: u16, y: u16) -> Option<usize> {
 }
 
 fn render_spark(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
-    if area.height < 3 {
+    if area.height < 3 || app.marks() == Marks::Hidden {
         return;
     }
     buf.set_string(area.x, area.y, "Occurrences per ply", t.dim);
@@ -582,10 +742,19 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         .render(a.message, buf);
     }
     if let Some(input) = &app.input {
+        let prompt = format!("{}: ", input.kind.prompt());
+        let room = (a.input.width as usize).saturating_sub(prompt.chars().count());
+        let (before, at, after) = input.line.window(room);
+        // The cursor: the character under it reversed, or a block at the end.
+        let cursor = match at {
+            Some(c) => Span::styled(c.to_string(), Style::new().add_modifier(Modifier::REVERSED)),
+            None => Span::styled(if app.ascii { "_" } else { "█" }, t.dim),
+        };
         let line = Line::from(vec![
-            Span::styled(format!("{}: ", input.kind.prompt()), t.key),
-            Span::raw(input.text.clone()),
-            Span::styled("█", t.dim),
+            Span::styled(prompt, t.key),
+            Span::raw(before),
+            cursor,
+            Span::raw(after),
         ]);
         Paragraph::new(line).render(a.input, buf);
     } else if app.screen == Screen::Play {
@@ -600,201 +769,20 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         )))
         .render(a.input, buf);
     }
-    let hints = keys::hints(app.ctx());
     let mut spans = Vec::new();
-    let mut used = 0usize;
-    for (k, h) in hints {
-        // Only whole hints: drop the ones that do not fit.
-        let w = k.chars().count() + h.chars().count() + 3;
-        if used + w > a.status.width as usize {
-            break;
-        }
-        used += w;
+    // Only what works now: the claim options offered, scrolling a ruling that scrolls.
+    let halfmoves = app.play.game.position().halfmoves();
+    let enabled = |cmd| match (cmd, &app.overlay) {
+        (keys::Cmd::ClaimAs(o), _) => o.offered(halfmoves),
+        (
+            keys::Cmd::ScrollDown | keys::Cmd::PageDown,
+            Some(super::overlay::Overlay::Verdict { text, .. }),
+        ) => super::overlay::verdict_layout(text, app.size).max_scroll() > 0,
+        _ => true,
+    };
+    for (k, h) in keys::key_bar(app.ctx(), a.status.width as usize, enabled) {
         spans.push(Span::styled(format!(" {k}"), t.key));
         spans.push(Span::raw(format!(" {h} ")));
     }
     Paragraph::new(Line::from(spans)).render(a.status, buf);
-}
-
-fn render_euwe(app: &App, e: &EuweState, t: &Theme, size: Rect, buf: &mut Buffer) {
-    let a = layout(size).expect("checked by caller");
-    Paragraph::new(Line::from(vec![
-        Span::styled(" threefold ", t.title),
-        Span::raw("Euwe's sequence (1929): the former German rule vs FIDE 9.2 / 9.6.1"),
-    ]))
-    .render(a.title, buf);
-    let game = &e.game;
-    let ply = e.ply;
-    let pos = game.position_at(ply);
-    if let Some(geom) = board_geom(&a, false) {
-        let last = game
-            .record(ply)
-            .mv
-            .and_then(|m| m.from().map(|f| (f, m.to())));
-        BoardView {
-            board: pos.board(),
-            geom,
-            theme: t,
-            ascii: app.ascii,
-            last_move: last,
-            check: None,
-            selected: None,
-            targets: &[],
-            cursor: None,
-        }
-        .render(a.board, buf);
-    }
-    let side = Rect::new(
-        a.players.x,
-        a.players.y,
-        a.players.width,
-        a.spark.bottom() - a.players.y,
-    );
-    let mut lines = euwe_sequence_lines(e, t, side.width);
-    lines.extend(euwe_rule_lines(app, e, t));
-    lines.push(Line::from(""));
-    lines.push(Line::from(Span::styled(
-        format!(
-            "Autoplay {}  every {} ms",
-            if e.autoplay { "ON" } else { "off" },
-            app.euwe_delay.as_millis()
-        ),
-        t.info,
-    )));
-    Paragraph::new(lines).wrap(Wrap { trim: true }).render(
-        Rect::new(side.x, side.y, side.width, side.height.saturating_sub(3)),
-        buf,
-    );
-    buf.set_string(a.spark.x, a.spark.y, "Occurrences per ply", t.dim);
-    let (bars, marks) = spark_line(game, ply, ply, a.spark.width as usize, t, app.ascii);
-    Paragraph::new(vec![bars, marks])
-        .render(Rect::new(a.spark.x, a.spark.y + 1, a.spark.width, 2), buf);
-}
-
-/// The Euwe stepper's ply, block and Thue–Morse bits.
-fn euwe_sequence_lines<'a>(e: &EuweState, t: &Theme, width: u16) -> Vec<Line<'a>> {
-    let game = &e.game;
-    let ply = e.ply;
-    let mut lines: Vec<Line> = Vec::new();
-    let head = if ply == 0 {
-        "Ply 0 / 128: the start position".to_string()
-    } else {
-        let idx = EuweIndex::of_ply(ply);
-        format!(
-            "Ply {ply} / {MAX_PLY}: {}   block {} = t({}) = {}",
-            game.ply_label(ply),
-            idx.block,
-            idx.block,
-            idx.bit
-        )
-    };
-    lines.push(Line::from(Span::styled(
-        head,
-        Style::new().add_modifier(Modifier::BOLD),
-    )));
-    // Current block's moves.
-    if ply > 0 {
-        let idx = EuweIndex::of_ply(ply);
-        let mut spans = vec![Span::raw("Block: ")];
-        for (i, m) in BLOCKS[idx.bit as usize].iter().enumerate() {
-            let style = if i == idx.step {
-                t.viewing
-            } else {
-                Style::new()
-            };
-            spans.push(Span::styled(m.to_string(), style));
-            spans.push(Span::raw(" "));
-        }
-        lines.push(Line::from(spans));
-    } else {
-        lines.push(Line::from(
-            "Block 0 = b1c3 b8c6 c3b1 c6b8, block 1 = g1f3 g8f6 f3g1 f6g8",
-        ));
-    }
-    // Thue–Morse bits.
-    let (bits, cur) = e.bits();
-    let mut spans = vec![Span::raw("Thue–Morse: ")];
-    let maxbits = (width as usize).saturating_sub(14) / 2;
-    let start = bits.len().saturating_sub(maxbits);
-    if start > 0 {
-        spans.push(Span::raw("… "));
-    }
-    for (k, b) in bits.iter().enumerate().skip(start) {
-        let style = if Some(k as u64) == cur {
-            t.rep3
-        } else {
-            Style::new()
-        };
-        spans.push(Span::styled(b.to_string(), style));
-        spans.push(Span::raw(" "));
-    }
-    lines.push(Line::from(spans));
-    lines
-}
-
-/// What the former German rule and FIDE say at the Euwe stepper's ply.
-fn euwe_rule_lines<'a>(app: &App, e: &EuweState, t: &Theme) -> Vec<Line<'a>> {
-    let game = &e.game;
-    let ply = e.ply;
-    let mut lines: Vec<Line> = Vec::new();
-    lines.push(Line::from(""));
-    // The former German rule.
-    lines.push(Line::from(Span::styled("Former German rule", t.title)));
-    match e.german() {
-        None => lines.push(Line::from(
-            "no sequence of moves played three times in succession: the game goes on (forever)",
-        )),
-        Some(c) => lines.push(Line::from(format!(
-            "a sequence of {} moves was played three times in succession from ply {}",
-            c.len, c.start
-        ))),
-    }
-    lines.push(Line::from(""));
-    lines.push(Line::from(Span::styled("FIDE", t.title)));
-    let occ = game.occurrences(ply);
-    let earlier = game.earlier(ply);
-    let occ_text = if earlier.is_empty() {
-        "this position stands for the first time".to_string()
-    } else {
-        format!(
-            "this position has appeared {} (also {})",
-            times(occ),
-            list_places(game, &earlier)
-        )
-    };
-    lines.push(Line::from(Span::styled(
-        format!("{} {occ_text}", badge(occ, app.ascii)),
-        if occ >= 2 {
-            t.repetition(occ)
-        } else {
-            Style::new()
-        },
-    )));
-    if let Some(p3) = e.threefold_ply() {
-        let when = if ply >= p3 {
-            "possible since"
-        } else {
-            "possible at"
-        };
-        lines.push(Line::from(format!(
-            "9.2 claim {when} ply {p3} ({}), or at ply {} writing that move (9.2 a)",
-            game.ply_label(p3),
-            p3 - 1
-        )));
-    }
-    if let Some(p5) = e.fivefold_ply() {
-        let status = if ply >= p5 {
-            Span::styled(
-                format!("9.6.1 fivefold repetition at ply {p5}: the game is over (drawn)"),
-                t.banner,
-            )
-        } else {
-            Span::raw(format!(
-                "9.6.1 fivefold repetition ends the game at ply {p5} ({} plies to go)",
-                p5 - ply
-            ))
-        };
-        lines.push(Line::from(status));
-    }
-    lines
 }

@@ -15,7 +15,7 @@ use super::play::Players;
 use super::render::{self, layout, render_with};
 use super::theme::Theme;
 
-fn app() -> App {
+pub(super) fn app() -> App {
     let cfg = Config {
         human: Players::TwoHumans,
         ..Config::default()
@@ -25,23 +25,23 @@ fn app() -> App {
     a
 }
 
-fn key(a: &mut App, code: KeyCode) {
+pub(super) fn key(a: &mut App, code: KeyCode) {
     a.update(Action::Key(KeyEvent::new(code, KeyModifiers::NONE)));
 }
 
-fn keys(a: &mut App, s: &str) {
+pub(super) fn keys(a: &mut App, s: &str) {
     for c in s.chars() {
         key(a, KeyCode::Char(c));
     }
 }
 
-fn typed(a: &mut App, mv: &str) {
+pub(super) fn typed(a: &mut App, mv: &str) {
     key(a, KeyCode::Char('i'));
     keys(a, mv);
     key(a, KeyCode::Enter);
 }
 
-fn click(a: &mut App, x: u16, y: u16) {
+pub(super) fn click(a: &mut App, x: u16, y: u16) {
     a.update(Action::Mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
         column: x,
@@ -58,7 +58,7 @@ fn click_square(a: &mut App, sq: Square) {
 }
 
 /// Knights out and back twice: the start position stands a third time at ply 8.
-fn shuffle(a: &mut App, plies: usize) {
+pub(super) fn shuffle(a: &mut App, plies: usize) {
     for m in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]
         .iter()
         .take(plies)
@@ -67,7 +67,7 @@ fn shuffle(a: &mut App, plies: usize) {
     }
 }
 
-fn screen(a: &App, theme: &Theme, w: u16, h: u16) -> (String, ratatui::buffer::Buffer) {
+pub(super) fn screen(a: &App, theme: &Theme, w: u16, h: u16) -> (String, ratatui::buffer::Buffer) {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
     t.draw(|f| render_with(a, theme, f.area(), f.buffer_mut()))
         .unwrap();
@@ -82,7 +82,7 @@ fn screen(a: &App, theme: &Theme, w: u16, h: u16) -> (String, ratatui::buffer::B
     (s, buf)
 }
 
-fn find(buf: &ratatui::buffer::Buffer, text: &str) -> Option<(u16, u16)> {
+pub(super) fn find(buf: &ratatui::buffer::Buffer, text: &str) -> Option<(u16, u16)> {
     for y in 0..buf.area.height {
         let row: Vec<&str> = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
         let line: String = row.concat();
@@ -117,16 +117,20 @@ fn illegal_and_ambiguous_typed_moves_change_nothing_but_the_message() {
     let m = a.message.clone().unwrap();
     assert!(m.is_error());
     let msg = m.text;
-    assert!(msg.contains("not a legal move"), "{msg}");
+    assert_eq!(
+        msg, "Ke2: the king on e1 cannot go to e2 (your own pawn stands there)",
+        "the reason, in one line"
+    );
     assert!(!msg.contains('\n'));
     key(&mut a, KeyCode::Esc);
     let fen = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1";
     a.new_game(Game::from_fen(fen).unwrap());
     typed(&mut a, "Nd2");
     assert_eq!(a.play.game.len(), 0);
-    assert!(a.message.clone().unwrap().text.contains("ambiguous"));
+    let msg = a.message.clone().unwrap().text;
+    assert!(msg.contains("ambiguous: the knights on b1 and f1"), "{msg}");
     // The typed text stays for correction.
-    assert_eq!(a.input.as_ref().unwrap().text, "Nd2");
+    assert_eq!(a.input.as_ref().unwrap().text(), "Nd2");
     key(&mut a, KeyCode::Backspace);
     key(&mut a, KeyCode::Backspace);
     keys(&mut a, "bd2");
@@ -232,7 +236,7 @@ fn threefold_claim_now_is_correct() {
     assert_eq!(a.overlay, Some(Overlay::Claim));
     keys(&mut a, "1");
     match &a.overlay {
-        Some(Overlay::Verdict { correct, text }) => {
+        Some(Overlay::Verdict { correct, text, .. }) => {
             assert!(correct);
             assert!(text.contains("9.2"), "{text}");
         }
@@ -251,9 +255,9 @@ fn wrong_claim_explains_and_the_game_goes_on() {
     shuffle(&mut a, 4);
     keys(&mut a, "c1");
     match &a.overlay {
-        Some(Overlay::Verdict { correct, text }) => {
+        Some(Overlay::Verdict { correct, text, .. }) => {
             assert!(!correct);
-            assert!(text.contains("twice"), "{text}");
+            assert!(text.contains("stands for the second time"), "{text}");
         }
         o => panic!("{o:?}"),
     }
@@ -266,7 +270,7 @@ fn claim_with_intended_move_typed_and_on_the_board() {
     let mut a = app();
     shuffle(&mut a, 7);
     keys(&mut a, "c2");
-    assert!(a.play.claim_pending);
+    assert!(a.play.claim_pending.is_some());
     keys(&mut a, "Ng8");
     key(&mut a, KeyCode::Enter);
     assert_eq!(a.play.game.len(), 8);
@@ -281,18 +285,18 @@ fn claim_with_intended_move_typed_and_on_the_board() {
     shuffle(&mut a, 2);
     keys(&mut a, "c2");
     key(&mut a, KeyCode::Esc);
-    assert!(a.play.claim_pending);
+    assert!(a.play.claim_pending.is_some());
     let black_before = a.play.clock.as_ref().unwrap().left[1];
     click_square(&mut a, Square::F3);
     click_square(&mut a, Square::G1);
     assert_eq!(a.play.game.len(), 3);
     assert!(!a.play.game.is_over());
-    let Some(Overlay::Verdict { correct, text }) = &a.overlay else {
+    let Some(Overlay::Verdict { correct, text, .. }) = &a.overlay else {
         panic!()
     };
     assert!(!correct);
     assert!(text.contains("9.5"), "{text}");
-    assert!(text.contains("two extra minutes"), "{text}");
+    assert!(text.contains("Black gets 2 more minutes"), "{text}");
     assert!(
         a.play.clock.as_ref().unwrap().left[1]
             >= black_before + std::time::Duration::from_secs(119)
@@ -584,10 +588,10 @@ fn claim_dialog_and_verdicts_render() {
     keys(&mut a, "c");
     let (s, _) = screen(&a, &Theme::colored(), 120, 40);
     assert!(s.contains("Claim a draw"));
-    assert!(s.contains("[1] Claim now"));
-    assert!(s.contains("[2] Claim with an intended move"));
+    assert!(s.contains("[1] threefold now (9.2 b)"));
+    assert!(s.contains("[2] threefold with a move (9.2 a)"));
     // Clicking option 1.
-    let (r, _) = super::overlay::claim_layout(a.size).1[0];
+    let (r, _) = super::overlay::claim_layout(&a, a.size).buttons[0];
     click(&mut a, r.x + 2, r.y);
     let (s, _) = screen(&a, &Theme::colored(), 120, 40);
     assert!(s.contains("Claim correct: draw"), "{s}");
@@ -754,11 +758,12 @@ fn euwe_screen_shows_both_rules() {
     keys(&mut a, "e");
     keys(&mut a, "5");
     let (s, _) = screen(&a, &Theme::colored(), 200, 50);
+    assert!(s.contains("Thue–Morse is cube-free"), "{s}");
     assert!(
-        s.contains("no sequence of moves played three times in succession"),
+        s.contains("Longest played twice: 4 moves, plies 5–12"),
         "{s}"
     );
-    assert!(s.contains("fivefold repetition at ply 16"), "{s}");
+    assert!(s.contains("fivefold at ply 16: game over"), "{s}");
     assert!(s.contains("Thue–Morse: 0 1 1 0"), "{s}");
     assert!(s.contains("×5"));
 }
@@ -841,7 +846,7 @@ fn save_and_load_pgn() {
     key(&mut a, KeyCode::Esc);
     keys(&mut a, "s");
     let input = a.input.as_mut().unwrap();
-    input.text = path.display().to_string();
+    input.line = super::line_edit::LineEdit::new(&path.display().to_string());
     key(&mut a, KeyCode::Enter);
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("[Result \"1/2-1/2\"]"), "{text}");
@@ -869,11 +874,12 @@ fn hash_and_contempt_reach_the_engine() {
 fn fen_in_app() {
     let mut a = app();
     keys(&mut a, "F");
-    a.input.as_mut().unwrap().text = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".to_string();
+    a.input.as_mut().unwrap().line =
+        super::line_edit::LineEdit::new("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
     key(&mut a, KeyCode::Enter);
     assert_eq!(a.play.game.start_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
     keys(&mut a, "F");
-    a.input.as_mut().unwrap().text = "nonsense".to_string();
+    a.input.as_mut().unwrap().line = super::line_edit::LineEdit::new("nonsense");
     key(&mut a, KeyCode::Enter);
     assert!(a.message.as_ref().unwrap().is_error());
     assert_eq!(a.play.game.start_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
@@ -909,7 +915,8 @@ fn engine_pv_is_shown_in_san_with_a_spinner() {
     }));
     let (s, _) = screen(&a, &Theme::colored(), 120, 40);
     assert!(s.contains("pv 1...e5 2.Nf3"), "{s}");
-    assert!(s.contains("depth 7  score -0.31  250 knps"), "{s}");
+    // Black's search says -0.31 for Black: +0.31 from White's side.
+    assert!(s.contains("depth 7  +0.31 (White)  250 knps"), "{s}");
     assert!(s.contains("thinking"));
 }
 
@@ -959,12 +966,15 @@ fn every_screen_and_overlay_works_at_80x24() {
     keys(&mut a, "c");
     let s = show(&a);
     assert!(
-        s.contains("[1] Claim now") && s.contains("[2] Claim with"),
+        s.contains("[1] threefold now") && s.contains("[2] threefold with"),
         "{s}"
     );
     assert!(s.contains("Esc cancel"), "{s}");
-    let (r, cmd) = super::overlay::claim_layout(a.size).1[0];
-    assert_eq!(cmd, super::keys::Cmd::ClaimNow);
+    let (r, cmd) = super::overlay::claim_layout(&a, a.size).buttons[0];
+    assert_eq!(
+        cmd,
+        super::keys::Cmd::ClaimAs(super::overlay::ClaimOption::THREEFOLD_NOW)
+    );
     click(&mut a, r.x + 1, r.y);
     let s = show(&a);
     assert!(s.contains("Claim correct: draw"), "{s}");
@@ -1026,4 +1036,548 @@ fn clock_arithmetic_saturates() {
     let now = Instant::now();
     c.moved(shakmaty::Color::White, now);
     assert_eq!(c.left[0], Duration::MAX);
+}
+
+/// The Euwe screen at 80×24 and at the smallest size accepted: at the start,
+/// at the first 9.2 claim, at the fivefold repetition and late in the
+/// sequence, the panel's rows are all there, none cut at the right edge.
+#[test]
+fn euwe_screen_fits_80x24_and_the_minimum_size() {
+    use super::euwe::layout as euwe_layout;
+    for (w, h) in [(80, 24), (render::MIN_W, render::MIN_H)] {
+        let mut a = app();
+        a.update(Action::Resize(w, h));
+        keys(&mut a, "e");
+        let panel = euwe_layout(a.size).unwrap().panel;
+        let show = |a: &App| screen(a, &Theme::plain(), w, h);
+        let fits = |buf: &ratatui::buffer::Buffer, text: &str| {
+            let (x, _) = find(buf, text).unwrap_or_else(|| panic!("{w}×{h}: {text:?} missing"));
+            assert!(
+                x + text.chars().count() as u16 <= panel.right(),
+                "{w}×{h}: {text:?} cut"
+            );
+        };
+        // Ply 0.
+        let (s, buf) = show(&a);
+        assert!(s.contains("Ply 0/128"), "{s}");
+        fits(&buf, "No sequence of moves played twice in");
+        fits(&buf, "Former German rule");
+        fits(&buf, "9.6.1 fivefold ends it at ply 16 (16 to go)");
+        fits(&buf, "Thue–Morse t(k): 0 1 1 0 1 0 0 1 …");
+        // The first claim: 9.2 (b) at ply 8 (4...Ng8, the third time).
+        keys(&mut a, &".".repeat(8));
+        let (s, buf) = show(&a);
+        assert!(s.contains("Ply 8/128"), "{s}");
+        fits(&buf, "×3 here three times; before:");
+        fits(&buf, "9.2 claim possible since ply 8 (4...Ng8)");
+        // The fivefold repetition.
+        keys(&mut a, "5");
+        let (s, buf) = show(&a);
+        assert!(s.contains("Ply 16/128"), "{s}");
+        fits(&buf, "Longest played twice: 4 moves, plies");
+        fits(&buf, "5–12); 7.Nc3 did not start a third time");
+        fits(&buf, "9.6.1 fivefold at ply 16: game over, drawn");
+        // Late: ply 120, the start position for the 31st time, summarised.
+        keys(&mut a, &".".repeat(104));
+        let (s, buf) = show(&a);
+        assert!(s.contains("Ply 120/128"), "{s}");
+        fits(&buf, "×31 here 31 times; before: the start");
+        assert!(s.contains("more …"), "{s}");
+        fits(&buf, "position, … 28 more …, after 58...Ng8");
+        assert!(s.contains("Longest played twice: 32 moves"), "{s}");
+        fits(&buf, "Thue–Morse is cube-free (no XXX): no");
+        fits(&buf, "sequence comes a third time in succession.");
+        fits(&buf, "Ply 120/128: 60...Nb8, block t(29) = 0");
+        assert!(s.contains("Occurrences per ply"), "{s}");
+    }
+}
+
+/// A click on the Euwe screen's sparkline (laid out by the function that
+/// draws it) shows that ply; the wheel steps.
+#[test]
+fn euwe_sparkline_click_and_wheel() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    keys(&mut a, "e5");
+    let spark = super::euwe::layout(a.size).unwrap().spark;
+    // The bars end at the ply shown (16) in the last column that holds one.
+    click(&mut a, spark.x + 4, spark.y + 1);
+    assert_eq!(a.euwe.ply, 4);
+    click(&mut a, spark.x + 10, spark.y);
+    assert_eq!(a.euwe.ply, 4, "the label row is not a bar");
+    a.update(Action::Mouse(MouseEvent {
+        kind: MouseEventKind::ScrollDown,
+        column: 0,
+        row: 0,
+        modifiers: KeyModifiers::NONE,
+    }));
+    assert_eq!(a.euwe.ply, 5);
+    assert_eq!(a.euwe.shown().1, 5);
+}
+
+/// Long occurrence lists are summarised to the space given: the first
+/// places, "… N more …", the last place; short ones are written out.
+#[test]
+fn occurrence_lists_fit_their_width_and_lines() {
+    let e = super::euwe::EuweState::new();
+    let game = &e.game;
+    let plies: Vec<usize> = (0..=128).step_by(4).collect();
+    assert_eq!(plies.len(), 33);
+    let lines = render::fit_places(game, "×33 here; before: ", &plies, "", 43, 2);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines.iter().all(|l| l.chars().count() <= 43), "{lines:?}");
+    let text = lines.join(" ");
+    assert!(
+        text.starts_with("×33 here; before: the start position,"),
+        "{text}"
+    );
+    assert!(text.ends_with("after 64...Ng8"), "{text}");
+    let shown = text.matches("after ").count() + 1;
+    assert!(text.contains(&format!("… {} more …", 33 - shown)), "{text}");
+    // Room enough: every place, as the rulings write them.
+    let all = render::fit_places(game, "", &plies[..3], "", 80, 2);
+    assert_eq!(all, ["the start position, after 2...Nb8 and after 4...Ng8"]);
+}
+
+/// The play screen's occurrence line at 80×24: a fourth occurrence's places
+/// and the jump keys fit its two lines.
+#[test]
+fn play_screen_occurrence_line_fits_80x24() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    shuffle(&mut a, 8);
+    for m in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+        typed(&mut a, m);
+    }
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    let same = layout(a.size).unwrap().same;
+    let rows: Vec<&str> = s.lines().skip(same.y as usize).take(2).collect();
+    let text: String = rows
+        .iter()
+        .map(|r| {
+            r.chars()
+                .skip(same.x as usize)
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(text.contains("fourth occurrence; earlier:"), "{s}");
+    assert!(
+        text.contains("more …") && text.contains("after 4...Ng8"),
+        "{s}"
+    );
+    assert!(text.contains("(r/R jump)"), "{s}");
+}
+
+fn ctrl(a: &mut App, c: char) {
+    a.update(Action::Key(KeyEvent::new(
+        KeyCode::Char(c),
+        KeyModifiers::CONTROL,
+    )));
+}
+
+#[test]
+fn prompts_edit_like_a_shell_line() {
+    let mut a = app();
+    // A typed move: fix a typo in the middle with the cursor keys.
+    key(&mut a, KeyCode::Char('i'));
+    keys(&mut a, "Nf4");
+    key(&mut a, KeyCode::Left);
+    key(&mut a, KeyCode::Backspace);
+    keys(&mut a, "f");
+    key(&mut a, KeyCode::End);
+    key(&mut a, KeyCode::Backspace);
+    keys(&mut a, "3");
+    assert_eq!(a.input.as_ref().unwrap().text(), "Nf3");
+    ctrl(&mut a, 'a');
+    key(&mut a, KeyCode::Delete);
+    keys(&mut a, "N");
+    ctrl(&mut a, 'e');
+    keys(&mut a, " x");
+    ctrl(&mut a, 'w');
+    assert_eq!(a.input.as_ref().unwrap().text(), "Nf3 ");
+    key(&mut a, KeyCode::Home);
+    key(&mut a, KeyCode::Right);
+    ctrl(&mut a, 'u');
+    assert_eq!(a.input.as_ref().unwrap().text(), "f3 ");
+    ctrl(&mut a, 'u');
+    ctrl(&mut a, 'k');
+    assert_eq!(a.input.as_ref().unwrap().text(), "");
+    keys(&mut a, "Nf3");
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.play.game.len(), 1);
+    assert!(a.input.is_none());
+}
+
+#[test]
+fn an_invalid_fen_stays_on_the_prompt_for_correction() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    keys(&mut a, "F");
+    ctrl(&mut a, 'u');
+    keys(&mut a, "4k3/8/8/8/8/8/8/4K2R w KQ - 0 1");
+    key(&mut a, KeyCode::Enter);
+    let m = a.message.clone().unwrap();
+    assert!(m.is_error(), "{m:?}");
+    assert_eq!(
+        a.input.as_ref().map(|i| i.text()),
+        Some("4k3/8/8/8/8/8/8/4K2R w KQ - 0 1"),
+        "the FEN is kept"
+    );
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("FEN: 4k3/8/8/8/8/8/8/4K2R w KQ - 0 1"), "{s}");
+    // Correct it where it is wrong: remove the Q of the castling rights.
+    for _ in 0..6 {
+        key(&mut a, KeyCode::Left);
+    }
+    key(&mut a, KeyCode::Backspace);
+    key(&mut a, KeyCode::Enter);
+    assert!(a.input.is_none());
+    assert_eq!(a.play.game.start_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+}
+
+#[test]
+fn the_prompt_shows_the_cursor_where_it_is_at_80x24() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    key(&mut a, KeyCode::Char('i'));
+    keys(&mut a, "Nbd2");
+    key(&mut a, KeyCode::Left);
+    key(&mut a, KeyCode::Left);
+    let (s, buf) = screen(&a, &Theme::plain(), 80, 24);
+    let (x, y) = find(&buf, "Move (SAN or UCI): Nbd2").unwrap_or_else(|| panic!("{s}"));
+    let under = &buf[(x + "Move (SAN or UCI): Nb".len() as u16, y)];
+    assert_eq!(under.symbol(), "d");
+    assert!(
+        under.modifier.contains(ratatui::style::Modifier::REVERSED),
+        "the cursor is on the d"
+    );
+    // A long line scrolls so the cursor stays on screen.
+    key(&mut a, KeyCode::End);
+    keys(&mut a, &"x".repeat(100));
+    keys(&mut a, "END");
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("xxEND█"), "{s}");
+}
+
+fn thinks(a: &App) -> usize {
+    a.effects
+        .iter()
+        .filter(|e| matches!(e, Effect::Think { .. }))
+        .count()
+}
+
+#[test]
+fn players_come_from_a_menu_and_no_engine_moves_in_between() {
+    use super::play::Players as P;
+    for from in P::ALL {
+        for (i, to) in P::ALL.into_iter().enumerate() {
+            let mut a = app();
+            a.play.players = from;
+            typed_as(&mut a, "e4");
+            a.effects.clear();
+            keys(&mut a, "p");
+            assert_eq!(
+                a.overlay,
+                Some(Overlay::Players {
+                    selected: P::ALL.iter().position(|&p| p == from).unwrap()
+                })
+            );
+            // Walking the highlight over every row changes nothing.
+            for _ in 0..4 {
+                key(&mut a, KeyCode::Down);
+            }
+            key(&mut a, KeyCode::Up);
+            assert_eq!(a.play.players, from);
+            assert_eq!(thinks(&a), 0, "highlighting starts no search");
+            keys(&mut a, &(i + 1).to_string());
+            assert_eq!(a.overlay, None);
+            assert_eq!(a.play.players, to, "{from:?} -> {to:?}");
+            assert_eq!(
+                a.play.game.len(),
+                1,
+                "{from:?} -> {to:?}: no move was played"
+            );
+            let engine_to_move = !to.is_human(shakmaty::Color::Black);
+            let searches = thinks(&a);
+            if from == to {
+                assert_eq!(searches, 0, "{from:?} unchanged");
+            } else {
+                assert_eq!(
+                    searches,
+                    usize::from(engine_to_move),
+                    "{from:?} -> {to:?}: a search only for the engine to move"
+                );
+            }
+        }
+    }
+}
+
+/// Play a move as whoever is to move (the players may include the engine).
+fn typed_as(a: &mut App, mv: &str) {
+    let m = a.play.game.parse_move(mv).unwrap();
+    a.play.game.play(m).unwrap();
+}
+
+#[test]
+fn the_players_menu_fits_80x24_and_answers_clicks_and_enter() {
+    use super::play::Players as P;
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    keys(&mut a, "p");
+    let (s, buf) = screen(&a, &Theme::plain(), 80, 24);
+    for text in [
+        "Who plays?",
+        "[1] You (White) vs engine",
+        "[2] Engine vs you (Black)",
+        "[3] Two humans  (now)",
+        "[4] Engine vs engine",
+        "│ 1 White · 2 Black · 3 humans · 4 engines · Esc cancel",
+    ] {
+        assert!(s.contains(text), "{text}\n{s}");
+    }
+    // Enter takes the highlighted row: the current players at first.
+    key(&mut a, KeyCode::Down);
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.play.players, P::Engines);
+    assert_eq!(thinks(&a), 1);
+    // A click on a row chooses it, on the layout it is drawn with.
+    keys(&mut a, "p");
+    let (_, buf2) = screen(&a, &Theme::plain(), 80, 24);
+    let (x, y) = find(&buf2, "[2] Engine vs you").unwrap();
+    let _ = buf;
+    click(&mut a, x + 3, y);
+    assert_eq!(a.play.players, P::HumanBlack);
+    assert!(a.play.flipped);
+    assert_eq!(a.overlay, None);
+    // Esc keeps the players; a click outside closes the menu too.
+    keys(&mut a, "p");
+    key(&mut a, KeyCode::Esc);
+    keys(&mut a, "p");
+    click(&mut a, 0, 0);
+    assert_eq!(a.overlay, None);
+    assert_eq!(a.play.players, P::HumanBlack);
+}
+
+#[test]
+fn typed_moves_are_read_leniently_and_refusals_say_why_on_screen() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    for m in ["e2-e4", "e7e5", "nf3", "Nc6", "Bc4", "bc5", "0-0"] {
+        typed(&mut a, m);
+        assert!(a.input.is_none(), "{m}: {:?}", a.message);
+    }
+    assert_eq!(a.play.game.len(), 7);
+    assert_eq!(a.play.game.ply_label(7), "4.O-O");
+    // Pinned: the knight on c6 after Bb5 (White's bishop pins it to the king on e8).
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    a.new_game(Game::from_fen("4k3/8/2n5/1B6/8/8/8/4K3 b - - 0 1").unwrap());
+    typed(&mut a, "ne5");
+    let msg = a.message.clone().unwrap();
+    assert!(msg.is_error());
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(
+        s.contains("ne5: the knight on c6 is pinned: moving it would expose the king to"),
+        "{s}"
+    );
+    assert_eq!(
+        a.input.as_ref().unwrap().text(),
+        "ne5",
+        "kept for correction"
+    );
+}
+
+#[test]
+fn fen_and_pgn_ask_before_replacing_a_game_in_progress() {
+    for (k, q) in [
+        ('F', Question::AbandonForFen),
+        ('o', Question::AbandonForPgn),
+    ] {
+        let mut a = app();
+        a.update(Action::Resize(80, 24));
+        typed(&mut a, "e4");
+        keys(&mut a, &k.to_string());
+        assert_eq!(a.overlay, Some(Overlay::Ask(q.clone())), "{k}");
+        assert!(a.input.is_none(), "{k}: no prompt before the answer");
+        let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+        assert!(s.contains("Abandon the game in progress to"), "{s}");
+        assert!(s.contains("y yes · n no · Esc later"), "{s}");
+        keys(&mut a, "n");
+        assert_eq!((a.overlay.clone(), a.input.is_none()), (None, true));
+        assert_eq!(a.play.game.len(), 1);
+        keys(&mut a, &k.to_string());
+        keys(&mut a, "y");
+        assert!(a.input.is_some(), "{k}: yes opens the prompt");
+        key(&mut a, KeyCode::Esc);
+        assert_eq!(
+            a.play.game.len(),
+            1,
+            "{k}: cancelling the prompt keeps the game"
+        );
+        // No game in progress: the prompt at once.
+        let mut b = app();
+        keys(&mut b, &k.to_string());
+        assert!(b.overlay.is_none() && b.input.is_some(), "{k}");
+    }
+}
+
+#[test]
+fn starting_with_a_position_while_a_game_is_kept_asks_first() {
+    use super::play::SavedGame;
+    let dir = std::env::temp_dir().join(format!("threefold-kept-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game-in-progress.json");
+    let saved = SavedGame {
+        start_fen: Game::new().start_fen(),
+        moves: vec!["e2e4".into(), "e7e5".into(), "g1f3".into()],
+        human: Players::TwoHumans,
+    };
+    let write = || std::fs::write(&path, serde_json::to_string(&saved).unwrap()).unwrap();
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    let start = || {
+        let mut a = app();
+        a.update(Action::Resize(80, 24));
+        a.new_game(Game::from_fen(fen).unwrap());
+        a.resume_path = Some(path.clone());
+        a.offer_saved_game(saved.clone(), true);
+        a
+    };
+    // No: the kept game is resumed instead.
+    write();
+    let mut a = start();
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("A game in progress was kept (3 plies)"), "{s}");
+    assert!(s.contains("delete the kept"), "{s}");
+    keys(&mut a, "n");
+    assert_eq!(a.play.game.len(), 3);
+    // Yes: the new position is played and the kept game deleted.
+    write();
+    let mut a = start();
+    keys(&mut a, "y");
+    assert_eq!(a.play.game.start_fen(), fen);
+    assert!(!path.exists());
+    // Later: both are kept; the old one is set aside, never overwritten.
+    write();
+    let mut a = start();
+    key(&mut a, KeyCode::Esc);
+    typed(&mut a, "Kf1");
+    keys(&mut a, "q");
+    let aside: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().contains(".older-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    let older: SavedGame =
+        serde_json::from_str(&std::fs::read_to_string(&aside[0]).unwrap()).unwrap();
+    assert_eq!(older, saved);
+    let now: SavedGame = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(now.start_fen, fen);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_engine_score_is_shown_from_whites_side_with_a_label_at_80x24() {
+    use super::engine_thread::{Info, Score};
+    let info = |cp| Info {
+        depth: 5,
+        score: Score::Cp(cp),
+        nodes: 1,
+        nps: 1000,
+        pv: Vec::new(),
+    };
+    // The engine plays White: +0.80 for the side to move is +0.80 for White.
+    let mut a = App::new(
+        &Config {
+            human: Players::HumanBlack,
+            ..Config::default()
+        },
+        Game::new(),
+    );
+    a.update(Action::Resize(80, 24));
+    a.start();
+    let Some(Effect::Think { id, .. }) = a.effects.pop() else {
+        panic!()
+    };
+    a.update(Action::Engine(Report::Info { id, info: info(80) }));
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("+0.80 (White)"), "{s}");
+    // The engine plays Black: +0.80 for Black is -0.80 for White, while it
+    // thinks and after it has moved.
+    let mut a = app();
+    a.play.players = Players::HumanWhite;
+    a.update(Action::Resize(80, 24));
+    typed(&mut a, "e4");
+    let Some(Effect::Think { id, .. }) = a.effects.pop() else {
+        panic!()
+    };
+    a.update(Action::Engine(Report::Info { id, info: info(80) }));
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("-0.80 (White)"), "{s}");
+    let e5 = a.play.game.parse_move("e5").unwrap();
+    a.update(Action::Engine(Report::Best { id, mv: Some(e5) }));
+    assert_eq!(a.play.game.len(), 2);
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(
+        s.contains("engine idle") && s.contains("-0.80 (White)"),
+        "{s}"
+    );
+    assert_eq!(
+        render::score_label(Score::Mate(2), Some(shakmaty::Color::Black)),
+        "#-2 (White)"
+    );
+}
+
+#[test]
+fn settings_changed_in_the_trainer_are_saved_keeping_the_users_file() {
+    let dir = std::env::temp_dir().join(format!("threefold-settings-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("config.toml");
+    let text = "# mine\nlevel = 3 # medium\nhuman = \"both\"\nclock_base_secs = 300\nclock_inc_secs = 3\nshiny = 1\n";
+    std::fs::write(&path, text).unwrap();
+    let (cfg, msg) = super::config::load_or_create(&path);
+    assert!(msg.unwrap().contains("shiny"), "unknown keys are reported");
+    let mut a = App::new(&cfg, Game::new());
+    a.config_path = Some(path.clone());
+    a.update(Action::Resize(80, 24));
+    // The clock preset matches the config: t goes on from 5+3 to 3+2.
+    assert!(render_header(&a).contains("clocks 5+3"));
+    keys(&mut a, "t");
+    assert!(a.message.as_ref().unwrap().text.contains("Clocks 3+2"));
+    keys(&mut a, "+");
+    keys(&mut a, "p1");
+    keys(&mut a, "x");
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        saved,
+        "# mine\nlevel = 4 # medium\nhuman = \"white\"\nclock_base_secs = 180\nclock_inc_secs = 2\nshiny = 1\ncontempt = 25\n"
+    );
+    // A file that does not parse is left alone, and the status line says so.
+    let broken = "level = = 4\n# mine\n";
+    std::fs::write(&path, broken).unwrap();
+    keys(&mut a, "-");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
+    let m = a.message.clone().unwrap();
+    assert!(m.is_error());
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("Engine level 3"), "{s}");
+    assert!(
+        s.contains("200 ms per move. For this run only: config.toml line 1"),
+        "{s}"
+    );
+    assert!(
+        s.contains("is not valid TOML; the file was left as it is."),
+        "{s}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn render_header(a: &App) -> String {
+    let (s, _) = screen(a, &Theme::plain(), 120, 40);
+    s.lines().next().unwrap_or_default().to_string()
 }

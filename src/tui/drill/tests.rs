@@ -1,22 +1,21 @@
-//! The drill screen: key and mouse handling on App state, TestBackend rendering.
+//! The drill screen: keys and mouse through the App, TestBackend rendering.
 
 use std::path::PathBuf;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use crossterm::event::{KeyCode, KeyModifiers, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 
 use crate::drills::{Answer, ProgressStore, Puzzle, Session, load_builtin, solve};
 use crate::rules::Game;
 use shakmaty::Position;
 
-use super::app::{Action, App, Overlay, Screen};
-use super::config::Config;
-use super::drill::{DrillState, Pick, PuzzleState, View};
-use super::play::Players;
-use super::render::{self, render_with};
-use super::theme::Theme;
+use super::{DrillState, Layout, Pick, PuzzleAreas, PuzzleState, View};
+use crate::tui::app::{Action, App, Overlay, Screen};
+use crate::tui::config::Config;
+use crate::tui::play::Players;
+use crate::tui::render;
+use crate::tui::tests::{click, key, keys};
+use crate::tui::theme::Theme;
 
 fn temp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("threefold-drill-ui-{name}-{}", std::process::id()));
@@ -42,39 +41,8 @@ fn app(name: &str) -> (App, PathBuf) {
     (a, dir)
 }
 
-fn key(a: &mut App, code: KeyCode) {
-    a.update(Action::Key(KeyEvent::new(code, KeyModifiers::NONE)));
-}
-
-fn keys(a: &mut App, s: &str) {
-    for c in s.chars() {
-        key(a, KeyCode::Char(c));
-    }
-}
-
-fn click(a: &mut App, x: u16, y: u16) {
-    a.update(Action::Mouse(MouseEvent {
-        kind: MouseEventKind::Down(MouseButton::Left),
-        column: x,
-        row: y,
-        modifiers: KeyModifiers::NONE,
-    }));
-}
-
 fn screen(a: &App, theme: &Theme) -> (String, Buffer) {
-    let (w, h) = (a.size.width, a.size.height);
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| render_with(a, theme, f.area(), f.buffer_mut()))
-        .unwrap();
-    let buf = t.backend().buffer().clone();
-    let mut s = String::new();
-    for y in 0..h {
-        for x in 0..w {
-            s.push_str(buf[(x, y)].symbol());
-        }
-        s.push('\n');
-    }
-    (s, buf)
+    crate::tui::tests::screen(a, theme, a.size.width, a.size.height)
 }
 
 fn text(a: &App) -> String {
@@ -115,6 +83,24 @@ fn show(a: &mut App, code: &str) -> Puzzle {
     p
 }
 
+/// The puzzle view's layout (the one drawing and clicks use).
+fn areas(a: &App) -> PuzzleAreas {
+    match drills(a).layout(a.size) {
+        Some(Layout::Puzzle(p)) => p,
+        other => panic!("no puzzle layout: {other:?}"),
+    }
+}
+
+/// The ruling shown: (correct, given).
+fn feedback(a: &App) -> crate::drills::Feedback {
+    puzzle(a)
+        .ruling
+        .as_ref()
+        .expect("answered")
+        .feedback
+        .clone()
+}
+
 fn right_answer(p: &Puzzle) -> Answer {
     solve(p).unwrap().answer
 }
@@ -152,8 +138,10 @@ fn d_opens_the_theme_list_with_scores_and_esc_goes_back() {
 fn a_theme_is_picked_by_click() {
     let (mut a, _dir) = app("click-theme");
     keys(&mut a, "d");
-    let rows = render::drill_theme_rows(a.size, drills(&a).rows());
-    let r = rows[3];
+    let Some(Layout::Themes(t)) = drills(&a).layout(a.size) else {
+        panic!("no theme list")
+    };
+    let r = t.rows[3];
     click(&mut a, r.x + 5, r.y);
     let d = drills(&a);
     assert_eq!(d.row, 3);
@@ -201,7 +189,7 @@ fn claim_question_right_by_digit_then_wrong_by_arrows_and_enter() {
     let opts = puzzle(&a).options();
     let i = opts.iter().position(|o| o.1 == right).unwrap();
     keys(&mut a, &(i + 1).to_string());
-    let (fb, _) = puzzle(&a).feedback.clone().unwrap();
+    let fb = feedback(&a);
     assert!(fb.correct);
     let s = text(&a);
     assert!(s.contains("✓ Right!"), "{s}");
@@ -213,7 +201,7 @@ fn claim_question_right_by_digit_then_wrong_by_arrows_and_enter() {
     // Next puzzle: a different one.
     keys(&mut a, "n");
     assert_ne!(puzzle(&a).puzzle.id, p.id);
-    assert!(puzzle(&a).feedback.is_none());
+    assert!(puzzle(&a).ruling.is_none());
     // A claim question answered wrong with the arrows and Enter.
     let q = show(&mut a, "intended");
     let opts = puzzle(&a).options();
@@ -223,7 +211,7 @@ fn claim_question_right_by_digit_then_wrong_by_arrows_and_enter() {
     }
     assert_eq!(puzzle(&a).option, wrong);
     key(&mut a, KeyCode::Enter);
-    let (fb, _) = puzzle(&a).feedback.clone().unwrap();
+    let fb = feedback(&a);
     assert!(!fb.correct);
     let s = text(&a);
     assert!(s.contains("✗ Wrong."), "{s}");
@@ -242,7 +230,7 @@ fn wrong_answers_reset_the_streak_and_keys_after_the_ruling_do_not_answer_again(
         "y"
     };
     keys(&mut a, wrong_key);
-    assert!(!puzzle(&a).feedback.as_ref().unwrap().0.correct);
+    assert!(!feedback(&a).correct);
     // 'y' after the ruling does nothing; 'n' is the next puzzle.
     keys(&mut a, "y");
     let t = drills(&a).session.progress.theme(&p.theme);
@@ -263,7 +251,7 @@ fn same_question_yes_no_buttons() {
         "n"
     };
     keys(&mut a, k);
-    assert!(puzzle(&a).feedback.as_ref().unwrap().0.correct);
+    assert!(feedback(&a).correct);
     // The compared plies are marked in the move list.
     let hl = puzzle(&a).highlighted().to_vec();
     assert!(!hl.is_empty());
@@ -282,10 +270,9 @@ fn ending_question_answered_by_clicking_a_button() {
         .iter()
         .position(|o| o.1 == right)
         .unwrap();
-    let da = render::drill_layout(a.size).unwrap();
-    let r = render::drill_option_buttons(puzzle(&a), da.answer, false)[i];
+    let r = areas(&a).buttons[i];
     click(&mut a, r.x + 2, r.y);
-    assert!(puzzle(&a).feedback.as_ref().unwrap().0.correct);
+    assert!(feedback(&a).correct);
 }
 
 #[test]
@@ -300,7 +287,7 @@ fn count_question_choose_plies_with_space_and_click() {
     let plies = plies.as_slice().to_vec();
     // Enter with nothing chosen is refused.
     key(&mut a, KeyCode::Enter);
-    assert!(puzzle(&a).feedback.is_none());
+    assert!(puzzle(&a).ruling.is_none());
     assert!(a.message.clone().unwrap().is_error());
     // Choose all but the first by cursor and Space, the first by a click.
     let len = puzzle(&a).game().len();
@@ -318,8 +305,7 @@ fn count_question_choose_plies_with_space_and_click() {
     let s = text(&a);
     assert!(s.contains(&format!("Count: {}", plies.len() - 1)), "{s}");
     assert!(s.contains('['), "{s}");
-    let da = render::drill_layout(a.size).unwrap();
-    let cell = render::history_cells_in(puzzle(&a).game(), plies[0], da.history)
+    let cell = render::history_cells_in(puzzle(&a).game(), plies[0], areas(&a).history)
         .into_iter()
         .find(|c| c.1 == plies[0])
         .unwrap()
@@ -331,7 +317,7 @@ fn count_question_choose_plies_with_space_and_click() {
     click(&mut a, cell.x + 1, cell.y);
     assert_eq!(puzzle(&a).chosen, plies);
     key(&mut a, KeyCode::Enter);
-    let (fb, _) = puzzle(&a).feedback.clone().unwrap();
+    let fb = feedback(&a);
     assert!(fb.correct, "{fb:?}");
     assert_eq!(fb.plies_to_highlight, plies);
 }
@@ -351,7 +337,7 @@ fn claim_moves_typed_one_by_one_and_on_the_board() {
         .collect();
     if sans.is_empty() {
         key(&mut a, KeyCode::Enter);
-        assert!(puzzle(&a).feedback.as_ref().unwrap().0.correct);
+        assert!(feedback(&a).correct);
         return;
     }
     // A wrong move typed, then removed with Backspace.
@@ -375,8 +361,7 @@ fn claim_moves_typed_one_by_one_and_on_the_board() {
     assert!(a.input.is_some());
     key(&mut a, KeyCode::Esc);
     // The first right move on the board (from, to), the rest typed together.
-    let da = render::drill_layout(a.size).unwrap();
-    let g = render::drill_board_geom(&da, puzzle(&a)).unwrap();
+    let g = areas(&a).geom.unwrap();
     let m = right[0];
     for sq in [m.from().unwrap(), m.to()] {
         let r = g.rect(sq);
@@ -390,8 +375,8 @@ fn claim_moves_typed_one_by_one_and_on_the_board() {
     }
     assert!(text(&a).contains("Your moves: {"));
     key(&mut a, KeyCode::Enter);
-    let (fb, given) = puzzle(&a).feedback.clone().unwrap();
-    assert!(fb.correct, "{fb:?} {given}");
+    let fb = feedback(&a);
+    assert!(fb.correct, "{fb:?}");
 }
 
 #[test]
@@ -411,7 +396,7 @@ fn typed_answers_for_choice_questions() {
     }
     keys(&mut a, word);
     key(&mut a, KeyCode::Enter);
-    assert!(puzzle(&a).feedback.as_ref().unwrap().0.correct);
+    assert!(feedback(&a).correct);
 }
 
 #[test]
@@ -442,10 +427,10 @@ fn help_in_drills_lists_the_drill_keys() {
     assert_eq!(a.overlay, Some(Overlay::Help { scroll: 0 }));
     let s = text(&a);
     assert!(s.contains("Drills: answering"), "{s}");
-    use super::keys::Ctx;
-    let help = super::tests::help_over_pages(&mut a, 80, 24);
+    use crate::tui::keys::Ctx;
+    let help = crate::tui::tests::help_over_pages(&mut a, 80, 24);
     assert!(help.contains("Drills: the ruling"), "{help}");
-    super::tests::assert_help_lists(&help, |c| {
+    crate::tui::tests::assert_help_lists(&help, |c| {
         matches!(
             c,
             Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback | Ctx::Global | Ctx::Input
@@ -503,7 +488,7 @@ fn every_builtin_puzzle_renders_its_widget_and_both_rulings() {
             let d = drills_mut(&mut a);
             d.answer(answer.clone());
             let s = text(&a);
-            let fb = &puzzle(&a).feedback.as_ref().unwrap().0;
+            let fb = feedback(&a);
             assert_eq!(fb.correct, answer == right, "{}", p.id);
             assert!(
                 s.contains(if fb.correct { "Right!" } else { "Wrong." }),
@@ -547,4 +532,369 @@ fn the_play_screen_names_the_drills_key() {
     // The status bar still ends with back and quit.
     assert!(s.contains("Esc back"), "{s}");
     assert!(s.contains("q quit"), "{s}");
+}
+
+// ---------------------------------------------------------------------------
+// Nothing gives the answer away before it is given (issue 13), at 80×24.
+
+/// The drill screen at 80×24 showing `p` (not answered yet).
+fn at_80x24(name: &str, p: &Puzzle) -> (App, PathBuf) {
+    let (mut a, dir) = app(name);
+    a.update(Action::Resize(80, 24));
+    keys(&mut a, "d");
+    drills_mut(&mut a).view = View::Puzzle(Box::new(PuzzleState::new(Pick::All, p.clone())));
+    (a, dir)
+}
+
+/// Every puzzle file in puzzles/, loaded from disk (the built-in copies are
+/// the same files; the drills tests keep the two equal).
+fn every_puzzle() -> Vec<Puzzle> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let coll = crate::drills::load_dir(&dir);
+    assert!(coll.problems.is_empty(), "{:?}", coll.problems);
+    let all: Vec<Puzzle> = coll.puzzles().cloned().collect();
+    assert_eq!(all.len(), load_builtin().puzzles().count());
+    all
+}
+
+fn by_title(title: &str) -> Puzzle {
+    every_puzzle()
+        .into_iter()
+        .find(|p| p.title == title)
+        .unwrap_or_else(|| panic!("no puzzle titled {title}"))
+}
+
+/// A repetition mark: "×" and a digit.
+fn has_mark(s: &str) -> bool {
+    s.contains('×')
+        && s.split('×')
+            .skip(1)
+            .any(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+}
+
+/// The text of each visible move-list cell with its ply.
+fn history_cells(a: &App, buf: &Buffer) -> Vec<(usize, String)> {
+    let p = puzzle(a);
+    render::history_cells_in(p.game(), p.cursor, areas(a).history)
+        .into_iter()
+        .map(|(r, ply)| {
+            let text: String = (r.x..r.right()).map(|x| buf[(x, r.y)].symbol()).collect();
+            (ply, text)
+        })
+        .collect()
+}
+
+#[test]
+fn every_puzzle_hides_its_marks_until_answered_and_shows_them_with_the_ruling() {
+    for p in every_puzzle() {
+        let (mut a, _dir) = at_80x24("hide", &p);
+        let (s, buf) = screen(&a, &Theme::plain());
+        assert!(!has_mark(&s), "{}: a mark before the answer\n{s}", p.id);
+        for hint in ["claim possible", "occurrence", "Occurrences", "appeared"] {
+            assert!(
+                !s.contains(hint),
+                "{}: {hint:?} before the answer\n{s}",
+                p.id
+            );
+        }
+        // The title often names the answer ("Two reasons at once").
+        assert!(
+            !s.contains(&p.title),
+            "{}: the title before the answer\n{s}",
+            p.id
+        );
+        // No repetition styling either (plain theme: rep2/rep3 underline).
+        let h = areas(&a).history;
+        for y in h.y + 1..h.bottom().saturating_sub(1) {
+            for x in h.x..h.right() {
+                let m = buf[(x, y)].modifier;
+                assert!(
+                    !m.contains(ratatui::style::Modifier::UNDERLINED),
+                    "{}: a repetition style at {x},{y}\n{s}",
+                    p.id
+                );
+            }
+        }
+        // What a player at the board knows is there.
+        assert!(s.contains("50-move count"), "{}\n{s}", p.id);
+        assert!(s.contains("'s move "), "{}\n{s}", p.id);
+        // The ruling reveals the marks of the plies shown, and the title.
+        drills_mut(&mut a).answer(right_answer(&p));
+        let (s, buf) = screen(&a, &Theme::plain());
+        let game = p.game();
+        for (ply, text) in history_cells(&a, &buf) {
+            let occ = game.occurrences(ply);
+            if occ >= 2 {
+                assert!(
+                    text.contains(&format!("×{occ}")),
+                    "{}: ply {ply} shows {text:?}, not ×{occ}\n{s}",
+                    p.id
+                );
+            }
+        }
+        let start: String = p.title.chars().take(20).collect();
+        assert!(
+            s.contains(&start),
+            "{}: no title after the answer\n{s}",
+            p.id
+        );
+    }
+}
+
+#[test]
+fn the_issues_cases_king_walk_rooks_swap_and_a_claim() {
+    // "The king went for a walk": no ×2 on 3...Ke8 would say "no" at once;
+    // nothing is marked before the answer, and after it still no ×2 there.
+    let p = by_title("The king went for a walk");
+    let (mut a, _dir) = at_80x24("walk", &p);
+    let s = text(&a);
+    assert!(s.contains("3. Ke1"), "{s}");
+    assert!(!has_mark(&s), "{s}");
+    keys(&mut a, "n");
+    let s = text(&a);
+    assert!(s.contains("Right!"), "{s}");
+    assert!(s.contains("Ke8 ") && !s.contains("Ke8 ×2"), "{s}");
+    // "Two rooks change places": 4...Ke8 ×2 only with the ruling.
+    let p = by_title("Two rooks change places");
+    let (mut a, _dir) = at_80x24("rooks", &p);
+    let s = text(&a);
+    assert!(s.contains("4. Rcc1") && !s.contains("Ke8 ×2"), "{s}");
+    keys(&mut a, "y");
+    assert!(text(&a).contains("Ke8 ×2"), "{}", text(&a));
+    // A claim puzzle: Ng8 ×3 only with the ruling.
+    let p = by_title("Knights out and back, twice");
+    let (mut a, _dir) = at_80x24("knights", &p);
+    let s = text(&a);
+    assert!(s.contains("4. Ng1") && !s.contains("Ng8 ×3"), "{s}");
+    keys(&mut a, "2");
+    assert!(feedback(&a).correct);
+    assert!(text(&a).contains("Ng8 ×3"), "{}", text(&a));
+}
+
+#[test]
+fn a_question_of_each_kind_fits_80x24_with_what_the_board_tells() {
+    for (title, shows) in [
+        (
+            "Ninety-nine is not enough",
+            &[
+                "[1 none]",
+                "[4 both]",
+                "Black's move 80 · 50-move count 99/100",
+                "Can Black claim",
+            ][..],
+        ),
+        (
+            "Claim with the fiftieth move",
+            &[
+                "Black writes Kd6",
+                "[3 fifty (9.3)]",
+                "50-move count 99/100",
+            ],
+        ),
+        (
+            "Which move lets Black claim?",
+            &["Your moves: none yet", "Which moves let Black"],
+        ),
+        ("Where did it stand?", &["Count: 0", "How many times"]),
+        (
+            "The king went for a walk",
+            &["[1 yes, the same]", "[2 no, different]", "after 3...Ke8"],
+        ),
+        (
+            "Seventy-five moves",
+            &[
+                "[6 75 moves (9.6.2)]",
+                "50-move count 150/100",
+                "Is this game over",
+            ],
+        ),
+    ] {
+        let p = by_title(title);
+        let (a, _dir) = at_80x24("kinds", &p);
+        let s = text(&a);
+        for want in shows {
+            assert!(s.contains(want), "{title}: {want:?} missing\n{s}");
+        }
+        // The status row names the keys of answering; the move list the FEN key.
+        assert!(s.contains("Enter submit"), "{s}");
+        assert!(s.contains("F FEN"), "{s}");
+    }
+}
+
+#[test]
+fn the_fen_is_shown_on_request_as_the_standard_writes_it() {
+    // The fifty-move drills quote the FEN: the player can read it.
+    let p = by_title("A hundred half-moves");
+    let (mut a, _dir) = at_80x24("fen", &p);
+    key(&mut a, KeyCode::Home);
+    keys(&mut a, "F");
+    let m = a.message.clone().unwrap().text;
+    assert_eq!(m, "FEN after 80...Ke5: 8/8/8/4k3/8/3K4/8/5R2 w - - 100 81");
+    assert!(text(&a).contains("8/8/8/4k3/8/3K4/8/5R2 w - - 100 81"));
+    // At the start, after the ruling too.
+    keys(&mut a, ",,3F");
+    let m = a.message.clone().unwrap().text;
+    assert_eq!(
+        m,
+        "FEN of the start position: 8/8/4k3/8/8/3K4/5R2/8 w - - 98 80"
+    );
+    // En passant: the square is written after the double step although the
+    // pinned pawn cannot take (the FEN must not answer "is it the same?").
+    let p = by_title("En passant on paper only");
+    let (mut a, _dir) = at_80x24("fen-ep", &p);
+    keys(&mut a, ",,,,F");
+    assert_eq!(puzzle(&a).cursor, 1);
+    let m = a.message.clone().unwrap().text;
+    assert!(m.ends_with("4r1k1/8/8/3pP3/8/8/8/4K1N1 w - d6 0 2"), "{m}");
+}
+
+/// The ruling's rows on screen, read page by page with the paging key until
+/// the last, put in their places by the "lines a–b of n" line.
+fn read_whole_ruling(a: &mut App) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for _ in 0..40 {
+        let r = areas(a).ruling;
+        let (s, _) = screen(a, &Theme::plain());
+        let rows: Vec<String> = s
+            .lines()
+            .skip(r.y as usize)
+            .take(r.height as usize)
+            .map(|l| {
+                l.chars()
+                    .skip(r.x as usize)
+                    .collect::<String>()
+                    .trim_end()
+                    .to_string()
+            })
+            .collect();
+        let Some(more) = rows.iter().position(|l| l.contains("lines ")) else {
+            return rows.join("\n");
+        };
+        let tail = rows[more].split("lines ").nth(1).unwrap();
+        let (range, of) = tail.split_once(" of ").unwrap();
+        let (from, to) = range.split_once('–').unwrap();
+        let (from, to): (usize, usize) = (from.parse().unwrap(), to.parse().unwrap());
+        let n: usize = of.trim_end_matches(" ──").trim().parse().unwrap();
+        lines.resize(n, String::new());
+        for (i, row) in rows[..more].iter().enumerate() {
+            lines[from - 1 + i] = row.clone();
+        }
+        if to == n {
+            return lines.join("\n");
+        }
+        keys(a, " ");
+    }
+    panic!("the ruling never reached its end");
+}
+
+fn words(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn the_whole_ruling_can_be_read_at_80x24_a_page_at_a_time() {
+    let mut paged = 0;
+    for p in every_puzzle() {
+        let (mut a, _dir) = at_80x24("ruling", &p);
+        drills_mut(&mut a).answer(Answer::Same(true));
+        let fb = feedback(&a);
+        let text = words(&read_whole_ruling(&mut a));
+        for para in fb.explanation.split('\n') {
+            assert!(
+                text.contains(&words(para)),
+                "{}: {para:?} not reached in\n{text}",
+                p.id
+            );
+        }
+        if !fb.correct {
+            assert!(text.contains(&words(&fb.expected)), "{}\n{text}", p.id);
+        }
+        if puzzle(&a).ruling.as_ref().unwrap().scroll > 0 {
+            paged += 1;
+            // Back to the top with the other paging key.
+            for _ in 0..10 {
+                keys(&mut a, "b");
+            }
+            assert_eq!(puzzle(&a).ruling.as_ref().unwrap().scroll, 0);
+        }
+    }
+    assert!(paged > 20, "only {paged} rulings needed paging");
+}
+
+#[test]
+fn the_ruling_is_a_sentence_a_line() {
+    let p = by_title("A hundred half-moves");
+    let (mut a, _dir) = at_80x24("lines", &p);
+    keys(&mut a, "3");
+    let s = read_whole_ruling(&mut a);
+    // "…make it 100: fifty moves by each player. White, having the move, …"
+    let white = s
+        .lines()
+        .find(|l| l.starts_with("White, having the move"))
+        .map(str::to_string);
+    assert!(white.is_some(), "{s}");
+    assert_eq!(
+        super::view::sentences("After 80.Rf1 the count is 99. A claim (FIDE 9.3). Then e.g. this."),
+        [
+            "After 80.Rf1 the count is 99.",
+            "A claim (FIDE 9.3).",
+            "Then e.g. this."
+        ]
+    );
+}
+
+#[test]
+fn the_mouse_wheel_scrolls_the_ruling_and_steps_the_move_list_elsewhere() {
+    let p = by_title("Knights out and back, twice");
+    let (mut a, _dir) = at_80x24("wheel", &p);
+    keys(&mut a, "2");
+    let wheel = |a: &mut App, down: bool, x: u16, y: u16| {
+        a.update(Action::Mouse(MouseEvent {
+            kind: if down {
+                MouseEventKind::ScrollDown
+            } else {
+                MouseEventKind::ScrollUp
+            },
+            column: x,
+            row: y,
+            modifiers: KeyModifiers::NONE,
+        }))
+    };
+    let r = areas(&a).ruling;
+    wheel(&mut a, true, r.x + 2, r.y + 2);
+    wheel(&mut a, true, r.x + 2, r.y + 2);
+    assert_eq!(puzzle(&a).ruling.as_ref().unwrap().scroll, 2);
+    wheel(&mut a, false, r.x + 2, r.y + 2);
+    assert_eq!(puzzle(&a).ruling.as_ref().unwrap().scroll, 1);
+    // Over the move list: a ply back.
+    let h = areas(&a).history;
+    let len = puzzle(&a).game().len();
+    wheel(&mut a, false, h.x + 3, h.y + 2);
+    assert_eq!(puzzle(&a).cursor, len - 1);
+    assert_eq!(puzzle(&a).ruling.as_ref().unwrap().scroll, 1);
+}
+
+#[test]
+fn clicks_go_through_the_one_layout_at_80x24() {
+    // A button of the answer widget, as drawn.
+    let p = by_title("Two rooks change places");
+    let (mut a, _dir) = at_80x24("click80", &p);
+    let (s, buf) = screen(&a, &Theme::plain());
+    let b = areas(&a).buttons[0];
+    let drawn: String = (b.x..b.right()).map(|x| buf[(x, b.y)].symbol()).collect();
+    assert!(drawn.contains("[1 yes, the same]"), "{drawn:?}\n{s}");
+    // A ply of the move list, as drawn: the board shows it.
+    let (_, buf) = screen(&a, &Theme::plain());
+    let (ply, cell) = history_cells(&a, &buf)
+        .into_iter()
+        .find(|(_, t)| t.contains("Rca1"))
+        .unwrap();
+    let (r, _) = render::history_cells_in(puzzle(&a).game(), puzzle(&a).cursor, areas(&a).history)
+        .into_iter()
+        .find(|c| c.1 == ply)
+        .unwrap();
+    click(&mut a, r.x + 1, r.y);
+    assert_eq!(puzzle(&a).cursor, ply, "{cell}");
+    click(&mut a, b.x + 2, b.y);
+    assert!(feedback(&a).correct);
 }

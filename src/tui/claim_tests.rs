@@ -1,0 +1,412 @@
+//! Claims in the trainer at 80×24: the dialog by rule and what it offers, the
+//! ruling of each kind of claim, the clocks stopped while a claim is made and
+//! ruled (FIDE 6.12), the "claim possible" hint for both rules, the key bar.
+
+use std::time::{Duration, Instant};
+
+use crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+
+use crate::rules::{EndingKind, Game};
+
+use super::app::{Action, App, Overlay};
+use super::keys::{Cmd, Ctx};
+use super::overlay::{ClaimOption, claim_layout, verdict_layout};
+use super::play::Clock;
+use super::render::{MIN_H, MIN_W};
+use super::tests::{app, click, key, keys, screen, shuffle, typed};
+use super::theme::Theme;
+
+/// The text inside `r` of the screen, row by row, trimmed.
+fn inside(s: &str, r: Rect) -> Vec<String> {
+    s.lines()
+        .skip(r.y as usize + 1)
+        .take(r.height.saturating_sub(2) as usize)
+        .map(|l| {
+            let row: String = l
+                .chars()
+                .skip(r.x as usize + 1)
+                .take(r.width.saturating_sub(2) as usize)
+                .collect();
+            row.trim().to_string()
+        })
+        .collect()
+}
+
+/// The words of a text, for comparing wrapped and unwrapped text.
+fn words(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// An app at 80×24 on a game from `fen` (two humans).
+fn from_fen(fen: &str) -> App {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    a.new_game(Game::from_fen(fen).unwrap());
+    a
+}
+
+/// The claim dialog's text at the app's size.
+fn dialog(a: &App) -> Vec<String> {
+    let (s, _) = screen(a, &Theme::plain(), a.size.width, a.size.height);
+    inside(&s, claim_layout(a, a.size).popup)
+}
+
+/// The intended move, written on the line the claim opened.
+fn write(a: &mut App, mv: &str) {
+    assert!(a.input.is_some(), "no line open for the intended move");
+    keys(a, mv);
+    key(a, KeyCode::Enter);
+}
+
+const ROOK: &str = "4k3/8/8/8/8/8/4P3/R3K3 w Q - ";
+
+#[test]
+fn the_dialog_offers_options_by_rule_from_what_the_player_sees() {
+    let labels = [
+        "[1] threefold now (9.2 b)",
+        "[2] threefold with a move (9.2 a)",
+        "[3] fifty moves now (9.3 b)",
+        "[4] fifty moves with a move (9.3 a)",
+    ];
+    for (count, offered) in [
+        (0, [true, true, false, false]),
+        (98, [true, true, false, false]),
+        (99, [true, true, false, true]),
+        (100, [true, true, true, true]),
+        (120, [true, true, true, true]),
+    ] {
+        let mut a = from_fen(&format!("{ROOK}{count} 80"));
+        keys(&mut a, "c");
+        assert_eq!(a.overlay, Some(Overlay::Claim));
+        let d = dialog(&a);
+        let text = d.join("\n");
+        for (label, on) in labels.iter().zip(offered) {
+            assert_eq!(text.contains(label), on, "{label} at {count}:\n{text}");
+        }
+        // Each option offered is explained; so is what an incorrect claim costs.
+        assert!(text.contains("the position on the board stands for the 3rd time"));
+        assert!(
+            words(&text).contains(
+                "An incorrect claim (FIDE 9.5): the game goes on, Black gets 2 more minutes, and an intended move is played."
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!("50-move count {count}/100")),
+            "{text}"
+        );
+        if count < 100 {
+            assert!(words(&text).contains("A fifty-move claim opens"), "{text}");
+        }
+        // The key bar lists the options offered, from the table.
+        let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+        let bar = s.lines().last().unwrap();
+        assert!(
+            bar.contains("1 threefold") && bar.contains("Esc cancel"),
+            "{bar}"
+        );
+        assert_eq!(bar.contains("3 fifty "), offered[2], "{bar}");
+        assert_eq!(bar.contains("4 fifty+move"), offered[3], "{bar}");
+        // A key for an option not offered does nothing.
+        if !offered[2] {
+            keys(&mut a, "3");
+            assert_eq!(a.overlay, Some(Overlay::Claim));
+        }
+        // Every offered option is a button laid out by the one layout function.
+        let buttons = claim_layout(&a, a.size).buttons;
+        let n = offered.iter().filter(|&&o| o).count();
+        assert_eq!(buttons.len(), n);
+    }
+}
+
+/// Noticing a repetition is the player's job: the dialog reads the same
+/// whether or not a threefold claim would be correct.
+#[test]
+fn the_dialog_does_not_tell_whether_a_threefold_claim_is_correct() {
+    let mut third = app();
+    third.update(Action::Resize(80, 24));
+    shuffle(&mut third, 8);
+    let mut first = app();
+    first.update(Action::Resize(80, 24));
+    for m in ["Nc3", "Nc6", "Nf3", "Nf6", "Ng1", "Ng8", "Nb1", "Nb8"] {
+        typed(&mut first, m);
+    }
+    assert_eq!(third.play.game.current().occurrence, 3);
+    assert_eq!(first.play.game.current().occurrence, 2);
+    keys(&mut third, "c");
+    keys(&mut first, "c");
+    assert_eq!(dialog(&third), dialog(&first));
+}
+
+#[test]
+fn keys_and_clicks_choose_each_option() {
+    // 1: threefold now.
+    let mut a = app();
+    shuffle(&mut a, 8);
+    keys(&mut a, "c1");
+    assert_eq!(
+        a.play.game.termination().unwrap().ending.kind,
+        EndingKind::ThreefoldClaim
+    );
+    // 2: threefold with a move, clicked.
+    let mut a = app();
+    shuffle(&mut a, 7);
+    keys(&mut a, "c");
+    let (r, cmd) = claim_layout(&a, a.size).buttons[1];
+    assert_eq!(cmd, Cmd::ClaimAs(ClaimOption::THREEFOLD_WITH_MOVE));
+    click(&mut a, r.x + 3, r.y + 1);
+    assert!(a.input.is_some());
+    keys(&mut a, "Ng8");
+    key(&mut a, KeyCode::Enter);
+    assert!(a.play.game.is_over());
+    // 3 and 4: fifty moves now, with a move.
+    let mut a = from_fen(&format!("{ROOK}100 80"));
+    keys(&mut a, "c3");
+    assert_eq!(
+        a.play.game.termination().unwrap().ending.kind,
+        EndingKind::FiftyMoveClaim
+    );
+    let mut a = from_fen(&format!("{ROOK}99 80"));
+    keys(&mut a, "c4");
+    write(&mut a, "Ra2");
+    let Some(Overlay::Verdict { correct, text, .. }) = &a.overlay else {
+        panic!("{:?}", a.overlay)
+    };
+    assert!(correct, "{text}");
+    assert!(text.contains("After 80.Ra2 the 50-move count would be 100/100."));
+    // Esc cancels: no claim, nothing played.
+    let mut a = app();
+    shuffle(&mut a, 4);
+    keys(&mut a, "c");
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.overlay, None);
+    assert_eq!(a.play.game.len(), 4);
+}
+
+/// A ruling on screen at `w`×`h`, read page by page with the table's keys.
+fn ruling_on_screen(a: &mut App, w: u16, h: u16) -> String {
+    a.update(Action::Resize(w, h));
+    let mut rows: Vec<String> = Vec::new();
+    loop {
+        let Some(Overlay::Verdict { text, scroll, .. }) = a.overlay.clone() else {
+            panic!("no ruling: {:?}", a.overlay)
+        };
+        let (s, _) = screen(a, &Theme::plain(), w, h);
+        let l = verdict_layout(&text, a.size);
+        for (i, r) in inside(&s, l.popup).into_iter().enumerate() {
+            if rows.len() <= scroll + i {
+                rows.resize(scroll + i + 1, String::new());
+            }
+            rows[scroll + i] = r;
+        }
+        key(a, KeyCode::PageDown);
+        if matches!(&a.overlay, Some(Overlay::Verdict { scroll: s, .. }) if *s == scroll) {
+            break;
+        }
+    }
+    words(&rows.join(" "))
+}
+
+/// Every kind of claim, correct and incorrect: the whole ruling is on screen
+/// at 80×24 and at the smallest size, its lines said once.
+#[test]
+fn each_ruling_fits_80x24() {
+    type Setup = (
+        &'static str,
+        Option<&'static str>,
+        &'static str,
+        Option<&'static str>,
+    );
+    let cases: [Setup; 8] = [
+        // (moves, fen, dialog keys, intended move)
+        ("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8", None, "c1", None),
+        ("Nf3 Nf6 Ng1 Ng8", None, "c1", None),
+        ("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1", None, "c2", Some("Ng8")),
+        ("Nf3 Nf6 Ng1", None, "c2", Some("e6")),
+        ("", Some("4k3/8/8/8/8/8/4P3/R3K3 w Q - 100 80"), "c3", None),
+        ("", Some("4k3/8/8/8/8/8/4P3/R3K3 w Q - 100 80"), "c1", None),
+        (
+            "",
+            Some("4k3/8/8/8/8/8/4P3/R3K3 w Q - 99 80"),
+            "c4",
+            Some("Kd1"),
+        ),
+        (
+            "",
+            Some("4k3/8/8/8/8/8/4P3/R3K3 w Q - 99 80"),
+            "c4",
+            Some("e4"),
+        ),
+    ];
+    for (moves, fen, dialog_keys, intended) in cases {
+        for (w, h) in [(80, 24), (MIN_W, MIN_H)] {
+            let mut a = match fen {
+                Some(f) => from_fen(f),
+                None => app(),
+            };
+            a.play.clock = Some(Clock::new(Duration::from_secs(300), Duration::ZERO));
+            for m in moves.split_whitespace() {
+                typed(&mut a, m);
+            }
+            keys(&mut a, dialog_keys);
+            if let Some(m) = intended {
+                write(&mut a, m);
+            }
+            let Some(Overlay::Verdict { text, .. }) = a.overlay.clone() else {
+                panic!("{moves} {dialog_keys}: {:?}", a.overlay)
+            };
+            let shown = ruling_on_screen(&mut a, w, h);
+            assert!(
+                shown.contains(&words(&text)),
+                "{w}×{h}: the ruling is cut:\n{text}\n---\n{shown}"
+            );
+            let lines: Vec<&str> = text.lines().collect();
+            for (i, l) in lines.iter().enumerate() {
+                assert!(!lines[i + 1..].contains(l), "said twice: {l}\n{text}");
+                assert!(l.chars().count() <= 2 * 72, "a long line: {l}");
+            }
+            assert_eq!(
+                text.matches("(FIDE 9.5)").count(),
+                usize::from(!text.contains("Correct claim")),
+                "{text}"
+            );
+            // The key bar keeps the close key.
+            let (s, _) = screen(&a, &Theme::plain(), w, h);
+            assert!(s.lines().last().unwrap().contains("Enter close"), "{s}");
+        }
+    }
+}
+
+/// A ruling longer than the screen scrolls and pages with the table's keys.
+#[test]
+fn a_long_ruling_scrolls() {
+    let mut a = app();
+    let text: Vec<String> = (1..=30)
+        .map(|i| format!("Line {i} of a long ruling, wrapped as any other."))
+        .collect();
+    a.overlay = Some(Overlay::Verdict {
+        correct: false,
+        text: text.join("\n"),
+        scroll: 0,
+    });
+    let shown = ruling_on_screen(&mut a, 80, 24);
+    for l in &text {
+        assert!(shown.contains(l.as_str()), "{l} missing: {shown}");
+    }
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("lines "), "{s}");
+    key(&mut a, KeyCode::Home);
+    key(&mut a, KeyCode::Char('k'));
+    key(&mut a, KeyCode::Char('j'));
+    assert!(matches!(
+        a.overlay,
+        Some(Overlay::Verdict { scroll: 1.., .. })
+    ));
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.overlay, None);
+}
+
+/// FIDE 6.12: the clocks stop while a claim is made and ruled, and start
+/// again when the ruling is closed or the claim is not made.
+#[test]
+fn the_clocks_stop_while_a_claim_is_made_and_ruled() {
+    let mut a = app();
+    keys(&mut a, "t");
+    shuffle(&mut a, 2);
+    let white = |a: &App, at| {
+        a.play
+            .clock
+            .as_ref()
+            .unwrap()
+            .remaining(shakmaty::Color::White, at)
+    };
+    let later = Instant::now() + Duration::from_secs(3600);
+    // The dialog: time passes, the clock does not move and no flag falls.
+    keys(&mut a, "c");
+    let at_open = white(&a, Instant::now());
+    a.update(Action::Tick(later));
+    assert_eq!(white(&a, later), at_open);
+    assert!(!a.play.game.is_over());
+    // Cancelled: the clock runs again.
+    key(&mut a, KeyCode::Esc);
+    assert!(white(&a, later) < at_open);
+    // A claim with a move: stopped while the move is written and the ruling shown.
+    keys(&mut a, "c2");
+    a.update(Action::Tick(later));
+    let before = a.play.clock.clone().unwrap();
+    write(&mut a, "Ng1");
+    assert!(matches!(
+        a.overlay,
+        Some(Overlay::Verdict { correct: false, .. })
+    ));
+    a.update(Action::Tick(later));
+    assert!(!a.play.game.is_over(), "no flag falls during the ruling");
+    let c = a.play.clock.clone().unwrap();
+    assert_eq!(c.running, None);
+    assert_eq!(
+        c.left[0],
+        before.left[0] + c.inc,
+        "White's time stood still (but for the increment of the move played)"
+    );
+    assert_eq!(
+        c.left[1],
+        before.left[1] + Duration::from_secs(120),
+        "Black gets 2 more minutes (FIDE 9.5)"
+    );
+    // Closed: Black's clock (Black to move) runs; an hour later its flag falls.
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(
+        a.play.clock.as_ref().unwrap().running.map(|r| r.0),
+        Some(shakmaty::Color::Black)
+    );
+    a.update(Action::Tick(later));
+    assert!(a.play.game.is_over(), "the clock ran again");
+}
+
+/// Withdrawing a claim that waits for its move restarts the clocks too.
+#[test]
+fn withdrawing_a_claim_restarts_the_clocks() {
+    let mut a = app();
+    keys(&mut a, "t");
+    shuffle(&mut a, 2);
+    keys(&mut a, "c2");
+    key(&mut a, KeyCode::Esc); // the input line
+    assert!(a.play.clock.as_ref().unwrap().running.is_none());
+    key(&mut a, KeyCode::Esc); // the claim
+    assert_eq!(a.play.claim_pending, None);
+    assert!(a.play.clock.as_ref().unwrap().running.is_some());
+}
+
+/// "claim possible" covers the fifty-move rule: at 99/100 any move that is
+/// neither a capture nor a pawn move makes a 9.3 (a) claim.
+#[test]
+fn claim_possible_covers_the_fifty_move_rule() {
+    for (count, possible) in [(98, false), (99, true), (100, true)] {
+        let a = from_fen(&format!("8/8/4k3/8/8/3K4/5R2/8 w - - {count} 80"));
+        let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+        assert_eq!(s.contains("claim possible"), possible, "{count}:\n{s}");
+    }
+}
+
+/// The key bar: the table's hints in priority order, `?` and `q` always
+/// there, at 80×24 and at the smallest size.
+#[test]
+fn the_key_bar_keeps_help_and_quit() {
+    for (w, h) in [(80, 24), (MIN_W, MIN_H)] {
+        let mut a = app();
+        a.update(Action::Resize(w, h));
+        let (s, _) = screen(&a, &Theme::plain(), w, h);
+        let bar = s.lines().last().unwrap().to_string();
+        assert!(bar.contains("? help") && bar.contains("q quit"), "{bar}");
+        assert!(bar.contains("c claim"), "{bar}");
+        assert!(bar.find("c claim") < bar.find("? help"), "{bar}");
+        for (k, hint) in super::keys::key_bar(Ctx::Play, w as usize, |_| true) {
+            assert!(bar.contains(&format!("{k} {hint}")), "{bar}");
+        }
+        assert!(bar.chars().count() <= w as usize);
+        // Wider, more hints come back in table order.
+        let wide = super::keys::key_bar(Ctx::Play, 200, |_| true);
+        assert_eq!(wide, super::keys::hints(Ctx::Play));
+    }
+}

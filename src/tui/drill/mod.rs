@@ -1,0 +1,552 @@
+//! The drill screen: a theme list (plus "all"), then one puzzle at a time
+//! with an answer widget suited to its question, then the ruling.
+//!
+//! The screen owns its state ([`DrillState`]), its keys (the key table's
+//! `DrillThemes`, `DrillAnswer` and `DrillFeedback` contexts, handled by
+//! [`DrillState::command`]), its drawing ([`DrillState::render`]) and its
+//! mouse hit-testing ([`DrillState::click`]); drawing and hit-testing use
+//! one layout ([`DrillState::layout`]). The [`App`](super::app::App) only
+//! routes keys, clicks and typed lines here and carries out the [`Reply`].
+//! The judging, scoring, saving and the choice of the next puzzle are the
+//! [`crate::drills`] library's.
+//!
+//! The trainer trains: until the answer is given nothing on screen gives
+//! it away — no repetition marks or their colours in the move list
+//! ([`Marks::Hidden`]), and no puzzle title (titles often name the
+//! answer). What a player at the board knows is always there: the move
+//! number, the fifty-move count, and the FEN on request. The ruling
+//! reveals the marks and the title, and scrolls when it does not fit.
+
+mod layout;
+mod puzzle;
+#[cfg(test)]
+mod tests;
+mod view;
+
+use ratatui::layout::Rect;
+use shakmaty::fen::Fen;
+use shakmaty::{EnPassantMode, Position, Square};
+
+pub use crate::drills::Pick;
+use crate::drills::{Answer, Question, Session};
+use crate::rules::Game;
+pub use layout::{Layout, PuzzleAreas, ThemeAreas, board_beside_text};
+pub use puzzle::{PuzzleState, Ruling, Widget};
+
+use super::keys::{self, Cmd, Ctx};
+use super::play::king_target;
+use super::render::{Marks, history_cells_in};
+
+/// What the drill screen shows.
+#[derive(Clone, Debug)]
+pub enum View {
+    Themes,
+    Puzzle(Box<PuzzleState>),
+}
+
+/// What the trainer does after the drill screen has handled a key, a click
+/// or a typed line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    Nothing,
+    /// Clear the message line.
+    Clear,
+    Info(String),
+    Error(String),
+    /// Open the answer line with `text` in it (and say what was wrong with it).
+    Type {
+        text: String,
+        error: Option<String>,
+    },
+    /// Back to the game screen.
+    Leave,
+}
+
+/// The whole drill screen: the session (puzzles and progress) and the view.
+#[derive(Debug)]
+pub struct DrillState {
+    pub session: Session,
+    /// The row of the theme list: 0 = all, then the themes.
+    pub row: usize,
+    pub view: View,
+}
+
+/// A theme's score as the drill screen shows it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    /// Correct answers and attempts.
+    pub correct: u32,
+    pub attempts: u32,
+    /// Correct answers in a row, now and at best.
+    pub streak: u32,
+    pub best_streak: u32,
+    /// Puzzles solved at least once, of how many.
+    pub solved: usize,
+    pub puzzles: usize,
+}
+
+/// "Give moves: i to type them, or make them on the board."
+fn give_moves_hint() -> String {
+    format!(
+        "Give moves: {} to type them, or make them on the board.",
+        keys::key_in(Ctx::DrillAnswer, Cmd::DrillType)
+    )
+}
+
+/// "Your moves: {Nf3, Ng1}. Enter submits; …" after a move was added.
+fn your_moves(p: &PuzzleState) -> Reply {
+    Reply::Info(format!(
+        "Your moves: {}. {} submits; {} adds more; {} removes the last.",
+        Answer::Moves(p.moves.clone()).describe(p.game()),
+        keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit),
+        keys::key_in(Ctx::DrillAnswer, Cmd::DrillType),
+        keys::key_in(Ctx::DrillAnswer, Cmd::DrillRemoveMove)
+    ))
+}
+
+/// The FEN of a position as the standard writes it: an en passant square
+/// after every double step, legal capture or not (so that the FEN does
+/// not tell whether the capture is possible; the player works that out).
+fn fen(game: &Game, ply: usize) -> String {
+    Fen::from_position(game.position_at(ply), EnPassantMode::Always).to_string()
+}
+
+impl DrillState {
+    pub fn new(session: Session) -> DrillState {
+        DrillState {
+            session,
+            row: 0,
+            view: View::Themes,
+        }
+    }
+
+    /// Rows of the theme list: "all" then each theme.
+    pub fn rows(&self) -> usize {
+        self.session.collection.themes.len() + 1
+    }
+
+    pub fn pick_at(&self, row: usize) -> Pick {
+        match row {
+            0 => Pick::All,
+            r => Pick::Theme(self.session.collection.themes[r - 1].id.clone()),
+        }
+    }
+
+    /// The key-table context of the view shown.
+    pub fn ctx(&self) -> Ctx {
+        match &self.view {
+            View::Themes => Ctx::DrillThemes,
+            View::Puzzle(p) if p.answered() => Ctx::DrillFeedback,
+            View::Puzzle(_) => Ctx::DrillAnswer,
+        }
+    }
+
+    /// Repetition marks are hidden until the answer is given.
+    pub fn marks(&self) -> Marks {
+        match &self.view {
+            View::Puzzle(p) if !p.answered() => Marks::Hidden,
+            _ => Marks::Shown,
+        }
+    }
+
+    /// What the screen says when it opens.
+    pub fn greeting(&self) -> Reply {
+        Reply::Info(format!(
+            "Pick a theme ({}/{} and {}, or click it).",
+            keys::key_in(Ctx::DrillThemes, Cmd::DrillUp),
+            keys::key_in(Ctx::DrillThemes, Cmd::DrillDown),
+            keys::key_in(Ctx::DrillThemes, Cmd::DrillPick)
+        ))
+    }
+
+    /// The session's messages (a corrupt progress file set aside, a failed
+    /// save), once.
+    pub fn take_messages(&mut self) -> Option<String> {
+        let m = &mut self.session.messages;
+        (!m.is_empty()).then(|| std::mem::take(m).join(" · "))
+    }
+
+    /// Show the next puzzle of `pick` (the session chooses it).
+    pub fn open_next(&mut self, pick: Pick) -> Reply {
+        match self.session.next(&pick).cloned() {
+            Some(p) => {
+                self.view = View::Puzzle(Box::new(PuzzleState::new(pick, p)));
+                Reply::Clear
+            }
+            None => Reply::Error("There are no puzzles in this theme.".into()),
+        }
+    }
+
+    /// Judge the answer to the puzzle shown (records and saves progress).
+    pub fn answer(&mut self, answer: Answer) {
+        let View::Puzzle(p) = &mut self.view else {
+            return;
+        };
+        if p.answered() {
+            return;
+        }
+        if let Some(feedback) = self.session.answer(&p.puzzle.id, &answer) {
+            p.ruling = Some(Ruling {
+                feedback,
+                given: answer,
+                scroll: 0,
+            });
+            p.selected = None;
+        }
+    }
+
+    /// The score of a theme.
+    pub fn score(&self, theme: &str) -> Score {
+        let t = self.session.progress.theme(theme);
+        let th = self.session.collection.theme(theme);
+        Score {
+            correct: t.correct,
+            attempts: t.attempts,
+            streak: t.streak,
+            best_streak: t.best_streak,
+            solved: th.map_or(0, |th| {
+                th.puzzles
+                    .iter()
+                    .filter(|p| t.solved.contains(&p.id))
+                    .count()
+            }),
+            puzzles: th.map_or(0, |t| t.puzzles.len()),
+        }
+    }
+
+    /// The totals over all themes (streak: the best current streak).
+    pub fn total(&self) -> Score {
+        let mut acc = Score::default();
+        for t in &self.session.collection.themes {
+            let s = self.score(&t.id);
+            acc.correct = acc.correct.saturating_add(s.correct);
+            acc.attempts = acc.attempts.saturating_add(s.attempts);
+            acc.streak = acc.streak.max(s.streak);
+            acc.best_streak = acc.best_streak.max(s.best_streak);
+            acc.solved += s.solved;
+            acc.puzzles += s.puzzles;
+        }
+        acc
+    }
+
+    /// Esc: put down a piece, leave the puzzle for the theme list, leave
+    /// the theme list for the game.
+    pub fn back(&mut self) -> Reply {
+        match &mut self.view {
+            View::Puzzle(p) if p.selected.is_some() => {
+                p.selected = None;
+                Reply::Nothing
+            }
+            View::Puzzle(_) => {
+                self.view = View::Themes;
+                self.session.new_round();
+                Reply::Clear
+            }
+            View::Themes => Reply::Leave,
+        }
+    }
+
+    /// Answer with option `i` (0-based) of a choice question.
+    pub fn choose(&mut self, i: usize) -> Reply {
+        let View::Puzzle(p) = &self.view else {
+            return Reply::Nothing;
+        };
+        if p.answered() {
+            return Reply::Nothing;
+        }
+        let opts = p.options();
+        match opts.get(i) {
+            Some((_, a)) => {
+                let a = a.clone();
+                self.give(a)
+            }
+            None if opts.is_empty() => Reply::Error(match p.widget() {
+                Widget::Moves => give_moves_hint(),
+                _ => format!(
+                    "Choose plies in the move list: {}/{} and {}.",
+                    keys::key_in(Ctx::DrillAnswer, Cmd::DrillUp),
+                    keys::key_in(Ctx::DrillAnswer, Cmd::DrillDown),
+                    keys::key_in(Ctx::DrillAnswer, Cmd::DrillToggle)
+                ),
+            }),
+            None => Reply::Error(format!("Options are 1 to {}.", opts.len())),
+        }
+    }
+
+    /// Give an answer: the ruling replaces the question.
+    fn give(&mut self, a: Answer) -> Reply {
+        self.answer(a);
+        Reply::Clear
+    }
+
+    /// A command of the drill contexts (keys from the table; `size` is the
+    /// terminal's, for paging the ruling).
+    pub fn command(&mut self, cmd: Cmd, size: Rect, ascii: bool) -> Reply {
+        let rows = self.rows();
+        let ruling = match self.layout(size) {
+            Some(Layout::Puzzle(a)) => Some(a.ruling),
+            _ => None,
+        };
+        let pick = match &mut self.view {
+            View::Themes => match cmd {
+                Cmd::DrillUp => {
+                    self.row = (self.row + rows - 1) % rows;
+                    return Reply::Nothing;
+                }
+                Cmd::DrillDown => {
+                    self.row = (self.row + 1) % rows;
+                    return Reply::Nothing;
+                }
+                Cmd::DrillPick => self.pick_at(self.row),
+                _ => return Reply::Nothing,
+            },
+            View::Puzzle(p) => match cmd {
+                Cmd::DrillNext | Cmd::DrillSkip => p.pick.clone(),
+                _ => {
+                    return match puzzle_command(p, cmd, ruling, ascii) {
+                        Ok(reply) => reply,
+                        Err(answer) => self.give(answer),
+                    };
+                }
+            },
+        };
+        self.open_next(pick)
+    }
+
+    /// A typed answer: words, places or moves, as the puzzle files write them.
+    pub fn typed(&mut self, text: &str) -> Reply {
+        let View::Puzzle(p) = &mut self.view else {
+            return Reply::Nothing;
+        };
+        if p.answered() {
+            return Reply::Nothing;
+        }
+        match crate::drills::parse_answer(&p.puzzle, text) {
+            Err(e) => Reply::Type {
+                text: text.to_string(),
+                error: Some(e),
+            },
+            Ok(Answer::Moves(ms)) if !ms.is_empty() => {
+                for m in ms {
+                    p.add_move(m);
+                }
+                your_moves(p)
+            }
+            Ok(a) => self.give(a),
+        }
+    }
+
+    /// A click: a theme, an option, a ply, a square (on the one layout).
+    pub fn click(&mut self, size: Rect, x: u16, y: u16) -> Reply {
+        let at = (x, y).into();
+        let a = match self.layout(size) {
+            Some(Layout::Themes(a)) => {
+                return match a.rows.iter().position(|r| r.contains(at)) {
+                    Some(row) => {
+                        self.row = row;
+                        self.open_next(self.pick_at(row))
+                    }
+                    None => Reply::Nothing,
+                };
+            }
+            Some(Layout::Puzzle(a)) => a,
+            None => return Reply::Nothing,
+        };
+        let View::Puzzle(p) = &mut self.view else {
+            return Reply::Nothing;
+        };
+        let answered = p.answered();
+        if let Some(i) = a.buttons.iter().position(|r| r.contains(at)) {
+            if answered {
+                return Reply::Nothing;
+            }
+            p.option = i;
+            let answer = p.options()[i].1.clone();
+            return self.give(answer);
+        }
+        let cell = history_cells_in(p.game(), p.cursor, a.history)
+            .into_iter()
+            .find(|(r, _)| r.contains(at));
+        if let Some((_, ply)) = cell {
+            p.cursor = ply;
+            if !answered && p.widget() == Widget::Plies {
+                p.toggle(ply);
+            }
+            return Reply::Nothing;
+        }
+        match a.geom.and_then(|g| g.square_at(x, y)) {
+            Some(sq) if !answered && p.widget() == Widget::Moves => board_click(p, sq),
+            _ => Reply::Nothing,
+        }
+    }
+
+    /// The mouse wheel: over the ruling it scrolls the ruling; elsewhere it
+    /// steps through the move list (or the theme list).
+    pub fn wheel(&mut self, size: Rect, ascii: bool, up: bool, x: u16, y: u16) -> Reply {
+        let over_ruling = match self.layout(size) {
+            Some(Layout::Puzzle(a)) if a.ruling.contains((x, y).into()) => Some(a.ruling),
+            _ => None,
+        };
+        if let (View::Puzzle(p), Some(area)) = (&mut self.view, over_ruling)
+            && let Some(r) = &p.ruling
+        {
+            let (n, page) = view::ruling_page(p, r, ascii, area);
+            let r = p.ruling.as_mut().expect("checked");
+            r.scroll = if up {
+                r.scroll.saturating_sub(1)
+            } else {
+                (r.scroll + 1).min(n.saturating_sub(page))
+            };
+            return Reply::Nothing;
+        }
+        let cmd = if up { Cmd::DrillUp } else { Cmd::DrillDown };
+        self.command(cmd, size, ascii)
+    }
+}
+
+/// A command on a puzzle. `Err(answer)`: the command gives that answer.
+fn puzzle_command(
+    p: &mut PuzzleState,
+    cmd: Cmd,
+    ruling: Option<Rect>,
+    ascii: bool,
+) -> Result<Reply, Answer> {
+    let nothing = Ok(Reply::Nothing);
+    match cmd {
+        Cmd::DrillUp => {
+            p.cursor = p.cursor.saturating_sub(1);
+            return nothing;
+        }
+        Cmd::DrillDown => {
+            p.cursor = (p.cursor + 1).min(p.game().len());
+            return nothing;
+        }
+        Cmd::Fen => {
+            let place = match p.cursor {
+                0 => "of the start position".to_string(),
+                ply => p.game().place_label(ply),
+            };
+            return Ok(Reply::Info(format!(
+                "FEN {place}: {}",
+                fen(p.game(), p.cursor)
+            )));
+        }
+        Cmd::PageUp | Cmd::PageDown => {
+            if let (Some(area), Some(r)) = (ruling, &p.ruling) {
+                let (n, page) = view::ruling_page(p, r, ascii, area);
+                let r = p.ruling.as_mut().expect("checked");
+                r.scroll = match cmd {
+                    Cmd::PageUp => r.scroll.saturating_sub(page),
+                    _ => (r.scroll + page).min(n.saturating_sub(page)),
+                };
+            }
+            return nothing;
+        }
+        _ if p.answered() => return nothing,
+        _ => {}
+    }
+    match cmd {
+        Cmd::DrillPrevOption | Cmd::DrillNextOption => {
+            let n = p.options().len();
+            if n > 0 {
+                p.option = if cmd == Cmd::DrillNextOption {
+                    (p.option + 1) % n
+                } else {
+                    (p.option + n - 1) % n
+                };
+            }
+            nothing
+        }
+        Cmd::DrillToggle => match p.widget() {
+            Widget::Plies => {
+                p.toggle(p.cursor);
+                nothing
+            }
+            Widget::Choice => match p.options().get(p.option) {
+                Some(o) => Err(o.1.clone()),
+                None => nothing,
+            },
+            Widget::Moves => Ok(Reply::Error(give_moves_hint())),
+        },
+        Cmd::DrillSubmit => match p.widget() {
+            Widget::Plies if p.chosen.is_empty() => Ok(Reply::Error(format!(
+                "Choose the positions first: {}/{} through the move list, {} on each place the position stands.",
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillUp),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillDown),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillToggle)
+            ))),
+            _ => p.pending().map_or(nothing, Err),
+        },
+        Cmd::DrillYes | Cmd::DrillNo => {
+            if matches!(p.puzzle.question, Question::Same { .. }) {
+                Err(Answer::Same(cmd == Cmd::DrillYes))
+            } else {
+                Ok(Reply::Error("This is not a yes/no question.".into()))
+            }
+        }
+        Cmd::DrillType => Ok(Reply::Type {
+            text: String::new(),
+            error: None,
+        }),
+        Cmd::DrillRemoveMove => {
+            match p.widget() {
+                Widget::Moves => {
+                    p.moves.pop();
+                }
+                Widget::Plies => p.chosen.retain(|&c| c != p.cursor),
+                Widget::Choice => {}
+            }
+            nothing
+        }
+        _ => nothing,
+    }
+}
+
+/// Pick up a piece or put it down, adding the move to the answer (claim-moves).
+fn board_click(p: &mut PuzzleState, sq: Square) -> Reply {
+    if p.cursor != p.game().len() {
+        p.cursor = p.game().len();
+        p.selected = None;
+        return Reply::Info("Back to the position of the question: make the moves here.".into());
+    }
+    let pos = p.game().position().clone();
+    let own = pos
+        .board()
+        .piece_at(sq)
+        .is_some_and(|pc| pc.color == pos.turn());
+    match p.selected {
+        Some(from) if from != sq => {
+            let m = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| {
+                    m.from() == Some(from) && (m.to() == sq || king_target(m, pos.turn()) == sq)
+                })
+                .max_by_key(|m| m.promotion().map_or(0, |r| r as u8));
+            match m {
+                Some(m) => {
+                    p.selected = None;
+                    p.add_move(m);
+                    your_moves(p)
+                }
+                None if own => {
+                    p.selected = Some(sq);
+                    Reply::Nothing
+                }
+                None => {
+                    p.selected = None;
+                    Reply::Error(format!("{from}-{sq} is not a legal move"))
+                }
+            }
+        }
+        Some(_) => {
+            p.selected = None;
+            Reply::Nothing
+        }
+        None if own => {
+            p.selected = Some(sq);
+            Reply::Nothing
+        }
+        None => Reply::Nothing,
+    }
+}

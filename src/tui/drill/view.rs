@@ -1,0 +1,474 @@
+//! Drawing the drill screen (side-effect free) on its [`Layout`]: the theme
+//! list with scores, then the puzzle: board, move list, what a player at
+//! the board knows, the question and its answer widget, then the ruling.
+//! Before the answer nothing is drawn that gives it away: the move list
+//! has no repetition marks ([`Marks::Hidden`]) and the puzzle's title
+//! (which often names the answer) waits for the ruling.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget as _, Wrap};
+use shakmaty::Position;
+
+use super::layout::{Layout, PuzzleAreas, ThemeAreas, button_label};
+use super::puzzle::{PuzzleState, Ruling, Widget};
+use super::{DrillState, Score, View};
+use crate::drills::Pick;
+use crate::drills::types::short_label;
+use crate::tui::board::BoardView;
+use crate::tui::keys::{self, Cmd, Ctx};
+use crate::tui::overlay::wrap;
+use crate::tui::render::{HistoryView, position_facts};
+use crate::tui::theme::Theme;
+
+impl DrillState {
+    /// Draw the drill screen (the trainer draws the message and status rows).
+    pub fn render(&self, ascii: bool, t: &Theme, size: Rect, buf: &mut Buffer) {
+        match (self.layout(size), &self.view) {
+            (Some(Layout::Themes(a)), _) => render_themes(self, ascii, t, &a, buf),
+            (Some(Layout::Puzzle(a)), View::Puzzle(p)) => render_puzzle(self, p, ascii, t, &a, buf),
+            _ => {}
+        }
+    }
+}
+
+fn score_text(s: Score) -> String {
+    format!(
+        "score {:>3}/{:<3}  streak {:>2} (best {:>2})  solved {:>2}/{:<2}",
+        s.correct, s.attempts, s.streak, s.best_streak, s.solved, s.puzzles
+    )
+}
+
+fn render_themes(d: &DrillState, ascii: bool, t: &Theme, a: &ThemeAreas, buf: &mut Buffer) {
+    Paragraph::new(Line::from(vec![
+        Span::styled(" threefold ", t.title),
+        Span::raw("Drills: repetition, claims and endings (FIDE 9.2, 9.3, 9.5, 9.6)"),
+    ]))
+    .render(a.title, buf);
+    buf.set_stringn(
+        a.intro.x,
+        a.intro.y,
+        format!(
+            "Pick a theme: {}/{} and {}, or click. Score is correct/attempts.",
+            keys::key_in(Ctx::DrillThemes, Cmd::DrillUp),
+            keys::key_in(Ctx::DrillThemes, Cmd::DrillDown),
+            keys::key_in(Ctx::DrillThemes, Cmd::DrillPick)
+        ),
+        a.intro.width as usize,
+        t.dim,
+    );
+    let score_w = score_text(Score::default()).chars().count();
+    for (i, r) in a.rows.iter().enumerate() {
+        let name_w = (r.width as usize).saturating_sub(3 + score_w).clamp(12, 44);
+        let (name, score) = if i == 0 {
+            ("All themes".to_string(), d.total())
+        } else {
+            let th = &d.session.collection.themes[i - 1];
+            (th.name.clone(), d.score(&th.id))
+        };
+        let sel = i == d.row;
+        let mark = match (sel, ascii) {
+            (false, _) => " ",
+            (true, false) => "▶",
+            (true, true) => ">",
+        };
+        let name: String = if name.chars().count() > name_w {
+            let cut: String = name.chars().take(name_w - 1).collect();
+            format!("{cut}{}", if ascii { "~" } else { "…" })
+        } else {
+            name
+        };
+        let text = format!("{mark} {name:<name_w$} {}", score_text(score));
+        let style = if sel { t.viewing } else { Style::new() };
+        buf.set_stringn(r.x, r.y, text, r.width as usize, style);
+    }
+    let mut lines = Vec::new();
+    if d.row > 0 {
+        let th = &d.session.collection.themes[d.row - 1];
+        lines.push(Line::from(Span::styled(th.name.clone(), t.title)));
+        lines.push(Line::from(th.description.clone()));
+        lines.push(Line::from(format!("{} puzzles", th.puzzles.len())));
+    } else {
+        lines.push(Line::from(Span::styled("All themes", t.title)));
+        lines.push(Line::from(
+            "Puzzles from every theme in turn, unsolved ones first.",
+        ));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled(
+        match d.session.store() {
+            Some(s) => format!("Progress is kept in {}", s.path().display()),
+            None => "Progress is not saved (no data directory).".to_string(),
+        },
+        t.dim,
+    )));
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .render(a.about, buf);
+}
+
+fn render_puzzle(
+    d: &DrillState,
+    p: &PuzzleState,
+    ascii: bool,
+    t: &Theme,
+    a: &PuzzleAreas,
+    buf: &mut Buffer,
+) {
+    let game = p.game();
+    let theme = d.session.collection.theme(&p.puzzle.theme);
+    let theme_name = theme.map_or(p.puzzle.theme.clone(), |th| th.name.clone());
+    let pick = match &p.pick {
+        Pick::All => "  (all themes)",
+        Pick::Theme(_) => "",
+    };
+    Paragraph::new(Line::from(vec![
+        Span::styled(" threefold ", t.title),
+        Span::raw(format!("Drills: {theme_name}{pick}")),
+    ]))
+    .render(a.title, buf);
+    // Board at the ply under the cursor.
+    let ply = p.cursor;
+    let pos = game.position_at(ply);
+    if let Some(geom) = a.geom {
+        let last = game.record(ply).mv.and_then(|m| {
+            let mover = game.position_at(ply - 1).turn();
+            m.from()
+                .map(|f| (f, crate::tui::play::king_target(&m, mover)))
+        });
+        let check = if pos.is_check() {
+            pos.board().king_of(pos.turn())
+        } else {
+            None
+        };
+        BoardView {
+            board: pos.board(),
+            geom,
+            theme: t,
+            ascii,
+            last_move: last,
+            check,
+            selected: p.selected,
+            targets: &[],
+            cursor: None,
+        }
+        .render(a.board, buf);
+    }
+    // Header: the puzzle (named once answered: titles often name the
+    // answer), the theme's score, and what a player at the board knows.
+    let stars = if ascii { "*" } else { "★" }.repeat(p.puzzle.difficulty as usize);
+    let name = match &p.ruling {
+        Some(_) => p.puzzle.title.clone(),
+        None => {
+            let (k, n) = theme.map_or((1, 1), |th| {
+                let k = th.puzzles.iter().position(|q| q.id == p.puzzle.id);
+                (k.map_or(1, |k| k + 1), th.puzzles.len())
+            });
+            format!("Puzzle {k} of {n}")
+        }
+    };
+    let score = d.score(&p.puzzle.theme);
+    Paragraph::new(vec![
+        Line::from(vec![
+            Span::styled(name, t.title),
+            Span::raw(format!(" {stars}")),
+            Span::styled(
+                p.puzzle
+                    .source
+                    .as_ref()
+                    .map(|s| format!("  {s}"))
+                    .unwrap_or_default(),
+                t.dim,
+            ),
+        ]),
+        Line::from(Span::styled(
+            format!(
+                "score {}/{} · streak {} (best {}) · solved {}/{}",
+                score.correct,
+                score.attempts,
+                score.streak,
+                score.best_streak,
+                score.solved,
+                score.puzzles
+            ),
+            t.dim,
+        )),
+        Line::from(Span::styled(position_facts(pos), t.info)),
+    ])
+    .render(a.header, buf);
+    // The move list.
+    let ctx = d.ctx();
+    let title = format!(
+        " Moves ({}/{} view · {} FEN) ",
+        keys::key_in(ctx, Cmd::DrillUp),
+        keys::key_in(ctx, Cmd::DrillDown),
+        keys::key_in(ctx, Cmd::Fen)
+    );
+    let chosen = (p.widget() == Widget::Plies).then_some(p.chosen.as_slice());
+    HistoryView {
+        game,
+        shown: p.cursor,
+        viewing: p.cursor < game.len() || chosen.is_some(),
+        highlight: p.highlighted(),
+        chosen,
+        marks: d.marks(),
+        ascii,
+        title: &title,
+    }
+    .render(t, a.history, buf);
+    match &p.ruling {
+        None => {
+            Paragraph::new(Line::from(Span::styled(
+                p.puzzle.prompt(),
+                Style::new().add_modifier(Modifier::BOLD),
+            )))
+            .wrap(Wrap { trim: true })
+            .render(a.question, buf);
+            render_answer_widget(p, ascii, t, a, buf);
+        }
+        Some(r) => render_ruling(p, r, ascii, t, a.ruling, buf),
+    }
+}
+
+/// How a line of the ruling is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Tone {
+    Right,
+    Wrong,
+    Plain,
+    Marked,
+}
+
+/// Split a paragraph into sentences, one per line ("80.Rf1" and "4...Ng8"
+/// have no space after their dots, so they stay whole).
+pub(super) fn sentences(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        cur.push(c);
+        if matches!(c, '.' | '?' | '!') && chars.peek() == Some(&' ') {
+            let mut ahead = chars.clone();
+            ahead.next();
+            if ahead.next().is_some_and(|n| n.is_uppercase()) {
+                out.push(std::mem::take(&mut cur).trim().to_string());
+            }
+        }
+    }
+    if !cur.trim().is_empty() {
+        out.push(cur.trim().to_string());
+    }
+    out
+}
+
+/// The ruling as short lines, wrapped to `width`: right or wrong with the
+/// puzzle's name, the answer given (and the right one), the explanation a
+/// sentence a line, and the plies marked in the move list.
+pub(super) fn ruling_lines(
+    p: &PuzzleState,
+    r: &Ruling,
+    ascii: bool,
+    width: usize,
+) -> Vec<(Tone, String)> {
+    let game = p.game();
+    let fb = &r.feedback;
+    let (mark, word, tone) = match (fb.correct, ascii) {
+        (true, false) => ("✓", "Right!", Tone::Right),
+        (true, true) => ("+", "Right!", Tone::Right),
+        (false, false) => ("✗", "Wrong.", Tone::Wrong),
+        (false, true) => ("x", "Wrong.", Tone::Wrong),
+    };
+    let mut paras = vec![
+        (tone, format!("{mark} {word}  {}", p.puzzle.title)),
+        (
+            Tone::Plain,
+            format!("You answered: {}", r.given.describe(game)),
+        ),
+    ];
+    if !fb.correct {
+        paras.push((Tone::Plain, format!("The answer: {}", fb.expected)));
+    }
+    for para in fb.explanation.split('\n') {
+        paras.push((Tone::Plain, String::new()));
+        paras.extend(sentences(para).into_iter().map(|s| (Tone::Plain, s)));
+    }
+    if !fb.plies_to_highlight.is_empty() {
+        let places: Vec<String> = fb
+            .plies_to_highlight
+            .iter()
+            .map(|&q| {
+                // A claim with an intended move names the ply that move makes.
+                if q <= game.len() {
+                    short_label(game, q)
+                } else {
+                    "the intended move".to_string()
+                }
+            })
+            .collect();
+        paras.push((Tone::Plain, String::new()));
+        paras.push((
+            Tone::Marked,
+            format!("Marked * in the move list: {}", places.join(", ")),
+        ));
+    }
+    let mut lines: Vec<(Tone, String)> = Vec::new();
+    for (tone, text) in paras {
+        // One blank line between paragraphs, none doubled.
+        if text.is_empty() {
+            if lines.last().is_some_and(|l| !l.1.is_empty()) {
+                lines.push((tone, text));
+            }
+            continue;
+        }
+        lines.extend(wrap(&text, width).into_iter().map(|l| (tone, l)));
+    }
+    lines
+}
+
+/// The ruling's rows, and how many are shown at once (the last row of a
+/// ruling that does not fit says how to see more).
+pub(super) fn ruling_page(p: &PuzzleState, r: &Ruling, ascii: bool, area: Rect) -> (usize, usize) {
+    let n = ruling_lines(p, r, ascii, area.width as usize).len();
+    let h = area.height as usize;
+    (n, if n > h { h.saturating_sub(1).max(1) } else { h })
+}
+
+fn render_ruling(
+    p: &PuzzleState,
+    r: &Ruling,
+    ascii: bool,
+    t: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let lines = ruling_lines(p, r, ascii, area.width as usize);
+    let (n, page) = ruling_page(p, r, ascii, area);
+    let scroll = r.scroll.min(n.saturating_sub(page));
+    for (i, (tone, text)) in lines.iter().skip(scroll).take(page).enumerate() {
+        let style = match tone {
+            Tone::Right => t.claimed,
+            Tone::Wrong => t.error.add_modifier(Modifier::BOLD),
+            Tone::Plain => Style::new(),
+            Tone::Marked => t.info,
+        };
+        buf.set_stringn(area.x, area.y + i as u16, text, area.width as usize, style);
+    }
+    if n > page {
+        let more = format!(
+            "── {}/{}: lines {}–{} of {n} ──",
+            keys::key_in(Ctx::DrillFeedback, Cmd::PageDown),
+            keys::key_in(Ctx::DrillFeedback, Cmd::PageUp),
+            scroll + 1,
+            scroll + page
+        );
+        buf.set_stringn(
+            area.x,
+            area.y + page as u16,
+            more,
+            area.width as usize,
+            t.dim,
+        );
+    }
+}
+
+fn render_answer_widget(
+    p: &PuzzleState,
+    ascii: bool,
+    t: &Theme,
+    a: &PuzzleAreas,
+    buf: &mut Buffer,
+) {
+    let area = a.answer;
+    match p.widget() {
+        Widget::Choice => {
+            let opts = p.options();
+            let mut last_y = area.y;
+            for (i, (r, (label, _))) in a.buttons.iter().zip(opts.iter()).enumerate() {
+                let sel = i == p.option;
+                let mark = match (sel, ascii) {
+                    (false, _) => " ",
+                    (true, false) => "▸",
+                    (true, true) => ">",
+                };
+                buf.set_string(r.x, r.y, mark, t.key);
+                let style = if sel {
+                    t.button.add_modifier(Modifier::UNDERLINED)
+                } else {
+                    t.button
+                };
+                buf.set_string(r.x + 1, r.y, button_label(i, label), style);
+                last_y = r.y;
+            }
+            let keys_ = format!(
+                "{}/{} and {}; {} to type the answer",
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillPrevOption),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillNextOption),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillType)
+            );
+            let hint = if opts.len() == 2 {
+                format!(
+                    "{}/{}, 1/2 or click; {keys_}",
+                    keys::key_in(Ctx::DrillAnswer, Cmd::DrillYes),
+                    keys::key_in(Ctx::DrillAnswer, Cmd::DrillNo)
+                )
+            } else {
+                format!("a digit or click; {keys_}")
+            };
+            let y = last_y + 2;
+            if y < area.bottom() {
+                Paragraph::new(Line::from(Span::styled(hint, t.dim)))
+                    .wrap(Wrap { trim: true })
+                    .render(Rect::new(area.x, y, area.width, area.bottom() - y), buf);
+            }
+        }
+        Widget::Moves => {
+            let given = if p.moves.is_empty() {
+                format!(
+                    "none yet ({} now answers: no move allows a claim)",
+                    keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit)
+                )
+            } else {
+                crate::drills::Answer::Moves(p.moves.clone()).describe(p.game())
+            };
+            let head = Line::from(vec![Span::styled("Your moves: ", t.key), Span::raw(given)]);
+            let hint = format!(
+                "{}: type moves (e.g. Nf3 Ng1), or make them on the board; {} removes the last; {} submits the set.",
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillType),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillRemoveMove),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit)
+            );
+            head_and_hint(head, hint, t, area, buf);
+        }
+        Widget::Plies => {
+            let places: Vec<String> = p.chosen.iter().map(|&q| short_label(p.game(), q)).collect();
+            let n = p.chosen.len();
+            let head = format!(
+                "Count: {n}  chosen: {}",
+                if places.is_empty() {
+                    "none yet".to_string()
+                } else {
+                    places.join(", ")
+                }
+            );
+            let hint = format!(
+                "{}/{} through the move list, {} (or click) chooses the position after that ply, [ ] marks the chosen; {} submits. Or {} to type the places.",
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillUp),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillDown),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillToggle),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillType)
+            );
+            head_and_hint(Line::from(Span::styled(head, t.key)), hint, t, area, buf);
+        }
+    }
+}
+
+/// An answer widget's text: what is given so far, then how to give more.
+fn head_and_hint(head: Line, hint: String, t: &Theme, area: Rect, buf: &mut Buffer) {
+    Paragraph::new(vec![head, Line::from(Span::styled(hint, t.dim))])
+        .wrap(Wrap { trim: true })
+        .render(area, buf);
+}

@@ -1,0 +1,619 @@
+//! The review screen: the post-game review ([`crate::review`]) of the game on the board, in
+//! the trainer. It owns its state ([`ReviewState`]), its commands (the key table's `Review`
+//! context), its layout ([`review_layout`], used for drawing and for clicks) and its drawing.
+//!
+//! The claim findings ([`crate::rules::review::review_claims`]) are listed at once. The
+//! engine findings are computed on a thread of their own ([`Worker`]) with the interactive
+//! budget [`SCREEN_BUDGET`]; its progress shows on the screen, the list is completed when it
+//! is done, and closing the screen (or quitting) sets its stop flag. Selecting a finding
+//! shows the position it is about on the board, the move it names marked, with its
+//! explanation.
+//!
+//! A game still in progress is reviewed without what concerns the position now (a claim
+//! open to the player to move, or still open since an earlier turn): the trainer never
+//! shows an answer before the player gives it.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+use shakmaty::Position;
+
+use crate::review::{self, Budget, Finding, FindingKind, Options, Review};
+use crate::rules::Game;
+use crate::rules::notation::color_name;
+use crate::rules::review::{GameRecord, review_claims};
+
+use super::app::{App, Screen};
+use super::board::{BoardView, Geom};
+use super::drill::board_beside_text;
+use super::keys::{self, Cmd, Ctx};
+use super::play::king_target;
+use super::render::layout;
+use super::theme::Theme;
+
+/// The engine's budget on the review screen: [`review::params::SCREEN_NODES`] nodes per
+/// position, small enough that the list is complete a few seconds after the screen opens.
+pub const SCREEN_BUDGET: Budget = Budget::Nodes(review::params::SCREEN_NODES);
+
+/// The review screen's slot in the app: the options the next review runs with, and the
+/// review shown (kept when the screen closes with its review complete, so reopening it on
+/// the same game is instant).
+pub struct ReviewScreen {
+    pub options: Options,
+    pub state: Option<Box<ReviewState>>,
+}
+
+impl Default for ReviewScreen {
+    fn default() -> Self {
+        ReviewScreen {
+            options: Options {
+                budget: Some(SCREEN_BUDGET),
+                hash_mb: crate::engine::DEFAULT_HASH_MB,
+            },
+            state: None,
+        }
+    }
+}
+
+impl ReviewScreen {
+    /// Stop the engine's part if it is still running (the screen closes, the app quits):
+    /// the unfinished review is dropped, a finished one kept.
+    pub fn cancel(&mut self) {
+        if self.state.as_ref().is_some_and(|s| s.worker.is_some()) {
+            self.state = None;
+        }
+    }
+}
+
+/// Where the engine's part of the review stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EngineStatus {
+    /// No engine: the claim findings only.
+    Off,
+    /// Positions searched so far, of how many.
+    Running { done: usize, total: usize },
+    /// Every position searched, in so many seconds.
+    Done { positions: usize, secs: f64 },
+    /// The engine could not start (its table could not be allocated).
+    Failed(String),
+}
+
+/// What the worker thread sends.
+enum Msg {
+    Progress(usize, usize),
+    Done(Result<Review, String>),
+}
+
+/// The engine's part of a review on its own thread. Dropping it sets the stop flag and
+/// waits for the thread, which stops within one position's search.
+pub struct Worker {
+    rx: Receiver<Msg>,
+    stop: Arc<AtomicBool>,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl Worker {
+    fn spawn(game: Game, record: GameRecord, options: Options) -> Worker {
+        let (tx, rx) = mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let stop2 = Arc::clone(&stop);
+        let handle = std::thread::Builder::new()
+            .name("review".to_string())
+            .spawn(move || {
+                let progress_tx = tx.clone();
+                let mut progress = |done: usize, total: usize| {
+                    let _ = progress_tx.send(Msg::Progress(done, total));
+                };
+                let r = review::review(&game, &record, &options, &stop2, &mut progress)
+                    .map_err(|e| e.to_string());
+                if !stop2.load(Ordering::Relaxed) {
+                    let _ = tx.send(Msg::Done(r));
+                }
+            })
+            .expect("spawn the review thread");
+        Worker {
+            rx,
+            stop,
+            handle: Some(handle),
+        }
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+    }
+}
+
+/// The review of one game, as the screen shows it.
+pub struct ReviewState {
+    /// The game reviewed (a copy: the game screen may go on).
+    pub game: Game,
+    pub record: GameRecord,
+    /// The findings listed, by ply.
+    pub findings: Vec<Finding>,
+    /// The finding selected (an index into `findings`).
+    pub selected: usize,
+    /// The first finding shown in the list (it scrolls).
+    pub scroll: usize,
+    /// The ply whose position is on the board.
+    pub ply: usize,
+    pub flipped: bool,
+    /// The game was in progress: findings about the position now are left out.
+    pub in_progress: bool,
+    pub engine: EngineStatus,
+    started: Instant,
+    worker: Option<Worker>,
+}
+
+/// Whether `f` may be shown for a game in progress of `len` plies: nothing about the
+/// position now (a claim open there, or a move that let the player to move claim).
+fn shown_in_progress(f: &Finding, len: usize) -> bool {
+    f.until_ply < len && !(f.kind == FindingKind::AllowedClaim && f.ply + 1 == len)
+}
+
+impl ReviewState {
+    /// Review `game`: the claim findings now, the engine's on a worker thread.
+    pub fn start(game: &Game, record: &GameRecord, options: Options, flipped: bool) -> Self {
+        let in_progress = !game.is_over() && record.result.is_none();
+        let claims = review_claims(game, record);
+        let findings = claims.findings.iter().map(Finding::from).collect();
+        let (engine, worker) = match options.budget {
+            Some(_) => (
+                EngineStatus::Running {
+                    done: 0,
+                    total: game.len() + 1,
+                },
+                Some(Worker::spawn(game.clone(), record.clone(), options)),
+            ),
+            None => (EngineStatus::Off, None),
+        };
+        let mut s = ReviewState {
+            game: game.clone(),
+            record: record.clone(),
+            findings,
+            selected: 0,
+            scroll: 0,
+            ply: game.len(),
+            flipped,
+            in_progress,
+            engine,
+            started: Instant::now(),
+            worker,
+        };
+        s.keep_visible_only();
+        if let Some(f) = s.findings.first() {
+            s.ply = f.ply;
+        }
+        s
+    }
+
+    /// Whether this is the review of `game` with `record` as they stand.
+    pub fn is_of(&self, game: &Game, record: &GameRecord) -> bool {
+        &self.record == record
+            && self.game.start() == game.start()
+            && self.game.moves().eq(game.moves())
+            && self.game.termination() == game.termination()
+    }
+
+    pub fn running(&self) -> bool {
+        self.worker.is_some()
+    }
+
+    fn keep_visible_only(&mut self) {
+        if self.in_progress {
+            let len = self.game.len();
+            self.findings.retain(|f| shown_in_progress(f, len));
+        }
+    }
+
+    /// Take what the worker sent: progress, or the complete list of findings (the finding
+    /// selected stays selected).
+    pub fn poll(&mut self) {
+        let Some(w) = &self.worker else { return };
+        let mut done = None;
+        for msg in w.rx.try_iter() {
+            match msg {
+                Msg::Progress(d, total) => {
+                    self.engine = EngineStatus::Running { done: d, total };
+                }
+                Msg::Done(r) => done = Some(r),
+            }
+        }
+        let Some(r) = done else { return };
+        self.worker = None;
+        match r {
+            Ok(review) => {
+                let was = self.findings.get(self.selected).cloned();
+                self.findings = review.findings;
+                self.keep_visible_only();
+                self.engine = EngineStatus::Done {
+                    positions: review.evals.len(),
+                    secs: self.started.elapsed().as_secs_f64(),
+                };
+                match was.and_then(|w| self.findings.iter().position(|f| *f == w)) {
+                    Some(i) => self.selected = i,
+                    None => {
+                        self.selected = 0;
+                        if let Some(f) = self.findings.first() {
+                            self.ply = f.ply;
+                        }
+                    }
+                }
+            }
+            Err(e) => self.engine = EngineStatus::Failed(e),
+        }
+    }
+
+    /// Select finding `i` and show its position.
+    pub fn select(&mut self, i: usize, list_rows: usize) {
+        if self.findings.is_empty() {
+            return;
+        }
+        self.selected = i.min(self.findings.len() - 1);
+        self.ply = self.findings[self.selected].ply;
+        self.scroll_to_selected(list_rows);
+    }
+
+    /// Scroll the list so that the finding selected is on it.
+    pub fn scroll_to_selected(&mut self, list_rows: usize) {
+        let rows = list_rows.max(1);
+        self.scroll = self.scroll.min(self.findings.len().saturating_sub(1));
+        if self.selected < self.scroll {
+            self.scroll = self.selected;
+        } else if self.selected >= self.scroll + rows {
+            self.scroll = self.selected + 1 - rows;
+        }
+    }
+
+    pub fn selected_finding(&self) -> Option<&Finding> {
+        self.findings.get(self.selected)
+    }
+}
+
+/// The review screen's regions (the title, message and status rows are [`layout`]'s).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewAreas {
+    pub board: Rect,
+    /// The game, the engine's progress, the list's heading.
+    pub header: Rect,
+    /// One row per finding shown.
+    pub list: Rect,
+    /// The finding selected, explained.
+    pub detail: Rect,
+}
+
+/// Lay out the review screen for `count` findings (the list takes the rows they need, up to
+/// two fifths of the height; the explanation the rest), or None if the terminal is too small.
+pub fn review_layout(size: Rect, count: usize) -> Option<ReviewAreas> {
+    // The drill screen's frame: a board small enough to leave the text a column.
+    let (board, side) = board_beside_text(size)?;
+    let (sx, sy, sw) = (side.x, side.y, side.width);
+    let bottom = board.bottom();
+    let header = Rect::new(sx, sy, sw, 3);
+    let most = ((bottom - sy - 3) * 2 / 5).max(3);
+    let list_h = (count as u16).clamp(2, most);
+    let list = Rect::new(sx, sy + 3, sw, list_h);
+    let dy = sy + 3 + list_h + 1;
+    let detail = Rect::new(sx, dy, sw, bottom.saturating_sub(dy));
+    Some(ReviewAreas {
+        board,
+        header,
+        list,
+        detail,
+    })
+}
+
+/// The list's rows on screen: (row, index of the finding), from `scroll`.
+pub fn list_rows(a: &ReviewAreas, count: usize, scroll: usize) -> Vec<(Rect, usize)> {
+    (scroll..count)
+        .take(a.list.height as usize)
+        .enumerate()
+        .map(|(row, i)| {
+            (
+                Rect::new(a.list.x, a.list.y + row as u16, a.list.width, 1),
+                i,
+            )
+        })
+        .collect()
+}
+
+/// "missed claim with move (9.2 a)": a finding's kind in words.
+fn kind_words(f: &Finding) -> String {
+    let words = f.kind.code().replace('-', " ");
+    match f.rule {
+        Some(r) => format!("{words} ({r})"),
+        None => words,
+    }
+}
+
+impl App {
+    /// Open the review of the game on the board (`v`, or from the end of a game).
+    pub fn open_review(&mut self) {
+        if self.play.game.is_empty() {
+            self.error("There is no move to review yet.");
+            return;
+        }
+        self.stop_engine();
+        self.overlay = None;
+        self.input = None;
+        self.play.selected = None;
+        let reuse = self
+            .review
+            .state
+            .as_ref()
+            .is_some_and(|s| s.is_of(&self.play.game, &self.play.record));
+        if !reuse {
+            self.review.state = Some(Box::new(ReviewState::start(
+                &self.play.game,
+                &self.play.record,
+                self.review.options,
+                self.play.flipped,
+            )));
+        }
+        self.screen = Screen::Review;
+        let rows = self.review_list_rows();
+        if let Some(s) = &mut self.review.state {
+            let i = s.selected;
+            s.select(i, rows);
+        }
+        self.message = None;
+    }
+
+    /// Close the review screen (the engine's part stops if it is still running).
+    pub fn close_review(&mut self) {
+        self.review.cancel();
+        self.screen = Screen::Play;
+        self.message = None;
+        self.maybe_engine();
+    }
+
+    fn review_list_rows(&self) -> usize {
+        let count = self.review.state.as_ref().map_or(0, |s| s.findings.len());
+        review_layout(self.size, count).map_or(1, |a| a.list.height as usize)
+    }
+
+    /// Time passes: take the worker's news.
+    pub(crate) fn review_tick(&mut self) {
+        let rows = self.review_list_rows();
+        if let Some(s) = &mut self.review.state {
+            s.poll();
+            s.scroll_to_selected(rows);
+        }
+    }
+
+    /// A command of the review screen.
+    pub(crate) fn review_command(&mut self, cmd: Cmd) {
+        let rows = self.review_list_rows();
+        let Some(s) = self.review.state.as_deref_mut() else {
+            return;
+        };
+        let last = s.findings.len().saturating_sub(1);
+        match cmd {
+            Cmd::Up => s.select(s.selected.saturating_sub(1), rows),
+            Cmd::Down => s.select(s.selected + 1, rows),
+            Cmd::PageUp => s.select(s.selected.saturating_sub(rows), rows),
+            Cmd::PageDown => s.select(s.selected + rows, rows),
+            Cmd::ScrollTop => s.select(0, rows),
+            Cmd::ScrollBottom => s.select(last, rows),
+            Cmd::HistBack => s.ply = s.ply.saturating_sub(1),
+            Cmd::HistForward => s.ply = (s.ply + 1).min(s.game.len()),
+            Cmd::Flip => s.flipped = !s.flipped,
+            Cmd::Select => {
+                let ply = s.ply;
+                let same = s.is_of(&self.play.game, &self.play.record);
+                self.close_review();
+                if same {
+                    self.play.view = (ply < self.play.game.len()).then_some(ply);
+                    let at = if ply == 0 {
+                        "at the start position".to_string()
+                    } else {
+                        self.play.game.place_label(ply)
+                    };
+                    self.info(format!(
+                        "Viewing the game {at} ({} goes back to the live position).",
+                        keys::key_in(Ctx::Play, Cmd::HistEnd)
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A click on the review screen: a finding in the list selects it.
+    pub(crate) fn review_click(&mut self, x: u16, y: u16) {
+        let size = self.size;
+        let Some(s) = self.review.state.as_deref_mut() else {
+            return;
+        };
+        let Some(a) = review_layout(size, s.findings.len()) else {
+            return;
+        };
+        let rows = a.list.height as usize;
+        if let Some((_, i)) = list_rows(&a, s.findings.len(), s.scroll)
+            .into_iter()
+            .find(|(r, _)| r.contains((x, y).into()))
+        {
+            s.select(i, rows);
+        }
+    }
+}
+
+/// Draw the review screen.
+pub fn render(app: &App, t: &Theme, size: Rect, buf: &mut Buffer) {
+    let Some(s) = app.review.state.as_deref() else {
+        return;
+    };
+    let (Some(frame), Some(a)) = (layout(size), review_layout(size, s.findings.len())) else {
+        return;
+    };
+    let game = &s.game;
+    let result = match (game.termination(), &s.record.result) {
+        (Some(t), _) => t.ending.result().to_string(),
+        (None, Some(r)) => r.clone(),
+        (None, None) => "in progress".to_string(),
+    };
+    Paragraph::new(Line::from(vec![
+        Span::styled(" threefold ", t.title),
+        Span::raw(format!("Post-game review: {} plies, {result}", game.len())),
+    ]))
+    .render(frame.title, buf);
+
+    render_board(app, s, t, &a, buf);
+    render_header(app, s, t, &a, buf);
+    render_list(app, s, t, &a, buf);
+    render_detail(s, t, &a, buf);
+}
+
+fn render_board(app: &App, s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mut Buffer) {
+    let Some(geom) = Geom::fit(a.board, s.flipped) else {
+        return;
+    };
+    let pos = s.game.position_at(s.ply);
+    // The move the finding names, from the position it is about.
+    let named = s
+        .selected_finding()
+        .filter(|f| f.ply == s.ply)
+        .and_then(|f| f.mv)
+        .filter(|m| pos.is_legal(*m));
+    let targets: Vec<_> = named.iter().map(|m| king_target(m, pos.turn())).collect();
+    BoardView {
+        selected: named.and_then(|m| m.from()),
+        targets: &targets,
+        ..BoardView::at_ply(&s.game, s.ply, geom, t, app.ascii)
+    }
+    .render(a.board, buf);
+}
+
+fn render_header(app: &App, s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mut Buffer) {
+    let w = a.header.width as usize;
+    let game_line = if s.in_progress {
+        "In progress: the position now is left out.".to_string()
+    } else {
+        let claims = s.record.claims.len();
+        match claims {
+            0 => "No claim recorded in the game.".to_string(),
+            1 => "1 claim recorded in the game.".to_string(),
+            n => format!("{n} claims recorded in the game."),
+        }
+    };
+    buf.set_stringn(a.header.x, a.header.y, game_line, w, t.dim);
+    let (engine, style) = match &s.engine {
+        EngineStatus::Off => ("Engine: off (claim findings only)".to_string(), t.dim),
+        EngineStatus::Running { done, total } => {
+            let bar_w = 12;
+            let filled = done * bar_w / (*total).max(1);
+            let (full, empty) = if app.ascii {
+                ("#", ".")
+            } else {
+                ("█", "░")
+            };
+            (
+                format!(
+                    "Engine: {}{} {done}/{total} positions",
+                    full.repeat(filled),
+                    empty.repeat(bar_w - filled)
+                ),
+                t.info,
+            )
+        }
+        EngineStatus::Done { positions, secs } => (
+            format!("Engine: {positions} positions searched in {secs:.1} s"),
+            t.dim,
+        ),
+        EngineStatus::Failed(e) => (format!("Engine: {e}; claim findings only"), t.error),
+    };
+    buf.set_stringn(a.header.x, a.header.y + 1, engine, w, style);
+    let heading = match s.findings.len() {
+        0 => "Findings: none".to_string(),
+        n => format!(
+            "Findings: {} of {n}  ({}/{} select, click one)",
+            s.selected + 1,
+            keys::key_in(Ctx::Review, Cmd::Up),
+            keys::key_in(Ctx::Review, Cmd::Down)
+        ),
+    };
+    buf.set_stringn(a.header.x, a.header.y + 2, heading, w, t.title);
+}
+
+fn render_list(app: &App, s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mut Buffer) {
+    if s.findings.is_empty() {
+        let text = if s.running() {
+            "No claim was missed; the engine is still looking."
+        } else {
+            "Nothing to report: no claim missed or made wrongly, no repetition that cost a game."
+        };
+        Paragraph::new(text)
+            .wrap(Wrap { trim: true })
+            .render(a.list, buf);
+        return;
+    }
+    for (r, i) in list_rows(a, s.findings.len(), s.scroll) {
+        let f = &s.findings[i];
+        let sel = i == s.selected;
+        let mark = match (sel, app.ascii) {
+            (false, _) => " ",
+            (true, false) => "▶",
+            (true, true) => ">",
+        };
+        let text = format!(
+            "{mark}{:<6}{:<6}{}",
+            f.place(&s.game).to_string(),
+            color_name(f.side),
+            kind_words(f)
+        );
+        let style = if sel { t.viewing } else { Style::new() };
+        buf.set_stringn(
+            r.x,
+            r.y,
+            format!("{text:<w$}", w = r.width as usize),
+            r.width as usize,
+            style,
+        );
+    }
+}
+
+fn render_detail(s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mut Buffer) {
+    let game = &s.game;
+    let finding = s.selected_finding();
+    let mut lines = Vec::new();
+    let board = if s.ply == 0 {
+        "the start position".to_string()
+    } else {
+        game.place_label(s.ply)
+    };
+    let marked = finding
+        .filter(|f| f.ply == s.ply && f.mv.is_some())
+        .map_or("", |_| ", its move marked");
+    lines.push(Line::from(Span::styled(
+        format!("Board: {board}{marked}"),
+        Style::new().add_modifier(Modifier::BOLD),
+    )));
+    if let Some(f) = finding {
+        if let (Some(b), Some(af)) = (f.eval_before, f.eval_after) {
+            lines.push(Line::from(Span::styled(
+                format!(
+                    "Engine (White's view): {} before, {} after the move.",
+                    review::eval_text(b),
+                    review::eval_text(af)
+                ),
+                t.info,
+            )));
+        }
+        lines.push(Line::from(f.text.clone()));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .render(a.detail, buf);
+}

@@ -1,0 +1,292 @@
+//! The review screen: opened by its key and from the end of a game, its list (claim findings
+//! at once, the engine's after its progress), a jump to a finding with its explanation, the
+//! claims the trainer records saved, read back and reviewed; at 80×24 with a tiny budget.
+
+use std::time::{Duration, Instant};
+
+use crossterm::event::KeyCode;
+
+use crate::review::{Budget, FindingKind, Options};
+use crate::rules::Game;
+use crate::rules::pgn::ClaimMark;
+use crate::rules::review::ClaimFindingKind;
+
+use super::app::{Action, App, Screen};
+use super::review::{EngineStatus, list_rows, review_layout};
+use super::tests::{app, click, find, key, keys, screen, shuffle, typed};
+use super::theme::Theme;
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/review");
+
+/// An app at 80×24 whose reviews search a few hundred nodes per position.
+fn small_app() -> App {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    a.review.options = Options {
+        budget: Some(Budget::Nodes(300)),
+        hash_mb: 1,
+    };
+    a
+}
+
+fn show(a: &App) -> String {
+    screen(a, &Theme::plain(), 80, 24).0
+}
+
+/// Tick until the review's engine part is done.
+fn finish(a: &mut App) {
+    let t0 = Instant::now();
+    while a.review.state.as_ref().is_some_and(|s| s.running()) {
+        assert!(
+            t0.elapsed() < Duration::from_secs(60),
+            "the review never ended"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+        a.update(Action::Tick(Instant::now()));
+    }
+}
+
+fn kinds(a: &App) -> Vec<(usize, FindingKind)> {
+    a.review
+        .state
+        .as_ref()
+        .unwrap()
+        .findings
+        .iter()
+        .map(|f| (f.ply, f.kind))
+        .collect()
+}
+
+#[test]
+fn the_review_lists_claim_findings_at_once_then_the_engines_and_jumps_to_one() {
+    let mut a = small_app();
+    // The knights out and back twice, and out again: White could claim at ply 8 (the start
+    // position a third time) and did not; Black could have claimed with 4...Ng8.
+    shuffle(&mut a, 8);
+    typed(&mut a, "Nf3");
+    keys(&mut a, "v");
+    assert_eq!(a.screen, Screen::Review);
+    let s = show(&a);
+    assert!(s.contains("Post-game review: 9 plies"), "{s}");
+    // At once: the claim findings and the engine's progress.
+    assert!(s.contains("5.    White missed claim (9.2 b)"), "{s}");
+    assert!(s.contains("Engine: "), "{s}");
+    assert!(
+        matches!(
+            a.review.state.as_ref().unwrap().engine,
+            EngineStatus::Running { .. } | EngineStatus::Done { .. }
+        ) || s.contains("positions"),
+        "{s}"
+    );
+    // The game is in progress: Black's chance is open now, so it is not shown.
+    assert!(
+        s.contains("In progress: the position now is left out"),
+        "{s}"
+    );
+    assert!(
+        !kinds(&a).iter().any(|&(p, _)| p == 7 || p == 9),
+        "{:?}",
+        kinds(&a)
+    );
+    finish(&mut a);
+    let s = show(&a);
+    assert!(s.contains("positions searched in"), "{s}");
+    // The finding selected is on the board, explained.
+    let st = a.review.state.as_ref().unwrap();
+    let f = st.selected_finding().unwrap().clone();
+    assert_eq!(st.ply, f.ply);
+    assert!(s.contains("White could have claimed a"), "{s}");
+    assert!(s.contains("Board: after 4...Ng8"), "{s}");
+    // Stepping the board, then back to the game at that ply.
+    keys(&mut a, ",");
+    assert_eq!(a.review.state.as_ref().unwrap().ply, 7);
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.screen, Screen::Play);
+    assert_eq!(a.play.view, Some(7));
+    // Reopened on the same game: the finished review is kept.
+    keys(&mut a, "v");
+    assert!(!a.review.state.as_ref().unwrap().running());
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.screen, Screen::Play);
+}
+
+#[test]
+fn claims_made_in_the_trainer_are_saved_read_back_and_reviewed() {
+    let dir = std::env::temp_dir().join(format!("threefold-review-ui-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("claims.pgn");
+    let mut a = small_app();
+    // An incorrect claim at ply 4 (the start position stands twice), then a correct one
+    // with the intended move 4...Ng8 (9.2 a).
+    shuffle(&mut a, 4);
+    keys(&mut a, "c1");
+    key(&mut a, KeyCode::Esc);
+    shuffle(&mut a, 3);
+    keys(&mut a, "c2");
+    keys(&mut a, "Ng8");
+    key(&mut a, KeyCode::Enter);
+    assert!(a.play.game.is_over());
+    let marks = |a: &App| {
+        a.play
+            .record
+            .claims
+            .iter()
+            .map(|c| (c.ply, c.mark))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(marks(&a), [(4, ClaimMark::Now), (8, ClaimMark::WithMove)]);
+    key(&mut a, KeyCode::Esc);
+    keys(&mut a, "s");
+    a.input.as_mut().unwrap().line = super::line_edit::LineEdit::new(&path.display().to_string());
+    key(&mut a, KeyCode::Enter);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("2. Ng1 Ng8 {[%claim now]}"), "{text}");
+    assert!(text.contains("4. Ng1 Ng8 {[%claim move]}"), "{text}");
+
+    let mut b = small_app();
+    keys(&mut b, "o");
+    b.input.as_mut().unwrap().line = super::line_edit::LineEdit::new(&path.display().to_string());
+    key(&mut b, KeyCode::Enter);
+    assert_eq!(marks(&b), marks(&a));
+    keys(&mut b, "v");
+    finish(&mut b);
+    let found = kinds(&b);
+    assert!(
+        found.contains(&(4, FindingKind::Claim(ClaimFindingKind::IncorrectClaim))),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&(7, FindingKind::Claim(ClaimFindingKind::CorrectClaim))),
+        "{found:?}"
+    );
+    let s = show(&b);
+    assert!(s.contains("1/2-1/2"), "{s}");
+    assert!(s.contains("2 claims recorded"), "{s}");
+    // The incorrect claim, chosen with a click: its FIDE 9.5 consequence is shown.
+    let la = review_layout(b.size, b.review.state.as_ref().unwrap().findings.len()).unwrap();
+    let st = b.review.state.as_ref().unwrap();
+    let i = st
+        .findings
+        .iter()
+        .position(|f| f.kind == FindingKind::Claim(ClaimFindingKind::IncorrectClaim))
+        .unwrap();
+    let (r, _) = list_rows(&la, st.findings.len(), st.scroll)
+        .into_iter()
+        .find(|&(_, j)| j == i)
+        .expect("on the list");
+    click(&mut b, r.x + 2, r.y);
+    assert_eq!(b.review.state.as_ref().unwrap().selected, i);
+    assert_eq!(b.review.state.as_ref().unwrap().ply, 4);
+    let s = show(&b);
+    assert!(s.contains("incorrect claim"), "{s}");
+    assert!(s.contains("(FIDE 9.5)"), "{s}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_game_loaded_from_pgn_is_reviewed_and_offered_at_its_end() {
+    let mut a = small_app();
+    a.load_pgn(std::path::Path::new(&format!("{DATA}/lost_with_claim.pgn")));
+    assert!(a.play.game.is_over());
+    // The end of the game offers the review.
+    let s = show(&a);
+    assert!(
+        s.contains("GAME OVER") && s.contains("v review the game"),
+        "{s}"
+    );
+    keys(&mut a, "v");
+    finish(&mut a);
+    let s = show(&a);
+    assert!(s.contains("Post-game review: 11 plies, 1-0"), "{s}");
+    assert!(
+        s.contains("4...  Black missed claim with move (9.2 a)"),
+        "{s}"
+    );
+}
+
+#[test]
+fn the_list_scrolls_at_80x24_with_keys_and_the_wheel() {
+    let mut a = small_app();
+    // Five knight dances, each to a third occurrence (Black could claim with 4...Ng8, White
+    // at once after it), cut off by pawn moves: two findings per dance.
+    let dance = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"];
+    for pawns in [["e4", "e5"], ["d4", "d5"], ["c4", "c5"], ["b3", "b6"]] {
+        for m in dance.iter().chain(&pawns) {
+            typed(&mut a, m);
+        }
+    }
+    for m in dance {
+        typed(&mut a, m);
+    }
+    keys(&mut a, "v");
+    let n = a.review.state.as_ref().unwrap().findings.len();
+    let rows = review_layout(a.size, a.review.state.as_ref().unwrap().findings.len())
+        .unwrap()
+        .list
+        .height as usize;
+    assert!(
+        n > rows,
+        "{n} findings fit in {rows} rows: nothing to scroll"
+    );
+    // To the last finding: the list scrolls to keep it in view.
+    keys(&mut a, "G");
+    let st = a.review.state.as_ref().unwrap();
+    assert_eq!(st.selected, n - 1);
+    assert!(st.scroll > 0);
+    let label = st.findings[n - 1].place(&st.game).to_string();
+    let (s, buf) = screen(&a, &Theme::plain(), 80, 24);
+    let (_, y) = find(&buf, "▶").expect("a row is selected");
+    let row = s.lines().nth(y as usize).unwrap();
+    assert!(row.contains(&format!("▶{label}")), "{label} in {s}");
+    // The wheel steps through the findings too; Home goes back to the top.
+    a.update(Action::Mouse(crossterm::event::MouseEvent {
+        kind: crossterm::event::MouseEventKind::ScrollUp,
+        column: 60,
+        row: 8,
+        modifiers: crossterm::event::KeyModifiers::NONE,
+    }));
+    assert_eq!(a.review.state.as_ref().unwrap().selected, n - 2);
+    keys(&mut a, "g");
+    let st = a.review.state.as_ref().unwrap();
+    assert_eq!((st.selected, st.scroll), (0, 0));
+    finish(&mut a);
+}
+
+#[test]
+fn closing_the_screen_or_quitting_stops_the_engine() {
+    let mut a = small_app();
+    a.review.options.budget = Some(Budget::Movetime(Duration::from_secs(30)));
+    a.new_game(Game::from_fen("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1").unwrap());
+    shuffle_queen(&mut a);
+    keys(&mut a, "v");
+    assert!(a.review.state.as_ref().unwrap().running());
+    let t0 = Instant::now();
+    key(&mut a, KeyCode::Esc);
+    assert!(a.review.state.is_none(), "the unfinished review is dropped");
+    assert!(t0.elapsed() < Duration::from_secs(10));
+    keys(&mut a, "v");
+    assert!(a.review.state.as_ref().unwrap().running());
+    keys(&mut a, "qy");
+    assert!(a.quit);
+    assert!(a.review.state.is_none());
+}
+
+fn shuffle_queen(a: &mut App) {
+    for m in ["Qa2", "Kd8", "Qa1", "Ke8"] {
+        typed(a, m);
+    }
+}
+
+#[test]
+fn the_review_key_is_in_the_help_and_an_empty_game_has_nothing_to_review() {
+    let mut a = small_app();
+    keys(&mut a, "v");
+    assert_eq!(a.screen, Screen::Play);
+    assert!(a.message.as_ref().unwrap().is_error());
+    let help = {
+        keys(&mut a, "?");
+        super::tests::help_over_pages(&mut a, 80, 24)
+    };
+    super::tests::assert_help_lists(&help, |c| c == super::keys::Ctx::Review);
+    assert!(help.contains("v review this game"), "{help}");
+}
