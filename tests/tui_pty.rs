@@ -202,6 +202,24 @@ fn a_signal_restores_the_terminal_and_keeps_the_game() {
     }
 }
 
+/// The terminal goes away (`tmux kill-session`, a dropped ssh link): the
+/// program must not spin on the dead tty (crossterm issue #793) but end as
+/// for SIGHUP, keeping the game.
+#[test]
+fn a_hung_up_terminal_ends_the_program_and_keeps_the_game() {
+    let home = temp_home("hangup");
+    let mut s = Session::spawn_in(home.clone(), Some(TWO_HUMANS), &[], &[], 120, 40);
+    s.wait_for("Claim draw");
+    s.typed("d4");
+    s.typed("d5");
+    s.wait_for("1. d4");
+    s.hang_up();
+    s.wait_exit();
+    let saved = saved_game(&home).expect("the game was kept");
+    assert!(saved.contains("d2d4") && saved.contains("d7d5"), "{saved}");
+    let _ = std::fs::remove_dir_all(&home);
+}
+
 #[test]
 fn a_panic_in_play_keeps_the_game() {
     let home = temp_home("panic-keeps");

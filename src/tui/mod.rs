@@ -25,6 +25,7 @@ pub mod render;
 pub mod review;
 pub mod terminal;
 pub mod theme;
+pub mod tty_wait;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -40,6 +41,7 @@ use crossterm::event::{self, Event};
 use crate::rules::Game;
 use app::{Action, App, Effect};
 use engine_thread::EngineThread;
+use tty_wait::{TtyState, TtyWait};
 
 /// Command-line options of the trainer.
 #[derive(Clone, Debug, Default)]
@@ -97,14 +99,22 @@ pub fn run(opts: Options) -> anyhow::Result<()> {
 
     // SIGTERM, SIGINT, SIGHUP (the terminal closed) and SIGQUIT end the loop
     // like a quit: the game in progress is kept and the terminal restored.
+    // So does a hung-up terminal (see `tty_wait`).
     let signalled = Arc::new(AtomicBool::new(false));
     #[cfg(unix)]
-    for sig in [SIGTERM, SIGINT, SIGHUP, SIGQUIT] {
+    let ending = [SIGTERM, SIGINT, SIGHUP, SIGQUIT];
+    #[cfg(not(unix))]
+    let ending = [];
+    #[cfg(unix)]
+    for sig in ending {
         signal_hook::flag::register(sig, Arc::clone(&signalled))?;
     }
+    let mut tty = TtyWait::new(&ending)?;
     let mut term = terminal::setup()?;
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        event_loop(&mut term, &mut app, &engine, launched, trace, &signalled)
+        event_loop(
+            &mut term, &mut tty, &mut app, &engine, launched, trace, &signalled,
+        )
     }));
     // Whatever ended the loop (quit, signal, error, panic), the game is kept.
     app.keep_game_in_progress();
@@ -207,6 +217,7 @@ fn read_events(app: &mut App) -> std::io::Result<bool> {
 
 fn event_loop(
     term: &mut terminal::Tui,
+    tty: &mut TtyWait,
     app: &mut App,
     engine: &EngineThread,
     launched: Instant,
@@ -251,7 +262,12 @@ fn event_loop(
             || (app.screen == app::Screen::Euwe && app.euwe.autoplay)
             || app.review.state.as_ref().is_some_and(|s| s.running());
         let timeout = Duration::from_millis(if animating { 30 } else { 250 });
-        if event::poll(timeout)? {
+        // crossterm is asked only while the terminal lives (`tty_wait`), and
+        // then every turn, so a resize it saw is taken at once.
+        if tty.wait(timeout)? == TtyState::Gone {
+            break;
+        }
+        if event::poll(Duration::ZERO)? {
             let t_key = Instant::now();
             if read_events(app)? && trace.path.is_some() && !app.quit {
                 term.draw(|f| render::render(app, f))?;

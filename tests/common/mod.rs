@@ -5,17 +5,32 @@
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 
 pub struct Session {
     parser: Arc<Mutex<vt100::Parser>>,
-    writer: Box<dyn Write + Send>,
+    /// `None` once [`Session::hang_up`] closed the terminal.
+    writer: Option<Box<dyn Write + Send>>,
     child: Box<dyn Child + Send + Sync>,
-    _master: Box<dyn MasterPty + Send>,
+    master: Option<Box<dyn MasterPty + Send>>,
+    /// The reader thread (it holds a clone of the master) and its stop flag.
+    reader: Option<(Arc<AtomicBool>, JoinHandle<()>)>,
     pub home: PathBuf,
+}
+
+/// A program left running by a failed test is killed, not left spinning.
+impl Drop for Session {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
 }
 
 pub fn temp_home(name: &str) -> PathBuf {
@@ -69,24 +84,49 @@ impl Session {
             0,
         )));
         let mut reader = pair.master.try_clone_reader().unwrap();
+        // The reader is a dup of the master: polling the master's fd tells
+        // when it has bytes, so the thread can also watch its stop flag.
+        let fd = pair.master.as_raw_fd().expect("a unix pty");
         let p2 = Arc::clone(&parser);
-        std::thread::spawn(move || {
+        let stop = Arc::new(AtomicBool::new(false));
+        let stop2 = Arc::clone(&stop);
+        let thread = std::thread::spawn(move || {
             let mut buf = [0u8; 8192];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 {
-                    break;
+            while !stop2.load(Ordering::Relaxed) {
+                let mut pfd = libc::pollfd {
+                    fd,
+                    events: libc::POLLIN,
+                    revents: 0,
+                };
+                if unsafe { libc::poll(&mut pfd, 1, 50) } <= 0 {
+                    continue;
                 }
-                p2.lock().unwrap().process(&buf[..n]);
+                match reader.read(&mut buf) {
+                    Ok(n) if n > 0 => p2.lock().unwrap().process(&buf[..n]),
+                    _ => break,
+                }
             }
         });
         let writer = pair.master.take_writer().unwrap();
         Session {
             parser,
-            writer,
+            writer: Some(writer),
             child,
-            _master: pair.master,
+            master: Some(pair.master),
+            reader: Some((stop, thread)),
             home,
         }
+    }
+
+    /// Close the terminal as `tmux kill-session` or a dropped ssh link does:
+    /// every fd of the pty master (reader, writer, master) is closed.
+    pub fn hang_up(&mut self) {
+        if let Some((stop, thread)) = self.reader.take() {
+            stop.store(true, Ordering::Relaxed);
+            thread.join().unwrap();
+        }
+        self.writer = None;
+        self.master = None;
     }
 
     /// Send a signal to the program (`kill -<name> <pid>`).
@@ -117,8 +157,9 @@ impl Session {
     }
 
     pub fn send(&mut self, s: &str) {
-        self.writer.write_all(s.as_bytes()).unwrap();
-        self.writer.flush().unwrap();
+        let w = self.writer.as_mut().expect("the terminal is open");
+        w.write_all(s.as_bytes()).unwrap();
+        w.flush().unwrap();
         std::thread::sleep(Duration::from_millis(30));
     }
 
