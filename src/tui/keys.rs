@@ -227,6 +227,8 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Review, &[Char('.'), Code(KeyCode::Right)], Cmd::HistForward, "board: one ply forward", None),
     b(Ctx::Review, &[Code(KeyCode::Enter)], Cmd::Select, "view the board's ply in the game", Some("in game")),
     b(Ctx::Review, &[Char('f')], Cmd::Flip, "flip the board", None),
+    b(Ctx::Review, &[Char(' '), Char('J')], Cmd::ScrollDown, "explanation: scroll down a line", Some("more")),
+    b(Ctx::Review, &[Char('b'), Char('K')], Cmd::ScrollUp, "explanation: scroll up a line", None),
     b(Ctx::Euwe, &[Code(KeyCode::Right), Char('l'), Char('.'), Char(' ')], Cmd::EuweNext, "next ply", Some("next")),
     b(Ctx::Euwe, &[Code(KeyCode::Left), Char('h'), Char(',')], Cmd::EuwePrev, "previous ply", Some("prev")),
     b(Ctx::Euwe, &[Code(KeyCode::Home), Char('g')], Cmd::EuweJumpStart, "jump to the start", None),

@@ -147,6 +147,8 @@ pub struct ReviewState {
     pub selected: usize,
     /// The first finding shown in the list (it scrolls).
     pub scroll: usize,
+    /// The first line of the explanation shown (a long one scrolls).
+    pub detail_scroll: usize,
     /// The ply whose position is on the board.
     pub ply: usize,
     pub flipped: bool,
@@ -185,6 +187,7 @@ impl ReviewState {
             findings,
             selected: 0,
             scroll: 0,
+            detail_scroll: 0,
             ply: game.len(),
             flipped,
             in_progress,
@@ -263,6 +266,7 @@ impl ReviewState {
         }
         self.selected = i.min(self.findings.len() - 1);
         self.ply = self.findings[self.selected].ply;
+        self.detail_scroll = 0;
         self.scroll_to_selected(list_rows);
     }
 
@@ -410,6 +414,12 @@ impl App {
             Cmd::HistBack => s.ply = s.ply.saturating_sub(1),
             Cmd::HistForward => s.ply = (s.ply + 1).min(s.game.len()),
             Cmd::Flip => s.flipped = !s.flipped,
+            Cmd::ScrollDown => {
+                let max = review_layout(self.size, s.findings.len())
+                    .map_or(0, |a| detail_max_scroll(s, &a));
+                s.detail_scroll = (s.detail_scroll + 1).min(max);
+            }
+            Cmd::ScrollUp => s.detail_scroll = s.detail_scroll.saturating_sub(1),
             Cmd::Select => {
                 let ply = s.ply;
                 let same = s.is_of(&self.play.game, &self.play.record);
@@ -584,10 +594,10 @@ fn render_list(app: &App, s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mut
     }
 }
 
-fn render_detail(s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mut Buffer) {
+/// The explanation of the finding selected, wrapped to `width`: (text, style) lines.
+fn detail_lines(s: &ReviewState, t: &Theme, width: u16) -> Vec<(String, Style)> {
     let game = &s.game;
     let finding = s.selected_finding();
-    let mut lines = Vec::new();
     let board = if s.ply == 0 {
         "the start position".to_string()
     } else {
@@ -596,24 +606,60 @@ fn render_detail(s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mut Buffer) 
     let marked = finding
         .filter(|f| f.ply == s.ply && f.mv.is_some())
         .map_or("", |_| ", its move marked");
-    lines.push(Line::from(Span::styled(
+    let mut paragraphs = vec![(
         format!("Board: {board}{marked}"),
         Style::new().add_modifier(Modifier::BOLD),
-    )));
+    )];
     if let Some(f) = finding {
         if let (Some(b), Some(af)) = (f.eval_before, f.eval_after) {
-            lines.push(Line::from(Span::styled(
+            paragraphs.push((
                 format!(
                     "Engine (White's view): {} before, {} after the move.",
                     review::eval_text(b),
                     review::eval_text(af)
                 ),
                 t.info,
-            )));
+            ));
         }
-        lines.push(Line::from(f.text.clone()));
+        paragraphs.push((f.text.clone(), Style::new()));
     }
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: true })
-        .render(a.detail, buf);
+    paragraphs
+        .into_iter()
+        .flat_map(|(text, style)| {
+            super::overlay::wrap(&text, width.max(1) as usize)
+                .into_iter()
+                .map(move |l| (l, style))
+        })
+        .collect()
+}
+
+/// How far the explanation scrolls: its lines beyond the area (the last row shows a hint
+/// while more follows).
+fn detail_max_scroll(s: &ReviewState, a: &ReviewAreas) -> usize {
+    let lines = detail_lines(s, &Theme::plain(), a.detail.width).len();
+    lines.saturating_sub(a.detail.height.max(1) as usize)
+}
+
+fn render_detail(s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mut Buffer) {
+    let lines = detail_lines(s, t, a.detail.width);
+    let rows = a.detail.height as usize;
+    let scroll = s.detail_scroll.min(lines.len().saturating_sub(rows));
+    let more = lines.len() > scroll + rows;
+    let shown = if more { rows.saturating_sub(1) } else { rows };
+    let mut out: Vec<Line> = lines
+        .into_iter()
+        .skip(scroll)
+        .take(shown)
+        .map(|(l, style)| Line::from(Span::styled(l, style)))
+        .collect();
+    if more {
+        out.push(Line::from(Span::styled(
+            format!(
+                "… more ({} scrolls)",
+                keys::key_in(Ctx::Review, Cmd::ScrollDown)
+            ),
+            t.dim,
+        )));
+    }
+    Paragraph::new(out).render(a.detail, buf);
 }

@@ -290,3 +290,73 @@ fn the_review_key_is_in_the_help_and_an_empty_game_has_nothing_to_review() {
     super::tests::assert_help_lists(&help, |c| c == super::keys::Ctx::Review);
     assert!(help.contains("v review this game"), "{help}");
 }
+
+/// Every finding's whole explanation can be read at 80×24 and at the smallest size: a long one shows a hint on its
+/// last row and scrolls (Space) until its last word is on screen.
+#[test]
+fn a_long_explanation_scrolls_at_80x24() {
+    let mut a = small_app();
+    let dance = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"];
+    for pawns in [["e4", "e5"], ["d4", "d5"], ["c4", "c5"], ["b3", "b6"]] {
+        for m in dance.iter().chain(&pawns) {
+            typed(&mut a, m);
+        }
+    }
+    // Incorrect claims (their rulings are the longest texts), then the review.
+    shuffle(&mut a, 4);
+    keys(&mut a, "c1");
+    key(&mut a, KeyCode::Esc);
+    shuffle(&mut a, 2);
+    keys(&mut a, "c2");
+    keys(&mut a, "Nf3");
+    key(&mut a, KeyCode::Enter);
+    key(&mut a, KeyCode::Esc);
+    keys(&mut a, "v");
+    let n = a.review.state.as_ref().unwrap().findings.len();
+    assert!(n > 2, "{n} findings");
+    let mut scrolled = 0;
+    for (w, h) in [(80, 24), (super::render::MIN_W, super::render::MIN_H)] {
+        a.update(Action::Resize(w, h));
+        for i in 0..n {
+            keys(&mut a, &format!("g{}", "j".repeat(i)));
+            let text = a.review.state.as_ref().unwrap().findings[i].text.clone();
+            let mut seen = String::new();
+            for page in 0.. {
+                assert!(page < 40, "finding {i} never reaches its end");
+                let (_, buf) = screen(&a, &Theme::plain(), w, h);
+                let d = review_layout(a.size, n).unwrap().detail;
+                let rows: Vec<String> = (d.y..d.bottom())
+                    .map(|y| (d.x..d.right()).map(|x| buf[(x, y)].symbol()).collect())
+                    .collect();
+                let rows = rows.join(" ");
+                seen.push_str(&rows);
+                seen.push(' ');
+                if !rows.contains("… more") {
+                    break;
+                }
+                scrolled += 1;
+                keys(&mut a, " ");
+            }
+            for word in text.split_whitespace() {
+                assert!(
+                    seen.contains(word),
+                    "{w}×{h}, finding {i}: {word:?} never shown in {seen}"
+                );
+            }
+        }
+    }
+    let d = review_layout(a.size, n).unwrap().detail;
+    let longest = a
+        .review
+        .state
+        .as_ref()
+        .unwrap()
+        .findings
+        .iter()
+        .map(|f| f.text.len())
+        .max();
+    assert!(
+        scrolled > 0,
+        "no explanation was long enough to scroll: {n} findings, detail {d:?}, longest {longest:?}"
+    );
+}
