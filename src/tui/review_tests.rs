@@ -204,18 +204,24 @@ fn a_game_loaded_from_pgn_is_reviewed_and_offered_at_its_end() {
     );
 }
 
+/// Four knight dances to a third occurrence, each cut off by a pair of pawn moves; returns
+/// the dance, to play a fifth.
+fn knight_dances(a: &mut App) -> [&'static str; 8] {
+    let dance = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"];
+    for pawns in [["e4", "e5"], ["d4", "d5"], ["c4", "c5"], ["b3", "b6"]] {
+        for m in dance.iter().chain(&pawns) {
+            typed(a, m);
+        }
+    }
+    dance
+}
+
 #[test]
 fn the_list_scrolls_at_80x24_with_keys_and_the_wheel() {
     let mut a = small_app();
     // Five knight dances, each to a third occurrence (Black could claim with 4...Ng8, White
     // at once after it), cut off by pawn moves: two findings per dance.
-    let dance = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"];
-    for pawns in [["e4", "e5"], ["d4", "d5"], ["c4", "c5"], ["b3", "b6"]] {
-        for m in dance.iter().chain(&pawns) {
-            typed(&mut a, m);
-        }
-    }
-    for m in dance {
+    for m in knight_dances(&mut a) {
         typed(&mut a, m);
     }
     keys(&mut a, "v");
@@ -291,17 +297,12 @@ fn the_review_key_is_in_the_help_and_an_empty_game_has_nothing_to_review() {
     assert!(help.contains("v review this game"), "{help}");
 }
 
-/// Every finding's whole explanation can be read at 80×24 and at the smallest size: a long one shows a hint on its
-/// last row and scrolls (Space) until its last word is on screen.
+/// Every finding's whole explanation can be read at 80×24 and at the smallest size: a long
+/// one shows a hint on its last row and scrolls (Space) until its last word is on screen.
 #[test]
 fn a_long_explanation_scrolls_at_80x24() {
     let mut a = small_app();
-    let dance = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"];
-    for pawns in [["e4", "e5"], ["d4", "d5"], ["c4", "c5"], ["b3", "b6"]] {
-        for m in dance.iter().chain(&pawns) {
-            typed(&mut a, m);
-        }
-    }
+    knight_dances(&mut a);
     // Incorrect claims (their rulings are the longest texts), then the review.
     shuffle(&mut a, 4);
     keys(&mut a, "c1");
