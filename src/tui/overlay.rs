@@ -290,9 +290,9 @@ pub fn verdict_layout(text: &str, size: Rect) -> VerdictLayout {
     }
 }
 
-/// A scroll command on a scrolled overlay (help, ruling) with `page` rows
-/// shown and `max` the furthest scroll.
-fn scrolled(cmd: Cmd, scroll: usize, page: usize, max: usize) -> usize {
+/// A scroll command on scrolled text (help, the arbiter's and a drill's ruling, a review
+/// finding) with `page` rows shown and `max` the furthest scroll.
+pub(crate) fn scrolled(cmd: Cmd, scroll: usize, page: usize, max: usize) -> usize {
     let s = match cmd {
         Cmd::ScrollUp => scroll.saturating_sub(1),
         Cmd::ScrollDown => scroll + 1,

@@ -414,12 +414,12 @@ impl App {
             Cmd::HistBack => s.ply = s.ply.saturating_sub(1),
             Cmd::HistForward => s.ply = (s.ply + 1).min(s.game.len()),
             Cmd::Flip => s.flipped = !s.flipped,
-            Cmd::ScrollDown => {
-                let max = review_layout(self.size, s.findings.len())
-                    .map_or(0, |a| detail_max_scroll(s, &a));
-                s.detail_scroll = (s.detail_scroll + 1).min(max);
+            Cmd::ScrollDown | Cmd::ScrollUp => {
+                let a = review_layout(self.size, s.findings.len());
+                let max = a.map_or(0, |a| detail_max_scroll(s, &a));
+                let page = a.map_or(1, |a| a.detail.height as usize);
+                s.detail_scroll = super::overlay::scrolled(cmd, s.detail_scroll, page, max);
             }
-            Cmd::ScrollUp => s.detail_scroll = s.detail_scroll.saturating_sub(1),
             Cmd::Select => {
                 let ply = s.ply;
                 let same = s.is_of(&self.play.game, &self.play.record);

@@ -34,6 +34,7 @@ pub use layout::{Layout, PuzzleAreas, ThemeAreas, board_beside_text};
 pub use puzzle::{PuzzleState, Ruling, Widget};
 
 use super::keys::{self, Cmd, Ctx};
+use super::overlay::scrolled;
 use super::play::king_target;
 use super::render::{Marks, history_cells_in};
 
@@ -392,11 +393,8 @@ impl DrillState {
         {
             let (n, page) = view::ruling_page(p, r, ascii, area);
             let r = p.ruling.as_mut().expect("checked");
-            r.scroll = if up {
-                r.scroll.saturating_sub(1)
-            } else {
-                (r.scroll + 1).min(n.saturating_sub(page))
-            };
+            let cmd = if up { Cmd::ScrollUp } else { Cmd::ScrollDown };
+            r.scroll = scrolled(cmd, r.scroll, page, n.saturating_sub(page));
             return Reply::Nothing;
         }
         let cmd = if up { Cmd::DrillUp } else { Cmd::DrillDown };
@@ -435,10 +433,7 @@ fn puzzle_command(
             if let (Some(area), Some(r)) = (ruling, &p.ruling) {
                 let (n, page) = view::ruling_page(p, r, ascii, area);
                 let r = p.ruling.as_mut().expect("checked");
-                r.scroll = match cmd {
-                    Cmd::PageUp => r.scroll.saturating_sub(page),
-                    _ => (r.scroll + page).min(n.saturating_sub(page)),
-                };
+                r.scroll = scrolled(cmd, r.scroll, page, n.saturating_sub(page));
             }
             return nothing;
         }
