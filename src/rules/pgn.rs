@@ -85,6 +85,13 @@ impl ClaimMark {
             ClaimMark::WithMove => "move",
         }
     }
+
+    /// The mark whose [`ClaimMark::code`] is `code`.
+    pub fn from_code(code: &str) -> Option<ClaimMark> {
+        [ClaimMark::Now, ClaimMark::WithMove]
+            .into_iter()
+            .find(|m| m.code() == code)
+    }
 }
 
 /// A `[%claim ...]` command of the main line.
@@ -523,11 +530,7 @@ fn parse_claim_command(cmd: &[u8]) -> Option<ClaimMark> {
     if words.next()? != "claim" {
         return None;
     }
-    let mark = match words.next()? {
-        "now" => ClaimMark::Now,
-        "move" => ClaimMark::WithMove,
-        _ => return None,
-    };
+    let mark = ClaimMark::from_code(words.next()?)?;
     words.next().is_none().then_some(mark)
 }
 

@@ -410,3 +410,73 @@ fn the_key_bar_keeps_help_and_quit() {
         assert_eq!(wide, super::keys::hints(Ctx::Play));
     }
 }
+
+/// Quitting, a signal or a panic keeps the claims made and the clocks with the
+/// moves: the resumed game has both, the side to move's clock runs, and the
+/// engine thinks with the time that was left.
+#[test]
+fn a_kept_game_keeps_its_claims_and_clocks() {
+    use super::app::Effect;
+    use super::play::{Players, load_saved};
+    let dir = std::env::temp_dir().join(format!("threefold-keepall-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game-in-progress.json");
+    let mut a = app();
+    a.resume_path = Some(path.clone());
+    keys(&mut a, "t");
+    shuffle(&mut a, 4);
+    keys(&mut a, "c1"); // an incorrect claim now: Black gets 2 minutes (FIDE 9.5)
+    key(&mut a, KeyCode::Enter);
+    keys(&mut a, "c2"); // an incorrect claim with a move
+    write(&mut a, "Nf3");
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.play.record.claims.len(), 2);
+    let left = a.play.clock.clone().unwrap().left;
+    assert!(left[1] > left[0] + Duration::from_secs(100), "{left:?}");
+    keys(&mut a, "q");
+    let saved = load_saved(&path).unwrap().expect("the game was kept");
+    assert_eq!(saved.moves.len(), 5);
+    assert_eq!(saved.claims.len(), 2);
+
+    let mut b = app();
+    b.resume_path = Some(path.clone());
+    let mut engine_black = saved.clone();
+    engine_black.human = Players::HumanWhite;
+    b.resume(&engine_black);
+    assert_eq!(b.play.game.uci_moves(), a.play.game.uci_moves());
+    assert_eq!(b.play.record.claims, a.play.record.claims);
+    let c = b.play.clock.clone().unwrap();
+    for side in 0..2 {
+        let diff = left[side].abs_diff(c.left[side]);
+        assert!(
+            diff < Duration::from_millis(2),
+            "{side}: {left:?} {:?}",
+            c.left
+        );
+    }
+    assert_eq!(c.running.map(|r| r.0), Some(shakmaty::Color::Black));
+    let Some(Effect::Think { limits, .. }) = b.effects.pop() else {
+        panic!("the engine (Black) did not think")
+    };
+    assert_eq!(limits.btime.map(|t| t.as_secs()), Some(c.left[1].as_secs()));
+    // The claims are reviewed and saved with the game as before.
+    assert!(b.pgn_text().contains("{[%claim now]}"), "{}", b.pgn_text());
+    assert!(b.pgn_text().contains("{[%claim move]}"), "{}", b.pgn_text());
+
+    // A file kept before claims and clocks were: still resumed.
+    let old = r#"{"start_fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","moves":["e2e4"],"human":"both"}"#;
+    std::fs::write(&path, old).unwrap();
+    let s = load_saved(&path).unwrap().unwrap();
+    assert!(s.claims.is_empty() && s.clocks.is_none());
+    // A claim that cannot be: the file is set aside with one line saying why.
+    let bad = old.replace('}', r#","claims":[{"ply":1,"mark":"later"}]}"#);
+    std::fs::write(&path, bad).unwrap();
+    let e = load_saved(&path).unwrap_err();
+    assert!(e.contains("a claim is marked 'later'"), "{e}");
+    let bad = old.replace('}', r#","claims":[{"ply":9,"mark":"now"}]}"#);
+    std::fs::write(&path, bad).unwrap();
+    let e = load_saved(&path).unwrap_err();
+    assert!(e.contains("at ply 9 of a game of 1 plies"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

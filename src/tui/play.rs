@@ -143,12 +143,63 @@ pub const HASH_STEPS_MB: [usize; 4] = [16, 64, 256, 1024];
 /// Contempt values cycled by the contempt key (centipawns).
 pub const CONTEMPT_STEPS_CP: [i32; 5] = [0, 25, 50, 100, -50];
 
-/// A game in progress kept between runs.
+/// A game in progress kept between runs: the moves, who plays them, the claims made
+/// and the clocks, so that quitting, a signal or a panic loses nothing of the game.
+/// Files written before claims and clocks were kept have neither (`serde(default)`).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SavedGame {
     pub start_fen: String,
     pub moves: Vec<String>,
     pub human: Players,
+    /// The claims made in the game, as in [`GameRecord::claims`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub claims: Vec<SavedClaim>,
+    /// The clocks, if the game was played with them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clocks: Option<SavedClocks>,
+}
+
+/// A claim of a kept game: the ply of [`RecordedClaim::ply`] and the mark's
+/// [`ClaimMark::code`] ("now" or "move"), as `[%claim ...]` writes it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SavedClaim {
+    pub ply: usize,
+    pub mark: String,
+}
+
+/// The clocks of a kept game, in milliseconds: base time, increment, and the time
+/// White and Black had left when the game was kept (a running clock is stopped first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SavedClocks {
+    pub base_ms: u64,
+    pub inc_ms: u64,
+    pub left_ms: [u64; 2],
+}
+
+impl SavedGame {
+    /// The game in progress of `play`, as it is kept (clocks read at `now`).
+    pub fn of(play: &Play, now: Instant) -> SavedGame {
+        let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+        SavedGame {
+            start_fen: play.game.start_fen(),
+            moves: play.game.uci_moves(),
+            human: play.players,
+            claims: play
+                .record
+                .claims
+                .iter()
+                .map(|c| SavedClaim {
+                    ply: c.ply,
+                    mark: c.mark.code().to_string(),
+                })
+                .collect(),
+            clocks: play.clock.as_ref().map(|c| SavedClocks {
+                base_ms: ms(c.base),
+                inc_ms: ms(c.inc),
+                left_ms: [Color::White, Color::Black].map(|side| ms(c.remaining(side, now))),
+            }),
+        }
+    }
 }
 
 /// The latest engine report for the running search.
@@ -342,12 +393,40 @@ fn game_over_hint() -> String {
     )
 }
 
-fn restore(saved: &SavedGame) -> Result<Game, String> {
+/// The game, claims and clocks of a kept game, or what is wrong with it.
+fn restore(saved: &SavedGame) -> Result<(Game, Vec<RecordedClaim>, Option<Clock>), String> {
     let mut g = Game::from_fen(&saved.start_fen).map_err(|e| e.to_string())?;
     for m in &saved.moves {
         g.play_uci(m).map_err(|e| e.to_string())?;
     }
-    Ok(g)
+    let claims = saved
+        .claims
+        .iter()
+        .map(|c| {
+            let mark = ClaimMark::from_code(&c.mark)
+                .ok_or_else(|| format!("a claim is marked '{}', not 'now' or 'move'", c.mark))?;
+            if c.ply > g.len() || (mark == ClaimMark::WithMove && c.ply == 0) {
+                return Err(format!(
+                    "a claim '{}' at ply {} of a game of {} plies",
+                    c.mark,
+                    c.ply,
+                    g.len()
+                ));
+            }
+            Ok(RecordedClaim {
+                ply: c.ply,
+                mark,
+                line: 0,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let clock = saved.clocks.map(|c| {
+        let d = Duration::from_millis;
+        let mut clock = Clock::new(d(c.base_ms), d(c.inc_ms));
+        clock.left = c.left_ms.map(d);
+        clock
+    });
+    Ok((g, claims, clock))
 }
 
 /// A PV in SAN from `pos`: "12.Nf3 Nf6 13.Ng1", stopping at the first illegal move.
@@ -699,6 +778,12 @@ impl App {
 
     /// Replace the game.
     pub fn new_game(&mut self, game: Game) {
+        self.set_game(game);
+        self.maybe_engine();
+    }
+
+    /// Replace the game (a new game, fresh clocks) without letting the engine go.
+    fn set_game(&mut self, game: Game) {
         self.stop_engine();
         self.play.game = game;
         self.play.view = None;
@@ -722,7 +807,6 @@ impl App {
             tone: Tone::Info,
             text: t.ending.explanation.clone(),
         });
-        self.maybe_engine();
     }
 
     fn takeback(&mut self) {
@@ -869,11 +953,28 @@ impl App {
     pub(crate) fn resume(&mut self, saved: &SavedGame) {
         self.saved_kept = false;
         match restore(saved) {
-            Ok(g) => {
+            Ok((g, claims, clock)) => {
                 self.play.players = saved.human;
                 self.play.flipped = self.play.players == Players::HumanBlack;
-                self.new_game(g);
+                if let Some(c) = &clock {
+                    // Before `new_game`, which starts fresh clocks of the same base.
+                    self.play.clock_preset = CLOCK_PRESETS.iter().position(|&(b, i)| {
+                        (Duration::from_secs(b), Duration::from_secs(i)) == (c.base, c.inc)
+                    });
+                    self.play.clock = Some(c.clone());
+                }
+                self.set_game(g);
+                self.play.record.claims = claims;
+                if let Some(mut c) = clock {
+                    if !self.play.game.is_empty() {
+                        // The side to move's clock runs again from now.
+                        c.running = Some((self.play.game.position().turn(), Instant::now()));
+                    }
+                    self.play.clock = Some(c);
+                    self.play.note_clocks();
+                }
                 self.info("Resumed the game in progress.");
+                self.maybe_engine();
             }
             Err(e) => self.error(format!("cannot resume: {e}")),
         }
@@ -1207,11 +1308,7 @@ impl App {
             let _ = std::fs::rename(&p, crate::fsio::aside_name(&p, "older"));
         }
         self.saved_kept = false;
-        let saved = SavedGame {
-            start_fen: self.play.game.start_fen(),
-            moves: self.play.game.uci_moves(),
-            human: self.play.players,
-        };
+        let saved = SavedGame::of(&self.play, Instant::now());
         if let Ok(text) = serde_json::to_string(&saved) {
             let _ = crate::fsio::write_app_file(&p, text.as_bytes());
         }

@@ -1435,6 +1435,8 @@ fn starting_with_a_position_while_a_game_is_kept_asks_first() {
         start_fen: Game::new().start_fen(),
         moves: vec!["e2e4".into(), "e7e5".into(), "g1f3".into()],
         human: Players::TwoHumans,
+        claims: Vec::new(),
+        clocks: None,
     };
     let write = || std::fs::write(&path, serde_json::to_string(&saved).unwrap()).unwrap();
     let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
