@@ -11,7 +11,8 @@
 //!
 //! A game still in progress is reviewed without what concerns the position now (a claim
 //! open to the player to move, or still open since an earlier turn): the trainer never
-//! shows an answer before the player gives it.
+//! shows an answer before the player gives it. Claims the player made are listed even in
+//! the position now: their rulings were given when they were made.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -29,7 +30,7 @@ use shakmaty::Position;
 use crate::review::{self, Budget, Finding, FindingKind, Options, Review};
 use crate::rules::Game;
 use crate::rules::notation::color_name;
-use crate::rules::review::{GameRecord, review_claims};
+use crate::rules::review::{ClaimFindingKind, GameRecord, review_claims};
 
 use super::app::{App, Screen};
 use super::board::{BoardView, Geom};
@@ -160,9 +161,14 @@ pub struct ReviewState {
 }
 
 /// Whether `f` may be shown for a game in progress of `len` plies: nothing about the
-/// position now (a claim open there, or a move that let the player to move claim).
+/// position now (a claim open there, or a move that let the player to move claim). A
+/// claim the player made is always shown: its ruling was given when it was made.
 fn shown_in_progress(f: &Finding, len: usize) -> bool {
-    f.until_ply < len && !(f.kind == FindingKind::AllowedClaim && f.ply + 1 == len)
+    let made = matches!(
+        f.kind,
+        FindingKind::Claim(ClaimFindingKind::IncorrectClaim | ClaimFindingKind::CorrectClaim)
+    );
+    made || (f.until_ply < len && !(f.kind == FindingKind::AllowedClaim && f.ply + 1 == len))
 }
 
 impl ReviewState {

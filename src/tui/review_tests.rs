@@ -361,3 +361,20 @@ fn a_long_explanation_scrolls_at_80x24() {
         "no explanation was long enough to scroll: {n} findings, detail {d:?}, longest {longest:?}"
     );
 }
+
+/// A claim made in the position now was ruled when it was made: a review of the game
+/// in progress lists it (the ruling is no answer given early).
+#[test]
+fn a_claim_made_now_is_reviewed_while_the_game_goes_on() {
+    let mut a = small_app();
+    shuffle(&mut a, 4);
+    keys(&mut a, "c1");
+    key(&mut a, KeyCode::Enter);
+    keys(&mut a, "v");
+    assert_eq!(
+        kinds(&a),
+        vec![(4, FindingKind::Claim(ClaimFindingKind::IncorrectClaim))]
+    );
+    let s = show(&a);
+    assert!(!s.contains("Nothing to report"), "{s}");
+}
