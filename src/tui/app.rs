@@ -342,7 +342,16 @@ impl App {
                 self.screen = Screen::Euwe;
             }
             Cmd::Drills => self.open_drills(),
-            Cmd::EnginesPanel => self.engines_panel = !self.engines_panel,
+            Cmd::EnginesPanel => {
+                self.engines_panel = !self.engines_panel;
+                if self.engines_panel && !self.engines_panel_shown() {
+                    self.info(format!(
+                        "How engines see it waits for the end of the game in blind mode ({} \
+                         shows the marks).",
+                        keys::key_for(Cmd::Blind)
+                    ));
+                }
+            }
             Cmd::Review => self.open_review(),
             Cmd::EuweNext
             | Cmd::EuwePrev

@@ -62,6 +62,12 @@ impl App {
             (Screen::Euwe | Screen::Drills | Screen::Review, _) => Marks::Shown,
         }
     }
+
+    /// Whether the panel "How engines see it" is drawn: switched on, and the marks shown
+    /// (the rules core's occurrence count is an answer blind mode keeps back).
+    pub fn engines_panel_shown(&self) -> bool {
+        self.engines_panel && self.marks() == Marks::Shown
+    }
 }
 
 /// What a player at the board knows of a position besides the pieces:
@@ -222,7 +228,7 @@ pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
             &app.euwe,
             app.euwe_delay,
             app.ascii,
-            app.engines_panel,
+            app.engines_panel_shown(),
             theme,
             size,
             buf,
@@ -357,7 +363,7 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
 /// list, which keeps at least 2 rows of moves. The panel's title row covers
 /// the move list's bottom border.
 pub fn history_and_engines(app: &App, a: &Areas) -> (Rect, Option<Rect>) {
-    if !app.engines_panel {
+    if !app.engines_panel_shown() {
         return (a.history, None);
     }
     let h = a.history;
