@@ -188,10 +188,7 @@ impl App {
     /// The settings now: as read, with the changes made in the trainer.
     pub fn current_config(&self) -> Config {
         let p = &self.play;
-        let (base, inc) = p
-            .clock
-            .as_ref()
-            .map_or((0, 0), |c| (c.base.as_secs(), c.inc.as_secs()));
+        let (base, inc) = p.clock_setting;
         Config {
             human: p.players,
             level: p.level,
