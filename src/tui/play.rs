@@ -985,7 +985,11 @@ impl App {
                     self.play.clock = Some(c);
                     self.play.note_clocks();
                 }
-                self.info("Resumed the game in progress.");
+                // A problem found at start (the config's) stays on screen: the board
+                // shows that the game is back.
+                if !self.message.as_ref().is_some_and(|m| m.is_error()) {
+                    self.info("Resumed the game in progress.");
+                }
                 self.maybe_engine();
             }
             Err(e) => self.error(format!("cannot resume: {e}")),
@@ -1031,6 +1035,10 @@ impl App {
     pub(crate) fn open_fen_prompt(&mut self) {
         let fen = self.play.game.fen_at(self.play.game.len());
         self.open_input(InputKind::Fen, &fen);
+        self.info(format!(
+            "The FEN of the position now: edit it, or {} clears the line for another.",
+            keys::key_in(Ctx::Input, Cmd::Edit(super::line_edit::Edit::KillToStart))
+        ));
     }
 
     /// The prompt for a PGN file to load.
@@ -1272,7 +1280,8 @@ impl App {
                     self.info("Started from the FEN position.");
                 }
                 Err(e) => {
-                    self.error(e.to_string());
+                    // The reason alone: the FEN stays on the input line below it.
+                    self.error(format!("Invalid FEN: {} (correct it below)", e.reason));
                     // Keep the FEN so that it can be corrected.
                     self.input = Some(Input::new(kind, &text));
                 }

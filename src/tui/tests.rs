@@ -1590,3 +1590,29 @@ fn render_header(a: &App) -> String {
     let (s, _) = screen(a, &Theme::plain(), 120, 40);
     s.lines().next().unwrap_or_default().to_string()
 }
+
+/// A FEN refused in the trainer: the reason in full on the message rows at 80×24 (the
+/// FEN itself stays on the input line to be corrected), and the prompt says how to clear it.
+#[test]
+fn a_refused_fen_is_explained_whole_at_80x24() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    keys(&mut a, "F");
+    let m = a.message.clone().unwrap().text;
+    assert!(m.contains("Ctrl-u clears the line"), "{m}");
+    a.update(Action::Key(KeyEvent::new(
+        KeyCode::Char('u'),
+        KeyModifiers::CONTROL,
+    )));
+    keys(&mut a, "garbage");
+    key(&mut a, KeyCode::Enter);
+    let s = screen(&a, &Theme::plain(), 80, 24).0;
+    let rows: Vec<&str> = s.lines().collect();
+    let msg = format!("{} {}", rows[20].trim(), rows[21].trim());
+    assert!(
+        msg.contains("Invalid FEN: 1 field where a FEN has 4 to 6: board, side to move"),
+        "{s}"
+    );
+    assert!(msg.ends_with("(correct it below)"), "{msg}");
+    assert!(rows[22].contains("FEN: garbage"), "{s}");
+}
