@@ -287,37 +287,7 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
                 ),
             ])
         }
-        None => Line::from(vec![
-            Span::styled(" threefold ", t.title),
-            Span::styled(
-                match app.play.marks {
-                    Marks::Shown => "",
-                    Marks::Hidden => "blind",
-                },
-                t.button,
-            ),
-            Span::styled(
-                match app.play.marks {
-                    Marks::Shown => "repetition trainer",
-                    Marks::Hidden => " repetition trainer",
-                },
-                t.dim,
-            ),
-            Span::raw(format!("   {}", app.play.players.describe())),
-            Span::styled(
-                format!(
-                    "   engine L{} · hash {} MiB · contempt {} · clocks {}",
-                    app.play.level,
-                    app.play.hash_mb,
-                    app.play.contempt,
-                    match &app.play.clock {
-                        Some(c) => format!("{}+{}", c.base.as_secs() / 60, c.inc.as_secs()),
-                        None => "off".to_string(),
-                    }
-                ),
-                t.dim,
-            ),
-        ]),
+        None => play_title(app, t, a.title.width as usize),
     };
     Paragraph::new(title).render(a.title, buf);
 
@@ -467,6 +437,56 @@ fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).render(area, buf);
 }
 
+/// The game screen's title: the trainer's name, the players, then the settings in order
+/// of use (level, clocks, contempt, hash) as many as fit in `width`; the subtitle
+/// "repetition trainer" goes first when room is short.
+fn play_title(app: &App, t: &Theme, width: usize) -> Line<'static> {
+    let p = &app.play;
+    let clocks = match &p.clock {
+        Some(c) => format!("{}+{}", c.base.as_secs() / 60, c.inc.as_secs()),
+        None => "off".to_string(),
+    };
+    let settings = [
+        format!("engine L{}", p.level),
+        format!("clocks {clocks}"),
+        format!("contempt {}", p.contempt),
+        format!("hash {} MiB", p.hash_mb),
+    ];
+    let blind = p.marks == Marks::Hidden;
+    let name = if blind {
+        " threefold blind"
+    } else {
+        " threefold"
+    };
+    let players = format!("   {}", p.players.describe());
+    let used = |sub: &str| name.chars().count() + sub.chars().count() + players.chars().count();
+    let subtitle = [" repetition trainer", ""]
+        .into_iter()
+        .find(|sub| used(sub) + 3 + settings[0].chars().count() <= width)
+        .unwrap_or("");
+    let mut rest = String::new();
+    for (i, part) in settings.iter().enumerate() {
+        let piece = if i == 0 {
+            format!("   {part}")
+        } else {
+            format!(" · {part}")
+        };
+        if used(subtitle) + rest.chars().count() + piece.chars().count() > width {
+            break;
+        }
+        rest.push_str(&piece);
+    }
+    let mut spans = vec![Span::styled(" threefold", t.title)];
+    if blind {
+        spans.push(Span::raw(" "));
+        spans.push(Span::styled("blind", t.button));
+    }
+    spans.push(Span::styled(subtitle, t.dim));
+    spans.push(Span::raw(players));
+    spans.push(Span::styled(rest, t.dim));
+    Line::from(spans)
+}
+
 const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 const SPINNER_ASCII: [&str; 4] = ["|", "/", "-", "\\"];
 
@@ -475,31 +495,33 @@ fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         Some(th) => th.pv.clone(),
         None => app.play.last_pv.clone(),
     };
-    let (spin, info, side) = match &app.play.thinking {
+    // Short enough for the side panel at 80 columns: the spinner says it is thinking.
+    let (state, short, info, side) = match &app.play.thinking {
         Some(th) => {
             let s = if app.ascii {
                 SPINNER_ASCII[(app.frame as usize) % 4]
             } else {
                 SPINNER[(app.frame as usize) % 10]
             };
-            (format!("{s} thinking"), th.info.as_ref(), th.side)
+            (format!("{s} thinking"), s, th.info.as_ref(), th.side)
         }
         None => (
             "engine idle".to_string(),
+            "idle",
             app.play.last_info.as_ref(),
             app.play.last_side,
         ),
     };
     let line1 = match info {
         Some(i) => format!(
-            "{spin}  depth {}  {}  {} knps",
+            "{short}  depth {}  {}  {} knps",
             i.depth,
             score_label(i.score, side),
             i.nps / 1000
         ),
         None => format!(
-            "{spin}  level {}  hash {} MiB  contempt {}",
-            app.play.level, app.play.hash_mb, app.play.contempt
+            "{state}  L{}  contempt {}  {} MiB",
+            app.play.level, app.play.contempt, app.play.hash_mb
         ),
     };
     let pv = if pv.is_empty() {

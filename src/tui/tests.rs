@@ -916,8 +916,8 @@ fn engine_pv_is_shown_in_san_with_a_spinner() {
     let (s, _) = screen(&a, &Theme::colored(), 120, 40);
     assert!(s.contains("pv 1...e5 2.Nf3"), "{s}");
     // Black's search says -0.31 for Black: +0.31 from White's side.
-    assert!(s.contains("depth 7  +0.31 (White)  250 knps"), "{s}");
-    assert!(s.contains("thinking"));
+    // The spinner says it is thinking (the word would not fit at 80 columns).
+    assert!(s.contains("⠋  depth 7  +0.31 (White)  250 knps"), "{s}");
 }
 
 #[test]
@@ -1524,10 +1524,7 @@ fn the_engine_score_is_shown_from_whites_side_with_a_label_at_80x24() {
     a.update(Action::Engine(Report::Best { id, mv: Some(e5) }));
     assert_eq!(a.play.game.len(), 2);
     let (s, _) = screen(&a, &Theme::plain(), 80, 24);
-    assert!(
-        s.contains("engine idle") && s.contains("-0.80 (White)"),
-        "{s}"
-    );
+    assert!(s.contains("idle  depth 5  -0.80 (White)"), "{s}");
     assert_eq!(
         render::score_label(Score::Mate(2), Some(shakmaty::Color::Black)),
         "#-2 (White)"
@@ -1615,4 +1612,36 @@ fn a_refused_fen_is_explained_whole_at_80x24() {
     );
     assert!(msg.ends_with("(correct it below)"), "{msg}");
     assert!(rows[22].contains("FEN: garbage"), "{s}");
+}
+
+/// At 80×24 the title keeps the players and as many settings as fit, whole, and the
+/// engine line keeps the contempt; at 120 columns the title has them all.
+#[test]
+fn the_title_and_engine_lines_fit_80_columns_with_the_contempt() {
+    let mut a = App::new(&Config::default(), Game::new());
+    a.update(Action::Resize(80, 24));
+    keys(&mut a, "x"); // contempt 25
+    let s = screen(&a, &Theme::plain(), 80, 24).0;
+    let title = s.lines().next().unwrap();
+    assert!(
+        title
+            .trim_end()
+            .ends_with("You (White) vs engine   engine L3 · clocks off"),
+        "{title}"
+    );
+    assert!(s.contains("engine idle  L3  contempt 25  16 MiB"), "{s}");
+    let wide = render_header(&a);
+    assert!(
+        wide.contains(
+            "threefold repetition trainer   You (White) vs engine   engine L3 · clocks off · \
+             contempt 25 · hash 16 MiB"
+        ),
+        "{wide}"
+    );
+    // Blind mode: the word stays, a setting goes.
+    keys(&mut a, "B");
+    let s = screen(&a, &Theme::plain(), 80, 24).0;
+    let title = s.lines().next().unwrap();
+    assert!(title.starts_with(" threefold blind"), "{title}");
+    assert!(!title.contains("· con"), "{title}");
 }
