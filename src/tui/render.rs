@@ -247,20 +247,27 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
     let game = &app.play.game;
     // Title or game-over banner.
     let title = match game.termination() {
-        Some(term) => Line::from(vec![
-            Span::styled(
-                format!(
-                    " GAME OVER  {}  {} ",
-                    term.ending.result(),
-                    term.ending.kind
-                ),
-                t.banner,
-            ),
-            Span::styled(
-                format!("  {} review the game", keys::key_for(keys::Cmd::Review)),
-                t.key,
-            ),
-        ]),
+        Some(term) => {
+            let banner = format!(
+                " GAME OVER  {}  {} ",
+                term.ending.result(),
+                term.ending.kind
+            );
+            let key = keys::key_for(keys::Cmd::Review);
+            // The review hint as long as the row allows.
+            let room = (a.title.width as usize).saturating_sub(banner.chars().count());
+            let hint = [
+                format!("  {key} review the game"),
+                format!("  {key} review"),
+            ]
+            .into_iter()
+            .find(|h| h.chars().count() <= room)
+            .unwrap_or_default();
+            Line::from(vec![
+                Span::styled(banner, t.banner),
+                Span::styled(hint, t.key),
+            ])
+        }
         None if app.play.loaded.is_some()
             && app.play.players == super::play::Players::TwoHumans =>
         {
@@ -865,16 +872,24 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         ]);
         Paragraph::new(line).render(a.input, buf);
     } else if app.screen == Screen::Play {
-        Paragraph::new(Line::from(Span::styled(
+        use keys::{Cmd, key_for};
+        let hint = if app.play.game.is_over() {
+            format!(
+                "{} new game · {} take back · {} review the game · {} drills",
+                key_for(Cmd::NewGame),
+                key_for(Cmd::Takeback),
+                key_for(Cmd::Review),
+                key_for(Cmd::Drills)
+            )
+        } else {
             format!(
                 "{} type a move · {} claim · click a piece, then its target · {} drills",
-                keys::key_for(keys::Cmd::TypeMove),
-                keys::key_for(keys::Cmd::Claim),
-                keys::key_for(keys::Cmd::Drills)
-            ),
-            t.dim,
-        )))
-        .render(a.input, buf);
+                key_for(Cmd::TypeMove),
+                key_for(Cmd::Claim),
+                key_for(Cmd::Drills)
+            )
+        };
+        Paragraph::new(Line::from(Span::styled(hint, t.dim))).render(a.input, buf);
     }
     let mut spans = Vec::new();
     // Only what works now: the claim options offered, scrolling a ruling that scrolls.

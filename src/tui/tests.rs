@@ -1645,3 +1645,26 @@ fn the_title_and_engine_lines_fit_80_columns_with_the_contempt() {
     assert!(title.starts_with(" threefold blind"), "{title}");
     assert!(!title.contains("· con"), "{title}");
 }
+
+/// A game that ended: at 80×24 the banner is whole with the review key, and the hint
+/// line offers what can be done now instead of moves and claims.
+#[test]
+fn a_finished_game_says_what_can_be_done_at_80x24() {
+    use super::play::Clock;
+    use std::time::{Duration, Instant};
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    a.play.clock = Some(Clock::new(Duration::from_secs(60), Duration::ZERO));
+    shuffle(&mut a, 2);
+    a.update(Action::Tick(Instant::now() + Duration::from_secs(61)));
+    assert!(a.play.game.is_over());
+    let s = screen(&a, &Theme::plain(), 80, 24).0;
+    let title = s.lines().next().unwrap().trim_end();
+    assert!(title.contains("White's flag fell"), "{title}");
+    assert!(title.ends_with("v review"), "{title}");
+    assert!(
+        s.contains("n new game · u take back · v review the game · d drills"),
+        "{s}"
+    );
+    assert!(!s.contains("type a move"), "{s}");
+}
