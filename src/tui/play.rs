@@ -1015,15 +1015,23 @@ impl App {
         ));
     }
 
-    /// The game as PGN, with Date, players, Result and Termination tags.
+    /// The game as PGN, with Date, players, TimeControl, Result and Termination tags, the
+    /// claims made, and with clocks the time each player had after each move
+    /// (`{[%clk 0:04:58]}`, the PGN Specification Supplement's command).
     pub fn pgn_text(&self) -> String {
         let tags = self.pgn_tags();
         let tags: Vec<(&str, &str)> = tags.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-        crate::rules::pgn::write_annotated(
-            &self.play.game,
-            &tags,
-            &crate::rules::pgn::claim_notes(&self.play.record.claims),
-        )
+        let mut notes = crate::rules::pgn::claim_notes(&self.play.record.claims);
+        if self.play.clock.is_some() {
+            let game = &self.play.game;
+            for (&ply, left) in self.play.clock_at.range(1..=game.len()) {
+                let mover = game.position_at(ply - 1).turn();
+                let s = left[idx(mover)].as_secs();
+                let clk = format!("[%clk {}:{:02}:{:02}]", s / 3600, s / 60 % 60, s % 60);
+                notes.entry(ply).or_default().comments.insert(0, clk);
+            }
+        }
+        crate::rules::pgn::write_annotated(&self.play.game, &tags, &notes)
     }
 
     /// Whether replacing the game would lose one: moves played, not over.
