@@ -45,8 +45,8 @@ pub fn parse(text: &str) -> Result<Fen, FenError> {
     let fields: Vec<&str> = fen.split([' ', '\t']).filter(|f| !f.is_empty()).collect();
     if fields.len() < 4 {
         return Err(err(format!(
-            "{} field{} where a FEN has six (board, side to move, castling, en passant, \
-             halfmove clock, fullmove number; the clocks may be left out)",
+            "{} field{} where a FEN has 4 to 6: board, side to move, castling, en passant, \
+             halfmove clock, fullmove number",
             fields.len(),
             if fields.len() == 1 { "" } else { "s" }
         )));

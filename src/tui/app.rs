@@ -188,10 +188,7 @@ impl App {
     /// The settings now: as read, with the changes made in the trainer.
     pub fn current_config(&self) -> Config {
         let p = &self.play;
-        let (base, inc) = p
-            .clock
-            .as_ref()
-            .map_or((0, 0), |c| (c.base.as_secs(), c.inc.as_secs()));
+        let (base, inc) = p.clock_setting;
         Config {
             human: p.players,
             level: p.level,
@@ -342,7 +339,16 @@ impl App {
                 self.screen = Screen::Euwe;
             }
             Cmd::Drills => self.open_drills(),
-            Cmd::EnginesPanel => self.engines_panel = !self.engines_panel,
+            Cmd::EnginesPanel => {
+                self.engines_panel = !self.engines_panel;
+                if self.engines_panel && !self.engines_panel_shown() {
+                    self.info(format!(
+                        "How engines see it waits for the end of the game in blind mode ({} \
+                         shows the marks).",
+                        keys::key_for(Cmd::Blind)
+                    ));
+                }
+            }
             Cmd::Review => self.open_review(),
             Cmd::EuweNext
             | Cmd::EuwePrev

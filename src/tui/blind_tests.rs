@@ -106,6 +106,28 @@ fn blind_mode_off_shows_the_marks_again() {
     assert!(!s.contains("blind"), "{s}");
 }
 
+/// The panel "How engines see it" counts occurrences (the rules core's answer): in
+/// blind mode it waits for the end of the game, and says so.
+#[test]
+fn blind_mode_keeps_how_engines_see_it_back_until_the_game_ends() {
+    let mut a = app(true);
+    for m in KNIGHTS {
+        typed(&mut a, m);
+    }
+    keys(&mut a, "E");
+    let s = text(&a);
+    assert_nothing_counted(&s);
+    for word in ["Rules core", "Zarkov", "agree"] {
+        assert!(!s.contains(word), "{word:?} shown\n{s}");
+    }
+    assert!(s.contains("waits for the end of the game"), "{s}");
+    keys(&mut a, "c1");
+    key(&mut a, KeyCode::Enter);
+    assert!(a.play.game.is_over());
+    let s = text(&a);
+    assert!(s.contains("Rules core: ×3"), "{s}");
+}
+
 #[test]
 fn blind_is_a_setting_and_a_key() {
     let (c, msg) = config::parse("blind = true\n", "c.toml");

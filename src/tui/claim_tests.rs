@@ -480,3 +480,60 @@ fn a_kept_game_keeps_its_claims_and_clocks() {
     assert!(e.contains("at ply 9 of a game of 1 plies"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The clocks key changes the clocks of new games; a game in progress with clocks keeps
+/// its own (and the minutes FIDE 9.5 gave). Without clocks, they start at once.
+#[test]
+fn the_clocks_key_never_resets_a_game_in_progress() {
+    let mut a = app();
+    keys(&mut a, "t"); // 5+3 for this game, not yet begun
+    shuffle(&mut a, 4);
+    keys(&mut a, "c1"); // incorrect: Black gets 2 minutes
+    key(&mut a, KeyCode::Enter);
+    let before = a.play.clock.clone().unwrap().left;
+    keys(&mut a, "t");
+    let m = a.message.clone().unwrap().text;
+    assert!(m.contains("Clocks 3+2 from the next game"), "{m}");
+    assert_eq!(a.play.clock.clone().unwrap().left, before);
+    assert_eq!(a.play.clock_setting, (180, 2));
+    keys(&mut a, "n");
+    if a.overlay.is_some() {
+        keys(&mut a, "y");
+    }
+    assert!(a.play.game.is_empty());
+    let c = a.play.clock.clone().unwrap();
+    assert_eq!(
+        (c.base, c.inc),
+        (Duration::from_secs(180), Duration::from_secs(2))
+    );
+    // A game without clocks gets them at once, the side to move's running.
+    let mut a = app();
+    shuffle(&mut a, 3);
+    keys(&mut a, "t");
+    let c = a.play.clock.clone().unwrap();
+    assert_eq!(c.running.map(|r| r.0), Some(shakmaty::Color::Black));
+}
+
+/// Taking back a flag fall takes back the time that ran out, and the clocks run.
+#[test]
+fn taking_back_a_flag_fall_restores_the_clock() {
+    let mut a = app();
+    a.play.clock = Some(Clock::new(Duration::from_secs(60), Duration::ZERO));
+    shuffle(&mut a, 2);
+    let later = Instant::now() + Duration::from_secs(61);
+    a.update(super::app::Action::Tick(later));
+    let t = a.play.game.termination().expect("White's flag fell");
+    assert!(
+        matches!(t.ending.kind, EndingKind::LostOnTime { .. }),
+        "{t:?}"
+    );
+    keys(&mut a, "u");
+    assert_eq!(a.play.game.len(), 1);
+    assert!(!a.play.game.is_over());
+    let c = a.play.clock.clone().unwrap();
+    assert!(c.left[0] > Duration::from_secs(50), "{:?}", c.left);
+    assert_eq!(c.running.map(|r| r.0), Some(shakmaty::Color::Black));
+    let soon = Instant::now() + Duration::from_secs(1);
+    a.update(super::app::Action::Tick(soon));
+    assert!(!a.play.game.is_over(), "no flag falls again at once");
+}

@@ -201,7 +201,7 @@ fn line_of(text: &str, key: &str) -> Option<usize> {
 
 /// What a setting allows, as messages write it.
 fn allowed(key: &str) -> Option<String> {
-    let r = |r: RangeInclusive<i64>| Some(format!("{}..={}", r.start(), r.end()));
+    let r = |r: RangeInclusive<i64>| Some(format!("{} to {}", r.start(), r.end()));
     match key {
         "ascii" | "blind" => Some("true, false".to_string()),
         "human" => Some("\"white\", \"black\", \"both\", \"none\"".to_string()),
@@ -221,12 +221,12 @@ fn int_in(v: &toml::Value, range: &RangeInclusive<i64>) -> Result<i64, String> {
     match v.as_integer() {
         Some(n) if range.contains(&n) => Ok(n),
         Some(n) => Err(format!(
-            "{n} is out of range {}..={}",
+            "{n} is not in {} to {}",
             range.start(),
             range.end()
         )),
         None => Err(format!(
-            "{v} is not a whole number in {}..={}",
+            "{v} is not a whole number from {} to {}",
             range.start(),
             range.end()
         )),
@@ -294,7 +294,10 @@ pub fn parse(text: &str, file: &str) -> (Config, Option<String>) {
                     d if d.is_empty() => "ignored".to_string(),
                     d => format!("using the default {d}"),
                 };
-                problems.push(format!("{file} line {}: {msg}{allowed}; {fallback}", l + 1));
+                problems.push((
+                    l + 1,
+                    format!("{file} line {}: {msg}{allowed}; {fallback}", l + 1),
+                ));
                 lines[l] = "";
             }
             _ => {
@@ -312,7 +315,8 @@ pub fn parse(text: &str, file: &str) -> (Config, Option<String>) {
     let mut c = Config::default();
     for (key, v) in &table {
         if let Err(e) = set_field(&mut c, key, v) {
-            let place = match line_of(text, key) {
+            let line = line_of(text, key);
+            let place = match line {
                 Some(l) => format!("{file} line {l}"),
                 None => file.to_string(),
             };
@@ -320,10 +324,16 @@ pub fn parse(text: &str, file: &str) -> (Config, Option<String>) {
                 d if d.is_empty() => "ignored".to_string(),
                 d => format!("using the default {d}"),
             };
-            problems.push(format!("{place}: {key} = {v}: {e}; {fallback}"));
+            problems.push((
+                line.unwrap_or(0),
+                format!("{place}: {key} = {v}: {e}; {fallback}"),
+            ));
         }
     }
-    let msg = (!problems.is_empty()).then(|| problems.join(" · "));
+    // In the order of the file's lines, whichever parser found them.
+    problems.sort_by_key(|p| p.0);
+    let texts: Vec<String> = problems.into_iter().map(|p| p.1).collect();
+    let msg = (!texts.is_empty()).then(|| texts.join(" · "));
     (c, msg)
 }
 
@@ -428,6 +438,19 @@ mod tests {
         assert_eq!(c, Config::default());
     }
 
+    /// Problems are listed in the order of the file's lines, whichever parser found them.
+    #[test]
+    fn problems_come_in_the_order_of_the_lines() {
+        let text = "level = 0\nhash_mb = \"lots\ncontempt = 9999\n";
+        let msg = parse(text, "config.toml").1.unwrap();
+        let at = |l: &str| msg.find(l).unwrap_or_else(|| panic!("{l} in {msg}"));
+        assert!(
+            at("line 1") < at("line 2") && at("line 2") < at("line 3"),
+            "{msg}"
+        );
+        assert!(msg.contains("level = 0: 0 is not in 1 to 8"), "{msg}");
+    }
+
     #[test]
     fn a_bad_field_falls_back_alone_and_names_its_line_and_range() {
         let text = "ascii = true\nlevel = 4\nhash_mb = \"lots\"\n";
@@ -437,27 +460,27 @@ mod tests {
         assert_eq!(c.hash_mb, Config::default().hash_mb);
         let msg = msg.unwrap();
         assert!(msg.contains("config.toml line 3"), "{msg}");
-        assert!(msg.contains("1..=65536"), "{msg}");
+        assert!(msg.contains("1 to 65536"), "{msg}");
         assert!(msg.contains("using the default 16"), "{msg}");
         // A line that is not TOML is left out, and named.
         let (c, msg) = parse("ascii = true\nlevel = = 3\n", "config.toml");
         assert!(c.ascii);
         assert_eq!(c.level, Config::default().level);
         let msg = msg.unwrap();
-        assert!(msg.contains("line 2") && msg.contains("1..=8"), "{msg}");
+        assert!(msg.contains("line 2") && msg.contains("1 to 8"), "{msg}");
     }
 
     #[test]
     fn every_number_is_range_checked() {
         for (text, range) in [
-            ("level = 9", "1..=8"),
-            ("hash_mb = 100000000", "1..=65536"),
-            ("hash_mb = 0", "1..=65536"),
-            ("contempt = 5000", "-1000..=1000"),
-            ("clock_base_secs = 18446744073709551615", "0..=36000"),
-            ("clock_inc_secs = 9223372036854775807", "0..=3600"),
-            ("clock_inc_secs = -1", "0..=3600"),
-            ("euwe_delay_ms = 1", "30..=10000"),
+            ("level = 9", "1 to 8"),
+            ("hash_mb = 100000000", "1 to 65536"),
+            ("hash_mb = 0", "1 to 65536"),
+            ("contempt = 5000", "-1000 to 1000"),
+            ("clock_base_secs = 18446744073709551615", "0 to 36000"),
+            ("clock_inc_secs = 9223372036854775807", "0 to 3600"),
+            ("clock_inc_secs = -1", "0 to 3600"),
+            ("euwe_delay_ms = 1", "30 to 10000"),
         ] {
             let (c, msg) = parse(&format!("ascii = true\n{text}\n"), "c.toml");
             let msg = msg.unwrap_or_default();

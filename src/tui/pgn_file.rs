@@ -203,6 +203,12 @@ impl App {
     pub(crate) fn ask_save_name(&mut self) {
         let name = default_save_name(UtcMinute::now(), Path::new(""));
         self.open_input(InputKind::SavePgn, &name.display().to_string());
+        if let Ok(dir) = std::env::current_dir() {
+            self.info(format!(
+                "A name alone is saved in {}; give a path for elsewhere.",
+                dir.display()
+            ));
+        }
     }
 
     /// The file name typed for saving: written, or asked about if it exists.
@@ -222,7 +228,10 @@ impl App {
     pub(crate) fn save_pgn(&mut self, path: &Path) {
         let pgn = self.pgn_text();
         match crate::fsio::write_atomic(path, pgn.as_bytes()) {
-            Ok(()) => self.info(format!("Saved {}", path.display())),
+            Ok(()) => {
+                let full = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+                self.info(format!("Saved {}", full.display()))
+            }
             Err(e) => self.error(format!("cannot save {}: {e}", path.display())),
         }
     }
@@ -265,6 +274,11 @@ impl App {
             tags.push(("Site".to_string(), "threefold".to_string()));
             tags.push(("White".to_string(), name(Color::White)));
             tags.push(("Black".to_string(), name(Color::Black)));
+            if let Some(c) = &self.play.clock {
+                // PGN standard 9.6.1: seconds, "+" the increment.
+                let tc = format!("{}+{}", c.base.as_secs(), c.inc.as_secs());
+                tags.push(("TimeControl".to_string(), tc));
+            }
         }
         if !tags.iter().any(|(k, _)| k == "Date") {
             tags.push(("Date".to_string(), UtcMinute::now().pgn_date()));

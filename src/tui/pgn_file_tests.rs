@@ -400,3 +400,34 @@ fn the_clocks_shown_are_the_viewed_plys() {
     let (s, _) = screen(&a, &Theme::plain(), 80, 24);
     assert!(s.contains("5:03"), "{s}");
 }
+
+/// A game played with clocks is saved with its TimeControl and each player's time after
+/// each move (`[%clk]`), beside the claims; the message gives the whole path.
+#[test]
+fn a_game_with_clocks_is_saved_with_its_times_and_the_whole_path() {
+    let dir = temp("clocks");
+    let mut a = app_80x24();
+    keys(&mut a, "t"); // 5+3
+    shuffle(&mut a, 4);
+    keys(&mut a, "c1"); // an incorrect claim: Black gets 2 minutes
+    key(&mut a, KeyCode::Enter);
+    keys(&mut a, "s");
+    let m = a.message.as_ref().unwrap().text.clone();
+    assert!(m.contains("A name alone is saved in /"), "{m}");
+    let path = dir.join("clocks.pgn");
+    answer_prompt(&mut a, &path.display().to_string());
+    let text = std::fs::read_to_string(&path).unwrap().replace('\n', " ");
+    assert!(text.contains("[TimeControl \"300+3\"]"), "{text}");
+    // White moved first: after 1.Nf3 about 5:03 (the increment) of White's time.
+    assert!(text.contains("1. Nf3 {[%clk 0:05:0"), "{text}");
+    assert!(text.contains("Ng8 {[%clk 0:05:0"), "{text}");
+    assert!(text.contains("{[%claim now]}"), "{text}");
+    let m = a.message.as_ref().unwrap().text.clone();
+    assert_eq!(m, format!("Saved {}", path.display()));
+    // Read back: the claim is there; the clock comments are only comments.
+    let rec = crate::rules::pgn::read_records(&text, "clocks.pgn")
+        .unwrap()
+        .remove(0);
+    assert_eq!(rec.claims.len(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -13,7 +13,7 @@ use crate::rules::claim::{self, Claim, Ground};
 use crate::rules::notation::parse_move_lenient;
 use crate::rules::pgn::{ClaimMark, RecordedClaim};
 use crate::rules::review::GameRecord;
-use crate::rules::{Game, MoveNumber, PlayError, color_name, ending};
+use crate::rules::{EndingKind, Game, MoveNumber, PlayError, color_name, ending};
 
 use super::app::{App, Effect, Input, InputKind, Message, Overlay, Question, Screen, Tone};
 use super::config::Config;
@@ -227,9 +227,13 @@ pub struct Play {
     pub level: u8,
     pub hash_mb: usize,
     pub contempt: i32,
+    /// The clocks of the game on the board.
     pub clock: Option<Clock>,
-    /// The clock preset in [`CLOCK_PRESETS`] (None: clocks from the config
-    /// that are not a preset).
+    /// The clocks new games get (seconds: base, increment; base 0: none): the
+    /// config's, changed by the clocks key.
+    pub clock_setting: (u64, u64),
+    /// The preset in [`CLOCK_PRESETS`] that `clock_setting` is (None: clocks from the
+    /// config that are not a preset).
     pub clock_preset: Option<usize>,
     /// The next move made (typed, cursor or mouse) is the intended move of a
     /// claim under this rule.
@@ -276,6 +280,7 @@ impl Play {
             hash_mb: cfg.hash_mb,
             contempt: cfg.contempt,
             clock,
+            clock_setting: (cfg.clock_base_secs, cfg.clock_inc_secs),
             clock_preset: CLOCK_PRESETS
                 .iter()
                 .position(|&(b, i)| (b, i) == (cfg.clock_base_secs, cfg.clock_inc_secs))
@@ -795,13 +800,9 @@ impl App {
         self.play.loaded = None;
         self.play.clock_at.clear();
         self.play.record = GameRecord::default();
-        let (b, i) = match &self.play.clock {
-            Some(c) => (c.base, c.inc),
-            None => (Duration::ZERO, Duration::ZERO),
-        };
-        if !b.is_zero() {
-            self.play.clock = Some(Clock::new(b, i));
-        }
+        let (b, i) = self.play.clock_setting;
+        self.play.clock =
+            (b > 0).then(|| Clock::new(Duration::from_secs(b), Duration::from_secs(i)));
         self.effects.push(Effect::NewGame);
         self.message = self.play.game.termination().map(|t| Message {
             tone: Tone::Info,
@@ -812,6 +813,13 @@ impl App {
     fn takeback(&mut self) {
         self.stop_engine();
         self.cancel_claim();
+        let ended = self.play.game.is_over();
+        let flag_fell = self.play.game.termination().is_some_and(|t| {
+            matches!(
+                t.ending.kind,
+                EndingKind::LostOnTime { .. } | EndingKind::FlagFallDraw { .. }
+            )
+        });
         let mut n = 0;
         // Back to a position where a human is to move.
         while self.play.game.undo().is_some() {
@@ -829,9 +837,17 @@ impl App {
         self.play.record.claims.retain(|c| c.ply <= len);
         self.play.record.result = None;
         if let Some(c) = &mut self.play.clock
-            && c.running.is_some()
+            && n > 0
         {
-            c.running = Some((self.play.game.position().turn(), Instant::now()));
+            // Taking back a flag fall takes back the time that ran out: the clocks show
+            // what they did after the ply returned to.
+            if flag_fell && let Some(left) = self.play.clock_at.get(&len) {
+                c.left = *left;
+            }
+            // The clock of the side to move runs (again, after a game that had ended).
+            if (c.running.is_some() || ended) && len > 0 && !self.play.game.is_over() {
+                c.running = Some((self.play.game.position().turn(), Instant::now()));
+            }
         }
         self.info(if n == 0 {
             "Nothing to take back.".to_string()
@@ -956,15 +972,11 @@ impl App {
             Ok((g, claims, clock)) => {
                 self.play.players = saved.human;
                 self.play.flipped = self.play.players == Players::HumanBlack;
-                if let Some(c) = &clock {
-                    // Before `new_game`, which starts fresh clocks of the same base.
-                    self.play.clock_preset = CLOCK_PRESETS.iter().position(|&(b, i)| {
-                        (Duration::from_secs(b), Duration::from_secs(i)) == (c.base, c.inc)
-                    });
-                    self.play.clock = Some(c.clone());
-                }
                 self.set_game(g);
                 self.play.record.claims = claims;
+                // The game's own clocks (none if it was played without), whatever new
+                // games get.
+                self.play.clock = None;
                 if let Some(mut c) = clock {
                     if !self.play.game.is_empty() {
                         // The side to move's clock runs again from now.
@@ -973,7 +985,11 @@ impl App {
                     self.play.clock = Some(c);
                     self.play.note_clocks();
                 }
-                self.info("Resumed the game in progress.");
+                // A problem found at start (the config's) stays on screen: the board
+                // shows that the game is back.
+                if !self.message.as_ref().is_some_and(|m| m.is_error()) {
+                    self.info("Resumed the game in progress.");
+                }
                 self.maybe_engine();
             }
             Err(e) => self.error(format!("cannot resume: {e}")),
@@ -999,15 +1015,23 @@ impl App {
         ));
     }
 
-    /// The game as PGN, with Date, players, Result and Termination tags.
+    /// The game as PGN, with Date, players, TimeControl, Result and Termination tags, the
+    /// claims made, and with clocks the time each player had after each move
+    /// (`{[%clk 0:04:58]}`, the PGN Specification Supplement's command).
     pub fn pgn_text(&self) -> String {
         let tags = self.pgn_tags();
         let tags: Vec<(&str, &str)> = tags.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-        crate::rules::pgn::write_annotated(
-            &self.play.game,
-            &tags,
-            &crate::rules::pgn::claim_notes(&self.play.record.claims),
-        )
+        let mut notes = crate::rules::pgn::claim_notes(&self.play.record.claims);
+        if self.play.clock.is_some() {
+            let game = &self.play.game;
+            for (&ply, left) in self.play.clock_at.range(1..=game.len()) {
+                let mover = game.position_at(ply - 1).turn();
+                let s = left[idx(mover)].as_secs();
+                let clk = format!("[%clk {}:{:02}:{:02}]", s / 3600, s / 60 % 60, s % 60);
+                notes.entry(ply).or_default().comments.insert(0, clk);
+            }
+        }
+        crate::rules::pgn::write_annotated(&self.play.game, &tags, &notes)
     }
 
     /// Whether replacing the game would lose one: moves played, not over.
@@ -1019,6 +1043,10 @@ impl App {
     pub(crate) fn open_fen_prompt(&mut self) {
         let fen = self.play.game.fen_at(self.play.game.len());
         self.open_input(InputKind::Fen, &fen);
+        self.info(format!(
+            "The FEN of the position now: edit it, or {} clears the line for another.",
+            keys::key_in(Ctx::Input, Cmd::Edit(super::line_edit::Edit::KillToStart))
+        ));
     }
 
     /// The prompt for a PGN file to load.
@@ -1168,6 +1196,20 @@ impl App {
                     .map_or(0, |p| (p + 1) % CLOCK_PRESETS.len());
                 self.play.clock_preset = Some(next);
                 let (b, i) = CLOCK_PRESETS[next];
+                self.play.clock_setting = (b, i);
+                let name = match b {
+                    0 => "Clocks off".to_string(),
+                    _ => format!("Clocks {}+{}", b / 60, i),
+                };
+                if self.play.clock.is_some() && self.game_in_progress() {
+                    // The time this game's players have is theirs (9.5 minutes included).
+                    self.info(format!(
+                        "{name} from the next game ({}); this game keeps its clocks.",
+                        keys::key_for(Cmd::NewGame)
+                    ));
+                    self.save_settings(&["clock_base_secs", "clock_inc_secs"]);
+                    return;
+                }
                 self.play.clock_at.clear();
                 self.play.clock =
                     (b > 0).then(|| Clock::new(Duration::from_secs(b), Duration::from_secs(i)));
@@ -1177,10 +1219,7 @@ impl App {
                 {
                     c.running = Some((self.play.game.position().turn(), Instant::now()));
                 }
-                self.info(match self.play.clock {
-                    Some(_) => format!("Clocks {}+{}", b / 60, i),
-                    None => "Clocks off".to_string(),
-                });
+                self.info(name);
                 self.save_settings(&["clock_base_secs", "clock_inc_secs"]);
             }
             _ => {}
@@ -1249,7 +1288,8 @@ impl App {
                     self.info("Started from the FEN position.");
                 }
                 Err(e) => {
-                    self.error(e.to_string());
+                    // The reason alone: the FEN stays on the input line below it.
+                    self.error(format!("Invalid FEN: {} (correct it below)", e.reason));
                     // Keep the FEN so that it can be corrected.
                     self.input = Some(Input::new(kind, &text));
                 }

@@ -62,6 +62,12 @@ impl App {
             (Screen::Euwe | Screen::Drills | Screen::Review, _) => Marks::Shown,
         }
     }
+
+    /// Whether the panel "How engines see it" is drawn: switched on, and the marks shown
+    /// (the rules core's occurrence count is an answer blind mode keeps back).
+    pub fn engines_panel_shown(&self) -> bool {
+        self.engines_panel && self.marks() == Marks::Shown
+    }
 }
 
 /// What a player at the board knows of a position besides the pieces:
@@ -222,7 +228,7 @@ pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
             &app.euwe,
             app.euwe_delay,
             app.ascii,
-            app.engines_panel,
+            app.engines_panel_shown(),
             theme,
             size,
             buf,
@@ -241,20 +247,27 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
     let game = &app.play.game;
     // Title or game-over banner.
     let title = match game.termination() {
-        Some(term) => Line::from(vec![
-            Span::styled(
-                format!(
-                    " GAME OVER  {}  {} ",
-                    term.ending.result(),
-                    term.ending.kind
-                ),
-                t.banner,
-            ),
-            Span::styled(
-                format!("  {} review the game", keys::key_for(keys::Cmd::Review)),
-                t.key,
-            ),
-        ]),
+        Some(term) => {
+            let banner = format!(
+                " GAME OVER  {}  {} ",
+                term.ending.result(),
+                term.ending.kind
+            );
+            let key = keys::key_for(keys::Cmd::Review);
+            // The review hint as long as the row allows.
+            let room = (a.title.width as usize).saturating_sub(banner.chars().count());
+            let hint = [
+                format!("  {key} review the game"),
+                format!("  {key} review"),
+            ]
+            .into_iter()
+            .find(|h| h.chars().count() <= room)
+            .unwrap_or_default();
+            Line::from(vec![
+                Span::styled(banner, t.banner),
+                Span::styled(hint, t.key),
+            ])
+        }
         None if app.play.loaded.is_some()
             && app.play.players == super::play::Players::TwoHumans =>
         {
@@ -281,37 +294,7 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
                 ),
             ])
         }
-        None => Line::from(vec![
-            Span::styled(" threefold ", t.title),
-            Span::styled(
-                match app.play.marks {
-                    Marks::Shown => "",
-                    Marks::Hidden => "blind",
-                },
-                t.button,
-            ),
-            Span::styled(
-                match app.play.marks {
-                    Marks::Shown => "repetition trainer",
-                    Marks::Hidden => " repetition trainer",
-                },
-                t.dim,
-            ),
-            Span::raw(format!("   {}", app.play.players.describe())),
-            Span::styled(
-                format!(
-                    "   engine L{} · hash {} MiB · contempt {} · clocks {}",
-                    app.play.level,
-                    app.play.hash_mb,
-                    app.play.contempt,
-                    match &app.play.clock {
-                        Some(c) => format!("{}+{}", c.base.as_secs() / 60, c.inc.as_secs()),
-                        None => "off".to_string(),
-                    }
-                ),
-                t.dim,
-            ),
-        ]),
+        None => play_title(app, t, a.title.width as usize),
     };
     Paragraph::new(title).render(a.title, buf);
 
@@ -357,7 +340,7 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
 /// list, which keeps at least 2 rows of moves. The panel's title row covers
 /// the move list's bottom border.
 pub fn history_and_engines(app: &App, a: &Areas) -> (Rect, Option<Rect>) {
-    if !app.engines_panel {
+    if !app.engines_panel_shown() {
         return (a.history, None);
     }
     let h = a.history;
@@ -461,6 +444,56 @@ fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).render(area, buf);
 }
 
+/// The game screen's title: the trainer's name, the players, then the settings in order
+/// of use (level, clocks, contempt, hash) as many as fit in `width`; the subtitle
+/// "repetition trainer" goes first when room is short.
+fn play_title(app: &App, t: &Theme, width: usize) -> Line<'static> {
+    let p = &app.play;
+    let clocks = match &p.clock {
+        Some(c) => format!("{}+{}", c.base.as_secs() / 60, c.inc.as_secs()),
+        None => "off".to_string(),
+    };
+    let settings = [
+        format!("engine L{}", p.level),
+        format!("clocks {clocks}"),
+        format!("contempt {}", p.contempt),
+        format!("hash {} MiB", p.hash_mb),
+    ];
+    let blind = p.marks == Marks::Hidden;
+    let name = if blind {
+        " threefold blind"
+    } else {
+        " threefold"
+    };
+    let players = format!("   {}", p.players.describe());
+    let used = |sub: &str| name.chars().count() + sub.chars().count() + players.chars().count();
+    let subtitle = [" repetition trainer", ""]
+        .into_iter()
+        .find(|sub| used(sub) + 3 + settings[0].chars().count() <= width)
+        .unwrap_or("");
+    let mut rest = String::new();
+    for (i, part) in settings.iter().enumerate() {
+        let piece = if i == 0 {
+            format!("   {part}")
+        } else {
+            format!(" · {part}")
+        };
+        if used(subtitle) + rest.chars().count() + piece.chars().count() > width {
+            break;
+        }
+        rest.push_str(&piece);
+    }
+    let mut spans = vec![Span::styled(" threefold", t.title)];
+    if blind {
+        spans.push(Span::raw(" "));
+        spans.push(Span::styled("blind", t.button));
+    }
+    spans.push(Span::styled(subtitle, t.dim));
+    spans.push(Span::raw(players));
+    spans.push(Span::styled(rest, t.dim));
+    Line::from(spans)
+}
+
 const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 const SPINNER_ASCII: [&str; 4] = ["|", "/", "-", "\\"];
 
@@ -469,31 +502,33 @@ fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         Some(th) => th.pv.clone(),
         None => app.play.last_pv.clone(),
     };
-    let (spin, info, side) = match &app.play.thinking {
+    // Short enough for the side panel at 80 columns: the spinner says it is thinking.
+    let (state, short, info, side) = match &app.play.thinking {
         Some(th) => {
             let s = if app.ascii {
                 SPINNER_ASCII[(app.frame as usize) % 4]
             } else {
                 SPINNER[(app.frame as usize) % 10]
             };
-            (format!("{s} thinking"), th.info.as_ref(), th.side)
+            (format!("{s} thinking"), s, th.info.as_ref(), th.side)
         }
         None => (
             "engine idle".to_string(),
+            "idle",
             app.play.last_info.as_ref(),
             app.play.last_side,
         ),
     };
     let line1 = match info {
         Some(i) => format!(
-            "{spin}  depth {}  {}  {} knps",
+            "{short}  depth {}  {}  {} knps",
             i.depth,
             score_label(i.score, side),
             i.nps / 1000
         ),
         None => format!(
-            "{spin}  level {}  hash {} MiB  contempt {}",
-            app.play.level, app.play.hash_mb, app.play.contempt
+            "{state}  L{}  contempt {}  {} MiB",
+            app.play.level, app.play.contempt, app.play.hash_mb
         ),
     };
     let pv = if pv.is_empty() {
@@ -837,16 +872,24 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         ]);
         Paragraph::new(line).render(a.input, buf);
     } else if app.screen == Screen::Play {
-        Paragraph::new(Line::from(Span::styled(
+        use keys::{Cmd, key_for};
+        let hint = if app.play.game.is_over() {
+            format!(
+                "{} new game · {} take back · {} review the game · {} drills",
+                key_for(Cmd::NewGame),
+                key_for(Cmd::Takeback),
+                key_for(Cmd::Review),
+                key_for(Cmd::Drills)
+            )
+        } else {
             format!(
                 "{} type a move · {} claim · click a piece, then its target · {} drills",
-                keys::key_for(keys::Cmd::TypeMove),
-                keys::key_for(keys::Cmd::Claim),
-                keys::key_for(keys::Cmd::Drills)
-            ),
-            t.dim,
-        )))
-        .render(a.input, buf);
+                key_for(Cmd::TypeMove),
+                key_for(Cmd::Claim),
+                key_for(Cmd::Drills)
+            )
+        };
+        Paragraph::new(Line::from(Span::styled(hint, t.dim))).render(a.input, buf);
     }
     let mut spans = Vec::new();
     // Only what works now: the claim options offered, scrolling a ruling that scrolls.

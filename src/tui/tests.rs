@@ -916,8 +916,8 @@ fn engine_pv_is_shown_in_san_with_a_spinner() {
     let (s, _) = screen(&a, &Theme::colored(), 120, 40);
     assert!(s.contains("pv 1...e5 2.Nf3"), "{s}");
     // Black's search says -0.31 for Black: +0.31 from White's side.
-    assert!(s.contains("depth 7  +0.31 (White)  250 knps"), "{s}");
-    assert!(s.contains("thinking"));
+    // The spinner says it is thinking (the word would not fit at 80 columns).
+    assert!(s.contains("⠋  depth 7  +0.31 (White)  250 knps"), "{s}");
 }
 
 #[test]
@@ -1524,10 +1524,7 @@ fn the_engine_score_is_shown_from_whites_side_with_a_label_at_80x24() {
     a.update(Action::Engine(Report::Best { id, mv: Some(e5) }));
     assert_eq!(a.play.game.len(), 2);
     let (s, _) = screen(&a, &Theme::plain(), 80, 24);
-    assert!(
-        s.contains("engine idle") && s.contains("-0.80 (White)"),
-        "{s}"
-    );
+    assert!(s.contains("idle  depth 5  -0.80 (White)"), "{s}");
     assert_eq!(
         render::score_label(Score::Mate(2), Some(shakmaty::Color::Black)),
         "#-2 (White)"
@@ -1589,4 +1586,85 @@ fn settings_changed_in_the_trainer_are_saved_keeping_the_users_file() {
 fn render_header(a: &App) -> String {
     let (s, _) = screen(a, &Theme::plain(), 120, 40);
     s.lines().next().unwrap_or_default().to_string()
+}
+
+/// A FEN refused in the trainer: the reason in full on the message rows at 80×24 (the
+/// FEN itself stays on the input line to be corrected), and the prompt says how to clear it.
+#[test]
+fn a_refused_fen_is_explained_whole_at_80x24() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    keys(&mut a, "F");
+    let m = a.message.clone().unwrap().text;
+    assert!(m.contains("Ctrl-u clears the line"), "{m}");
+    a.update(Action::Key(KeyEvent::new(
+        KeyCode::Char('u'),
+        KeyModifiers::CONTROL,
+    )));
+    keys(&mut a, "garbage");
+    key(&mut a, KeyCode::Enter);
+    let s = screen(&a, &Theme::plain(), 80, 24).0;
+    let rows: Vec<&str> = s.lines().collect();
+    let msg = format!("{} {}", rows[20].trim(), rows[21].trim());
+    assert!(
+        msg.contains("Invalid FEN: 1 field where a FEN has 4 to 6: board, side to move"),
+        "{s}"
+    );
+    assert!(msg.ends_with("(correct it below)"), "{msg}");
+    assert!(rows[22].contains("FEN: garbage"), "{s}");
+}
+
+/// At 80×24 the title keeps the players and as many settings as fit, whole, and the
+/// engine line keeps the contempt; at 120 columns the title has them all.
+#[test]
+fn the_title_and_engine_lines_fit_80_columns_with_the_contempt() {
+    let mut a = App::new(&Config::default(), Game::new());
+    a.update(Action::Resize(80, 24));
+    keys(&mut a, "x"); // contempt 25
+    let s = screen(&a, &Theme::plain(), 80, 24).0;
+    let title = s.lines().next().unwrap();
+    assert!(
+        title
+            .trim_end()
+            .ends_with("You (White) vs engine   engine L3 · clocks off"),
+        "{title}"
+    );
+    assert!(s.contains("engine idle  L3  contempt 25  16 MiB"), "{s}");
+    let wide = render_header(&a);
+    assert!(
+        wide.contains(
+            "threefold repetition trainer   You (White) vs engine   engine L3 · clocks off · \
+             contempt 25 · hash 16 MiB"
+        ),
+        "{wide}"
+    );
+    // Blind mode: the word stays, a setting goes.
+    keys(&mut a, "B");
+    let s = screen(&a, &Theme::plain(), 80, 24).0;
+    let title = s.lines().next().unwrap();
+    assert!(title.starts_with(" threefold blind"), "{title}");
+    assert!(!title.contains("· con"), "{title}");
+}
+
+/// A game that ended: at 80×24 the banner is whole with the review key, and the hint
+/// line offers what can be done now instead of moves and claims.
+#[test]
+fn a_finished_game_says_what_can_be_done_at_80x24() {
+    use super::play::Clock;
+    use std::time::{Duration, Instant};
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    a.play.clock = Some(Clock::new(Duration::from_secs(60), Duration::ZERO));
+    shuffle(&mut a, 2);
+    a.update(Action::Tick(Instant::now() + Duration::from_secs(61)));
+    assert!(a.play.game.is_over());
+    let s = screen(&a, &Theme::plain(), 80, 24).0;
+    let title = s.lines().next().unwrap().trim_end();
+    assert!(title.contains("White's flag fell"), "{title}");
+    assert!(title.ends_with("v review"), "{title}");
+    assert!(
+        s.contains("n new game · u take back · v review the game · d drills"),
+        "{s}"
+    );
+    assert!(!s.contains("type a move"), "{s}");
 }
