@@ -13,7 +13,7 @@ use serde_json::Value;
 use threefold::review::{self, Budget, FindingKind, Options};
 use threefold::rules::Game;
 use threefold::rules::analysis::{JsonPly, report_current};
-use threefold::rules::claim::sorted_uci;
+use threefold::rules::claim::{Ground, sorted_uci};
 use threefold::rules::pgn::{self, ClaimMark};
 use threefold::rules::review::{ClaimFindingKind, GameRecord, review_claims};
 
@@ -181,6 +181,53 @@ fn recorded_claims_are_read_and_judged_with_their_consequences() {
     // A claim with a move needs a move before it.
     let e = pgn::read_records("{[%claim move]} 1. e4 *", "mem").unwrap_err();
     assert_eq!(e.line, Some(1));
+}
+
+/// A claim that names its rule (`[%claim move 9.3]`) is judged under that rule only:
+/// the threefold repetition it would also have had does not make it correct. An
+/// unknown rule is not a claim command.
+#[test]
+fn a_recorded_claim_is_judged_under_the_rule_it_names() {
+    let game_with = |cmd: &str| {
+        format!("[Event \"t\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 {{{cmd}}} *\n")
+    };
+    let judged = |cmd: &str| {
+        let recs = pgn::read_records(&game_with(cmd), "mem").unwrap();
+        let game = pgn::to_game(&recs[0], "mem").unwrap();
+        let r = review_claims(&game, &GameRecord::from_pgn(&recs[0]));
+        (recs[0].claims.clone(), r.findings)
+    };
+    let (claims, f) = judged("[%claim move 9.2]");
+    assert_eq!(claims[0].ground, Some(Ground::Threefold));
+    assert_eq!(f[0].kind, ClaimFindingKind::CorrectClaim);
+    let (claims, f) = judged("[%claim move 9.3]");
+    assert_eq!(claims[0].ground, Some(Ground::FiftyMoves));
+    let wrong = f
+        .iter()
+        .find(|f| f.kind == ClaimFindingKind::IncorrectClaim)
+        .unwrap_or_else(|| panic!("{f:?}"));
+    assert_eq!(wrong.rule, Some("9.3 a"), "{wrong:?}");
+    assert!(
+        wrong.text.contains("9.2"),
+        "the other rule would have held: {}",
+        wrong.text
+    );
+    // And the threefold claim it could have made is a chance missed.
+    assert!(
+        f.iter()
+            .any(|f| f.kind == ClaimFindingKind::MissedClaimWithMove),
+        "{f:?}"
+    );
+    let (claims, f) = judged("[%claim move]");
+    assert_eq!(claims[0].ground, None);
+    assert_eq!(f[0].kind, ClaimFindingKind::CorrectClaim);
+    let (claims, _) = judged("[%claim move 9.4]");
+    assert!(claims.is_empty(), "{claims:?}");
+    // Written back as read.
+    assert_eq!(
+        pgn::claim_comment(ClaimMark::WithMove, Some(Ground::FiftyMoves)),
+        "[%claim move 9.3]"
+    );
 }
 
 #[test]

@@ -250,7 +250,7 @@ fn annotate(rec: &PgnRecord, game: &Game, r: &Review) -> String {
             }
         }
         for c in rec.claims.iter().filter(|c| c.ply == ply) {
-            cmds.push(claim_comment(c.mark));
+            cmds.push(claim_comment(c.mark, c.ground));
         }
         if !cmds.is_empty() {
             notes.entry(ply).or_default().comments.push(cmds.join(" "));

@@ -56,6 +56,21 @@ impl Ground {
         }
     }
 
+    /// The article's number, as `[%claim ...]` records the rule: "9.2" or "9.3".
+    pub fn code(self) -> &'static str {
+        match self {
+            Ground::Threefold => "9.2",
+            Ground::FiftyMoves => "9.3",
+        }
+    }
+
+    /// The rule whose [`Ground::code`] is `code`.
+    pub fn from_code(code: &str) -> Option<Ground> {
+        [Ground::Threefold, Ground::FiftyMoves]
+            .into_iter()
+            .find(|g| g.code() == code)
+    }
+
     /// "threefold repetition", "the fifty-move rule".
     pub fn name(self) -> &'static str {
         match self {

@@ -42,6 +42,9 @@
 //!   (FIDE 9.2 b, 9.3 b).
 //! - `{[%claim move]}` after a move: that move was written on the scoresheet with a claim
 //!   (9.2 a, 9.3 a) and, as FIDE 9.5 requires, played.
+//! - The rule may follow: `{[%claim now 9.2]}` (threefold repetition), `{[%claim move
+//!   9.3]}` (the fifty-move rule). A claim names its rule over the board, and is judged
+//!   under that rule only; without it, under either.
 //!
 //! Only main-line comments count ([`PgnRecord::claims`]); the arbiter's ruling is not
 //! recorded, since the rules core can give it again from the position ([`super::review`]).
@@ -52,6 +55,7 @@ use std::io::{BufRead, BufReader};
 use shakmaty::Color;
 use shakmaty::san::SanPlus;
 
+use super::claim::Ground;
 use super::ending::EndingKind;
 use super::game::{Game, PlayError, read_san};
 
@@ -101,14 +105,21 @@ pub struct RecordedClaim {
     /// in ([`ClaimMark::Now`]), or the ply the intended move led to ([`ClaimMark::WithMove`]).
     pub ply: usize,
     pub mark: ClaimMark,
+    /// The rule claimed under (`[%claim now 9.2]`), or None when the record does not say
+    /// (`[%claim now]`): then the claim is judged under either rule.
+    pub ground: Option<Ground>,
     /// The line (1-based) of the comment; 0 for a claim not read from a file (one made in
     /// the trainer).
     pub line: usize,
 }
 
-/// The embedded command recording `mark`, as a comment's text (without the braces).
-pub fn claim_comment(mark: ClaimMark) -> String {
-    format!("[%claim {}]", mark.code())
+/// The embedded command recording a claim (`mark`, and the rule if known), as a comment's
+/// text (without the braces): `[%claim now 9.2]`, `[%claim move]`.
+pub fn claim_comment(mark: ClaimMark, ground: Option<Ground>) -> String {
+    match ground {
+        Some(g) => format!("[%claim {} {}]", mark.code(), g.code()),
+        None => format!("[%claim {}]", mark.code()),
+    }
 }
 
 /// The notes that record `claims` in a written game (a [`claim_comment`] at each claim's
@@ -120,7 +131,7 @@ pub fn claim_notes(claims: &[RecordedClaim]) -> Notes {
             .entry(c.ply)
             .or_default()
             .comments
-            .push(claim_comment(c.mark));
+            .push(claim_comment(c.mark, c.ground));
     }
     notes
 }
@@ -215,6 +226,7 @@ struct Token {
 #[derive(Clone, Copy, Debug)]
 struct LexedClaim {
     mark: ClaimMark,
+    ground: Option<Ground>,
     line: usize,
     /// A blank line came before the comment (it then belongs to the next game).
     after_blank: bool,
@@ -338,9 +350,10 @@ impl<R: BufRead> Lexer<R> {
                                     None if prev == b'[' && b == b'%' => command = Some(Vec::new()),
                                     None => {}
                                     Some(cmd) if b == b']' => {
-                                        if let Some(mark) = parse_claim_command(cmd) {
+                                        if let Some((mark, ground)) = parse_claim_command(cmd) {
                                             claims.push(LexedClaim {
                                                 mark,
+                                                ground,
                                                 line: self.line,
                                                 after_blank: blank_before,
                                             });
@@ -522,16 +535,21 @@ impl<R: BufRead> Lexer<R> {
     }
 }
 
-/// `claim now` / `claim move` (the text of an embedded command, without `[%` and `]`).
-/// Other commands (`clk`, `eval`, ...) and other arguments are not claims.
-fn parse_claim_command(cmd: &[u8]) -> Option<ClaimMark> {
+/// `claim now` / `claim move`, optionally with the rule (`claim now 9.2`, `claim move
+/// 9.3`): the text of an embedded command, without `[%` and `]`. Other commands (`clk`,
+/// `eval`, ...) and other arguments are not claims.
+fn parse_claim_command(cmd: &[u8]) -> Option<(ClaimMark, Option<Ground>)> {
     let text = std::str::from_utf8(cmd).ok()?;
     let mut words = text.split_ascii_whitespace();
     if words.next()? != "claim" {
         return None;
     }
     let mark = ClaimMark::from_code(words.next()?)?;
-    words.next().is_none().then_some(mark)
+    let ground = match words.next() {
+        None => None,
+        Some(code) => Some(Ground::from_code(code)?),
+    };
+    words.next().is_none().then_some((mark, ground))
 }
 
 /// Bytes that may form a PGN symbol token (section 7 of the standard).
@@ -683,6 +701,7 @@ impl<R: BufRead> PgnReader<R> {
                     rec.claims.push(RecordedClaim {
                         ply: rec.sans.len(),
                         mark: c.mark,
+                        ground: c.ground,
                         line: c.line,
                     });
                 }
@@ -1035,8 +1054,9 @@ pub fn write_annotated(game: &Game, tags: &[(&str, &str)], notes: &Notes) -> Str
     tokens.push(result.to_string());
     let mut line_len = 0;
     for tok in tokens {
-        // Long comments are broken at spaces, so lines stay near 80 columns.
-        for (i, word) in tok.split(' ').enumerate() {
+        // Long comments are broken at spaces, so lines stay near 80 columns; an embedded
+        // command stays on one line.
+        for (i, word) in break_units(&tok).iter().enumerate() {
             let glue = i > 0 && !tok.starts_with('{');
             if line_len > 0 && line_len + 1 + word.len() > 79 && !glue {
                 out.push('\n');
@@ -1051,6 +1071,27 @@ pub fn write_annotated(game: &Game, tags: &[(&str, &str)], notes: &Notes) -> Str
     }
     out.push('\n');
     out
+}
+
+/// The pieces of a written token a line may break between: its words, except that an
+/// embedded command (`[%claim move 9.2]`) stays whole.
+fn break_units(tok: &str) -> Vec<String> {
+    let mut units: Vec<String> = Vec::new();
+    let mut in_command = false;
+    for word in tok.split(' ') {
+        match units.last_mut() {
+            Some(last) if in_command => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => units.push(word.to_string()),
+        }
+        in_command |= word.contains("[%");
+        if word.contains(']') {
+            in_command = false;
+        }
+    }
+    units
 }
 
 /// The `Termination` tag value for an ending, from the PGN standard's list (Edwards 1994,

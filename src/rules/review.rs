@@ -269,7 +269,11 @@ pub fn review_claims(game: &Game, record: &GameRecord) -> ClaimReview {
 fn judge_recorded(g: &Game, c: RecordedClaim, m: Option<Move>) -> Option<JudgedClaim> {
     let mut copy = g.clone();
     let claim = m.map_or(Claim::Now, Claim::WithMove);
-    let verdict = claim::judge(&mut copy, claim).ok()?;
+    let verdict = match c.ground {
+        Some(ground) => claim::judge_under(&mut copy, claim, ground),
+        None => claim::judge(&mut copy, claim),
+    }
+    .ok()?;
     Some(JudgedClaim {
         recorded: c,
         side: g.position().turn(),
@@ -441,9 +445,11 @@ fn findings(game: &Game, review: &ClaimReview) -> Vec<ClaimFinding> {
             until_ply: j.ply,
             side: j.side,
             mv: j.verdict.played,
+            // The rule that made it correct, else the one it was made under.
             rule: j
                 .verdict
                 .ground
+                .or(j.recorded.ground)
                 .map(|g| rule_code(g, j.verdict.played.is_some())),
             text,
         });

@@ -461,8 +461,16 @@ fn a_kept_game_keeps_its_claims_and_clocks() {
     };
     assert_eq!(limits.btime.map(|t| t.as_secs()), Some(c.left[1].as_secs()));
     // The claims are reviewed and saved with the game as before.
-    assert!(b.pgn_text().contains("{[%claim now]}"), "{}", b.pgn_text());
-    assert!(b.pgn_text().contains("{[%claim move]}"), "{}", b.pgn_text());
+    assert!(
+        b.pgn_text().contains("{[%claim now 9.2]}"),
+        "{}",
+        b.pgn_text()
+    );
+    assert!(
+        b.pgn_text().contains("{[%claim move 9.2]}"),
+        "{}",
+        b.pgn_text()
+    );
 
     // A file kept before claims and clocks were: still resumed.
     let old = r#"{"start_fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","moves":["e2e4"],"human":"both"}"#;

@@ -421,7 +421,7 @@ fn a_game_with_clocks_is_saved_with_its_times_and_the_whole_path() {
     // White moved first: after 1.Nf3 about 5:03 (the increment) of White's time.
     assert!(text.contains("1. Nf3 {[%clk 0:05:0"), "{text}");
     assert!(text.contains("Ng8 {[%clk 0:05:0"), "{text}");
-    assert!(text.contains("{[%claim now]}"), "{text}");
+    assert!(text.contains("{[%claim now 9.2]}"), "{text}");
     let m = a.message.as_ref().unwrap().text.clone();
     assert_eq!(m, format!("Saved {}", path.display()));
     // Read back: the claim is there; the clock comments are only comments.

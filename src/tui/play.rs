@@ -159,12 +159,15 @@ pub struct SavedGame {
     pub clocks: Option<SavedClocks>,
 }
 
-/// A claim of a kept game: the ply of [`RecordedClaim::ply`] and the mark's
-/// [`ClaimMark::code`] ("now" or "move"), as `[%claim ...]` writes it.
+/// A claim of a kept game: the ply of [`RecordedClaim::ply`], the mark's
+/// [`ClaimMark::code`] ("now" or "move") and the rule's [`Ground::code`] ("9.2", "9.3"),
+/// as `[%claim ...]` writes them.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SavedClaim {
     pub ply: usize,
     pub mark: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
 }
 
 /// The clocks of a kept game, in milliseconds: base time, increment, and the time
@@ -191,6 +194,7 @@ impl SavedGame {
                 .map(|c| SavedClaim {
                     ply: c.ply,
                     mark: c.mark.code().to_string(),
+                    rule: c.ground.map(|g| g.code().to_string()),
                 })
                 .collect(),
             clocks: play.clock.as_ref().map(|c| SavedClocks {
@@ -418,9 +422,17 @@ fn restore(saved: &SavedGame) -> Result<(Game, Vec<RecordedClaim>, Option<Clock>
                     g.len()
                 ));
             }
+            let ground = match &c.rule {
+                None => None,
+                Some(r) => Some(
+                    Ground::from_code(r)
+                        .ok_or_else(|| format!("a claim under '{r}', not '9.2' or '9.3'"))?,
+                ),
+            };
             Ok(RecordedClaim {
                 ply: c.ply,
                 mark,
+                ground,
                 line: 0,
             })
         })
@@ -673,7 +685,7 @@ impl App {
                 self.resume_clocks();
             }
             Ok(v) => {
-                self.record_claim(before);
+                self.record_claim(before, ground);
                 let mut text = v.explanation.clone();
                 if !human {
                     text = format!("The engine plays {}.\n{text}", color_name(mover));
@@ -714,7 +726,7 @@ impl App {
 
     /// Keep a claim just judged in the game record: made in the position at ply `before`,
     /// with a move if the game has gone on since (as FIDE 9.5 has the intended move played).
-    fn record_claim(&mut self, before: usize) {
+    fn record_claim(&mut self, before: usize, ground: Ground) {
         let ply = self.play.game.len();
         let mark = if ply > before {
             ClaimMark::WithMove
@@ -722,10 +734,12 @@ impl App {
             ClaimMark::Now
         };
         self.play.record.result = None;
-        self.play
-            .record
-            .claims
-            .push(RecordedClaim { ply, mark, line: 0 });
+        self.play.record.claims.push(RecordedClaim {
+            ply,
+            mark,
+            ground: Some(ground),
+            line: 0,
+        });
     }
 
     /// The ruling is closed: play goes on, the clocks restart, the engine

@@ -139,9 +139,9 @@ fn claims_made_in_the_trainer_are_saved_read_back_and_reviewed() {
     keys(&mut a, "s");
     a.input.as_mut().unwrap().line = super::line_edit::LineEdit::new(&path.display().to_string());
     key(&mut a, KeyCode::Enter);
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains("2. Ng1 Ng8 {[%claim now]}"), "{text}");
-    assert!(text.contains("4. Ng1 Ng8 {[%claim move]}"), "{text}");
+    let text = std::fs::read_to_string(&path).unwrap().replace('\n', " ");
+    assert!(text.contains("2. Ng1 Ng8 {[%claim now 9.2]}"), "{text}");
+    assert!(text.contains("4. Ng1 Ng8 {[%claim move 9.2]}"), "{text}");
 
     let mut b = small_app();
     keys(&mut b, "o");
@@ -180,6 +180,10 @@ fn claims_made_in_the_trainer_are_saved_read_back_and_reviewed() {
     let s = show(&b);
     assert!(s.contains("incorrect claim"), "{s}");
     assert!(s.contains("(FIDE 9.5)"), "{s}");
+    // Judged under the rule it was made under, as the ruling in the game was.
+    assert!(s.contains("White incorrect claim (9.2 b)"), "{s}");
+    assert!(s.contains("(FIDE 9.2 b)"), "{s}");
+    assert!(!s.contains("9.3"), "{s}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
