@@ -129,6 +129,11 @@ fn illegal_move_names_move_ply_and_position() {
         err.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq"),
         "{err}"
     );
+    // And why, as the trainer says it of a typed move.
+    assert!(
+        err.trim_end().ends_with(": the king on e1 cannot go to e3"),
+        "{err}"
+    );
     // A game that cannot be read to its end prints nothing to stdout.
     assert!(
         out.stdout.is_empty(),

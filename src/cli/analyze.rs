@@ -81,8 +81,15 @@ pub fn each_ply(args: &GameArgs, mut ply: impl FnMut(&Game) -> Result<()>) -> Re
             }
         } else if let Err(e) = game.play_uci(&tok) {
             match e {
-                // These name the move, its ply and the position.
-                PlayError::Illegal { .. } | PlayError::Ambiguous { .. } => bail!(e),
+                // This names the move, its ply and the position; the reason is the one
+                // the trainer gives a typed move.
+                PlayError::Illegal { .. } => {
+                    match threefold::rules::notation::parse_move_lenient(game.position(), &tok) {
+                        Err(why) => bail!("{e}: {}", why.refusal),
+                        Ok(_) => bail!(e),
+                    }
+                }
+                PlayError::Ambiguous { .. } => bail!(e),
                 _ => bail!("{e} (ply {})", game.len() + 1),
             }
         }

@@ -676,7 +676,9 @@ fn explain(pos: &Chess, desc: &Desc) -> Refusal {
     let Some(&r) = reachers.first() else {
         return Refusal::CannotGo {
             piece,
-            from: (candidates.len() == 1).then(|| candidates[0]),
+            // A piece on the target square itself is not the one meant ("e5" with the
+            // pawn already there): no piece of that kind can go there.
+            from: (candidates.len() == 1 && candidates[0] != desc.to).then(|| candidates[0]),
             to: desc.to,
             own: board
                 .piece_at(desc.to)
@@ -889,6 +891,11 @@ mod tests {
         assert_eq!(line, "Bc4: no White bishop can go to c4");
         let (_, line) = refused(START, "e5");
         assert_eq!(line, "e5: the pawn on e2 cannot go to e5");
+        let (_, line) = refused("4k3/8/8/4p3/8/8/8/4K3 b - - 0 1", "e5");
+        assert_eq!(
+            line,
+            "e5: no Black pawn can go to e5 (your own pawn stands there)"
+        );
         let (_, line) = refused(START, "Qd2");
         assert_eq!(
             line,

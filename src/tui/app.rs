@@ -397,6 +397,7 @@ impl App {
             self.play.selected = None;
         } else if self.play.view.is_some() {
             self.play.view = None;
+            self.info("Back to the position now.");
         } else {
             self.info(format!("Press {} to quit.", keys::key_for(Cmd::Quit)));
         }

@@ -106,7 +106,7 @@ fn row_text(g: &GameSummary, width: usize) -> String {
     let tail = format!("  {:>7}  {:<10}  {:>5} {plies}", g.result, g.date, g.plies);
     let head = format!("{:>4}. {} – {}", g.index, g.white, g.black);
     let room = width.saturating_sub(tail.chars().count() + 1);
-    format!("{:<room$}{tail}", clip(&head, room, false))
+    format!("{:<room$}{tail}", super::render::clip(&head, room, false))
 }
 
 pub fn render_pick(pick: &GamePick, t: &Theme, size: Rect, buf: &mut Buffer) {
@@ -162,16 +162,6 @@ pub fn render_pick(pick: &GamePick, t: &Theme, size: Rect, buf: &mut Buffer) {
         ),
         buf,
     );
-}
-
-/// `text` cut to `width` columns, with "…" (or "~" in ASCII) where it was cut.
-pub fn clip(text: &str, width: usize, ascii: bool) -> String {
-    if text.chars().count() <= width {
-        return text.to_string();
-    }
-    let mut t: String = text.chars().take(width.saturating_sub(1)).collect();
-    t.push(if ascii { '~' } else { '…' });
-    t
 }
 
 /// Where `~/` leads (the home directory), so typed paths read as a shell reads them.

@@ -1250,6 +1250,11 @@ impl App {
             return;
         }
         self.stop_engine();
+        if players == Players::TwoHumans {
+            // No engine in the game now: its last line would stand there, stale.
+            self.play.last_info = None;
+            self.play.last_pv.clear();
+        }
         self.play.players = players;
         self.play.flipped = players == Players::HumanBlack;
         self.info(format!("Players: {}", players.describe()));

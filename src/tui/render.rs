@@ -70,6 +70,16 @@ impl App {
     }
 }
 
+/// `text` cut to `width` columns, with "…" (or "~" in ASCII) where it was cut.
+pub fn clip(text: &str, width: usize, ascii: bool) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut t: String = text.chars().take(width.saturating_sub(1)).collect();
+    t.push(if ascii { '~' } else { '…' });
+    t
+}
+
 /// What a player at the board knows of a position besides the pieces:
 /// whose move it is, the move number and the fifty-move count
 /// ("White's move 41 · 50-move count 98/100").
@@ -384,7 +394,7 @@ fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         let who = if let Some(l) = names {
             let room =
                 (area.width as usize).saturating_sub(if app.play.clock.is_some() { 17 } else { 9 });
-            super::pgn_file::clip(l.player(c), room, app.ascii)
+            clip(l.player(c), room, app.ascii)
         } else if app.play.players.is_human(c) {
             "You".to_string()
         } else {

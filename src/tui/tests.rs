@@ -1668,3 +1668,38 @@ fn a_finished_game_says_what_can_be_done_at_80x24() {
     );
     assert!(!s.contains("type a move"), "{s}");
 }
+
+/// Nothing stale stays on screen: leaving the history view says where the board is,
+/// and the engine's last line goes when no engine plays any more.
+#[test]
+fn no_stale_lines_after_the_view_or_the_players_change() {
+    let mut a = App::new(&Config::default(), Game::new());
+    a.update(Action::Resize(80, 24));
+    typed(&mut a, "e4");
+    let Some(Effect::Think { id, .. }) = a.effects.pop() else {
+        panic!("the engine did not think")
+    };
+    let e5 = a.play.game.parse_move("e5").unwrap();
+    a.update(Action::Engine(Report::Info {
+        id,
+        info: super::engine_thread::Info {
+            depth: 3,
+            score: super::engine_thread::Score::Cp(10),
+            nodes: 1,
+            nps: 1000,
+            pv: vec![e5],
+        },
+    }));
+    a.update(Action::Engine(Report::Best { id, mv: Some(e5) }));
+    let s = screen(&a, &Theme::plain(), 80, 24).0;
+    assert!(s.contains("pv 1...e5"), "{s}");
+    keys(&mut a, ",");
+    assert!(screen(&a, &Theme::plain(), 80, 24).0.contains("Viewing"));
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.play.view, None);
+    assert_eq!(a.message.clone().unwrap().text, "Back to the position now.");
+    keys(&mut a, "p3");
+    let s = screen(&a, &Theme::plain(), 80, 24).0;
+    assert!(!s.contains("pv 1...e5"), "{s}");
+    assert!(!s.contains("depth 3"), "{s}");
+}

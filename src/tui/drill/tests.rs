@@ -809,6 +809,14 @@ fn the_whole_ruling_can_be_read_at_80x24_a_page_at_a_time() {
         if !fb.correct {
             assert!(text.contains(&words(&fb.expected)), "{}\n{text}", p.id);
         }
+        // The source, which the header can only begin, is given whole.
+        if let Some(src) = &p.source {
+            assert!(
+                text.contains(&format!("Source: {}", words(src))),
+                "{}\n{text}",
+                p.id
+            );
+        }
         if puzzle(&a).ruling.as_ref().unwrap().scroll > 0 {
             paged += 1;
             // Back to the top with the other paging key.
@@ -897,4 +905,20 @@ fn clicks_go_through_the_one_layout_at_80x24() {
     assert_eq!(puzzle(&a).cursor, ply, "{cell}");
     click(&mut a, b.x + 2, b.y);
     assert!(feedback(&a).correct);
+}
+
+/// A long source is cut with "…" in the header at 80 columns, never mid-air.
+#[test]
+fn a_long_source_is_clipped_in_the_header() {
+    let p = every_puzzle()
+        .into_iter()
+        .find(|p| p.id == "real-fischer-petrosian-count")
+        .unwrap();
+    let (a, _dir) = at_80x24("source", &p);
+    let (s, _) = screen(&a, &Theme::plain());
+    let header = s.lines().nth(1).unwrap().trim_end();
+    assert!(
+        header.ends_with("Puzzle 2 of 6 ★★★  Fischer-Petrosian, Cand…"),
+        "{header}"
+    );
 }

@@ -20,7 +20,7 @@ use crate::drills::types::short_label;
 use crate::tui::board::BoardView;
 use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::overlay::wrap;
-use crate::tui::render::{HistoryView, position_facts};
+use crate::tui::render::{HistoryView, clip, position_facts};
 use crate::tui::theme::Theme;
 
 impl DrillState {
@@ -74,12 +74,7 @@ fn render_themes(d: &DrillState, ascii: bool, t: &Theme, a: &ThemeAreas, buf: &m
             (true, false) => "▶",
             (true, true) => ">",
         };
-        let name: String = if name.chars().count() > name_w {
-            let cut: String = name.chars().take(name_w - 1).collect();
-            format!("{cut}{}", if ascii { "~" } else { "…" })
-        } else {
-            name
-        };
+        let name = clip(&name, name_w, ascii);
         let text = format!("{mark} {name:<name_w$} {}", score_text(score));
         let style = if sel { t.viewing } else { Style::new() };
         buf.set_stringn(r.x, r.y, text, r.width as usize, style);
@@ -170,18 +165,20 @@ fn render_puzzle(
         }
     };
     let score = d.score(&p.puzzle.theme);
+    // The source as far as it fits (the ruling gives it whole).
+    let room =
+        (a.header.width as usize).saturating_sub(name.chars().count() + stars.chars().count() + 3);
+    let source = p
+        .puzzle
+        .source
+        .as_ref()
+        .map(|s| format!("  {}", clip(&one_line(s), room, ascii)))
+        .unwrap_or_default();
     Paragraph::new(vec![
         Line::from(vec![
             Span::styled(name, t.title),
             Span::raw(format!(" {stars}")),
-            Span::styled(
-                p.puzzle
-                    .source
-                    .as_ref()
-                    .map(|s| format!("  {s}"))
-                    .unwrap_or_default(),
-                t.dim,
-            ),
+            Span::styled(source, t.dim),
         ]),
         Line::from(Span::styled(
             format!(
@@ -263,6 +260,11 @@ pub(super) fn sentences(text: &str) -> Vec<String> {
     out
 }
 
+/// Text from a puzzle file on one line (its line breaks and runs of spaces as one space).
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// The ruling as short lines, wrapped to `width`: right or wrong with the
 /// puzzle's name, the answer given (and the right one), the explanation a
 /// sentence a line, and the plies marked in the move list.
@@ -312,6 +314,10 @@ pub(super) fn ruling_lines(
             Tone::Marked,
             format!("Marked * in the move list: {}", places.join(", ")),
         ));
+    }
+    if let Some(source) = &p.puzzle.source {
+        paras.push((Tone::Plain, String::new()));
+        paras.push((Tone::Plain, format!("Source: {}", one_line(source))));
     }
     let mut lines: Vec<(Tone, String)> = Vec::new();
     for (tone, text) in paras {
