@@ -1623,11 +1623,10 @@ fn the_title_and_engine_lines_fit_80_columns_with_the_contempt() {
     keys(&mut a, "x"); // contempt 25
     let s = screen(&a, &Theme::plain(), 80, 24).0;
     let title = s.lines().next().unwrap();
-    assert!(
-        title
-            .trim_end()
-            .ends_with("You (White) vs engine   engine L3 · clocks off"),
-        "{title}"
+    // The subtitle gives way to the settings: the contempt is seen at 80 columns.
+    assert_eq!(
+        title.trim_end(),
+        " threefold   You (White) vs engine   engine L3 · clocks off · contempt 25"
     );
     assert!(s.contains("engine idle  L3  contempt 25  16 MiB"), "{s}");
     let wide = render_header(&a);
@@ -1638,12 +1637,20 @@ fn the_title_and_engine_lines_fit_80_columns_with_the_contempt() {
         ),
         "{wide}"
     );
-    // Blind mode: the word stays, a setting goes.
+    // Blind mode: the word stays, and the contempt.
     keys(&mut a, "B");
     let s = screen(&a, &Theme::plain(), 80, 24).0;
     let title = s.lines().next().unwrap();
-    assert!(title.starts_with(" threefold blind"), "{title}");
-    assert!(!title.contains("· con"), "{title}");
+    assert!(title.starts_with(" threefold blind   You"), "{title}");
+    assert!(title.contains("· contempt 25"), "{title}");
+    // Two humans: every setting, whole.
+    keys(&mut a, "Bp3");
+    let s = screen(&a, &Theme::plain(), 80, 24).0;
+    let title = s.lines().next().unwrap();
+    assert!(
+        title.trim_end().ends_with("contempt 25 · hash 16 MiB"),
+        "{title}"
+    );
 }
 
 /// A game that ended: at 80×24 the banner is whole with the review key, and the hint
