@@ -431,7 +431,12 @@ fn typed_answers_are_read_in_the_files_words() {
     let p = coll.puzzle("intended-two-rook-moves").unwrap();
     let a = parse_answer(p, "Rc1, Rb1").unwrap();
     assert!(judge(p, &a).correct);
-    assert!(parse_answer(p, "Rh7").is_err());
+    // A move that cannot be played says why, as in the trainer (not a FEN dump).
+    let e = parse_answer(p, "Rh7").unwrap_err();
+    assert!(
+        e.starts_with("Rh7: ") && !e.contains(" in position "),
+        "{e}"
+    );
     assert_eq!(parse_answer(p, "none").unwrap(), Answer::Moves(vec![]));
 
     let p = coll.puzzle("basics-knights-out-and-back").unwrap();
