@@ -167,7 +167,7 @@ fn a_multi_game_file_opens_a_list_that_scrolls_at_80x24() {
     assert_eq!(pick.games.len(), 30);
     let (s, _) = screen(&a, &Theme::plain(), 80, 24);
     assert!(s.contains("many.pgn: 30 games"), "{s}");
-    assert!(s.contains("1. White 1 – Black 1 "), "{s}");
+    assert!(s.contains("1. White 1 – Black 1, Club 1 "), "{s}");
     assert!(s.contains("0-1  2024.01.02      1 ply "), "{s}");
     assert!(s.contains("Enter open"), "{s}");
     assert!(!s.contains("White 30"), "{s}");
