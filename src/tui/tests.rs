@@ -766,6 +766,9 @@ fn euwe_screen_shows_both_rules() {
     assert!(s.contains("fivefold at ply 16: game over"), "{s}");
     assert!(s.contains("Thue–Morse: 0 1 1 0"), "{s}");
     assert!(s.contains("×5"));
+    // The autoplay line whole at 80×24.
+    let (s, _) = screen(&a, &Theme::colored(), 80, 24);
+    assert!(s.contains("Occurrences · autoplay off (400 ms)"), "{s}");
 }
 
 #[test]
@@ -1088,7 +1091,7 @@ fn euwe_screen_fits_80x24_and_the_minimum_size() {
         fits(&buf, "Thue–Morse is cube-free (no XXX): no");
         fits(&buf, "sequence comes a third time in succession.");
         fits(&buf, "Ply 120/128: 60...Nb8, block t(29) = 0");
-        assert!(s.contains("Occurrences per ply"), "{s}");
+        assert!(s.contains("Occurrences · autoplay off (400 ms)"), "{s}");
     }
 }
 
