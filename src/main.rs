@@ -47,9 +47,10 @@ enum Command {
 
 #[derive(clap::Args, Debug)]
 struct DrillsArgs {
-    /// Check every puzzle file in DIR (default: puzzles/): one line per problem, exit 1 if any.
-    #[arg(long, value_name = "DIR", num_args = 0..=1, default_missing_value = "puzzles")]
-    check: Option<std::path::PathBuf>,
+    /// Check every puzzle file in DIR (default: puzzles/, else the puzzles built in): one
+    /// line per problem, exit 1 if any.
+    #[arg(long, value_name = "DIR", num_args = 0..=1)]
+    check: Option<Option<std::path::PathBuf>>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -213,7 +214,13 @@ fn drills(args: &DrillsArgs, out: &mut impl Write) -> ExitCode {
         let _ = out.flush();
         return ExitCode::SUCCESS;
     };
-    let (lines, ok) = threefold::drills::cli_check(dir);
+    let (lines, ok) = match dir {
+        Some(dir) => threefold::drills::cli_check(dir),
+        None if std::path::Path::new("puzzles").is_dir() => {
+            threefold::drills::cli_check(std::path::Path::new("puzzles"))
+        }
+        None => threefold::drills::cli_check_builtin(),
+    };
     for l in &lines {
         let _ = writeln!(out, "{l}");
     }

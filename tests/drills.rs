@@ -372,7 +372,14 @@ explanation = "x"
     assert!(
         find("bad-count").contains("lines.toml:39:") && find("bad-count").contains("count = 3")
     );
-    assert!(find("dup").contains("lines.toml:42:") && find("dup").contains("duplicate id"));
+    // The second 'dup' (its header on line 49) is the duplicate of the first (line 42).
+    assert!(
+        find("dup").contains("lines.toml:49:")
+            && find("dup").contains("duplicate id (first at ")
+            && find("dup").contains("lines.toml:42)"),
+        "{}",
+        find("dup")
+    );
     assert!(find("over").contains("lines.toml:60:") && find("over").contains("already over"));
     assert_eq!(coll.puzzles().count(), 1, "only the first 'dup' loads");
     let _ = std::fs::remove_dir_all(&dir);
@@ -424,7 +431,12 @@ fn typed_answers_are_read_in_the_files_words() {
     let p = coll.puzzle("intended-two-rook-moves").unwrap();
     let a = parse_answer(p, "Rc1, Rb1").unwrap();
     assert!(judge(p, &a).correct);
-    assert!(parse_answer(p, "Rh7").is_err());
+    // A move that cannot be played says why, as in the trainer (not a FEN dump).
+    let e = parse_answer(p, "Rh7").unwrap_err();
+    assert!(
+        e.starts_with("Rh7: ") && !e.contains(" in position "),
+        "{e}"
+    );
     assert_eq!(parse_answer(p, "none").unwrap(), Answer::Moves(vec![]));
 
     let p = coll.puzzle("basics-knights-out-and-back").unwrap();
@@ -563,6 +575,16 @@ fn the_drills_check_subcommand_exits_0_or_1() {
         "{}",
         String::from_utf8_lossy(&out.stdout)
     );
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("puzzles: "));
+    // Where there is no puzzles/ (outside a clone), the puzzles built in.
+    let out = Command::new(exe)
+        .args(["drills", "--check"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.starts_with("the built-in puzzles: "), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -697,4 +719,23 @@ fn theme_descriptions_are_one_paragraph() {
         "{}",
         intended.description
     );
+}
+
+/// A problem with a puzzle's keys is reported at that puzzle's own `[[puzzle]]` line,
+/// not the one before it (toml's span of an item starts at its header).
+#[test]
+fn a_later_puzzle_is_named_at_its_own_header() {
+    let dir = temp_dir("headers");
+    let text = "name = \"H\"\n\n[[puzzle]]\nid = \"one\"\ntitle = \"t\"\nmoves = \"1. e4\"\nask = \"claim\"\nanswer = \"none\"\nexplanation = \"x\"\n\n[[puzzle]]\n\n";
+    std::fs::write(dir.join("h.toml"), text).unwrap();
+    let coll = load_dir(&dir);
+    let lines: Vec<String> = coll.problems.iter().map(|p| p.to_string()).collect();
+    assert!(!lines.is_empty());
+    for l in &lines {
+        assert!(
+            l.contains("h.toml:11: puzzle '?': missing key"),
+            "{lines:#?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -449,3 +449,59 @@ print(json.dumps(out))
     assert_eq!(perpetual["nags"][6], serde_json::json!([2]));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--annotate` onto the file being reviewed is refused before anything is written (it
+/// replaced a file of two games with one).
+#[test]
+fn annotating_over_the_input_is_refused_and_the_input_kept() {
+    let dir = std::env::temp_dir().join(format!("threefold-review-self-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("two.pgn");
+    let two = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n";
+    std::fs::write(&input, two).unwrap();
+    // The same file by another spelling of its path.
+    let same = dir.join(".").join("two.pgn");
+    let out = run(&[
+        "review",
+        "--pgn",
+        input.to_str().unwrap(),
+        "--no-engine",
+        "--annotate",
+        same.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("that is the file being reviewed"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), two);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A claim with a move missed where the position after it had already stood three times:
+/// the move would have made its fourth occurrence, and the text says so.
+#[test]
+fn a_missed_claim_counts_the_occurrence_the_move_would_make() {
+    let text =
+        "[Event \"t\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nc3 Nc6 6. Nb1 Nb8 *\n";
+    let recs = pgn::read_records(text, "mem").unwrap();
+    let game = pgn::to_game(&recs[0], "mem").unwrap();
+    let r = review_claims(&game, &GameRecord::from_pgn(&recs[0]));
+    let f = r
+        .findings
+        .iter()
+        .find(|f| f.text.starts_with("6...Nb8 written on the scoresheet"))
+        .unwrap_or_else(|| panic!("{:?}", r.findings));
+    assert!(
+        f.text.contains("had stood three times before"),
+        "{}",
+        f.text
+    );
+    assert!(
+        f.text.contains("appeared for the fourth time"),
+        "{}",
+        f.text
+    );
+    assert_eq!(threefold::rules::claim::ordinal(21), "21st");
+    assert_eq!(threefold::rules::claim::ordinal(12), "12th");
+    assert_eq!(threefold::rules::claim::ordinal(103), "103rd");
+}

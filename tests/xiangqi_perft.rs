@@ -109,3 +109,17 @@ fn incremental_key_and_fen_round_trip() {
         }
     }
 }
+
+/// The FEN reader takes the UCCI form with or without its four trailing fields, and
+/// names a seventh field as an error (it was ignored).
+#[test]
+fn a_fen_with_a_field_too_many_is_refused() {
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+    assert!(Position::from_fen(start).is_ok());
+    assert!(Position::from_fen(&format!("{start} - - 0 1")).is_ok());
+    let e = Position::from_fen(&format!("{start} - - 0 1 extra")).unwrap_err();
+    assert!(
+        e.to_string().contains("'extra' is one field too many"),
+        "{e}"
+    );
+}

@@ -67,6 +67,16 @@ struct JsonFinding<'a> {
 
 /// Run `review`, writing to `out`. Errors are user-facing one-liners.
 pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<()> {
+    // The annotated file replaces what it is written over: never the games being read.
+    if let Some(path) = &args.annotate
+        && let (Ok(a), Ok(b)) = (path.canonicalize(), args.pgn.canonicalize())
+        && a == b
+    {
+        anyhow::bail!(
+            "--annotate {}: that is the file being reviewed; give the annotated games another name",
+            path.display()
+        );
+    }
     let options = Options {
         budget: if args.no_engine {
             None

@@ -318,7 +318,10 @@ pub fn parse_answer(puzzle: &Puzzle, text: &str) -> Result<Answer, String> {
             }
             let mut moves = Vec::new();
             for (_, tok) in tokens(&cleaned).map_err(|(_, msg)| msg)? {
-                moves.push(game.parse_san(&tok).map_err(|e| e.to_string())?);
+                // Read as the trainer reads a typed move: a refusal says why.
+                let m = crate::rules::notation::parse_move_lenient(game.position(), &tok)
+                    .map_err(|e| e.to_string())?;
+                moves.push(m);
             }
             Ok(Answer::moves(moves))
         }

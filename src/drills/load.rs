@@ -243,10 +243,12 @@ impl<'a> Src<'a> {
     }
 
     /// The line of the puzzle table's `[[puzzle]]` header: the span of an
-    /// array-of-tables item starts after the header, so look back for it.
+    /// array-of-tables item starts at its header (toml 0.9) or after it, so look back
+    /// for the last header that begins at or before the span's start.
     fn header_line(&self, span: Range<usize>) -> usize {
         let start = span.start.min(self.text.len());
-        match self.text[..start].rfind("[[") {
+        let upto = (start + 2).min(self.text.len());
+        match self.text[..upto].rfind("[[") {
             Some(h)
                 if self.text[h..start]
                     .trim_start_matches("[[")

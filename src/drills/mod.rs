@@ -78,7 +78,16 @@ pub use types::{
 /// (one per problem, "file:line: what is wrong"; or one summary line when
 /// all is well) and whether all is well.
 pub fn cli_check(dir: &Path) -> (Vec<String>, bool) {
-    let coll = load_dir(dir);
+    check_collection(&load_dir(dir), &dir.display().to_string())
+}
+
+/// [`cli_check`] of the puzzles built into the binary (`threefold drills --check` where
+/// there is no `puzzles/` directory).
+pub fn cli_check_builtin() -> (Vec<String>, bool) {
+    check_collection(&load_builtin(), "the built-in puzzles")
+}
+
+fn check_collection(coll: &Collection, name: &str) -> (Vec<String>, bool) {
     let mut lines: Vec<String> = coll.problems.iter().map(|p| p.to_string()).collect();
     let mut n = 0;
     for p in coll.puzzles() {
@@ -90,8 +99,7 @@ pub fn cli_check(dir: &Path) -> (Vec<String>, bool) {
     if lines.is_empty() {
         (
             vec![format!(
-                "{}: {n} puzzle{} in {} theme{}; every stated answer agrees with the rules core",
-                dir.display(),
+                "{name}: {n} puzzle{} in {} theme{}; every stated answer agrees with the rules core",
                 if n == 1 { "" } else { "s" },
                 coll.themes.len(),
                 if coll.themes.len() == 1 { "" } else { "s" },

@@ -56,8 +56,12 @@ impl Budget {
                 nodes: Some(n.max(1)),
                 ..Limits::default()
             },
+            // The engine keeps back a margin of `movetime` for a GUI's overhead; here the
+            // search runs in-process, so the whole time is given to it.
             Budget::Movetime(t) => Limits {
-                movetime: Some(t.max(Duration::from_millis(1))),
+                movetime: Some(
+                    t.max(Duration::from_millis(1)) + crate::engine::time::MOVE_OVERHEAD,
+                ),
                 ..Limits::default()
             },
         }
@@ -617,4 +621,23 @@ fn engine_findings(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::Budget;
+    use crate::engine::time::budget;
+
+    /// `review --movetime MS` searches MS milliseconds: the engine's margin for a GUI is
+    /// given back, as the search runs in-process (10 ms had been 1 ms, 30 ms too).
+    #[test]
+    fn movetime_is_the_time_searched() {
+        for ms in [1, 10, 30, 100] {
+            let t = Duration::from_millis(ms);
+            let b = budget(&Budget::Movetime(t).limits(), shakmaty::Color::White);
+            assert_eq!((b.soft, b.hard), (Some(t), Some(t)), "{ms} ms");
+        }
+    }
 }

@@ -371,9 +371,10 @@ fn findings(game: &Game, review: &ClaimReview) -> Vec<ClaimFinding> {
                 Ground::Threefold => {
                     let plies = places_after(game, first.ply, m);
                     format!(
-                        "the position after it had stood {} before ({}), so it would have appeared for the third time",
+                        "the position after it had stood {} before ({}), so it would have appeared for the {} time",
                         times(plies.len() as u32),
-                        list_places(game, &plies)
+                        list_places(game, &plies),
+                        claim::ordinal(plies.len() as u32 + 1)
                     )
                 }
                 Ground::FiftyMoves => {

@@ -514,12 +514,13 @@ fn the_clocks_key_never_resets_a_game_in_progress() {
         (c.base, c.inc),
         (Duration::from_secs(180), Duration::from_secs(2))
     );
-    // A game without clocks gets them at once, the side to move's running.
+    // The same rule for a game under way without clocks: they come with the next game.
     let mut a = app();
     shuffle(&mut a, 3);
     keys(&mut a, "t");
-    let c = a.play.clock.clone().unwrap();
-    assert_eq!(c.running.map(|r| r.0), Some(shakmaty::Color::Black));
+    assert_eq!(a.play.clock, None);
+    let m = a.message.clone().unwrap().text;
+    assert!(m.contains("Clocks 5+3 from the next game"), "{m}");
 }
 
 /// Taking back a flag fall takes back the time that ran out, and the clocks run.

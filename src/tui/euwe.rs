@@ -242,7 +242,7 @@ pub fn render(
     Paragraph::new(rows).render(a.panel, buf);
 
     let label = format!(
-        "Occurrences per ply · autoplay {} ({} ms)",
+        "Occurrences · autoplay {} ({} ms)",
         if e.autoplay { "ON" } else { "off" },
         delay.as_millis()
     );

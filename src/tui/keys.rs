@@ -208,7 +208,7 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Play, &[Char('-')], Cmd::Weaker, "engine weaker", None),
     b(Ctx::Play, &[Char('H')], Cmd::Hash, "engine hash size", None),
     b(Ctx::Play, &[Char('x')], Cmd::Contempt, "engine contempt", None),
-    b(Ctx::Play, &[Char('t')], Cmd::Clocks, "clocks", None),
+    b(Ctx::Play, &[Char('t')], Cmd::Clocks, "clocks of the next game (a game under way keeps its own)", None),
     b(Ctx::Play, &[Char('B')], Cmd::Blind, "blind mode: no marks, no hints (on/off)", None),
     b(Ctx::Play, &[Char('s')], Cmd::Save, "save the game as PGN", None),
     b(Ctx::Play, &[Char('o')], Cmd::Load, "load a game from a PGN file", None),

@@ -100,11 +100,16 @@ fn page(pick: &GamePick, size: Rect) -> usize {
     p.height.saturating_sub(extra).max(1) as usize
 }
 
-/// One game as a row: "  3. Carlsen – Nepomniachtchi  1/2-1/2  2021.12.03  82 plies".
-fn row_text(g: &GameSummary, width: usize) -> String {
+/// One game as a row: "  3. Carlsen – Nepomniachtchi, World Championship  1/2-1/2
+/// 2021.12.03  82 plies" (the event, when the file names one, tells games of the same
+/// players apart).
+pub(crate) fn row_text(g: &GameSummary, width: usize) -> String {
     let plies = if g.plies == 1 { "ply  " } else { "plies" };
     let tail = format!("  {:>7}  {:<10}  {:>5} {plies}", g.result, g.date, g.plies);
-    let head = format!("{:>4}. {} – {}", g.index, g.white, g.black);
+    let mut head = format!("{:>4}. {} – {}", g.index, g.white, g.black);
+    if !matches!(g.event.trim(), "" | "?") {
+        head.push_str(&format!(", {}", g.event.trim()));
+    }
     let room = width.saturating_sub(tail.chars().count() + 1);
     format!("{:<room$}{tail}", super::render::clip(&head, room, false))
 }

@@ -167,7 +167,7 @@ fn a_multi_game_file_opens_a_list_that_scrolls_at_80x24() {
     assert_eq!(pick.games.len(), 30);
     let (s, _) = screen(&a, &Theme::plain(), 80, 24);
     assert!(s.contains("many.pgn: 30 games"), "{s}");
-    assert!(s.contains("1. White 1 – Black 1 "), "{s}");
+    assert!(s.contains("1. White 1 – Black 1, Club 1 "), "{s}");
     assert!(s.contains("0-1  2024.01.02      1 ply "), "{s}");
     assert!(s.contains("Enter open"), "{s}");
     assert!(!s.contains("White 30"), "{s}");
@@ -430,4 +430,27 @@ fn a_game_with_clocks_is_saved_with_its_times_and_the_whole_path() {
         .remove(0);
     assert_eq!(rec.claims.len(), 1);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A row of the game list names the event when the file does: games of the same players
+/// (or of "?" players) can be told apart.
+#[test]
+fn a_game_row_names_its_event() {
+    let g = crate::rules::pgn::GameSummary {
+        index: 3,
+        white: "?".into(),
+        black: "?".into(),
+        result: "*".into(),
+        date: "????.??.??".into(),
+        event: "Club blitz".into(),
+        plies: 12,
+    };
+    let row = super::pgn_file::row_text(&g, 76);
+    assert!(row.starts_with("   3. ? – ?, Club blitz "), "{row}");
+    assert!(row.chars().count() <= 76, "{row}");
+    let none = crate::rules::pgn::GameSummary {
+        event: "?".into(),
+        ..g
+    };
+    assert!(super::pgn_file::row_text(&none, 76).starts_with("   3. ? – ?  "));
 }

@@ -1215,8 +1215,9 @@ impl App {
                     0 => "Clocks off".to_string(),
                     _ => format!("Clocks {}+{}", b / 60, i),
                 };
-                if self.play.clock.is_some() && self.game_in_progress() {
-                    // The time this game's players have is theirs (9.5 minutes included).
+                if self.game_in_progress() {
+                    // A game under way keeps its clocks, or having none (the time its
+                    // players have is theirs, 9.5's minutes included): one rule.
                     self.info(format!(
                         "{name} from the next game ({}); this game keeps its clocks.",
                         keys::key_for(Cmd::NewGame)
@@ -1224,15 +1225,10 @@ impl App {
                     self.save_settings(&["clock_base_secs", "clock_inc_secs"]);
                     return;
                 }
+                // No game under way: the new clocks apply to this one.
                 self.play.clock_at.clear();
                 self.play.clock =
                     (b > 0).then(|| Clock::new(Duration::from_secs(b), Duration::from_secs(i)));
-                if let Some(c) = &mut self.play.clock
-                    && !self.play.game.is_empty()
-                    && !self.play.game.is_over()
-                {
-                    c.running = Some((self.play.game.position().turn(), Instant::now()));
-                }
                 self.info(name);
                 self.save_settings(&["clock_base_secs", "clock_inc_secs"]);
             }

@@ -477,22 +477,29 @@ fn play_title(app: &App, t: &Theme, width: usize) -> Line<'static> {
     };
     let players = format!("   {}", p.players.describe());
     let used = |sub: &str| name.chars().count() + sub.chars().count() + players.chars().count();
-    let subtitle = [" repetition trainer", ""]
-        .into_iter()
-        .find(|sub| used(sub) + 3 + settings[0].chars().count() <= width)
-        .unwrap_or("");
-    let mut rest = String::new();
-    for (i, part) in settings.iter().enumerate() {
-        let piece = if i == 0 {
-            format!("   {part}")
-        } else {
-            format!(" · {part}")
-        };
-        if used(subtitle) + rest.chars().count() + piece.chars().count() > width {
-            break;
+    // The settings that fit after `sub`, as one string.
+    let fitting = |sub: &str| {
+        let mut rest = String::new();
+        for (i, part) in settings.iter().enumerate() {
+            let piece = if i == 0 {
+                format!("   {part}")
+            } else {
+                format!(" · {part}")
+            };
+            if used(sub) + rest.chars().count() + piece.chars().count() > width {
+                break;
+            }
+            rest.push_str(&piece);
         }
-        rest.push_str(&piece);
-    }
+        rest
+    };
+    // The subtitle goes when it would keep a setting out.
+    let (with, without) = (fitting(" repetition trainer"), fitting(""));
+    let (subtitle, rest) = if with.len() >= without.len() {
+        (" repetition trainer", with)
+    } else {
+        ("", without)
+    };
     let mut spans = vec![Span::styled(" threefold", t.title)];
     if blind {
         spans.push(Span::raw(" "));

@@ -766,6 +766,9 @@ fn euwe_screen_shows_both_rules() {
     assert!(s.contains("fivefold at ply 16: game over"), "{s}");
     assert!(s.contains("Thue–Morse: 0 1 1 0"), "{s}");
     assert!(s.contains("×5"));
+    // The autoplay line whole at 80×24.
+    let (s, _) = screen(&a, &Theme::colored(), 80, 24);
+    assert!(s.contains("Occurrences · autoplay off (400 ms)"), "{s}");
 }
 
 #[test]
@@ -1088,7 +1091,7 @@ fn euwe_screen_fits_80x24_and_the_minimum_size() {
         fits(&buf, "Thue–Morse is cube-free (no XXX): no");
         fits(&buf, "sequence comes a third time in succession.");
         fits(&buf, "Ply 120/128: 60...Nb8, block t(29) = 0");
-        assert!(s.contains("Occurrences per ply"), "{s}");
+        assert!(s.contains("Occurrences · autoplay off (400 ms)"), "{s}");
     }
 }
 
@@ -1623,11 +1626,10 @@ fn the_title_and_engine_lines_fit_80_columns_with_the_contempt() {
     keys(&mut a, "x"); // contempt 25
     let s = screen(&a, &Theme::plain(), 80, 24).0;
     let title = s.lines().next().unwrap();
-    assert!(
-        title
-            .trim_end()
-            .ends_with("You (White) vs engine   engine L3 · clocks off"),
-        "{title}"
+    // The subtitle gives way to the settings: the contempt is seen at 80 columns.
+    assert_eq!(
+        title.trim_end(),
+        " threefold   You (White) vs engine   engine L3 · clocks off · contempt 25"
     );
     assert!(s.contains("engine idle  L3  contempt 25  16 MiB"), "{s}");
     let wide = render_header(&a);
@@ -1638,12 +1640,20 @@ fn the_title_and_engine_lines_fit_80_columns_with_the_contempt() {
         ),
         "{wide}"
     );
-    // Blind mode: the word stays, a setting goes.
+    // Blind mode: the word stays, and the contempt.
     keys(&mut a, "B");
     let s = screen(&a, &Theme::plain(), 80, 24).0;
     let title = s.lines().next().unwrap();
-    assert!(title.starts_with(" threefold blind"), "{title}");
-    assert!(!title.contains("· con"), "{title}");
+    assert!(title.starts_with(" threefold blind   You"), "{title}");
+    assert!(title.contains("· contempt 25"), "{title}");
+    // Two humans: every setting, whole.
+    keys(&mut a, "Bp3");
+    let s = screen(&a, &Theme::plain(), 80, 24).0;
+    let title = s.lines().next().unwrap();
+    assert!(
+        title.trim_end().ends_with("contempt 25 · hash 16 MiB"),
+        "{title}"
+    );
 }
 
 /// A game that ended: at 80×24 the banner is whole with the review key, and the hint

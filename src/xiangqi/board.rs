@@ -458,8 +458,9 @@ impl Position {
 
     /// Parses a WXF/UCCI FEN: Black's back rank (rank 9) first, letters
     /// `r n b a k c p` (also `h` horse and `e` elephant), upper case Red, then
-    /// the side to move (`w`/`r` Red, `b` Black). Trailing fields are optional
-    /// and ignored. The position must be one a game can reach as far as piece
+    /// the side to move (`w`/`r` Red, `b` Black). The four trailing fields of
+    /// the UCCI form (`- - 0 1`) are optional and ignored; a seventh field is an
+    /// error, as in the chess FEN reader. The position must be one a game can reach as far as piece
     /// placement goes (one king each in its palace, advisors and elephants on
     /// their points, pawns not behind their start, at most the starting
     /// number of each kind) and the side not to move must not be in check.
@@ -474,6 +475,11 @@ impl Position {
             Some("b") | Some("B") => Color::Black,
             Some(s) => return err(format!("side to move '{s}' (expected w or b)")),
         };
+        if let Some(extra) = fen.split_whitespace().nth(6) {
+            return err(format!(
+                "'{extra}' is one field too many (a FEN has at most six)"
+            ));
+        }
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != 10 {
             return err(format!("{} ranks (expected 10)", rows.len()));
