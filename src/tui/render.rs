@@ -917,6 +917,13 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
             keys::Cmd::ScrollDown | keys::Cmd::PageDown,
             Some(super::overlay::Overlay::Verdict { text, .. }),
         ) => super::overlay::verdict_layout(text, app.size).max_scroll() > 0,
+        (
+            keys::Cmd::ScrollDown | keys::Cmd::PageDown | keys::Cmd::ScrollUp | keys::Cmd::PageUp,
+            None,
+        ) if app.screen == Screen::Drills => app
+            .drills
+            .as_ref()
+            .is_none_or(|d| d.can_page(cmd, app.size, app.ascii)),
         _ => true,
     };
     for (k, h) in keys::key_bar(app.ctx(), a.status.width as usize, enabled) {

@@ -142,6 +142,24 @@ impl DrillState {
         }
     }
 
+    /// Whether `cmd` (a paging key) would move the ruling shown at `size`: the key bar
+    /// offers only what works (no "more" on the last page).
+    pub fn can_page(&self, cmd: Cmd, size: Rect, ascii: bool) -> bool {
+        let (View::Puzzle(p), Some(Layout::Puzzle(a))) = (&self.view, self.layout(size)) else {
+            return false;
+        };
+        let Some(r) = &p.ruling else {
+            return false;
+        };
+        let (n, page) = view::ruling_page(p, r, ascii, a.ruling);
+        let last = n.saturating_sub(page);
+        match cmd {
+            Cmd::PageDown | Cmd::ScrollDown => r.scroll.min(last) < last,
+            Cmd::PageUp | Cmd::ScrollUp => r.scroll.min(last) > 0,
+            _ => true,
+        }
+    }
+
     /// Repetition marks are hidden until the answer is given.
     pub fn marks(&self) -> Marks {
         match &self.view {

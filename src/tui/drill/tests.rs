@@ -922,3 +922,37 @@ fn a_long_source_is_clipped_in_the_header() {
         "{header}"
     );
 }
+
+/// The key bar offers "more" only while the ruling has a next page.
+#[test]
+fn more_is_offered_only_while_the_ruling_has_a_next_page() {
+    let mut checked = 0;
+    for p in every_puzzle() {
+        let (mut a, _dir) = at_80x24("more", &p);
+        drills_mut(&mut a).answer(Answer::Same(true));
+        let status = |a: &App| {
+            screen(a, &Theme::plain())
+                .0
+                .lines()
+                .last()
+                .unwrap()
+                .to_string()
+        };
+        if puzzle(&a).ruling.is_none() {
+            continue;
+        }
+        let pages = (0..20)
+            .take_while(|_| {
+                let more = status(&a).contains(" more ");
+                keys(&mut a, " ");
+                more
+            })
+            .count();
+        if pages > 0 {
+            checked += 1;
+            assert!(!status(&a).contains(" more "), "{}: {}", p.id, status(&a));
+            assert!(puzzle(&a).ruling.as_ref().unwrap().scroll > 0, "{}", p.id);
+        }
+    }
+    assert!(checked > 10, "only {checked} rulings paged");
+}
