@@ -809,6 +809,10 @@ fn the_whole_ruling_can_be_read_at_80x24_a_page_at_a_time() {
         if !fb.correct {
             assert!(text.contains(&words(&fb.expected)), "{}\n{text}", p.id);
         }
+        // Only places the move list can mark are named as marked.
+        if let Some(i) = text.find("Marked * in the move list:") {
+            assert!(!text[i..].contains("intended move"), "{}\n{text}", p.id);
+        }
         // The source, which the header can only begin, is given whole.
         if let Some(src) = &p.source {
             assert!(

@@ -296,19 +296,14 @@ pub(super) fn ruling_lines(
         paras.push((Tone::Plain, String::new()));
         paras.extend(sentences(para).into_iter().map(|s| (Tone::Plain, s)));
     }
-    if !fb.plies_to_highlight.is_empty() {
-        let places: Vec<String> = fb
-            .plies_to_highlight
-            .iter()
-            .map(|&q| {
-                // A claim with an intended move names the ply that move makes.
-                if q <= game.len() {
-                    short_label(game, q)
-                } else {
-                    "the intended move".to_string()
-                }
-            })
-            .collect();
+    // Only what the move list can mark: the ply an intended move would make is not in it.
+    let places: Vec<String> = fb
+        .plies_to_highlight
+        .iter()
+        .filter(|&&q| q <= game.len())
+        .map(|&q| short_label(game, q))
+        .collect();
+    if !places.is_empty() {
         paras.push((Tone::Plain, String::new()));
         paras.push((
             Tone::Marked,
