@@ -66,6 +66,14 @@ impl EndingKind {
         )
     }
 
+    /// True for the endings of a flag fall (FIDE 6.9), won or drawn.
+    pub fn is_flag_fall(self) -> bool {
+        matches!(
+            self,
+            EndingKind::LostOnTime { .. } | EndingKind::FlagFallDraw { .. }
+        )
+    }
+
     /// The short name used by `analyze --json` ("checkmate", "fivefold", ...).
     pub fn code(self) -> &'static str {
         match self {

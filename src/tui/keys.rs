@@ -484,10 +484,7 @@ pub fn help_text(b: &Binding) -> String {
             list(
                 CLOCK_PRESETS
                     .iter()
-                    .map(|&(base, inc)| match base {
-                        0 => "off".to_string(),
-                        _ => format!("{}+{inc}", base / 60),
-                    })
+                    .map(|&(base, inc)| super::play::clock_label(base, inc))
                     .collect()
             )
         ),

@@ -13,7 +13,7 @@ use crate::rules::claim::{self, Claim, Ground};
 use crate::rules::notation::parse_move_lenient;
 use crate::rules::pgn::{ClaimMark, RecordedClaim};
 use crate::rules::review::GameRecord;
-use crate::rules::{EndingKind, Game, MoveNumber, PlayError, color_name, ending};
+use crate::rules::{Game, MoveNumber, PlayError, color_name, ending};
 
 use super::app::{App, Effect, Input, InputKind, Message, Overlay, Question, Screen, Tone};
 use super::config::Config;
@@ -137,6 +137,14 @@ impl Clock {
 /// Clock presets cycled by the clocks key: (base s, inc s).
 pub const CLOCK_PRESETS: [(u64, u64); 4] = [(0, 0), (300, 3), (180, 2), (60, 0)];
 
+/// Clocks as the trainer names them: "5+3" (minutes + seconds a move), "off" for none.
+pub fn clock_label(base_secs: u64, inc_secs: u64) -> String {
+    match base_secs {
+        0 => "off".to_string(),
+        b => format!("{}+{inc_secs}", b / 60),
+    }
+}
+
 /// Hash sizes cycled by the hash key (MiB).
 pub const HASH_STEPS_MB: [usize; 4] = [16, 64, 256, 1024];
 
@@ -236,9 +244,6 @@ pub struct Play {
     /// The clocks new games get (seconds: base, increment; base 0: none): the
     /// config's, changed by the clocks key.
     pub clock_setting: (u64, u64),
-    /// The preset in [`CLOCK_PRESETS`] that `clock_setting` is (None: clocks from the
-    /// config that are not a preset).
-    pub clock_preset: Option<usize>,
     /// The next move made (typed, cursor or mouse) is the intended move of a
     /// claim under this rule.
     pub claim_pending: Option<Ground>,
@@ -285,10 +290,6 @@ impl Play {
             contempt: cfg.contempt,
             clock,
             clock_setting: (cfg.clock_base_secs, cfg.clock_inc_secs),
-            clock_preset: CLOCK_PRESETS
-                .iter()
-                .position(|&(b, i)| (b, i) == (cfg.clock_base_secs, cfg.clock_inc_secs))
-                .or((cfg.clock_base_secs == 0).then_some(0)),
             claim_pending: None,
             marks: if cfg.blind {
                 Marks::Hidden
@@ -828,12 +829,11 @@ impl App {
         self.stop_engine();
         self.cancel_claim();
         let ended = self.play.game.is_over();
-        let flag_fell = self.play.game.termination().is_some_and(|t| {
-            matches!(
-                t.ending.kind,
-                EndingKind::LostOnTime { .. } | EndingKind::FlagFallDraw { .. }
-            )
-        });
+        let flag_fell = self
+            .play
+            .game
+            .termination()
+            .is_some_and(|t| t.ending.kind.is_flag_fall());
         let mut n = 0;
         // Back to a position where a human is to move.
         while self.play.game.undo().is_some() {
@@ -989,16 +989,16 @@ impl App {
                 self.set_game(g);
                 self.play.record.claims = claims;
                 // The game's own clocks (none if it was played without), whatever new
-                // games get.
-                self.play.clock = None;
-                if let Some(mut c) = clock {
-                    if !self.play.game.is_empty() {
-                        // The side to move's clock runs again from now.
-                        c.running = Some((self.play.game.position().turn(), Instant::now()));
+                // games get; the side to move's runs again from now.
+                let turn = self.play.game.position().turn();
+                let started = !self.play.game.is_empty();
+                self.play.clock = clock.map(|mut c| {
+                    if started {
+                        c.running = Some((turn, Instant::now()));
                     }
-                    self.play.clock = Some(c);
-                    self.play.note_clocks();
-                }
+                    c
+                });
+                self.play.note_clocks();
                 // A problem found at start (the config's) stays on screen: the board
                 // shows that the game is back.
                 if !self.message.as_ref().is_some_and(|m| m.is_error()) {
@@ -1204,17 +1204,17 @@ impl App {
                 self.save_settings(&["contempt"]);
             }
             Cmd::Clocks => {
-                let next = self
-                    .play
-                    .clock_preset
+                // The preset after the one set (clocks from the config that are not a
+                // preset start the cycle; a base of 0 is "off" whatever the increment).
+                let (base, _) = self.play.clock_setting;
+                let next = CLOCK_PRESETS
+                    .iter()
+                    .position(|&p| p == self.play.clock_setting)
+                    .or((base == 0).then_some(0))
                     .map_or(0, |p| (p + 1) % CLOCK_PRESETS.len());
-                self.play.clock_preset = Some(next);
                 let (b, i) = CLOCK_PRESETS[next];
                 self.play.clock_setting = (b, i);
-                let name = match b {
-                    0 => "Clocks off".to_string(),
-                    _ => format!("Clocks {}+{}", b / 60, i),
-                };
+                let name = format!("Clocks {}", clock_label(b, i));
                 if self.game_in_progress() {
                     // A game under way keeps its clocks, or having none (the time its
                     // players have is theirs, 9.5's minutes included): one rule.
@@ -1222,14 +1222,13 @@ impl App {
                         "{name} from the next game ({}); this game keeps its clocks.",
                         keys::key_for(Cmd::NewGame)
                     ));
-                    self.save_settings(&["clock_base_secs", "clock_inc_secs"]);
-                    return;
+                } else {
+                    // No game under way: the new clocks apply to this one.
+                    self.play.clock_at.clear();
+                    self.play.clock =
+                        (b > 0).then(|| Clock::new(Duration::from_secs(b), Duration::from_secs(i)));
+                    self.info(name);
                 }
-                // No game under way: the new clocks apply to this one.
-                self.play.clock_at.clear();
-                self.play.clock =
-                    (b > 0).then(|| Clock::new(Duration::from_secs(b), Duration::from_secs(i)));
-                self.info(name);
                 self.save_settings(&["clock_base_secs", "clock_inc_secs"]);
             }
             _ => {}

@@ -459,10 +459,10 @@ fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
 /// "repetition trainer" goes first when room is short.
 fn play_title(app: &App, t: &Theme, width: usize) -> Line<'static> {
     let p = &app.play;
-    let clocks = match &p.clock {
-        Some(c) => format!("{}+{}", c.base.as_secs() / 60, c.inc.as_secs()),
-        None => "off".to_string(),
-    };
+    let clocks = p.clock.as_ref().map_or_else(
+        || super::play::clock_label(0, 0),
+        |c| super::play::clock_label(c.base.as_secs(), c.inc.as_secs()),
+    );
     let settings = [
         format!("engine L{}", p.level),
         format!("clocks {clocks}"),
