@@ -3,6 +3,8 @@
 
 mod common;
 
+use std::time::{Duration, Instant};
+
 use common::{Session, temp_home};
 
 const TWO_HUMANS: &str = "human = \"both\"\n";
@@ -304,4 +306,32 @@ fn a_corrupt_saved_game_is_moved_aside_with_a_message() {
     assert_eq!(kept.len(), 1, "the corrupt file is kept aside");
     let text = std::fs::read_to_string(kept[0].path()).unwrap();
     assert_eq!(text, "{not json");
+}
+
+/// A paste far longer than crossterm's 1,024-byte read is taken whole: with
+/// crossterm's edge-triggered (mio) source only 1,024 bytes came through per
+/// new input, and the loop spun at full CPU on the rest (issue 27, item 1).
+/// Then the idle trainer sleeps: no CPU to speak of over two seconds.
+#[test]
+fn a_long_paste_is_taken_whole_and_the_idle_trainer_sleeps() {
+    let mut s = Session::spawn("paste", Some(TWO_HUMANS), &[], 100, 30);
+    s.wait_for("Claim draw");
+    s.send("i");
+    s.wait_for("Move (SAN or UCI):");
+    let text = format!("{}END", "a".repeat(100_000 - 3));
+    let t0 = Instant::now();
+    s.paste(&text, Duration::from_secs(10));
+    s.wait_for_within("aaEND", Duration::from_secs(10));
+    eprintln!("a 100,000-byte paste taken and shown in {:?}", t0.elapsed());
+    s.send("\x1b");
+    s.wait_for("Claim draw");
+    std::thread::sleep(Duration::from_millis(300));
+    let before = s.cpu_ticks();
+    std::thread::sleep(Duration::from_secs(2));
+    let used = s.cpu_ticks() - before;
+    eprintln!("idle: {used} clock ticks of CPU in 2 s");
+    // A spinning loop uses most of the 200 ticks (100 per second) even on a
+    // busy machine; an idle one wakes four times a second for nothing.
+    assert!(used <= 10, "the idle trainer used {used} ticks in 2 s");
+    s.quit_and_check_restored();
 }

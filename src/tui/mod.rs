@@ -209,7 +209,7 @@ fn read_events(app: &mut App) -> std::io::Result<bool> {
             Event::Resize(w, h) => app.update(Action::Resize(w, h)),
             _ => {}
         }
-        if !event::poll(Duration::ZERO)? {
+        if !tty_wait::event_ready()? {
             return Ok(is_key);
         }
     }
@@ -267,7 +267,7 @@ fn event_loop(
         if tty.wait(timeout)? == TtyState::Gone {
             break;
         }
-        if event::poll(Duration::ZERO)? {
+        if tty_wait::event_ready()? {
             let t_key = Instant::now();
             if read_events(app)? && trace.path.is_some() && !app.quit {
                 term.draw(|f| render::render(app, f))?;
