@@ -335,3 +335,40 @@ fn a_long_paste_is_taken_whole_and_the_idle_trainer_sleeps() {
     assert!(used <= 10, "the idle trainer used {used} ticks in 2 s");
     s.quit_and_check_restored();
 }
+
+/// The data directory cannot be written (its parent is a regular file, so
+/// even root cannot create it): quitting says the game cannot be kept and
+/// offers to save it as PGN, and quits only when the player agrees to lose
+/// it (issue 27, item 2).
+#[test]
+fn a_game_that_cannot_be_kept_is_not_lost_without_a_word() {
+    let home = temp_home("unwritable");
+    std::fs::write(
+        home.join("data"),
+        "a file where the data directory should be",
+    )
+    .unwrap();
+    let mut s = Session::spawn_in(home.clone(), Some(TWO_HUMANS), &[], &[], 120, 40);
+    s.wait_for("Claim draw");
+    s.typed("d4");
+    s.typed("d5");
+    s.wait_for("1. d4");
+    s.send("q");
+    s.wait_for("cannot be kept");
+    assert!(s.screen().contains("Not a directory"), "{}", s.screen());
+    assert!(s.try_exit().is_none(), "quit without asking");
+    // No: the save prompt opens, and the game is saved as PGN.
+    s.send("n");
+    s.wait_for("Save PGN as: game-");
+    s.send("\x15kept.pgn\r");
+    s.wait_for("Saved ");
+    let pgn = std::fs::read_to_string(home.join("kept.pgn")).expect("the PGN was saved");
+    assert!(pgn.contains("1. d4 d5"), "{pgn}");
+    // Quitting asks again; yes quits.
+    s.send("q");
+    s.wait_for("cannot be kept");
+    s.send("y");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+    let _ = std::fs::remove_dir_all(&home);
+}

@@ -116,9 +116,16 @@ pub fn run(opts: Options) -> anyhow::Result<()> {
             &mut term, &mut tty, &mut app, &engine, launched, trace, &signalled,
         )
     }));
-    // Whatever ended the loop (quit, signal, error, panic), the game is kept.
-    app.keep_game_in_progress();
+    // Whatever ended the loop (quit, signal, error, panic), the game is kept;
+    // if it cannot be, and the player was not asked (a signal cannot ask),
+    // it is said once the terminal is back.
+    let kept = app.keep_game_in_progress();
     terminal::restore();
+    if let Err(e) = kept
+        && !app.loss_accepted
+    {
+        eprintln!("threefold: the game in progress was not kept: {e}");
+    }
     drop(engine);
     match result {
         Ok(r) => r,
