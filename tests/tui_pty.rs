@@ -185,7 +185,7 @@ fn saved_game(home: &std::path::Path) -> Option<String> {
 
 #[test]
 fn a_signal_restores_the_terminal_and_keeps_the_game() {
-    for sig in ["TERM", "INT", "HUP", "QUIT"] {
+    for (sig, n) in [("TERM", 15), ("INT", 2), ("HUP", 1), ("QUIT", 3)] {
         let home = temp_home(&format!("signal-{sig}"));
         let mut s = Session::spawn_in(home.clone(), Some(TWO_HUMANS), &[], &[], 120, 40);
         s.wait_for("Claim draw");
@@ -193,7 +193,9 @@ fn a_signal_restores_the_terminal_and_keeps_the_game() {
         s.typed("d5");
         s.wait_for("1. d4");
         s.signal(sig);
-        s.wait_exit();
+        let status = s.wait_exit();
+        // As a shell reports a program a signal ended: 128 + the signal's number.
+        assert_eq!(status.exit_code(), 128 + n, "SIG{sig}: {status:?}");
         s.assert_restored();
         let saved = saved_game(&home).unwrap_or_else(|| panic!("SIG{sig}: no saved game"));
         assert!(

@@ -30,7 +30,7 @@ pub mod tty_wait;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 #[cfg(unix)]
@@ -51,8 +51,18 @@ pub struct Options {
     pub pgn: Option<PathBuf>,
 }
 
-/// Open the trainer; returns when the user quits.
-pub fn run(opts: Options) -> anyhow::Result<()> {
+/// How the trainer ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The player quit.
+    Quit,
+    /// This signal ended it (the binary exits with 128 + its number, as a
+    /// shell reports a program a signal ended).
+    Signal(u8),
+}
+
+/// Open the trainer; returns when the user quits or a signal ends it.
+pub fn run(opts: Options) -> anyhow::Result<Ended> {
     let launched = Instant::now();
     let trace = std::env::var_os("THREEFOLD_TRACE").map(PathBuf::from);
     let cfg_path = config::default_path();
@@ -100,14 +110,15 @@ pub fn run(opts: Options) -> anyhow::Result<()> {
     // SIGTERM, SIGINT, SIGHUP (the terminal closed) and SIGQUIT end the loop
     // like a quit: the game in progress is kept and the terminal restored.
     // So does a hung-up terminal (see `tty_wait`).
-    let signalled = Arc::new(AtomicBool::new(false));
+    // `signalled` holds the number of the signal that came (0: none).
+    let signalled = Arc::new(AtomicUsize::new(0));
     #[cfg(unix)]
     let ending = [SIGTERM, SIGINT, SIGHUP, SIGQUIT];
     #[cfg(not(unix))]
     let ending = [];
     #[cfg(unix)]
     for sig in ending {
-        signal_hook::flag::register(sig, Arc::clone(&signalled))?;
+        signal_hook::flag::register_usize(sig, Arc::clone(&signalled), sig as usize)?;
     }
     let mut tty = TtyWait::new(&ending)?;
     let mut term = terminal::setup()?;
@@ -127,10 +138,14 @@ pub fn run(opts: Options) -> anyhow::Result<()> {
         eprintln!("threefold: the game in progress was not kept: {e}");
     }
     drop(engine);
-    match result {
+    let result = match result {
         Ok(r) => r,
         Err(panic) => std::panic::resume_unwind(panic),
-    }
+    };
+    result.map(|()| match signalled.load(Ordering::Relaxed) {
+        0 => Ended::Quit,
+        n => Ended::Signal(u8::try_from(n).unwrap_or(u8::MAX)),
+    })
 }
 
 /// Timings for `THREEFOLD_TRACE` (first frame, key to frame, redraws while
@@ -229,7 +244,7 @@ fn event_loop(
     engine: &EngineThread,
     launched: Instant,
     trace: Option<PathBuf>,
-    signalled: &AtomicBool,
+    signalled: &AtomicUsize,
 ) -> anyhow::Result<()> {
     let mut trace = Trace::new(trace);
     let size = term.size()?;
@@ -243,7 +258,7 @@ fn event_loop(
         .ok()
         .and_then(|v| v.parse().ok());
     loop {
-        if signalled.load(Ordering::Relaxed) {
+        if signalled.load(Ordering::Relaxed) != 0 {
             break;
         }
         if panic_at.is_some_and(|n| app.play.game.len() >= n) {
