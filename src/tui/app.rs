@@ -235,6 +235,16 @@ impl App {
         });
     }
 
+    /// An error beside the one shown, if one is (problems found at start:
+    /// the saved game's, the config's, the engine's memory): both are read.
+    pub(crate) fn add_error(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        match self.message.take() {
+            Some(m) if m.is_error() => self.error(format!("{} · {text}", m.text)),
+            _ => self.error(text),
+        }
+    }
+
     pub(crate) fn error(&mut self, text: impl Into<String>) {
         self.message = Some(Message {
             tone: Tone::Error,

@@ -51,6 +51,23 @@ pub struct Options {
     pub pgn: Option<PathBuf>,
 }
 
+/// What the player is told when the configured `hash_mb` could not be had
+/// and the engine got `got` MiB instead (None when it got what was asked).
+fn hash_fallback_message(asked: usize, got: usize, reason: Option<&str>) -> Option<String> {
+    if got == asked {
+        return None;
+    }
+    let default = if got == config::Config::default().hash_mb {
+        " (the default)"
+    } else {
+        ""
+    };
+    Some(format!(
+        "hash_mb = {asked}: {}; the engine uses {got} MiB{default}",
+        reason.unwrap_or("that much memory cannot be had")
+    ))
+}
+
 /// How the trainer ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ended {
@@ -94,17 +111,14 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
         }
     }
     if let Some(m) = cfg_msg {
-        app.error(m);
+        app.add_error(m);
     }
-    let (opponent, hash_mb) = engine_thread::default_opponent(cfg.hash_mb);
-    if hash_mb != cfg.hash_mb {
-        app.error(format!(
-            "hash_mb = {}: that much memory cannot be had; the engine uses {hash_mb} MiB",
-            cfg.hash_mb
-        ));
+    let chosen = engine_thread::default_opponent(cfg.hash_mb);
+    if let Some(m) = hash_fallback_message(cfg.hash_mb, chosen.hash_mb, chosen.refused.as_deref()) {
+        app.add_error(m);
     }
-    app.play.hash_mb = hash_mb;
-    let engine = EngineThread::spawn(opponent);
+    app.play.hash_mb = chosen.hash_mb;
+    let engine = EngineThread::spawn(chosen.opponent);
     engine.set_contempt(cfg.contempt);
 
     // SIGTERM, SIGINT, SIGHUP (the terminal closed) and SIGQUIT end the loop
