@@ -476,6 +476,11 @@ pub fn uci(m: Move) -> String {
     m.to_uci(CastlingMode::Standard).to_string()
 }
 
+/// More characters than any move in SAN or UCI has, with check signs and
+/// annotations ("exd8=Q+!?" is 9): a longer line is refused by its length
+/// instead of being read and quoted back.
+pub const MOVE_MAX_CHARS: usize = 32;
+
 impl App {
     /// Start: ask the engine to move if it is its turn.
     pub fn start(&mut self) {
@@ -1273,6 +1278,8 @@ impl App {
     }
 
     /// A line typed on the game screen.
+    ///
+    /// A typed move longer than [`MOVE_MAX_CHARS`] is refused by its length.
     pub(crate) fn play_submit(&mut self, kind: InputKind, text: String) {
         match kind {
             InputKind::Move | InputKind::ClaimMove => {
@@ -1285,6 +1292,17 @@ impl App {
                 }
                 if !self.is_human_turn() {
                     self.error("It is the engine's turn.");
+                    return;
+                }
+                let n = text.trim().chars().count();
+                if n > MOVE_MAX_CHARS {
+                    // Not quoted back: a paste of 100 kB would fill the screen.
+                    self.error(format!(
+                        "Not a move: {n} characters (a move has at most {MOVE_MAX_CHARS}); \
+                         {} clears the line",
+                        keys::key_in(Ctx::Input, Cmd::Edit(super::line_edit::Edit::KillToStart))
+                    ));
+                    self.input = Some(Input::new(kind, &text));
                     return;
                 }
                 match parse_move_lenient(self.play.game.position(), &text) {

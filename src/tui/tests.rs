@@ -1786,3 +1786,19 @@ fn an_unaffordable_hash_falls_back_to_the_default_with_the_reason() {
     );
     assert_eq!(super::hash_fallback_message(64, 64, None), None);
 }
+
+/// A paste of 10,000 characters submitted as a move is refused by its length,
+/// not quoted back (the message would fill the screen); the line stays.
+#[test]
+fn a_pasted_line_too_long_for_a_move_is_refused_by_its_length() {
+    let mut a = app();
+    let long = "a".repeat(10_000);
+    typed(&mut a, &long);
+    let m = a.message.clone().unwrap();
+    assert!(m.is_error());
+    assert!(m.text.len() < 120, "{}", m.text);
+    assert!(m.text.contains("10000 characters"), "{}", m.text);
+    assert_eq!(a.input.as_ref().map(|i| i.line.text().len()), Some(10_000));
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("Not a move: 10000 characters"), "{s}");
+}
