@@ -320,11 +320,20 @@ fn a_long_paste_is_taken_whole_and_the_idle_trainer_sleeps() {
     s.wait_for("Claim draw");
     s.send("i");
     s.wait_for("Move (SAN or UCI):");
+    // The reference, in the same session: a 4-byte paste.
+    let t0 = Instant::now();
+    s.paste("bEND", Duration::from_secs(10));
+    s.wait_for_within("bEND", Duration::from_secs(10));
+    let short = t0.elapsed();
+    s.send("\x15");
     let text = format!("{}END", "a".repeat(100_000 - 3));
     let t0 = Instant::now();
     s.paste(&text, Duration::from_secs(10));
     s.wait_for_within("aaEND", Duration::from_secs(10));
-    eprintln!("a 100,000-byte paste taken and shown in {:?}", t0.elapsed());
+    eprintln!(
+        "a 100,000-byte paste taken and shown in {:?} (4 bytes: {short:?})",
+        t0.elapsed()
+    );
     s.send("\x1b");
     s.wait_for("Claim draw");
     std::thread::sleep(Duration::from_millis(300));
