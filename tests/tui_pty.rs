@@ -381,5 +381,14 @@ fn a_game_that_cannot_be_kept_is_not_lost_without_a_word() {
     s.send("y");
     assert!(s.wait_exit().success());
     s.assert_restored();
+    // A signal cannot ask: it is said once the terminal is restored.
+    let mut s = Session::spawn_in(home.clone(), Some(TWO_HUMANS), &[], &[], 120, 40);
+    s.wait_for("Claim draw");
+    s.typed("e4");
+    s.wait_for("1. e4");
+    s.signal("TERM");
+    assert_eq!(s.wait_exit().exit_code(), 143);
+    s.assert_restored();
+    s.wait_for("threefold: the game in progress was not kept: cannot write");
     let _ = std::fs::remove_dir_all(&home);
 }
