@@ -183,7 +183,8 @@ fn main() -> ExitCode {
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             let msg = format!("{e:#}").replace('\n', " ");
-            eprintln!("error: {msg}");
+            // Not eprintln!, which panics (exit 101) when stderr is a terminal that hung up.
+            let _ = writeln!(std::io::stderr(), "error: {msg}");
             ExitCode::from(2)
         }
     }

@@ -144,12 +144,20 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
     // Whatever ended the loop (quit, signal, error, panic), the game is kept;
     // if it cannot be, and the player was not asked (a signal cannot ask),
     // it is said once the terminal is back.
+    // Stderr may be the terminal that hung up: what is said there must not
+    // panic when it cannot be written (eprintln! does).
     let kept = app.keep_game_in_progress();
     terminal::restore();
+    // `restore` showed the cursor; ratatui's Drop would show it again and
+    // eprintln! its failure on a hung-up terminal, a panic (exit 101).
+    std::mem::forget(term);
     if let Err(e) = kept
         && !app.loss_accepted
     {
-        eprintln!("threefold: the game in progress was not kept: {e}");
+        let _ = writeln!(
+            std::io::stderr(),
+            "threefold: the game in progress was not kept: {e}"
+        );
     }
     drop(engine);
     let result = match result {
@@ -301,6 +309,15 @@ fn event_loop(
         // crossterm is asked only while the terminal lives (`tty_wait`), and
         // then every turn, so a resize it saw is taken at once.
         if tty.wait(timeout)? == TtyState::Gone {
+            // Ended as by SIGHUP (which usually comes too, racing this),
+            // so the exit status does not depend on which came first.
+            #[cfg(unix)]
+            let _ = signalled.compare_exchange(
+                0,
+                SIGHUP as usize,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            );
             break;
         }
         if tty_wait::event_ready()? {
