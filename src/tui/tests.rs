@@ -1802,3 +1802,27 @@ fn a_pasted_line_too_long_for_a_move_is_refused_by_its_length() {
     let (s, _) = screen(&a, &Theme::plain(), 80, 24);
     assert!(s.contains("Not a move: 10000 characters"), "{s}");
 }
+
+/// The question asked when the game cannot be kept is read whole at 80×24,
+/// however long the path in its reason: the popup grows with its text.
+#[test]
+fn the_unkept_game_question_is_shown_whole_at_80x24() {
+    let mut a = app();
+    let dir = "/home/someone/a/rather/deeply/nested/place/for/the/data/of/threefold";
+    a.overlay = Some(Overlay::Ask(Question::QuitUnkept {
+        reason: format!("cannot write {dir}/game-in-progress.json: Not a directory (os error 20)"),
+        saved_as: Some(std::path::PathBuf::from(format!(
+            "{dir}/saved/game-2026.pgn"
+        ))),
+    }));
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    for words in [
+        "cannot be kept",
+        "Not a directory",
+        "Quit? (no: save it again)",
+    ] {
+        assert!(s.contains(words), "{words}: {s}");
+    }
+    let hint = super::keys::hint_line(super::keys::Ctx::Question);
+    assert!(s.contains(hint.trim()), "{hint}: {s}");
+}
