@@ -13,6 +13,9 @@
 //!    disk (`fsync`), and renamed over the target; then the directory is flushed too, so the
 //!    rename itself survives a power cut.
 //! 5. On any failure the temporary file is removed and the old file is untouched.
+//! 6. A temporary file a killed writer left (SIGKILL or a power cut between its creation and
+//!    the rename) is removed by the next successful save of the same target: see
+//!    [`remove_stale_temps`] for which ones count as left.
 //!
 //! [`write_app_file`] is the same for the program's own files (config and data directory),
 //! whose directory it creates first.
@@ -20,6 +23,7 @@
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 /// How many symbolic links are followed before giving up (Linux's own limit).
 const MAX_LINKS: usize = 40;
@@ -97,8 +101,79 @@ pub fn write_atomic_with(
     })();
     if result.is_err() {
         let _ = fs::remove_file(&tmp);
+    } else {
+        remove_stale_temps(dir, &name.to_string_lossy(), SystemTime::now());
     }
     result
+}
+
+/// How long a temporary file may go unmodified before it counts as left even if its
+/// writer's process id is in use (process ids are reused). A save writes its temporary
+/// file in seconds; an hour is far beyond any live writer.
+pub const STALE_AFTER: Duration = Duration::from_secs(3600);
+
+/// The process id in a temporary file name of ours for the target `name`:
+/// `.<name>.tmp-<pid>-<n>` exactly (as [`create_temp`] makes them), else None.
+fn temp_owner(file_name: &str, name: &str) -> Option<u32> {
+    let rest = file_name.strip_prefix('.')?.strip_prefix(name)?;
+    let (pid, n) = rest.strip_prefix(".tmp-")?.split_once('-')?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    (digits(pid) && digits(n)).then(|| pid.parse().ok())?
+}
+
+/// Whether process `pid` exists (any user's). Elsewhere than unix: assumed so, and
+/// then only the age rule removes a left temporary file.
+fn process_alive(pid: u32) -> bool {
+    #[cfg(unix)]
+    {
+        let Ok(pid) = libc::pid_t::try_from(pid) else {
+            return false;
+        };
+        // SAFETY: signal 0 only checks that the process exists; nothing is sent.
+        let r = unsafe { libc::kill(pid, 0) };
+        r == 0 || io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = pid;
+        true
+    }
+}
+
+/// Remove the temporary files a killed writer left beside the target `name` in `dir`.
+///
+/// Only files of our exact naming for this target (`.<name>.tmp-<pid>-<n>`, regular
+/// files, not links) are looked at, so no other program's file is touched; of those, one
+/// is left (and removed) when its writer's process is gone, or when it has not been
+/// modified for [`STALE_AFTER`] (the process id may have been reused). A file of this
+/// process or of another live one that is younger may be a save under way: it stays.
+/// Best effort: a file that cannot be removed stays, and the save that called this has
+/// succeeded regardless.
+fn remove_stale_temps(dir: &Path, name: &str, now: SystemTime) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    let me = std::process::id();
+    for e in entries.flatten() {
+        let Some(pid) = e.file_name().to_str().and_then(|f| temp_owner(f, name)) else {
+            continue;
+        };
+        let Ok(m) = e.path().symlink_metadata() else {
+            continue;
+        };
+        if !m.is_file() {
+            continue;
+        }
+        let old = m
+            .modified()
+            .ok()
+            .and_then(|t| now.duration_since(t).ok())
+            .is_some_and(|age| age >= STALE_AFTER);
+        let writer_gone = pid != me && !process_alive(pid);
+        if old || writer_gone {
+            let _ = fs::remove_file(e.path());
+        }
+    }
 }
 
 /// The final target of `path` after following symbolic links (relative links are relative
@@ -241,6 +316,62 @@ mod tests {
         }
         assert_eq!(names(&d), ["a.pgn"]);
         let _ = fs::remove_dir_all(&d);
+    }
+
+    /// A temporary file a killed writer left is removed by the next save of the same
+    /// target; a live writer's young one, another target's, and a name that only looks
+    /// like ours stay.
+    #[test]
+    fn the_next_save_removes_temp_files_left_by_a_killed_writer() {
+        let d = scratch("stale");
+        let p = d.join("game.json");
+        // A process that has ended: its id is free (for now).
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let dead = child.id();
+        child.wait().unwrap();
+        let me = std::process::id();
+        let left = format!(".game.json.tmp-{dead}-0");
+        let old_mine = format!(".game.json.tmp-{me}-7");
+        let young_mine = format!(".game.json.tmp-{me}-8");
+        let other_target = format!(".other.json.tmp-{dead}-0");
+        let not_ours = format!(".game.json.tmp-{dead}-0.bak");
+        for n in [&left, &old_mine, &young_mine, &other_target, &not_ours] {
+            fs::write(d.join(n), "half a save").unwrap();
+        }
+        let two_hours_ago = SystemTime::now() - 2 * STALE_AFTER;
+        File::options()
+            .write(true)
+            .open(d.join(&old_mine))
+            .unwrap()
+            .set_modified(two_hours_ago)
+            .unwrap();
+        write_atomic(&p, b"{}").unwrap();
+        let mut want = vec![
+            "game.json".to_string(),
+            young_mine.clone(),
+            other_target.clone(),
+            not_ours.clone(),
+        ];
+        want.sort();
+        assert_eq!(names(&d), want);
+        let _ = fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn temp_names_are_read_exactly() {
+        assert_eq!(temp_owner(".a.pgn.tmp-123-0", "a.pgn"), Some(123));
+        assert_eq!(temp_owner(".a.pgn.tmp-123-45", "a.pgn"), Some(123));
+        for not in [
+            "a.pgn.tmp-123-0",
+            ".a.pgn.tmp-123-",
+            ".a.pgn.tmp--0",
+            ".a.pgn.tmp-12x-0",
+            ".a.pgn.tmp-123-0x",
+            ".b.pgn.tmp-123-0",
+            ".a.pgn.tmp-99999999999-0",
+        ] {
+            assert_eq!(temp_owner(not, "a.pgn"), None, "{not}");
+        }
     }
 
     #[test]

@@ -154,16 +154,27 @@ fn main() -> ExitCode {
         Some(Command::Xiangqi(args)) => cli::xiangqi::run(&args, &mut out),
         Some(Command::Uci) => unreachable!("handled before stdout is locked"),
         // Exit 1 (not 2) when a puzzle file has a problem.
-        Some(Command::Drills(args)) => return drills(&args, &mut out),
+        Some(Command::Drills(args)) => match drills(&args, &mut out) {
+            Ok(true) => Ok(()),
+            Ok(false) => return ExitCode::from(1),
+            Err(e) => Err(e),
+        },
         None if !has_terminal() => {
             eprintln!("threefold needs a terminal; try `threefold --help`");
             return ExitCode::from(2);
         }
-        None => threefold::tui::run(threefold::tui::Options {
+        None => match threefold::tui::run(threefold::tui::Options {
             ascii: cli.ascii,
             fen: cli.fen,
             pgn: cli.pgn,
-        }),
+        }) {
+            Ok(threefold::tui::Ended::Quit) => Ok(()),
+            // As a shell reports a program a signal ended: 128 + its number.
+            Ok(threefold::tui::Ended::Signal(n)) => {
+                return ExitCode::from(128u8.saturating_add(n));
+            }
+            Err(e) => Err(e),
+        },
     };
     let _ = out.flush();
     match result {
@@ -172,7 +183,8 @@ fn main() -> ExitCode {
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             let msg = format!("{e:#}").replace('\n', " ");
-            eprintln!("error: {msg}");
+            // Not eprintln!, which panics (exit 101) when stderr is a terminal that hung up.
+            let _ = writeln!(std::io::stderr(), "error: {msg}");
             ExitCode::from(2)
         }
     }
@@ -197,22 +209,23 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-/// `threefold drills`: with `--check [DIR]`, one line per problem and exit 1
-/// if any (else a summary and exit 0); without it, the built-in themes.
-fn drills(args: &DrillsArgs, out: &mut impl Write) -> ExitCode {
+/// `threefold drills`: with `--check [DIR]`, one line per problem and false
+/// (exit 1) if any, else a summary and true; without it, the built-in themes.
+/// Output that cannot be written is an error (exit 2), as for every command.
+fn drills(args: &DrillsArgs, out: &mut impl Write) -> anyhow::Result<bool> {
     let Some(dir) = &args.check else {
         let coll = threefold::drills::load_builtin();
         for t in &coll.themes {
-            let _ = writeln!(
+            writeln!(
                 out,
                 "{:<12} {:>3} puzzles  {}",
                 t.id,
                 t.puzzles.len(),
                 t.name
-            );
+            )?;
         }
-        let _ = out.flush();
-        return ExitCode::SUCCESS;
+        out.flush()?;
+        return Ok(true);
     };
     let (lines, ok) = match dir {
         Some(dir) => threefold::drills::cli_check(dir),
@@ -222,12 +235,8 @@ fn drills(args: &DrillsArgs, out: &mut impl Write) -> ExitCode {
         None => threefold::drills::cli_check_builtin(),
     };
     for l in &lines {
-        let _ = writeln!(out, "{l}");
+        writeln!(out, "{l}")?;
     }
-    let _ = out.flush();
-    if ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
+    out.flush()?;
+    Ok(ok)
 }

@@ -739,3 +739,31 @@ fn a_later_puzzle_is_named_at_its_own_header() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Standard output that cannot be written (a full disk, here `/dev/full`):
+/// `drills` and `drills --check` say so and exit 2, as every other command
+/// does (they exited 0, the listing lost without a word).
+#[cfg(target_os = "linux")]
+#[test]
+fn drills_say_when_standard_output_cannot_be_written() {
+    let exe = env!("CARGO_BIN_EXE_threefold");
+    for args in [&["drills"][..], &["drills", "--check"]] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = Command::new(exe)
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(full)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("No space left on device"),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    }
+}

@@ -3,6 +3,8 @@
 
 mod common;
 
+use std::time::{Duration, Instant};
+
 use common::{Session, temp_home};
 
 const TWO_HUMANS: &str = "human = \"both\"\n";
@@ -183,7 +185,7 @@ fn saved_game(home: &std::path::Path) -> Option<String> {
 
 #[test]
 fn a_signal_restores_the_terminal_and_keeps_the_game() {
-    for sig in ["TERM", "INT", "HUP", "QUIT"] {
+    for (sig, n) in [("TERM", 15), ("INT", 2), ("HUP", 1), ("QUIT", 3)] {
         let home = temp_home(&format!("signal-{sig}"));
         let mut s = Session::spawn_in(home.clone(), Some(TWO_HUMANS), &[], &[], 120, 40);
         s.wait_for("Claim draw");
@@ -191,7 +193,9 @@ fn a_signal_restores_the_terminal_and_keeps_the_game() {
         s.typed("d5");
         s.wait_for("1. d4");
         s.signal(sig);
-        s.wait_exit();
+        let status = s.wait_exit();
+        // As a shell reports a program a signal ended: 128 + the signal's number.
+        assert_eq!(status.exit_code(), 128 + n, "SIG{sig}: {status:?}");
         s.assert_restored();
         let saved = saved_game(&home).unwrap_or_else(|| panic!("SIG{sig}: no saved game"));
         assert!(
@@ -214,7 +218,8 @@ fn a_hung_up_terminal_ends_the_program_and_keeps_the_game() {
     s.typed("d5");
     s.wait_for("1. d4");
     s.hang_up();
-    s.wait_exit();
+    // As for SIGHUP, whether the signal or the hung-up tty was seen first.
+    assert_eq!(s.wait_exit().exit_code(), 129);
     let saved = saved_game(&home).expect("the game was kept");
     assert!(saved.contains("d2d4") && saved.contains("d7d5"), "{saved}");
     let _ = std::fs::remove_dir_all(&home);
@@ -304,4 +309,90 @@ fn a_corrupt_saved_game_is_moved_aside_with_a_message() {
     assert_eq!(kept.len(), 1, "the corrupt file is kept aside");
     let text = std::fs::read_to_string(kept[0].path()).unwrap();
     assert_eq!(text, "{not json");
+}
+
+/// A paste far longer than crossterm's 1,024-byte read is taken whole: with
+/// crossterm's edge-triggered (mio) source only 1,024 bytes came through per
+/// new input, and the loop spun at full CPU on the rest (issue 27, item 1).
+/// Then the idle trainer sleeps: no CPU to speak of over two seconds.
+#[test]
+fn a_long_paste_is_taken_whole_and_the_idle_trainer_sleeps() {
+    let mut s = Session::spawn("paste", Some(TWO_HUMANS), &[], 100, 30);
+    s.wait_for("Claim draw");
+    s.send("i");
+    s.wait_for("Move (SAN or UCI):");
+    // The reference, in the same session: a 4-byte paste.
+    let t0 = Instant::now();
+    s.paste("bEND", Duration::from_secs(10));
+    s.wait_for_within("bEND", Duration::from_secs(10));
+    let short = t0.elapsed();
+    s.send("\x15");
+    // Taken and shown within 5 s in all (it takes well under a second; a
+    // line editor that counted the line at each character took 14 s).
+    let limit = Duration::from_secs(5);
+    let text = format!("{}END", "a".repeat(100_000 - 3));
+    let t0 = Instant::now();
+    s.paste(&text, limit);
+    s.wait_for_within("aaEND", limit.saturating_sub(t0.elapsed()));
+    eprintln!(
+        "a 100,000-byte paste taken and shown in {:?} (4 bytes: {short:?})",
+        t0.elapsed()
+    );
+    s.send("\x1b");
+    s.wait_for("Claim draw");
+    std::thread::sleep(Duration::from_millis(300));
+    let before = s.cpu_ticks();
+    std::thread::sleep(Duration::from_secs(2));
+    let used = s.cpu_ticks() - before;
+    eprintln!("idle: {used} clock ticks of CPU in 2 s");
+    // A spinning loop uses most of the 200 ticks (100 per second) even on a
+    // busy machine; an idle one wakes four times a second for nothing.
+    assert!(used <= 10, "the idle trainer used {used} ticks in 2 s");
+    s.quit_and_check_restored();
+}
+
+/// The data directory cannot be written (its parent is a regular file, so
+/// even root cannot create it): quitting says the game cannot be kept and
+/// offers to save it as PGN, and quits only when the player agrees to lose
+/// it (issue 27, item 2).
+#[test]
+fn a_game_that_cannot_be_kept_is_not_lost_without_a_word() {
+    let home = temp_home("unwritable");
+    std::fs::write(
+        home.join("data"),
+        "a file where the data directory should be",
+    )
+    .unwrap();
+    let mut s = Session::spawn_in(home.clone(), Some(TWO_HUMANS), &[], &[], 120, 40);
+    s.wait_for("Claim draw");
+    s.typed("d4");
+    s.typed("d5");
+    s.wait_for("1. d4");
+    s.send("q");
+    s.wait_for("cannot be kept");
+    assert!(s.screen().contains("Not a directory"), "{}", s.screen());
+    assert!(s.try_exit().is_none(), "quit without asking");
+    // No: the save prompt opens, and the game is saved as PGN.
+    s.send("n");
+    s.wait_for("Save PGN as: game-");
+    s.send("\x15kept.pgn\r");
+    s.wait_for("Saved ");
+    let pgn = std::fs::read_to_string(home.join("kept.pgn")).expect("the PGN was saved");
+    assert!(pgn.contains("1. d4 d5"), "{pgn}");
+    // Quitting asks again; yes quits.
+    s.send("q");
+    s.wait_for("cannot be kept");
+    s.send("y");
+    assert!(s.wait_exit().success());
+    s.assert_restored();
+    // A signal cannot ask: it is said once the terminal is restored.
+    let mut s = Session::spawn_in(home.clone(), Some(TWO_HUMANS), &[], &[], 120, 40);
+    s.wait_for("Claim draw");
+    s.typed("e4");
+    s.wait_for("1. e4");
+    s.signal("TERM");
+    assert_eq!(s.wait_exit().exit_code(), 143);
+    s.assert_restored();
+    s.wait_for("threefold: the game in progress was not kept: cannot write");
+    let _ = std::fs::remove_dir_all(&home);
 }

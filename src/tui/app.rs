@@ -150,6 +150,12 @@ pub struct App {
     /// A saved game in progress that was neither resumed nor refused: kept on
     /// disk (set aside if another game has to be saved).
     pub saved_kept: bool,
+    /// The player agreed to quit losing a game in progress that could not be
+    /// kept (so nothing more is said about it on the way out).
+    pub loss_accepted: bool,
+    /// The last PGN saved: where, and its text (a game that cannot be kept
+    /// but was saved so is not lost; the quit question says where it is).
+    pub saved_pgn: Option<(PathBuf, String)>,
     pub euwe_delay: Duration,
     /// The settings as read at start (the trainer's changes are merged in
     /// by [`App::current_config`]).
@@ -178,6 +184,8 @@ impl App {
             quit: false,
             resume_path: None,
             saved_kept: false,
+            loss_accepted: false,
+            saved_pgn: None,
             euwe_delay: Duration::from_millis(cfg.euwe_delay_ms.max(30)),
             config: cfg.clone(),
             config_path: None,
@@ -225,6 +233,16 @@ impl App {
             tone: Tone::Info,
             text: text.into(),
         });
+    }
+
+    /// An error beside the one shown, if one is (problems found at start:
+    /// the saved game's, the config's, the engine's memory): both are read.
+    pub(crate) fn add_error(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        match self.message.take() {
+            Some(m) if m.is_error() => self.error(format!("{} · {text}", m.text)),
+            _ => self.error(text),
+        }
     }
 
     pub(crate) fn error(&mut self, text: impl Into<String>) {
@@ -403,17 +421,45 @@ impl App {
         }
     }
 
+    /// Quit, keeping the game in progress; if it cannot be kept (nowhere to
+    /// keep it, or the file cannot be written), ask first: a game is never
+    /// lost without the player's word. `q` on the question is a yes.
     fn request_quit(&mut self) {
-        let asking = self.overlay == Some(Overlay::Ask(Question::Quit));
-        if self.game_in_progress() && self.resume_path.is_none() && !asking {
+        match &self.overlay {
+            Some(Overlay::Ask(Question::Quit)) => return self.do_quit(),
+            Some(Overlay::Ask(Question::QuitUnkept { .. })) => return self.quit_losing_game(),
+            _ => {}
+        }
+        if self.game_in_progress() && self.resume_path.is_none() {
             self.overlay = Some(Overlay::Ask(Question::Quit));
             return;
         }
+        match self.keep_game_in_progress() {
+            Ok(()) => self.do_quit(),
+            Err(e) => {
+                let pgn = self.pgn_text();
+                let saved_as = self
+                    .saved_pgn
+                    .as_ref()
+                    .filter(|(_, text)| *text == pgn)
+                    .map(|(p, _)| p.clone());
+                self.overlay = Some(Overlay::Ask(Question::QuitUnkept {
+                    reason: e.to_string(),
+                    saved_as,
+                }));
+            }
+        }
+    }
+
+    /// Yes to quitting without the game in progress kept.
+    pub(crate) fn quit_losing_game(&mut self) {
+        self.loss_accepted = true;
         self.do_quit();
     }
 
+    /// Quit (the game in progress was kept, or the player agreed to lose it;
+    /// the run loop keeps it once more on the way out, as for a signal).
     pub(crate) fn do_quit(&mut self) {
-        self.keep_game_in_progress();
         self.stop_engine();
         self.review.cancel();
         self.quit = true;

@@ -50,19 +50,52 @@ pub trait Opponent: Send {
     fn new_game(&mut self) {}
 }
 
-/// The opponent the trainer plays.
-///
-/// The engine with the configured hash size, or with 1 MiB if that much
-/// memory cannot be had; with the size in MiB it really has.
-pub fn default_opponent(hash_mb: usize) -> (Box<dyn Opponent>, usize) {
-    use super::engine_adapter::EngineOpponent;
-    match EngineOpponent::new(hash_mb) {
-        Ok(e) => (Box::new(e), hash_mb),
-        Err(_) => (
-            Box::new(EngineOpponent::new(1).expect("a 1 MiB transposition table can be allocated")),
-            1,
-        ),
+/// The opponent the trainer plays: the engine with the configured hash
+/// size (in MiB), or with the default size ([`super::config::Config`]'s) if
+/// that much memory cannot be had, or with 1 MiB if not even that can.
+pub fn default_opponent(hash_mb: usize) -> EngineChoice {
+    choose_hash(hash_mb, &hash_fallbacks(), |mb| {
+        super::engine_adapter::EngineOpponent::new(mb).map(|e| Box::new(e) as Box<dyn Opponent>)
+    })
+}
+
+/// The sizes (MiB) tried in turn when the configured one cannot be had:
+/// the default, then 1 MiB.
+pub fn hash_fallbacks() -> [usize; 2] {
+    [super::config::Config::default().hash_mb, 1]
+}
+
+/// The opponent made, the hash size it really has, and why the configured
+/// size was refused (None: it was not).
+pub struct EngineChoice {
+    pub opponent: Box<dyn Opponent>,
+    pub hash_mb: usize,
+    pub refused: Option<String>,
+}
+
+/// The first of `wanted`, then `fallbacks` in order, that `make` accepts;
+/// the reason the wanted size was refused goes with it.
+pub(crate) fn choose_hash(
+    wanted: usize,
+    fallbacks: &[usize],
+    mut make: impl FnMut(usize) -> Result<Box<dyn Opponent>, String>,
+) -> EngineChoice {
+    let mut refused = None;
+    for &mb in std::iter::once(&wanted).chain(fallbacks) {
+        match make(mb) {
+            Ok(opponent) => {
+                return EngineChoice {
+                    opponent,
+                    hash_mb: mb,
+                    refused,
+                };
+            }
+            Err(e) => {
+                refused.get_or_insert(e);
+            }
+        }
     }
+    panic!("no transposition table can be allocated, not even {fallbacks:?} MiB")
 }
 
 /// A trivial opponent for tests: takes material when it can, else a

@@ -30,7 +30,7 @@ pub mod tty_wait;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 #[cfg(unix)]
@@ -51,8 +51,35 @@ pub struct Options {
     pub pgn: Option<PathBuf>,
 }
 
-/// Open the trainer; returns when the user quits.
-pub fn run(opts: Options) -> anyhow::Result<()> {
+/// What the player is told when the configured `hash_mb` could not be had
+/// and the engine got `got` MiB instead (None when it got what was asked).
+fn hash_fallback_message(asked: usize, got: usize, reason: Option<&str>) -> Option<String> {
+    if got == asked {
+        return None;
+    }
+    let default = if got == config::Config::default().hash_mb {
+        " (the default)"
+    } else {
+        ""
+    };
+    Some(format!(
+        "hash_mb = {asked}: {}; the engine uses {got} MiB{default}",
+        reason.unwrap_or("that much memory cannot be had")
+    ))
+}
+
+/// How the trainer ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The player quit.
+    Quit,
+    /// This signal ended it (the binary exits with 128 + its number, as a
+    /// shell reports a program a signal ended).
+    Signal(u8),
+}
+
+/// Open the trainer; returns when the user quits or a signal ends it.
+pub fn run(opts: Options) -> anyhow::Result<Ended> {
     let launched = Instant::now();
     let trace = std::env::var_os("THREEFOLD_TRACE").map(PathBuf::from);
     let cfg_path = config::default_path();
@@ -84,30 +111,28 @@ pub fn run(opts: Options) -> anyhow::Result<()> {
         }
     }
     if let Some(m) = cfg_msg {
-        app.error(m);
+        app.add_error(m);
     }
-    let (opponent, hash_mb) = engine_thread::default_opponent(cfg.hash_mb);
-    if hash_mb != cfg.hash_mb {
-        app.error(format!(
-            "hash_mb = {}: that much memory cannot be had; the engine uses {hash_mb} MiB",
-            cfg.hash_mb
-        ));
+    let chosen = engine_thread::default_opponent(cfg.hash_mb);
+    if let Some(m) = hash_fallback_message(cfg.hash_mb, chosen.hash_mb, chosen.refused.as_deref()) {
+        app.add_error(m);
     }
-    app.play.hash_mb = hash_mb;
-    let engine = EngineThread::spawn(opponent);
+    app.play.hash_mb = chosen.hash_mb;
+    let engine = EngineThread::spawn(chosen.opponent);
     engine.set_contempt(cfg.contempt);
 
     // SIGTERM, SIGINT, SIGHUP (the terminal closed) and SIGQUIT end the loop
     // like a quit: the game in progress is kept and the terminal restored.
     // So does a hung-up terminal (see `tty_wait`).
-    let signalled = Arc::new(AtomicBool::new(false));
+    // `signalled` holds the number of the signal that came (0: none).
+    let signalled = Arc::new(AtomicUsize::new(0));
     #[cfg(unix)]
     let ending = [SIGTERM, SIGINT, SIGHUP, SIGQUIT];
     #[cfg(not(unix))]
     let ending = [];
     #[cfg(unix)]
     for sig in ending {
-        signal_hook::flag::register(sig, Arc::clone(&signalled))?;
+        signal_hook::flag::register_usize(sig, Arc::clone(&signalled), sig as usize)?;
     }
     let mut tty = TtyWait::new(&ending)?;
     let mut term = terminal::setup()?;
@@ -116,14 +141,33 @@ pub fn run(opts: Options) -> anyhow::Result<()> {
             &mut term, &mut tty, &mut app, &engine, launched, trace, &signalled,
         )
     }));
-    // Whatever ended the loop (quit, signal, error, panic), the game is kept.
-    app.keep_game_in_progress();
+    // Whatever ended the loop (quit, signal, error, panic), the game is kept;
+    // if it cannot be, and the player was not asked (a signal cannot ask),
+    // it is said once the terminal is back.
+    // Stderr may be the terminal that hung up: what is said there must not
+    // panic when it cannot be written (eprintln! does).
+    let kept = app.keep_game_in_progress();
     terminal::restore();
+    // `restore` showed the cursor; ratatui's Drop would show it again and
+    // eprintln! its failure on a hung-up terminal, a panic (exit 101).
+    std::mem::forget(term);
+    if let Err(e) = kept
+        && !app.loss_accepted
+    {
+        let _ = writeln!(
+            std::io::stderr(),
+            "threefold: the game in progress was not kept: {e}"
+        );
+    }
     drop(engine);
-    match result {
+    let result = match result {
         Ok(r) => r,
         Err(panic) => std::panic::resume_unwind(panic),
-    }
+    };
+    result.map(|()| match signalled.load(Ordering::Relaxed) {
+        0 => Ended::Quit,
+        n => Ended::Signal(u8::try_from(n).unwrap_or(u8::MAX)),
+    })
 }
 
 /// Timings for `THREEFOLD_TRACE` (first frame, key to frame, redraws while
@@ -209,7 +253,7 @@ fn read_events(app: &mut App) -> std::io::Result<bool> {
             Event::Resize(w, h) => app.update(Action::Resize(w, h)),
             _ => {}
         }
-        if !event::poll(Duration::ZERO)? {
+        if !tty_wait::event_ready()? {
             return Ok(is_key);
         }
     }
@@ -222,7 +266,7 @@ fn event_loop(
     engine: &EngineThread,
     launched: Instant,
     trace: Option<PathBuf>,
-    signalled: &AtomicBool,
+    signalled: &AtomicUsize,
 ) -> anyhow::Result<()> {
     let mut trace = Trace::new(trace);
     let size = term.size()?;
@@ -236,7 +280,7 @@ fn event_loop(
         .ok()
         .and_then(|v| v.parse().ok());
     loop {
-        if signalled.load(Ordering::Relaxed) {
+        if signalled.load(Ordering::Relaxed) != 0 {
             break;
         }
         if panic_at.is_some_and(|n| app.play.game.len() >= n) {
@@ -265,9 +309,18 @@ fn event_loop(
         // crossterm is asked only while the terminal lives (`tty_wait`), and
         // then every turn, so a resize it saw is taken at once.
         if tty.wait(timeout)? == TtyState::Gone {
+            // Ended as by SIGHUP (which usually comes too, racing this),
+            // so the exit status does not depend on which came first.
+            #[cfg(unix)]
+            let _ = signalled.compare_exchange(
+                0,
+                SIGHUP as usize,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            );
             break;
         }
-        if event::poll(Duration::ZERO)? {
+        if tty_wait::event_ready()? {
             let t_key = Instant::now();
             if read_events(app)? && trace.path.is_some() && !app.quit {
                 term.draw(|f| render::render(app, f))?;

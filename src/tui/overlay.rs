@@ -25,6 +25,13 @@ pub enum Question {
     NewGame,
     /// Quit and lose the game in progress?
     Quit,
+    /// The game in progress cannot be kept (`reason`): quit and lose it?
+    /// No opens the save prompt, to keep it as PGN elsewhere. `saved_as`:
+    /// the PGN file already holding it, if one does.
+    QuitUnkept {
+        reason: String,
+        saved_as: Option<std::path::PathBuf>,
+    },
     /// A saved game in progress was found: resume it?
     Resume(Box<SavedGame>),
     /// Abandon the game in progress to start from a FEN position?
@@ -679,6 +686,21 @@ fn render_question(q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
     let text = match q {
         Question::NewGame => "Abandon the game in progress and start a new one?".to_string(),
         Question::Quit => "Quit? The game in progress will be lost.".to_string(),
+        Question::QuitUnkept {
+            reason,
+            saved_as: None,
+        } => format!(
+            "The game in progress cannot be kept for the next start: {reason}. \
+             Quit and lose it? (no: save it as PGN elsewhere)"
+        ),
+        Question::QuitUnkept {
+            reason,
+            saved_as: Some(p),
+        } => format!(
+            "The game in progress cannot be kept for the next start: {reason}. \
+             It is saved as PGN in {}. Quit? (no: save it again)",
+            p.display()
+        ),
         Question::Resume(s) => format!(
             "A game in progress was kept ({}). Resume it?",
             plies(s.moves.len())
@@ -696,7 +718,11 @@ fn render_question(q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
         ),
         Question::Overwrite(p) => format!("{} exists: overwrite?", p.display()),
     };
-    let p = popup(size, 64, 7);
+    // Tall enough for the text wrapped at the popup's width (a path in a
+    // reason can be long): words wrap early, so a line in four is added.
+    let text_w = 60;
+    let rows = text.chars().count().div_ceil(text_w) as u16;
+    let p = popup(size, 64, (rows + rows / 4 + 5).max(7));
     Clear.render(p, buf);
     let block = Block::bordered();
     let inner = block.inner(p);
@@ -815,6 +841,8 @@ impl App {
         match (q, yes) {
             (Question::NewGame, true) => self.new_game(crate::rules::Game::new()),
             (Question::Quit, true) => self.do_quit(),
+            (Question::QuitUnkept { .. }, true) => self.quit_losing_game(),
+            (Question::QuitUnkept { .. }, false) => self.ask_save_name(),
             (Question::Resume(saved), true) => self.resume(&saved),
             (Question::Resume(_), false) => self.discard_saved_game(),
             (Question::AbandonForFen, true) => self.open_fen_prompt(),

@@ -225,7 +225,8 @@ impl App {
         match crate::fsio::write_atomic(path, pgn.as_bytes()) {
             Ok(()) => {
                 let full = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-                self.info(format!("Saved {}", full.display()))
+                self.info(format!("Saved {}", full.display()));
+                self.saved_pgn = Some((full, pgn));
             }
             Err(e) => self.error(format!("cannot save {}: {e}", path.display())),
         }

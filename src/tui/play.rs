@@ -476,6 +476,11 @@ pub fn uci(m: Move) -> String {
     m.to_uci(CastlingMode::Standard).to_string()
 }
 
+/// More characters than any move in SAN or UCI has, with check signs and
+/// annotations ("exd8=Q+!?" is 9): a longer line is refused by its length
+/// instead of being read and quoted back.
+pub const MOVE_MAX_CHARS: usize = 32;
+
 impl App {
     /// Start: ask the engine to move if it is its turn.
     pub fn start(&mut self) {
@@ -1273,6 +1278,8 @@ impl App {
     }
 
     /// A line typed on the game screen.
+    ///
+    /// A typed move longer than [`MOVE_MAX_CHARS`] is refused by its length.
     pub(crate) fn play_submit(&mut self, kind: InputKind, text: String) {
         match kind {
             InputKind::Move | InputKind::ClaimMove => {
@@ -1285,6 +1292,17 @@ impl App {
                 }
                 if !self.is_human_turn() {
                     self.error("It is the engine's turn.");
+                    return;
+                }
+                let n = text.trim().chars().count();
+                if n > MOVE_MAX_CHARS {
+                    // Not quoted back: a paste of 100 kB would fill the screen.
+                    self.error(format!(
+                        "Not a move: {n} characters (a move has at most {MOVE_MAX_CHARS}); \
+                         {} clears the line",
+                        keys::key_in(Ctx::Input, Cmd::Edit(super::line_edit::Edit::KillToStart))
+                    ));
+                    self.input = Some(Input::new(kind, &text));
                     return;
                 }
                 match parse_move_lenient(self.play.game.position(), &text) {
@@ -1348,24 +1366,25 @@ impl App {
     /// Keep the game in progress for the next start (on quitting, on a
     /// signal, after a panic); with no game in progress, forget the saved one.
     /// A saved game that was neither resumed nor refused is set aside first,
-    /// never overwritten.
-    pub fn keep_game_in_progress(&mut self) {
+    /// never overwritten. The error says why a game in progress could not
+    /// be kept (quitting asks then; a signal says it on stderr).
+    pub fn keep_game_in_progress(&mut self) -> Result<(), KeepError> {
         let Some(p) = self.resume_path.clone() else {
-            return;
+            return Ok(());
         };
         let in_progress = !self.play.game.is_empty() && !self.play.game.is_over();
         if !in_progress {
             self.forget_saved_game();
-            return;
+            return Ok(());
         }
         if self.saved_kept && p.exists() {
             let _ = std::fs::rename(&p, crate::fsio::aside_name(&p, "older"));
         }
         self.saved_kept = false;
         let saved = SavedGame::of(&self.play, Instant::now());
-        if let Ok(text) = serde_json::to_string(&saved) {
-            let _ = crate::fsio::write_app_file(&p, text.as_bytes());
-        }
+        let text = serde_json::to_string(&saved).map_err(KeepError::Encode)?;
+        crate::fsio::write_app_file(&p, text.as_bytes())
+            .map_err(|source| KeepError::Write { path: p, source })
     }
 
     /// The game that was kept is over or gone: delete the file, unless it
@@ -1377,6 +1396,18 @@ impl App {
             let _ = std::fs::remove_file(p);
         }
     }
+}
+
+/// Why the game in progress could not be kept for the next start.
+#[derive(Debug, thiserror::Error)]
+pub enum KeepError {
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot encode the game: {0}")]
+    Encode(serde_json::Error),
 }
 
 /// Read the saved game in progress. A file that is not a saved game is moved

@@ -863,14 +863,58 @@ fn render_spark(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
     Paragraph::new(vec![bars, marks]).render(Rect::new(area.x, area.y + 1, area.width, 2), buf);
 }
 
+/// The rows of a message `width` columns wide: wrapped at spaces, a word
+/// longer than a row cut into pieces, so that every character is shown.
+pub fn message_rows(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut rows: Vec<String> = Vec::new();
+    let mut row = String::new();
+    let mut row_len = 0;
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        if row_len > 0 && row_len + 1 + word.len() <= width {
+            row.push(' ');
+            row.extend(&word);
+            row_len += 1 + word.len();
+            continue;
+        }
+        if row_len > 0 {
+            rows.push(std::mem::take(&mut row));
+        }
+        while word.len() > width {
+            rows.push(word.drain(..width).collect());
+        }
+        row = word.iter().collect();
+        row_len = word.len();
+    }
+    if row_len > 0 {
+        rows.push(row);
+    }
+    rows
+}
+
+/// The message's area: its own two rows above the input line, grown upwards
+/// over the panels when the message needs more (at most up to the title),
+/// so a long message (several config problems, a long path) is read whole.
+pub fn message_area(a: &Areas, rows: usize) -> Rect {
+    let bottom = a.message.bottom();
+    let most = bottom - a.title.bottom();
+    let h = (rows.min(most as usize) as u16).max(a.message.height);
+    Rect::new(a.message.x, bottom - h, a.message.width, h)
+}
+
 fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
     if let Some(msg) = &app.message {
-        Paragraph::new(Line::from(Span::styled(
-            msg.text.clone(),
-            if msg.is_error() { t.error } else { t.info },
-        )))
-        .wrap(Wrap { trim: true })
-        .render(a.message, buf);
+        let rows = message_rows(&msg.text, a.message.width as usize);
+        let area = message_area(a, rows.len());
+        let style = if msg.is_error() { t.error } else { t.info };
+        ratatui::widgets::Clear.render(area, buf);
+        Paragraph::new(
+            rows.into_iter()
+                .map(|r| Line::from(Span::styled(r, style)))
+                .collect::<Vec<_>>(),
+        )
+        .render(area, buf);
     }
     if let Some(input) = &app.input {
         let prompt = format!("{}: ", input.kind.prompt());

@@ -1713,3 +1713,116 @@ fn no_stale_lines_after_the_view_or_the_players_change() {
     assert!(!s.contains("pv 1...e5"), "{s}");
     assert!(!s.contains("depth 3"), "{s}");
 }
+
+/// Problems found at start (several config lines with long paths, the
+/// engine's memory) are read whole at 80×24: the message grows upwards
+/// over the panels instead of being cut after two rows (issue 27, item 16).
+#[test]
+fn a_long_message_is_shown_whole_at_80x24() {
+    let mut a = app();
+    let file = "/home/someone/.config/threefold/config.toml";
+    a.error(format!(
+        "{file} line 2: level = 9: out of range (allowed: 0 to 5); using the default 2"
+    ));
+    a.add_error(format!(
+        "{file} line 3: contempt = 9999: out of range (allowed: -100 to 100); using the default 0"
+    ));
+    a.add_error(format!(
+        "{file} line 4: clock_base_secs = -1: out of range (allowed: 1 to 36000); using the default 300"
+    ));
+    a.add_error(
+        super::hash_fallback_message(
+            60000,
+            16,
+            Some("a 60000 MB transposition table does not fit: 20000 MB of memory is available"),
+        )
+        .unwrap(),
+    );
+    let text = a.message.clone().unwrap().text;
+    assert!(
+        text.len() > 4 * 80,
+        "a message longer than two rows: {}",
+        text.len()
+    );
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    let flat = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat(&s).contains(&flat(&text)), "{s}");
+    // The title and the key bar stay.
+    assert!(s.lines().last().unwrap().contains("help"), "{s}");
+}
+
+#[test]
+fn message_rows_wrap_at_spaces_and_cut_only_words_too_long() {
+    use super::render::message_rows;
+    assert_eq!(message_rows("ab cd ef", 5), ["ab cd", "ef"]);
+    assert_eq!(message_rows("abcdefgh ij", 3), ["abc", "def", "gh", "ij"]);
+    assert_eq!(message_rows("  ", 10), Vec::<String>::new());
+    let long = "x".repeat(1000);
+    let rows = message_rows(&long, 80);
+    assert_eq!(rows.concat(), long, "every character is kept");
+}
+
+/// `hash_mb` more than the machine can give falls back to the default size,
+/// not to 1 MiB, and the message names the problem and the size used.
+#[test]
+fn an_unaffordable_hash_falls_back_to_the_default_with_the_reason() {
+    use super::engine_thread::{choose_hash, hash_fallbacks};
+    let default = super::config::Config::default().hash_mb;
+    let chosen = choose_hash(60000, &hash_fallbacks(), |mb| {
+        if mb > 1000 {
+            Err(format!("a {mb} MB transposition table does not fit"))
+        } else {
+            Ok(Box::new(super::engine_thread::Shuffler::default()))
+        }
+    });
+    assert_eq!(chosen.hash_mb, default);
+    let m = super::hash_fallback_message(60000, chosen.hash_mb, chosen.refused.as_deref()).unwrap();
+    assert_eq!(
+        m,
+        format!(
+            "hash_mb = 60000: a 60000 MB transposition table does not fit; \
+             the engine uses {default} MiB (the default)"
+        )
+    );
+    assert_eq!(super::hash_fallback_message(64, 64, None), None);
+}
+
+/// A paste of 10,000 characters submitted as a move is refused by its length,
+/// not quoted back (the message would fill the screen); the line stays.
+#[test]
+fn a_pasted_line_too_long_for_a_move_is_refused_by_its_length() {
+    let mut a = app();
+    let long = "a".repeat(10_000);
+    typed(&mut a, &long);
+    let m = a.message.clone().unwrap();
+    assert!(m.is_error());
+    assert!(m.text.len() < 120, "{}", m.text);
+    assert!(m.text.contains("10000 characters"), "{}", m.text);
+    assert_eq!(a.input.as_ref().map(|i| i.line.text().len()), Some(10_000));
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("Not a move: 10000 characters"), "{s}");
+}
+
+/// The question asked when the game cannot be kept is read whole at 80×24,
+/// however long the path in its reason: the popup grows with its text.
+#[test]
+fn the_unkept_game_question_is_shown_whole_at_80x24() {
+    let mut a = app();
+    let dir = "/home/someone/a/rather/deeply/nested/place/for/the/data/of/threefold";
+    a.overlay = Some(Overlay::Ask(Question::QuitUnkept {
+        reason: format!("cannot write {dir}/game-in-progress.json: Not a directory (os error 20)"),
+        saved_as: Some(std::path::PathBuf::from(format!(
+            "{dir}/saved/game-2026.pgn"
+        ))),
+    }));
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    for words in [
+        "cannot be kept",
+        "Not a directory",
+        "Quit? (no: save it again)",
+    ] {
+        assert!(s.contains(words), "{words}: {s}");
+    }
+    let hint = super::keys::hint_line(super::keys::Ctx::Question);
+    assert!(s.contains(hint.trim()), "{hint}: {s}");
+}

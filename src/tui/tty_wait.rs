@@ -1,4 +1,5 @@
-//! Waiting for the terminal without handing a dead tty to crossterm.
+//! Waiting for the terminal without handing a dead tty to crossterm, and
+//! asking crossterm for events so that none is stranded.
 //!
 //! Once the terminal goes away (`tmux kill-session`, a dropped ssh link),
 //! its tty stays readable while `read` returns 0 or `EIO`, and crossterm
@@ -13,13 +14,46 @@
 //! chooses) and on a self-pipe written by SIGWINCH and the signals that end
 //! the trainer. `POLLHUP`, `POLLERR` or `POLLNVAL` on the tty means it is
 //! gone: the loop ends as for SIGHUP. Only while the tty is alive does the
-//! loop ask crossterm (`event::poll(Duration::ZERO)`), which also turns a
-//! SIGWINCH into `Event::Resize` through crossterm's own signal pipe.
+//! loop ask crossterm ([`event_ready`]), which also turns a SIGWINCH into
+//! `Event::Resize` through crossterm's own signal pipe.
 //!
-//! A race remains: the terminal can die between this poll and crossterm's
-//! read, a window of microseconds once per loop turn; then crossterm spins
-//! as before (SIGKILL ends it; the game is lost). Closing it needs the fix
-//! in crossterm.
+//! ## Why crossterm is built with `use-dev-tty`
+//!
+//! crossterm's default unix event source registers the tty with mio, which
+//! is edge-triggered (epoll `EPOLLET`): it reports the tty once per arrival
+//! of new bytes. On that report it reads 1,024 bytes, and returns as soon
+//! as they parse into an event, leaving the rest of a longer paste in the
+//! kernel. No new bytes arrive (the paste is all there), so mio never
+//! reports the tty again, and `event::poll` says "nothing" while the poll
+//! here, level-triggered, says "readable" at once: the loop spun at full
+//! CPU redrawing, and each later key let the next 1,024 bytes through
+//! (issue 27: a 10,000-character paste was not taken in minutes).
+//!
+//! With the `use-dev-tty` feature crossterm waits with `poll(2)` as this
+//! module does, level-triggered: bytes left in the kernel are seen on the
+//! next call, so a paste of any length is read through, 1,024 bytes at a
+//! time, within one turn of the loop ([`event_ready`] is asked until it says
+//! no). One quirk of that source: given no time at all (`Duration::ZERO`)
+//! it does not look, not even at events it has already parsed; so crossterm
+//! is given [`LOOK`], which ends at once when anything is there.
+//!
+//! That source also leaves no dead-tty race: its read of a hung-up tty
+//! returns an error or nothing, and every wait of it has a time limit, so it
+//! cannot spin forever between this poll and its read.
+
+use std::time::Duration;
+
+/// How long crossterm may wait for an event when asked whether one is
+/// there: a millisecond, since its level-triggered source does not look at
+/// all when given no time (see the module docs). Bytes on the tty or events
+/// already parsed end the wait at once.
+pub const LOOK: Duration = Duration::from_millis(1);
+
+/// Whether crossterm has an event to read now (bytes on the tty, events
+/// parsed from an earlier read, or a resize). The one way the trainer asks.
+pub fn event_ready() -> std::io::Result<bool> {
+    crossterm::event::poll(LOOK)
+}
 
 /// What the terminal is after a wait.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

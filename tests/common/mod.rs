@@ -141,6 +141,60 @@ impl Session {
         assert!(ok, "kill -{name} {pid}");
     }
 
+    /// The program's pid.
+    pub fn pid(&self) -> u32 {
+        self.child.process_id().expect("a pid")
+    }
+
+    /// CPU time (user + system, in clock ticks) the program used so far,
+    /// from `/proc/PID/stat` (fields 14 and 15).
+    pub fn cpu_ticks(&self) -> u64 {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid())).unwrap();
+        // The command name (field 2) may hold spaces: count after its ')'.
+        let rest = &stat[stat.rfind(')').unwrap() + 2..];
+        let f: Vec<&str> = rest.split_whitespace().collect();
+        f[11].parse::<u64>().unwrap() + f[12].parse::<u64>().unwrap()
+    }
+
+    /// Paste `text` as a terminal does: one burst of bytes. The write is done
+    /// on its own thread, so a program that stops reading fails the test
+    /// after `limit` instead of blocking it forever.
+    pub fn paste(&mut self, text: &str, limit: Duration) {
+        let mut w = self.writer.take().expect("the terminal is open");
+        let bytes = text.as_bytes().to_vec();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let r = w.write_all(&bytes).and_then(|()| w.flush());
+            let _ = tx.send((r, w));
+        });
+        match rx.recv_timeout(limit) {
+            Ok((r, w)) => {
+                r.unwrap();
+                self.writer = Some(w);
+            }
+            Err(_) => panic!(
+                "a paste of {} bytes was not taken within {limit:?}; screen:\n{}",
+                text.len(),
+                self.screen()
+            ),
+        }
+    }
+
+    /// [`Session::wait_for`] with a time limit of its own.
+    pub fn wait_for_within(&self, text: &str, limit: Duration) {
+        let t0 = Instant::now();
+        while t0.elapsed() < limit {
+            if self.screen().contains(text) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        panic!(
+            "timed out ({limit:?}) waiting for {text:?}; screen:\n{}",
+            self.screen()
+        );
+    }
+
     pub fn screen(&self) -> String {
         self.parser.lock().unwrap().screen().contents()
     }
@@ -169,6 +223,11 @@ impl Session {
         self.wait_for("Move (SAN or UCI):");
         self.send(mv);
         self.send("\r");
+    }
+
+    /// The exit status if the program has ended, without waiting.
+    pub fn try_exit(&mut self) -> Option<portable_pty::ExitStatus> {
+        self.child.try_wait().unwrap()
     }
 
     pub fn wait_exit(&mut self) -> portable_pty::ExitStatus {
