@@ -88,7 +88,7 @@ fn the_dialog_offers_options_by_rule_from_what_the_player_sees() {
         assert!(text.contains("the position on the board stands for the 3rd time"));
         assert!(
             words(&text).contains(
-                "An incorrect claim (FIDE 9.5): the game goes on, Black gets 2 more minutes, and an intended move is played."
+                "An incorrect claim (FIDE 9.5): the game goes on and an intended move is played; without clocks no time is added."
             ),
             "{text}"
         );
@@ -545,4 +545,53 @@ fn taking_back_a_flag_fall_restores_the_clock() {
     let soon = Instant::now() + Duration::from_secs(1);
     a.update(super::app::Action::Tick(soon));
     assert!(!a.play.game.is_over(), "no flag falls again at once");
+}
+
+/// FIDE 9.5 without clocks: the dialog and the ruling say that the game goes on and an
+/// intended move is played, and name no minutes (there is no clock to add them to); with
+/// clocks both name them.
+#[test]
+fn an_incorrect_claim_without_clocks_adds_no_time() {
+    let mut a = from_fen(&format!("{ROOK}0 80"));
+    assert!(a.play.clock.is_none());
+    keys(&mut a, "c");
+    let text = words(&dialog(&a).join(" "));
+    assert!(!text.contains("minutes"), "{text}");
+    assert!(text.contains("without clocks no time is added"), "{text}");
+    keys(&mut a, "1");
+    let Some(Overlay::Verdict {
+        correct: false,
+        text,
+        ..
+    }) = &a.overlay
+    else {
+        panic!("{:?}", a.overlay)
+    };
+    assert!(!text.contains("minutes"), "{text}");
+    assert!(
+        text.contains("The game goes on (FIDE 9.5); without clocks no time is added."),
+        "{text}"
+    );
+    let message = &a.message.as_ref().unwrap().text;
+    assert!(!message.contains("minutes"), "{message}");
+
+    // The same claim with clocks: two minutes for the opponent, in the dialog and the ruling.
+    let mut a = from_fen(&format!("{ROOK}0 80"));
+    keys(&mut a, "t");
+    a.new_game(a.play.game.clone());
+    assert!(a.play.clock.is_some());
+    keys(&mut a, "c");
+    let text = words(&dialog(&a).join(" "));
+    assert!(
+        text.contains("Black gets 2 more minutes (FIDE 9.5)"),
+        "{text}"
+    );
+    keys(&mut a, "1");
+    let Some(Overlay::Verdict { text, .. }) = &a.overlay else {
+        panic!("{:?}", a.overlay)
+    };
+    assert!(
+        text.contains("Black gets 2 more minutes (FIDE 9.5)"),
+        "{text}"
+    );
 }

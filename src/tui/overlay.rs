@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use shakmaty::{Move, Position, Role};
 
-use crate::rules::claim::INCORRECT_CLAIM_BONUS;
+use crate::rules::claim::incorrect_claim_bonus;
 use crate::rules::{Ground, color_name};
 
 use super::app::{App, Screen};
@@ -216,11 +216,15 @@ pub fn claim_layout(app: &App, size: Rect) -> ClaimLayout {
         rows.extend(wrap(&note, text_w).into_iter().map(ClaimRow::Note));
     }
     rows.push(ClaimRow::Blank);
-    let cost = format!(
-        "An incorrect claim (FIDE 9.5): the game goes on, {} gets {} more minutes, and an intended move is played.",
-        color_name(!mover),
-        INCORRECT_CLAIM_BONUS.as_secs() / 60
-    );
+    let cost = match incorrect_claim_bonus(!mover, app.play.clocks()) {
+        Some(bonus) => format!(
+            "An incorrect claim: the game goes on, {bonus}, and an intended move is played."
+        ),
+        None => format!(
+            "An incorrect claim (FIDE 9.5): the game goes on and an intended move is played; {}.",
+            crate::rules::claim::NO_CLOCKS_9_5
+        ),
+    };
     rows.extend(wrap(&cost, text_w).into_iter().map(ClaimRow::Text));
     let h = (rows.len() as u16).saturating_add(2).min(size.height);
     let popup = popup(size, w, h);

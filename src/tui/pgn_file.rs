@@ -269,11 +269,13 @@ impl App {
             tags.push(("Site".to_string(), "threefold".to_string()));
             tags.push(("White".to_string(), name(Color::White)));
             tags.push(("Black".to_string(), name(Color::Black)));
-            if let Some(c) = &self.play.clock {
-                // PGN standard 9.6.1: seconds, "+" the increment.
-                let tc = format!("{}+{}", c.base.as_secs(), c.inc.as_secs());
-                tags.push(("TimeControl".to_string(), tc));
-            }
+            // PGN standard 9.6.1: seconds, "+" the increment; "-" for no time control, so
+            // a review of the file knows FIDE 9.5 added no time.
+            let tc = match &self.play.clock {
+                Some(c) => format!("{}+{}", c.base.as_secs(), c.inc.as_secs()),
+                None => "-".to_string(),
+            };
+            tags.push(("TimeControl".to_string(), tc));
         }
         if !tags.iter().any(|(k, _)| k == "Date") {
             tags.push(("Date".to_string(), UtcMinute::now().pgn_date()));

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
-use crate::rules::claim::{self, Claim, Ground};
+use crate::rules::claim::{self, Claim, Clocks, Ground};
 use crate::rules::notation::parse_move_lenient;
 use crate::rules::pgn::{ClaimMark, RecordedClaim};
 use crate::rules::review::GameRecord;
@@ -269,6 +269,16 @@ pub struct Play {
 }
 
 impl Play {
+    /// Whether this game has clocks, as FIDE 9.5's penalty for an incorrect claim needs to
+    /// know (the ruling, the claim dialog and the review say it from this).
+    pub fn clocks(&self) -> Clocks {
+        if self.clock.is_some() {
+            Clocks::On
+        } else {
+            Clocks::Off
+        }
+    }
+
     pub fn new(cfg: &Config, game: Game) -> Play {
         let clock = (cfg.clock_base_secs > 0).then(|| {
             Clock::new(
@@ -680,7 +690,8 @@ impl App {
         self.halt_clocks(now);
         let mover = self.play.game.position().turn();
         let before = self.play.game.len();
-        match claim::judge_under(&mut self.play.game, c, ground) {
+        let clocks = self.play.clocks();
+        match claim::judge_under(&mut self.play.game, c, ground, clocks) {
             Err(e) => {
                 self.error(short_reason(&e));
                 self.resume_clocks();
@@ -814,10 +825,13 @@ impl App {
         self.play.last_pv.clear();
         self.play.loaded = None;
         self.play.clock_at.clear();
-        self.play.record = GameRecord::default();
         let (b, i) = self.play.clock_setting;
         self.play.clock =
             (b > 0).then(|| Clock::new(Duration::from_secs(b), Duration::from_secs(i)));
+        self.play.record = GameRecord {
+            clocks: self.play.clocks(),
+            ..GameRecord::default()
+        };
         self.effects.push(Effect::NewGame);
         self.message = self.play.game.termination().map(|t| Message {
             tone: Tone::Info,
@@ -998,6 +1012,7 @@ impl App {
                     }
                     c
                 });
+                self.play.record.clocks = self.play.clocks();
                 self.play.note_clocks();
                 // A problem found at start (the config's) stays on screen: the board
                 // shows that the game is back.
