@@ -133,20 +133,6 @@ impl ClaimOption {
         ground: Ground::FiftyMoves,
         with_move: true,
     };
-
-    /// Whether the dialog offers the option, judged only by what the player
-    /// sees: the threefold options always (noticing a repetition is the
-    /// player's job, and the dialog must not tell whether a claim would be
-    /// correct); the fifty-move options when the halfmove clock shown on the
-    /// board makes them possible (FIDE 9.3: 100 for a claim now, 99 with a move).
-    pub fn offered(self, halfmoves: u32) -> bool {
-        match self.ground {
-            Ground::Threefold => true,
-            Ground::FiftyMoves => {
-                halfmoves + u32::from(self.with_move) >= crate::rules::claim::FIFTY_MOVE_COUNT
-            }
-        }
-    }
 }
 
 /// One row of the claim dialog.
@@ -154,7 +140,6 @@ impl ClaimOption {
 enum ClaimRow {
     Blank,
     Text(String),
-    Note(String),
     /// An option's label ("[1] threefold now (9.2 b)").
     Label(String),
     /// A line of an option's explanation.
@@ -175,23 +160,26 @@ pub fn claim_layout(app: &App, size: Rect) -> ClaimLayout {
     let game = &app.play.game;
     let clock = game.position().halfmoves();
     let mover = game.position().turn();
+    // Every option is offered whatever the position (an incorrect claim, under either rule,
+    // is what the trainer lets a player practise), so the dialog never tells whether one
+    // would be correct.
     let w = size.width.min(76);
     let text_w = (w as usize).saturating_sub(4);
     let mut rows = Vec::new();
-    let mut head = format!("{} to move · 50-move count {clock}/100", color_name(mover));
+    // The 50-move count is an answer blind mode keeps back: the player counts from the move
+    // list, as from a scoresheet.
+    let mut head = format!("{} to move", color_name(mover));
+    if app.marks() == super::render::Marks::Shown {
+        head.push_str(&format!(" · 50-move count {clock}/100"));
+    }
     if app.play.clock.is_some() {
         head.push_str(" · clocks stopped (FIDE 6.12)");
     }
     rows.extend(wrap(&head, text_w).into_iter().map(ClaimRow::Text));
     rows.push(ClaimRow::Blank);
     let mut spans = Vec::new();
-    let mut missing = Vec::new();
     for b in BINDINGS.iter().filter(|b| b.ctx == Ctx::ClaimDialog) {
-        let Cmd::ClaimAs(o) = b.cmd else { continue };
-        if !o.offered(clock) {
-            missing.push(o);
-            continue;
-        }
+        let Cmd::ClaimAs(_) = b.cmd else { continue };
         let (label, explain) = b.help.split_once(": ").unwrap_or((b.help, ""));
         let first = rows.len();
         rows.push(ClaimRow::Label(format!("[{}] {label}", b.keys[0].label())));
@@ -201,19 +189,6 @@ pub fn claim_layout(app: &App, size: Rect) -> ClaimLayout {
                 .map(ClaimRow::Explain),
         );
         spans.push((first, rows.len(), b.cmd));
-    }
-    // Why a fifty-move option is missing: the count it needs.
-    let opens: Vec<String> = missing
-        .iter()
-        .map(|o| {
-            let at = crate::rules::claim::FIFTY_MOVE_COUNT - u32::from(o.with_move);
-            let how = if o.with_move { "with a move" } else { "now" };
-            format!("at {at}/100 {how}")
-        })
-        .collect();
-    if !opens.is_empty() {
-        let note = format!("A fifty-move claim opens {}.", opens.join(", "));
-        rows.extend(wrap(&note, text_w).into_iter().map(ClaimRow::Note));
     }
     rows.push(ClaimRow::Blank);
     let cost = match incorrect_claim_bonus(!mover, app.play.clocks()) {
@@ -559,7 +534,6 @@ fn render_claim(app: &App, t: &Theme, size: Rect, buf: &mut Buffer) {
         .map(|row| match row {
             ClaimRow::Blank => Line::from(""),
             ClaimRow::Text(s) => Line::from(s.as_str()),
-            ClaimRow::Note(s) => Line::from(Span::styled(s.as_str(), t.dim)),
             ClaimRow::Label(s) => Line::from(Span::styled(s.as_str(), t.button)),
             ClaimRow::Explain(s) => Line::from(format!("    {s}")),
         })

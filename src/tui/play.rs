@@ -763,12 +763,8 @@ impl App {
     }
 
     /// An option of the claim dialog: a claim now is ruled at once; a claim
-    /// with a move waits for the move. An option the dialog does not offer
-    /// does nothing.
+    /// with a move waits for the move.
     pub(crate) fn claim_option(&mut self, o: ClaimOption) {
-        if !o.offered(self.play.game.position().halfmoves()) {
-            return;
-        }
         self.overlay = None;
         if o.with_move {
             self.claim_with_move(o.ground);
@@ -1333,7 +1329,8 @@ impl App {
     pub(crate) fn play_click(&mut self, x: u16, y: u16) {
         let areas = render::layout(self.size);
         let Some(areas) = areas else { return };
-        if areas.claim.contains((x, y).into()) {
+        // After the game's end the button is gone (nothing to claim): its place does nothing.
+        if areas.claim.contains((x, y).into()) && !self.play.game.is_over() {
             self.run(Cmd::Claim);
             return;
         }

@@ -570,18 +570,16 @@ pub fn score_label(score: crate::engine::Score, side_to_move: Option<Color>) -> 
     }
 }
 
+/// The Claim draw button, while the game goes on: after its end there is nothing to claim,
+/// and the game-over banner and hint line say what can be done.
 fn render_claim_button(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+    if app.play.game.is_over() {
+        return;
+    }
     let key = keys::key_for(keys::Cmd::Claim);
     let possible = app.marks() == Marks::Shown && claim::claim_possible(&app.play.game);
     let label = format!("[ {key} Claim draw ]");
-    let mut spans = vec![Span::styled(
-        label,
-        if app.play.game.is_over() {
-            t.dim
-        } else {
-            t.button
-        },
-    )];
+    let mut spans = vec![Span::styled(label, t.button)];
     if possible {
         spans.push(Span::styled(" claim possible", t.rep3));
     }
@@ -909,10 +907,8 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         Paragraph::new(Line::from(Span::styled(hint, t.dim))).render(a.input, buf);
     }
     let mut spans = Vec::new();
-    // Only what works now: the claim options offered, scrolling a ruling that scrolls.
-    let halfmoves = app.play.game.position().halfmoves();
+    // Only what works now: scrolling a ruling that scrolls.
     let enabled = |cmd| match (cmd, &app.overlay) {
-        (keys::Cmd::ClaimAs(o), _) => o.offered(halfmoves),
         (
             keys::Cmd::ScrollDown | keys::Cmd::PageDown,
             Some(super::overlay::Overlay::Verdict { text, .. }),
