@@ -960,3 +960,51 @@ fn more_is_offered_only_while_the_ruling_has_a_next_page() {
     }
     assert!(checked > 10, "only {checked} rulings paged");
 }
+
+/// Home and End (and g/G in the theme list) go to the ends of the drill lists: the themes,
+/// and a puzzle's move list before and after the answer.
+#[test]
+fn home_and_end_go_to_the_ends_of_the_drill_lists() {
+    let (mut a, _dir) = app("homeend");
+    keys(&mut a, "d");
+    let rows = drills(&a).rows();
+    assert!(rows > 2);
+    key(&mut a, KeyCode::End);
+    assert_eq!(drills(&a).row, rows - 1);
+    key(&mut a, KeyCode::Home);
+    assert_eq!(drills(&a).row, 0);
+    keys(&mut a, "G");
+    assert_eq!(drills(&a).row, rows - 1);
+    keys(&mut a, "g");
+    assert_eq!(drills(&a).row, 0);
+    // A puzzle's move list: the start, the end, before and after the answer.
+    let p = show(&mut a, "count");
+    let len = puzzle(&a).game().len();
+    assert!(len > 2);
+    key(&mut a, KeyCode::Home);
+    assert_eq!(puzzle(&a).cursor, 0);
+    key(&mut a, KeyCode::End);
+    assert_eq!(puzzle(&a).cursor, len);
+    drills_mut(&mut a).answer(right_answer(&p));
+    assert!(puzzle(&a).ruling.is_some());
+    key(&mut a, KeyCode::Home);
+    assert_eq!(puzzle(&a).cursor, 0);
+    key(&mut a, KeyCode::End);
+    assert_eq!(puzzle(&a).cursor, len);
+    // The help lists them.
+    use crate::tui::keys::{Ctx, help_rows};
+    let themes = help_rows(Ctx::DrillThemes);
+    assert!(
+        themes
+            .iter()
+            .any(|(k, h)| k.contains("Home") && h == "first theme"),
+        "{themes:?}"
+    );
+    let answer = help_rows(Ctx::DrillAnswer);
+    assert!(
+        answer
+            .iter()
+            .any(|(k, h)| k.contains("End") && h == "the end of the move list"),
+        "{answer:?}"
+    );
+}
