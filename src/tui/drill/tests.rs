@@ -726,7 +726,7 @@ fn the_fen_is_shown_on_request_as_the_standard_writes_it() {
     // The fifty-move drills quote the FEN: the player can read it.
     let p = by_title("A hundred half-moves");
     let (mut a, _dir) = at_80x24("fen", &p);
-    key(&mut a, KeyCode::Home);
+    key(&mut a, KeyCode::End);
     keys(&mut a, "F");
     let m = a.message.clone().unwrap().text;
     assert_eq!(m, "FEN after 80...Ke5: 8/8/8/4k3/8/3K4/8/5R2 w - - 100 81");
