@@ -81,15 +81,16 @@ pub fn clip(text: &str, width: usize, ascii: bool) -> String {
 }
 
 /// What a player at the board knows of a position besides the pieces:
-/// whose move it is, the move number and the fifty-move count
-/// ("White's move 41 · 50-move count 98/100").
-pub fn position_facts(pos: &shakmaty::Chess) -> String {
-    format!(
-        "{}'s move {} · 50-move count {}/100",
-        color_name(pos.turn()),
-        pos.fullmoves(),
-        pos.halfmoves()
-    )
+/// whose move it is, the move number and, with the marks shown, the fifty-move count
+/// ("White's move 41 · 50-move count 98/100"). Blind mode and a drill before its answer
+/// ([`Marks::Hidden`]) keep the count back: the player counts from the move list, as from
+/// a scoresheet (it answers a fifty-move question).
+pub fn position_facts(pos: &shakmaty::Chess, marks: Marks) -> String {
+    let side = format!("{}'s move {}", color_name(pos.turn()), pos.fullmoves());
+    match marks {
+        Marks::Shown => format!("{side} · 50-move count {}/100", pos.halfmoves()),
+        Marks::Hidden => side,
+    }
 }
 
 /// Smallest usable terminal.
@@ -443,7 +444,7 @@ fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
             t.button,
         ))
     } else {
-        let mut s = position_facts(pos);
+        let mut s = position_facts(pos, app.marks());
         let b = app.marks().badge(game.occurrences(ply), app.ascii);
         if !b.is_empty() {
             s.push_str(&format!(" · {b}"));

@@ -615,9 +615,25 @@ fn every_puzzle_hides_its_marks_until_answered_and_shows_them_with_the_ruling() 
                 );
             }
         }
-        // What a player at the board knows is there.
-        assert!(s.contains("50-move count"), "{}\n{s}", p.id);
+        // What a player at the board knows is there, but the 50-move count: the player
+        // counts from the move list (it answers the fifty-move questions). Under "All
+        // themes" neither the theme nor the source is named before the answer.
+        assert!(!s.contains("50-move count"), "{}\n{s}", p.id);
         assert!(s.contains("'s move "), "{}\n{s}", p.id);
+        let theme = &drills(&a).session.collection.theme(&p.theme).unwrap().name;
+        assert!(
+            !s.contains(theme.as_str()),
+            "{}: the theme before the answer\n{s}",
+            p.id
+        );
+        if let Some(source) = &p.source {
+            let start: String = source.chars().take(12).collect();
+            assert!(
+                !s.contains(&start),
+                "{}: the source before the answer\n{s}",
+                p.id
+            );
+        }
         // The ruling reveals the marks of the plies shown, and the title.
         drills_mut(&mut a).answer(right_answer(&p));
         let (s, buf) = screen(&a, &Theme::plain());
@@ -676,20 +692,11 @@ fn a_question_of_each_kind_fits_80x24_with_what_the_board_tells() {
     for (title, shows) in [
         (
             "Ninety-nine is not enough",
-            &[
-                "[1 none]",
-                "[4 both]",
-                "Black's move 80 · 50-move count 99/100",
-                "Can Black claim",
-            ][..],
+            &["[1 none]", "[4 both]", "Black's move 80", "Can Black claim"][..],
         ),
         (
             "Claim with the fiftieth move",
-            &[
-                "Black writes Kd6",
-                "[3 fifty (9.3)]",
-                "50-move count 99/100",
-            ],
+            &["Black writes Kd6", "[3 fifty (9.3)]", "Black's move"],
         ),
         (
             "Which move lets Black claim?",
@@ -702,11 +709,7 @@ fn a_question_of_each_kind_fits_80x24_with_what_the_board_tells() {
         ),
         (
             "Seventy-five moves",
-            &[
-                "[6 75 moves (9.6.2)]",
-                "50-move count 150/100",
-                "Is this game over",
-            ],
+            &["[6 75 moves (9.6.2)]", "'s move", "Is this game over"],
         ),
     ] {
         let p = by_title(title);
@@ -918,13 +921,24 @@ fn a_long_source_is_clipped_in_the_header() {
         .into_iter()
         .find(|p| p.id == "real-fischer-petrosian-count")
         .unwrap();
-    let (a, _dir) = at_80x24("source", &p);
+    let (mut a, _dir) = at_80x24("source", &p);
+    let (s, _) = screen(&a, &Theme::plain());
+    let header = s.lines().nth(1).unwrap().trim_end();
+    // Not before the answer: a famous game names its claim.
+    assert!(!header.contains("Fischer"), "{header}");
+    // With the ruling: the title and the source as far as they fit, cut with "…" (the
+    // ruling gives them whole); at 120 columns the source shows too.
+    drills_mut(&mut a).answer(right_answer(&p));
     let (s, _) = screen(&a, &Theme::plain());
     let header = s.lines().nth(1).unwrap().trim_end();
     assert!(
-        header.ends_with("Puzzle 2 of 6 ★★★  Fischer-Petrosian, Cand…"),
+        header.contains("Fischer-Petrosian 1971: three times, b… ★★★"),
         "{header}"
     );
+    a.size = ratatui::layout::Rect::new(0, 0, 160, 40);
+    let (s, _) = screen(&a, &Theme::plain());
+    let header = s.lines().nth(1).unwrap().trim_end();
+    assert!(header.contains("★★★  Fischer-Petrosian, Cand"), "{header}");
 }
 
 /// The key bar offers "more" only while the ruling has a next page.
