@@ -110,6 +110,26 @@ fn blind_mode_off_shows_the_marks_again() {
 
 /// The panel "How engines see it" counts occurrences (the rules core's answer): in
 /// blind mode it waits for the end of the game, and says so.
+/// The review lists missed claims ("the position had appeared three times"): in blind mode
+/// it waits for the end of the game, and says so; then it opens.
+#[test]
+fn blind_mode_keeps_the_review_back_until_the_game_ends() {
+    let mut a = app(true);
+    for m in KNIGHTS {
+        typed(&mut a, m);
+    }
+    keys(&mut a, "v");
+    assert_eq!(a.screen, super::app::Screen::Play);
+    let s = text(&a);
+    assert_nothing_counted(&s);
+    assert!(s.contains("review waits for the end of the game"), "{s}");
+    keys(&mut a, "c1");
+    key(&mut a, KeyCode::Enter);
+    assert!(a.play.game.is_over());
+    keys(&mut a, "v");
+    assert_eq!(a.screen, super::app::Screen::Review);
+}
+
 #[test]
 fn blind_mode_keeps_how_engines_see_it_back_until_the_game_ends() {
     let mut a = app(true);

@@ -515,9 +515,15 @@ fn play_title(app: &App, t: &Theme, width: usize) -> Line<'static> {
 const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 const SPINNER_ASCII: [&str; 4] = ["|", "/", "-", "\\"];
 
+/// The engine's line: while it thinks, the depth, its score and speed, and its principal
+/// variation. Blind mode keeps the score and the line back until the game ends: a 0.00 in a
+/// shuffle, or a line that repeats, tells of a repetition.
 fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let blind = app.marks() == Marks::Hidden;
     let pv = match &app.play.thinking {
+        Some(_) if blind => String::new(),
         Some(th) => th.pv.clone(),
+        None if blind => String::new(),
         None => app.play.last_pv.clone(),
     };
     // Short enough for the side panel at 80 columns: the spinner says it is thinking.
@@ -538,6 +544,7 @@ fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         ),
     };
     let line1 = match info {
+        Some(i) if blind => format!("{short}  depth {}  {} knps", i.depth, i.nps / 1000),
         Some(i) => format!(
             "{short}  depth {}  {}  {} knps",
             i.depth,

@@ -921,6 +921,14 @@ fn engine_pv_is_shown_in_san_with_a_spinner() {
     // Black's search says -0.31 for Black: +0.31 from White's side.
     // The spinner says it is thinking (the word would not fit at 80 columns).
     assert!(s.contains("⠋  depth 7  +0.31 (White)  250 knps"), "{s}");
+    // Blind mode keeps the score and the line back (a 0.00 in a shuffle tells of a
+    // repetition): the depth and speed stay, as the spinner does.
+    a.play.marks = super::render::Marks::Hidden;
+    let (s, _) = screen(&a, &Theme::colored(), 120, 40);
+    assert!(s.contains("⠋  depth 7  250 knps"), "{s}");
+    assert!(!s.contains("+0.31"), "{s}");
+    assert!(!s.contains("pv "), "{s}");
+    assert!(!s.contains("e5"), "{s}");
 }
 
 #[test]
