@@ -459,6 +459,15 @@ pub fn help_layout(app: &App, size: Rect) -> HelpLayout {
             }
         }
     }
+    // The legend: every mark on screen and what it means.
+    rows.push(HelpRow::Blank);
+    rows.push(HelpRow::Title("Marks"));
+    for (mark, meaning) in super::theme::legend(app.ascii) {
+        for (i, line) in wrap(meaning, help_w).into_iter().enumerate() {
+            let k = if i == 0 { mark.clone() } else { String::new() };
+            rows.push(HelpRow::Binding(k, line));
+        }
+    }
     rows.push(HelpRow::Blank);
     let mouse = if app.screen == Screen::Drills {
         "Mouse: click a theme, an answer button, a ply in the move list \

@@ -680,7 +680,7 @@ impl HistoryView<'_> {
             }
             if self.chosen.is_some() || !self.highlight.is_empty() {
                 let mark = if self.highlight.contains(&ply) {
-                    "*"
+                    super::theme::PLACE_MARK
                 } else {
                     " "
                 };

@@ -159,7 +159,7 @@ fn render_puzzle(
     // answer: "Fischer-Petrosian" is a famous claim), the score, and what a player at the
     // board knows. Under "All themes" the score is the total and the puzzle is not numbered
     // within its theme until the ruling: a theme's size or score would name the theme.
-    let stars = if ascii { "*" } else { "★" }.repeat(p.puzzle.difficulty as usize);
+    let stars = if ascii { "+" } else { "★" }.repeat(p.puzzle.difficulty as usize);
     let name = match (&p.ruling, &p.pick) {
         (Some(_), _) => p.puzzle.title.clone(),
         (None, Pick::All) => "A puzzle from any theme".to_string(),
