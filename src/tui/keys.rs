@@ -79,6 +79,13 @@ pub enum Cmd {
     Select,
     TypeMove,
     Claim,
+    /// Offer a draw (FIDE 9.1).
+    OfferDraw,
+    /// Resign (FIDE 5.1.2), after a question.
+    Resign,
+    /// Play on from a position whose game ended outside the rules of play (a resignation,
+    /// an agreed draw, a loaded game's recorded result).
+    PlayOn,
     Takeback,
     NewGame,
     Flip,
@@ -198,6 +205,9 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Play, &[Code(KeyCode::Enter), Char(' ')], Cmd::Select, "pick up / put down a piece (or click)", Some("move")),
     b(Ctx::Play, &[Char('i'), Char(':'), Code(KeyCode::Tab)], Cmd::TypeMove, "type a move (SAN or UCI)", Some("type")),
     b(Ctx::Play, &[Char('c')], Cmd::Claim, "claim a draw (FIDE 9.2 / 9.3)", Some("claim")),
+    b(Ctx::Play, &[Char('D')], Cmd::OfferDraw, "offer a draw (FIDE 9.1: best after your move; the engine answers by its score)", None),
+    b(Ctx::Play, &[Char('K')], Cmd::Resign, "resign (FIDE 5.1.2), after a question", None),
+    b(Ctx::Play, &[Char('P')], Cmd::PlayOn, "play on after a resignation, an agreed draw or a loaded game's recorded end", None),
     b(Ctx::Play, &[Char('u'), Code(KeyCode::Backspace)], Cmd::Takeback, "take back a move", Some("takeback")),
     b(Ctx::Play, &[Char('n')], Cmd::NewGame, "new game", Some("new")),
     b(Ctx::Play, &[Char('f')], Cmd::Flip, "flip the board", Some("flip")),

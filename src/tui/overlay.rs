@@ -36,6 +36,10 @@ pub enum Question {
     ReplaceKept(Box<SavedGame>),
     /// Saving: replace this file?
     Overwrite(std::path::PathBuf),
+    /// Resign the game?
+    Resign,
+    /// Two humans: the player to move offered a draw; does the opponent accept?
+    AcceptDraw,
 }
 
 /// A modal on top of the screen.
@@ -334,7 +338,7 @@ pub fn render(app: &App, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffer) {
             scroll,
         } => render_verdict(*correct, text, *scroll, t, size, buf),
         Overlay::Promotion(_) => render_promotion(t, size, buf),
-        Overlay::Ask(q) => render_question(q, t, size, buf),
+        Overlay::Ask(q) => render_question(app, q, t, size, buf),
         Overlay::Players { selected } => render_players_menu(app, *selected, t, size, buf),
         Overlay::PickGame(p) => super::pgn_file::render_pick(p, t, size, buf),
     }
@@ -662,9 +666,18 @@ fn plies(n: usize) -> String {
     }
 }
 
-fn render_question(q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
+fn render_question(app: &App, q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
     let text = match q {
         Question::NewGame => "Abandon the game in progress and start a new one?".to_string(),
+        Question::Resign => format!(
+            "{} resigns: the game is lost (FIDE 5.1.2). Resign?",
+            crate::rules::color_name(app.resigner())
+        ),
+        Question::AcceptDraw => format!(
+            "{} offers a draw (FIDE 9.1). {}, do you accept?",
+            crate::rules::color_name(app.play.game.position().turn()),
+            crate::rules::color_name(!app.play.game.position().turn())
+        ),
         Question::Quit => "Quit? The game in progress will be lost.".to_string(),
         Question::Resume(s) => format!(
             "A game in progress was kept ({}). Resume it?",
@@ -801,6 +814,14 @@ impl App {
     fn answer(&mut self, q: Question, yes: bool) {
         match (q, yes) {
             (Question::NewGame, true) => self.new_game(crate::rules::Game::new()),
+            (Question::Resign, true) => self.resign(),
+            (Question::AcceptDraw, true) => self.draw_agreed(
+                "The draw offer is accepted: the game is drawn by agreement (FIDE 9.1)."
+                    .to_string(),
+            ),
+            (Question::AcceptDraw, false) => {
+                self.info("The draw offer is declined: play on (FIDE 9.1.2.2).")
+            }
             (Question::Quit, true) => self.do_quit(),
             (Question::Resume(saved), true) => self.resume(&saved),
             (Question::Resume(_), false) => self.discard_saved_game(),

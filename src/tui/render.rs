@@ -915,8 +915,9 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         Paragraph::new(Line::from(Span::styled(hint, t.dim))).render(a.input, buf);
     }
     let mut spans = Vec::new();
-    // Only what works now: scrolling a ruling that scrolls.
+    // Only what works now: claims while the game goes on, scrolling a ruling that scrolls.
     let enabled = |cmd| match (cmd, &app.overlay) {
+        (keys::Cmd::Claim, None) => !app.play.game.is_over(),
         (
             keys::Cmd::ScrollDown | keys::Cmd::PageDown,
             Some(super::overlay::Overlay::Verdict { text, .. }),

@@ -334,7 +334,7 @@ fn engine_gets_the_whole_game_and_takeback_returns_to_the_human() {
 }
 
 /// The engine's search: an info line with `score` (its own point of view), then `mv`.
-fn engine_answers(a: &mut App, score: i32, mv: &str) {
+pub(super) fn engine_answers(a: &mut App, score: i32, mv: &str) {
     let id = a.play.thinking.as_ref().expect("the engine is thinking").id;
     let m = a.play.game.parse_move(mv).unwrap();
     a.update(Action::Engine(Report::Info {
