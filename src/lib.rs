@@ -24,6 +24,7 @@
 //!
 //! ```
 //! use threefold::rules::{Claim, Game, Ground, claim};
+//! use threefold::rules::claim::Clocks;
 //!
 //! let mut game = Game::new();
 //! for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"] {
@@ -31,13 +32,13 @@
 //! }
 //! assert_eq!(game.current().occurrence, 2);
 //!
-//! let now = claim::judge(&mut game, Claim::Now)?;
+//! let now = claim::judge(&mut game, Claim::Now, Clocks::On)?;
 //! println!("{}", now.explanation);
 //! assert!(!now.correct());
 //! assert!(!game.is_over());
 //!
 //! let ng8 = game.parse_san("Ng8")?;
-//! let verdict = claim::judge(&mut game, Claim::WithMove(ng8))?;
+//! let verdict = claim::judge(&mut game, Claim::WithMove(ng8), Clocks::On)?;
 //! println!("{}", verdict.explanation);
 //! assert_eq!(verdict.ground, Some(Ground::Threefold));
 //! assert_eq!(verdict.plies, [0, 4, 8]); // the start position, after 2...Ng8 and 4...Ng8

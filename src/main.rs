@@ -5,11 +5,19 @@ mod cli;
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+
+/// `threefold --version`: the package version and the commit it was built from (`build.rs`).
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("THREEFOLD_COMMIT"),
+    ")"
+);
 
 /// A terminal trainer about repetition of positions in chess.
 #[derive(Parser, Debug)]
-#[command(name = "threefold", version, about)]
+#[command(name = "threefold", version = VERSION, about)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -43,6 +51,15 @@ enum Command {
     Uci,
     /// Xiangqi: perft, the WXF repetition judge, per-ply analysis, benchmarks.
     Xiangqi(cli::xiangqi::XiangqiArgs),
+    /// Shell completions on standard output (e.g. `threefold completions bash >
+    /// ~/.local/share/bash-completion/completions/threefold`).
+    Completions {
+        /// The shell to complete for.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// The manual page (roff) on standard output, or with `--dir` one page per command.
+    Man(cli::shell::ManArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -152,6 +169,10 @@ fn main() -> ExitCode {
             .map_err(Into::into),
         },
         Some(Command::Xiangqi(args)) => cli::xiangqi::run(&args, &mut out),
+        Some(Command::Completions { shell }) => {
+            cli::shell::completions(shell, Cli::command(), &mut out)
+        }
+        Some(Command::Man(args)) => cli::shell::man(&args, Cli::command(), &mut out),
         Some(Command::Uci) => unreachable!("handled before stdout is locked"),
         // Exit 1 (not 2) when a puzzle file has a problem.
         Some(Command::Drills(args)) => match drills(&args, &mut out) {

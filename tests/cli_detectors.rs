@@ -73,7 +73,7 @@ fn the_table_marks_and_explains_axons_mistakes() {
     ]);
     assert!(out.status.success());
     let text = stdout(&out);
-    assert!(text.contains("rep/5*"), "{text}");
+    assert!(text.contains("rep/5✗"), "{text}");
     assert!(
         text.contains(
             "ply 5, Axon: the chains closed over 5 plies, so the side to move differs — triangulation"

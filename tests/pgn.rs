@@ -1,6 +1,6 @@
 //! PGN: reading the main line with line numbers, and writing a game back.
 
-use threefold::rules::claim::{Claim, judge};
+use threefold::rules::claim::{Claim, Clocks, judge};
 use threefold::rules::pgn::{read_records, to_game, write};
 use threefold::rules::{EndingKind, Game};
 
@@ -45,7 +45,7 @@ fn written_games_read_back_the_same() {
         g.play_uci(m).unwrap();
     }
     let m = g.parse_uci("f1e1").unwrap();
-    let v = judge(&mut g, Claim::WithMove(m)).unwrap();
+    let v = judge(&mut g, Claim::WithMove(m), Clocks::On).unwrap();
     assert!(v.correct(), "{}", v.explanation);
     let text = write(
         &g,

@@ -46,7 +46,7 @@ fn python_chess_plays_a_whole_game() {
 #[test]
 fn python_chess_reads_a_written_game_with_its_tags() {
     use threefold::rules::Game;
-    use threefold::rules::claim::{Claim, judge};
+    use threefold::rules::claim::{Claim, Clocks, judge};
     if !pychess::available("chess.pgn") {
         return;
     }
@@ -55,7 +55,11 @@ fn python_chess_reads_a_written_game_with_its_tags() {
         g.play_san(m).unwrap();
     }
     let m = g.parse_move("Ng8").unwrap();
-    assert!(judge(&mut g, Claim::WithMove(m)).unwrap().correct());
+    assert!(
+        judge(&mut g, Claim::WithMove(m), Clocks::On)
+            .unwrap()
+            .correct()
+    );
     let text = threefold::rules::pgn::write(
         &g,
         &[

@@ -178,6 +178,25 @@ fn recorded_claims_are_read_and_judged_with_their_consequences() {
     );
     // The correct claim took the chance: nothing missed.
     assert!(r.runs.is_empty(), "{:?}", r.runs);
+    // A game without clocks (`TimeControl "-"`, as the trainer saves one): FIDE 9.5 adds
+    // no time, and the finding says so.
+    let text = text.replace("[Event \"t\"]", "[Event \"t\"]\n[TimeControl \"-\"]");
+    let rec = &pgn::read_records(&text, "mem").unwrap()[0];
+    let game = pgn::to_game(rec, "mem").unwrap();
+    let r = review_claims(&game, &GameRecord::from_pgn(rec));
+    assert_eq!(r.findings[0].kind, ClaimFindingKind::IncorrectClaim);
+    assert!(
+        !r.findings[0].text.contains("minutes"),
+        "{}",
+        r.findings[0].text
+    );
+    assert!(
+        r.findings[0]
+            .text
+            .contains("The game goes on (FIDE 9.5); without clocks no time is added."),
+        "{}",
+        r.findings[0].text
+    );
     // A claim with a move needs a move before it.
     let e = pgn::read_records("{[%claim move]} 1. e4 *", "mem").unwrap_err();
     assert_eq!(e.line, Some(1));

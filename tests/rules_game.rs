@@ -2,7 +2,7 @@
 //! undo, claims (9.2, 9.3, 9.5) and automatic endings (9.6).
 
 use shakmaty::Position;
-use threefold::rules::claim::{self, Claim, Ground, judge, sorted_uci};
+use threefold::rules::claim::{self, Claim, Clocks, Ground, judge, sorted_uci};
 use threefold::rules::{EndingKind, Game, PlayError};
 
 fn play(game: &mut Game, moves: &str) {
@@ -140,7 +140,7 @@ fn en_passant_pseudo_legal_only_is_the_same_position() {
 fn claim_now_correct_ends_the_game_with_explanation() {
     let mut g = Game::new();
     play(&mut g, &format!("{KNIGHTS} {KNIGHTS}"));
-    let v = judge(&mut g, Claim::Now).unwrap();
+    let v = judge(&mut g, Claim::Now, Clocks::On).unwrap();
     assert!(v.correct());
     assert_eq!(v.ground, Some(Ground::Threefold));
     assert_eq!(v.plies, vec![0, 4, 8]);
@@ -166,7 +166,7 @@ fn claim_now_incorrect_changes_nothing_and_explains() {
     let mut g = Game::new();
     play(&mut g, &format!("{KNIGHTS} g1f3 g8f6"));
     let len = g.len();
-    let v = judge(&mut g, Claim::Now).unwrap();
+    let v = judge(&mut g, Claim::Now, Clocks::On).unwrap();
     assert!(!v.correct());
     assert_eq!(g.len(), len);
     assert!(!g.is_over());
@@ -187,7 +187,7 @@ fn claim_with_intended_move_about_to_appear() {
     let moves = claim::threefold_moves(&g);
     assert_eq!(sorted_uci(&moves), vec!["f6g8"]);
     let m = g.parse_uci("f6g8").unwrap();
-    let v = judge(&mut g, Claim::WithMove(m)).unwrap();
+    let v = judge(&mut g, Claim::WithMove(m), Clocks::On).unwrap();
     assert!(v.correct(), "{}", v.explanation);
     assert_eq!(v.played, Some(m));
     assert_eq!(v.plies, vec![0, 4, 8]);
@@ -200,7 +200,7 @@ fn incorrect_claim_with_move_still_plays_it() {
     let mut g = Game::new();
     play(&mut g, KNIGHTS);
     let m = g.parse_uci("b1c3").unwrap();
-    let v = judge(&mut g, Claim::WithMove(m)).unwrap();
+    let v = judge(&mut g, Claim::WithMove(m), Clocks::On).unwrap();
     assert!(!v.correct());
     assert_eq!(g.len(), 5, "FIDE 9.5: the intended move is played");
     assert!(!g.is_over());
@@ -214,7 +214,7 @@ fn incorrect_claim_with_move_still_plays_it() {
         promotion: None,
     };
     assert!(matches!(
-        judge(&mut g, Claim::WithMove(bad)),
+        judge(&mut g, Claim::WithMove(bad), Clocks::On),
         Err(PlayError::Illegal { .. })
     ));
     assert_eq!(g.len(), 5);
@@ -236,17 +236,17 @@ fn fifty_move_claims() {
     );
     let mut g2 = g.clone();
     let m = g2.parse_uci("a1a7").unwrap();
-    let v = judge(&mut g2, Claim::WithMove(m)).unwrap();
+    let v = judge(&mut g2, Claim::WithMove(m), Clocks::On).unwrap();
     assert!(v.correct());
     assert_eq!(v.ground, Some(Ground::FiftyMoves));
     let mut g3 = g.clone();
     let m = g3.parse_uci("e2e4").unwrap();
-    let v = judge(&mut g3, Claim::WithMove(m)).unwrap();
+    let v = judge(&mut g3, Claim::WithMove(m), Clocks::On).unwrap();
     assert!(!v.correct());
     assert_eq!(g3.position().halfmoves(), 0);
     let mut g4 = game_from(fen, "a1a2");
     assert!(claim::fifty_now(&g4));
-    let v = judge(&mut g4, Claim::Now).unwrap();
+    let v = judge(&mut g4, Claim::Now, Clocks::On).unwrap();
     assert!(v.correct() && v.ground == Some(Ground::FiftyMoves));
     assert!(
         v.explanation.contains("The 50-move count is 100/100."),

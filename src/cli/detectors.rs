@@ -122,7 +122,7 @@ pub fn run(args: &DetectorsArgs, out: &mut dyn Write) -> Result<()> {
                 "\nEvery detector agrees with the rules core at every ply."
             )?;
         } else {
-            writeln!(out, "\nDisagreements with the rules core (* in the table):")?;
+            writeln!(out, "\nDisagreements with the rules core (✗ in the table):")?;
             for n in &notes {
                 writeln!(out, "  {n}")?;
             }
@@ -138,7 +138,15 @@ fn table_row(game: &Game, r: &Row) -> String {
     } else {
         game.ply_label(r.ply)
     };
-    let mark = |detector: Which| if r.marks.contains(&detector) { "*" } else { "" };
+    // The trainer's mark for a detector that errs ("How engines see it"): one meaning per
+    // mark (the trainer's `*` marks the plies a ruling names).
+    let mark = |detector: Which| {
+        if r.marks.contains(&detector) {
+            "✗"
+        } else {
+            ""
+        }
+    };
     let rookie = match (r.rookie_hit, r.rookie) {
         (false, _) => "-".to_string(),
         (true, false) => "hit".to_string(),

@@ -5,4 +5,5 @@ pub mod bench_rules;
 pub mod detectors;
 pub mod euwe;
 pub mod review;
+pub mod shell;
 pub mod xiangqi;

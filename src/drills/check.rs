@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::rules::claim::{self, Claim};
+use crate::rules::claim::{self, Claim, Clocks};
 use crate::rules::{EndingKind, Game, Ground};
 
 use super::load::{find_label, tokens};
@@ -49,7 +49,7 @@ pub fn solve(puzzle: &Puzzle) -> Result<Solution, String> {
             };
             // The arbiter's ruling on a claim now, for its explanation.
             let mut g = game.clone();
-            let v = claim::judge(&mut g, Claim::Now).map_err(|e| e.to_string())?;
+            let v = claim::judge(&mut g, Claim::Now, Clocks::Off).map_err(|e| e.to_string())?;
             Ok(Solution {
                 answer: Answer::Claim(rule),
                 detail: format!("The arbiter's ruling on a claim now: {}", v.explanation),
@@ -61,7 +61,7 @@ pub fn solve(puzzle: &Puzzle) -> Result<Solution, String> {
                 return Err(e);
             }
             let mut g = game.clone();
-            let v = claim::judge(&mut g, Claim::WithMove(*mv)).map_err(|e| e.to_string())?;
+            let v = claim::judge(&mut g, Claim::WithMove(*mv), Clocks::Off).map_err(|e| e.to_string())?;
             let rule = match v.ground {
                 None => ClaimRule::None,
                 Some(Ground::Threefold) => ClaimRule::Threefold,

@@ -419,18 +419,36 @@ fn claim_line(side: Color, f: &Facts, under: &[Ground]) -> String {
 ///
 /// Errors only when the game is already over or the intended move is illegal;
 /// then nothing changes.
-pub fn judge(game: &mut Game, claim: Claim) -> Result<Verdict, PlayError> {
-    rule(game, claim, &[Ground::Threefold, Ground::FiftyMoves])
+///
+/// `clocks` says whether the game is played with clocks: FIDE 9.5's penalty is time added
+/// to the opponent's clock, which a game without clocks does not have.
+pub fn judge(game: &mut Game, claim: Claim, clocks: Clocks) -> Result<Verdict, PlayError> {
+    rule(
+        game,
+        claim,
+        &[Ground::Threefold, Ground::FiftyMoves],
+        clocks,
+    )
 }
 
 /// Judge a claim made under one rule, as a player claims over the board
 /// ("threefold repetition with 40...Kf7, 9.2 a"): only that rule can make it
 /// correct. Otherwise as [`judge`].
-pub fn judge_under(game: &mut Game, claim: Claim, ground: Ground) -> Result<Verdict, PlayError> {
-    rule(game, claim, &[ground])
+pub fn judge_under(
+    game: &mut Game,
+    claim: Claim,
+    ground: Ground,
+    clocks: Clocks,
+) -> Result<Verdict, PlayError> {
+    rule(game, claim, &[ground], clocks)
 }
 
-fn rule(game: &mut Game, claim: Claim, under: &[Ground]) -> Result<Verdict, PlayError> {
+fn rule(
+    game: &mut Game,
+    claim: Claim,
+    under: &[Ground],
+    clocks: Clocks,
+) -> Result<Verdict, PlayError> {
     if let Some(t) = game.termination() {
         return Err(PlayError::GameOver {
             text: match claim {
@@ -504,19 +522,18 @@ fn rule(game: &mut Game, claim: Claim, under: &[Ground]) -> Result<Verdict, Play
                     ));
                 }
             }
-            let minutes = INCORRECT_CLAIM_BONUS.as_secs() / 60;
-            let bonus = format!(
-                "{} gets {minutes} more minutes (FIDE 9.5)",
-                color_name(!side)
-            );
+            let then = match incorrect_claim_bonus(!side, clocks) {
+                Some(bonus) => format!("; {bonus}"),
+                None => format!(" (FIDE 9.5); {NO_CLOCKS_9_5}"),
+            };
             lines.push(match (&f.label, game.termination()) {
                 (Some(label), Some(t)) => {
                     format!("{label} is played (FIDE 9.5). {}", t.ending.explanation)
                 }
                 (Some(label), None) => {
-                    format!("{label} is played and the game goes on; {bonus}.")
+                    format!("{label} is played and the game goes on{then}.")
                 }
-                (None, _) => format!("The game goes on; {bonus}."),
+                (None, _) => format!("The game goes on{then}."),
             });
         }
     }
@@ -545,6 +562,34 @@ fn rule(game: &mut Game, claim: Claim, under: &[Ground]) -> Result<Verdict, Play
 /// FIDE 9.5: what the arbiter adds to the opponent's remaining time when a
 /// claim is found incorrect.
 pub const INCORRECT_CLAIM_BONUS: Duration = Duration::from_secs(120);
+
+/// Whether a game is played with clocks. FIDE 9.5 punishes an incorrect claim with time
+/// (two minutes more for the opponent); without clocks that part of the rule has nothing to
+/// act on, and what is left is that the game goes on and an intended move is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clocks {
+    /// The game has clocks (an over-the-board game, a trainer game with clocks).
+    On,
+    /// The game has none (a trainer game without clocks, a drill).
+    Off,
+}
+
+/// What FIDE 9.5 leaves of an incorrect claim's penalty in a game without clocks.
+pub const NO_CLOCKS_9_5: &str = "without clocks no time is added";
+
+/// FIDE 9.5's penalty for an incorrect claim, "White gets 2 more minutes (FIDE 9.5)", for
+/// the claimant's `opponent`; `None` in a game without clocks. The ruling and the claim
+/// dialog both say it from here.
+pub fn incorrect_claim_bonus(opponent: Color, clocks: Clocks) -> Option<String> {
+    match clocks {
+        Clocks::On => Some(format!(
+            "{} gets {} more minutes (FIDE 9.5)",
+            color_name(opponent),
+            INCORRECT_CLAIM_BONUS.as_secs() / 60
+        )),
+        Clocks::Off => None,
+    }
+}
 
 /// FIDE 9.5: the opponent's remaining time after an incorrect claim, given
 /// the time it had: [`INCORRECT_CLAIM_BONUS`] more. Saturates instead of
@@ -590,8 +635,8 @@ mod tests {
     fn with(g: &mut Game, san: &str, under: Option<Ground>) -> Verdict {
         let m = g.parse_san(san).unwrap();
         match under {
-            None => judge(g, Claim::WithMove(m)),
-            Some(r) => judge_under(g, Claim::WithMove(m), r),
+            None => judge(g, Claim::WithMove(m), Clocks::On),
+            Some(r) => judge_under(g, Claim::WithMove(m), r, Clocks::On),
         }
         .unwrap()
     }
@@ -609,7 +654,13 @@ mod tests {
             "{}",
             v.explanation
         );
-        let v = judge_under(&mut game(Some(ROOK), ""), Claim::Now, Ground::FiftyMoves).unwrap();
+        let v = judge_under(
+            &mut game(Some(ROOK), ""),
+            Claim::Now,
+            Ground::FiftyMoves,
+            Clocks::On,
+        )
+        .unwrap();
         assert!(
             v.explanation
                 .contains("The 50-move count is 98/100, 2 half-moves short."),
@@ -700,13 +751,39 @@ mod tests {
         assert_eq!(g.len(), 4, "the intended move is played (FIDE 9.5)");
     }
 
+    /// Without clocks, FIDE 9.5 adds no time: the ruling says what the rule leaves (the game
+    /// goes on, the intended move is played) and names no minutes.
+    #[test]
+    fn without_clocks_an_incorrect_claim_adds_no_time() {
+        let mut g = game(None, "Nf3 Nf6 Ng1");
+        let now = judge(&mut g, Claim::Now, Clocks::Off).unwrap();
+        assert_eq!(
+            now.conclusion(),
+            "Incorrect claim: neither rule applies. The game goes on (FIDE 9.5); without clocks no time is added."
+        );
+        let ng8 = g.parse_san("Ng8").unwrap();
+        let with = judge(&mut g, Claim::WithMove(ng8), Clocks::Off).unwrap();
+        assert!(
+            !with.explanation.contains("minutes"),
+            "{}",
+            with.explanation
+        );
+        assert!(
+            with.explanation
+                .contains("2...Ng8 is played and the game goes on (FIDE 9.5); without clocks"),
+            "{}",
+            with.explanation
+        );
+        assert_eq!(g.len(), 4, "the intended move is played (FIDE 9.5)");
+    }
+
     /// A claim under one rule is ruled by that rule; the ruling says when the
     /// other would have drawn.
     #[test]
     fn a_claim_under_one_rule_is_ruled_by_it() {
         let fen = "4k3/8/8/8/8/8/4P3/R3K3 w Q - 100 80";
         let mut g = game(Some(fen), "");
-        let v = judge_under(&mut g, Claim::Now, Ground::Threefold).unwrap();
+        let v = judge_under(&mut g, Claim::Now, Ground::Threefold, Clocks::On).unwrap();
         assert!(!v.correct());
         // The short message leaves the facts out.
         assert_eq!(
@@ -720,7 +797,7 @@ mod tests {
             "{}",
             v.explanation
         );
-        let v = judge_under(&mut g, Claim::Now, Ground::FiftyMoves).unwrap();
+        let v = judge_under(&mut g, Claim::Now, Ground::FiftyMoves, Clocks::On).unwrap();
         assert_eq!(v.ground, Some(Ground::FiftyMoves));
         assert!(g.is_over());
     }
@@ -767,8 +844,8 @@ mod tests {
                         for under in [None, Some(Ground::Threefold), Some(Ground::FiftyMoves)] {
                             let mut copy = g.clone();
                             let v = match under {
-                                None => judge(&mut copy, claim),
-                                Some(r) => judge_under(&mut copy, claim, r),
+                                None => judge(&mut copy, claim, Clocks::On),
+                                Some(r) => judge_under(&mut copy, claim, r, Clocks::On),
                             }
                             .unwrap();
                             rulings += 1;

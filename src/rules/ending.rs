@@ -40,6 +40,13 @@ pub enum EndingKind {
     /// `flagged`'s flag fell, but the opponent cannot checkmate by any series
     /// of legal moves: drawn (6.9).
     FlagFallDraw { flagged: Color },
+    /// The loser resigned; `winner` wins (FIDE 5.1.2).
+    Resignation { winner: Color },
+    /// Drawn by agreement: a draw offer accepted (FIDE 5.2.3, 9.1).
+    DrawAgreed,
+    /// A game read from a record that ends there with a result the rules do not rule on
+    /// (resignation, agreement, adjudication, ...): the record's result stands.
+    Recorded { winner: Option<Color> },
 }
 
 impl EndingKind {
@@ -48,7 +55,10 @@ impl EndingKind {
         match self {
             EndingKind::Checkmate { winner } => Some(winner),
             EndingKind::LostOnTime { flagged } => Some(!flagged),
-            EndingKind::Stalemate
+            EndingKind::Resignation { winner } => Some(winner),
+            EndingKind::Recorded { winner } => winner,
+            EndingKind::DrawAgreed
+            | EndingKind::Stalemate
             | EndingKind::InsufficientMaterial
             | EndingKind::FivefoldRepetition
             | EndingKind::SeventyFiveMoves
@@ -63,6 +73,16 @@ impl EndingKind {
         matches!(
             self,
             EndingKind::ThreefoldClaim | EndingKind::FiftyMoveClaim
+        )
+    }
+
+    /// True for the endings outside the rules of play, which the position itself does not
+    /// make (a resignation, an agreed draw, a recorded result): play can go on from the
+    /// position if the players choose to ([`Game::play_on`]).
+    pub fn is_outside_play(self) -> bool {
+        matches!(
+            self,
+            EndingKind::Resignation { .. } | EndingKind::DrawAgreed | EndingKind::Recorded { .. }
         )
     }
 
@@ -86,6 +106,9 @@ impl EndingKind {
             EndingKind::FiftyMoveClaim => "fifty-claim",
             EndingKind::LostOnTime { .. } => "time",
             EndingKind::FlagFallDraw { .. } => "time-draw",
+            EndingKind::Resignation { .. } => "resignation",
+            EndingKind::DrawAgreed => "agreement",
+            EndingKind::Recorded { .. } => "recorded",
         }
     }
 }
@@ -112,6 +135,19 @@ impl fmt::Display for EndingKind {
                 color_name(*flagged),
                 color_name(!*flagged)
             ),
+            EndingKind::Resignation { winner } => write!(
+                f,
+                "{} resigned: {} wins (FIDE 5.1.2)",
+                color_name(!*winner),
+                color_name(*winner)
+            ),
+            EndingKind::DrawAgreed => f.write_str("drawn by agreement (FIDE 5.2.3, 9.1)"),
+            EndingKind::Recorded { winner: Some(w) } => {
+                write!(f, "{} won, as the game's record says", color_name(*w))
+            }
+            EndingKind::Recorded { winner: None } => {
+                f.write_str("drawn, as the game's record says")
+            }
         }
     }
 }

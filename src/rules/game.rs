@@ -627,4 +627,19 @@ impl Game {
             ply: self.len(),
         });
     }
+
+    /// Lift an ending outside the rules of play (a resignation, an agreed draw, a recorded
+    /// result: [`EndingKind::is_outside_play`]) so that play goes on from the position, as
+    /// players may choose to analyse on. An ending the rules made (a mate, a claim, a flag
+    /// fall) is not lifted: returns whether the game goes on.
+    pub fn play_on(&mut self) -> bool {
+        if self
+            .termination
+            .as_ref()
+            .is_some_and(|t| t.ending.kind.is_outside_play())
+        {
+            self.termination = None;
+        }
+        self.termination.is_none()
+    }
 }

@@ -1107,7 +1107,10 @@ pub fn termination_tag(kind: EndingKind) -> &'static str {
         | EndingKind::FivefoldRepetition
         | EndingKind::SeventyFiveMoves
         | EndingKind::ThreefoldClaim
-        | EndingKind::FiftyMoveClaim => "normal",
+        | EndingKind::FiftyMoveClaim
+        | EndingKind::Resignation { .. }
+        | EndingKind::DrawAgreed
+        | EndingKind::Recorded { .. } => "normal",
     }
 }
 

@@ -21,7 +21,7 @@ use shakmaty::san::San;
 use shakmaty::{Color, Move, Position};
 
 use super::analysis::{PlyReport, report_current};
-use super::claim::{self, Claim, Ground, Verdict};
+use super::claim::{self, Claim, Clocks, Ground, Verdict};
 use super::ending::{list_places, times};
 use super::game::Game;
 use super::key::key_after;
@@ -29,12 +29,26 @@ use super::notation::color_name;
 use super::pgn::{ClaimMark, PgnRecord, RecordedClaim};
 
 /// What a game record says beyond its moves: the claims written in it and its result.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
     /// Claims recorded in the game (`[%claim ...]` comments), in order.
     pub claims: Vec<RecordedClaim>,
     /// The result ("1-0", "0-1", "1/2-1/2"), when known.
     pub result: Option<String>,
+    /// Whether the game was played with clocks (FIDE 9.5's penalty for an incorrect claim
+    /// is time): from PGN, off only when the `TimeControl` tag says "-" (no time control,
+    /// PGN standard 9.6.1), which the trainer writes for a game without clocks.
+    pub clocks: Clocks,
+}
+
+impl Default for GameRecord {
+    fn default() -> Self {
+        GameRecord {
+            claims: Vec::new(),
+            result: None,
+            clocks: Clocks::On,
+        }
+    }
 }
 
 impl GameRecord {
@@ -48,6 +62,10 @@ impl GameRecord {
         GameRecord {
             claims: rec.claims.clone(),
             result,
+            clocks: match rec.tag("TimeControl").map(str::trim) {
+                Some("-") => Clocks::Off,
+                _ => Clocks::On,
+            },
         }
     }
 }
@@ -212,14 +230,14 @@ pub fn review_claims(game: &Game, record: &GameRecord) -> ClaimReview {
         let mut taken_now = false;
         let mut taken_move = false;
         for &c in claims_at(ply, ClaimMark::Now) {
-            if let Some(j) = judge_recorded(&g, c, None) {
+            if let Some(j) = judge_recorded(&g, c, None, record.clocks) {
                 taken_now |= j.verdict.correct();
                 out.recorded.push(j);
             }
         }
         if let Some(&m) = moves.get(ply) {
             for &c in claims_at(ply + 1, ClaimMark::WithMove) {
-                if let Some(j) = judge_recorded(&g, c, Some(m)) {
+                if let Some(j) = judge_recorded(&g, c, Some(m), record.clocks) {
                     taken_move |= j.verdict.correct();
                     out.recorded.push(j);
                 }
@@ -266,12 +284,17 @@ pub fn review_claims(game: &Game, record: &GameRecord) -> ClaimReview {
 
 /// Judge a recorded claim in the current position of `g` (`m`: the intended move of a
 /// claim with a move). `None` when the game had already ended there.
-fn judge_recorded(g: &Game, c: RecordedClaim, m: Option<Move>) -> Option<JudgedClaim> {
+fn judge_recorded(
+    g: &Game,
+    c: RecordedClaim,
+    m: Option<Move>,
+    clocks: Clocks,
+) -> Option<JudgedClaim> {
     let mut copy = g.clone();
     let claim = m.map_or(Claim::Now, Claim::WithMove);
     let verdict = match c.ground {
-        Some(ground) => claim::judge_under(&mut copy, claim, ground),
-        None => claim::judge(&mut copy, claim),
+        Some(ground) => claim::judge_under(&mut copy, claim, ground, clocks),
+        None => claim::judge(&mut copy, claim, clocks),
     }
     .ok()?;
     Some(JudgedClaim {

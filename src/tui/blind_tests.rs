@@ -60,7 +60,9 @@ fn blind_mode_hides_marks_and_hints_and_the_claim_still_works() {
     }
     let s = text(&a);
     assert!(s.contains("4. Ng1"), "{s}");
-    assert!(s.contains("White's move 5 · 50-move count 8/100"), "{s}");
+    // The 50-move count is kept back too: the player counts from the move list.
+    assert!(s.contains("White's move 5"), "{s}");
+    assert!(!s.contains("50-move count"), "{s}");
     assert!(
         s.contains("Blind mode: count the repetitions yourself"),
         "{s}"
@@ -108,6 +110,26 @@ fn blind_mode_off_shows_the_marks_again() {
 
 /// The panel "How engines see it" counts occurrences (the rules core's answer): in
 /// blind mode it waits for the end of the game, and says so.
+/// The review lists missed claims ("the position had appeared three times"): in blind mode
+/// it waits for the end of the game, and says so; then it opens.
+#[test]
+fn blind_mode_keeps_the_review_back_until_the_game_ends() {
+    let mut a = app(true);
+    for m in KNIGHTS {
+        typed(&mut a, m);
+    }
+    keys(&mut a, "v");
+    assert_eq!(a.screen, super::app::Screen::Play);
+    let s = text(&a);
+    assert_nothing_counted(&s);
+    assert!(s.contains("review waits for the end of the game"), "{s}");
+    keys(&mut a, "c1");
+    key(&mut a, KeyCode::Enter);
+    assert!(a.play.game.is_over());
+    keys(&mut a, "v");
+    assert_eq!(a.screen, super::app::Screen::Review);
+}
+
 #[test]
 fn blind_mode_keeps_how_engines_see_it_back_until_the_game_ends() {
     let mut a = app(true);

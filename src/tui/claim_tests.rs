@@ -61,34 +61,30 @@ fn write(a: &mut App, mv: &str) {
 
 const ROOK: &str = "4k3/8/8/8/8/8/4P3/R3K3 w Q - ";
 
+/// Every option is offered at every count, so that an incorrect fifty-move claim can be
+/// practised as an incorrect threefold claim can; blind mode keeps the count back.
 #[test]
-fn the_dialog_offers_options_by_rule_from_what_the_player_sees() {
+fn the_dialog_offers_every_option_at_every_count() {
     let labels = [
         "[1] threefold now (9.2 b)",
         "[2] threefold with a move (9.2 a)",
         "[3] fifty moves now (9.3 b)",
         "[4] fifty moves with a move (9.3 a)",
     ];
-    for (count, offered) in [
-        (0, [true, true, false, false]),
-        (98, [true, true, false, false]),
-        (99, [true, true, false, true]),
-        (100, [true, true, true, true]),
-        (120, [true, true, true, true]),
-    ] {
+    for count in [0, 98, 99, 100, 120] {
         let mut a = from_fen(&format!("{ROOK}{count} 80"));
         keys(&mut a, "c");
         assert_eq!(a.overlay, Some(Overlay::Claim));
         let d = dialog(&a);
         let text = d.join("\n");
-        for (label, on) in labels.iter().zip(offered) {
-            assert_eq!(text.contains(label), on, "{label} at {count}:\n{text}");
+        for label in labels {
+            assert!(text.contains(label), "{label} at {count}:\n{text}");
         }
         // Each option offered is explained; so is what an incorrect claim costs.
         assert!(text.contains("the position on the board stands for the 3rd time"));
         assert!(
             words(&text).contains(
-                "An incorrect claim (FIDE 9.5): the game goes on, Black gets 2 more minutes, and an intended move is played."
+                "An incorrect claim (FIDE 9.5): the game goes on and an intended move is played; without clocks no time is added."
             ),
             "{text}"
         );
@@ -96,28 +92,36 @@ fn the_dialog_offers_options_by_rule_from_what_the_player_sees() {
             text.contains(&format!("50-move count {count}/100")),
             "{text}"
         );
-        if count < 100 {
-            assert!(words(&text).contains("A fifty-move claim opens"), "{text}");
-        }
-        // The key bar lists the options offered, from the table.
+        // The key bar lists every option, from the table.
         let (s, _) = screen(&a, &Theme::plain(), 80, 24);
         let bar = s.lines().last().unwrap();
         assert!(
             bar.contains("1 threefold") && bar.contains("Esc cancel"),
             "{bar}"
         );
-        assert_eq!(bar.contains("3 fifty "), offered[2], "{bar}");
-        assert_eq!(bar.contains("4 fifty+move"), offered[3], "{bar}");
-        // A key for an option not offered does nothing.
-        if !offered[2] {
-            keys(&mut a, "3");
-            assert_eq!(a.overlay, Some(Overlay::Claim));
+        assert!(bar.contains("3 fifty "), "{bar}");
+        assert!(bar.contains("4 fifty+move"), "{bar}");
+        // Every option is a button laid out by the one layout function.
+        assert_eq!(claim_layout(&a, a.size).buttons.len(), 4);
+        // A fifty-move claim now: correct from 100/100, else incorrect and the game goes on.
+        keys(&mut a, "3");
+        let Some(Overlay::Verdict { correct, text, .. }) = &a.overlay else {
+            panic!("no ruling at {count}: {:?}", a.overlay)
+        };
+        assert_eq!(*correct, count >= 100, "{count}: {text}");
+        assert_eq!(a.play.game.is_over(), count >= 100);
+        if count < 100 {
+            assert!(text.contains("the count must reach 100/100"), "{text}");
         }
-        // Every offered option is a button laid out by the one layout function.
-        let buttons = claim_layout(&a, a.size).buttons;
-        let n = offered.iter().filter(|&&o| o).count();
-        assert_eq!(buttons.len(), n);
     }
+    // Blind mode: the dialog does not give the count (the player counts from the move list).
+    let mut a = from_fen(&format!("{ROOK}99 80"));
+    keys(&mut a, "B");
+    keys(&mut a, "c");
+    assert_eq!(a.overlay, Some(Overlay::Claim));
+    let text = dialog(&a).join("\n");
+    assert!(!text.contains("50-move count 99"), "{text}");
+    assert!(!text.contains("99"), "{text}");
 }
 
 /// Noticing a repetition is the player's job: the dialog reads the same
@@ -545,4 +549,73 @@ fn taking_back_a_flag_fall_restores_the_clock() {
     let soon = Instant::now() + Duration::from_secs(1);
     a.update(super::app::Action::Tick(soon));
     assert!(!a.play.game.is_over(), "no flag falls again at once");
+}
+
+/// FIDE 9.5 without clocks: the dialog and the ruling say that the game goes on and an
+/// intended move is played, and name no minutes (there is no clock to add them to); with
+/// clocks both name them.
+#[test]
+fn an_incorrect_claim_without_clocks_adds_no_time() {
+    let mut a = from_fen(&format!("{ROOK}0 80"));
+    assert!(a.play.clock.is_none());
+    keys(&mut a, "c");
+    let text = words(&dialog(&a).join(" "));
+    assert!(!text.contains("minutes"), "{text}");
+    assert!(text.contains("without clocks no time is added"), "{text}");
+    keys(&mut a, "1");
+    let Some(Overlay::Verdict {
+        correct: false,
+        text,
+        ..
+    }) = &a.overlay
+    else {
+        panic!("{:?}", a.overlay)
+    };
+    assert!(!text.contains("minutes"), "{text}");
+    assert!(
+        text.contains("The game goes on (FIDE 9.5); without clocks no time is added."),
+        "{text}"
+    );
+    let message = &a.message.as_ref().unwrap().text;
+    assert!(!message.contains("minutes"), "{message}");
+
+    // The same claim with clocks: two minutes for the opponent, in the dialog and the ruling.
+    let mut a = from_fen(&format!("{ROOK}0 80"));
+    keys(&mut a, "t");
+    a.new_game(a.play.game.clone());
+    assert!(a.play.clock.is_some());
+    keys(&mut a, "c");
+    let text = words(&dialog(&a).join(" "));
+    assert!(
+        text.contains("Black gets 2 more minutes (FIDE 9.5)"),
+        "{text}"
+    );
+    keys(&mut a, "1");
+    let Some(Overlay::Verdict { text, .. }) = &a.overlay else {
+        panic!("{:?}", a.overlay)
+    };
+    assert!(
+        text.contains("Black gets 2 more minutes (FIDE 9.5)"),
+        "{text}"
+    );
+}
+
+/// After the game's end there is nothing to claim: the button goes, and a click where it
+/// stood opens nothing.
+#[test]
+fn the_claim_button_goes_when_the_game_ends() {
+    let mut a = from_fen(&format!("{ROOK}100 80"));
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("Claim draw"), "{s}");
+    keys(&mut a, "c3");
+    assert!(a.play.game.is_over());
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.overlay, None);
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(!s.contains("Claim draw"), "{s}");
+    let at = super::render::layout(a.size).unwrap().claim;
+    a.message = None;
+    click(&mut a, at.x + 2, at.y);
+    assert_eq!(a.overlay, None);
+    assert_eq!(a.message, None, "a click on the empty place says nothing");
 }

@@ -91,7 +91,7 @@ pub fn mark_history(
     if erring.is_empty() {
         return;
     }
-    let mark = if ascii { "?" } else { "✗" };
+    let mark = super::theme::detector_mark(ascii);
     for (r, ply) in history_cells_in(game, shown, area) {
         if r.width > 0 && erring.contains(&ply) {
             buf.set_string(r.right() - 1, r.y, mark, t.error);

@@ -343,6 +343,8 @@ mod blind_tests;
 #[cfg(test)]
 mod claim_tests;
 #[cfg(test)]
+mod ending_tests;
+#[cfg(test)]
 mod engines_tests;
 #[cfg(test)]
 mod pgn_file_tests;

@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use shakmaty::{Move, Position, Role};
 
-use crate::rules::claim::INCORRECT_CLAIM_BONUS;
+use crate::rules::claim::incorrect_claim_bonus;
 use crate::rules::{Ground, color_name};
 
 use super::app::{App, Screen};
@@ -43,6 +43,10 @@ pub enum Question {
     ReplaceKept(Box<SavedGame>),
     /// Saving: replace this file?
     Overwrite(std::path::PathBuf),
+    /// Resign the game?
+    Resign,
+    /// Two humans: the player to move offered a draw; does the opponent accept?
+    AcceptDraw,
 }
 
 /// A modal on top of the screen.
@@ -140,20 +144,6 @@ impl ClaimOption {
         ground: Ground::FiftyMoves,
         with_move: true,
     };
-
-    /// Whether the dialog offers the option, judged only by what the player
-    /// sees: the threefold options always (noticing a repetition is the
-    /// player's job, and the dialog must not tell whether a claim would be
-    /// correct); the fifty-move options when the halfmove clock shown on the
-    /// board makes them possible (FIDE 9.3: 100 for a claim now, 99 with a move).
-    pub fn offered(self, halfmoves: u32) -> bool {
-        match self.ground {
-            Ground::Threefold => true,
-            Ground::FiftyMoves => {
-                halfmoves + u32::from(self.with_move) >= crate::rules::claim::FIFTY_MOVE_COUNT
-            }
-        }
-    }
 }
 
 /// One row of the claim dialog.
@@ -161,7 +151,6 @@ impl ClaimOption {
 enum ClaimRow {
     Blank,
     Text(String),
-    Note(String),
     /// An option's label ("[1] threefold now (9.2 b)").
     Label(String),
     /// A line of an option's explanation.
@@ -182,23 +171,26 @@ pub fn claim_layout(app: &App, size: Rect) -> ClaimLayout {
     let game = &app.play.game;
     let clock = game.position().halfmoves();
     let mover = game.position().turn();
+    // Every option is offered whatever the position (an incorrect claim, under either rule,
+    // is what the trainer lets a player practise), so the dialog never tells whether one
+    // would be correct.
     let w = size.width.min(76);
     let text_w = (w as usize).saturating_sub(4);
     let mut rows = Vec::new();
-    let mut head = format!("{} to move · 50-move count {clock}/100", color_name(mover));
+    // The 50-move count is an answer blind mode keeps back: the player counts from the move
+    // list, as from a scoresheet.
+    let mut head = format!("{} to move", color_name(mover));
+    if app.marks() == super::render::Marks::Shown {
+        head.push_str(&format!(" · 50-move count {clock}/100"));
+    }
     if app.play.clock.is_some() {
         head.push_str(" · clocks stopped (FIDE 6.12)");
     }
     rows.extend(wrap(&head, text_w).into_iter().map(ClaimRow::Text));
     rows.push(ClaimRow::Blank);
     let mut spans = Vec::new();
-    let mut missing = Vec::new();
     for b in BINDINGS.iter().filter(|b| b.ctx == Ctx::ClaimDialog) {
-        let Cmd::ClaimAs(o) = b.cmd else { continue };
-        if !o.offered(clock) {
-            missing.push(o);
-            continue;
-        }
+        let Cmd::ClaimAs(_) = b.cmd else { continue };
         let (label, explain) = b.help.split_once(": ").unwrap_or((b.help, ""));
         let first = rows.len();
         rows.push(ClaimRow::Label(format!("[{}] {label}", b.keys[0].label())));
@@ -209,25 +201,16 @@ pub fn claim_layout(app: &App, size: Rect) -> ClaimLayout {
         );
         spans.push((first, rows.len(), b.cmd));
     }
-    // Why a fifty-move option is missing: the count it needs.
-    let opens: Vec<String> = missing
-        .iter()
-        .map(|o| {
-            let at = crate::rules::claim::FIFTY_MOVE_COUNT - u32::from(o.with_move);
-            let how = if o.with_move { "with a move" } else { "now" };
-            format!("at {at}/100 {how}")
-        })
-        .collect();
-    if !opens.is_empty() {
-        let note = format!("A fifty-move claim opens {}.", opens.join(", "));
-        rows.extend(wrap(&note, text_w).into_iter().map(ClaimRow::Note));
-    }
     rows.push(ClaimRow::Blank);
-    let cost = format!(
-        "An incorrect claim (FIDE 9.5): the game goes on, {} gets {} more minutes, and an intended move is played.",
-        color_name(!mover),
-        INCORRECT_CLAIM_BONUS.as_secs() / 60
-    );
+    let cost = match incorrect_claim_bonus(!mover, app.play.clocks()) {
+        Some(bonus) => format!(
+            "An incorrect claim: the game goes on, {bonus}, and an intended move is played."
+        ),
+        None => format!(
+            "An incorrect claim (FIDE 9.5): the game goes on and an intended move is played; {}.",
+            crate::rules::claim::NO_CLOCKS_9_5
+        ),
+    };
     rows.extend(wrap(&cost, text_w).into_iter().map(ClaimRow::Text));
     let h = (rows.len() as u16).saturating_add(2).min(size.height);
     let popup = popup(size, w, h);
@@ -362,7 +345,7 @@ pub fn render(app: &App, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffer) {
             scroll,
         } => render_verdict(*correct, text, *scroll, t, size, buf),
         Overlay::Promotion(_) => render_promotion(t, size, buf),
-        Overlay::Ask(q) => render_question(q, t, size, buf),
+        Overlay::Ask(q) => render_question(app, q, t, size, buf),
         Overlay::Players { selected } => render_players_menu(app, *selected, t, size, buf),
         Overlay::PickGame(p) => super::pgn_file::render_pick(p, t, size, buf),
     }
@@ -487,6 +470,15 @@ pub fn help_layout(app: &App, size: Rect) -> HelpLayout {
             }
         }
     }
+    // The legend: every mark on screen and what it means.
+    rows.push(HelpRow::Blank);
+    rows.push(HelpRow::Title("Marks"));
+    for (mark, meaning) in super::theme::legend(app.ascii) {
+        for (i, line) in wrap(meaning, help_w).into_iter().enumerate() {
+            let k = if i == 0 { mark.clone() } else { String::new() };
+            rows.push(HelpRow::Binding(k, line));
+        }
+    }
     rows.push(HelpRow::Blank);
     let mouse = if app.screen == Screen::Drills {
         "Mouse: click a theme, an answer button, a ply in the move list \
@@ -562,7 +554,6 @@ fn render_claim(app: &App, t: &Theme, size: Rect, buf: &mut Buffer) {
         .map(|row| match row {
             ClaimRow::Blank => Line::from(""),
             ClaimRow::Text(s) => Line::from(s.as_str()),
-            ClaimRow::Note(s) => Line::from(Span::styled(s.as_str(), t.dim)),
             ClaimRow::Label(s) => Line::from(Span::styled(s.as_str(), t.button)),
             ClaimRow::Explain(s) => Line::from(format!("    {s}")),
         })
@@ -682,9 +673,18 @@ fn plies(n: usize) -> String {
     }
 }
 
-fn render_question(q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
+fn render_question(app: &App, q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
     let text = match q {
         Question::NewGame => "Abandon the game in progress and start a new one?".to_string(),
+        Question::Resign => format!(
+            "{} resigns: the game is lost (FIDE 5.1.2). Resign?",
+            crate::rules::color_name(app.resigner())
+        ),
+        Question::AcceptDraw => format!(
+            "{} offers a draw (FIDE 9.1). {}, do you accept?",
+            crate::rules::color_name(app.play.game.position().turn()),
+            crate::rules::color_name(!app.play.game.position().turn())
+        ),
         Question::Quit => "Quit? The game in progress will be lost.".to_string(),
         Question::QuitUnkept {
             reason,
@@ -840,6 +840,14 @@ impl App {
     fn answer(&mut self, q: Question, yes: bool) {
         match (q, yes) {
             (Question::NewGame, true) => self.new_game(crate::rules::Game::new()),
+            (Question::Resign, true) => self.resign(),
+            (Question::AcceptDraw, true) => self.draw_agreed(
+                "The draw offer is accepted: the game is drawn by agreement (FIDE 9.1)."
+                    .to_string(),
+            ),
+            (Question::AcceptDraw, false) => {
+                self.info("The draw offer is declined: play on (FIDE 9.1.2.2).")
+            }
             (Question::Quit, true) => self.do_quit(),
             (Question::QuitUnkept { .. }, true) => self.quit_losing_game(),
             (Question::QuitUnkept { .. }, false) => self.ask_save_name(),

@@ -270,11 +270,13 @@ impl App {
             tags.push(("Site".to_string(), "threefold".to_string()));
             tags.push(("White".to_string(), name(Color::White)));
             tags.push(("Black".to_string(), name(Color::Black)));
-            if let Some(c) = &self.play.clock {
-                // PGN standard 9.6.1: seconds, "+" the increment.
-                let tc = format!("{}+{}", c.base.as_secs(), c.inc.as_secs());
-                tags.push(("TimeControl".to_string(), tc));
-            }
+            // PGN standard 9.6.1: seconds, "+" the increment; "-" for no time control, so
+            // a review of the file knows FIDE 9.5 added no time.
+            let tc = match &self.play.clock {
+                Some(c) => format!("{}+{}", c.base.as_secs(), c.inc.as_secs()),
+                None => "-".to_string(),
+            };
+            tags.push(("TimeControl".to_string(), tc));
         }
         if !tags.iter().any(|(k, _)| k == "Date") {
             tags.push(("Date".to_string(), UtcMinute::now().pgn_date()));
@@ -314,6 +316,7 @@ impl App {
                 self.play.players = Players::TwoHumans;
                 self.new_game(g);
                 self.play.record = crate::rules::review::GameRecord::from_pgn(&rec);
+                self.end_as_recorded(rec.tag("Termination"));
                 let loaded = Loaded {
                     path: path.to_path_buf(),
                     index,
@@ -342,6 +345,64 @@ impl App {
                 self.info(msg);
             }
             Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    /// A loaded game that the rules did not end but whose record does opens finished: a
+    /// correct claim recorded at its last ply (`{[%claim …]}`) ends it as the claim did, else
+    /// a result ("1-0", "0-1", "1/2-1/2") ends it as recorded (resignation, agreement, …,
+    /// as `termination` says). Playing on is then an explicit choice (`P`, or take back).
+    fn end_as_recorded(&mut self, termination: Option<&str>) {
+        use crate::rules::claim::{self, Claim};
+        use crate::rules::pgn::ClaimMark;
+        if self.play.game.is_over() {
+            return;
+        }
+        let len = self.play.game.len();
+        let clocks = self.play.record.clocks;
+        if let Some(c) = self.play.record.claims.last().filter(|c| c.ply == len) {
+            let mut g = self.play.game.clone();
+            let claim = match c.mark {
+                ClaimMark::Now => Some(Claim::Now),
+                ClaimMark::WithMove => g.undo().map(Claim::WithMove),
+            };
+            if let Some(claim) = claim {
+                let verdict = match c.ground {
+                    Some(ground) => claim::judge_under(&mut g, claim, ground, clocks),
+                    None => claim::judge(&mut g, claim, clocks),
+                };
+                if verdict.is_ok_and(|v| v.correct()) {
+                    self.play.highlight = g
+                        .termination()
+                        .map(|t| t.ending.plies.clone())
+                        .unwrap_or_default();
+                    self.play.game = g;
+                }
+            }
+        }
+        if !self.play.game.is_over()
+            && let Some(result) = self.play.record.result.clone()
+        {
+            let winner = match result.as_str() {
+                "1-0" => Some(Color::White),
+                "0-1" => Some(Color::Black),
+                _ => None,
+            };
+            let kind = crate::rules::EndingKind::Recorded { winner };
+            let how = termination
+                .map(|t| format!(" (Termination \"{t}\")"))
+                .unwrap_or_default();
+            self.play.game.end_externally(crate::rules::Ending {
+                kind,
+                explanation: format!("The game ended {result}{how}: {kind}."),
+                plies: Vec::new(),
+            });
+        }
+        if self.play.game.is_over() {
+            self.stop_engine();
+            if let Some(c) = &mut self.play.clock {
+                c.running = None;
+            }
         }
     }
 

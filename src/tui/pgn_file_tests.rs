@@ -182,8 +182,9 @@ fn a_multi_game_file_opens_a_list_that_scrolls_at_80x24() {
     assert!(a.overlay.is_none());
     assert_eq!(a.play.game.len(), 28, "{:?}", a.message);
     let (s, _) = screen(&a, &Theme::plain(), 80, 24);
-    // Players and result read back and shown.
-    assert!(s.contains("White 28 – Black 28  1-0"), "{s}");
+    // Players and result read back and shown; the record's result ends the game.
+    assert!(s.contains("GAME OVER  1-0"), "{s}");
+    assert!(s.contains("Result 1-0"), "{s}");
     assert!(s.contains("White White 28"), "{s}");
     assert!(s.contains("Black Black 28"), "{s}");
     // PgDn, then a click on a row opens that game; the wheel moves the choice.
@@ -251,6 +252,10 @@ fn a_loaded_game_saves_its_own_tags_and_its_result_while_unchanged() {
     assert_eq!(recs[0].tag("Date"), Some("2024.01.03"));
     assert_eq!(recs[0].tag("Result"), Some("1/2-1/2"));
     assert_eq!(recs[0].result.as_deref(), Some("1/2-1/2"));
+    // The record ended it: a move is refused until the player chooses to play on.
+    typed(&mut a, "e3");
+    assert_eq!(a.play.game.len(), 2);
+    keys(&mut a, "P");
     // Played on: the file's result no longer holds.
     typed(&mut a, "e3");
     let (s, _) = screen(&a, &Theme::plain(), 80, 24);
@@ -265,7 +270,8 @@ fn a_loaded_game_saves_its_own_tags_and_its_result_while_unchanged() {
     assert!(a.overlay.is_none());
     assert_eq!(a.play.game.len(), 2);
     let (s, _) = screen(&a, &Theme::plain(), 80, 24);
-    assert!(s.contains("A – B  1-0"), "{s}");
+    assert!(s.contains("GAME OVER  1-0"), "{s}");
+    assert!(s.contains("White A") && s.contains("Black B"), "{s}");
     // A new game forgets the file.
     a.new_game(crate::rules::Game::new());
     assert!(a.play.loaded.is_none());

@@ -9,11 +9,11 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
-use crate::rules::claim::{self, Claim, Ground};
+use crate::rules::claim::{self, Claim, Clocks, Ground};
 use crate::rules::notation::parse_move_lenient;
 use crate::rules::pgn::{ClaimMark, RecordedClaim};
 use crate::rules::review::GameRecord;
-use crate::rules::{Game, MoveNumber, PlayError, color_name, ending};
+use crate::rules::{EndingKind, Game, MoveNumber, PlayError, color_name, ending};
 
 use super::app::{App, Effect, Input, InputKind, Message, Overlay, Question, Screen, Tone};
 use super::config::Config;
@@ -247,6 +247,9 @@ pub struct Play {
     /// The next move made (typed, cursor or mouse) is the intended move of a
     /// claim under this rule.
     pub claim_pending: Option<Ground>,
+    /// A draw offer by the human that the engine has yet to answer (FIDE 9.1.2.2: it stands
+    /// until accepted or declined): the side that offered it.
+    pub draw_offer: Option<Color>,
     /// Whether repetitions are marked: hidden is blind mode (`blind` in the config).
     pub marks: Marks,
     pub thinking: Option<Thinking>,
@@ -269,6 +272,16 @@ pub struct Play {
 }
 
 impl Play {
+    /// Whether this game has clocks, as FIDE 9.5's penalty for an incorrect claim needs to
+    /// know (the ruling, the claim dialog and the review say it from this).
+    pub fn clocks(&self) -> Clocks {
+        if self.clock.is_some() {
+            Clocks::On
+        } else {
+            Clocks::Off
+        }
+    }
+
     pub fn new(cfg: &Config, game: Game) -> Play {
         let clock = (cfg.clock_base_secs > 0).then(|| {
             Clock::new(
@@ -284,6 +297,7 @@ impl Play {
             selected: None,
             view: None,
             highlight: Vec::new(),
+            draw_offer: None,
             players,
             level: cfg.level.clamp(1, 8),
             hash_mb: cfg.hash_mb,
@@ -391,6 +405,33 @@ pub fn short_reason(e: &PlayError) -> String {
             format!("'{text}' is ambiguous: add the file or rank of the piece (e.g. Nbd2)")
         }
         PlayError::GameOver { reason, .. } => format!("the game is over ({reason})"),
+    }
+}
+
+/// The engine's answer to a draw offer, from its score of the position (centipawns, from
+/// its side; `None` if it has none) and its contempt (what a draw is worth less to it):
+/// it accepts when playing on is worth less to it than a draw, and says why in one clause.
+pub fn draw_offer_answer(score: Option<i32>, contempt: i32) -> (bool, String) {
+    let draw = -contempt;
+    let pawns = |cp: i32| format!("{:+.2}", f64::from(cp) / 100.0);
+    match score {
+        None => (false, "it has no score of the position yet".to_string()),
+        Some(s) if s < draw => (
+            true,
+            format!(
+                "it scores its position {}, below the {} a draw is worth to it (contempt {contempt})",
+                pawns(s),
+                pawns(draw)
+            ),
+        ),
+        Some(s) => (
+            false,
+            format!(
+                "it scores its position {}, not below the {} a draw is worth to it (contempt {contempt})",
+                pawns(s),
+                pawns(draw)
+            ),
+        ),
     }
 }
 
@@ -555,6 +596,16 @@ impl App {
     /// claim with `m` as the intended move (9.2 a, 9.3 a).
     fn engine_moves(&mut self, t: &Thinking, m: Move) {
         let score = t.info.as_ref().map(|i| i.score.cp());
+        let mut declined = None;
+        if self.play.draw_offer.take().is_some() {
+            let (accept, why) = draw_offer_answer(score, self.play.contempt);
+            if accept {
+                self.draw_agreed(format!("The engine accepts the draw offer: {why}."));
+                return;
+            }
+            // Declined by playing on (FIDE 9.1.2.2): the move is the answer.
+            declined = Some(format!("The engine declines the draw offer: {why}."));
+        }
         let welcome = score.is_some_and(|s| s <= -self.play.contempt);
         let game = &self.play.game;
         let now = if claim::threefold_now(game) {
@@ -575,6 +626,11 @@ impl App {
             self.claim(Claim::WithMove(m), g, false);
         } else {
             self.play_move(m);
+            if let Some(d) = declined
+                && !self.play.game.is_over()
+            {
+                self.info(d);
+            }
         }
     }
 
@@ -677,6 +733,121 @@ impl App {
         self.forget_saved_game();
     }
 
+    /// `D`: offer a draw (FIDE 9.1). Against the engine, the offer is answered after its
+    /// search of its reply, by its score and contempt ([`draw_offer_answer`]); made before
+    /// the player's own move, it is still valid but answered after that move (9.1.2.1,
+    /// 9.1.2.2). Two humans: the opponent answers a question. An offer is also a claim's
+    /// part (9.1.2.4), which the claim dialog already is.
+    fn offer_draw(&mut self) {
+        if self.play.game.is_over() {
+            self.error("The game is over; there is no draw to offer.");
+            return;
+        }
+        let turn = self.play.game.position().turn();
+        match self.play.players {
+            Players::Engines => {
+                self.error("Engine against engine: there is no one to offer a draw.")
+            }
+            Players::TwoHumans => self.overlay = Some(Overlay::Ask(Question::AcceptDraw)),
+            players => {
+                let human = if players.is_human(Color::White) {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                if self.play.draw_offer.is_some() {
+                    self.error("Your draw offer stands: the engine answers it after its search.");
+                    return;
+                }
+                self.play.draw_offer = Some(human);
+                if turn == human {
+                    self.info(
+                        "Draw offered before your move: still valid, but the right moment is after \
+                         your move (FIDE 9.1.2.1); the engine answers after your move.",
+                    );
+                } else {
+                    self.info("Draw offered (FIDE 9.1): the engine answers after its search.");
+                }
+            }
+        }
+    }
+
+    /// `K`: resign, after a question (the side that resigns: the human; of two humans, the
+    /// player to move).
+    fn ask_resign(&mut self) {
+        if self.play.game.is_over() {
+            self.error("The game is over; there is nothing to resign.");
+            return;
+        }
+        if self.play.players == Players::Engines {
+            self.error("Engine against engine: there is no one to resign.");
+            return;
+        }
+        self.overlay = Some(Overlay::Ask(Question::Resign));
+    }
+
+    /// The side that resigns with `K`: the human against the engine, else the side to move.
+    pub fn resigner(&self) -> Color {
+        let turn = self.play.game.position().turn();
+        match self.play.players {
+            Players::HumanWhite => Color::White,
+            Players::HumanBlack => Color::Black,
+            Players::TwoHumans | Players::Engines => turn,
+        }
+    }
+
+    /// The resignation, confirmed: the game ends (FIDE 5.1.2).
+    pub(crate) fn resign(&mut self) {
+        let winner = !self.resigner();
+        let kind = EndingKind::Resignation { winner };
+        self.end_outside_play(kind, format!("{kind}."));
+    }
+
+    /// A draw offer accepted: the game ends drawn by agreement (FIDE 5.2.3, 9.1).
+    pub(crate) fn draw_agreed(&mut self, why: String) {
+        self.end_outside_play(EndingKind::DrawAgreed, why);
+    }
+
+    fn end_outside_play(&mut self, kind: EndingKind, explanation: String) {
+        self.play.draw_offer = None;
+        self.play.claim_pending = None;
+        self.play.game.end_externally(crate::rules::Ending {
+            kind,
+            explanation,
+            plies: Vec::new(),
+        });
+        self.play.record.result = None;
+        self.game_ended(Instant::now());
+    }
+
+    /// `P`: play on from a game that ended outside the rules of play (a resignation, an
+    /// agreed draw, a loaded game's recorded result), an explicit choice; an ending the
+    /// rules made is taken back instead.
+    fn play_on(&mut self) {
+        let Some(t) = self.play.game.termination() else {
+            self.error("The game is not over.");
+            return;
+        };
+        if !t.ending.kind.is_outside_play() {
+            self.error(format!(
+                "The game ended by the rules ({}): {} takes the last move back.",
+                t.ending.kind,
+                keys::key_for(Cmd::Takeback)
+            ));
+            return;
+        }
+        self.play.game.play_on();
+        self.play.record.result = None;
+        self.play.highlight.clear();
+        if let Some(c) = &mut self.play.clock
+            && !self.play.game.is_empty()
+        {
+            c.running = Some((self.play.game.position().turn(), Instant::now()));
+        }
+        self.info("Playing on from the position where the game ended.");
+        self.maybe_engine();
+    }
+
     /// Judge a claim under `ground` by the player to move (human or engine).
     /// The clocks stop (FIDE 6.12) and the ruling is shown; play goes on, and
     /// the clocks restart, when the ruling is closed ([`Self::close_verdict`]).
@@ -685,7 +856,8 @@ impl App {
         self.halt_clocks(now);
         let mover = self.play.game.position().turn();
         let before = self.play.game.len();
-        match claim::judge_under(&mut self.play.game, c, ground) {
+        let clocks = self.play.clocks();
+        match claim::judge_under(&mut self.play.game, c, ground, clocks) {
             Err(e) => {
                 self.error(short_reason(&e));
                 self.resume_clocks();
@@ -757,12 +929,8 @@ impl App {
     }
 
     /// An option of the claim dialog: a claim now is ruled at once; a claim
-    /// with a move waits for the move. An option the dialog does not offer
-    /// does nothing.
+    /// with a move waits for the move.
     pub(crate) fn claim_option(&mut self, o: ClaimOption) {
-        if !o.offered(self.play.game.position().halfmoves()) {
-            return;
-        }
         self.overlay = None;
         if o.with_move {
             self.claim_with_move(o.ground);
@@ -815,14 +983,18 @@ impl App {
         self.play.selected = None;
         self.play.highlight.clear();
         self.play.claim_pending = None;
+        self.play.draw_offer = None;
         self.play.last_info = None;
         self.play.last_pv.clear();
         self.play.loaded = None;
         self.play.clock_at.clear();
-        self.play.record = GameRecord::default();
         let (b, i) = self.play.clock_setting;
         self.play.clock =
             (b > 0).then(|| Clock::new(Duration::from_secs(b), Duration::from_secs(i)));
+        self.play.record = GameRecord {
+            clocks: self.play.clocks(),
+            ..GameRecord::default()
+        };
         self.effects.push(Effect::NewGame);
         self.message = self.play.game.termination().map(|t| Message {
             tone: Tone::Info,
@@ -833,6 +1005,7 @@ impl App {
     fn takeback(&mut self) {
         self.stop_engine();
         self.cancel_claim();
+        self.play.draw_offer = None;
         let ended = self.play.game.is_over();
         let flag_fell = self
             .play
@@ -1003,6 +1176,7 @@ impl App {
                     }
                     c
                 });
+                self.play.record.clocks = self.play.clocks();
                 self.play.note_clocks();
                 // A problem found at start (the config's) stays on screen: the board
                 // shows that the game is back.
@@ -1094,6 +1268,9 @@ impl App {
             Cmd::Select => self.select(self.play.cursor),
             Cmd::TypeMove => self.open_input(InputKind::Move, ""),
             Cmd::Claim => self.open_claim(),
+            Cmd::OfferDraw => self.offer_draw(),
+            Cmd::Resign => self.ask_resign(),
+            Cmd::PlayOn => self.play_on(),
             Cmd::Takeback => self.takeback(),
             Cmd::NewGame => {
                 if self.game_in_progress() {
@@ -1336,7 +1513,8 @@ impl App {
     pub(crate) fn play_click(&mut self, x: u16, y: u16) {
         let areas = render::layout(self.size);
         let Some(areas) = areas else { return };
-        if areas.claim.contains((x, y).into()) {
+        // After the game's end the button is gone (nothing to claim): its place does nothing.
+        if areas.claim.contains((x, y).into()) && !self.play.game.is_over() {
             self.run(Cmd::Claim);
             return;
         }

@@ -81,15 +81,16 @@ pub fn clip(text: &str, width: usize, ascii: bool) -> String {
 }
 
 /// What a player at the board knows of a position besides the pieces:
-/// whose move it is, the move number and the fifty-move count
-/// ("White's move 41 · 50-move count 98/100").
-pub fn position_facts(pos: &shakmaty::Chess) -> String {
-    format!(
-        "{}'s move {} · 50-move count {}/100",
-        color_name(pos.turn()),
-        pos.fullmoves(),
-        pos.halfmoves()
-    )
+/// whose move it is, the move number and, with the marks shown, the fifty-move count
+/// ("White's move 41 · 50-move count 98/100"). Blind mode and a drill before its answer
+/// ([`Marks::Hidden`]) keep the count back: the player counts from the move list, as from
+/// a scoresheet (it answers a fifty-move question).
+pub fn position_facts(pos: &shakmaty::Chess, marks: Marks) -> String {
+    let side = format!("{}'s move {}", color_name(pos.turn()), pos.fullmoves());
+    match marks {
+        Marks::Shown => format!("{side} · 50-move count {}/100", pos.halfmoves()),
+        Marks::Hidden => side,
+    }
 }
 
 /// Smallest usable terminal.
@@ -443,7 +444,7 @@ fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
             t.button,
         ))
     } else {
-        let mut s = position_facts(pos);
+        let mut s = position_facts(pos, app.marks());
         let b = app.marks().badge(game.occurrences(ply), app.ascii);
         if !b.is_empty() {
             s.push_str(&format!(" · {b}"));
@@ -514,9 +515,15 @@ fn play_title(app: &App, t: &Theme, width: usize) -> Line<'static> {
 const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 const SPINNER_ASCII: [&str; 4] = ["|", "/", "-", "\\"];
 
+/// The engine's line: while it thinks, the depth, its score and speed, and its principal
+/// variation. Blind mode keeps the score and the line back until the game ends: a 0.00 in a
+/// shuffle, or a line that repeats, tells of a repetition.
 fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+    let blind = app.marks() == Marks::Hidden;
     let pv = match &app.play.thinking {
+        Some(_) if blind => String::new(),
         Some(th) => th.pv.clone(),
+        None if blind => String::new(),
         None => app.play.last_pv.clone(),
     };
     // Short enough for the side panel at 80 columns: the spinner says it is thinking.
@@ -537,6 +544,7 @@ fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         ),
     };
     let line1 = match info {
+        Some(i) if blind => format!("{short}  depth {}  {} knps", i.depth, i.nps / 1000),
         Some(i) => format!(
             "{short}  depth {}  {}  {} knps",
             i.depth,
@@ -570,18 +578,16 @@ pub fn score_label(score: crate::engine::Score, side_to_move: Option<Color>) -> 
     }
 }
 
+/// The Claim draw button, while the game goes on: after its end there is nothing to claim,
+/// and the game-over banner and hint line say what can be done.
 fn render_claim_button(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
+    if app.play.game.is_over() {
+        return;
+    }
     let key = keys::key_for(keys::Cmd::Claim);
     let possible = app.marks() == Marks::Shown && claim::claim_possible(&app.play.game);
     let label = format!("[ {key} Claim draw ]");
-    let mut spans = vec![Span::styled(
-        label,
-        if app.play.game.is_over() {
-            t.dim
-        } else {
-            t.button
-        },
-    )];
+    let mut spans = vec![Span::styled(label, t.button)];
     if possible {
         spans.push(Span::styled(" claim possible", t.rep3));
     }
@@ -674,7 +680,7 @@ impl HistoryView<'_> {
             }
             if self.chosen.is_some() || !self.highlight.is_empty() {
                 let mark = if self.highlight.contains(&ply) {
-                    "*"
+                    super::theme::PLACE_MARK
                 } else {
                     " "
                 };
@@ -953,10 +959,9 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         Paragraph::new(Line::from(Span::styled(hint, t.dim))).render(a.input, buf);
     }
     let mut spans = Vec::new();
-    // Only what works now: the claim options offered, scrolling a ruling that scrolls.
-    let halfmoves = app.play.game.position().halfmoves();
+    // Only what works now: claims while the game goes on, scrolling a ruling that scrolls.
     let enabled = |cmd| match (cmd, &app.overlay) {
-        (keys::Cmd::ClaimAs(o), _) => o.offered(halfmoves),
+        (keys::Cmd::Claim, None) => !app.play.game.is_over(),
         (
             keys::Cmd::ScrollDown | keys::Cmd::PageDown,
             Some(super::overlay::Overlay::Verdict { text, .. }),

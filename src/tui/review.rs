@@ -355,6 +355,16 @@ impl App {
             self.error("There is no move to review yet.");
             return;
         }
+        // Blind mode: a missed claim of an earlier ply tells how often a position has stood,
+        // and the position can come back, so the review waits for the end of the game, as
+        // the marks and "How engines see it" do.
+        if self.marks() == super::render::Marks::Hidden {
+            self.error(format!(
+                "The review waits for the end of the game in blind mode ({} shows the marks).",
+                super::keys::key_for(super::keys::Cmd::Blind)
+            ));
+            return;
+        }
         self.stop_engine();
         self.overlay = None;
         self.input = None;

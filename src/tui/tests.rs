@@ -334,7 +334,7 @@ fn engine_gets_the_whole_game_and_takeback_returns_to_the_human() {
 }
 
 /// The engine's search: an info line with `score` (its own point of view), then `mv`.
-fn engine_answers(a: &mut App, score: i32, mv: &str) {
+pub(super) fn engine_answers(a: &mut App, score: i32, mv: &str) {
     let id = a.play.thinking.as_ref().expect("the engine is thinking").id;
     let m = a.play.game.parse_move(mv).unwrap();
     a.update(Action::Engine(Report::Info {
@@ -702,6 +702,36 @@ pub(super) fn assert_help_lists(help: &str, shown: impl Fn(super::keys::Ctx) -> 
     }
 }
 
+/// Every mark the screens draw is in the help's legend, each with one meaning; the `*`
+/// that `r` draws in the move list is the legend's.
+#[test]
+fn the_help_has_a_legend_of_every_mark() {
+    let mut a = app();
+    shuffle(&mut a, 8);
+    keys(&mut a, "c1");
+    key(&mut a, KeyCode::Enter);
+    assert!(a.play.game.is_over());
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("*Ng8"), "{s}");
+    keys(&mut a, "?");
+    let help = help_over_pages(&mut a, 80, 24);
+    for row in [
+        "Marks",
+        "×2 ×3 the position after this ply stands for the 2nd, 3rd … time",
+        "* a ply the ruling names: the occurrences of a repetition, the ply of an ending",
+        "✗ a repetition detector errs at this ply (How engines see it)",
+        "[ ] a ply chosen in a drill's answer",
+        "★ a drill's difficulty",
+        "▶ the player to move; in a list, the row selected",
+    ] {
+        assert!(help.contains(row), "help lacks {row:?} in {help}");
+    }
+    // In ASCII the marks are letters and signs, and still one meaning each.
+    let legend = super::theme::legend(true);
+    let marks: Vec<&str> = legend.iter().map(|(m, _)| m.as_str()).collect();
+    assert_eq!(marks, ["x2 x3", "*", "?", "[ ]", "+", ">"]);
+}
+
 #[test]
 fn help_fits_80x24_over_its_pages() {
     use super::keys::Ctx;
@@ -921,6 +951,14 @@ fn engine_pv_is_shown_in_san_with_a_spinner() {
     // Black's search says -0.31 for Black: +0.31 from White's side.
     // The spinner says it is thinking (the word would not fit at 80 columns).
     assert!(s.contains("⠋  depth 7  +0.31 (White)  250 knps"), "{s}");
+    // Blind mode keeps the score and the line back (a 0.00 in a shuffle tells of a
+    // repetition): the depth and speed stay, as the spinner does.
+    a.play.marks = super::render::Marks::Hidden;
+    let (s, _) = screen(&a, &Theme::colored(), 120, 40);
+    assert!(s.contains("⠋  depth 7  250 knps"), "{s}");
+    assert!(!s.contains("+0.31"), "{s}");
+    assert!(!s.contains("pv "), "{s}");
+    assert!(!s.contains("e5"), "{s}");
 }
 
 #[test]

@@ -131,6 +131,45 @@ pub fn badge(occurrence: u32, ascii: bool) -> String {
     }
 }
 
+/// The move list's mark before a ply a ruling names (the occurrences of a repetition, the
+/// ply of an ending), in the game and in a drill's ruling.
+pub const PLACE_MARK: &str = "*";
+
+/// The move list's mark at the end of a ply where a repetition detector errs ("How engines
+/// see it"); `threefold detectors` marks a detector's wrong answer the same way.
+pub fn detector_mark(ascii: bool) -> &'static str {
+    if ascii { "?" } else { "✗" }
+}
+
+/// Every mark the trainer draws, with its meaning, for the help's legend: one entry per
+/// mark, each mark with one meaning.
+pub fn legend(ascii: bool) -> Vec<(String, &'static str)> {
+    vec![
+        (
+            format!("{} {}", badge(2, ascii), badge(3, ascii)),
+            "the position after this ply stands for the 2nd, 3rd … time (coloured by count; \
+             hidden in blind mode and in drills before the answer)",
+        ),
+        (
+            PLACE_MARK.to_string(),
+            "a ply the ruling names: the occurrences of a repetition, the ply of an ending",
+        ),
+        (
+            detector_mark(ascii).to_string(),
+            "a repetition detector errs at this ply (How engines see it)",
+        ),
+        ("[ ]".to_string(), "a ply chosen in a drill's answer"),
+        (
+            if ascii { "+" } else { "★" }.to_string(),
+            "a drill's difficulty (one to three)",
+        ),
+        (
+            if ascii { ">" } else { "▶" }.to_string(),
+            "the player to move; in a list, the row selected",
+        ),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

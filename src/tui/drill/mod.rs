@@ -316,6 +316,14 @@ impl DrillState {
                     self.row = (self.row + 1) % rows;
                     return Reply::Nothing;
                 }
+                Cmd::DrillFirst => {
+                    self.row = 0;
+                    return Reply::Nothing;
+                }
+                Cmd::DrillLast => {
+                    self.row = rows - 1;
+                    return Reply::Nothing;
+                }
                 Cmd::DrillPick => self.pick_at(self.row),
                 _ => return Reply::Nothing,
             },
@@ -435,6 +443,14 @@ fn puzzle_command(
         }
         Cmd::DrillDown => {
             p.cursor = (p.cursor + 1).min(p.game().len());
+            return nothing;
+        }
+        Cmd::DrillFirst => {
+            p.cursor = 0;
+            return nothing;
+        }
+        Cmd::DrillLast => {
+            p.cursor = p.game().len();
             return nothing;
         }
         Cmd::Fen => {

@@ -615,9 +615,25 @@ fn every_puzzle_hides_its_marks_until_answered_and_shows_them_with_the_ruling() 
                 );
             }
         }
-        // What a player at the board knows is there.
-        assert!(s.contains("50-move count"), "{}\n{s}", p.id);
+        // What a player at the board knows is there, but the 50-move count: the player
+        // counts from the move list (it answers the fifty-move questions). Under "All
+        // themes" neither the theme nor the source is named before the answer.
+        assert!(!s.contains("50-move count"), "{}\n{s}", p.id);
         assert!(s.contains("'s move "), "{}\n{s}", p.id);
+        let theme = &drills(&a).session.collection.theme(&p.theme).unwrap().name;
+        assert!(
+            !s.contains(theme.as_str()),
+            "{}: the theme before the answer\n{s}",
+            p.id
+        );
+        if let Some(source) = &p.source {
+            let start: String = source.chars().take(12).collect();
+            assert!(
+                !s.contains(&start),
+                "{}: the source before the answer\n{s}",
+                p.id
+            );
+        }
         // The ruling reveals the marks of the plies shown, and the title.
         drills_mut(&mut a).answer(right_answer(&p));
         let (s, buf) = screen(&a, &Theme::plain());
@@ -676,20 +692,11 @@ fn a_question_of_each_kind_fits_80x24_with_what_the_board_tells() {
     for (title, shows) in [
         (
             "Ninety-nine is not enough",
-            &[
-                "[1 none]",
-                "[4 both]",
-                "Black's move 80 · 50-move count 99/100",
-                "Can Black claim",
-            ][..],
+            &["[1 none]", "[4 both]", "Black's move 80", "Can Black claim"][..],
         ),
         (
             "Claim with the fiftieth move",
-            &[
-                "Black writes Kd6",
-                "[3 fifty (9.3)]",
-                "50-move count 99/100",
-            ],
+            &["Black writes Kd6", "[3 fifty (9.3)]", "Black's move"],
         ),
         (
             "Which move lets Black claim?",
@@ -702,11 +709,7 @@ fn a_question_of_each_kind_fits_80x24_with_what_the_board_tells() {
         ),
         (
             "Seventy-five moves",
-            &[
-                "[6 75 moves (9.6.2)]",
-                "50-move count 150/100",
-                "Is this game over",
-            ],
+            &["[6 75 moves (9.6.2)]", "'s move", "Is this game over"],
         ),
     ] {
         let p = by_title(title);
@@ -726,7 +729,7 @@ fn the_fen_is_shown_on_request_as_the_standard_writes_it() {
     // The fifty-move drills quote the FEN: the player can read it.
     let p = by_title("A hundred half-moves");
     let (mut a, _dir) = at_80x24("fen", &p);
-    key(&mut a, KeyCode::Home);
+    key(&mut a, KeyCode::End);
     keys(&mut a, "F");
     let m = a.message.clone().unwrap().text;
     assert_eq!(m, "FEN after 80...Ke5: 8/8/8/4k3/8/3K4/8/5R2 w - - 100 81");
@@ -918,13 +921,24 @@ fn a_long_source_is_clipped_in_the_header() {
         .into_iter()
         .find(|p| p.id == "real-fischer-petrosian-count")
         .unwrap();
-    let (a, _dir) = at_80x24("source", &p);
+    let (mut a, _dir) = at_80x24("source", &p);
+    let (s, _) = screen(&a, &Theme::plain());
+    let header = s.lines().nth(1).unwrap().trim_end();
+    // Not before the answer: a famous game names its claim.
+    assert!(!header.contains("Fischer"), "{header}");
+    // With the ruling: the title and the source as far as they fit, cut with "…" (the
+    // ruling gives them whole); at 120 columns the source shows too.
+    drills_mut(&mut a).answer(right_answer(&p));
     let (s, _) = screen(&a, &Theme::plain());
     let header = s.lines().nth(1).unwrap().trim_end();
     assert!(
-        header.ends_with("Puzzle 2 of 6 ★★★  Fischer-Petrosian, Cand…"),
+        header.contains("Fischer-Petrosian 1971: three times, b… ★★★"),
         "{header}"
     );
+    a.size = ratatui::layout::Rect::new(0, 0, 160, 40);
+    let (s, _) = screen(&a, &Theme::plain());
+    let header = s.lines().nth(1).unwrap().trim_end();
+    assert!(header.contains("★★★  Fischer-Petrosian, Cand"), "{header}");
 }
 
 /// The key bar offers "more" only while the ruling has a next page.
@@ -959,4 +973,52 @@ fn more_is_offered_only_while_the_ruling_has_a_next_page() {
         }
     }
     assert!(checked > 10, "only {checked} rulings paged");
+}
+
+/// Home and End (and g/G in the theme list) go to the ends of the drill lists: the themes,
+/// and a puzzle's move list before and after the answer.
+#[test]
+fn home_and_end_go_to_the_ends_of_the_drill_lists() {
+    let (mut a, _dir) = app("homeend");
+    keys(&mut a, "d");
+    let rows = drills(&a).rows();
+    assert!(rows > 2);
+    key(&mut a, KeyCode::End);
+    assert_eq!(drills(&a).row, rows - 1);
+    key(&mut a, KeyCode::Home);
+    assert_eq!(drills(&a).row, 0);
+    keys(&mut a, "G");
+    assert_eq!(drills(&a).row, rows - 1);
+    keys(&mut a, "g");
+    assert_eq!(drills(&a).row, 0);
+    // A puzzle's move list: the start, the end, before and after the answer.
+    let p = show(&mut a, "count");
+    let len = puzzle(&a).game().len();
+    assert!(len > 2);
+    key(&mut a, KeyCode::Home);
+    assert_eq!(puzzle(&a).cursor, 0);
+    key(&mut a, KeyCode::End);
+    assert_eq!(puzzle(&a).cursor, len);
+    drills_mut(&mut a).answer(right_answer(&p));
+    assert!(puzzle(&a).ruling.is_some());
+    key(&mut a, KeyCode::Home);
+    assert_eq!(puzzle(&a).cursor, 0);
+    key(&mut a, KeyCode::End);
+    assert_eq!(puzzle(&a).cursor, len);
+    // The help lists them.
+    use crate::tui::keys::{Ctx, help_rows};
+    let themes = help_rows(Ctx::DrillThemes);
+    assert!(
+        themes
+            .iter()
+            .any(|(k, h)| k.contains("Home") && h == "first theme"),
+        "{themes:?}"
+    );
+    let answer = help_rows(Ctx::DrillAnswer);
+    assert!(
+        answer
+            .iter()
+            .any(|(k, h)| k.contains("End") && h == "the end of the move list"),
+        "{answer:?}"
+    );
 }

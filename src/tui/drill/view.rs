@@ -115,13 +115,17 @@ fn render_puzzle(
     let game = p.game();
     let theme = d.session.collection.theme(&p.puzzle.theme);
     let theme_name = theme.map_or(p.puzzle.theme.clone(), |th| th.name.clone());
-    let pick = match &p.pick {
-        Pick::All => "  (all themes)",
-        Pick::Theme(_) => "",
+    // Under "All themes" the puzzle's theme (which rules answers out: "Endings without a
+    // claim") is named only with the ruling.
+    let answered = p.ruling.is_some();
+    let heading = match (&p.pick, answered) {
+        (Pick::All, false) => "Drills: all themes".to_string(),
+        (Pick::All, true) => format!("Drills: {theme_name}  (all themes)"),
+        (Pick::Theme(_), _) => format!("Drills: {theme_name}"),
     };
     Paragraph::new(Line::from(vec![
         Span::styled(" threefold ", t.title),
-        Span::raw(format!("Drills: {theme_name}{pick}")),
+        Span::raw(heading),
     ]))
     .render(a.title, buf);
     // Board at the ply under the cursor.
@@ -151,12 +155,15 @@ fn render_puzzle(
         }
         .render(a.board, buf);
     }
-    // Header: the puzzle (named once answered: titles often name the
-    // answer), the theme's score, and what a player at the board knows.
-    let stars = if ascii { "*" } else { "★" }.repeat(p.puzzle.difficulty as usize);
-    let name = match &p.ruling {
-        Some(_) => p.puzzle.title.clone(),
-        None => {
+    // Header: the puzzle (named once answered: titles and sources often name the
+    // answer: "Fischer-Petrosian" is a famous claim), the score, and what a player at the
+    // board knows. Under "All themes" the score is the total and the puzzle is not numbered
+    // within its theme until the ruling: a theme's size or score would name the theme.
+    let stars = if ascii { "+" } else { "★" }.repeat(p.puzzle.difficulty as usize);
+    let name = match (&p.ruling, &p.pick) {
+        (Some(_), _) => p.puzzle.title.clone(),
+        (None, Pick::All) => "A puzzle from any theme".to_string(),
+        (None, Pick::Theme(_)) => {
             let (k, n) = theme.map_or((1, 1), |th| {
                 let k = th.puzzles.iter().position(|q| q.id == p.puzzle.id);
                 (k.map_or(1, |k| k + 1), th.puzzles.len())
@@ -164,14 +171,24 @@ fn render_puzzle(
             format!("Puzzle {k} of {n}")
         }
     };
-    let score = d.score(&p.puzzle.theme);
-    // The source as far as it fits (the ruling gives it whole).
-    let room =
-        (a.header.width as usize).saturating_sub(name.chars().count() + stars.chars().count() + 3);
+    let score = match (&p.pick, answered) {
+        (Pick::All, false) => d.total(),
+        _ => d.score(&p.puzzle.theme),
+    };
+    // The name and, once answered, the source as far as they fit, each cut with "…" (the
+    // ruling gives both whole); a source with less than a word's room is left out.
+    let width = a.header.width as usize;
+    let name = clip(
+        &name,
+        width.saturating_sub(stars.chars().count() + 1),
+        ascii,
+    );
+    let room = width.saturating_sub(name.chars().count() + stars.chars().count() + 3);
     let source = p
         .puzzle
         .source
         .as_ref()
+        .filter(|_| answered && room >= 8)
         .map(|s| format!("  {}", clip(&one_line(s), room, ascii)))
         .unwrap_or_default();
     Paragraph::new(vec![
@@ -192,7 +209,7 @@ fn render_puzzle(
             ),
             t.dim,
         )),
-        Line::from(Span::styled(position_facts(pos), t.info)),
+        Line::from(Span::styled(position_facts(pos, d.marks()), t.info)),
     ])
     .render(a.header, buf);
     // The move list.
