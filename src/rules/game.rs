@@ -465,7 +465,20 @@ impl Game {
             text: t.to_string(),
             reason: "not a SAN move (e.g. Nf3, exd5, O-O, e8=Q)".to_string(),
         })?;
-        san.san.to_move(self.position()).map_err(|e| match e {
+        self.san_to_move(&san.san, t)
+    }
+
+    /// Parse and play a move read as SAN already (`text`: as written, for errors).
+    pub fn play_san_move(&mut self, san: &San, text: &str) -> Result<Move, PlayError> {
+        let m = self.san_to_move(san, text)?;
+        self.check_not_over(text)?;
+        self.push_legal(m);
+        Ok(m)
+    }
+
+    /// The legal move `san` means in the current position (`t`: as written, for errors).
+    fn san_to_move(&self, san: &San, t: &str) -> Result<Move, PlayError> {
+        san.to_move(self.position()).map_err(|e| match e {
             shakmaty::san::SanError::AmbiguousSan => PlayError::Ambiguous {
                 text: t.to_string(),
                 ply: self.len() + 1,
