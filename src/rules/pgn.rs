@@ -25,10 +25,13 @@
 //!   escapes the whole line.
 //!
 //! Memory is bounded whatever the input: a tag value may hold [`MAX_TAG_VALUE_BYTES`], a
-//! token [`MAX_TOKEN_BYTES`], a tag section [`MAX_TAGS`] tags and a main line [`MAX_PLIES`]
-//! moves; comments are skipped without being stored (only the embedded `[%claim ...]`
-//! commands below are kept, at most [`MAX_CLAIMS`] per game), and only the game being read
-//! is held.
+//! token [`MAX_TOKEN_BYTES`], a tag section [`MAX_TAGS`] tags, a main line [`MAX_PLIES`]
+//! moves and variations nest [`MAX_VARIATION_DEPTH`] deep; comments are skipped without
+//! being stored (only the embedded `[%claim ...]` commands below are kept, at most
+//! [`MAX_CLAIMS`] per game), and only the game being read is held.
+//! [`PgnReader::next_game`] plays each main-line move as it is read, so the first error of
+//! a game in file order is the one reported, and a reader of a whole database (`review
+//! --all`) holds one game at a time.
 //!
 //! # Draw claims recorded in a game
 //!
@@ -429,28 +432,56 @@ impl<R: BufRead> Lexer<R> {
             ));
         }
         // A symbol: letters, digits and _+#=:/- (and annotation marks), up to a delimiter.
-        let mut t = Vec::new();
-        while let Some(b) = self.peek()? {
-            if !(is_symbol_byte(b) || matches!(b, b'$' | b'!' | b'?' | b'.')) {
+        // Read a buffer at a time into a fixed array (a token is at most MAX_TOKEN_BYTES):
+        // the bytes of a symbol are no line breaks or spaces, so only `line_start` changes.
+        let mut t = [0u8; MAX_TOKEN_BYTES];
+        let mut len = 0;
+        loop {
+            let buf = loop {
+                match self.input.fill_buf() {
+                    Ok(b) => break b,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err((self.line, format!("cannot read PGN: {e}"))),
+                }
+            };
+            if buf.is_empty() {
                 break;
             }
-            if t.len() >= MAX_TOKEN_BYTES {
-                return Err((
-                    line,
-                    format!(
-                        "'{}...' is longer than {MAX_TOKEN_BYTES} bytes: not a move",
-                        String::from_utf8_lossy(&t[..20])
-                    ),
-                ));
+            let mut used = 0;
+            let mut ended = false;
+            for &b in buf {
+                if !(is_symbol_byte(b) || matches!(b, b'$' | b'!' | b'?' | b'.')) {
+                    ended = true;
+                    break;
+                }
+                if len >= MAX_TOKEN_BYTES {
+                    return Err((
+                        line,
+                        format!(
+                            "'{}...' is longer than {MAX_TOKEN_BYTES} bytes: not a move",
+                            String::from_utf8_lossy(&t[..20])
+                        ),
+                    ));
+                }
+                // A move number's dots end it: "1.e4" is "1." then "e4".
+                if b != b'.' && len > 0 && t[len - 1] == b'.' {
+                    ended = true;
+                    break;
+                }
+                t[len] = b;
+                len += 1;
+                used += 1;
             }
-            // A move number's dots end it: "1.e4" is "1." then "e4".
-            if b != b'.' && t.last() == Some(&b'.') {
+            self.input.consume(used);
+            if used > 0 {
+                self.line_start = false;
+            }
+            if ended {
                 break;
             }
-            t.push(b);
-            self.bump()?;
         }
-        classify(&t, self.as_written).map_err(|m| (line, m))
+        let t = &t[..len];
+        classify(t, self.as_written).map_err(|m| (line, m))
     }
 
     /// A tag pair: `[Name "value"]`, the `[` not yet read.
