@@ -380,3 +380,27 @@ fn a_refused_san_move_says_why() {
         "{err}"
     );
 }
+
+/// `--san` reads each move as the trainer reads a typed move (`nf3`, `Ng1-f3`), and a
+/// refused move is named as it was written.
+#[test]
+fn san_moves_are_read_as_the_trainer_reads_them() {
+    let out = run(&[
+        "analyze",
+        "--san",
+        "1. e4 e5 2. nf3 Nc6 3. Nf3-g5",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows = json_lines(&out);
+    let moves: Vec<&str> = rows.iter().filter_map(|r| r["move"].as_str()).collect();
+    assert_eq!(moves, ["e2e4", "e7e5", "g1f3", "b8c6", "f3g5"]);
+    let out = run(&["analyze", "--san", "1. e4 e5 2. Nf3 Nc6 3. nf3"]);
+    assert_one_line_error(&out, "--san, ply 5: nf3: no White knight can go to f3");
+    let out = run(&["analyze", "--san", "1. e4 e5 2. Nf3 Nc6 3. Ng1-f3"]);
+    assert_one_line_error(&out, "--san, ply 5: Ng1-f3: ");
+}

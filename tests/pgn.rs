@@ -293,3 +293,109 @@ fn a_files_games_are_listed_with_players_and_results() {
     assert!(games.is_empty());
     assert!(problem.unwrap().to_string().contains("cannot read file"));
 }
+
+/// A reader that gives `text`, then fails: reading past `text` is an error.
+struct Poisoned {
+    text: std::io::Cursor<Vec<u8>>,
+}
+
+impl std::io::Read for Poisoned {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        match std::io::Read::read(&mut self.text, buf)? {
+            0 => Err(std::io::Error::other("read past the point the test allows")),
+            n => Ok(n),
+        }
+    }
+}
+
+/// `next_game` streams: a game is read, played and returned before anything after it (but
+/// the first token of the next game) is read, so `review --all` holds one game at a time.
+#[test]
+fn games_are_read_and_played_one_at_a_time() {
+    use std::io::BufReader;
+    use threefold::rules::pgn::PgnReader;
+    let text = "[Event \"1\"]\n\n1. e4 e5 2. Nf3 *\n\n[Event \"2\"]\n\n1. d4";
+    let poisoned = Poisoned {
+        text: std::io::Cursor::new(text.as_bytes().to_vec()),
+    };
+    let mut reader = PgnReader::new(BufReader::with_capacity(16, poisoned), "mem");
+    let (rec, game) = reader.next_game().unwrap().expect("game 1");
+    assert_eq!(rec.tag("Event"), Some("1"));
+    assert_eq!(game.uci_moves(), ["e2e4", "e7e5", "g1f3"]);
+    let e = reader.next_game().unwrap_err();
+    assert!(e.message.contains("read past the point"), "{e}");
+}
+
+/// A game's first error is the one reported: an illegal move before the move limit is the
+/// illegal move, not "more than 100000 moves" (the file reader used to count the moves
+/// before it played any).
+#[test]
+fn the_first_error_of_a_game_is_the_one_reported() {
+    use threefold::rules::pgn::{MAX_PLIES, PgnReader};
+    let mut text = String::from("1. e4 e5 2. Ke3\n");
+    for _ in 0..=MAX_PLIES / 4 {
+        text.push_str("Nf3 Nf6 Ng1 Ng8\n");
+    }
+    let mut reader = PgnReader::new(text.as_bytes(), "long.pgn");
+    let e = reader.next_game().unwrap_err();
+    assert_eq!(e.line, Some(1), "{e}");
+    assert!(e.message.starts_with("illegal move 'Ke3' (ply 3)"), "{e}");
+    // The limit itself is still an error, on the line of the move past it.
+    let mut text = String::new();
+    for _ in 0..=MAX_PLIES / 4 {
+        text.push_str("Nf3 Nf6 Ng1 Ng8\n");
+    }
+    let e = read_records(&text, "long.pgn").unwrap_err();
+    assert_eq!(e.line, Some(MAX_PLIES / 4 + 1), "{e}");
+    assert!(e.message.contains("more than 100000 moves"), "{e}");
+}
+
+/// Variations nest at most MAX_VARIATION_DEPTH deep: a file of unclosed '(' is refused at
+/// the first one too deep, with its line, in a game and in a move list alike.
+#[test]
+fn variation_nesting_is_bounded_with_the_line_of_the_deepest() {
+    use threefold::rules::pgn::{MAX_VARIATION_DEPTH, move_list};
+    let deep = |n: usize| {
+        let mut t = String::from("1. e4 e5\n");
+        for _ in 0..n {
+            t.push_str("( 1... c5\n");
+        }
+        for _ in 0..n {
+            t.push(')');
+        }
+        t.push_str(" *\n");
+        t
+    };
+    let recs = read_records(&deep(MAX_VARIATION_DEPTH), "deep.pgn").unwrap();
+    assert_eq!(recs[0].sans, ["e4", "e5"]);
+    let e = read_records(&deep(MAX_VARIATION_DEPTH + 1), "deep.pgn").unwrap_err();
+    assert_eq!(e.line, Some(MAX_VARIATION_DEPTH + 2), "{e}");
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "deep.pgn:{}: this '(' opens a variation more than {MAX_VARIATION_DEPTH} deep \
+             (the outermost one still open is on line 2)",
+            MAX_VARIATION_DEPTH + 2
+        )
+    );
+    // Unclosed, as the hostile file had them: the same error, not a growing stack.
+    let unclosed = "1. e4 ".to_string() + &"(".repeat(100_000);
+    let e = read_records(&unclosed, "open.pgn").unwrap_err();
+    assert!(e.message.contains("more than 100 deep"), "{e}");
+    let (line, msg) = move_list(&deep(MAX_VARIATION_DEPTH + 1)).unwrap_err();
+    assert_eq!(line, MAX_VARIATION_DEPTH + 2);
+    assert!(msg.contains("more than 100 deep"), "{msg}");
+}
+
+/// A move list read as written keeps each move as the user typed it (for the lenient
+/// reader to read and to name), skipping numbers, comments, variations and the result.
+#[test]
+fn move_lists_as_written_keep_the_moves_as_typed() {
+    use threefold::rules::pgn::move_list_as_written;
+    let moves: Vec<String> = move_list_as_written("1. e4 e5 2. nf3 {c} (2. f4) Ng8-f6!? 3. g1h3 *")
+        .unwrap()
+        .into_iter()
+        .map(|m| m.san)
+        .collect();
+    assert_eq!(moves, ["e4", "e5", "nf3", "Ng8-f6", "g1h3"]);
+}

@@ -524,3 +524,94 @@ fn a_missed_claim_counts_the_occurrence_the_move_would_make() {
     assert_eq!(threefold::rules::claim::ordinal(12), "12th");
     assert_eq!(threefold::rules::claim::ordinal(103), "103rd");
 }
+
+/// `review --all` reviews game by game as it reads them: a game's report is out before the
+/// next game is read, so a bad game later in the file comes after the reports of the games
+/// before it (the whole file used to be read, and held, before the first game was reviewed).
+#[test]
+fn review_all_reports_each_game_before_reading_the_next() {
+    let dir = std::env::temp_dir().join(format!("threefold-review-stream-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("games.pgn");
+    let games = "[White \"A\"]\n\n1. e4 e5 *\n\n[White \"B\"]\n\n1. d4 d5 *\n\n\
+                 [White \"C\"]\n\n1. e4 e5 2. Ke3 *\n";
+    std::fs::write(&input, games).unwrap();
+    let out = run(&[
+        "review",
+        "--pgn",
+        input.to_str().unwrap(),
+        "--all",
+        "--no-engine",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("Game 1: A - ?, * (2 plies)"), "{stdout}");
+    assert!(stdout.contains("Game 2: B - ?, * (2 plies)"), "{stdout}");
+    assert!(!stdout.contains("Game 3"), "{stdout}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("games.pgn:11: illegal move 'Ke3' (ply 3)"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An `--annotate` PATH that cannot be written is refused before any game is searched (it
+/// used to be found out after the whole review): nothing is reported, one line names PATH.
+#[test]
+fn an_unwritable_annotate_path_is_refused_before_the_review() {
+    let dir = std::env::temp_dir().join(format!(
+        "threefold-review-unwritable-{}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("no-such-dir").join("out.pgn");
+    let out = run(&[
+        "review",
+        "--pgn",
+        &format!("{DATA}/missed_perpetual.pgn"),
+        "--nodes",
+        "2000",
+        "--annotate",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("cannot write") && err.contains("out.pgn"),
+        "{err}"
+    );
+    assert!(err.contains("does not exist"), "{err}");
+    // A writable PATH still gets the games, written whole at the end, and no temporary
+    // file is left beside it.
+    let ok = dir.join("out.pgn");
+    let out = run(&[
+        "review",
+        "--pgn",
+        &format!("{DATA}/missed_perpetual.pgn"),
+        "--no-engine",
+        "--annotate",
+        ok.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&ok).unwrap();
+    assert_eq!(pgn::read_records(&text, "out").unwrap().len(), 1);
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["out.pgn"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use anyhow::{Result, bail};
 use shakmaty::Move;
 use threefold::rules::analysis::{JsonPly, PlyReport, report_current};
+use threefold::rules::notation::Refusal;
 use threefold::rules::{Game, PlayError, pgn};
 
 /// Arguments of `threefold analyze`.
@@ -61,10 +62,11 @@ pub fn each_ply(args: &GameArgs, mut ply: impl FnMut(&Game) -> Result<()>) -> Re
         (None, Some(fen)) => Game::from_fen(fen)?,
         (None, None) => Game::new(),
     };
-    // SAN is read as PGN movetext (move numbers, results and comments skipped).
+    // SAN is read as PGN movetext (move numbers, results and comments skipped), each move
+    // as written, then read as the trainer reads a typed move.
     let (tokens, san): (Vec<String>, bool) = match (&args.moves, &args.san) {
         (Some(m), _) => (m.split_whitespace().map(str::to_string).collect(), false),
-        (None, Some(s)) => match pgn::move_list(s) {
+        (None, Some(s)) => match pgn::move_list_as_written(s) {
             Ok(moves) => (moves.into_iter().map(|m| m.san).collect(), true),
             Err((_, msg)) => bail!("--san: {msg}"),
         },
@@ -77,6 +79,10 @@ pub fn each_ply(args: &GameArgs, mut ply: impl FnMut(&Game) -> Result<()>) -> Re
             let ply = game.len() + 1;
             match threefold::rules::notation::parse_move_lenient(game.position(), &tok) {
                 Ok(m) => game.play(m)?,
+                // Text that is no move at all is quoted: it may be anything.
+                Err(e) if e.refusal == Refusal::Unreadable => {
+                    bail!("--san, ply {ply}: '{}' is {}", e.text, e.refusal)
+                }
                 Err(e) => bail!("--san, ply {ply}: {e}"),
             }
         } else if let Err(e) = game.play_uci(&tok) {

@@ -89,12 +89,48 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<()> {
         },
         hash_mb: args.hash,
     };
-    let games = read_games(args)?;
+    match &args.annotate {
+        None => review_games(args, &options, out, None),
+        // The annotated games go to a temporary file beside PATH as each game is reviewed,
+        // renamed over PATH at the end (fsio's atomic write): a PATH that cannot be written
+        // (no such directory, not a file) is refused before any game is searched, and a
+        // review that fails leaves PATH as it was.
+        Some(path) => {
+            let mut failed = None;
+            let written = threefold::fsio::write_atomic_with(path, |file| {
+                let mut annotated = std::io::BufWriter::new(file);
+                match review_games(args, &options, out, Some(&mut annotated)) {
+                    Ok(()) => annotated.flush(),
+                    Err(e) => {
+                        failed = Some(e);
+                        Err(std::io::Error::other("the review failed"))
+                    }
+                }
+            });
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            written.with_context(|| format!("cannot write {}", path.display()))
+        }
+    }
+}
+
+/// Review the games asked for one at a time, as they are read: game `--game` (read as
+/// `analyze --pgn` reads it), or with `--all` every game of the file, streamed, so only the
+/// game being reviewed is held whatever the size of the file. Each game's report goes out
+/// before the next game is read; an error in a game ends the review after the reports of
+/// the games before it.
+fn review_games(
+    args: &ReviewArgs,
+    options: &Options,
+    out: &mut dyn Write,
+    mut annotated: Option<&mut dyn Write>,
+) -> Result<()> {
     let mut out = std::io::BufWriter::new(out);
     let stop = AtomicBool::new(false);
     let tty = std::io::stderr().is_terminal();
-    let mut annotated = String::new();
-    for (index, rec, game) in &games {
+    let mut first = true;
+    let mut each = |index: usize, rec: &PgnRecord, game: &Game| -> Result<()> {
         let record = GameRecord::from_pgn(rec);
         let mut progress = |done: usize, total: usize| {
             if tty {
@@ -110,11 +146,11 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<()> {
                 }
             }
         };
-        let r = review::review(game, &record, &options, &stop, &mut progress)?;
+        let r = review::review(game, &record, options, &stop, &mut progress)?;
         if args.json {
             for f in &r.findings {
                 let j = JsonFinding {
-                    game: *index,
+                    game: index,
                     ply: f.ply,
                     until_ply: f.until_ply,
                     side: match f.side {
@@ -132,50 +168,41 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<()> {
                 writeln!(out)?;
             }
         } else {
-            report(&mut out, *index, rec, game, &r)?;
+            report(&mut out, index, rec, game, &r)?;
         }
-        if args.annotate.is_some() {
-            if !annotated.is_empty() {
-                annotated.push('\n');
+        if let (Some(a), Some(path)) = (&mut annotated, &args.annotate) {
+            let text = annotate(rec, game, &r);
+            let sep = if first { "" } else { "\n" };
+            write!(a, "{sep}{text}").with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        first = false;
+        Ok(())
+    };
+    if !args.all {
+        let (rec, game) = pgn::read_game_file(&args.pgn, args.game)?;
+        each(args.game, &rec, &game)?;
+    } else {
+        let file = args.pgn.display().to_string();
+        let f = std::fs::File::open(&args.pgn).map_err(|e| pgn::PgnError {
+            file: file.clone(),
+            line: None,
+            message: format!("cannot read file: {e}"),
+        })?;
+        let mut reader = PgnReader::new(BufReader::new(f), &file);
+        while let Some((rec, game)) = reader.next_game()? {
+            each(reader.games_read(), &rec, &game)?;
+        }
+        if reader.games_read() == 0 {
+            return Err(pgn::PgnError {
+                file,
+                line: None,
+                message: "no game found".to_string(),
             }
-            annotated.push_str(&annotate(rec, game, &r));
+            .into());
         }
     }
     out.flush()?;
-    if let Some(path) = &args.annotate {
-        threefold::fsio::write_atomic(path, annotated.as_bytes())
-            .with_context(|| format!("cannot write {}", path.display()))?;
-    }
     Ok(())
-}
-
-/// The games asked for: game `--game` (read as `analyze --pgn` reads it), or `--all`.
-fn read_games(args: &ReviewArgs) -> Result<Vec<(usize, PgnRecord, Game)>> {
-    if !args.all {
-        let (rec, game) = pgn::read_game_file(&args.pgn, args.game)?;
-        return Ok(vec![(args.game, rec, game)]);
-    }
-    let file = args.pgn.display().to_string();
-    let f = std::fs::File::open(&args.pgn).map_err(|e| pgn::PgnError {
-        file: file.clone(),
-        line: None,
-        message: format!("cannot read file: {e}"),
-    })?;
-    let mut reader = PgnReader::new(BufReader::new(f), &file);
-    let mut games = Vec::new();
-    while let Some(rec) = reader.next_record()? {
-        let game = pgn::to_game(&rec, &file)?;
-        games.push((games.len() + 1, rec, game));
-    }
-    if games.is_empty() {
-        return Err(pgn::PgnError {
-            file,
-            line: None,
-            message: "no game found".to_string(),
-        }
-        .into());
-    }
-    Ok(games)
 }
 
 fn report(

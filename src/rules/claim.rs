@@ -182,6 +182,18 @@ pub fn fifty_moves(game: &Game) -> Vec<Move> {
         .collect()
 }
 
+/// Whether a claim may be possible at some ply of `game`: every claim needs a position
+/// that has already appeared twice ([`threefold_now`] a third occurrence, [`threefold_moves`]
+/// a position of the stretch seen twice) or a fifty-move count of at least
+/// `FIFTY_MOVE_COUNT - 1` ([`fifty_now`], [`fifty_moves`]). When neither is found, no ply
+/// of the game has a claim, and a review need not replay it to look.
+pub fn claims_possible_in(game: &Game) -> bool {
+    (0..=game.len()).any(|ply| {
+        game.record(ply).occurrence >= 2
+            || game.position_at(ply).halfmoves() + 1 >= FIFTY_MOVE_COUNT
+    })
+}
+
 /// Whether the player to move can claim a draw now or with some move: FIDE
 /// 9.2 b or 9.3 b now, or 9.2 a or 9.3 a with some legal move (at 99/100 any
 /// move that is neither a capture nor a pawn move). The trainer's "claim

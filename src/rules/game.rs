@@ -32,7 +32,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, MoveList, Position};
 
 use super::ending::{self, Ending, EndingKind};
 use super::key::{play_keyed, position_key, reversible_key_after};
@@ -151,8 +151,9 @@ pub struct Game {
     /// only positions a move can make appear a third time. Usually empty or
     /// tiny, so claims with a move skip the map entirely.
     repeated: Vec<u64>,
-    /// The legal moves of the current position, generated once per ply.
-    legal: Vec<Move>,
+    /// The legal moves of the current position, generated once per ply: a move's SAN is
+    /// read and written against them, without generating the candidates again.
+    legal: MoveList,
     termination: Option<Termination>,
 }
 
@@ -183,7 +184,7 @@ impl Game {
         let key = position_key(&start);
         let mut stretch = KeyMap::default();
         stretch.insert(key, 0);
-        let legal = start.legal_moves().to_vec();
+        let legal = start.legal_moves();
         let mut game = Game {
             positions: vec![start],
             records: vec![PlyRecord {
@@ -465,18 +466,43 @@ impl Game {
             text: t.to_string(),
             reason: "not a SAN move (e.g. Nf3, exd5, O-O, e8=Q)".to_string(),
         })?;
-        san.san.to_move(self.position()).map_err(|e| match e {
-            shakmaty::san::SanError::AmbiguousSan => PlayError::Ambiguous {
+        self.san_to_move(&san.san, t)
+    }
+
+    /// Parse and play a move read as SAN already (`text`: as written, for errors).
+    pub fn play_san_move(&mut self, san: &San, text: &str) -> Result<Move, PlayError> {
+        let m = self.san_to_move(san, text)?;
+        self.check_not_over(text)?;
+        self.push_legal(m);
+        Ok(m)
+    }
+
+    /// The legal move `san` means in the current position (`t`: as written, for errors):
+    /// the one legal move it matches, as `San::to_move` finds it among the candidates, here
+    /// among the legal moves at hand.
+    fn san_to_move(&self, san: &San, t: &str) -> Result<Move, PlayError> {
+        // The target square first: most moves are ruled out by it alone.
+        let to = match *san {
+            San::Normal { to, .. } => Some(to),
+            _ => None,
+        };
+        let mut found = self
+            .legal
+            .iter()
+            .filter(|&&m| to.is_none_or(|t| m.to() == t) && san.matches(m));
+        match (found.next(), found.next()) {
+            (Some(&m), None) => Ok(m),
+            (Some(_), Some(_)) => Err(PlayError::Ambiguous {
                 text: t.to_string(),
                 ply: self.len() + 1,
                 fen: self.fen_at(self.len()),
-            },
-            shakmaty::san::SanError::IllegalSan => PlayError::Illegal {
+            }),
+            (None, _) => Err(PlayError::Illegal {
                 text: t.to_string(),
                 ply: self.len() + 1,
                 fen: self.fen_at(self.len()),
-            },
-        })
+            }),
+        }
     }
 
     fn check_not_over(&self, text: &str) -> Result<(), PlayError> {
@@ -504,7 +530,9 @@ impl Game {
     fn push_unjudged(&mut self, m: Move) {
         let pos = self.position();
         let irreversible = pos.is_irreversible(m);
-        let san = San::from_move(pos, m);
+        // What `San::from_move` gives, from the legal moves at hand (it disambiguates among
+        // the moves of the same role to the same square, which they include).
+        let san = San::disambiguate(m, &self.legal);
         let mut next = pos.clone();
         let key = if irreversible {
             play_keyed(&mut next, self.current().key, m)
@@ -522,9 +550,7 @@ impl Game {
         if occurrence == 2 {
             self.repeated.push(key);
         }
-        // Copy only the moves, not the whole fixed-capacity move list.
-        self.legal.clear();
-        self.legal.extend_from_slice(&next.legal_moves());
+        self.legal = next.legal_moves();
         self.positions.push(next);
         self.records.push(PlyRecord {
             key,
@@ -551,7 +577,7 @@ impl Game {
         }
         let rec = self.records.pop().expect("len > 1");
         self.positions.pop();
-        self.legal = self.position().legal_moves().to_vec();
+        self.legal = self.position().legal_moves();
         if rec.irreversible {
             // Rebuild the map of the stretch that is current again.
             self.stretch.clear();

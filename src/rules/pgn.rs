@@ -25,10 +25,13 @@
 //!   escapes the whole line.
 //!
 //! Memory is bounded whatever the input: a tag value may hold [`MAX_TAG_VALUE_BYTES`], a
-//! token [`MAX_TOKEN_BYTES`], a tag section [`MAX_TAGS`] tags and a main line [`MAX_PLIES`]
-//! moves; comments are skipped without being stored (only the embedded `[%claim ...]`
-//! commands below are kept, at most [`MAX_CLAIMS`] per game), and only the game being read
-//! is held.
+//! token [`MAX_TOKEN_BYTES`], a tag section [`MAX_TAGS`] tags, a main line [`MAX_PLIES`]
+//! moves and variations nest [`MAX_VARIATION_DEPTH`] deep; comments are skipped without
+//! being stored (only the embedded `[%claim ...]` commands below are kept, at most
+//! [`MAX_CLAIMS`] per game), and only the game being read is held.
+//! [`PgnReader::next_game`] plays each main-line move as it is read, so the first error of
+//! a game in file order is the one reported, and a reader of a whole database (`review
+//! --all`) holds one game at a time.
 //!
 //! # Draw claims recorded in a game
 //!
@@ -67,6 +70,9 @@ pub const MAX_TOKEN_BYTES: usize = 64;
 pub const MAX_TAGS: usize = 1000;
 /// The most main-line moves one game may have.
 pub const MAX_PLIES: usize = 100_000;
+/// The most variations open at once (`(` inside `(`): deeper nesting is refused, so a file
+/// of unclosed `(` cannot grow the reader's stack of open variations without bound.
+pub const MAX_VARIATION_DEPTH: usize = 100;
 /// The most `[%claim ...]` commands one game may record.
 pub const MAX_CLAIMS: usize = 10_000;
 /// The longest embedded command (`[%claim move]`) looked at in a comment.
@@ -199,8 +205,13 @@ impl std::fmt::Display for PgnError {
 /// One token of PGN text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Tok {
-    Tag { name: String, value: String },
+    Tag {
+        name: String,
+        value: String,
+    },
     Move(SanPlus),
+    /// A move as written, not read as SAN (move lists read as written).
+    Word(String),
     MoveNumber,
     Nag,
     Result(&'static str),
@@ -240,6 +251,8 @@ struct Lexer<R> {
     line: usize,
     /// Only whitespace seen on the current line so far.
     line_start: bool,
+    /// Moves are kept as written ([`Tok::Word`]) instead of read as SAN.
+    as_written: bool,
 }
 
 /// A lexer error: line and message.
@@ -252,6 +265,7 @@ impl<R: BufRead> Lexer<R> {
             started: false,
             line: 1,
             line_start: true,
+            as_written: false,
         }
     }
 
@@ -418,28 +432,56 @@ impl<R: BufRead> Lexer<R> {
             ));
         }
         // A symbol: letters, digits and _+#=:/- (and annotation marks), up to a delimiter.
-        let mut t = Vec::new();
-        while let Some(b) = self.peek()? {
-            if !(is_symbol_byte(b) || matches!(b, b'$' | b'!' | b'?' | b'.')) {
+        // Read a buffer at a time into a fixed array (a token is at most MAX_TOKEN_BYTES):
+        // the bytes of a symbol are no line breaks or spaces, so only `line_start` changes.
+        let mut t = [0u8; MAX_TOKEN_BYTES];
+        let mut len = 0;
+        loop {
+            let buf = loop {
+                match self.input.fill_buf() {
+                    Ok(b) => break b,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err((self.line, format!("cannot read PGN: {e}"))),
+                }
+            };
+            if buf.is_empty() {
                 break;
             }
-            if t.len() >= MAX_TOKEN_BYTES {
-                return Err((
-                    line,
-                    format!(
-                        "'{}...' is longer than {MAX_TOKEN_BYTES} bytes: not a move",
-                        String::from_utf8_lossy(&t[..20])
-                    ),
-                ));
+            let mut used = 0;
+            let mut ended = false;
+            for &b in buf {
+                if !(is_symbol_byte(b) || matches!(b, b'$' | b'!' | b'?' | b'.')) {
+                    ended = true;
+                    break;
+                }
+                if len >= MAX_TOKEN_BYTES {
+                    return Err((
+                        line,
+                        format!(
+                            "'{}...' is longer than {MAX_TOKEN_BYTES} bytes: not a move",
+                            String::from_utf8_lossy(&t[..20])
+                        ),
+                    ));
+                }
+                // A move number's dots end it: "1.e4" is "1." then "e4".
+                if b != b'.' && len > 0 && t[len - 1] == b'.' {
+                    ended = true;
+                    break;
+                }
+                t[len] = b;
+                len += 1;
+                used += 1;
             }
-            // A move number's dots end it: "1.e4" is "1." then "e4".
-            if b != b'.' && t.last() == Some(&b'.') {
+            self.input.consume(used);
+            if used > 0 {
+                self.line_start = false;
+            }
+            if ended {
                 break;
             }
-            t.push(b);
-            self.bump()?;
         }
-        classify(&t).map_err(|m| (line, m))
+        let t = &t[..len];
+        classify(t, self.as_written).map_err(|m| (line, m))
     }
 
     /// A tag pair: `[Name "value"]`, the `[` not yet read.
@@ -566,8 +608,9 @@ fn describe_byte(b: u8) -> String {
     }
 }
 
-/// What a symbol token is: a result, a move number, a NAG, or a move.
-fn classify(t: &[u8]) -> Result<Tok, String> {
+/// What a symbol token is: a result, a move number, a NAG, or a move (read as SAN, or with
+/// `as_written` kept as written).
+fn classify(t: &[u8], as_written: bool) -> Result<Tok, String> {
     let text = String::from_utf8_lossy(t);
     match t {
         b"1-0" => return Ok(Tok::Result("1-0")),
@@ -596,6 +639,9 @@ fn classify(t: &[u8]) -> Result<Tok, String> {
         &t[..end]
     };
     match read_san(mv) {
+        _ if as_written && mv != b"--" && mv != b"Z0" => {
+            Ok(Tok::Word(String::from_utf8_lossy(mv).into_owned()))
+        }
         Some(san) => Ok(Tok::Move(san)),
         None if mv == b"--" || mv == b"Z0" => Err(format!(
             "'{text}' is a null move, which a game of chess cannot contain"
@@ -662,9 +708,25 @@ impl<R: BufRead> PgnReader<R> {
 
     /// The next game, `None` at the end of the input (or after an error).
     pub fn next_record(&mut self) -> Result<Option<PgnRecord>, PgnError> {
+        Ok(self.read(false)?.map(|(rec, _)| rec))
+    }
+
+    /// The next game with its moves played ([`to_game`] as it is read): the first error of
+    /// the game in file order is the one reported (an illegal move on line 3 comes before
+    /// "more than 100000 moves" on line 9000). `None` at the end of the input (or after
+    /// an error).
+    pub fn next_game(&mut self) -> Result<Option<(PgnRecord, Game)>, PgnError> {
+        Ok(self
+            .read(true)?
+            .map(|(rec, game)| (rec, game.expect("a replayed game"))))
+    }
+
+    /// The next record and, with `replay`, its game.
+    fn read(&mut self, replay: bool) -> Result<Option<(PgnRecord, Option<Game>)>, PgnError> {
         if self.failed {
             return Ok(None);
         }
+        let mut game: Option<Game> = None;
         let mut rec = PgnRecord::default();
         let mut state = State::Start;
         // Open variations: the line of each '('.
@@ -772,14 +834,33 @@ impl<R: BufRead> PgnReader<R> {
                                 self.err(t.line, format!("more than {MAX_PLIES} moves in a game"))
                             );
                         }
-                        rec.sans.push(san.to_string());
+                        let text = san.to_string();
+                        if replay {
+                            // The tags are all read: a tag after a move is an error.
+                            let g = match &mut game {
+                                Some(g) => g,
+                                None => game.insert(
+                                    start_game(&rec, &self.file)
+                                        .inspect_err(|_| self.failed = true)?,
+                                ),
+                            };
+                            if let Err(e) = g.play_san_move(&san.san, &text) {
+                                self.failed = true;
+                                return Err(play_error(e, &text, t.line, &self.file));
+                            }
+                        }
+                        rec.sans.push(text);
                         rec.lines.push(t.line);
                     }
+                }
+                Tok::Word(w) => {
+                    // Only move lists keep moves as written.
+                    return Err(self.err(t.line, format!("cannot read '{w}' as a move")));
                 }
                 Tok::MoveNumber | Tok::Nag => state = State::Moves,
                 Tok::Open => {
                     state = State::Moves;
-                    open.push(t.line);
+                    open_variation(&mut open, t.line).map_err(|(l, m)| self.err(l, m))?;
                 }
                 Tok::Close => {
                     state = State::Moves;
@@ -796,8 +877,11 @@ impl<R: BufRead> PgnReader<R> {
                 }
             }
         }
+        if replay && game.is_none() {
+            game = Some(start_game(&rec, &self.file).inspect_err(|_| self.failed = true)?);
+        }
         self.games += 1;
-        Ok(Some(rec))
+        Ok(Some((rec, game)))
     }
 }
 
@@ -806,6 +890,7 @@ fn describe(t: &Tok) -> String {
     match t {
         Tok::Tag { name, .. } => format!("tag '{name}'"),
         Tok::Move(san) => format!("move '{san}'"),
+        Tok::Word(w) => format!("move '{w}'"),
         Tok::MoveNumber => "a move number".to_string(),
         Tok::Nag => "an annotation".to_string(),
         Tok::Result(r) => format!("result '{r}'"),
@@ -815,9 +900,28 @@ fn describe(t: &Tok) -> String {
     }
 }
 
+/// Opens a variation at `line` on the stack of open ones (the line of each `(`), refused
+/// past [`MAX_VARIATION_DEPTH`]: the one rule for the game reader and the move lists.
+fn open_variation(open: &mut Vec<usize>, line: usize) -> Result<(), LexError> {
+    if open.len() >= MAX_VARIATION_DEPTH {
+        return Err((
+            line,
+            format!(
+                "this '(' opens a variation more than {MAX_VARIATION_DEPTH} deep (the outermost \
+                 one still open is on line {})",
+                open[0]
+            ),
+        ));
+    }
+    open.push(line);
+    Ok(())
+}
+
 /// A move of a move list, with its line (1-based within the text).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ListedMove {
+    /// In SAN as shakmaty writes it ([`move_list`]), or as written
+    /// ([`move_list_as_written`]).
     pub san: String,
     pub line: usize,
 }
@@ -827,7 +931,19 @@ pub struct ListedMove {
 /// lines allowed and no tags. Move numbers, NAGs, comments, variations and a final result
 /// are skipped. Errors give the line (1-based within `text`) and the message.
 pub fn move_list(text: &str) -> Result<Vec<ListedMove>, (usize, String)> {
+    listed_moves(text, false)
+}
+
+/// [`move_list`] with each move kept exactly as written (`nf3`, `Ng1-f3`, `e2e4`: not read
+/// as SAN, apart from annotation marks glued to it), for a lenient reader to read
+/// ([`super::notation::parse_move_lenient`], the trainer's) and to name in its refusal.
+pub fn move_list_as_written(text: &str) -> Result<Vec<ListedMove>, (usize, String)> {
+    listed_moves(text, true)
+}
+
+fn listed_moves(text: &str, as_written: bool) -> Result<Vec<ListedMove>, (usize, String)> {
     let mut lexer = Lexer::new(text.as_bytes());
+    lexer.as_written = as_written;
     let mut out = Vec::new();
     let mut open: Vec<usize> = Vec::new();
     let mut result: Option<&str> = None;
@@ -844,19 +960,17 @@ pub fn move_list(text: &str) -> Result<Vec<ListedMove>, (usize, String)> {
         match t.tok {
             Tok::Eof => break,
             Tok::Tag { .. } => return Err((t.line, "a tag in a move list".to_string())),
-            Tok::Move(san) => {
-                if open.is_empty() {
-                    if out.len() >= MAX_PLIES {
-                        return Err((t.line, format!("more than {MAX_PLIES} moves")));
-                    }
-                    out.push(ListedMove {
-                        san: san.to_string(),
-                        line: t.line,
-                    });
-                }
+            Tok::Move(_) | Tok::Word(_) if !open.is_empty() => {}
+            Tok::Move(_) | Tok::Word(_) if out.len() >= MAX_PLIES => {
+                return Err((t.line, format!("more than {MAX_PLIES} moves")));
             }
+            Tok::Move(san) => out.push(ListedMove {
+                san: san.to_string(),
+                line: t.line,
+            }),
+            Tok::Word(san) => out.push(ListedMove { san, line: t.line }),
             Tok::MoveNumber | Tok::Nag => {}
-            Tok::Open => open.push(t.line),
+            Tok::Open => open_variation(&mut open, t.line)?,
             Tok::Close => {
                 if open.pop().is_none() {
                     return Err((t.line, "')' without a '(' before it".to_string()));
@@ -887,6 +1001,18 @@ const STANDARD_VARIANTS: &[&str] = &["standard", "chess", "normal", "from positi
 
 /// Replay a record into a [`Game`]. Errors name the file and line.
 pub fn to_game(rec: &PgnRecord, file: &str) -> Result<Game, PgnError> {
+    let mut game = start_game(rec, file)?;
+    for (i, text) in rec.sans.iter().enumerate() {
+        let line = rec.lines.get(i).copied().unwrap_or(rec.first_line);
+        game.play_san(text)
+            .map_err(|e| play_error(e, text, line, file))?;
+    }
+    Ok(game)
+}
+
+/// The game a record starts: standard chess only (its `Variant` tag), from its `FEN` tag
+/// or the standard start position.
+fn start_game(rec: &PgnRecord, file: &str) -> Result<Game, PgnError> {
     let err = |line: usize, message: String| PgnError {
         file: file.to_string(),
         line: Some(line),
@@ -900,27 +1026,29 @@ pub fn to_game(rec: &PgnRecord, file: &str) -> Result<Game, PgnError> {
             format!("variant '{v}' is not supported (only standard chess)"),
         ));
     }
-    let mut game = match rec.tag("FEN") {
+    match rec.tag("FEN") {
         Some(fen) => Game::from_fen(fen)
-            .map_err(|e| err(rec.tag_line("FEN").unwrap_or(rec.first_line), e.to_string()))?,
-        None => Game::new(),
-    };
-    for (i, san) in rec.sans.iter().enumerate() {
-        let line = rec.lines.get(i).copied().unwrap_or(rec.first_line);
-        game.play_san(san).map_err(|e| {
-            let msg = match e {
-                PlayError::Illegal { ply, fen, .. } => {
-                    format!("illegal move '{san}' (ply {ply}) in position {fen}")
-                }
-                PlayError::Ambiguous { ply, fen, .. } => {
-                    format!("ambiguous move '{san}' (ply {ply}) in position {fen}")
-                }
-                other => other.to_string(),
-            };
-            err(line, msg)
-        })?;
+            .map_err(|e| err(rec.tag_line("FEN").unwrap_or(rec.first_line), e.to_string())),
+        None => Ok(Game::new()),
     }
-    Ok(game)
+}
+
+/// Why a main-line move of a game read from PGN (written `text`, on `line`) was refused.
+fn play_error(e: PlayError, text: &str, line: usize, file: &str) -> PgnError {
+    let message = match e {
+        PlayError::Illegal { ply, fen, .. } => {
+            format!("illegal move '{text}' (ply {ply}) in position {fen}")
+        }
+        PlayError::Ambiguous { ply, fen, .. } => {
+            format!("ambiguous move '{text}' (ply {ply}) in position {fen}")
+        }
+        other => other.to_string(),
+    };
+    PgnError {
+        file: file.to_string(),
+        line: Some(line),
+        message,
+    }
 }
 
 /// Read game `index` (1-based) of a PGN file as a [`Game`] with its record. The file is
@@ -934,7 +1062,9 @@ pub fn read_game_file(path: &std::path::Path, index: usize) -> Result<(PgnRecord
     })?;
     let mut reader = PgnReader::new(BufReader::new(f), &file);
     loop {
-        let Some(rec) = reader.next_record()? else {
+        // Only the game asked for is played (an illegal move in another is not its concern).
+        let replay = reader.games_read() + 1 == index;
+        let Some((rec, game)) = reader.read(replay)? else {
             let n = reader.games_read();
             let message = if n == 0 {
                 "no game found".to_string()
@@ -950,8 +1080,7 @@ pub fn read_game_file(path: &std::path::Path, index: usize) -> Result<(PgnRecord
                 message,
             });
         };
-        if reader.games_read() == index {
-            let game = to_game(&rec, &file)?;
+        if let Some(game) = game {
             return Ok((rec, game));
         }
     }

@@ -208,8 +208,13 @@ fn chance_at(game: &Game, r: &PlyReport) -> Option<ClaimChance> {
 
 /// Review the claims of `game`: replays it from its start position and reads every ply
 /// through the rules core (see the module docs). O(plies) apart from the recorded claims,
-/// each of which copies the game once to be judged.
+/// each of which copies the game once to be judged; a game with no recorded claim where no
+/// claim is possible ([`claim::claims_possible_in`]) is not replayed.
 pub fn review_claims(game: &Game, record: &GameRecord) -> ClaimReview {
+    // Most games of a database never repeat a position: nothing to replay for.
+    if record.claims.is_empty() && !claim::claims_possible_in(game) {
+        return ClaimReview::default();
+    }
     let moves: Vec<Move> = game.moves().collect();
     let mut g = Game::from_position(game.start().clone());
     let mut out = ClaimReview::default();
