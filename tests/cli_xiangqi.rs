@@ -141,8 +141,86 @@ fn bad_input_names_the_problem_and_the_ply() {
         &["ply 3", "C2=5"],
     );
     assert_one_line_error(&run(&["perft", "--fen", "xyz w", "--depth", "1"]), &["FEN"]);
+    // A run of digits whose sum wraps around in a byte (29 nines and a 7 are
+    // 268 = 12 mod 256) is still more than nine points.
+    assert_one_line_error(
+        &run(&[
+            "judge",
+            "--fen",
+            "99999999999999999999999999997k5/9/9/9/9/9/9/9/9/4K4 w",
+        ]),
+        &["FEN", "rank 9", "more than 9 points"],
+    );
     assert_one_line_error(
         &run(&["judge", "--fen", "3k5/9/9/9/9/9/9/9/9/3K5 w", "--moves", ""]),
         &["check"],
     );
+}
+
+/// Perft recurses once per ply: a depth past the limit is refused in one line
+/// (it overflowed the stack and aborted), in `perft` and in `bench` alike,
+/// and the limit itself is counted.
+#[test]
+fn perft_depth_is_bounded() {
+    assert_one_line_error(
+        &run(&["perft", "--depth", "50000"]),
+        &["depth 50000", "at most 64"],
+    );
+    assert_one_line_error(
+        &run(&["perft", "--depth", "65", "--divide"]),
+        &["depth 65", "at most 64"],
+    );
+    assert_one_line_error(
+        &run(&[
+            "bench", "--depth", "50000", "--fsf", "none", "--plies", "0", "--rounds", "1",
+        ]),
+        &["depth 50000", "at most 64"],
+    );
+    let out = run(&["perft", "--depth", "64", "--fen", MATE_FEN]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(stdout(&out).lines().last(), Some("0"));
+}
+
+/// Black is checkmated: two rooks on ranks 9 and 8.
+const MATE_FEN: &str = "R3k4/R8/9/9/9/9/9/9/9/3K5 b";
+/// Black is stalemated: its advisor is pinned between the kings, the rooks
+/// hold the d and f files.
+const STALEMATE_FEN: &str = "4k4/4a4/9/9/3R1R3/9/9/9/9/4K4 b";
+
+/// A side with no legal move has lost, checkmated or stalemated: `judge` and
+/// `analyze` say so (they said `undecided`).
+#[test]
+fn no_legal_move_loses() {
+    for (fen, ending) in [(MATE_FEN, "checkmate"), (STALEMATE_FEN, "stalemate")] {
+        let out = run(&["judge", "--fen", fen]);
+        assert!(out.status.success());
+        let text = stdout(&out);
+        assert_eq!(text.lines().next(), Some("loss"), "{text}");
+        assert!(text.contains(ending), "{text}");
+        assert!(text.contains("Black (to move) has no legal move"), "{text}");
+        let v: serde_json::Value =
+            serde_json::from_str(stdout(&run(&["judge", "--fen", fen, "--json"])).trim()).unwrap();
+        assert_eq!(v["result"], "loss");
+        assert_eq!(v["side"], "black");
+        assert_eq!(v["ending"], ending);
+    }
+    // The stalemate reached by a move: the last row of the analysis rules it.
+    let red = STALEMATE_FEN.replace(" b", " w");
+    let out = run(&["analyze", "--fen", &red, "--moves", "d5d4", "--json"]);
+    let row: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(row["ruling"]["result"], "loss");
+    assert_eq!(row["ruling"]["ending"], "stalemate");
+    let text = stdout(&run(&["analyze", "--fen", &red, "--moves", "d5d4"]));
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .contains("LOSS for black (to move), stalemate"),
+        "{text}"
+    );
+    // A position with moves is not over.
+    let v: serde_json::Value =
+        serde_json::from_str(stdout(&run(&["judge", "--json"])).trim()).unwrap();
+    assert_eq!(v["result"], "undecided");
+    assert!(v["ending"].is_null());
 }

@@ -104,13 +104,13 @@ fn perft(args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
     let mut pos = Position::from_fen(&args.fen).map_err(|e| anyhow!("{e}"))?;
     let start = Instant::now();
     let total = if args.divide {
-        let rows = pos.perft_divide(args.depth);
+        let rows = pos.perft_divide(args.depth)?;
         for (m, n) in &rows {
             writeln!(out, "{m}: {n}")?;
         }
         rows.iter().map(|(_, n)| n).sum()
     } else {
-        pos.perft(args.depth)
+        pos.perft(args.depth)?
     };
     let secs = start.elapsed().as_secs_f64();
     eprintln!(
@@ -171,6 +171,7 @@ fn side_json(r: &SideReport) -> serde_json::Value {
 fn ruling_json(r: &Ruling) -> serde_json::Value {
     json!({
         "result": r.outcome.name(),
+        "ending": r.ending.map(|e| e.name()),
         "side": r.side.name(),
         "ply": r.ply,
         "ntimes": r.ntimes,
@@ -297,9 +298,12 @@ fn analyze(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
         } else {
             let rest = if ruled {
                 format!(
-                    "{} for {} (to move) — {detail}",
+                    "{} for {} (to move){} — {detail}",
                     ruling.outcome.name().to_uppercase(),
-                    ruling.side.name()
+                    ruling.side.name(),
+                    ruling
+                        .ending
+                        .map_or(String::new(), |e| format!(", {}", e.name()))
                 )
             } else {
                 detail
@@ -363,7 +367,7 @@ fn bench(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
         let use_fsf = args.fsf != "none" && std::path::Path::new(&args.fsf).exists();
         let (mut ours, mut theirs) = (Vec::new(), Vec::new());
         for round in 1..=rounds {
-            let (n, secs) = perft_start(args.depth);
+            let (n, secs) = perft_start(args.depth)?;
             let rate = n as f64 / secs / 1e6;
             writeln!(
                 out,

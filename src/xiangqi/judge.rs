@@ -36,7 +36,10 @@
 //!   anything else — alternating check and chase, chasing different pieces,
 //!   one idle move — is idle. Violation levels: check > chase > idle.
 //! - [`Record::judge`] (the paper's `judge_ntimes`): compare both players'
-//!   levels; equal draws, the higher loses. [`Record::judge_prune`]: the
+//!   levels; equal draws, the higher loses. Before any repetition it asks
+//!   whether the side to move can move at all: checkmate and stalemate both
+//!   lose in xiangqi ([`Ending`]), and a game that is over is not judged
+//!   for repetitions. [`Record::judge_prune`]: the
 //!   search's shortcut (a side whose own level is idle cannot lose, so if a
 //!   draw already reaches beta the opponent need not be judged).
 //! - Lazy chase computation: statuses are computed only for the entries a
@@ -152,6 +155,36 @@ impl Outcome {
             Outcome::Win => "win",
             Outcome::Loss => "loss",
             Outcome::Draw => "draw",
+        }
+    }
+}
+
+/// How a game ended without a repetition: the side to move has no legal
+/// move. Both lose in xiangqi (WXF: a player who cannot move loses).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// In check with no legal move.
+    Checkmate,
+    /// Not in check, with no legal move (a loss, unlike chess).
+    Stalemate,
+}
+
+impl Ending {
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::Checkmate => "checkmate",
+            Ending::Stalemate => "stalemate",
+        }
+    }
+
+    /// The ending of `pos`, if its side to move has no legal move.
+    pub fn of(pos: &Position) -> Option<Ending> {
+        if !pos.has_no_moves() {
+            None
+        } else if pos.in_check() {
+            Some(Ending::Checkmate)
+        } else {
+            Some(Ending::Stalemate)
         }
     }
 }
@@ -561,6 +594,9 @@ pub struct MoveReport {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ruling {
     pub outcome: Outcome,
+    /// The side to move has no legal move: the game is over, lost for it
+    /// (`outcome` is [`Outcome::Loss`]), whatever the repetitions.
+    pub ending: Option<Ending>,
     /// The side to move, for whom `outcome` is stated.
     pub side: Color,
     pub ntimes: usize,
@@ -836,9 +872,11 @@ impl Record {
         }
     }
 
-    /// The paper's `judge_ntimes`: the ruling for the side to move once the
-    /// current position has occurred `ntimes` times before (1: at the first
-    /// repetition, 2: at the third occurrence).
+    /// The ruling for the side to move: first whether it has a legal move
+    /// at all (checkmate and stalemate both lose: [`Ending`]), then the
+    /// paper's `judge_ntimes` once the current position has occurred
+    /// `ntimes` times before (1: at the first repetition, 2: at the third
+    /// occurrence). Everything that rules a xiangqi game calls this.
     pub fn judge(&self, ntimes: usize) -> Ruling {
         let n = self.ply();
         let side = self.current().side_to_move();
@@ -850,9 +888,20 @@ impl Record {
             moves: Vec::new(),
             flags: 0,
         };
-        let Some(j) = self.window_start(ntimes) else {
+        let ending = Ending::of(self.current());
+        let window = if ending.is_some() {
+            None
+        } else {
+            self.window_start(ntimes)
+        };
+        let Some(j) = window else {
             return Ruling {
-                outcome: Outcome::Undecided,
+                outcome: if ending.is_some() {
+                    Outcome::Loss
+                } else {
+                    Outcome::Undecided
+                },
+                ending,
                 side,
                 ntimes,
                 ply: n,
@@ -871,6 +920,7 @@ impl Record {
         };
         Ruling {
             outcome,
+            ending: None,
             side,
             ntimes,
             ply: n,
@@ -1037,6 +1087,20 @@ impl Ruling {
     pub fn explanation(&self) -> String {
         let mut s = String::new();
         let side = self.side.title();
+        if let Some(ending) = self.ending {
+            let _ = write!(
+                s,
+                "{side} (to move) has no legal move after ply {}{}: {}, and in xiangqi a player who cannot move loses (WXF), so {side} loses.",
+                self.ply,
+                if ending == Ending::Checkmate {
+                    " and is in check"
+                } else {
+                    ", not in check"
+                },
+                ending.name()
+            );
+            return s;
+        }
         let Some((j, n)) = self.window else {
             let _ = write!(
                 s,
