@@ -224,3 +224,26 @@ fn no_legal_move_loses() {
     assert_eq!(v["result"], "undecided");
     assert!(v["ending"].is_null());
 }
+
+/// `analyze --json` grows linearly with a shuffle: a row carries the few
+/// earlier occurrences its ruling counts, not all of them (26,000 plies wrote
+/// 1 GB and took 1.8 GB of memory). Twice the plies, about twice the bytes
+/// (quadratic would be four times).
+#[test]
+fn analyze_output_grows_linearly() {
+    let run_cycles = |cycles: usize| {
+        let moves = ["a0a1 a9a8 a1a0 a8a9"; 1].repeat(cycles).join(" ");
+        let out = run(&["analyze", "--moves", &moves, "--json"]);
+        assert!(out.status.success());
+        out
+    };
+    let (n, n2) = (run_cycles(500), run_cycles(1000));
+    let ratio = n2.stdout.len() as f64 / n.stdout.len() as f64;
+    assert!(ratio < 2.3, "2x the plies gave {ratio:.2}x the output");
+    let last: serde_json::Value =
+        serde_json::from_str(stdout(&n2).lines().last().unwrap()).unwrap();
+    assert_eq!(last["repetitions"], 1001, "the start and every cycle");
+    assert_eq!(last["earlier"].as_array().unwrap().len(), 2, "--ntimes 2");
+    assert_eq!(last["earlier"], serde_json::json!([3996, 3992]));
+    assert_eq!(last["ruling"]["occurrences"], 1000);
+}

@@ -175,6 +175,7 @@ fn ruling_json(r: &Ruling) -> serde_json::Value {
         "side": r.side.name(),
         "ply": r.ply,
         "ntimes": r.ntimes,
+        "occurrences": r.occurrences,
         "earlier": r.earlier,
         "window": r.window.map(|(a, b)| json!([a, b])),
         "red": side_json(&r.red),
@@ -202,6 +203,8 @@ struct Row {
     ucci: String,
     side: &'static str,
     repetitions: usize,
+    /// The most recent earlier occurrences, at most `--ntimes` (see
+    /// [`Ruling::earlier`](threefold::xiangqi::judge::Ruling)).
     earlier: Vec<usize>,
     status: String,
     detail: String,
@@ -258,17 +261,13 @@ fn row_status(record: &Record, ply: usize) -> (String, String) {
     }
 }
 
+/// One row per ply, written as it is made: a row holds its ply's ruling and
+/// the few earlier occurrences that ruling counts, never the whole history,
+/// so memory and output grow linearly with the game.
 fn analyze(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
     let full = replay(args)?;
     let start = full.position(0).clone();
     let mut record = Record::new(start);
-    let mut rows = Vec::new();
-    for ply in 1..=full.ply() {
-        record.push(full.move_at(ply));
-        let ruling = record.judge(args.ntimes as usize);
-        let earlier = record.earlier_occurrences(ply);
-        rows.push((ply, earlier, ruling));
-    }
     if !args.json {
         writeln!(
             out,
@@ -276,7 +275,9 @@ fn analyze(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
             "ply", "wxf", "ucci", "rep", "status"
         )?;
     }
-    for (ply, earlier, ruling) in rows {
+    for ply in 1..=full.ply() {
+        record.push(full.move_at(ply));
+        let ruling = record.judge(args.ntimes as usize);
         let m = full.move_at(ply);
         let (status, detail) = row_status(&full, ply);
         let mover = full.position(ply - 1).side_to_move();
@@ -288,8 +289,8 @@ fn analyze(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
                 wxf: w,
                 ucci: m.ucci(),
                 side: mover.name(),
-                repetitions: earlier.len() + 1,
-                earlier,
+                repetitions: ruling.occurrences + 1,
+                earlier: ruling.earlier.clone(),
                 status,
                 detail,
                 ruling: ruled.then(|| ruling_json(&ruling)),
@@ -312,7 +313,7 @@ fn analyze(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
                 out,
                 "{ply:>4}  {w:<6} {:<5} {:>4}  {status:<7} {rest}",
                 m.ucci(),
-                earlier.len() + 1
+                ruling.occurrences + 1
             )?;
         }
     }

@@ -602,7 +602,12 @@ pub struct Ruling {
     pub ntimes: usize,
     /// The ply judged (the number of moves played).
     pub ply: usize,
-    /// Earlier plies at which the final position stood, most recent first.
+    /// How many times the final position stood before (since the last
+    /// irreversible move).
+    pub occurrences: usize,
+    /// The most recent of those earlier plies, most recent first: at most
+    /// `ntimes`, the ones a ruling counts. Not all of them: a ruling per ply
+    /// of a long shuffle would carry the whole history each (quadratic).
     pub earlier: Vec<usize>,
     /// The judged span: the moves after ply `.0` up to ply `.1`.
     pub window: Option<(usize, usize)>,
@@ -747,26 +752,31 @@ impl Record {
     }
 
     /// Earlier plies (most recent first) at which the position of ply `n`
-    /// stood, within the stretch since the last irreversible move.
-    pub fn earlier_occurrences(&self, n: usize) -> Vec<usize> {
+    /// stood, within the stretch since the last irreversible move: the one
+    /// scan every count and list of occurrences uses.
+    pub fn occurrences(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
         let key = self.positions[n].key();
-        let mut out = Vec::new();
         let mut k = n;
-        while k >= 2 && !self.irreversible[k] && !self.irreversible[k - 1] {
-            k -= 2;
-            if self.positions[k].key() == key {
-                out.push(k);
+        std::iter::from_fn(move || {
+            while k >= 2 && !self.irreversible[k] && !self.irreversible[k - 1] {
+                k -= 2;
+                if self.positions[k].key() == key {
+                    return Some(k);
+                }
             }
-        }
-        out
+            None
+        })
+    }
+
+    /// All of [`Record::occurrences`], collected.
+    pub fn earlier_occurrences(&self, n: usize) -> Vec<usize> {
+        self.occurrences(n).collect()
     }
 
     /// The earlier occurrence from which `ntimes` repetitions are counted,
     /// if the final position has occurred `ntimes` times before.
     fn window_start(&self, ntimes: usize) -> Option<usize> {
-        self.earlier_occurrences(self.ply())
-            .get(ntimes.max(1) - 1)
-            .copied()
+        self.occurrences(self.ply()).nth(ntimes.max(1) - 1)
     }
 
     /// The statuses of one player's moves in the span after `j`: the side
@@ -880,7 +890,13 @@ impl Record {
     pub fn judge(&self, ntimes: usize) -> Ruling {
         let n = self.ply();
         let side = self.current().side_to_move();
-        let earlier = self.earlier_occurrences(n);
+        let (mut occurrences, mut earlier) = (0, Vec::new());
+        for k in self.occurrences(n) {
+            occurrences += 1;
+            if earlier.len() < ntimes.max(1) {
+                earlier.push(k);
+            }
+        }
         let empty = |color| SideReport {
             color,
             level: None,
@@ -905,6 +921,7 @@ impl Record {
                 side,
                 ntimes,
                 ply: n,
+                occurrences,
                 earlier,
                 window: None,
                 red: empty(Color::Red),
@@ -924,6 +941,7 @@ impl Record {
             side,
             ntimes,
             ply: n,
+            occurrences,
             earlier,
             window: Some((j, n)),
             red,
@@ -938,8 +956,12 @@ impl Record {
 
     /// The paper's `judge_prune` for a search at the first repetition: if
     /// the side to move's own level is idle it cannot lose, so when a draw
-    /// already reaches `beta` the opponent's moves need not be judged.
+    /// already reaches `beta` the opponent's moves need not be judged. A
+    /// side with no legal move has lost, as in [`Record::judge`].
     pub fn judge_prune(&self, draw_score: i32, beta: i32) -> Outcome {
+        if Ending::of(self.current()).is_some() {
+            return Outcome::Loss;
+        }
         let Some(j) = self.window_start(1) else {
             return Outcome::Undecided;
         };
@@ -1106,8 +1128,8 @@ impl Ruling {
                 s,
                 "Undecided: the position after ply {} ({side} to move) has occurred {} time{} before{}; a ruling needs {}.",
                 self.ply,
-                self.earlier.len(),
-                if self.earlier.len() == 1 { "" } else { "s" },
+                self.occurrences,
+                if self.occurrences == 1 { "" } else { "s" },
                 if self.earlier.is_empty() {
                     String::new()
                 } else {
