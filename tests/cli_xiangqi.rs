@@ -247,3 +247,52 @@ fn analyze_output_grows_linearly() {
     assert_eq!(last["earlier"], serde_json::json!([3996, 3992]));
     assert_eq!(last["ruling"]["occurrences"], 1000);
 }
+
+/// Runs `threefold xiangqi ARGS`, killing it if still running after `limit`.
+fn run_for(args: &[&str], limit: std::time::Duration) -> Option<Output> {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_threefold"))
+        .arg("xiangqi")
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    let t = std::time::Instant::now();
+    while t.elapsed() < limit {
+        if child.try_wait().expect("wait").is_some() {
+            return Some(child.wait_with_output().expect("output"));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
+}
+
+/// `bench --fsf` with a program that is no engine, or an engine that stops
+/// answering, ends with one line naming the reply it waited for (it waited
+/// for `uciok` forever).
+#[test]
+fn bench_gives_up_on_a_silent_engine() {
+    use std::os::unix::fs::PermissionsExt;
+    let script = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("xq_mute_engine.sh");
+    // Answers the handshake, never the perft.
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nwhile read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; esac; done\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let script = script.to_str().unwrap();
+    for (engine, awaited) in [("/bin/cat", "'uciok'"), (script, "'Nodes searched'")] {
+        let out = run_for(
+            &[
+                "bench", "--fsf", engine, "--depth", "2", "--rounds", "1", "--plies", "0",
+            ],
+            std::time::Duration::from_secs(30),
+        )
+        .unwrap_or_else(|| panic!("{engine}: still waiting after 30 s"));
+        assert_one_line_error(&out, &[engine, awaited, "within"]);
+    }
+}

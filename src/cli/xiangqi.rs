@@ -2,7 +2,8 @@
 //! and benchmarks.
 
 use std::io::Write;
-use std::time::Instant;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use anyhow::{Result, anyhow};
 use clap::Subcommand;
@@ -320,40 +321,104 @@ fn analyze(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// Fairy-Stockfish's `go perft` from the start position: (leaves, seconds),
-/// timed from the command to the count (start-up excluded).
-fn fsf_perft(path: &str, depth: u32) -> Result<(u64, f64)> {
-    use std::io::{BufRead, BufReader};
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(path)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| anyhow!("{path}: {e}"))?;
-    let mut stdin = child.stdin.take().expect("piped");
-    let mut lines = BufReader::new(child.stdout.take().expect("piped")).lines();
-    let mut wait_for = |prefix: &str| -> Result<String> {
-        for line in lines.by_ref() {
-            let line = line?;
-            if line.starts_with(prefix) {
-                return Ok(line);
+/// How long another engine may take to answer `uci` and `isready`.
+const ENGINE_REPLY: Duration = Duration::from_secs(5);
+
+/// Another UCI engine on pipes. Every wait for a reply has a deadline: its
+/// output is read on a thread of its own and handed over a channel, so an
+/// engine that never answers (`--fsf /bin/cat`) is a one-line error, not a
+/// hang. Dropping it kills the process.
+struct Engine {
+    path: String,
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: mpsc::Receiver<std::io::Result<String>>,
+}
+
+impl Engine {
+    fn spawn(path: &str) -> Result<Engine> {
+        use std::io::{BufRead, BufReader};
+        use std::process::{Command, Stdio};
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| anyhow!("{path}: {e}"))?;
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = child.stdout.take().expect("piped");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let end = line.is_err();
+                if tx.send(line).is_err() || end {
+                    break;
+                }
+            }
+        });
+        Ok(Engine {
+            path: path.to_string(),
+            child,
+            stdin,
+            lines,
+        })
+    }
+
+    fn send(&mut self, command: &str) -> Result<()> {
+        writeln!(self.stdin, "{command}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| anyhow!("{}: cannot send '{command}': {e}", self.path))
+    }
+
+    /// The first line starting with `prefix` within `limit`.
+    fn wait_for(&mut self, prefix: &str, limit: Duration) -> Result<String> {
+        let deadline = Instant::now() + limit;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(Ok(line)) if line.starts_with(prefix) => return Ok(line),
+                Ok(Ok(_)) => {}
+                Ok(Err(e)) => return Err(anyhow!("{}: {e}", self.path)),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    return Err(anyhow!(
+                        "{}: no '{prefix}' within {:.0} s (is it a UCI engine?)",
+                        self.path,
+                        limit.as_secs_f64()
+                    ));
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(anyhow!("{}: ended without a '{prefix}' line", self.path));
+                }
             }
         }
-        Err(anyhow!("{path}: no '{prefix}' line"))
-    };
-    writeln!(stdin, "uci")?;
-    wait_for("uciok")?;
-    writeln!(stdin, "setoption name UCI_Variant value xiangqi")?;
-    writeln!(stdin, "position fen {START_FEN}")?;
-    writeln!(stdin, "isready")?;
-    wait_for("readyok")?;
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Fairy-Stockfish's `go perft` from the start position: (leaves, seconds),
+/// timed from the command to the count (start-up excluded). `ours` is our
+/// own time for the same count: the other engine gets fifty times that (and
+/// [`ENGINE_REPLY`]) before it is given up.
+fn fsf_perft(path: &str, depth: u32, ours: f64) -> Result<(u64, f64)> {
+    let mut engine = Engine::spawn(path)?;
+    engine.send("uci")?;
+    engine.wait_for("uciok", ENGINE_REPLY)?;
+    engine.send("setoption name UCI_Variant value xiangqi")?;
+    engine.send(&format!("position fen {START_FEN}"))?;
+    engine.send("isready")?;
+    engine.wait_for("readyok", ENGINE_REPLY)?;
     let t = Instant::now();
-    writeln!(stdin, "go perft {depth}")?;
-    let line = wait_for("Nodes searched")?;
+    engine.send(&format!("go perft {depth}"))?;
+    let limit = ENGINE_REPLY + Duration::from_secs_f64(ours * 50.0);
+    let line = engine.wait_for("Nodes searched", limit)?;
     let secs = t.elapsed().as_secs_f64();
-    writeln!(stdin, "quit")?;
-    let _ = child.wait();
+    let _ = engine.send("quit");
     let n = line
         .rsplit(' ')
         .next()
@@ -377,7 +442,7 @@ fn bench(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
             )?;
             ours.push(rate);
             if use_fsf {
-                let (m, secs) = fsf_perft(&args.fsf, args.depth)?;
+                let (m, secs) = fsf_perft(&args.fsf, args.depth, secs)?;
                 if m != n {
                     return Err(anyhow!("fairy-stockfish counts {m} leaves, threefold {n}"));
                 }
