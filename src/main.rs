@@ -171,7 +171,8 @@ fn main() -> ExitCode {
         // The reader went away (`threefold analyze ... | head -1`): nothing to say.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            let msg = format!("{e:#}").replace('\n', " ");
+            let msg =
+                threefold::visible::visible(&format!("{e:#}").replace('\n', " ")).into_owned();
             eprintln!("error: {msg}");
             ExitCode::from(2)
         }
@@ -222,7 +223,7 @@ fn drills(args: &DrillsArgs, out: &mut impl Write) -> ExitCode {
         None => threefold::drills::cli_check_builtin(),
     };
     for l in &lines {
-        let _ = writeln!(out, "{l}");
+        let _ = writeln!(out, "{}", threefold::visible::visible(l));
     }
     let _ = out.flush();
     if ok {
