@@ -455,8 +455,15 @@ impl Position {
 
     /// Checkmate and stalemate both lose in xiangqi: whether the side to move
     /// has no legal move.
+    /// Stops at the first legal move found: [`Record::judge`] asks this of
+    /// every position it rules.
+    ///
+    /// [`Record::judge`]: super::judge::Record::judge
     pub fn has_no_moves(&self) -> bool {
-        self.legal_moves().is_empty()
+        let mut list = MoveList::new();
+        self.gen_pseudo(&mut list);
+        let mut pos = self.clone();
+        !list.as_slice().iter().any(|&m| pos.safe_after(m))
     }
 
     /// Number of legal move paths of length `depth` (bulk-counted at the last
