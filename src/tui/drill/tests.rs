@@ -960,3 +960,19 @@ fn more_is_offered_only_while_the_ruling_has_a_next_page() {
     }
     assert!(checked > 10, "only {checked} rulings paged");
 }
+
+/// A theme's name and description from a puzzle file are shown with their
+/// control characters escaped (the screen library dropped them unseen).
+#[test]
+fn file_text_is_shown_with_its_controls_escaped() {
+    let (mut a, dir) = app("controls");
+    keys(&mut a, "d");
+    let d = drills_mut(&mut a);
+    d.session.collection.themes[0].name = "Rep\u{1b}[2J".into();
+    d.session.collection.themes[0].description = "Bell\u{7} here".into();
+    d.row = 1;
+    let s = text(&a);
+    assert!(s.contains("Rep\\e[2J"), "{s}");
+    assert!(s.contains("Bell\\a here"), "{s}");
+    let _ = std::fs::remove_dir_all(dir);
+}
