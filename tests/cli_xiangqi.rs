@@ -296,3 +296,18 @@ fn bench_gives_up_on_a_silent_engine() {
         assert_one_line_error(&out, &[engine, awaited, "within"]);
     }
 }
+
+/// `bench --plies` past the bound is refused in one line before anything is
+/// generated (the games are held in memory: 10^12 plies grew without bound).
+#[test]
+fn bench_plies_are_bounded() {
+    for plies in ["10000001", "1000000000000"] {
+        let out = run_for(
+            &["bench", "--no-perft", "--plies", plies, "--rounds", "1"],
+            std::time::Duration::from_secs(20),
+        )
+        .unwrap_or_else(|| panic!("--plies {plies} was not refused: still running"));
+        assert_one_line_error(&out, &[&format!("--plies {plies}"), "at most 10000000"]);
+        assert!(out.stdout.is_empty());
+    }
+}

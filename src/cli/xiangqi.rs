@@ -77,7 +77,7 @@ pub struct BenchArgs {
     /// Fairy-Stockfish binary to time `go perft` beside ours ("none" to skip).
     #[arg(long, default_value = "/usr/games/fairy-stockfish")]
     pub fsf: String,
-    /// Plies of shuffling games for the judge benchmark (0 to skip).
+    /// Plies of shuffling games for the judge benchmark (0 to skip; at most 10,000,000).
     #[arg(long, default_value_t = 20_000)]
     pub plies: usize,
     /// Plies per shuffling game.
@@ -427,7 +427,19 @@ fn fsf_perft(path: &str, depth: u32, ours: f64) -> Result<(u64, f64)> {
     Ok((n, secs))
 }
 
+/// The most plies of shuffling games `bench --plies` generates: the games are
+/// held in memory for the timed rounds (two bytes a move and a start position
+/// a game), and each round judges every position twice, so past this the
+/// memory and the minutes only grow.
+const MAX_BENCH_PLIES: usize = 10_000_000;
+
 fn bench(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
+    if args.plies > MAX_BENCH_PLIES {
+        return Err(anyhow!(
+            "--plies {} is too many: at most {MAX_BENCH_PLIES} (the games are held in memory)",
+            args.plies
+        ));
+    }
     let rounds = args.rounds.max(1);
     if !args.no_perft {
         let use_fsf = args.fsf != "none" && std::path::Path::new(&args.fsf).exists();
