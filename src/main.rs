@@ -203,7 +203,8 @@ fn main() -> ExitCode {
         // The reader went away (`threefold analyze ... | head -1`): nothing to say.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            let msg = format!("{e:#}").replace('\n', " ");
+            let msg =
+                threefold::visible::visible(&format!("{e:#}").replace('\n', " ")).into_owned();
             // Not eprintln!, which panics (exit 101) when stderr is a terminal that hung up.
             let _ = writeln!(std::io::stderr(), "error: {msg}");
             ExitCode::from(2)
@@ -256,7 +257,7 @@ fn drills(args: &DrillsArgs, out: &mut impl Write) -> anyhow::Result<bool> {
         None => threefold::drills::cli_check_builtin(),
     };
     for l in &lines {
-        writeln!(out, "{l}")?;
+        writeln!(out, "{}", threefold::visible::visible(l))?;
     }
     out.flush()?;
     Ok(ok)

@@ -367,6 +367,9 @@ fn lazy_eager_and_prune_agree() {
         for &m in moves {
             lazy.push(m);
             eager.push(m);
+            // The early-exit test agrees with the full move list.
+            let pos = lazy.current();
+            assert_eq!(pos.has_no_moves(), pos.legal_moves().is_empty());
             for ntimes in [1, 2] {
                 let a = lazy.judge(ntimes);
                 assert_eq!(a, eager.judge(ntimes));

@@ -15,6 +15,7 @@ use threefold::rules::Game;
 use threefold::rules::notation::color_name;
 use threefold::rules::pgn::{self, Note, Notes, PgnReader, PgnRecord, claim_comment};
 use threefold::rules::review::GameRecord;
+use threefold::visible::visible;
 
 /// Arguments of `threefold review`.
 #[derive(clap::Args, Debug)]
@@ -212,15 +213,16 @@ fn report(
     game: &Game,
     r: &Review,
 ) -> Result<()> {
-    let tag = |n: &str| rec.tag(n).unwrap_or("?").to_string();
+    let tag = |n: &str| visible(rec.tag(n).unwrap_or("?")).into_owned();
     let result = GameRecord::from_pgn(rec)
         .result
         .unwrap_or_else(|| "*".to_string());
     writeln!(
         out,
-        "Game {index}: {} - {}, {result} ({} plies)",
+        "Game {index}: {} - {}, {} ({} plies)",
         tag("White"),
         tag("Black"),
+        visible(&result),
         game.len()
     )?;
     if r.findings.is_empty() {

@@ -1022,3 +1022,19 @@ fn home_and_end_go_to_the_ends_of_the_drill_lists() {
         "{answer:?}"
     );
 }
+
+/// A theme's name and description from a puzzle file are shown with their
+/// control characters escaped (the screen library dropped them unseen).
+#[test]
+fn file_text_is_shown_with_its_controls_escaped() {
+    let (mut a, dir) = app("controls");
+    keys(&mut a, "d");
+    let d = drills_mut(&mut a);
+    d.session.collection.themes[0].name = "Rep\u{1b}[2J".into();
+    d.session.collection.themes[0].description = "Bell\u{7} here".into();
+    d.row = 1;
+    let s = text(&a);
+    assert!(s.contains("Rep\\e[2J"), "{s}");
+    assert!(s.contains("Bell\\a here"), "{s}");
+    let _ = std::fs::remove_dir_all(dir);
+}
