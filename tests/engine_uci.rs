@@ -443,18 +443,38 @@ fn a_large_hash_is_ready_at_once_and_an_impossible_one_is_refused() {
 
 #[test]
 fn go_without_a_usable_limit_ends_by_itself() {
-    for go in ["go", "go depth", "go depth 1e20"] {
-        let mut u = Uci::start();
-        u.send("position startpos");
-        u.send(go);
-        let lines = u.until("bestmove");
+    // The other side's clock is no limit: `go wtime` with Black to move searched until the
+    // input ended. Each case runs in its own engine, all at once (each takes the default 5 s).
+    let cases = [
+        ("position startpos", "go", "white"),
+        ("position startpos", "go depth", "white"),
+        ("position startpos", "go depth 1e20", "white"),
+        ("position startpos moves e2e4", "go wtime 1000 winc 100", "black"),
+        ("position startpos", "go btime 1000", "white"),
+    ];
+    let runs: Vec<_> = cases
+        .iter()
+        .map(|&(position, go, side)| {
+            std::thread::spawn(move || {
+                let mut u = Uci::start();
+                u.send(position);
+                u.send(go);
+                let t = Instant::now();
+                let lines = u.until("bestmove");
+                let took = t.elapsed();
+                u.quit();
+                (position, go, side, lines, took)
+            })
+        })
+        .collect();
+    for run in runs {
+        let (position, go, side, lines, took) = run.join().unwrap();
+        let said = format!("info string go without a limit for {side} to move: searching 5 s");
         assert!(
-            lines
-                .iter()
-                .any(|l| l.starts_with("info string go without a limit: searching")),
-            "{go}: {lines:?}"
+            lines.iter().any(|l| l.starts_with(&said)),
+            "{position} / {go}: {lines:?}"
         );
-        u.quit();
+        assert!(took < Duration::from_secs(10), "{position} / {go}: {took:?}");
     }
 }
 

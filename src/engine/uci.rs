@@ -24,8 +24,9 @@
 //! than [`MAX_LINE_BYTES`] is skipped. Unknown or malformed commands and values are ignored
 //! with one `info string` line saying what and why, on stdout where a GUI shows it; an illegal
 //! move in `position` is reported (which move, which index) and the whole command ignored. A
-//! `go` with no usable limit searches [`DEFAULT_MOVETIME`] (a typo must not start a search
-//! that never ends); a depth beyond the search's maximum is clamped to it, with a note.
+//! `go` with no usable limit for the side to move ([`time::is_limited`]: the other side's clock
+//! alone is none) searches [`DEFAULT_MOVETIME`] (a typo must not start a search that never
+//! ends); a depth beyond the search's maximum is clamped to it, with a note.
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -33,11 +34,12 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use shakmaty::{CastlingMode, Chess, Move, Position, uci::UciMove};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position, uci::UciMove};
 
 use super::repetition::Method;
 use super::score::MAX_DEPTH;
 use super::shadow::ShadowScore;
+use super::time;
 use super::{DEFAULT_HASH_MB, Engine, Limits, Score, SearchInfo, tt::MAX_HASH_MB};
 
 /// Engine name announced by `uci`.
@@ -258,6 +260,15 @@ impl Uci {
         self.engine.as_mut().expect("an engine with a 1 MB table")
     }
 
+    /// The side to move in the position of the last `position`.
+    fn turn(&self) -> Color {
+        if self.moves.len() % 2 == 1 {
+            !self.start.turn()
+        } else {
+            self.start.turn()
+        }
+    }
+
     /// Handles one line; false = quit.
     fn command(&mut self, line: &str) -> bool {
         let mut words = line.split_whitespace();
@@ -436,18 +447,14 @@ impl Uci {
         for n in &notes {
             note(&self.out, n);
         }
-        if limits.movetime.is_none()
-            && limits.depth.is_none()
-            && limits.nodes.is_none()
-            && !limits.infinite
-            && limits.wtime.is_none()
-            && limits.btime.is_none()
-        {
+        let us = self.turn();
+        if !time::is_limited(&limits, us) {
             limits.movetime = Some(DEFAULT_MOVETIME);
             note(
                 &self.out,
                 &format!(
-                    "go without a limit: searching {} s (go infinite searches until stop)",
+                    "go without a limit for {us} to move: searching {} s (go infinite searches \
+                     until stop)",
                     DEFAULT_MOVETIME.as_secs()
                 ),
             );
