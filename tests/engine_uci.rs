@@ -449,7 +449,11 @@ fn go_without_a_usable_limit_ends_by_itself() {
         ("position startpos", "go", "white"),
         ("position startpos", "go depth", "white"),
         ("position startpos", "go depth 1e20", "white"),
-        ("position startpos moves e2e4", "go wtime 1000 winc 100", "black"),
+        (
+            "position startpos moves e2e4",
+            "go wtime 1000 winc 100",
+            "black",
+        ),
         ("position startpos", "go btime 1000", "white"),
     ];
     let runs: Vec<_> = cases
@@ -474,7 +478,10 @@ fn go_without_a_usable_limit_ends_by_itself() {
             lines.iter().any(|l| l.starts_with(&said)),
             "{position} / {go}: {lines:?}"
         );
-        assert!(took < Duration::from_secs(10), "{position} / {go}: {took:?}");
+        assert!(
+            took < Duration::from_secs(10),
+            "{position} / {go}: {took:?}"
+        );
     }
 }
 

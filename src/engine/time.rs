@@ -170,7 +170,10 @@ mod tests {
                 ..Default::default()
             },
         ] {
-            assert!(is_limited(&l, Color::White) && is_limited(&l, Color::Black), "{l:?}");
+            assert!(
+                is_limited(&l, Color::White) && is_limited(&l, Color::Black),
+                "{l:?}"
+            );
         }
         assert!(!is_limited(&Limits::default(), Color::White));
     }
