@@ -306,6 +306,9 @@ fn advise_huge_pages(ptr: *mut u8, bytes: usize) {
     let _ = (ptr, bytes);
 }
 
+/// Smallest table size in MB (UCI `Hash`, `--hash` on the command line).
+pub const MIN_HASH_MB: usize = 1;
+
 /// Maximum table size in MB offered by the UCI `Hash` option (larger values are attempted
 /// by [`Tt::new`] too, and are refused cleanly when memory is short).
 pub const MAX_HASH_MB: usize = 65536;

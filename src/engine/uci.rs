@@ -40,7 +40,8 @@ use super::repetition::Method;
 use super::score::MAX_DEPTH;
 use super::shadow::ShadowScore;
 use super::time;
-use super::{DEFAULT_HASH_MB, Engine, Limits, Score, SearchInfo, tt::MAX_HASH_MB};
+use super::tt::{MAX_HASH_MB, MIN_HASH_MB};
+use super::{DEFAULT_HASH_MB, Engine, Limits, Score, SearchInfo};
 
 /// Engine name announced by `uci`.
 pub const NAME: &str = concat!("threefold ", env!("CARGO_PKG_VERSION"));
@@ -281,7 +282,7 @@ impl Uci {
                 say(
                     &self.out,
                     &format!(
-                        "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {}",
+                        "option name Hash type spin default {DEFAULT_HASH_MB} min {MIN_HASH_MB} max {}",
                         self.options.max_hash_mb
                     ),
                 );
@@ -345,7 +346,7 @@ impl Uci {
         let max_hash = self.options.max_hash_mb;
         match name.to_ascii_lowercase().as_str() {
             "hash" => match value.parse::<usize>() {
-                Ok(mb) if (1..=max_hash).contains(&mb) => {
+                Ok(mb) if (MIN_HASH_MB..=max_hash).contains(&mb) => {
                     let engine = self.engine();
                     let result = engine.set_hash(mb);
                     let now = engine.hash_mb();
@@ -358,7 +359,7 @@ impl Uci {
                 }
                 _ => note(
                     &self.out,
-                    &format!("Hash value '{value}' is not in 1..={max_hash}; ignored"),
+                    &format!("Hash value '{value}' is not in {MIN_HASH_MB}..={max_hash}; ignored"),
                 ),
             },
             "contempt" => match value.parse::<i32>() {
