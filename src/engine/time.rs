@@ -3,7 +3,8 @@
 //! From the UCI limits, [`budget`] derives two deadlines:
 //! - a *soft* one: no new iteration of the iterative deepening starts after it (an iteration
 //!   usually costs more than all previous ones together, so starting one late is wasted);
-//! - a *hard* one: the search is aborted when it passes (checked every 1024 nodes).
+//! - a *hard* one: the search is aborted when it passes (the clock is read every
+//!   [`super::search::CLOCK_CHECK_NODES`] nodes).
 //!
 //! With a clock (`wtime`/`btime` for the side to move): the time is split over `movestogo`
 //! moves (25 if not given, fewer if the game is already long is not modelled), plus most of the

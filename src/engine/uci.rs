@@ -12,11 +12,16 @@
 //!
 //! The search runs on its own thread and owns the [`Engine`] while it runs; the loop keeps
 //! reading input meanwhile. `stop` sets a shared flag, the search answers with `bestmove` at
-//! once (it looks at the flag every 1024 nodes) and hands the engine back. A command that
+//! once (it looks at the flag at every node) and hands the engine back. A command that
 //! needs the engine idle (`ucinewgame`, a `setoption` that changes something, `position`,
 //! `go`) stops the running search the same way first, so its `bestmove` comes before the
 //! command's effect; `isready` needs nothing and is answered at once, search or not; `quit`
 //! and the end of input stop the search, print its `bestmove` and end the loop.
+//!
+//! `setoption name Hash` and `ucinewgame` make or clear the whole table before the next line
+//! is read (every page touched, by several threads for a large table: [`super::tt`]), so the
+//! `isready` a GUI sends after them is answered when the table is ready and the clock of the
+//! next `go` is not spent on page faults.
 //!
 //! # Bad input
 //!
