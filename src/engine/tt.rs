@@ -186,6 +186,14 @@ pub enum TtAllocError {
         /// Memory available when asked, in MB.
         available_mb: u64,
     },
+    /// More slots than the largest table (`Hash` [`MAX_HASH_MB`]) holds.
+    #[error("{slots} slots are more than the largest table holds ({max} slots, {MAX_HASH_MB} MB)")]
+    TooManySlots {
+        /// Requested number of slots.
+        slots: u64,
+        /// The most there may be ([`Tt::slots_for_mb`] of [`MAX_HASH_MB`]).
+        max: u64,
+    },
     /// The allocator refused (or the size overflows the address space).
     #[error("cannot allocate a {mb} MB transposition table ({entries} entries of 12 bytes)")]
     AllocationFailed {
@@ -255,6 +263,20 @@ pub fn check_fits(mb: usize, available: Option<u64>) -> Result<(), TtAllocError>
         });
     }
     Ok(())
+}
+
+/// Refuses a table of `slots` slots that is larger than the largest `Hash` ([`MAX_HASH_MB`])
+/// or does not fit in the available memory ([`check_fits`], the rule of UCI `Hash`); else
+/// the count as a `usize`.
+pub fn check_slots(slots: u64) -> Result<usize, TtAllocError> {
+    let max = Tt::slots_for_mb(MAX_HASH_MB) as u64;
+    if slots > max {
+        return Err(TtAllocError::TooManySlots { slots, max });
+    }
+    let bytes = slots.saturating_mul(std::mem::size_of::<Entry>() as u64);
+    let mb = bytes.div_ceil(1 << 20) as usize;
+    check_fits(mb, available_bytes())?;
+    Ok(slots as usize)
 }
 
 /// `n` entries of zero bytes (= empty slots), from `alloc_zeroed`: for large tables the
@@ -400,6 +422,19 @@ impl Tt {
         let mut t = Tt::from_entries(entries, mapping);
         t.mb = mb.max(1);
         Ok(t)
+    }
+
+    /// A table of exactly `slots` entries that are backed by memory only when first touched
+    /// (not [`touch_pages`]): for tables a replay probes in a few places, Belle's flags in
+    /// `threefold detectors`, where a million slots should cost what a few cost. Refused by
+    /// [`check_slots`] like a `Hash` that does not fit.
+    pub fn lazy_with_entries(slots: u64, mapping: IndexMapping) -> Result<Tt, TtAllocError> {
+        let n = check_slots(slots)?;
+        let entries = zeroed_entries(n).ok_or(TtAllocError::AllocationFailed {
+            mb: (slots.saturating_mul(12) >> 20) as usize,
+            entries: n,
+        })?;
+        Ok(Tt::from_entries(entries, mapping))
     }
 
     /// A table with exactly `n` entries (tests and measurements).
@@ -876,6 +911,29 @@ mod tests {
         assert_eq!(parse_meminfo_available("MemFree: 1 kB\n"), None);
         #[cfg(target_os = "linux")]
         assert!(available_bytes().is_some());
+    }
+
+    #[test]
+    fn slot_counts_follow_the_rule_of_hash() {
+        let max = Tt::slots_for_mb(MAX_HASH_MB) as u64;
+        assert_eq!(
+            check_slots(max + 1),
+            Err(TtAllocError::TooManySlots {
+                slots: max + 1,
+                max
+            })
+        );
+        assert_eq!(check_slots(1), Ok(1));
+        // What the memory check says of the same bytes as a Hash, it says of the slots.
+        let slots = 1u64 << 32;
+        let mb = (slots * 12).div_ceil(1 << 20) as usize;
+        match check_fits(mb, available_bytes()) {
+            Ok(()) => assert_eq!(check_slots(slots), Ok(slots as usize)),
+            Err(e) => assert_eq!(check_slots(slots), Err(e)),
+        }
+        let t = Tt::lazy_with_entries(1000, IndexMapping::Multiply).unwrap();
+        assert_eq!(t.len(), 1000);
+        assert!(t.entries.iter().all(|e| *e == Entry::default()));
     }
 
     #[test]
