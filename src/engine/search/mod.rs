@@ -82,8 +82,15 @@ pub struct Searcher<'a> {
     pub history: &'a mut HistoryTable,
     pub contempt: i32,
     pub stop: &'a AtomicBool,
+    /// When the clock of the deadline started: the search's start, or the `ponderhit`.
     pub start: Instant,
     pub hard: Option<Duration>,
+    /// While pondering ([`super::Engine::search_pondering`]): the flag that is true until
+    /// `ponderhit`. No deadline applies until then; [`Searcher::poll_ponderhit`] then starts
+    /// the clock with [`Searcher::pending_hard`] as the deadline.
+    pub pondering: Option<&'a AtomicBool>,
+    /// The hard deadline that starts at `ponderhit`.
+    pub pending_hard: Option<Duration>,
     pub max_nodes: Option<u64>,
     pub nodes: u64,
     pub seldepth: u32,
@@ -128,6 +135,8 @@ impl<'a> Searcher<'a> {
             stop,
             start: Instant::now(),
             hard,
+            pondering: None,
+            pending_hard: None,
             max_nodes,
             nodes: 0,
             seldepth: 0,
@@ -169,6 +178,7 @@ impl<'a> Searcher<'a> {
             self.stopped = true;
         }
         if self.nodes.is_multiple_of(CLOCK_CHECK_NODES) {
+            self.poll_ponderhit();
             if let Some(h) = self.hard
                 && self.start.elapsed() >= h
             {
@@ -179,6 +189,23 @@ impl<'a> Searcher<'a> {
             && self.nodes >= n
         {
             self.stopped = true;
+        }
+    }
+
+    /// Whether the search is still pondering (no deadline counts yet).
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.is_some()
+    }
+
+    /// Ends pondering when its flag has gone false (`ponderhit`): the deadline's clock
+    /// starts now.
+    pub fn poll_ponderhit(&mut self) {
+        if let Some(p) = self.pondering
+            && !p.load(Ordering::Relaxed)
+        {
+            self.pondering = None;
+            self.start = Instant::now();
+            self.hard = self.pending_hard;
         }
     }
 
