@@ -76,7 +76,7 @@ struct BenchArgs {
     #[arg(value_enum, default_value_t = BenchTarget::Search)]
     target: BenchTarget,
     /// Search depth for each bench position (search: 14; pollution: 8).
-    #[arg(long)]
+    #[arg(long, value_parser = cli::depth_parser())]
     depth: Option<u32>,
     /// Node budget per position (suite).
     #[arg(long, default_value_t = 200_000)]
@@ -84,8 +84,8 @@ struct BenchArgs {
     /// Plies played on from each suite position (pollution).
     #[arg(long, default_value_t = threefold::engine::pollution::DEFAULT_PLIES)]
     moves: usize,
-    /// Transposition table size in MB (search).
-    #[arg(long, default_value_t = threefold::engine::DEFAULT_HASH_MB)]
+    /// Transposition table size in MB (search, suite, pollution).
+    #[arg(long, default_value_t = threefold::engine::DEFAULT_HASH_MB, value_parser = cli::hash_mb_parser())]
     hash: usize,
     /// Repetition detector of the search: zarkov, belle, rookie or axon.
     #[arg(long, default_value = "zarkov")]

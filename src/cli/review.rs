@@ -42,7 +42,7 @@ pub struct ReviewArgs {
     #[arg(long)]
     pub no_engine: bool,
     /// The engine's transposition table in MB.
-    #[arg(long, default_value_t = threefold::engine::DEFAULT_HASH_MB)]
+    #[arg(long, default_value_t = threefold::engine::DEFAULT_HASH_MB, value_parser = super::hash_mb_parser())]
     pub hash: usize,
     /// Write the games with the findings as comments to this PGN file.
     #[arg(long, value_name = "OUT.pgn")]
