@@ -659,3 +659,59 @@ fn mate_and_setoption_are_read_as_given() {
     );
     u.quit();
 }
+
+/// `OwnBook`: off by default (the engine searches from the start); on, `go` from a game that
+/// follows the book is answered at once with a book move and the line's name, and a game
+/// off the book is searched.
+#[test]
+fn own_book_answers_from_the_book_only_when_asked() {
+    let book = threefold::engine::book::Book::builtin();
+    let mut u = Uci::start();
+    u.send("uci");
+    let lines = u.until("uciok");
+    assert!(
+        lines.contains(&"option name OwnBook type check default false".to_string()),
+        "{lines:?}"
+    );
+    // Off: a search (info lines before bestmove).
+    u.send("position startpos");
+    u.send("go depth 3");
+    let out = u.until("bestmove");
+    assert!(out.iter().any(|l| l.starts_with("info depth")), "{out:?}");
+    // On: the book's move, named, without a search.
+    u.send("setoption name OwnBook value true");
+    u.send("position startpos moves e2e4 c7c5");
+    u.send("go depth 3");
+    let out = u.until("bestmove");
+    assert!(!out.iter().any(|l| l.starts_with("info depth")), "{out:?}");
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("info string book: Sicilian Defence")),
+        "{out:?}"
+    );
+    let best = out
+        .last()
+        .unwrap()
+        .trim_start_matches("bestmove ")
+        .to_string();
+    let sicilian_thirds: Vec<String> = book
+        .lines()
+        .iter()
+        .filter(|l| l.name.starts_with("Sicilian") && l.moves[1].to_string().contains("c7"))
+        .map(|l| {
+            l.moves[2]
+                .to_uci(shakmaty::CastlingMode::Standard)
+                .to_string()
+        })
+        .collect();
+    assert!(
+        sicilian_thirds.contains(&best),
+        "{best} not in {sicilian_thirds:?}"
+    );
+    // Off the book: searched again.
+    u.send("position startpos moves h2h4");
+    u.send("go depth 3");
+    let out = u.until("bestmove");
+    assert!(out.iter().any(|l| l.starts_with("info depth")), "{out:?}");
+    u.quit();
+}

@@ -26,6 +26,7 @@
 //! crate's strict FEN reader ([`crate::fen`]); never on the UI.
 
 pub mod bench;
+pub mod book;
 pub mod eval;
 pub mod history;
 pub mod movepick;

@@ -4,6 +4,8 @@
 //! `setoption name Repetition value <zarkov|belle|rookie|axon>` (the repetition detector, see
 //! [`super::repetition`]), `setoption name UpcomingRepetition value <true|false>`,
 //! `setoption name ShadowScore value <true|false>` (Muller's shadow score, [`super::shadow`]),
+//! `setoption name OwnBook value <true|false>` (answer from the opening book, [`super::book`],
+//! while the game follows it; off by default),
 //! `position (startpos | fen <fen>) [moves <uci>...]`, `go [wtime|btime|winc|binc|movestogo|
 //! movetime|depth|nodes|mate <n>] [infinite] [ponder]`, `ponderhit`, `stop`, `quit`. The moves
 //! after `position` are the game record the repetition scan sees. `setoption` reads its name
@@ -203,6 +205,11 @@ struct Uci {
     /// False after a refused `position`, until a valid one or `ucinewgame`: `go` is refused
     /// meanwhile (see the module doc).
     position_ok: bool,
+    /// `OwnBook`: answer `go` from the opening book ([`super::book`]) while the game follows
+    /// it (off by default: matches and GUIs bring their own openings).
+    own_book: bool,
+    /// Chooses among the book's lines; seeded from the clock.
+    rng: crate::rules::shuffle::Rng,
     out: Out,
     options: Options,
 }
@@ -226,6 +233,12 @@ pub fn run_with<R: BufRead, W: Write + Send + 'static>(
         start: Chess::default(),
         moves: Vec::new(),
         position_ok: true,
+        own_book: false,
+        rng: crate::rules::shuffle::Rng::new(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64),
+        ),
         out: Arc::new(Mutex::new(Box::new(output))),
         options: options.clone(),
     };
@@ -318,6 +331,7 @@ impl Uci {
                     "option name Threads type spin default 1 min 1 max 1",
                 );
                 say(&self.out, "option name Ponder type check default false");
+                say(&self.out, "option name OwnBook type check default false");
                 let vars: Vec<String> = Method::ALL.iter().map(|m| format!("var {m}")).collect();
                 say(
                     &self.out,
@@ -416,6 +430,14 @@ impl Uci {
                     &format!("ShadowScore value '{value}' is not true or false; ignored"),
                 ),
             },
+            "ownbook" => match value.to_ascii_lowercase().as_str() {
+                "true" => self.own_book = true,
+                "false" => self.own_book = false,
+                _ => note(
+                    &self.out,
+                    &format!("OwnBook value '{value}' is not true or false; ignored"),
+                ),
+            },
             "threads" | "ponder" | "multipv" | "uci_chess960" | "uci_showwdl" => {}
             _ => note(&self.out, &format!("unknown option '{name}' ignored")),
         }
@@ -491,6 +513,21 @@ impl Uci {
         } = parse_go(rest);
         for n in &notes {
             note(&self.out, n);
+        }
+        // A book move answers at once (not while pondering or searching without end: those
+        // wait for `ponderhit` or `stop`, which a search handles).
+        if self.own_book
+            && !ponder
+            && !limits.infinite
+            && let Some(b) =
+                super::book::Book::builtin().choose(&self.start, &self.moves, &mut self.rng)
+        {
+            note(&self.out, &format!("book: {}", b.name));
+            say(
+                &self.out,
+                &format!("bestmove {}", b.mv.to_uci(CastlingMode::Standard)),
+            );
+            return;
         }
         let us = self.turn();
         if !time::is_limited(&limits, us) {

@@ -17,6 +17,7 @@ fn against_engine(contempt: i32) -> App {
     let cfg = Config {
         human: Players::HumanWhite,
         contempt,
+        book: false,
         ..Config::default()
     };
     let mut a = App::new(&cfg, Game::new());

@@ -247,6 +247,10 @@ pub struct Play {
     /// The next move made (typed, cursor or mouse) is the intended move of a
     /// claim under this rule.
     pub claim_pending: Option<Ground>,
+    /// Whether the engine opens from its book ([`crate::engine::book`]).
+    pub book: bool,
+    /// Chooses the engine's book lines; seeded from the clock, so games vary.
+    pub rng: crate::rules::shuffle::Rng,
     /// A draw offer by the human that the engine has yet to answer (FIDE 9.1.2.2: it stands
     /// until accepted or declined): the side that offered it.
     pub draw_offer: Option<Color>,
@@ -297,6 +301,12 @@ impl Play {
             selected: None,
             view: None,
             highlight: Vec::new(),
+            book: cfg.book,
+            rng: crate::rules::shuffle::Rng::new(
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_nanos() as u64),
+            ),
             draw_offer: None,
             players,
             level: cfg.level.clamp(1, 8),
@@ -643,6 +653,22 @@ impl App {
         let turn = self.play.game.position().turn();
         if self.play.players.is_human(turn) {
             return;
+        }
+        // From the book while the game follows it: played at once, the opening named. A draw
+        // offer waits for the engine's search (its score answers it).
+        if self.play.book && self.play.draw_offer.is_none() {
+            let played: Vec<Move> = self.play.game.moves().collect();
+            if let Some(b) = crate::engine::book::Book::builtin().choose(
+                self.play.game.start(),
+                &played,
+                &mut self.play.rng,
+            ) {
+                self.play_move(b.mv);
+                if !self.play.game.is_over() && self.message.is_none() {
+                    self.info(format!("Book: {}.", b.name));
+                }
+                return;
+            }
         }
         self.play.search_id += 1;
         let mut limits = level_limits(self.play.level);

@@ -18,11 +18,64 @@ use super::theme::Theme;
 pub(super) fn app() -> App {
     let cfg = Config {
         human: Players::TwoHumans,
+        book: false,
         ..Config::default()
     };
     let mut a = App::new(&cfg, Game::new());
     a.update(Action::Resize(120, 40));
     a
+}
+
+/// The default settings without the opening book, for tests of the engine's search from the
+/// start position.
+pub(super) fn no_book() -> Config {
+    Config {
+        book: false,
+        ..Config::default()
+    }
+}
+
+/// The opening book: the engine answers 1.e4 at once from a line of the book, names the
+/// opening, and varies between games; a game from another position, or with the book off,
+/// is searched.
+#[test]
+fn the_engine_opens_from_its_book_and_varies() {
+    use crate::engine::book::Book;
+    let mut replies = std::collections::BTreeSet::new();
+    for seed in 1..40 {
+        let mut a = App::new(&Config::default(), Game::new());
+        a.play.rng = crate::rules::shuffle::Rng::new(seed);
+        typed(&mut a, "e4");
+        assert_eq!(a.play.game.len(), 2, "answered at once");
+        assert!(a.play.thinking.is_none());
+        assert!(!a.effects.iter().any(|e| matches!(e, Effect::Think { .. })));
+        let reply = a.play.game.san_plus(2).unwrap().to_string();
+        let m = &a.message.as_ref().unwrap().text;
+        assert!(m.starts_with("Book: "), "{m}");
+        let played: Vec<shakmaty::Move> = a.play.game.moves().collect();
+        assert!(
+            Book::builtin()
+                .lines()
+                .iter()
+                .any(|l| l.moves.starts_with(&played) && m.contains(&l.name)),
+            "{reply}: {m}"
+        );
+        replies.insert(reply);
+    }
+    assert!(replies.len() >= 3, "{replies:?}");
+    // Off the book (1.h4): searched.
+    let mut a = App::new(&Config::default(), Game::new());
+    typed(&mut a, "h4");
+    assert!(a.play.thinking.is_some());
+    // From a FEN: searched.
+    let mut a = App::new(&Config::default(), Game::new());
+    a.new_game(Game::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap());
+    typed(&mut a, "e4");
+    assert!(a.play.thinking.is_some());
+    // The book off: searched.
+    let mut a = App::new(&no_book(), Game::new());
+    typed(&mut a, "e4");
+    assert!(a.play.thinking.is_some());
 }
 
 pub(super) fn key(a: &mut App, code: KeyCode) {
@@ -305,7 +358,11 @@ fn claim_with_intended_move_typed_and_on_the_board() {
 
 #[test]
 fn engine_gets_the_whole_game_and_takeback_returns_to_the_human() {
-    let cfg = Config::default();
+    // Without the book: the engine's first reply is searched.
+    let cfg = Config {
+        book: false,
+        ..Config::default()
+    };
     let mut a = App::new(&cfg, Game::new());
     assert_eq!(a.play.players, Players::HumanWhite);
     a.start();
@@ -920,7 +977,7 @@ fn fen_in_app() {
 
 #[test]
 fn engine_pv_is_shown_in_san_with_a_spinner() {
-    let mut a = App::new(&Config::default(), Game::new());
+    let mut a = App::new(&no_book(), Game::new());
     typed(&mut a, "e4");
     let Some(Effect::Think { id, .. }) = a.effects.pop() else {
         panic!()
@@ -1537,6 +1594,7 @@ fn the_engine_score_is_shown_from_whites_side_with_a_label_at_80x24() {
     let mut a = App::new(
         &Config {
             human: Players::HumanBlack,
+            book: false,
             ..Config::default()
         },
         Game::new(),
@@ -1659,7 +1717,7 @@ fn a_refused_fen_is_explained_whole_at_80x24() {
 /// engine line keeps the contempt; at 120 columns the title has them all.
 #[test]
 fn the_title_and_engine_lines_fit_80_columns_with_the_contempt() {
-    let mut a = App::new(&Config::default(), Game::new());
+    let mut a = App::new(&no_book(), Game::new());
     a.update(Action::Resize(80, 24));
     keys(&mut a, "x"); // contempt 25
     let s = screen(&a, &Theme::plain(), 80, 24).0;
@@ -1721,7 +1779,7 @@ fn a_finished_game_says_what_can_be_done_at_80x24() {
 /// and the engine's last line goes when no engine plays any more.
 #[test]
 fn no_stale_lines_after_the_view_or_the_players_change() {
-    let mut a = App::new(&Config::default(), Game::new());
+    let mut a = App::new(&no_book(), Game::new());
     a.update(Action::Resize(80, 24));
     typed(&mut a, "e4");
     let Some(Effect::Think { id, .. }) = a.effects.pop() else {
