@@ -418,18 +418,26 @@ pub fn short_reason(e: &PlayError) -> String {
     }
 }
 
+/// How far below what a draw is worth to it the engine's score must be for it to accept a
+/// draw offer (centipawns): a search's score moves by a few hundredths from move to move,
+/// and an engine that took every offer in an equal position would end most games at once.
+pub const DRAW_OFFER_MARGIN: i32 = 25;
+
 /// The engine's answer to a draw offer, from its score of the position (centipawns, from
-/// its side; `None` if it has none) and its contempt (what a draw is worth less to it):
-/// it accepts when playing on is worth less to it than a draw, and says why in one clause.
+/// its side; `None` if it has none) and its contempt (what a draw is worth less to it): it
+/// accepts when playing on is worth clearly less to it than a draw (by
+/// [`DRAW_OFFER_MARGIN`]), and says why in one clause.
 pub fn draw_offer_answer(score: Option<i32>, contempt: i32) -> (bool, String) {
     let draw = -contempt;
     let pawns = |cp: i32| format!("{:+.2}", f64::from(cp) / 100.0);
+    let bar = draw - DRAW_OFFER_MARGIN;
     match score {
         None => (false, "it has no score of the position yet".to_string()),
-        Some(s) if s < draw => (
+        Some(s) if s <= bar => (
             true,
             format!(
-                "it scores its position {}, below the {} a draw is worth to it (contempt {contempt})",
+                "it scores its position {}, worse than the {} a draw is worth to it (contempt \
+                 {contempt})",
                 pawns(s),
                 pawns(draw)
             ),
@@ -437,9 +445,11 @@ pub fn draw_offer_answer(score: Option<i32>, contempt: i32) -> (bool, String) {
         Some(s) => (
             false,
             format!(
-                "it scores its position {}, not below the {} a draw is worth to it (contempt {contempt})",
+                "it scores its position {}, not clearly worse than the {} a draw is worth to \
+                 it (contempt {contempt}; it accepts from {})",
                 pawns(s),
-                pawns(draw)
+                pawns(draw),
+                pawns(bar)
             ),
         ),
     }
