@@ -123,15 +123,29 @@ pub const CUBE_FREE: &str =
 /// after ply `start` (from the position at `start`), then the same moves from
 /// the same position again, and so on, for `played` moves in all (the plies
 /// `start + 1 ..= start + played` repeat with period `len`).
+///
+/// Every count here is of plies (one side's move each): Nf3 Nf6 Ng1 Ng8 is a
+/// sequence of 4 plies, 2 moves in the chess sense. The texts say "plies"
+/// through [`count_plies`] and [`Repeat::span`], so number and unit agree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Repeat {
     /// The ply whose position the sequence is first played from.
     pub start: usize,
-    /// The number of moves in the sequence.
+    /// The number of plies in the sequence.
     pub len: usize,
-    /// How many moves of the repetition have been played, the first time
+    /// How many plies of the repetition have been played, the first time
     /// included (`2 * len` for a sequence played exactly twice).
     pub played: usize,
+}
+
+/// "1 ply", "4 plies": how every Euwe text counts half-moves (a count of
+/// plies called "moves" reads as twice as long).
+pub fn count_plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
 }
 
 impl Repeat {
@@ -140,7 +154,12 @@ impl Repeat {
         self.start + self.played
     }
 
-    /// How many moves short of three times in succession (the former German
+    /// "plies 5–12": the plies the repetition has taken so far.
+    pub fn span(&self) -> String {
+        format!("plies {}–{}", self.start + 1, self.end())
+    }
+
+    /// How many plies short of three times in succession (the former German
     /// rule) the repetition is; 0 once the rule is met.
     pub fn missing(&self) -> usize {
         (3 * self.len).saturating_sub(self.played)
