@@ -1218,6 +1218,31 @@ fn play_screen_occurrence_line_fits_80x24() {
     assert!(text.contains("(r/R jump)"), "{s}");
 }
 
+/// `r` and `R` say which occurrence they jumped to in plain words, the start
+/// position too, read whole on the message rows at 80×24.
+#[test]
+fn occurrence_jumps_say_where_in_plain_words() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    shuffle(&mut a, 8);
+    keys(&mut a, "r");
+    let msg = a.message.clone().unwrap().text;
+    assert_eq!(msg, "Occurrence 2 of 3 of this position: after 2...Ng8.");
+    keys(&mut a, "r");
+    let msg = a.message.clone().unwrap().text;
+    assert_eq!(
+        msg,
+        "Occurrence 1 of 3 of this position: the start position."
+    );
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains(&msg), "{s}");
+    keys(&mut a, "R");
+    assert_eq!(
+        a.message.clone().unwrap().text,
+        "Occurrence 2 of 3 of this position: after 2...Ng8."
+    );
+}
+
 fn ctrl(a: &mut App, c: char) {
     a.update(Action::Key(KeyEvent::new(
         KeyCode::Char(c),
