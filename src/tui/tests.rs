@@ -1243,6 +1243,21 @@ fn occurrence_jumps_say_where_in_plain_words() {
     );
 }
 
+/// A long ruling on the message rows is read whole at 80×24, its FIDE
+/// article at the end included.
+#[test]
+fn a_dead_position_ruling_is_read_whole_at_80x24() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    a.new_game(Game::from_fen("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1").unwrap());
+    typed(&mut a, "Kxd2");
+    let msg = a.message.clone().unwrap().text;
+    assert!(msg.ends_with("a dead position (FIDE 5.2.2)."), "{msg}");
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    let flat = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains(&msg), "{s}");
+}
+
 fn ctrl(a: &mut App, c: char) {
     a.update(Action::Key(KeyEvent::new(
         KeyCode::Char(c),
