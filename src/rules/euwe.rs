@@ -34,6 +34,25 @@ pub const BLOCKS: [[&str; 4]; 2] = [
     ["g1f3", "g8f6", "f3g1", "f6g8"],
 ];
 
+/// Block `bit` in SAN ("Nc3 Nc6 Nb1 Nb8"), as the trainer's other texts
+/// write moves: every block is played from the start position.
+pub fn block_sans(bit: u8) -> Vec<String> {
+    let mut pos = shakmaty::Chess::default();
+    BLOCKS[bit as usize]
+        .iter()
+        .map(|u| {
+            let m = u
+                .parse::<UciMove>()
+                .expect("valid")
+                .to_move(&pos)
+                .expect("legal in the block");
+            let san = shakmaty::san::San::from_move(&pos, m).to_string();
+            pos.play_unchecked(m);
+            san
+        })
+        .collect()
+}
+
 /// The Thue–Morse bit `t(k)`: the parity of the number of one-bits of `k`.
 pub fn thue_morse(k: u64) -> u8 {
     (k.count_ones() & 1) as u8

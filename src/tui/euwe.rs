@@ -16,7 +16,7 @@ use shakmaty::Position;
 
 use crate::rules::Game;
 use crate::rules::ending::times;
-use crate::rules::euwe::{self, BLOCKS, CUBE_FREE, EuweIndex, Repeat, Successions, count_plies};
+use crate::rules::euwe::{self, CUBE_FREE, EuweIndex, Repeat, Successions, count_plies};
 
 use super::board::{BoardView, Geom};
 use super::engines::EnginesPanel;
@@ -327,7 +327,7 @@ fn panel_rows(e: &EuweState, t: &Theme, ascii: bool, width: u16) -> Vec<Item> {
     if ply > 0 {
         let idx = EuweIndex::of_ply(ply);
         let mut spans = vec![Span::raw("Block: ")];
-        for (i, m) in BLOCKS[idx.bit as usize].iter().enumerate() {
+        for (i, m) in euwe::block_sans(idx.bit).iter().enumerate() {
             let style = if i == idx.step {
                 t.viewing
             } else {
@@ -340,8 +340,8 @@ fn panel_rows(e: &EuweState, t: &Theme, ascii: bool, width: u16) -> Vec<Item> {
     } else {
         let text = format!(
             "Blocks: 0 = {}, 1 = {}",
-            BLOCKS[0].join(" "),
-            BLOCKS[1].join(" ")
+            euwe::block_sans(0).join(" "),
+            euwe::block_sans(1).join(" ")
         );
         rows.push(wrapped(Must, &text, Style::new(), width));
     }

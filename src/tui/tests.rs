@@ -1929,12 +1929,13 @@ fn euwe_with_the_engines_panel_keeps_fide_and_the_block_at_80x24() {
         );
     };
     let late = ".".repeat(97);
+    // The blocks in SAN, as every other move of the panel.
     for (step, block) in [
-        ("", "Blocks: 0 = "),
-        (".", "Block: "),
-        ("5", "Block: "),
-        (".......", "Block: "),
-        (&late, "Block: "),
+        ("", "Blocks: 0 = Nc3 Nc6 Nb1 Nb8, 1 = Nf3 Nf6"),
+        (".", "Block: Nc3 Nc6 Nb1 Nb8"),
+        ("5", "Block: Nc3 Nc6 Nb1 Nb8"),
+        (".......", "Block: Nc3 Nc6 Nb1 Nb8"),
+        (&late, "Block: Nc3 Nc6 Nb1 Nb8"),
     ] {
         keys(&mut a, step);
         let (s, buf) = screen(&a, &Theme::plain(), 80, 24);
