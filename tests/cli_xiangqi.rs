@@ -45,13 +45,20 @@ fn judge_text_and_json() {
     let out = run(&["judge", "--fen", CHASE_FEN, "--moves", CHASE]);
     assert!(out.status.success());
     let text = stdout(&out);
-    assert_eq!(text.lines().next(), Some("win"));
+    // The first line says whose win it is; the verdict names both sides once
+    // and the earlier occurrences read as English.
+    assert_eq!(text.lines().next(), Some("Black wins, Red loses."));
     assert!(text.contains("Red chases the black rook"), "{text}");
     assert!(text.contains("perpetual chase"), "{text}");
     assert!(
-        text.contains("Red loses, so Black (to move) wins"),
+        text.contains("(Black to move) also stood after plies 1 and 5; judged over plies 2–9."),
         "{text}"
     );
+    assert!(
+        text.contains("Perpetual chase outranks idle moves: Black wins, Red loses."),
+        "{text}"
+    );
+    assert!(!text.contains("(to move) wins"), "{text}");
 
     let out = run(&["judge", "--fen", CHASE_FEN, "--moves", CHASE, "--json"]);
     let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("one JSON object");
@@ -79,7 +86,9 @@ fn judge_text_and_json() {
         "--ntimes",
         "1",
     ]);
-    assert_eq!(stdout(&out).lines().next(), Some("win"));
+    let text = stdout(&out);
+    assert_eq!(text.lines().next(), Some("Black wins, Red loses."));
+    assert!(text.contains("also stood after ply 1; judged"), "{text}");
     let out = run(&[
         "judge",
         "--fen",
@@ -87,7 +96,10 @@ fn judge_text_and_json() {
         "--moves",
         "c2a2 a7b7 a2b2 b7a7 b2a2",
     ]);
-    assert_eq!(stdout(&out).lines().next(), Some("undecided"));
+    assert_eq!(
+        stdout(&out).lines().next(),
+        Some("Undecided (Black to move).")
+    );
 }
 
 #[test]
@@ -109,7 +121,10 @@ fn analyze_rows() {
     assert_eq!(rows[8]["ruling"]["result"], "win");
     let text = stdout(&run(&["analyze", "--fen", CHASE_FEN, "--moves", CHASE]));
     assert!(
-        text.lines().last().unwrap().contains("WIN for black"),
+        text.lines()
+            .last()
+            .unwrap()
+            .contains("Black wins, Red loses — "),
         "{text}"
     );
 }
@@ -195,7 +210,11 @@ fn no_legal_move_loses() {
         let out = run(&["judge", "--fen", fen]);
         assert!(out.status.success());
         let text = stdout(&out);
-        assert_eq!(text.lines().next(), Some("loss"), "{text}");
+        assert_eq!(
+            text.lines().next(),
+            Some(format!("Red wins, Black loses by {ending}.").as_str()),
+            "{text}"
+        );
         assert!(text.contains(ending), "{text}");
         assert!(text.contains("Black (to move) has no legal move"), "{text}");
         let v: serde_json::Value =
@@ -215,7 +234,7 @@ fn no_legal_move_loses() {
         text.lines()
             .last()
             .unwrap()
-            .contains("LOSS for black (to move), stalemate"),
+            .contains("Red wins, Black loses by stalemate"),
         "{text}"
     );
     // A position with moves is not over.

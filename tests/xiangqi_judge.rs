@@ -352,7 +352,15 @@ fn checks_are_checks() {
         text.contains("Red checks on every move: R2+1, R2-1 — perpetual check"),
         "{text}"
     );
-    assert!(text.contains("Red loses"), "{text}");
+    // Red, to move, loses: the verdict says so once, without repeating the
+    // loser as "Red loses, so Red (to move) loses", and the first line of
+    // the CLI names whose loss it is.
+    assert_eq!(ruling.headline(), "Black wins, Red loses");
+    assert!(
+        text.ends_with("Perpetual check outranks idle moves: Black wins, Red loses."),
+        "{text}"
+    );
+    assert!(!text.contains("(to move) loses"), "{text}");
 }
 
 /// Lazy and eager chase computation, and judge_prune, agree with the

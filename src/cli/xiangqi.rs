@@ -191,7 +191,7 @@ fn judge(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
     if args.json {
         writeln!(out, "{}", ruling_json(&ruling))?;
     } else {
-        writeln!(out, "{}", ruling.outcome.name())?;
+        writeln!(out, "{}.", ruling.headline())?;
         writeln!(out, "{}", ruling.explanation())?;
     }
     Ok(())
@@ -299,14 +299,7 @@ fn analyze(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
             writeln!(out, "{}", serde_json::to_string(&row)?)?;
         } else {
             let rest = if ruled {
-                format!(
-                    "{} for {} (to move){} — {detail}",
-                    ruling.outcome.name().to_uppercase(),
-                    ruling.side.name(),
-                    ruling
-                        .ending
-                        .map_or(String::new(), |e| format!(", {}", e.name()))
-                )
+                format!("{} — {detail}", ruling.headline())
             } else {
                 detail
             };

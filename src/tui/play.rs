@@ -1098,11 +1098,13 @@ impl App {
         match target {
             Some(q) => {
                 self.play.view = (q < self.play.game.len()).then_some(q);
+                // "Occurrence 1 of 3 of this position: the start position."
+                // (the place reads as a noun phrase: "after 2...Ng8" too).
                 self.info(format!(
-                    "Same position {}: occurrence {} of {}.",
-                    self.play.game.place_label(q),
+                    "Occurrence {} of {} of this position: {}.",
                     same.iter().position(|&x| x == q).unwrap_or(0) + 1,
-                    same.len()
+                    same.len(),
+                    self.play.game.place_label(q)
                 ));
             }
             None => self.info(if same.len() > 1 {

@@ -847,7 +847,7 @@ fn euwe_screen_shows_both_rules() {
     let (s, _) = screen(&a, &Theme::colored(), 200, 50);
     assert!(s.contains("Thue–Morse is cube-free"), "{s}");
     assert!(
-        s.contains("Longest played twice: 4 moves, plies 5–12"),
+        s.contains("Longest played twice: 4 plies, plies 5–12"),
         "{s}"
     );
     assert!(s.contains("fivefold at ply 16: game over"), "{s}");
@@ -1172,7 +1172,7 @@ fn euwe_screen_fits_80x24_and_the_minimum_size() {
         keys(&mut a, "5");
         let (s, buf) = show(&a);
         assert!(s.contains("Ply 16/128"), "{s}");
-        fits(&buf, "Longest played twice: 4 moves, plies");
+        fits(&buf, "Longest played twice: 4 plies, plies");
         fits(&buf, "5–12); 7.Nc3 did not start a third time");
         fits(&buf, "9.6.1 fivefold at ply 16: game over, drawn");
         // Late: ply 120, the start position for the 31st time, summarised.
@@ -1182,9 +1182,15 @@ fn euwe_screen_fits_80x24_and_the_minimum_size() {
         fits(&buf, "×31 here 31 times; before: the start");
         assert!(s.contains("more …"), "{s}");
         fits(&buf, "position, … 28 more …, after 58...Ng8");
-        assert!(s.contains("Longest played twice: 32 moves"), "{s}");
-        fits(&buf, "Thue–Morse is cube-free (no XXX): no");
-        fits(&buf, "sequence comes a third time in succession.");
+        assert!(s.contains("Longest played twice: 32 plies"), "{s}");
+        // The facts of the ply before the remark on the whole sequence, which
+        // has room at 80×24 but not at the smallest size.
+        fits(&buf, "FIDE (same position, any order)");
+        fits(&buf, "Block: ");
+        if w == 80 {
+            fits(&buf, "Thue–Morse is cube-free (no XXX): no");
+            fits(&buf, "sequence comes a third time in succession.");
+        }
         fits(&buf, "Ply 120/128: 60...Nb8, block t(29) = 0");
         assert!(s.contains("Occurrences · autoplay off (400 ms)"), "{s}");
     }
@@ -1267,6 +1273,46 @@ fn play_screen_occurrence_line_fits_80x24() {
         "{s}"
     );
     assert!(text.contains("(r/R jump)"), "{s}");
+}
+
+/// `r` and `R` say which occurrence they jumped to in plain words, the start
+/// position too, read whole on the message rows at 80×24.
+#[test]
+fn occurrence_jumps_say_where_in_plain_words() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    shuffle(&mut a, 8);
+    keys(&mut a, "r");
+    let msg = a.message.clone().unwrap().text;
+    assert_eq!(msg, "Occurrence 2 of 3 of this position: after 2...Ng8.");
+    keys(&mut a, "r");
+    let msg = a.message.clone().unwrap().text;
+    assert_eq!(
+        msg,
+        "Occurrence 1 of 3 of this position: the start position."
+    );
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains(&msg), "{s}");
+    keys(&mut a, "R");
+    assert_eq!(
+        a.message.clone().unwrap().text,
+        "Occurrence 2 of 3 of this position: after 2...Ng8."
+    );
+}
+
+/// A long ruling on the message rows is read whole at 80×24, its FIDE
+/// article at the end included.
+#[test]
+fn a_dead_position_ruling_is_read_whole_at_80x24() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    a.new_game(Game::from_fen("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1").unwrap());
+    typed(&mut a, "Kxd2");
+    let msg = a.message.clone().unwrap().text;
+    assert!(msg.ends_with("a dead position (FIDE 5.2.2)."), "{msg}");
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    let flat = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains(&msg), "{s}");
 }
 
 fn ctrl(a: &mut App, c: char) {
@@ -1921,4 +1967,46 @@ fn the_unkept_game_question_is_shown_whole_at_80x24() {
     }
     let hint = super::keys::hint_line(super::keys::Ctx::Question);
     assert!(s.contains(hint.trim()), "{hint}: {s}");
+}
+
+/// With the engines' panel open (`E`) at 80×24 the Euwe panel keeps the
+/// facts of the ply shown — its block, the FIDE heading, the occurrences and
+/// both FIDE lines — whole; the remarks give way first. Counts of plies say
+/// "plies" (Nf3 Nf6 Ng1 Ng8 is 4 plies, not "4 moves").
+#[test]
+fn euwe_with_the_engines_panel_keeps_fide_and_the_block_at_80x24() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    keys(&mut a, "eE");
+    let panel = super::euwe::layout(a.size).unwrap().panel;
+    let fits = |buf: &ratatui::buffer::Buffer, text: &str| {
+        let (x, _) = find(buf, text).unwrap_or_else(|| panic!("{text:?} missing"));
+        assert!(
+            x + text.chars().count() as u16 <= panel.right(),
+            "{text:?} cut"
+        );
+    };
+    let late = ".".repeat(97);
+    // The blocks in SAN, as every other move of the panel.
+    for (step, block) in [
+        ("", "Blocks: 0 = Nc3 Nc6 Nb1 Nb8, 1 = Nf3 Nf6"),
+        (".", "Block: Nc3 Nc6 Nb1 Nb8"),
+        ("5", "Block: Nc3 Nc6 Nb1 Nb8"),
+        (".......", "Block: Nc3 Nc6 Nb1 Nb8"),
+        (&late, "Block: Nc3 Nc6 Nb1 Nb8"),
+    ] {
+        keys(&mut a, step);
+        let (s, buf) = screen(&a, &Theme::plain(), 80, 24);
+        assert!(s.contains("How engines see it"), "{s}");
+        fits(&buf, block);
+        fits(&buf, "Thue–Morse");
+        fits(&buf, "Former German rule (3 times in succession)");
+        fits(&buf, "FIDE (same position, any order)");
+        fits(&buf, "9.2 claim");
+        fits(&buf, "9.6.1 fivefold");
+        assert!(!s.contains(" moves,"), "{s}");
+    }
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("Ply 120/128"), "{s}");
+    assert!(s.contains("Longest played twice: 32 plies, plies"), "{s}");
 }

@@ -1103,7 +1103,29 @@ impl SideReport {
     }
 }
 
+/// Who won and who lost, in the words every ruling text uses.
+fn winner_and_loser(loser: Color) -> String {
+    format!("{} wins, {} loses", loser.other().title(), loser.title())
+}
+
 impl Ruling {
+    /// The first line of a ruling: whose win or loss ("Black wins, Red
+    /// loses"), a draw, or no ruling yet, never a bare `win` that leaves the
+    /// reader to work out for whom.
+    pub fn headline(&self) -> String {
+        let head = match self.outcome {
+            Outcome::Undecided => format!("Undecided ({} to move)", self.side.title()),
+            Outcome::Draw => "Draw".to_string(),
+            Outcome::Win => winner_and_loser(self.side.other()),
+            Outcome::Loss => winner_and_loser(self.side),
+        };
+        // A side with no legal move has lost: say how.
+        match self.ending {
+            Some(e) => format!("{head} by {}", e.name()),
+            None => head,
+        }
+    }
+
     /// The ruling in words: which side, which plies, what kind, which pieces,
     /// and why threats were no chases.
     pub fn explanation(&self) -> String {
@@ -1151,8 +1173,12 @@ impl Ruling {
         let occ: Vec<String> = occ.iter().map(|p| p.to_string()).collect();
         let _ = writeln!(
             s,
-            "The position after ply {n} ({side} to move) stood before after ply {}; judged over plies {}–{n}.",
-            occ.join(" and "),
+            "The position after ply {n} ({side} to move) also stood after {} {}; judged over plies {}–{n}.",
+            if occ.len() == 1 { "ply" } else { "plies" },
+            match occ.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                _ => occ.concat(),
+            },
             j + 1
         );
         for r in [&self.red, &self.black] {
@@ -1178,19 +1204,13 @@ impl Ruling {
                 (Color::Black, black, red)
             };
             format!(
-                "Perpetual {} outranks {}: {} loses, so {} {}.",
+                "Perpetual {} outranks {}: {}.",
                 worse.name(),
                 match better {
                     Level::Idle => "idle moves".to_string(),
                     l => format!("perpetual {}", l.name()),
                 },
-                loser.title(),
-                side,
-                if loser == self.side {
-                    "(to move) loses"
-                } else {
-                    "(to move) wins"
-                }
+                winner_and_loser(loser)
             )
         };
         s.push_str(&verdict);

@@ -35,11 +35,19 @@ impl DrillState {
     }
 }
 
+/// A theme's row in the list: score and puzzles solved. The streak is in the
+/// description of the highlighted row, so that at 80 columns the longest
+/// theme name ("Claiming with the intended move (9.2 a)") is read whole.
 fn score_text(s: Score) -> String {
     format!(
-        "score {:>3}/{:<3}  streak {:>2} (best {:>2})  solved {:>2}/{:<2}",
-        s.correct, s.attempts, s.streak, s.best_streak, s.solved, s.puzzles
+        "score {:>3}/{:<3}  solved {:>2}/{:<2}",
+        s.correct, s.attempts, s.solved, s.puzzles
     )
+}
+
+/// The highlighted row's streak, under its description.
+fn streak_text(s: Score) -> String {
+    format!("Streak {} (best {}).", s.streak, s.best_streak)
 }
 
 fn render_themes(d: &DrillState, ascii: bool, t: &Theme, a: &ThemeAreas, buf: &mut Buffer) {
@@ -88,12 +96,17 @@ fn render_themes(d: &DrillState, ascii: bool, t: &Theme, a: &ThemeAreas, buf: &m
             t.title,
         )));
         lines.push(Line::from(visible(&th.description).into_owned()));
-        lines.push(Line::from(format!("{} puzzles", th.puzzles.len())));
+        lines.push(Line::from(format!(
+            "{} puzzles. {}",
+            th.puzzles.len(),
+            streak_text(d.score(&th.id))
+        )));
     } else {
         lines.push(Line::from(Span::styled("All themes", t.title)));
         lines.push(Line::from(
             "Puzzles from every theme in turn, unsolved ones first.",
         ));
+        lines.push(Line::from(streak_text(d.total())));
     }
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled(
