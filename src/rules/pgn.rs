@@ -1123,7 +1123,9 @@ pub fn write_annotated(game: &Game, tags: &[(&str, &str)], notes: &Notes) -> Str
         out.push_str(&format!("[{name} \"{}\"]\n", escape(v)));
     }
     out.push_str(&format!("[Result \"{result}\"]\n"));
-    let standard = game.start() == &shakmaty::Chess::default();
+    // Positions compare without their move counters: a start position with the standard
+    // setup but another 50-move count or move number needs its FEN too.
+    let standard = game.start_fen() == Game::new().start_fen();
     if !standard {
         out.push_str("[SetUp \"1\"]\n");
         out.push_str(&format!("[FEN \"{}\"]\n", game.start_fen()));
