@@ -834,7 +834,9 @@ impl<R: BufRead> PgnReader<R> {
                                 self.err(t.line, format!("more than {MAX_PLIES} moves in a game"))
                             );
                         }
-                        let text = san.to_string();
+                        // As `to_string` writes it, without the formatting machinery.
+                        let mut text = String::with_capacity(8);
+                        san.append_to_string(&mut text);
                         if replay {
                             // The tags are all read: a tag after a move is an error.
                             let g = match &mut game {

@@ -219,6 +219,7 @@ pub fn review_claims(game: &Game, record: &GameRecord) -> ClaimReview {
     }
     let moves: Vec<Move> = game.moves().collect();
     let mut g = Game::from_position(game.start().clone());
+    g.reserve(moves.len());
     let mut out = ClaimReview::default();
     // The chances the game's ending would have taken, if no recorded claim took one.
     let mut ending_would_take = Vec::new();
@@ -234,7 +235,7 @@ pub fn review_claims(game: &Game, record: &GameRecord) -> ClaimReview {
         if ply > 0 {
             // A recorded game may go on past an ending the rules core sees (a fivefold it
             // did not stop at): keep reviewing the moves as played.
-            if g.play_past_end(moves[ply - 1]).is_err() {
+            if g.replay_next(game).is_none() {
                 break;
             }
         }
