@@ -629,6 +629,9 @@ type JsonRow = (
     String,
 );
 
+/// What identifies a finding across two reviews: (ply, side, kind, move).
+type MissedKey = (u64, String, String, Option<String>);
+
 fn json_row(v: &Value) -> JsonRow {
     let s = |k: &str| v[k].as_str().map(str::to_string);
     (
@@ -659,7 +662,7 @@ fn recorded_claims_replayed_into_the_reference_games_keep_the_missed_claims_befo
     .expect("reference data");
     // Per game written: the claim's position ply, whether it is correct, and the findings
     // (ply, side, kind, move) before that ply of the same moves reviewed without a record.
-    let mut expected: Vec<(usize, bool, Vec<(u64, String, String, Option<String>)>)> = Vec::new();
+    let mut expected: Vec<(usize, bool, Vec<MissedKey>)> = Vec::new();
     let mut pgn_text = String::new();
     let row_key = |r: &JsonRow| (r.1, r.3.clone(), r.4.clone(), r.5.clone());
     let lib_rows = |index: usize, game: &Game, record: &GameRecord| -> Vec<JsonRow> {
