@@ -615,3 +615,179 @@ fn an_unwritable_annotate_path_is_refused_before_the_review() {
     assert_eq!(names, ["out.pgn"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A finding as `review --json` prints it: (game, ply, until_ply, side, kind, move, rule,
+/// text).
+type JsonRow = (
+    u64,
+    u64,
+    u64,
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    String,
+);
+
+/// What identifies a finding across two reviews: (ply, side, kind, move).
+type MissedKey = (u64, String, String, Option<String>);
+
+fn json_row(v: &Value) -> JsonRow {
+    let s = |k: &str| v[k].as_str().map(str::to_string);
+    (
+        v["game"].as_u64().unwrap(),
+        v["ply"].as_u64().unwrap(),
+        v["until_ply"].as_u64().unwrap(),
+        s("side").unwrap(),
+        s("kind").unwrap(),
+        s("move"),
+        s("rule"),
+        s("text").unwrap(),
+    )
+}
+
+/// Claims written into the reference games at plies where the rules core sees a chance
+/// (the first and the last of each game; a claim without a move there, correct or not, and a claim with the first claim move),
+/// each game ending drawn with its claim as a claim ends a game: `review --all --no-engine
+/// --json` on the file lists exactly what [`review_claims`] finds in each game read back,
+/// the recorded claim is ruled as the rules core says, and every chance before the claim is
+/// a missed claim as in the same game without the record: a claim recorded at the end does
+/// not take the other side's chance the move before (the claim shows the game went on).
+#[test]
+fn recorded_claims_replayed_into_the_reference_games_keep_the_missed_claims_before_them() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/reference.jsonl"
+    ))
+    .expect("reference data");
+    // Per game written: the claim's position ply, whether it is correct, and the findings
+    // (ply, side, kind, move) before that ply of the same moves reviewed without a record.
+    let mut expected: Vec<(usize, bool, Vec<MissedKey>)> = Vec::new();
+    let mut pgn_text = String::new();
+    let row_key = |r: &JsonRow| (r.1, r.3.clone(), r.4.clone(), r.5.clone());
+    let lib_rows = |index: usize, game: &Game, record: &GameRecord| -> Vec<JsonRow> {
+        review_claims(game, record)
+            .findings
+            .iter()
+            .map(|f| {
+                (
+                    index as u64,
+                    f.ply as u64,
+                    f.until_ply as u64,
+                    match f.side {
+                        shakmaty::Color::White => "white".to_string(),
+                        shakmaty::Color::Black => "black".to_string(),
+                    },
+                    f.kind.code().to_string(),
+                    f.mv.map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string()),
+                    f.rule.map(str::to_string),
+                    f.text.clone(),
+                )
+            })
+            .collect()
+    };
+    for line in text.lines() {
+        let r: Value = serde_json::from_str(line).unwrap();
+        let fen = r["fen"].as_str().unwrap();
+        let moves: Vec<&str> = r["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        let mut full = Game::from_fen(fen).unwrap();
+        for m in &moves {
+            full.play_uci(m).unwrap();
+        }
+        // The first and the last chance of each game: enough for every kind, fast enough.
+        let chances = review_claims(&full, &GameRecord::default()).chances;
+        let picked = chances
+            .first()
+            .into_iter()
+            .chain(chances.last().filter(|_| chances.len() > 1))
+            .cloned();
+        for ch in picked {
+            let mut g = Game::from_fen(fen).unwrap();
+            for m in &moves[..ch.ply] {
+                g.play_uci(m).unwrap();
+            }
+            let mut variants = vec![(g.clone(), ClaimMark::Now, ch.now.is_some())];
+            if let Some(&(m, _)) = ch.with_move.first() {
+                let mut gm = g.clone();
+                gm.play(m).unwrap();
+                variants.push((gm, ClaimMark::WithMove, true));
+            }
+            for (game, mark, correct) in variants {
+                let before: Vec<_> = lib_rows(0, &game, &GameRecord::default())
+                    .iter()
+                    .filter(|r| r.1 < ch.ply as u64)
+                    .map(row_key)
+                    .collect();
+                let claims = [pgn::RecordedClaim {
+                    ply: game.len(),
+                    mark,
+                    ground: None,
+                    line: 0,
+                }];
+                let written = pgn::write_annotated(
+                    &game,
+                    &[("Result", "1/2-1/2")],
+                    &pgn::claim_notes(&claims),
+                );
+                pgn_text.push_str(&written);
+                pgn_text.push('\n');
+                expected.push((ch.ply, correct, before));
+            }
+        }
+    }
+    assert!(expected.len() > 100, "only {} games", expected.len());
+    let dir = std::env::temp_dir().join(format!("threefold-review-claims-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("claims.pgn");
+    std::fs::write(&file, &pgn_text).unwrap();
+    let out = run(&[
+        "review",
+        "--pgn",
+        file.to_str().unwrap(),
+        "--all",
+        "--no-engine",
+        "--json",
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let cli: Vec<JsonRow> = json_lines(&out).iter().map(json_row).collect();
+    // The library on the games as read back.
+    let mut reader = pgn::PgnReader::new(pgn_text.as_bytes(), "claims.pgn");
+    let mut lib = Vec::new();
+    let mut index = 0;
+    while let Some((rec, game)) = reader.next_game().unwrap() {
+        index += 1;
+        let rows = lib_rows(index, &game, &GameRecord::from_pgn(&rec));
+        let (ply, correct, before) = &expected[index - 1];
+        let kind = if *correct {
+            "correct-claim"
+        } else {
+            "incorrect-claim"
+        };
+        assert!(
+            rows.iter().any(|r| r.1 == *ply as u64 && r.4 == kind),
+            "game {index}: a {kind} at ply {ply} in {rows:?}"
+        );
+        let got: Vec<_> = rows
+            .iter()
+            .filter(|r| r.1 < *ply as u64)
+            .map(row_key)
+            .collect();
+        assert_eq!(
+            &got, before,
+            "game {index}: the missed claims before the claim"
+        );
+        lib.extend(rows);
+    }
+    assert_eq!(index, expected.len());
+    assert_eq!(cli, lib, "the command line and review_claims");
+}

@@ -236,14 +236,14 @@ pub fn fivefold(game: &Game) -> bool {
 /// and the last move did not checkmate (a position without a legal move ends
 /// by checkmate or stalemate first).
 pub fn seventy_five(game: &Game) -> bool {
-    game.position().halfmoves() >= 150 && !game.legal_moves().is_empty()
+    game.position().halfmoves() >= 150 && game.has_legal_moves()
 }
 
 /// The kind of automatic ending at the current position of `game`, if any,
 /// in the Laws' precedence (see the module docs). [`automatic`] explains it.
 pub fn automatic_kind(game: &Game) -> Option<EndingKind> {
     let pos = game.position();
-    if game.legal_moves().is_empty() {
+    if !game.has_legal_moves() {
         Some(if pos.is_check() {
             EndingKind::Checkmate {
                 winner: !pos.turn(),

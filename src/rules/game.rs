@@ -28,11 +28,13 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::OnceLock;
 
 use shakmaty::fen::Fen;
+use shakmaty::san::SanError;
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, MoveList, Position};
+use shakmaty::{Bitboard, CastlingMode, Chess, EnPassantMode, Move, MoveList, Position, attacks};
 
 use super::ending::{self, Ending, EndingKind};
 use super::key::{play_keyed, position_key, reversible_key_after};
@@ -140,6 +142,9 @@ pub enum PlayError {
 /// Why a start position could not be set up (the strict FEN reader's error).
 pub use crate::fen::FenError;
 
+/// The plies a new game has room for before its vectors grow (a master game has about 80).
+const RESERVED_PLIES: usize = 128;
+
 /// A game of chess: a start position plus the moves played from it.
 #[derive(Clone)]
 pub struct Game {
@@ -151,9 +156,10 @@ pub struct Game {
     /// only positions a move can make appear a third time. Usually empty or
     /// tiny, so claims with a move skip the map entirely.
     repeated: Vec<u64>,
-    /// The legal moves of the current position, generated once per ply: a move's SAN is
-    /// read and written against them, without generating the candidates again.
-    legal: MoveList,
+    /// The legal moves of the current position, generated the first time they are asked
+    /// for (claims, the trainer): reading a game needs only each move's SAN candidates and
+    /// whether a legal move is left ([`has_legal_move`]), so most plies never generate them.
+    legal: OnceLock<MoveList>,
     termination: Option<Termination>,
 }
 
@@ -184,20 +190,25 @@ impl Game {
         let key = position_key(&start);
         let mut stretch = KeyMap::default();
         stretch.insert(key, 0);
-        let legal = start.legal_moves();
+        // Room for a game of average length: a game read move by move does not grow its
+        // vectors (copying every position so far) several times over.
+        let mut positions = Vec::with_capacity(RESERVED_PLIES + 1);
+        positions.push(start);
+        let mut records = Vec::with_capacity(RESERVED_PLIES + 1);
+        records.push(PlyRecord {
+            key,
+            mv: None,
+            san: None,
+            irreversible: false,
+            occurrence: 1,
+            previous: None,
+        });
         let mut game = Game {
-            positions: vec![start],
-            records: vec![PlyRecord {
-                key,
-                mv: None,
-                san: None,
-                irreversible: false,
-                occurrence: 1,
-                previous: None,
-            }],
+            positions,
+            records,
             stretch,
             repeated: Vec::new(),
-            legal,
+            legal: OnceLock::new(),
             termination: None,
         };
         game.termination = game
@@ -210,6 +221,12 @@ impl Game {
     /// standard notation).
     pub fn from_fen(fen: &str) -> Result<Game, FenError> {
         crate::fen::position(fen).map(Game::from_position)
+    }
+
+    /// Make room for `plies` more moves (a replay of a game of known length).
+    pub fn reserve(&mut self, plies: usize) {
+        self.positions.reserve(plies);
+        self.records.reserve(plies);
     }
 
     /// The number of plies played (positions are `0..=len()`).
@@ -232,9 +249,28 @@ impl Game {
         &self.positions[ply]
     }
 
-    /// The legal moves of the current position.
+    /// The legal moves of the current position (generated once per position, when first
+    /// asked for).
     pub fn legal_moves(&self) -> &[Move] {
-        &self.legal
+        self.legal.get_or_init(|| self.position().legal_moves())
+    }
+
+    /// Whether the side to move has a legal move (else it is checkmated or stalemated):
+    /// from the legal moves when they are at hand, else [`has_legal_move`].
+    pub fn has_legal_moves(&self) -> bool {
+        match self.legal.get() {
+            Some(moves) => !moves.is_empty(),
+            None => has_legal_move(self.position()),
+        }
+    }
+
+    /// Whether `m` is legal in the current position: against the legal moves when they are
+    /// at hand, else against the candidates of its target square only.
+    fn is_legal(&self, m: Move) -> bool {
+        match self.legal.get() {
+            Some(moves) => moves.contains(&m),
+            None => self.position().is_legal(m),
+        }
     }
 
     /// The start position.
@@ -377,7 +413,7 @@ impl Game {
         if self.termination.is_some() {
             self.check_not_over(&text())?;
         }
-        if !self.legal.contains(&m) {
+        if !self.is_legal(m) {
             return Err(PlayError::Illegal {
                 text: text(),
                 ply: self.len() + 1,
@@ -392,7 +428,7 @@ impl Game {
     /// ending on record. For demonstrations that look past an ending (Euwe's
     /// sequence under the former rule); ordinary play uses [`Game::play`].
     pub fn play_past_end(&mut self, m: Move) -> Result<(), PlayError> {
-        if !self.legal.contains(&m) {
+        if !self.is_legal(m) {
             return Err(PlayError::Illegal {
                 text: m.to_uci(CastlingMode::Standard).to_string(),
                 ply: self.len() + 1,
@@ -409,6 +445,32 @@ impl Game {
             None => self.push_legal(m),
         }
         Ok(())
+    }
+
+    /// Replay the next move of `other`, a game from the same start that this one is a
+    /// beginning of, as [`Game::play_past_end`] would play it: the position, key, SAN and
+    /// occurrence are copied from `other` instead of computed again. `None` when `other`
+    /// has no more moves.
+    pub fn replay_next(&mut self, other: &Game) -> Option<Move> {
+        let ply = self.len() + 1;
+        debug_assert!(self.start() == other.start() && self.len() <= other.len());
+        let rec = other.records.get(ply)?.clone();
+        let m = rec.mv?;
+        if rec.irreversible {
+            self.stretch.clear();
+            self.repeated.clear();
+        }
+        self.stretch.insert(rec.key, ply as u32);
+        if rec.occurrence == 2 {
+            self.repeated.push(rec.key);
+        }
+        self.legal = OnceLock::new();
+        self.positions.push(other.positions[ply].clone());
+        self.records.push(rec);
+        if self.termination.is_none() {
+            self.judge_ending();
+        }
+        Some(m)
     }
 
     /// Parse and play a move in UCI notation.
@@ -471,38 +533,48 @@ impl Game {
 
     /// Parse and play a move read as SAN already (`text`: as written, for errors).
     pub fn play_san_move(&mut self, san: &San, text: &str) -> Result<Move, PlayError> {
-        let m = self.san_to_move(san, text)?;
+        let (m, written) = self.san_to_move_and_san(san, text)?;
         self.check_not_over(text)?;
-        self.push_legal(m);
+        self.push_unjudged_san(m, written);
+        self.judge_ending();
         Ok(m)
     }
 
-    /// The legal move `san` means in the current position (`t`: as written, for errors):
-    /// the one legal move it matches, as `San::to_move` finds it among the candidates, here
-    /// among the legal moves at hand.
+    /// The legal move `san` means in the current position (`t`: as written, for errors).
     fn san_to_move(&self, san: &San, t: &str) -> Result<Move, PlayError> {
-        // The target square first: most moves are ruled out by it alone.
-        let to = match *san {
-            San::Normal { to, .. } => Some(to),
-            _ => None,
+        self.san_to_move_and_san(san, t).map(|(m, _)| m)
+    }
+
+    /// The legal move `san` means in the current position (`t`: as written, for errors) and
+    /// its SAN as [`San::from_move`] writes it: `San::to_move`'s reading (the one move it
+    /// matches among the legal moves of its role to its target square, the only moves
+    /// generated), with those same candidates used to disambiguate the move as written.
+    fn san_to_move_and_san(&self, san: &San, t: &str) -> Result<(Move, San), PlayError> {
+        let pos = self.position();
+        let found = match *san {
+            San::Normal { role, to, .. } => {
+                let candidates = pos.san_candidates(role, to);
+                let mut matching = candidates.iter().filter(|&&m| san.matches(m));
+                match (matching.next(), matching.next()) {
+                    (Some(&m), None) => Ok((m, San::disambiguate(m, &candidates))),
+                    (Some(_), Some(_)) => Err(SanError::AmbiguousSan),
+                    (None, _) => Err(SanError::IllegalSan),
+                }
+            }
+            _ => san.to_move(pos).map(|m| (m, San::from_move(pos, m))),
         };
-        let mut found = self
-            .legal
-            .iter()
-            .filter(|&&m| to.is_none_or(|t| m.to() == t) && san.matches(m));
-        match (found.next(), found.next()) {
-            (Some(&m), None) => Ok(m),
-            (Some(_), Some(_)) => Err(PlayError::Ambiguous {
+        found.map_err(|e| match e {
+            SanError::AmbiguousSan => PlayError::Ambiguous {
                 text: t.to_string(),
                 ply: self.len() + 1,
                 fen: self.fen_at(self.len()),
-            }),
-            (None, _) => Err(PlayError::Illegal {
+            },
+            SanError::IllegalSan => PlayError::Illegal {
                 text: t.to_string(),
                 ply: self.len() + 1,
                 fen: self.fen_at(self.len()),
-            }),
-        }
+            },
+        })
     }
 
     fn check_not_over(&self, text: &str) -> Result<(), PlayError> {
@@ -520,6 +592,11 @@ impl Game {
     /// whether the game has ended. O(1) amortised.
     pub(crate) fn push_legal(&mut self, m: Move) {
         self.push_unjudged(m);
+        self.judge_ending();
+    }
+
+    /// The automatic ending of the position just reached, if any, as the game's.
+    fn judge_ending(&mut self) {
         let ply = self.len();
         self.termination = self
             .automatic_ending()
@@ -528,11 +605,19 @@ impl Game {
 
     /// Append a move known to be legal, leaving the ending as it was.
     fn push_unjudged(&mut self, m: Move) {
+        // `San::from_move`: it disambiguates among the legal moves of the same role to the
+        // same square, which the legal moves include when they are at hand.
+        let san = match self.legal.get() {
+            Some(legal) => San::disambiguate(m, legal),
+            None => San::from_move(self.position(), m),
+        };
+        self.push_unjudged_san(m, san);
+    }
+
+    /// [`Game::push_unjudged`] with the move's SAN already known.
+    fn push_unjudged_san(&mut self, m: Move, san: San) {
         let pos = self.position();
         let irreversible = pos.is_irreversible(m);
-        // What `San::from_move` gives, from the legal moves at hand (it disambiguates among
-        // the moves of the same role to the same square, which they include).
-        let san = San::disambiguate(m, &self.legal);
         let mut next = pos.clone();
         let key = if irreversible {
             play_keyed(&mut next, self.current().key, m)
@@ -550,7 +635,7 @@ impl Game {
         if occurrence == 2 {
             self.repeated.push(key);
         }
-        self.legal = next.legal_moves();
+        self.legal = OnceLock::new();
         self.positions.push(next);
         self.records.push(PlyRecord {
             key,
@@ -577,7 +662,7 @@ impl Game {
         }
         let rec = self.records.pop().expect("len > 1");
         self.positions.pop();
-        self.legal = self.position().legal_moves();
+        self.legal = OnceLock::new();
         if rec.irreversible {
             // Rebuild the map of the stretch that is current again.
             self.stretch.clear();
@@ -667,5 +752,145 @@ impl Game {
             self.termination = None;
         }
         self.termination.is_none()
+    }
+}
+
+/// Whether the side to move in `pos` has a legal move, without generating them all in
+/// nearly every position: not in check, a king step to a square no enemy piece attacks
+/// (the king taken off the board, so a slider's ray through it counts) is legal, and so is
+/// any move of a piece that is not pinned to its king (not the only piece between the king
+/// and an enemy slider on its line): a knight or slider to a square without a piece of its
+/// own, a pawn's push to an empty square or capture. En passant and the moves of pinned
+/// pieces are left to the full generation, which also answers in check and whenever the
+/// quick look finds nothing (so "false" is always the generator's answer).
+pub fn has_legal_move(pos: &Chess) -> bool {
+    if pos.is_check() {
+        return !pos.legal_moves().is_empty();
+    }
+    let board = pos.board();
+    let turn = pos.turn();
+    let us = pos.us();
+    let them = pos.them();
+    let occupied = board.occupied();
+    let Some(king) = board.king_of(turn) else {
+        return !pos.legal_moves().is_empty();
+    };
+    // Our pieces pinned to the king (as shakmaty's generator finds them).
+    let snipers = ((attacks::rook_attacks(king, Bitboard(0)) & board.rooks_and_queens())
+        | (attacks::bishop_attacks(king, Bitboard(0)) & board.bishops_and_queens()))
+        & them;
+    let mut pinned = Bitboard(0);
+    for sniper in snipers {
+        let between = attacks::between(king, sniper) & occupied;
+        if !between.more_than_one() {
+            pinned |= between & us;
+        }
+    }
+    let free = us & !pinned;
+    let pawns = free & board.pawns();
+    let pushes = match turn {
+        shakmaty::Color::White => pawns.shift(8),
+        shakmaty::Color::Black => pawns.shift(-8),
+    };
+    if (pushes & !occupied).any() {
+        return true;
+    }
+    if (free & board.knights())
+        .into_iter()
+        .any(|from| (attacks::knight_attacks(from) & !us).any())
+        || pawns
+            .into_iter()
+            .any(|from| (attacks::pawn_attacks(turn, from) & them).any())
+        || (free & board.bishops_and_queens())
+            .into_iter()
+            .any(|from| (attacks::bishop_attacks(from, occupied) & !us).any())
+        || (free & board.rooks_and_queens())
+            .into_iter()
+            .any(|from| (attacks::rook_attacks(from, occupied) & !us).any())
+    {
+        return true;
+    }
+    let without_king = occupied ^ Bitboard::from_square(king);
+    for to in attacks::king_attacks(king) & !us {
+        if board.attacks_to(to, !turn, without_king).is_empty() {
+            return true;
+        }
+    }
+    !pos.legal_moves().is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::shuffle::Rng;
+
+    /// The quick answer is the generator's in every position of random games (mates,
+    /// stalemates, pins, en passant) and in a stalemate where only a pinned knight has
+    /// squares to go to.
+    #[test]
+    fn has_legal_move_agrees_with_the_move_generator() {
+        let stalemate_pinned_knight =
+            crate::fen::position("R5nk/5K2/6P1/8/8/8/8/8 b - - 0 1").expect("test FEN");
+        assert!(stalemate_pinned_knight.legal_moves().is_empty());
+        assert!(!has_legal_move(&stalemate_pinned_knight));
+        let mut rng = Rng::new(26);
+        let mut without_moves = 0;
+        for _ in 0..400 {
+            let mut pos = Chess::default();
+            for _ in 0..300 {
+                let legal = pos.legal_moves();
+                assert_eq!(has_legal_move(&pos), !legal.is_empty(), "{:?}", pos);
+                if legal.is_empty() {
+                    without_moves += 1;
+                    break;
+                }
+                pos.play_unchecked(legal[rng.below(legal.len())]);
+            }
+        }
+        assert!(
+            without_moves > 5,
+            "only {without_moves} games reached a mate or stalemate"
+        );
+    }
+
+    /// A move read from SAN (as written, or with more disambiguation than needed) is the
+    /// move it names, and the game keeps its SAN as `San::from_move` writes it.
+    #[test]
+    fn san_read_and_kept_as_shakmaty_writes_it() {
+        let mut rng = Rng::new(9);
+        for _ in 0..100 {
+            let mut game = Game::new();
+            for _ in 0..200 {
+                if game.is_over() {
+                    break;
+                }
+                let legal = game.position().legal_moves();
+                let m = legal[rng.below(legal.len())];
+                let san = San::from_move(game.position(), m);
+                let full = match (san, m) {
+                    (
+                        San::Normal {
+                            role,
+                            capture,
+                            to,
+                            promotion,
+                            ..
+                        },
+                        Move::Normal { from, .. },
+                    ) => San::Normal {
+                        role,
+                        file: Some(from.file()),
+                        rank: Some(from.rank()),
+                        capture,
+                        to,
+                        promotion,
+                    },
+                    _ => san,
+                };
+                assert_eq!(game.san_to_move(&full, "full"), Ok(m));
+                game.play_san_move(&san, "san").expect("legal");
+                assert_eq!(game.current().san, Some(san));
+            }
+        }
     }
 }

@@ -834,7 +834,9 @@ impl<R: BufRead> PgnReader<R> {
                                 self.err(t.line, format!("more than {MAX_PLIES} moves in a game"))
                             );
                         }
-                        let text = san.to_string();
+                        // As `to_string` writes it, without the formatting machinery.
+                        let mut text = String::with_capacity(8);
+                        san.append_to_string(&mut text);
                         if replay {
                             // The tags are all read: a tag after a move is an error.
                             let g = match &mut game {
@@ -1123,7 +1125,9 @@ pub fn write_annotated(game: &Game, tags: &[(&str, &str)], notes: &Notes) -> Str
         out.push_str(&format!("[{name} \"{}\"]\n", escape(v)));
     }
     out.push_str(&format!("[Result \"{result}\"]\n"));
-    let standard = game.start() == &shakmaty::Chess::default();
+    // Positions compare without their move counters: a start position with the standard
+    // setup but another 50-move count or move number needs its FEN too.
+    let standard = game.start_fen() == Game::new().start_fen();
     if !standard {
         out.push_str("[SetUp \"1\"]\n");
         out.push_str(&format!("[FEN \"{}\"]\n", game.start_fen()));

@@ -11,8 +11,10 @@
 //!
 //! Chances of one side on consecutive turns of that side form one [`ChanceRun`]: "the chance
 //! lasted three moves". A chance is *taken* (not missed) when a correct claim is recorded
-//! there, when the game ended by a claim there (a trainer game), or when a game read from
-//! PGN ends drawn at that very ply or with that very move (the claim is what ended it).
+//! there, or, in a game whose record holds no claim, when the game ended by a claim there or
+//! ends drawn at that very ply or with that very move (an unrecorded claim is what ended
+//! it). One function, [`review_claims`], decides this for `threefold review` and for the
+//! trainer's review screen.
 //!
 //! The engine's part of the review (was the draw worth taking?) is `crate::review`, above
 //! both the rules and the engine.
@@ -217,7 +219,12 @@ pub fn review_claims(game: &Game, record: &GameRecord) -> ClaimReview {
     }
     let moves: Vec<Move> = game.moves().collect();
     let mut g = Game::from_position(game.start().clone());
+    g.reserve(moves.len());
     let mut out = ClaimReview::default();
+    // The chances the game's ending would have taken, if no recorded claim took one.
+    let mut ending_would_take = Vec::new();
+    // The ply of the first correct recorded claim (of the position it was made in).
+    let mut claimed_at = None;
     let claims_at = |ply: usize, mark: ClaimMark| {
         record
             .claims
@@ -228,7 +235,7 @@ pub fn review_claims(game: &Game, record: &GameRecord) -> ClaimReview {
         if ply > 0 {
             // A recorded game may go on past an ending the rules core sees (a fivefold it
             // did not stop at): keep reviewing the moves as played.
-            if g.play_past_end(moves[ply - 1]).is_err() {
+            if g.replay_next(game).is_none() {
                 break;
             }
         }
@@ -254,23 +261,40 @@ pub fn review_claims(game: &Game, record: &GameRecord) -> ClaimReview {
         {
             break;
         }
+        // A correct claim recorded at an earlier ply ended the game there: no chance after.
+        if claimed_at.is_some_and(|c| ply > c) {
+            continue;
+        }
+        if taken_now || taken_move {
+            claimed_at = Some(ply);
+        }
         let report = report_current(&g);
         if let Some(mut ch) = chance_at(&g, &report) {
             ch.played = moves.get(ply).copied();
             let last = ply == moves.len();
             let before_last = ply + 1 == moves.len();
-            let ended_by_claim = game
-                .termination()
-                .is_some_and(|t| t.ending.kind.is_claim() && t.ply == moves.len())
-                || record.result.as_deref() == Some("1/2-1/2");
             let played_claim_move = ch
                 .played
                 .is_some_and(|m| ch.with_move.iter().any(|&(w, _)| w == m));
-            ch.taken = (taken_now && ch.now.is_some())
-                || (taken_move && played_claim_move)
-                || (ended_by_claim && last && ch.now.is_some())
-                || (ended_by_claim && before_last && played_claim_move);
+            ch.taken = (taken_now && ch.now.is_some()) || (taken_move && played_claim_move);
+            if (last && ch.now.is_some()) || (before_last && played_claim_move) {
+                ending_would_take.push(out.chances.len());
+            }
             out.chances.push(ch);
+        }
+    }
+    // A game drawn by a claim (or a PGN result of 1/2-1/2) whose record holds no claim was
+    // ended by the chance at its last ply or with its last move. A record with claims
+    // (the trainer's, a PGN with `[%claim]` comments) says who claimed and where: then
+    // only they take chances, and a chance of the other side just before a claim made at
+    // the end stays missed (the claim shows the game was still on).
+    let ended_by_claim = game
+        .termination()
+        .is_some_and(|t| t.ending.kind.is_claim() && t.ply == moves.len())
+        || record.result.as_deref() == Some("1/2-1/2");
+    if ended_by_claim && record.claims.is_empty() {
+        for i in ending_would_take {
+            out.chances[i].taken = true;
         }
     }
     // Runs of missed chances: the same side on its consecutive turns.
