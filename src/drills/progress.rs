@@ -106,12 +106,12 @@ pub struct ProgressStore {
 }
 
 impl ProgressStore {
-    /// `progress.toml` in the platform data directory
-    /// (`directories::ProjectDirs::from("", "", "threefold")`, the same
+    /// `progress.toml` in the platform data directory ([`crate::fsio::data_dir`], the same
     /// directory the TUI keeps its saved game in), if the platform has one.
     pub fn default_location() -> Option<ProgressStore> {
-        let dirs = directories::ProjectDirs::from("", "", "threefold")?;
-        Some(ProgressStore::at(dirs.data_dir().join("progress.toml")))
+        Some(ProgressStore::at(
+            crate::fsio::data_dir()?.join("progress.toml"),
+        ))
     }
 
     /// A store at an explicit path (tests, `--progress FILE`).

@@ -30,6 +30,15 @@ pub enum Pick {
     Theme(String),
 }
 
+/// `coll` with the puzzle file `yours` loaded beside it, when there is one: the theme
+/// "From your games" ([`super::from_games`]) beside the built-in ones.
+pub fn with_yours(mut coll: Collection, yours: Option<&std::path::Path>) -> Collection {
+    if let Some(path) = yours.filter(|p| p.exists()) {
+        super::load::add_file(&mut coll, path);
+    }
+    coll
+}
+
 /// A drill session.
 #[derive(Debug)]
 pub struct Session {
@@ -46,9 +55,18 @@ pub struct Session {
 }
 
 impl Session {
-    /// The built-in puzzles and the progress in the platform data directory.
+    /// The built-in puzzles, the puzzles from your games (`from-your-games.toml` in the
+    /// data directory, when it exists) and the progress in the platform data directory.
     pub fn open() -> Session {
-        Session::with(load_builtin(), ProgressStore::default_location())
+        Session::open_with(super::from_games::default_file().as_deref())
+    }
+
+    /// [`Session::open`] with the puzzles from your games read from `yours` (if it exists).
+    pub fn open_with(yours: Option<&std::path::Path>) -> Session {
+        Session::with(
+            with_yours(load_builtin(), yours),
+            ProgressStore::default_location(),
+        )
     }
 
     /// Given puzzles and a progress store (`None`: progress is kept in memory only).
