@@ -34,9 +34,15 @@ impl DrillState {
     }
 }
 
+/// "score 3/4  streak 2 (best 2)  solved 3/8  due 1": how many puzzles are due, never which.
 fn score_text(s: Score) -> String {
+    let due = if s.due > 0 {
+        format!("due {:>2}", s.due)
+    } else {
+        " ".repeat(6)
+    };
     format!(
-        "score {:>3}/{:<3}  streak {:>2} (best {:>2})  solved {:>2}/{:<2}",
+        "score {:>3}/{:<3}  streak {:>2} (best {:>2})  solved {:>2}/{:<2}  {due}",
         s.correct, s.attempts, s.streak, s.best_streak, s.solved, s.puzzles
     )
 }
