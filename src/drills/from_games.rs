@@ -58,6 +58,9 @@ pub enum FromGamesError {
     /// The finding's ply is not a position of the game.
     #[error("the finding's ply {ply} is past the end of the game ({len} plies)")]
     PastTheEnd { ply: usize, len: usize },
+    /// A missed claim with a move that names no move.
+    #[error("the missed claim with a move at ply {0} names no move")]
+    MissingMove(usize),
     /// The finding's move is not legal where it is said to be written.
     #[error("the move of the finding is not legal after ply {0}")]
     IllegalMove(usize),
@@ -165,7 +168,7 @@ fn question_for(f: &ClaimFinding) -> Result<Question, FromGamesError> {
         }
         (_, Some(mv)) => Question::Intended { mv },
         (ClaimFindingKind::MissedClaimWithMove, None) => {
-            return Err(FromGamesError::IllegalMove(f.ply));
+            return Err(FromGamesError::MissingMove(f.ply));
         }
     })
 }
