@@ -52,8 +52,9 @@ pub const FILE_NAME: &str = "from-your-games.toml";
 /// Why a finding did not become a puzzle, or the puzzles were not written.
 #[derive(Debug, thiserror::Error)]
 pub enum FromGamesError {
-    /// Only missed and incorrect claims are drills.
-    #[error("only a missed or an incorrect claim becomes a puzzle (this is a {0})")]
+    /// Only missed and incorrect claims are drills (the finding's kind, as `review --json`
+    /// names it).
+    #[error("only a missed or an incorrect claim becomes a puzzle (this is a {0} finding)")]
     NotAMistake(&'static str),
     /// The finding's ply is not a position of the game.
     #[error("the finding's ply {ply} is past the end of the game ({len} plies)")]
@@ -158,7 +159,9 @@ pub fn source_from_tags<'a>(tag: impl Fn(&str) -> Option<&'a str>) -> Option<Str
 fn question_for(f: &ClaimFinding) -> Result<Question, FromGamesError> {
     Ok(match (f.kind, f.mv) {
         (ClaimFindingKind::CorrectClaim, _) => {
-            return Err(FromGamesError::NotAMistake("correct claim"));
+            return Err(FromGamesError::NotAMistake(
+                ClaimFindingKind::CorrectClaim.code(),
+            ));
         }
         (ClaimFindingKind::MissedClaim | ClaimFindingKind::IncorrectClaim, None) => Question::Claim,
         (ClaimFindingKind::MissedClaimWithMove, Some(_))

@@ -470,21 +470,17 @@ impl App {
             self.error("There is no finding to add as a puzzle.");
             return;
         };
-        let FindingKind::Claim(kind) = f.kind else {
-            self.error(format!(
-                "Only a missed or an incorrect claim becomes a puzzle (this is a {}).",
-                f.kind.code().replace('-', " ")
-            ));
-            return;
-        };
-        let finding = crate::rules::review::ClaimFinding {
-            kind,
-            ply: f.ply,
-            until_ply: f.until_ply,
-            side: f.side,
-            mv: f.mv,
-            rule: f.rule,
-            text: f.text.clone(),
+        let finding = match f.kind {
+            FindingKind::Claim(kind) => Ok(crate::rules::review::ClaimFinding {
+                kind,
+                ply: f.ply,
+                until_ply: f.until_ply,
+                side: f.side,
+                mv: f.mv,
+                rule: f.rule,
+                text: f.text.clone(),
+            }),
+            other => Err(from_games::FromGamesError::NotAMistake(other.code())),
         };
         let Some(path) = self.drills_file.clone() else {
             self.error("No data directory on this platform: the puzzle cannot be kept.");
@@ -494,7 +490,8 @@ impl App {
         let source = from_games::source_from_tags(|n| {
             tags.iter().find(|(k, _)| k == n).map(|(_, v)| v.as_str())
         });
-        let made = from_games::puzzle_from_finding(&s.game, &finding, source.as_deref())
+        let made = finding
+            .and_then(|f| from_games::puzzle_from_finding(&s.game, &f, source.as_deref()))
             .and_then(|p| from_games::add_puzzles(&path, &[p]));
         match made {
             Ok(added) => {

@@ -447,3 +447,30 @@ fn a_missed_claim_becomes_a_drill_puzzle_with_one_key() {
     let s = screen(&a, &Theme::plain(), 120, 40).0;
     assert!(s.contains("From your games"), "{s}");
 }
+
+/// A finding that is not a missed or incorrect claim is refused with the library's reason,
+/// and nothing is written.
+#[test]
+fn an_engine_finding_is_not_made_a_puzzle() {
+    let dir =
+        std::env::temp_dir().join(format!("threefold-review-nopuzzle-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join(crate::drills::from_games::FILE_NAME);
+    let mut a = small_app();
+    a.review.options.budget = None;
+    a.drills_file = Some(path.clone());
+    shuffle(&mut a, 8);
+    typed(&mut a, "Nf3");
+    keys(&mut a, "v");
+    let s = a.review.state.as_mut().unwrap();
+    s.findings[0].kind = FindingKind::ClaimWorthTaking;
+    keys(&mut a, "p");
+    let m = a.message.clone().unwrap();
+    assert!(m.is_error(), "{}", m.text);
+    assert_eq!(
+        m.text,
+        "The puzzle was not added: only a missed or an incorrect claim becomes a puzzle \
+         (this is a claim-worth-taking finding)."
+    );
+    assert!(!path.exists());
+}
