@@ -14,6 +14,8 @@
 //!   above it.
 //! - [`fsio`]: saving files atomically; used by drills and the trainer.
 //! - [`fen`]: the strict FEN reader shared by the rules core and the engine.
+//! - [`visible`]: text from files and command lines with its control characters escaped, for
+//!   every place that shows such text on a terminal.
 //!
 //! # Example: a threefold repetition claimed
 //!
@@ -67,4 +69,5 @@ pub mod fsio;
 pub mod review;
 pub mod rules;
 pub mod tui;
+pub mod visible;
 pub mod xiangqi;

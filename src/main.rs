@@ -77,7 +77,7 @@ struct BenchArgs {
     #[arg(value_enum, default_value_t = BenchTarget::Search)]
     target: BenchTarget,
     /// Search depth for each bench position (search: 14; pollution: 8).
-    #[arg(long)]
+    #[arg(long, value_parser = cli::depth_parser())]
     depth: Option<u32>,
     /// Node budget per position (suite).
     #[arg(long, default_value_t = 200_000)]
@@ -85,8 +85,8 @@ struct BenchArgs {
     /// Plies played on from each suite position (pollution).
     #[arg(long, default_value_t = threefold::engine::pollution::DEFAULT_PLIES)]
     moves: usize,
-    /// Transposition table size in MB (search).
-    #[arg(long, default_value_t = threefold::engine::DEFAULT_HASH_MB)]
+    /// Transposition table size in MB (search, suite, pollution).
+    #[arg(long, default_value_t = threefold::engine::DEFAULT_HASH_MB, value_parser = cli::hash_mb_parser())]
     hash: usize,
     /// Repetition detector of the search: zarkov, belle, rookie or axon.
     #[arg(long, default_value = "zarkov")]
@@ -204,7 +204,8 @@ fn main() -> ExitCode {
         // The reader went away (`threefold analyze ... | head -1`): nothing to say.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            let msg = format!("{e:#}").replace('\n', " ");
+            let msg =
+                threefold::visible::visible(&format!("{e:#}").replace('\n', " ")).into_owned();
             // Not eprintln!, which panics (exit 101) when stderr is a terminal that hung up.
             let _ = writeln!(std::io::stderr(), "error: {msg}");
             ExitCode::from(2)
@@ -257,7 +258,7 @@ fn drills(args: &DrillsArgs, out: &mut impl Write) -> anyhow::Result<bool> {
         None => threefold::drills::cli_check_builtin(),
     };
     for l in &lines {
-        writeln!(out, "{l}")?;
+        writeln!(out, "{}", threefold::visible::visible(l))?;
     }
     out.flush()?;
     Ok(ok)

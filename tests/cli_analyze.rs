@@ -278,7 +278,7 @@ fn euwe_command_prints_every_ply() {
     let table = String::from_utf8(run(&["euwe", "--plies", "12"]).stdout).unwrap();
     let last = table.lines().nth(12).unwrap();
     assert!(
-        last.contains("longest twice 4 moves (plies 5-12)"),
+        last.contains("longest twice 4 plies (plies 5–12); closest plies 5–12, 4 plies short"),
         "{table}"
     );
     assert!(table.ends_with("a third time in succession.\n"), "{table}");

@@ -128,3 +128,48 @@ fn bad_input_is_one_line_after_the_plies_before_it() {
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
 }
+
+/// MemAvailable in MB, if the system says.
+fn available_mb() -> Option<u64> {
+    let m = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let l = m.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    Some(l.split_whitespace().nth(1)?.parse::<u64>().ok()? / 1024)
+}
+
+#[test]
+fn belle_slots_beyond_the_cap_or_the_memory_are_refused_in_one_line() {
+    // More than the largest Hash (65536 MB) holds: refused whatever the machine.
+    let out = run(&["--moves", "e2e4", "--belle-slots", "10000000000"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: --belle-slots 10000000000: 10000000000 slots are more than"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+    // 2^32 slots are 48 GiB: where that is more than the memory there is, refused by the
+    // memory check of UCI Hash (it aborted allocating 51539607552 bytes, exit 134).
+    if available_mb().is_some_and(|a| a < 50_000) {
+        let out = run(&["--moves", "e2e4", "--belle-slots", "4294967296"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with(
+                "error: --belle-slots 4294967296: a 49152 MB transposition table does not fit"
+            ),
+            "{err}"
+        );
+    }
+    // A large table that fits is not filled: a billion slots (12 GB) where they fit.
+    if available_mb().is_some_and(|a| a > 14_000) {
+        let out = run(&["--moves", "e2e4 e7e5", "--belle-slots", "1000000000"]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(stdout(&out).contains("Every detector agrees"));
+    }
+}

@@ -45,13 +45,20 @@ fn judge_text_and_json() {
     let out = run(&["judge", "--fen", CHASE_FEN, "--moves", CHASE]);
     assert!(out.status.success());
     let text = stdout(&out);
-    assert_eq!(text.lines().next(), Some("win"));
+    // The first line says whose win it is; the verdict names both sides once
+    // and the earlier occurrences read as English.
+    assert_eq!(text.lines().next(), Some("Black wins, Red loses."));
     assert!(text.contains("Red chases the black rook"), "{text}");
     assert!(text.contains("perpetual chase"), "{text}");
     assert!(
-        text.contains("Red loses, so Black (to move) wins"),
+        text.contains("(Black to move) also stood after plies 1 and 5; judged over plies 2–9."),
         "{text}"
     );
+    assert!(
+        text.contains("Perpetual chase outranks idle moves: Black wins, Red loses."),
+        "{text}"
+    );
+    assert!(!text.contains("(to move) wins"), "{text}");
 
     let out = run(&["judge", "--fen", CHASE_FEN, "--moves", CHASE, "--json"]);
     let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("one JSON object");
@@ -79,7 +86,9 @@ fn judge_text_and_json() {
         "--ntimes",
         "1",
     ]);
-    assert_eq!(stdout(&out).lines().next(), Some("win"));
+    let text = stdout(&out);
+    assert_eq!(text.lines().next(), Some("Black wins, Red loses."));
+    assert!(text.contains("also stood after ply 1; judged"), "{text}");
     let out = run(&[
         "judge",
         "--fen",
@@ -87,7 +96,10 @@ fn judge_text_and_json() {
         "--moves",
         "c2a2 a7b7 a2b2 b7a7 b2a2",
     ]);
-    assert_eq!(stdout(&out).lines().next(), Some("undecided"));
+    assert_eq!(
+        stdout(&out).lines().next(),
+        Some("Undecided (Black to move).")
+    );
 }
 
 #[test]
@@ -109,7 +121,10 @@ fn analyze_rows() {
     assert_eq!(rows[8]["ruling"]["result"], "win");
     let text = stdout(&run(&["analyze", "--fen", CHASE_FEN, "--moves", CHASE]));
     assert!(
-        text.lines().last().unwrap().contains("WIN for black"),
+        text.lines()
+            .last()
+            .unwrap()
+            .contains("Black wins, Red loses — "),
         "{text}"
     );
 }
@@ -141,8 +156,177 @@ fn bad_input_names_the_problem_and_the_ply() {
         &["ply 3", "C2=5"],
     );
     assert_one_line_error(&run(&["perft", "--fen", "xyz w", "--depth", "1"]), &["FEN"]);
+    // A run of digits whose sum wraps around in a byte (29 nines and a 7 are
+    // 268 = 12 mod 256) is still more than nine points.
+    assert_one_line_error(
+        &run(&[
+            "judge",
+            "--fen",
+            "99999999999999999999999999997k5/9/9/9/9/9/9/9/9/4K4 w",
+        ]),
+        &["FEN", "rank 9", "more than 9 points"],
+    );
     assert_one_line_error(
         &run(&["judge", "--fen", "3k5/9/9/9/9/9/9/9/9/3K5 w", "--moves", ""]),
         &["check"],
     );
+}
+
+/// Perft recurses once per ply: a depth past the limit is refused in one line
+/// (it overflowed the stack and aborted), in `perft` and in `bench` alike,
+/// and the limit itself is counted.
+#[test]
+fn perft_depth_is_bounded() {
+    assert_one_line_error(
+        &run(&["perft", "--depth", "50000"]),
+        &["depth 50000", "at most 64"],
+    );
+    assert_one_line_error(
+        &run(&["perft", "--depth", "65", "--divide"]),
+        &["depth 65", "at most 64"],
+    );
+    assert_one_line_error(
+        &run(&[
+            "bench", "--depth", "50000", "--fsf", "none", "--plies", "0", "--rounds", "1",
+        ]),
+        &["depth 50000", "at most 64"],
+    );
+    let out = run(&["perft", "--depth", "64", "--fen", MATE_FEN]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(stdout(&out).lines().last(), Some("0"));
+}
+
+/// Black is checkmated: two rooks on ranks 9 and 8.
+const MATE_FEN: &str = "R3k4/R8/9/9/9/9/9/9/9/3K5 b";
+/// Black is stalemated: its advisor is pinned between the kings, the rooks
+/// hold the d and f files.
+const STALEMATE_FEN: &str = "4k4/4a4/9/9/3R1R3/9/9/9/9/4K4 b";
+
+/// A side with no legal move has lost, checkmated or stalemated: `judge` and
+/// `analyze` say so (they said `undecided`).
+#[test]
+fn no_legal_move_loses() {
+    for (fen, ending) in [(MATE_FEN, "checkmate"), (STALEMATE_FEN, "stalemate")] {
+        let out = run(&["judge", "--fen", fen]);
+        assert!(out.status.success());
+        let text = stdout(&out);
+        assert_eq!(
+            text.lines().next(),
+            Some(format!("Red wins, Black loses by {ending}.").as_str()),
+            "{text}"
+        );
+        assert!(text.contains(ending), "{text}");
+        assert!(text.contains("Black (to move) has no legal move"), "{text}");
+        let v: serde_json::Value =
+            serde_json::from_str(stdout(&run(&["judge", "--fen", fen, "--json"])).trim()).unwrap();
+        assert_eq!(v["result"], "loss");
+        assert_eq!(v["side"], "black");
+        assert_eq!(v["ending"], ending);
+    }
+    // The stalemate reached by a move: the last row of the analysis rules it.
+    let red = STALEMATE_FEN.replace(" b", " w");
+    let out = run(&["analyze", "--fen", &red, "--moves", "d5d4", "--json"]);
+    let row: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(row["ruling"]["result"], "loss");
+    assert_eq!(row["ruling"]["ending"], "stalemate");
+    let text = stdout(&run(&["analyze", "--fen", &red, "--moves", "d5d4"]));
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .contains("Red wins, Black loses by stalemate"),
+        "{text}"
+    );
+    // A position with moves is not over.
+    let v: serde_json::Value =
+        serde_json::from_str(stdout(&run(&["judge", "--json"])).trim()).unwrap();
+    assert_eq!(v["result"], "undecided");
+    assert!(v["ending"].is_null());
+}
+
+/// `analyze --json` grows linearly with a shuffle: a row carries the few
+/// earlier occurrences its ruling counts, not all of them (26,000 plies wrote
+/// 1 GB and took 1.8 GB of memory). Twice the plies, about twice the bytes
+/// (quadratic would be four times).
+#[test]
+fn analyze_output_grows_linearly() {
+    let run_cycles = |cycles: usize| {
+        let moves = ["a0a1 a9a8 a1a0 a8a9"; 1].repeat(cycles).join(" ");
+        let out = run(&["analyze", "--moves", &moves, "--json"]);
+        assert!(out.status.success());
+        out
+    };
+    let (n, n2) = (run_cycles(500), run_cycles(1000));
+    let ratio = n2.stdout.len() as f64 / n.stdout.len() as f64;
+    assert!(ratio < 2.3, "2x the plies gave {ratio:.2}x the output");
+    let last: serde_json::Value =
+        serde_json::from_str(stdout(&n2).lines().last().unwrap()).unwrap();
+    assert_eq!(last["repetitions"], 1001, "the start and every cycle");
+    assert_eq!(last["earlier"].as_array().unwrap().len(), 2, "--ntimes 2");
+    assert_eq!(last["earlier"], serde_json::json!([3996, 3992]));
+    assert_eq!(last["ruling"]["occurrences"], 1000);
+}
+
+/// Runs `threefold xiangqi ARGS`, killing it if still running after `limit`.
+fn run_for(args: &[&str], limit: std::time::Duration) -> Option<Output> {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_threefold"))
+        .arg("xiangqi")
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    let t = std::time::Instant::now();
+    while t.elapsed() < limit {
+        if child.try_wait().expect("wait").is_some() {
+            return Some(child.wait_with_output().expect("output"));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
+}
+
+/// `bench --fsf` with a program that is no engine, or an engine that stops
+/// answering, ends with one line naming the reply it waited for (it waited
+/// for `uciok` forever).
+#[test]
+fn bench_gives_up_on_a_silent_engine() {
+    use std::os::unix::fs::PermissionsExt;
+    let script = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("xq_mute_engine.sh");
+    // Answers the handshake, never the perft.
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nwhile read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; esac; done\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let script = script.to_str().unwrap();
+    for (engine, awaited) in [("/bin/cat", "'uciok'"), (script, "'Nodes searched'")] {
+        let out = run_for(
+            &[
+                "bench", "--fsf", engine, "--depth", "2", "--rounds", "1", "--plies", "0",
+            ],
+            std::time::Duration::from_secs(30),
+        )
+        .unwrap_or_else(|| panic!("{engine}: still waiting after 30 s"));
+        assert_one_line_error(&out, &[engine, awaited, "within"]);
+    }
+}
+
+/// `bench --plies` past the bound is refused in one line before anything is
+/// generated (the games are held in memory: 10^12 plies grew without bound).
+#[test]
+fn bench_plies_are_bounded() {
+    for plies in ["10000001", "1000000000000"] {
+        let out = run_for(
+            &["bench", "--no-perft", "--plies", plies, "--rounds", "1"],
+            std::time::Duration::from_secs(20),
+        )
+        .unwrap_or_else(|| panic!("--plies {plies} was not refused: still running"));
+        assert_one_line_error(&out, &[&format!("--plies {plies}"), "at most 10000000"]);
+        assert!(out.stdout.is_empty());
+    }
 }

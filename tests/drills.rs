@@ -8,8 +8,8 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use threefold::drills::{
-    self, Answer, ClaimRule, EndingRule, Pick, Progress, ProgressStore, Question, check, judge,
-    load_dir, parse_answer,
+    self, Answer, ClaimRule, EndingRule, Pick, Progress, ProgressStore, Question, check,
+    check_moves_named, judge, load_dir, parse_answer,
 };
 
 fn puzzles_dir() -> PathBuf {
@@ -124,6 +124,51 @@ fn cli_check_on_the_shipped_puzzles_is_ok() {
         "{}",
         lines[0]
     );
+}
+
+/// An explanation that names a move the puzzle does not show (the start
+/// position's move in the game, "30.Qe2" of Fischer-Petrosian) is reported
+/// by `drills --check` with file, line, id and the move; moves shown, the
+/// next move the question is about, alternatives at a shown number, FIDE
+/// articles and years are not.
+#[test]
+fn an_explanation_naming_a_move_not_shown_is_reported() {
+    let ok = GOOD.replace(
+        "Three times (FIDE 9.2 b).",
+        "After 4...Ng8 three times (FIDE 9.2 b, 9.6.1; Bern 1971). 4...Nh5 would not repeat; 5.Nf3 or 5. Nc3 next.",
+    );
+    let dir = temp_dir("unshown-ok");
+    std::fs::write(dir.join("ok.toml"), &ok).unwrap();
+    let coll = load_dir(&dir);
+    assert!(check_moves_named(coll.puzzle("good-one").unwrap()).is_ok());
+    let (lines, all_ok) = drills::cli_check(&dir);
+    assert!(all_ok, "{lines:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+
+    for named in ["0...Nc6", "5...Nf6", "6.Nf3", "2.Nf3", "4.Ng8"] {
+        let dir = temp_dir("unshown");
+        let text = GOOD.replace(
+            "Three times (FIDE 9.2 b).",
+            &format!("Three times after {named} (FIDE 9.2 b)."),
+        );
+        std::fs::write(dir.join("unshown.toml"), text).unwrap();
+        let coll = load_dir(&dir);
+        let m = check_moves_named(coll.puzzle("good-one").unwrap()).expect_err(named);
+        assert_eq!(m.named, named);
+        let line = m.to_string();
+        assert!(line.contains("unshown.toml:4:"), "{line}");
+        assert!(line.contains("'good-one'"), "{line}");
+        assert!(
+            line.contains(&format!(
+                "names {named}, which is neither among the moves shown (1.Nf3 to 4...Ng8)"
+            )),
+            "{line}"
+        );
+        let (lines, all_ok) = drills::cli_check(&dir);
+        assert!(!all_ok);
+        assert_eq!(lines, vec![line]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
 
 #[test]

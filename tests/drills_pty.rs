@@ -23,9 +23,9 @@ fn spawn(home: &Path) -> Session {
     Session::spawn_in(home.to_path_buf(), None, &[], &[], 120, 40)
 }
 
-/// The built-in puzzle on screen. Its title is hidden until the answer (it
-/// often names the answer); the title bar names the theme and the header
-/// says "Puzzle k of n".
+/// The built-in puzzle on screen, drilled by theme. Its title is hidden until the answer
+/// (it often names the answer); the title bar names the theme and the header says
+/// "Puzzle k of n".
 fn shown_puzzle(s: &Session) -> Puzzle {
     let screen = s.screen();
     let theme = screen
@@ -113,6 +113,9 @@ fn drills_one_right_one_wrong_with_feedback_and_saved_progress() {
     s.send("d");
     s.wait_for("All themes");
     assert!(s.screen().contains("solved  0/58"), "{}", s.screen());
+    // The first theme (under "All themes" the screen names neither the theme nor the
+    // puzzle's place in it before the answer).
+    s.send("j");
     s.send("\r");
     s.wait_for("Moves (");
     // The first puzzle: answered right (typed, in the files' words).

@@ -186,9 +186,9 @@ fn handshake_options_and_go() {
     // Malformed and unknown input is ignored with a note for the GUI; the engine keeps
     // working.
     u.send("bogus command");
-    u.send("position startpos moves e2e4 e7e4");
     u.send("go depth banana nodes 5000");
     let mut notes = u.until("bestmove");
+    u.send("position startpos moves e2e4 e7e4");
     u.send("setoption name Hash value 0");
     u.send("position fen not a fen");
     u.send("isready");
@@ -399,21 +399,33 @@ fn invalid_utf8_during_a_search_is_ignored() {
 }
 
 #[test]
-fn a_large_hash_is_ready_at_once_and_an_impossible_one_is_refused() {
+fn a_large_hash_is_touched_before_readyok_and_an_impossible_one_is_refused() {
     let mut u = Uci::start();
-    u.send("setoption name Hash value 4096");
+    u.send("setoption name Hash value 1024");
     u.send("isready");
     let lines = u.until("readyok");
-    let refused = lines.iter().any(|l| l.contains("Hash 4096 refused"));
-    // The table is touched lazily: 4 GB granted, next to nothing resident.
-    if let Some(kb) = u.rss_kb() {
+    let refused = lines.iter().any(|l| l.contains("Hash 1024 refused"));
+    // Every page of the table is backed before `readyok`, not by page faults during the
+    // search (which made a `go` with a clock overrun it several times with Hash 4096).
+    if let Some(kb) = u.rss_kb()
+        && !refused
+    {
         assert!(
-            kb < 512 * 1024,
-            "resident {kb} kB after Hash 4096 (refused: {refused})"
+            kb >= 1024 * 1024,
+            "resident {kb} kB after Hash 1024 and readyok"
         );
     }
     u.send("go depth 6");
     u.until("bestmove");
+    // A new game clears the table in place: it stays resident.
+    u.send("ucinewgame");
+    u.send("isready");
+    u.until("readyok");
+    if let Some(kb) = u.rss_kb()
+        && !refused
+    {
+        assert!(kb >= 1024 * 1024, "resident {kb} kB after ucinewgame");
+    }
     // A size beyond the memory there is: refused with a note, and the engine still plays.
     let avail_mb = std::fs::read_to_string("/proc/meminfo")
         .ok()
@@ -443,18 +455,45 @@ fn a_large_hash_is_ready_at_once_and_an_impossible_one_is_refused() {
 
 #[test]
 fn go_without_a_usable_limit_ends_by_itself() {
-    for go in ["go", "go depth", "go depth 1e20"] {
-        let mut u = Uci::start();
-        u.send("position startpos");
-        u.send(go);
-        let lines = u.until("bestmove");
+    // The other side's clock is no limit: `go wtime` with Black to move searched until the
+    // input ended. Each case runs in its own engine, all at once (each takes the default 5 s).
+    let cases = [
+        ("position startpos", "go", "white"),
+        ("position startpos", "go depth", "white"),
+        ("position startpos", "go depth 1e20", "white"),
+        (
+            "position startpos moves e2e4",
+            "go wtime 1000 winc 100",
+            "black",
+        ),
+        ("position startpos", "go btime 1000", "white"),
+    ];
+    let runs: Vec<_> = cases
+        .iter()
+        .map(|&(position, go, side)| {
+            std::thread::spawn(move || {
+                let mut u = Uci::start();
+                u.send(position);
+                u.send(go);
+                let t = Instant::now();
+                let lines = u.until("bestmove");
+                let took = t.elapsed();
+                u.quit();
+                (position, go, side, lines, took)
+            })
+        })
+        .collect();
+    for run in runs {
+        let (position, go, side, lines, took) = run.join().unwrap();
+        let said = format!("info string go without a limit for {side} to move: searching 5 s");
         assert!(
-            lines
-                .iter()
-                .any(|l| l.starts_with("info string go without a limit: searching")),
-            "{go}: {lines:?}"
+            lines.iter().any(|l| l.starts_with(&said)),
+            "{position} / {go}: {lines:?}"
         );
-        u.quit();
+        assert!(
+            took < Duration::from_secs(10),
+            "{position} / {go}: {took:?}"
+        );
     }
 }
 
@@ -496,4 +535,183 @@ fn every_repetition_detector_is_an_option_and_plays() {
         notes.contains("info string UpcomingRepetition value 'maybe' is not true or false"),
         "{notes}"
     );
+}
+
+#[test]
+fn go_ponder_answers_only_after_ponderhit_or_stop() {
+    let mut u = Uci::start();
+    u.send("uci");
+    let lines = u.until("uciok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name Ponder type check default false"),
+        "{lines:?}"
+    );
+    // The deadline counts from ponderhit: none of it is spent while pondering.
+    u.send("position startpos moves e2e4");
+    u.send("go ponder movetime 100");
+    let early = u.drain(Duration::from_millis(800));
+    assert!(
+        !early.iter().any(|l| l.starts_with("bestmove")),
+        "{early:?}"
+    );
+    u.send("ponderhit");
+    let lines = u.until("bestmove");
+    assert!(
+        lines.last().unwrap().starts_with("bestmove e7"),
+        "{lines:?}"
+    );
+    // A ponder search that ends by itself (depth 2) still waits for ponderhit or stop.
+    u.send("go ponder depth 2");
+    let early = u.drain(Duration::from_millis(500));
+    assert!(
+        !early.iter().any(|l| l.starts_with("bestmove")),
+        "{early:?}"
+    );
+    u.send("stop");
+    u.until("bestmove");
+    // ponderhit with no pondering search: a note, nothing else.
+    u.send("ponderhit");
+    u.send("isready");
+    let lines = u.until("readyok");
+    assert_eq!(
+        lines,
+        [
+            "info string ponderhit without a 'go ponder' search ignored",
+            "readyok"
+        ]
+    );
+    u.quit();
+}
+
+#[test]
+fn go_after_a_refused_position_is_refused_until_a_valid_one() {
+    let mut u = Uci::start();
+    u.send("position startpos moves e2e4");
+    u.send("position startpos moves e2e5");
+    u.send("go depth 1");
+    let lines = u.until("bestmove");
+    assert_eq!(
+        lines,
+        [
+            "info string illegal move 'e2e5' at index 0 of the move list; position ignored, \
+             and go refused until a valid position",
+            "info string go refused: the last position was refused and no valid one came since",
+            "bestmove 0000",
+        ]
+    );
+    // A valid position ends the refusal: Black (after e2e4) moves.
+    u.send("position startpos moves e2e4");
+    u.send("go depth 1");
+    let lines = u.until("bestmove");
+    let best = lines.last().unwrap();
+    assert!(
+        best.starts_with("bestmove ") && best != "bestmove 0000",
+        "{lines:?}"
+    );
+    assert!(
+        best[9..].starts_with(|c: char| c.is_ascii_lowercase()),
+        "{best}"
+    );
+    assert!(
+        ["7", "8"].contains(&&best[10..11]),
+        "a Black move from rank 7 or 8: {best}"
+    );
+    // So does ucinewgame.
+    u.send("position fen 8/8/8/8/8/8/8/8 w - - 0 1");
+    u.send("ucinewgame");
+    u.send("go depth 1");
+    let lines = u.until("bestmove");
+    assert_ne!(lines.last().unwrap(), "bestmove 0000", "{lines:?}");
+    u.quit();
+}
+
+#[test]
+fn mate_and_setoption_are_read_as_given() {
+    let mut u = Uci::start();
+    u.send("position startpos");
+    u.send("go mate -3 depth 1");
+    let lines = u.until("bestmove");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "info string go: mate -3 is not a number of moves (1 or more); ignored"),
+        "{lines:?}"
+    );
+    assert!(!lines.iter().any(|l| l.contains("-6")), "{lines:?}");
+    // name and value in either order; the value is read as Hash's.
+    u.send("setoption value 0 name Hash");
+    u.send("setoption value 3 name Hash");
+    u.send("setoption Hash name Hash value 3");
+    u.send("setoption name value 3");
+    u.send("isready");
+    let lines = u.until("readyok");
+    assert_eq!(
+        lines,
+        [
+            "info string Hash value '0' is not in 1..=65536; ignored",
+            "info string setoption: 'Hash' before 'name' or 'value' (setoption name <id> \
+             [value <x>]); ignored",
+            "info string setoption with no option name after 'name'; ignored",
+            "readyok"
+        ]
+    );
+    u.quit();
+}
+
+/// `OwnBook`: off by default (the engine searches from the start); on, `go` from a game that
+/// follows the book is answered at once with a book move and the line's name, and a game
+/// off the book is searched.
+#[test]
+fn own_book_answers_from_the_book_only_when_asked() {
+    let book = threefold::engine::book::Book::builtin();
+    let mut u = Uci::start();
+    u.send("uci");
+    let lines = u.until("uciok");
+    assert!(
+        lines.contains(&"option name OwnBook type check default false".to_string()),
+        "{lines:?}"
+    );
+    // Off: a search (info lines before bestmove).
+    u.send("position startpos");
+    u.send("go depth 3");
+    let out = u.until("bestmove");
+    assert!(out.iter().any(|l| l.starts_with("info depth")), "{out:?}");
+    // On: the book's move, named, without a search.
+    u.send("setoption name OwnBook value true");
+    u.send("position startpos moves e2e4 c7c5");
+    u.send("go depth 3");
+    let out = u.until("bestmove");
+    assert!(!out.iter().any(|l| l.starts_with("info depth")), "{out:?}");
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("info string book: Sicilian Defence")),
+        "{out:?}"
+    );
+    let best = out
+        .last()
+        .unwrap()
+        .trim_start_matches("bestmove ")
+        .to_string();
+    let sicilian_thirds: Vec<String> = book
+        .lines()
+        .iter()
+        .filter(|l| l.name.starts_with("Sicilian") && l.moves[1].to_string().contains("c7"))
+        .map(|l| {
+            l.moves[2]
+                .to_uci(shakmaty::CastlingMode::Standard)
+                .to_string()
+        })
+        .collect();
+    assert!(
+        sicilian_thirds.contains(&best),
+        "{best} not in {sicilian_thirds:?}"
+    );
+    // Off the book: searched again.
+    u.send("position startpos moves h2h4");
+    u.send("go depth 3");
+    let out = u.until("bestmove");
+    assert!(out.iter().any(|l| l.starts_with("info depth")), "{out:?}");
+    u.quit();
 }

@@ -352,7 +352,15 @@ fn checks_are_checks() {
         text.contains("Red checks on every move: R2+1, R2-1 — perpetual check"),
         "{text}"
     );
-    assert!(text.contains("Red loses"), "{text}");
+    // Red, to move, loses: the verdict says so once, without repeating the
+    // loser as "Red loses, so Red (to move) loses", and the first line of
+    // the CLI names whose loss it is.
+    assert_eq!(ruling.headline(), "Black wins, Red loses");
+    assert!(
+        text.ends_with("Perpetual check outranks idle moves: Black wins, Red loses."),
+        "{text}"
+    );
+    assert!(!text.contains("(to move) loses"), "{text}");
 }
 
 /// Lazy and eager chase computation, and judge_prune, agree with the
@@ -367,6 +375,9 @@ fn lazy_eager_and_prune_agree() {
         for &m in moves {
             lazy.push(m);
             eager.push(m);
+            // The early-exit test agrees with the full move list.
+            let pos = lazy.current();
+            assert_eq!(pos.has_no_moves(), pos.legal_moves().is_empty());
             for ntimes in [1, 2] {
                 let a = lazy.judge(ntimes);
                 assert_eq!(a, eager.judge(ntimes));

@@ -27,7 +27,7 @@ fn perft_matches_fairy_stockfish_to_depth_3() {
     for (fen, counts) in cases() {
         let mut pos = Position::from_fen(&fen).unwrap();
         for &(depth, expected) in counts.iter().filter(|(d, _)| *d <= 3) {
-            assert_eq!(pos.perft(depth), expected, "{fen} depth {depth}");
+            assert_eq!(pos.perft(depth).unwrap(), expected, "{fen} depth {depth}");
         }
         assert_eq!(
             pos.fen(),
@@ -45,7 +45,7 @@ fn perft_matches_fairy_stockfish_deep() {
     for (fen, counts) in cases() {
         let mut pos = Position::from_fen(&fen).unwrap();
         for &(depth, expected) in counts.iter().filter(|(d, _)| *d > 3) {
-            assert_eq!(pos.perft(depth), expected, "{fen} depth {depth}");
+            assert_eq!(pos.perft(depth).unwrap(), expected, "{fen} depth {depth}");
         }
     }
 }
@@ -69,7 +69,7 @@ fn random_cases() -> Vec<(String, u32, u64)> {
 fn perft_matches_fairy_stockfish_on_random_positions() {
     for (fen, depth, nodes) in random_cases().into_iter().filter(|c| c.1 <= 3) {
         let mut pos = Position::from_fen(&fen).unwrap();
-        assert_eq!(pos.perft(depth), nodes, "{fen} depth {depth}");
+        assert_eq!(pos.perft(depth).unwrap(), nodes, "{fen} depth {depth}");
     }
 }
 
@@ -79,7 +79,7 @@ fn perft_matches_fairy_stockfish_on_random_positions() {
 fn perft_matches_fairy_stockfish_on_random_positions_deep() {
     for (fen, depth, nodes) in random_cases().into_iter().filter(|c| c.1 > 3) {
         let mut pos = Position::from_fen(&fen).unwrap();
-        assert_eq!(pos.perft(depth), nodes, "{fen} depth {depth}");
+        assert_eq!(pos.perft(depth).unwrap(), nodes, "{fen} depth {depth}");
     }
 }
 

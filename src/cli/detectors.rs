@@ -3,11 +3,10 @@
 
 use std::io::Write;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use serde::Serialize;
-use threefold::engine::DEFAULT_HASH_MB;
 use threefold::engine::repetition::report::{PlyReport, Replay, Which};
-use threefold::engine::tt::{OpenSlot, Tt};
+use threefold::engine::tt::OpenSlot;
 use threefold::rules::Game;
 
 use super::analyze::{GameArgs, each_ply};
@@ -21,8 +20,10 @@ pub struct DetectorsArgs {
     #[arg(long)]
     pub json: bool,
     /// Slots of Belle's transposition table (default: as many as the engine's 16 MB table
-    /// holds; a few slots show what happens when open positions share one).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1 << 32))]
+    /// holds; a few slots show what happens when open positions share one). At most as many
+    /// as the largest Hash holds, and refused as that Hash would be when the memory is not
+    /// there.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub belle_slots: Option<u64>,
 }
 
@@ -88,10 +89,10 @@ impl Row {
 
 /// Run `detectors`, writing to `out`.
 pub fn run(args: &DetectorsArgs, out: &mut dyn Write) -> Result<()> {
-    let slots = args
-        .belle_slots
-        .map_or(Tt::slots_for_mb(DEFAULT_HASH_MB), |n| n as usize);
-    let mut replay = Replay::with_belle_slots(slots);
+    let mut replay = match args.belle_slots {
+        Some(n) => Replay::with_belle_slots(n).with_context(|| format!("--belle-slots {n}"))?,
+        None => Replay::default(),
+    };
     let mut out = std::io::BufWriter::new(out);
     let mut notes: Vec<String> = Vec::new();
     let mut rows = 0;

@@ -11,7 +11,7 @@ use std::io::Write;
 use anyhow::Result;
 use serde::Serialize;
 use shakmaty::san::San;
-use threefold::rules::euwe::{self, CUBE_FREE, EuweIndex, Repeat, Successions};
+use threefold::rules::euwe::{self, CUBE_FREE, EuweIndex, Repeat, Successions, count_plies};
 use threefold::rules::{EndingKind, Game, claim};
 
 /// The most plies `--plies` takes (the game is kept in memory, about 260
@@ -36,11 +36,11 @@ pub struct EuweArgs {
 struct RepeatJson {
     /// The ply the sequence is first played from.
     start: usize,
-    /// Its number of moves.
+    /// Its number of plies.
     len: usize,
-    /// How many moves of the repetition were played (2·len: twice).
+    /// How many plies of the repetition were played (2·len: twice).
     played: usize,
-    /// How many more moves would make three times in succession.
+    /// How many more plies would make three times in succession.
     missing: usize,
 }
 
@@ -77,21 +77,20 @@ struct Row {
 
 /// The former German rule's column: the same facts as the trainer's panel.
 fn german_column(game: &Game, s: &Successions, ply: usize) -> String {
-    let plies = |r: &Repeat| format!("plies {}-{}", r.start + 1, r.end());
     if let Some(g) = s.german_rule(ply) {
         return format!(
             "DRAW: {} played three times ({})",
             g.sans(game).join(" "),
-            plies(&g)
+            g.span()
         );
     }
     match (s.longest_square(ply), s.closest_to_german_rule(ply)) {
         (Some(l), Some(c)) => format!(
-            "longest twice {} moves ({}); closest {}, {} moves short of three times",
-            l.len,
-            plies(&l),
-            plies(&c),
-            c.missing()
+            "longest twice {} ({}); closest {}, {} short of three times",
+            count_plies(l.len),
+            l.span(),
+            c.span(),
+            count_plies(c.missing())
         ),
         _ => "nothing played twice in succession".to_string(),
     }

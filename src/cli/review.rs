@@ -15,6 +15,7 @@ use threefold::rules::Game;
 use threefold::rules::notation::color_name;
 use threefold::rules::pgn::{self, Note, Notes, PgnReader, PgnRecord, claim_comment};
 use threefold::rules::review::GameRecord;
+use threefold::visible::visible;
 
 /// Arguments of `threefold review`.
 #[derive(clap::Args, Debug)]
@@ -41,7 +42,7 @@ pub struct ReviewArgs {
     #[arg(long)]
     pub no_engine: bool,
     /// The engine's transposition table in MB.
-    #[arg(long, default_value_t = threefold::engine::DEFAULT_HASH_MB)]
+    #[arg(long, default_value_t = threefold::engine::DEFAULT_HASH_MB, value_parser = super::hash_mb_parser())]
     pub hash: usize,
     /// Write the games with the findings as comments to this PGN file.
     #[arg(long, value_name = "OUT.pgn")]
@@ -244,15 +245,16 @@ fn report(
     game: &Game,
     r: &Review,
 ) -> Result<()> {
-    let tag = |n: &str| rec.tag(n).unwrap_or("?").to_string();
+    let tag = |n: &str| visible(rec.tag(n).unwrap_or("?")).into_owned();
     let result = GameRecord::from_pgn(rec)
         .result
         .unwrap_or_else(|| "*".to_string());
     writeln!(
         out,
-        "Game {index}: {} - {}, {result} ({} plies)",
+        "Game {index}: {} - {}, {} ({} plies)",
         tag("White"),
         tag("Black"),
+        visible(&result),
         game.len()
     )?;
     if r.findings.is_empty() {

@@ -2,7 +2,8 @@
 //! and benchmarks.
 
 use std::io::Write;
-use std::time::Instant;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use anyhow::{Result, anyhow};
 use clap::Subcommand;
@@ -76,7 +77,7 @@ pub struct BenchArgs {
     /// Fairy-Stockfish binary to time `go perft` beside ours ("none" to skip).
     #[arg(long, default_value = "/usr/games/fairy-stockfish")]
     pub fsf: String,
-    /// Plies of shuffling games for the judge benchmark (0 to skip).
+    /// Plies of shuffling games for the judge benchmark (0 to skip; at most 10,000,000).
     #[arg(long, default_value_t = 20_000)]
     pub plies: usize,
     /// Plies per shuffling game.
@@ -104,13 +105,13 @@ fn perft(args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
     let mut pos = Position::from_fen(&args.fen).map_err(|e| anyhow!("{e}"))?;
     let start = Instant::now();
     let total = if args.divide {
-        let rows = pos.perft_divide(args.depth);
+        let rows = pos.perft_divide(args.depth)?;
         for (m, n) in &rows {
             writeln!(out, "{m}: {n}")?;
         }
         rows.iter().map(|(_, n)| n).sum()
     } else {
-        pos.perft(args.depth)
+        pos.perft(args.depth)?
     };
     let secs = start.elapsed().as_secs_f64();
     eprintln!(
@@ -171,9 +172,11 @@ fn side_json(r: &SideReport) -> serde_json::Value {
 fn ruling_json(r: &Ruling) -> serde_json::Value {
     json!({
         "result": r.outcome.name(),
+        "ending": r.ending.map(|e| e.name()),
         "side": r.side.name(),
         "ply": r.ply,
         "ntimes": r.ntimes,
+        "occurrences": r.occurrences,
         "earlier": r.earlier,
         "window": r.window.map(|(a, b)| json!([a, b])),
         "red": side_json(&r.red),
@@ -188,7 +191,7 @@ fn judge(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
     if args.json {
         writeln!(out, "{}", ruling_json(&ruling))?;
     } else {
-        writeln!(out, "{}", ruling.outcome.name())?;
+        writeln!(out, "{}.", ruling.headline())?;
         writeln!(out, "{}", ruling.explanation())?;
     }
     Ok(())
@@ -201,6 +204,8 @@ struct Row {
     ucci: String,
     side: &'static str,
     repetitions: usize,
+    /// The most recent earlier occurrences, at most `--ntimes` (see
+    /// [`Ruling::earlier`](threefold::xiangqi::judge::Ruling)).
     earlier: Vec<usize>,
     status: String,
     detail: String,
@@ -257,17 +262,13 @@ fn row_status(record: &Record, ply: usize) -> (String, String) {
     }
 }
 
+/// One row per ply, written as it is made: a row holds its ply's ruling and
+/// the few earlier occurrences that ruling counts, never the whole history,
+/// so memory and output grow linearly with the game.
 fn analyze(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
     let full = replay(args)?;
     let start = full.position(0).clone();
     let mut record = Record::new(start);
-    let mut rows = Vec::new();
-    for ply in 1..=full.ply() {
-        record.push(full.move_at(ply));
-        let ruling = record.judge(args.ntimes as usize);
-        let earlier = record.earlier_occurrences(ply);
-        rows.push((ply, earlier, ruling));
-    }
     if !args.json {
         writeln!(
             out,
@@ -275,7 +276,9 @@ fn analyze(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
             "ply", "wxf", "ucci", "rep", "status"
         )?;
     }
-    for (ply, earlier, ruling) in rows {
+    for ply in 1..=full.ply() {
+        record.push(full.move_at(ply));
+        let ruling = record.judge(args.ntimes as usize);
         let m = full.move_at(ply);
         let (status, detail) = row_status(&full, ply);
         let mover = full.position(ply - 1).side_to_move();
@@ -287,8 +290,8 @@ fn analyze(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
                 wxf: w,
                 ucci: m.ucci(),
                 side: mover.name(),
-                repetitions: earlier.len() + 1,
-                earlier,
+                repetitions: ruling.occurrences + 1,
+                earlier: ruling.earlier.clone(),
                 status,
                 detail,
                 ruling: ruled.then(|| ruling_json(&ruling)),
@@ -296,11 +299,7 @@ fn analyze(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
             writeln!(out, "{}", serde_json::to_string(&row)?)?;
         } else {
             let rest = if ruled {
-                format!(
-                    "{} for {} (to move) — {detail}",
-                    ruling.outcome.name().to_uppercase(),
-                    ruling.side.name()
-                )
+                format!("{} — {detail}", ruling.headline())
             } else {
                 detail
             };
@@ -308,47 +307,111 @@ fn analyze(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
                 out,
                 "{ply:>4}  {w:<6} {:<5} {:>4}  {status:<7} {rest}",
                 m.ucci(),
-                earlier.len() + 1
+                ruling.occurrences + 1
             )?;
         }
     }
     Ok(())
 }
 
-/// Fairy-Stockfish's `go perft` from the start position: (leaves, seconds),
-/// timed from the command to the count (start-up excluded).
-fn fsf_perft(path: &str, depth: u32) -> Result<(u64, f64)> {
-    use std::io::{BufRead, BufReader};
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(path)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| anyhow!("{path}: {e}"))?;
-    let mut stdin = child.stdin.take().expect("piped");
-    let mut lines = BufReader::new(child.stdout.take().expect("piped")).lines();
-    let mut wait_for = |prefix: &str| -> Result<String> {
-        for line in lines.by_ref() {
-            let line = line?;
-            if line.starts_with(prefix) {
-                return Ok(line);
+/// How long another engine may take to answer `uci` and `isready`.
+const ENGINE_REPLY: Duration = Duration::from_secs(5);
+
+/// Another UCI engine on pipes. Every wait for a reply has a deadline: its
+/// output is read on a thread of its own and handed over a channel, so an
+/// engine that never answers (`--fsf /bin/cat`) is a one-line error, not a
+/// hang. Dropping it kills the process.
+struct Engine {
+    path: String,
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: mpsc::Receiver<std::io::Result<String>>,
+}
+
+impl Engine {
+    fn spawn(path: &str) -> Result<Engine> {
+        use std::io::{BufRead, BufReader};
+        use std::process::{Command, Stdio};
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| anyhow!("{path}: {e}"))?;
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = child.stdout.take().expect("piped");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let end = line.is_err();
+                if tx.send(line).is_err() || end {
+                    break;
+                }
+            }
+        });
+        Ok(Engine {
+            path: path.to_string(),
+            child,
+            stdin,
+            lines,
+        })
+    }
+
+    fn send(&mut self, command: &str) -> Result<()> {
+        writeln!(self.stdin, "{command}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| anyhow!("{}: cannot send '{command}': {e}", self.path))
+    }
+
+    /// The first line starting with `prefix` within `limit`.
+    fn wait_for(&mut self, prefix: &str, limit: Duration) -> Result<String> {
+        let deadline = Instant::now() + limit;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(Ok(line)) if line.starts_with(prefix) => return Ok(line),
+                Ok(Ok(_)) => {}
+                Ok(Err(e)) => return Err(anyhow!("{}: {e}", self.path)),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    return Err(anyhow!(
+                        "{}: no '{prefix}' within {:.0} s (is it a UCI engine?)",
+                        self.path,
+                        limit.as_secs_f64()
+                    ));
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(anyhow!("{}: ended without a '{prefix}' line", self.path));
+                }
             }
         }
-        Err(anyhow!("{path}: no '{prefix}' line"))
-    };
-    writeln!(stdin, "uci")?;
-    wait_for("uciok")?;
-    writeln!(stdin, "setoption name UCI_Variant value xiangqi")?;
-    writeln!(stdin, "position fen {START_FEN}")?;
-    writeln!(stdin, "isready")?;
-    wait_for("readyok")?;
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Fairy-Stockfish's `go perft` from the start position: (leaves, seconds),
+/// timed from the command to the count (start-up excluded). `ours` is our
+/// own time for the same count: the other engine gets fifty times that (and
+/// [`ENGINE_REPLY`]) before it is given up.
+fn fsf_perft(path: &str, depth: u32, ours: f64) -> Result<(u64, f64)> {
+    let mut engine = Engine::spawn(path)?;
+    engine.send("uci")?;
+    engine.wait_for("uciok", ENGINE_REPLY)?;
+    engine.send("setoption name UCI_Variant value xiangqi")?;
+    engine.send(&format!("position fen {START_FEN}"))?;
+    engine.send("isready")?;
+    engine.wait_for("readyok", ENGINE_REPLY)?;
     let t = Instant::now();
-    writeln!(stdin, "go perft {depth}")?;
-    let line = wait_for("Nodes searched")?;
+    engine.send(&format!("go perft {depth}"))?;
+    let limit = ENGINE_REPLY + Duration::from_secs_f64(ours * 50.0);
+    let line = engine.wait_for("Nodes searched", limit)?;
     let secs = t.elapsed().as_secs_f64();
-    writeln!(stdin, "quit")?;
-    let _ = child.wait();
+    let _ = engine.send("quit");
     let n = line
         .rsplit(' ')
         .next()
@@ -357,13 +420,25 @@ fn fsf_perft(path: &str, depth: u32) -> Result<(u64, f64)> {
     Ok((n, secs))
 }
 
+/// The most plies of shuffling games `bench --plies` generates: the games are
+/// held in memory for the timed rounds (two bytes a move and a start position
+/// a game), and each round judges every position twice, so past this the
+/// memory and the minutes only grow.
+const MAX_BENCH_PLIES: usize = 10_000_000;
+
 fn bench(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
+    if args.plies > MAX_BENCH_PLIES {
+        return Err(anyhow!(
+            "--plies {} is too many: at most {MAX_BENCH_PLIES} (the games are held in memory)",
+            args.plies
+        ));
+    }
     let rounds = args.rounds.max(1);
     if !args.no_perft {
         let use_fsf = args.fsf != "none" && std::path::Path::new(&args.fsf).exists();
         let (mut ours, mut theirs) = (Vec::new(), Vec::new());
         for round in 1..=rounds {
-            let (n, secs) = perft_start(args.depth);
+            let (n, secs) = perft_start(args.depth)?;
             let rate = n as f64 / secs / 1e6;
             writeln!(
                 out,
@@ -372,7 +447,7 @@ fn bench(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
             )?;
             ours.push(rate);
             if use_fsf {
-                let (m, secs) = fsf_perft(&args.fsf, args.depth)?;
+                let (m, secs) = fsf_perft(&args.fsf, args.depth, secs)?;
                 if m != n {
                     return Err(anyhow!("fairy-stockfish counts {m} leaves, threefold {n}"));
                 }

@@ -253,6 +253,126 @@ pub fn check(puzzle: &Puzzle) -> Result<(), Mismatch> {
     }
 }
 
+/// An explanation or title that names a numbered move ("30.Qe2") that is
+/// neither among the moves the puzzle shows nor a move that could be played
+/// at that number from one of their positions (the intended move, an
+/// alternative): the player looks for it in the move list and cannot find it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{origin}: puzzle '{id}': the {field} names {named}, which is neither among the moves shown ({shown}) nor playable from one of their positions"
+)]
+pub struct UnshownMove {
+    /// Where the puzzle starts in its file.
+    pub origin: Origin,
+    pub id: String,
+    /// "explanation" or "title".
+    pub field: &'static str,
+    /// The move as the text writes it.
+    pub named: String,
+    /// The first and last move shown, or "no moves".
+    pub shown: String,
+}
+
+/// The numbered moves a text names: "30.Qe2", "31...Qf6", "34. Qe2+" as
+/// (move number, White to move, SAN without check marks) and as written.
+/// Section numbers ("FIDE 9.2", "9.6.1") and years ("1971.") are not moves:
+/// a move's SAN starts with a piece letter, a file or castling.
+fn numbered_moves(text: &str) -> Vec<((u32, bool, String), String)> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts_number = chars[i].is_ascii_digit()
+            && (i == 0 || !chars[i - 1].is_alphanumeric() && chars[i - 1] != '.');
+        if !starts_number {
+            i += 1;
+            continue;
+        }
+        let from = i;
+        while i < chars.len() && chars[i].is_ascii_digit() {
+            i += 1;
+        }
+        let number: u32 = chars[from..i]
+            .iter()
+            .collect::<String>()
+            .parse()
+            .unwrap_or(0);
+        let dots = chars[i..].iter().take_while(|&&c| c == '.').count();
+        if dots != 1 && dots != 3 {
+            continue;
+        }
+        let mut j = i + dots;
+        if chars.get(j) == Some(&' ') {
+            j += 1;
+        }
+        let san: String = chars[j..]
+            .iter()
+            .take_while(|&&c| c.is_ascii_alphanumeric() || "x=-+#".contains(c))
+            .collect();
+        let core = san.trim_end_matches(['+', '#']).to_string();
+        let is_move = core.starts_with("O-O")
+            || core
+                .chars()
+                .next()
+                .is_some_and(|c| "KQRBNabcdefgh".contains(c))
+                && core.chars().any(|c| ('1'..='8').contains(&c))
+                && core
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "x=".contains(c));
+        if is_move {
+            let written = chars[from..j].iter().collect::<String>() + &san;
+            out.push(((number, dots == 1, core), written));
+        }
+        i = j + san.chars().count();
+    }
+    out
+}
+
+/// Check that every numbered move the puzzle's explanation and title name is
+/// one of the moves shown, or a legal move at that number from the position
+/// before it (a move the question asks about, or an alternative to the one
+/// played): never a move from before the start or after the end.
+pub fn check_moves_named(puzzle: &Puzzle) -> Result<(), UnshownMove> {
+    let game = puzzle.game();
+    let strip = |san: &str| san.trim_end_matches(['+', '#']).to_string();
+    let known = |(number, white, san): &(u32, bool, String)| {
+        (1..=game.len() + 1).any(|p| {
+            let n = game.move_number(p);
+            if n.number != *number || (n.side == shakmaty::Color::White) != *white {
+                return false;
+            }
+            let played = p <= game.len()
+                && game
+                    .san_plus(p)
+                    .is_some_and(|s| strip(&s.to_string()) == *san);
+            played
+                || san
+                    .parse::<shakmaty::san::San>()
+                    .is_ok_and(|s| s.to_move(game.position_at(p - 1)).is_ok())
+        })
+    };
+    let range = match game.len() {
+        0 => "no moves".to_string(),
+        1 => game.ply_label(1),
+        n => format!("{} to {}", game.ply_label(1), game.ply_label(n)),
+    };
+    for (field, text) in [
+        ("explanation", &puzzle.explanation),
+        ("title", &puzzle.title),
+    ] {
+        if let Some((_, written)) = numbered_moves(text).into_iter().find(|(k, _)| !known(k)) {
+            return Err(UnshownMove {
+                origin: puzzle.origin.clone(),
+                id: puzzle.id.clone(),
+                field,
+                named: written,
+                shown: range,
+            });
+        }
+    }
+    Ok(())
+}
+
 /// The ruling on a player's answer, for the drill screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Feedback {

@@ -65,7 +65,9 @@ pub mod types;
 use std::path::Path;
 
 pub use builtin::load_builtin;
-pub use check::{Feedback, Mismatch, Solution, check, judge, parse_answer, solve};
+pub use check::{
+    Feedback, Mismatch, Solution, UnshownMove, check, check_moves_named, judge, parse_answer, solve,
+};
 pub use load::{add_file, load_dir, load_file, load_str, load_texts};
 pub use progress::{Progress, ProgressStore, ThemeProgress};
 pub use session::{Pick, Session};
@@ -76,7 +78,8 @@ pub use types::{
 
 /// `threefold drills --check PATH`: load every puzzle file of directory `dir` (or the one
 /// file `dir` names, e.g. `from-your-games.toml` in the data directory) and check every
-/// stated answer against the rules core. Returns the lines to print
+/// stated answer against the rules core, and every move an explanation names against the
+/// moves shown ([`check_moves_named`]). Returns the lines to print
 /// (one per problem, "file:line: what is wrong"; or one summary line when
 /// all is well) and whether all is well.
 pub fn cli_check(dir: &Path) -> (Vec<String>, bool) {
@@ -104,11 +107,15 @@ fn check_collection(coll: &Collection, name: &str) -> (Vec<String>, bool) {
         if let Err(m) = check(p) {
             lines.push(m.to_string());
         }
+        if let Err(m) = check_moves_named(p) {
+            lines.push(m.to_string());
+        }
     }
     if lines.is_empty() {
         (
             vec![format!(
-                "{name}: {n} puzzle{} in {} theme{}; every stated answer agrees with the rules core",
+                "{name}: {n} puzzle{} in {} theme{}; every stated answer agrees with the rules core \
+                 and every move an explanation names is shown",
                 if n == 1 { "" } else { "s" },
                 coll.themes.len(),
                 if coll.themes.len() == 1 { "" } else { "s" },

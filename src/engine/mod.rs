@@ -26,6 +26,7 @@
 //! crate's strict FEN reader ([`crate::fen`]); never on the UI.
 
 pub mod bench;
+pub mod book;
 pub mod eval;
 pub mod history;
 pub mod movepick;
@@ -266,6 +267,24 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
+        self.search_pondering(start, moves, limits, stop, None, on_info)
+    }
+
+    /// [`Engine::search`], pondering (UCI `go ponder`) while `pondering` is true: the search
+    /// runs on the opponent's time with no deadline, and when the flag goes false
+    /// (`ponderhit`: the opponent played the expected move) the deadlines of `limits` start
+    /// counting from then, the work done so far kept. A search that ends while still
+    /// pondering (its depth reached, a mate found) returns; the caller holds its answer back
+    /// until `ponderhit` or `stop`, as UCI requires.
+    pub fn search_pondering(
+        &mut self,
+        start: &Chess,
+        moves: &[Move],
+        limits: &Limits,
+        stop: &AtomicBool,
+        pondering: Option<&AtomicBool>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
         let t0 = Instant::now();
         // The game record: keys of every position, with the irreversible moves marked.
         let pos = self.keys.record_game(&mut self.tt, start, moves);
@@ -311,6 +330,12 @@ impl Engine {
             limits.nodes,
         );
         s.start = t0;
+        if let Some(p) = pondering {
+            s.pondering = Some(p);
+            s.pending_hard = budget.hard;
+            s.hard = None;
+            s.poll_ponderhit();
+        }
         s.upcoming = self.upcoming;
         s.shadow = Frame::new(self.store_policy, self.pollution.take());
         let mut prev = 0;
@@ -351,8 +376,10 @@ impl Engine {
                 pv,
             };
             on_info(&info);
-            if let Some(soft) = budget.soft
-                && time >= soft
+            s.poll_ponderhit();
+            if !s.is_pondering()
+                && let Some(soft) = budget.soft
+                && s.start.elapsed() >= soft
             {
                 break;
             }

@@ -3,14 +3,16 @@
 //! From the UCI limits, [`budget`] derives two deadlines:
 //! - a *soft* one: no new iteration of the iterative deepening starts after it (an iteration
 //!   usually costs more than all previous ones together, so starting one late is wasted);
-//! - a *hard* one: the search is aborted when it passes (checked every 1024 nodes).
+//! - a *hard* one: the search is aborted when it passes (the clock is read every
+//!   [`super::search::CLOCK_CHECK_NODES`] nodes).
 //!
 //! With a clock (`wtime`/`btime` for the side to move): the time is split over `movestogo`
 //! moves (25 if not given, fewer if the game is already long is not modelled), plus most of the
 //! increment: `soft = time / mtg + 3/4 inc`; `hard = min(4 soft, time / 3)`; both minus a safety
 //! margin for the GUI's overhead, and never more than the time left minus that margin.
 //! `movetime` gives both deadlines exactly (minus the margin). `depth`, `nodes` and `infinite`
-//! impose no deadline.
+//! impose no deadline. [`is_limited`] says whether the limits end a search at all; the UCI
+//! loop gives a `go` without one a default movetime.
 
 use std::time::Duration;
 
@@ -30,6 +32,26 @@ pub struct Budget {
     pub hard: Option<Duration>,
 }
 
+/// The clock and increment of the side `us`.
+fn clock(limits: &Limits, us: Color) -> (Option<Duration>, Option<Duration>) {
+    match us {
+        Color::White => (limits.wtime, limits.winc),
+        Color::Black => (limits.btime, limits.binc),
+    }
+}
+
+/// Whether `limits` end a search of the side `us` by themselves: a `movetime`, a `depth`, a
+/// node count or that side's own clock. The other side's clock is no limit (`go wtime 1000`
+/// with Black to move would otherwise search until input ends), and neither is an increment
+/// alone. `infinite` asks for no end on purpose and counts as a limit here.
+pub fn is_limited(limits: &Limits, us: Color) -> bool {
+    limits.infinite
+        || limits.movetime.is_some()
+        || limits.depth.is_some()
+        || limits.nodes.is_some()
+        || clock(limits, us).0.is_some()
+}
+
 /// Computes the deadlines for the side `us`.
 pub fn budget(limits: &Limits, us: Color) -> Budget {
     if limits.infinite {
@@ -47,10 +69,7 @@ pub fn budget(limits: &Limits, us: Color) -> Budget {
             hard: Some(t),
         };
     }
-    let (time, inc) = match us {
-        Color::White => (limits.wtime, limits.winc),
-        Color::Black => (limits.btime, limits.binc),
-    };
+    let (time, inc) = clock(limits, us);
     let Some(time) = time else {
         return Budget {
             soft: None,
@@ -116,6 +135,48 @@ mod tests {
         // Almost flagged: stays inside the clock.
         let b = budget(&l, Color::Black);
         assert!(b.hard.unwrap() <= ms(1));
+    }
+
+    #[test]
+    fn only_the_side_to_move_s_clock_limits_its_search() {
+        let white_clock = Limits {
+            wtime: Some(ms(1000)),
+            winc: Some(ms(10)),
+            binc: Some(ms(10)),
+            ..Default::default()
+        };
+        assert!(is_limited(&white_clock, Color::White));
+        assert!(!is_limited(&white_clock, Color::Black));
+        let black_clock = Limits {
+            btime: Some(ms(1000)),
+            ..Default::default()
+        };
+        assert!(!is_limited(&black_clock, Color::White));
+        assert!(is_limited(&black_clock, Color::Black));
+        for l in [
+            Limits {
+                depth: Some(3),
+                ..Default::default()
+            },
+            Limits {
+                nodes: Some(3),
+                ..Default::default()
+            },
+            Limits {
+                movetime: Some(ms(3)),
+                ..Default::default()
+            },
+            Limits {
+                infinite: true,
+                ..Default::default()
+            },
+        ] {
+            assert!(
+                is_limited(&l, Color::White) && is_limited(&l, Color::Black),
+                "{l:?}"
+            );
+        }
+        assert!(!is_limited(&Limits::default(), Color::White));
     }
 
     #[test]

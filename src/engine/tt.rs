@@ -17,11 +17,16 @@
 //! (`advise_huge_pages`): probes hit random slots, and with 4 KB pages most of them would
 //! also miss the TLB.
 //!
-//! The memory is allocated zeroed (an empty slot is all zero bytes) and never filled up
-//! front: the kernel backs a page when a probe first touches it, so a table of gigabytes is
-//! ready at once and costs only what the search uses. A size that would not fit in the
-//! memory the system reports available is refused ([`check_fits`]) instead of being granted
-//! by overcommit and killed later.
+//! The memory is allocated zeroed (an empty slot is all zero bytes), then every page of it is
+//! written once, by several threads for a large table ([`touch_pages`]), before the table is
+//! handed out; [`Tt::clear`] zeroes it in place the same way. This is where the GUI waits
+//! (`setoption name Hash`, `ucinewgame`, then `isready`), as Stockfish clears its table, and
+//! never during a search: left to be backed on first touch, a table of gigabytes made the
+//! search pay a page fault (with transparent huge pages, the zeroing of 2 MB) on almost
+//! every probe, and `go wtime 500 btime 500 movestogo 1` with `Hash 4096` fell from about a
+//! million nodes per second to about a thousand and took 1.2 s. A size that would not fit in
+//! the memory the system reports available is refused ([`check_fits`]) instead of being
+//! granted by overcommit and killed when its pages are touched.
 //!
 //! Rival maps a key to an index by taking the next power of two `P >= n`, drawing the index
 //! in `0..P`, and folding the overshoot back with `i >= n ? i - n : i`. With uniform keys, the
@@ -181,6 +186,14 @@ pub enum TtAllocError {
         /// Memory available when asked, in MB.
         available_mb: u64,
     },
+    /// More slots than the largest table (`Hash` [`MAX_HASH_MB`]) holds.
+    #[error("{slots} slots are more than the largest table holds ({max} slots, {MAX_HASH_MB} MB)")]
+    TooManySlots {
+        /// Requested number of slots.
+        slots: u64,
+        /// The most there may be ([`Tt::slots_for_mb`] of [`MAX_HASH_MB`]).
+        max: u64,
+    },
     /// The allocator refused (or the size overflows the address space).
     #[error("cannot allocate a {mb} MB transposition table ({entries} entries of 12 bytes)")]
     AllocationFailed {
@@ -252,6 +265,20 @@ pub fn check_fits(mb: usize, available: Option<u64>) -> Result<(), TtAllocError>
     Ok(())
 }
 
+/// Refuses a table of `slots` slots that is larger than the largest `Hash` ([`MAX_HASH_MB`])
+/// or does not fit in the available memory ([`check_fits`], the rule of UCI `Hash`); else
+/// the count as a `usize`.
+pub fn check_slots(slots: u64) -> Result<usize, TtAllocError> {
+    let max = Tt::slots_for_mb(MAX_HASH_MB) as u64;
+    if slots > max {
+        return Err(TtAllocError::TooManySlots { slots, max });
+    }
+    let bytes = slots.saturating_mul(std::mem::size_of::<Entry>() as u64);
+    let mb = bytes.div_ceil(1 << 20) as usize;
+    check_fits(mb, available_bytes())?;
+    Ok(slots as usize)
+}
+
 /// `n` entries of zero bytes (= empty slots), from `alloc_zeroed`: for large tables the
 /// allocator maps fresh pages, which the kernel backs with memory only when a probe first
 /// touches them, so even a table of gigabytes is ready at once. `None` when the allocator
@@ -269,6 +296,64 @@ fn zeroed_entries(n: usize) -> Option<Vec<Entry>> {
     // which is the layout `Vec<Entry>` with capacity `n` frees; all-zero bytes are a valid
     // `Entry` (only integers), so all `n` elements are initialised.
     Some(unsafe { Vec::from_raw_parts(ptr, n, n) })
+}
+
+/// Bytes a thread zeroes or touches at least, so a small table is done by the calling
+/// thread alone (starting threads costs more than zeroing a few megabytes).
+const BYTES_PER_THREAD: usize = 64 << 20;
+
+/// Most threads used to touch or zero a table.
+const MAX_TOUCH_THREADS: usize = 8;
+
+/// Splits `entries` into one run per thread (as many threads as the machine has, at most
+/// [`MAX_TOUCH_THREADS`], none for less than [`BYTES_PER_THREAD`]) and calls `work` on each
+/// run, in parallel. The calling thread takes runs too, so a thread that cannot be started
+/// only makes it slower.
+fn in_parallel(entries: &mut [Entry], work: fn(&mut [Entry])) {
+    let bytes = std::mem::size_of_val(entries);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = cores
+        .min(MAX_TOUCH_THREADS)
+        .min(bytes / BYTES_PER_THREAD)
+        .max(1);
+    if threads == 1 {
+        work(entries);
+        return;
+    }
+    let runs = std::sync::Mutex::new(entries.chunks_mut(entries.len().div_ceil(threads)));
+    let take = || runs.lock().unwrap_or_else(|e| e.into_inner()).next();
+    let worker = || {
+        while let Some(r) = take() {
+            work(r);
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            let _ = std::thread::Builder::new()
+                .name("tt-touch".into())
+                .spawn_scoped(scope, worker);
+        }
+        worker();
+    });
+}
+
+/// Writes one entry in every 4 KB of `entries`, so the kernel backs every page now and not
+/// at a probe during a search (see the module doc). The entries written are empty ones
+/// written over empty ones: the content does not change.
+fn touch_pages(entries: &mut [Entry]) {
+    // 341 entries are 4092 bytes: every 4096-byte page holds at least one written entry.
+    const STEP: usize = 4096 / std::mem::size_of::<Entry>();
+    for e in entries.iter_mut().step_by(STEP) {
+        *e = Entry::default();
+    }
+    if let Some(last) = entries.last_mut() {
+        *last = Entry::default();
+    }
+}
+
+/// Zeroes `entries` (every slot empty).
+fn zero(entries: &mut [Entry]) {
+    entries.fill(Entry::default());
 }
 
 /// The transposition table.
@@ -306,6 +391,9 @@ fn advise_huge_pages(ptr: *mut u8, bytes: usize) {
     let _ = (ptr, bytes);
 }
 
+/// Smallest table size in MB (UCI `Hash`, `--hash` on the command line).
+pub const MIN_HASH_MB: usize = 1;
+
 /// Maximum table size in MB offered by the UCI `Hash` option (larger values are attempted
 /// by [`Tt::new`] too, and are refused cleanly when memory is short).
 pub const MAX_HASH_MB: usize = 65536;
@@ -323,14 +411,30 @@ impl Tt {
 
     /// A table of `mb` megabytes using the given index mapping. Refused, before anything
     /// is allocated, when it would not fit in the available memory ([`check_fits`]); the
-    /// memory is allocated zeroed and touched lazily ([`zeroed_entries`]).
+    /// memory is allocated zeroed ([`zeroed_entries`]) and every page of it touched before
+    /// it is returned ([`touch_pages`], in parallel for a large table).
     pub fn with_mapping(mb: usize, mapping: IndexMapping) -> Result<Tt, TtAllocError> {
         check_fits(mb, available_bytes())?;
         let n = Tt::slots_for_mb(mb);
-        let entries = zeroed_entries(n).ok_or(TtAllocError::AllocationFailed { mb, entries: n })?;
+        let mut entries =
+            zeroed_entries(n).ok_or(TtAllocError::AllocationFailed { mb, entries: n })?;
+        in_parallel(&mut entries, touch_pages);
         let mut t = Tt::from_entries(entries, mapping);
         t.mb = mb.max(1);
         Ok(t)
+    }
+
+    /// A table of exactly `slots` entries that are backed by memory only when first touched
+    /// (not [`touch_pages`]): for tables a replay probes in a few places, Belle's flags in
+    /// `threefold detectors`, where a million slots should cost what a few cost. Refused by
+    /// [`check_slots`] like a `Hash` that does not fit.
+    pub fn lazy_with_entries(slots: u64, mapping: IndexMapping) -> Result<Tt, TtAllocError> {
+        let n = check_slots(slots)?;
+        let entries = zeroed_entries(n).ok_or(TtAllocError::AllocationFailed {
+            mb: (slots.saturating_mul(12) >> 20) as usize,
+            entries: n,
+        })?;
+        Ok(Tt::from_entries(entries, mapping))
     }
 
     /// A table with exactly `n` entries (tests and measurements).
@@ -399,21 +503,10 @@ impl Tt {
         self.entries.len() * std::mem::size_of::<Entry>()
     }
 
-    /// Empties the table (new game). A large table is replaced by fresh zeroed memory (the
-    /// old pages are returned, the new ones come on first touch), so `ucinewgame` stays
-    /// instant at any size; a small one, or one whose replacement cannot be had, is zeroed
-    /// in place.
+    /// Empties the table (new game): zeroed in place, in parallel for a large table, so
+    /// every page stays backed for the next search (see the module doc).
     pub fn clear(&mut self) {
-        const REPLACE_BYTES: usize = 64 << 20;
-        let fresh = if self.bytes() >= REPLACE_BYTES {
-            zeroed_entries(self.entries.len())
-        } else {
-            None
-        };
-        match fresh {
-            Some(e) => self.entries = e,
-            None => self.entries.fill(Entry::default()),
-        }
+        in_parallel(&mut self.entries, zero);
         self.generation = 0;
     }
 
@@ -821,9 +914,32 @@ mod tests {
     }
 
     #[test]
+    fn slot_counts_follow_the_rule_of_hash() {
+        let max = Tt::slots_for_mb(MAX_HASH_MB) as u64;
+        assert_eq!(
+            check_slots(max + 1),
+            Err(TtAllocError::TooManySlots {
+                slots: max + 1,
+                max
+            })
+        );
+        assert_eq!(check_slots(1), Ok(1));
+        // What the memory check says of the same bytes as a Hash, it says of the slots.
+        let slots = 1u64 << 32;
+        let mb = (slots * 12).div_ceil(1 << 20) as usize;
+        match check_fits(mb, available_bytes()) {
+            Ok(()) => assert_eq!(check_slots(slots), Ok(slots as usize)),
+            Err(e) => assert_eq!(check_slots(slots), Err(e)),
+        }
+        let t = Tt::lazy_with_entries(1000, IndexMapping::Multiply).unwrap();
+        assert_eq!(t.len(), 1000);
+        assert!(t.entries.iter().all(|e| *e == Entry::default()));
+    }
+
+    #[test]
     fn tables_start_empty_and_clear_to_empty() {
-        // Large enough for the replacing clear (64 MB and up).
-        let mut t = Tt::new(64).unwrap();
+        // Large enough to be touched and cleared by several threads (64 MB each).
+        let mut t = Tt::new(256).unwrap();
         assert!(
             t.entries
                 .iter()

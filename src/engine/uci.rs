@@ -4,28 +4,48 @@
 //! `setoption name Repetition value <zarkov|belle|rookie|axon>` (the repetition detector, see
 //! [`super::repetition`]), `setoption name UpcomingRepetition value <true|false>`,
 //! `setoption name ShadowScore value <true|false>` (Muller's shadow score, [`super::shadow`]),
+//! `setoption name OwnBook value <true|false>` (answer from the opening book, [`super::book`],
+//! while the game follows it; off by default),
 //! `position (startpos | fen <fen>) [moves <uci>...]`, `go [wtime|btime|winc|binc|movestogo|
-//! movetime|depth|nodes|mate <n>] [infinite]`, `stop`, `quit`. The moves after `position` are
-//! the game record the repetition scan sees.
+//! movetime|depth|nodes|mate <n>] [infinite] [ponder]`, `ponderhit`, `stop`, `quit`. The moves
+//! after `position` are the game record the repetition scan sees. `setoption` reads its name
+//! and value by the keywords' positions ([`parse_setoption`]).
+//!
+//! # Pondering
+//!
+//! `go ponder` (option `Ponder` announced) searches the position after the expected move on
+//! the opponent's time: no deadline counts, and no `bestmove` comes, until `ponderhit` (the
+//! move was played: the limits given with `go ponder` count from then, the search going on
+//! where it is, [`Engine::search_pondering`]) or `stop` (another move: the GUI ignores the
+//! answer and sends the new position).
 //!
 //! # Never blocked by a search
 //!
 //! The search runs on its own thread and owns the [`Engine`] while it runs; the loop keeps
 //! reading input meanwhile. `stop` sets a shared flag, the search answers with `bestmove` at
-//! once (it looks at the flag every 1024 nodes) and hands the engine back. A command that
+//! once (it looks at the flag at every node) and hands the engine back. A command that
 //! needs the engine idle (`ucinewgame`, a `setoption` that changes something, `position`,
 //! `go`) stops the running search the same way first, so its `bestmove` comes before the
 //! command's effect; `isready` needs nothing and is answered at once, search or not; `quit`
 //! and the end of input stop the search, print its `bestmove` and end the loop.
+//!
+//! `setoption name Hash` and `ucinewgame` make or clear the whole table before the next line
+//! is read (every page touched, by several threads for a large table: [`super::tt`]), so the
+//! `isready` a GUI sends after them is answered when the table is ready and the clock of the
+//! next `go` is not spent on page faults.
 //!
 //! # Bad input
 //!
 //! Input is decoded lossily (invalid UTF-8 becomes U+FFFD, never an error) and a line longer
 //! than [`MAX_LINE_BYTES`] is skipped. Unknown or malformed commands and values are ignored
 //! with one `info string` line saying what and why, on stdout where a GUI shows it; an illegal
-//! move in `position` is reported (which move, which index) and the whole command ignored. A
-//! `go` with no usable limit searches [`DEFAULT_MOVETIME`] (a typo must not start a search
-//! that never ends); a depth beyond the search's maximum is clamped to it, with a note.
+//! move in `position` is reported (which move, which index) and the whole command ignored,
+//! and a `go` before the next valid `position` (or `ucinewgame`) answers `bestmove 0000` (the
+//! null move) with a note: the GUI's position is not known, and a move searched in the last
+//! valid one would be a move for another position, illegal or wrong in the GUI's game. A
+//! `go` with no usable limit for the side to move ([`time::is_limited`]: the other side's clock
+//! alone is none) searches [`DEFAULT_MOVETIME`] (a typo must not start a search that never
+//! ends); a depth beyond the search's maximum is clamped to it, with a note.
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -33,12 +53,14 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use shakmaty::{CastlingMode, Chess, Move, Position, uci::UciMove};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position, uci::UciMove};
 
 use super::repetition::Method;
 use super::score::MAX_DEPTH;
 use super::shadow::ShadowScore;
-use super::{DEFAULT_HASH_MB, Engine, Limits, Score, SearchInfo, tt::MAX_HASH_MB};
+use super::time;
+use super::tt::{MAX_HASH_MB, MIN_HASH_MB};
+use super::{DEFAULT_HASH_MB, Engine, Limits, Score, SearchInfo};
 
 /// Engine name announced by `uci`.
 pub const NAME: &str = concat!("threefold ", env!("CARGO_PKG_VERSION"));
@@ -170,6 +192,8 @@ pub fn read_line<R: BufRead>(
 struct Running {
     handle: JoinHandle<Engine>,
     stop: Arc<AtomicBool>,
+    /// True while a `go ponder` search waits for `ponderhit`.
+    pondering: Arc<AtomicBool>,
 }
 
 /// The UCI loop state.
@@ -178,6 +202,14 @@ struct Uci {
     running: Option<Running>,
     start: Chess,
     moves: Vec<Move>,
+    /// False after a refused `position`, until a valid one or `ucinewgame`: `go` is refused
+    /// meanwhile (see the module doc).
+    position_ok: bool,
+    /// `OwnBook`: answer `go` from the opening book ([`super::book`]) while the game follows
+    /// it (off by default: matches and GUIs bring their own openings).
+    own_book: bool,
+    /// Chooses among the book's lines; seeded from the clock.
+    rng: crate::rules::shuffle::Rng,
     out: Out,
     options: Options,
 }
@@ -200,6 +232,13 @@ pub fn run_with<R: BufRead, W: Write + Send + 'static>(
         running: None,
         start: Chess::default(),
         moves: Vec::new(),
+        position_ok: true,
+        own_book: false,
+        rng: crate::rules::shuffle::Rng::new(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64),
+        ),
         out: Arc::new(Mutex::new(Box::new(output))),
         options: options.clone(),
     };
@@ -258,6 +297,15 @@ impl Uci {
         self.engine.as_mut().expect("an engine with a 1 MB table")
     }
 
+    /// The side to move in the position of the last `position`.
+    fn turn(&self) -> Color {
+        if self.moves.len() % 2 == 1 {
+            !self.start.turn()
+        } else {
+            self.start.turn()
+        }
+    }
+
     /// Handles one line; false = quit.
     fn command(&mut self, line: &str) -> bool {
         let mut words = line.split_whitespace();
@@ -270,7 +318,7 @@ impl Uci {
                 say(
                     &self.out,
                     &format!(
-                        "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {}",
+                        "option name Hash type spin default {DEFAULT_HASH_MB} min {MIN_HASH_MB} max {}",
                         self.options.max_hash_mb
                     ),
                 );
@@ -282,6 +330,8 @@ impl Uci {
                     &self.out,
                     "option name Threads type spin default 1 min 1 max 1",
                 );
+                say(&self.out, "option name Ponder type check default false");
+                say(&self.out, "option name OwnBook type check default false");
                 let vars: Vec<String> = Method::ALL.iter().map(|m| format!("var {m}")).collect();
                 say(
                     &self.out,
@@ -306,6 +356,7 @@ impl Uci {
                 self.engine().new_game();
                 self.start = Chess::default();
                 self.moves.clear();
+                self.position_ok = true;
             }
             "setoption" => self.setoption(&rest),
             "position" => {
@@ -314,7 +365,10 @@ impl Uci {
             }
             "go" => self.go(&rest),
             "stop" => self.stop_search(),
-            "ponderhit" => {}
+            "ponderhit" => match &self.running {
+                Some(r) if r.pondering.swap(false, Ordering::SeqCst) => {}
+                _ => note(&self.out, "ponderhit without a 'go ponder' search ignored"),
+            },
             "quit" => return false,
             "debug" | "register" => {}
             other => note(&self.out, &format!("unknown command '{other}' ignored")),
@@ -323,18 +377,17 @@ impl Uci {
     }
 
     fn setoption(&mut self, rest: &[&str]) {
-        // setoption name <id...> [value <x...>]
-        let Some(ni) = rest.iter().position(|w| *w == "name") else {
-            note(&self.out, "setoption without 'name' ignored");
-            return;
+        let (name, value) = match parse_setoption(rest) {
+            Ok(nv) => nv,
+            Err(e) => {
+                note(&self.out, &format!("{e}; ignored"));
+                return;
+            }
         };
-        let vi = rest.iter().position(|w| *w == "value");
-        let name = rest[ni + 1..vi.unwrap_or(rest.len()).max(ni + 1)].join(" ");
-        let value = vi.map(|v| rest[v + 1..].join(" ")).unwrap_or_default();
         let max_hash = self.options.max_hash_mb;
         match name.to_ascii_lowercase().as_str() {
             "hash" => match value.parse::<usize>() {
-                Ok(mb) if (1..=max_hash).contains(&mb) => {
+                Ok(mb) if (MIN_HASH_MB..=max_hash).contains(&mb) => {
                     let engine = self.engine();
                     let result = engine.set_hash(mb);
                     let now = engine.hash_mb();
@@ -347,7 +400,7 @@ impl Uci {
                 }
                 _ => note(
                     &self.out,
-                    &format!("Hash value '{value}' is not in 1..={max_hash}; ignored"),
+                    &format!("Hash value '{value}' is not in {MIN_HASH_MB}..={max_hash}; ignored"),
                 ),
             },
             "contempt" => match value.parse::<i32>() {
@@ -377,6 +430,14 @@ impl Uci {
                     &format!("ShadowScore value '{value}' is not true or false; ignored"),
                 ),
             },
+            "ownbook" => match value.to_ascii_lowercase().as_str() {
+                "true" => self.own_book = true,
+                "false" => self.own_book = false,
+                _ => note(
+                    &self.out,
+                    &format!("OwnBook value '{value}' is not true or false; ignored"),
+                ),
+            },
             "threads" | "ponder" | "multipv" | "uci_chess960" | "uci_showwdl" => {}
             _ => note(&self.out, &format!("unknown option '{name}' ignored")),
         }
@@ -393,15 +454,12 @@ impl Uci {
             Some(&"fen") if head.len() > 1 => match crate::fen::position(&head[1..].join(" ")) {
                 Ok(p) => p,
                 Err(e) => {
-                    note(&self.out, &format!("{e}; position ignored"));
+                    self.refuse_position(&e.to_string());
                     return;
                 }
             },
             _ => {
-                note(
-                    &self.out,
-                    "position needs 'startpos' or 'fen <fen>'; ignored",
-                );
+                self.refuse_position("position needs 'startpos' or 'fen <fen>'");
                 return;
             }
         };
@@ -417,37 +475,68 @@ impl Uci {
                     moves.push(m);
                 }
                 None => {
-                    note(
-                        &self.out,
-                        &format!(
-                            "illegal move '{text}' at index {i} of the move list; position ignored"
-                        ),
-                    );
+                    self.refuse_position(&format!(
+                        "illegal move '{text}' at index {i} of the move list"
+                    ));
                     return;
                 }
             }
         }
         self.start = start;
         self.moves = moves;
+        self.position_ok = true;
+    }
+
+    /// A refused `position`: says why, and refuses `go` until a valid one comes.
+    fn refuse_position(&mut self, why: &str) {
+        self.position_ok = false;
+        note(
+            &self.out,
+            &format!("{why}; position ignored, and go refused until a valid position"),
+        );
     }
 
     fn go(&mut self, rest: &[&str]) {
-        let (mut limits, notes) = parse_go(rest);
+        self.stop_search();
+        if !self.position_ok {
+            note(
+                &self.out,
+                "go refused: the last position was refused and no valid one came since",
+            );
+            say(&self.out, "bestmove 0000");
+            return;
+        }
+        let Go {
+            mut limits,
+            ponder,
+            notes,
+        } = parse_go(rest);
         for n in &notes {
             note(&self.out, n);
         }
-        if limits.movetime.is_none()
-            && limits.depth.is_none()
-            && limits.nodes.is_none()
+        // A book move answers at once (not while pondering or searching without end: those
+        // wait for `ponderhit` or `stop`, which a search handles).
+        if self.own_book
+            && !ponder
             && !limits.infinite
-            && limits.wtime.is_none()
-            && limits.btime.is_none()
+            && let Some(b) =
+                super::book::Book::builtin().choose(&self.start, &self.moves, &mut self.rng)
         {
+            note(&self.out, &format!("book: {}", b.name));
+            say(
+                &self.out,
+                &format!("bestmove {}", b.mv.to_uci(CastlingMode::Standard)),
+            );
+            return;
+        }
+        let us = self.turn();
+        if !time::is_limited(&limits, us) {
             limits.movetime = Some(DEFAULT_MOVETIME);
             note(
                 &self.out,
                 &format!(
-                    "go without a limit: searching {} s (go infinite searches until stop)",
+                    "go without a limit for {us} to move: searching {} s (go infinite searches \
+                     until stop)",
                     DEFAULT_MOVETIME.as_secs()
                 ),
             );
@@ -459,6 +548,8 @@ impl Uci {
         let mut engine = self.engine.take().expect("an idle engine");
         let stop = Arc::new(AtomicBool::new(false));
         let stop2 = Arc::clone(&stop);
+        let pondering = Arc::new(AtomicBool::new(ponder));
+        let pondering2 = Arc::clone(&pondering);
         let out = Arc::clone(&self.out);
         let start = self.start.clone();
         let moves = self.moves.clone();
@@ -468,12 +559,20 @@ impl Uci {
             .spawn(move || {
                 let out2 = Arc::clone(&out);
                 let mut on_info = |i: &SearchInfo| say(&out2, &info_line(i));
-                let r = engine.search(&start, &moves, &limits, &stop2, &mut on_info);
-                if limits.infinite {
-                    // UCI: no bestmove before `stop` in infinite mode.
-                    while !stop2.load(Ordering::SeqCst) {
-                        std::thread::sleep(Duration::from_millis(2));
-                    }
+                let r = engine.search_pondering(
+                    &start,
+                    &moves,
+                    &limits,
+                    &stop2,
+                    ponder.then_some(&*pondering2),
+                    &mut on_info,
+                );
+                // UCI: no bestmove before `stop` in infinite mode, nor before `ponderhit` or
+                // `stop` when pondering.
+                while !stop2.load(Ordering::SeqCst)
+                    && (limits.infinite || pondering2.load(Ordering::SeqCst))
+                {
+                    std::thread::sleep(Duration::from_millis(2));
                 }
                 let best = r.best.map(|m| m.to_uci(CastlingMode::Standard).to_string());
                 let line = match (best, r.ponder) {
@@ -487,7 +586,13 @@ impl Uci {
                 engine
             });
         match spawn {
-            Ok(handle) => self.running = Some(Running { handle, stop }),
+            Ok(handle) => {
+                self.running = Some(Running {
+                    handle,
+                    stop,
+                    pondering,
+                })
+            }
             Err(e) => {
                 note(&self.out, &format!("cannot start the search thread: {e}"));
                 say(&self.out, "bestmove 0000");
@@ -510,11 +615,24 @@ fn go_number(text: &str) -> Option<i64> {
     }))
 }
 
-/// Reads the parameters of `go`. Returns the limits and one note per parameter that was
-/// ignored or changed: a parameter without a whole number after it is ignored; out-of-range
-/// numbers are clamped (depth to 1..=[`MAX_DEPTH`], times to 0 and up).
-pub fn parse_go(rest: &[&str]) -> (Limits, Vec<String>) {
+/// A `go` command read by [`parse_go`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Go {
+    /// The limits (with `ponder`, those that count from `ponderhit`).
+    pub limits: Limits,
+    /// `go ponder`: search on the opponent's time until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// One note per parameter that was ignored or changed.
+    pub notes: Vec<String>,
+}
+
+/// Reads the parameters of `go`: a parameter without a whole number after it is ignored;
+/// out-of-range numbers are clamped (depth to 1..=[`MAX_DEPTH`], `mate` to the moves that
+/// depth holds, times to 0 and up); `mate` with fewer than one move is ignored. Each ignored
+/// or changed parameter gets a note that names it as it was given.
+pub fn parse_go(rest: &[&str]) -> Go {
     let mut limits = Limits::default();
+    let mut ponder = false;
     let mut notes = Vec::new();
     let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
     let mut i = 0;
@@ -524,7 +642,7 @@ pub fn parse_go(rest: &[&str]) -> (Limits, Vec<String>) {
         if !takes_value {
             match key {
                 "infinite" => limits.infinite = true,
-                "ponder" => {}
+                "ponder" => ponder = true,
                 "searchmoves" => {
                     notes.push("go searchmoves is not supported; searching all moves".into());
                     while i + 1 < rest.len() && UciMove::from_ascii(rest[i + 1].as_bytes()).is_ok()
@@ -561,7 +679,13 @@ pub fn parse_go(rest: &[&str]) -> (Limits, Vec<String>) {
             }
             c as u32
         };
+        // A mate in n moves is found at depth 2n plies.
+        let max_mate = i64::from(MAX_DEPTH / 2);
         match key {
+            "mate" if v < 1 => notes.push(format!(
+                "go: mate {v} is not a number of moves (1 or more); ignored"
+            )),
+            "nodes" => limits.nodes = Some(v.max(1) as u64),
             "wtime" => limits.wtime = Some(ms(v)),
             "btime" => limits.btime = Some(ms(v)),
             "winc" => limits.winc = Some(ms(v)),
@@ -569,12 +693,65 @@ pub fn parse_go(rest: &[&str]) -> (Limits, Vec<String>) {
             "movestogo" => limits.movestogo = Some(v.clamp(1, 1000) as u32),
             "movetime" => limits.movetime = Some(ms(v)),
             "depth" => limits.depth = Some(depth(v, &mut notes)),
-            "nodes" => limits.nodes = Some(v.max(1) as u64),
-            _ => limits.depth = Some(depth(v.saturating_mul(2), &mut notes)),
+            // "mate", the last of GO_VALUE_KEYS.
+            _ => {
+                let n = v.min(max_mate);
+                if n != v {
+                    notes.push(format!(
+                        "go: mate {v} is outside 1..={max_mate} moves; using {n}"
+                    ));
+                }
+                limits.depth = Some(2 * n as u32);
+            }
         }
         i += 2;
     }
-    (limits, notes)
+    Go {
+        limits,
+        ponder,
+        notes,
+    }
+}
+
+/// A `setoption` line that names no option.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetoptionError {
+    /// No `name` keyword.
+    #[error("setoption without 'name' (setoption name <id> [value <x>])")]
+    NoName,
+    /// `name` followed by no word (or directly by `value`).
+    #[error("setoption with no option name after 'name'")]
+    EmptyName,
+    /// Words before the first keyword.
+    #[error("setoption: '{0}' before 'name' or 'value' (setoption name <id> [value <x>])")]
+    Stray(String),
+}
+
+/// Reads `setoption name <id> [value <x>]` by the keywords' positions: the name is the words
+/// after `name` up to `value` (or the end), the value the words after `value` up to `name`
+/// (or the end), in either order, so `setoption value 3 name Hash` sets Hash to 3. Names and
+/// values may have several words; the first `name` and the first `value` are the keywords.
+pub fn parse_setoption(rest: &[&str]) -> Result<(String, String), SetoptionError> {
+    let ni = rest
+        .iter()
+        .position(|w| *w == "name")
+        .ok_or(SetoptionError::NoName)?;
+    let vi = rest.iter().position(|w| *w == "value");
+    let first = vi.map_or(ni, |v| v.min(ni));
+    if first > 0 {
+        return Err(SetoptionError::Stray(rest[..first].join(" ")));
+    }
+    let (name, value) = match vi {
+        None => (&rest[ni + 1..], &[][..]),
+        // name <id> value <x>: the value runs to the end (it may contain "name").
+        Some(v) if v > ni => (&rest[ni + 1..v], &rest[v + 1..]),
+        // value <x> name <id>.
+        Some(v) => (&rest[ni + 1..], &rest[v + 1..ni]),
+    };
+    if name.is_empty() {
+        return Err(SetoptionError::EmptyName);
+    }
+    Ok((name.join(" "), value.join(" ")))
 }
 
 /// `go` parameters followed by a number.
@@ -601,26 +778,102 @@ fn is_go_keyword(t: &str) -> bool {
 mod tests {
     use super::*;
 
+    /// [`parse_go`]'s limits and notes (the tests of the parameters' numbers).
+    fn go(rest: &[&str]) -> (Limits, Vec<String>) {
+        let g = parse_go(rest);
+        (g.limits, g.notes)
+    }
+
+    #[test]
+    fn mate_is_read_in_moves_and_named_as_given() {
+        let (l, n) = go(&["mate", "-3"]);
+        assert_eq!(l.depth, None);
+        assert_eq!(
+            n,
+            ["go: mate -3 is not a number of moves (1 or more); ignored"]
+        );
+        let (l, n) = go(&["mate", "0"]);
+        assert_eq!(l.depth, None);
+        assert_eq!(n.len(), 1);
+        let (l, n) = go(&["mate", "1000"]);
+        assert_eq!(l.depth, Some(2 * (MAX_DEPTH / 2)));
+        assert_eq!(
+            n,
+            [format!(
+                "go: mate 1000 is outside 1..={} moves; using {}",
+                MAX_DEPTH / 2,
+                MAX_DEPTH / 2
+            )]
+        );
+        let (l, n) = go(&["mate", "2"]);
+        assert_eq!((l.depth, n.len()), (Some(4), 0));
+    }
+
+    #[test]
+    fn go_ponder_is_read() {
+        let g = parse_go(&["ponder", "wtime", "1000", "btime", "900"]);
+        assert!(g.ponder && g.notes.is_empty());
+        assert_eq!(g.limits.wtime, Some(Duration::from_millis(1000)));
+        assert!(!parse_go(&["wtime", "1000"]).ponder);
+    }
+
+    #[test]
+    fn setoption_reads_name_and_value_by_their_keywords() {
+        let ok = |rest: &[&str], name: &str, value: &str| {
+            assert_eq!(
+                parse_setoption(rest),
+                Ok((name.to_string(), value.to_string())),
+                "{rest:?}"
+            );
+        };
+        ok(&["name", "Hash", "value", "3"], "Hash", "3");
+        ok(&["value", "3", "name", "Hash"], "Hash", "3");
+        ok(&["name", "Clear", "Hash"], "Clear Hash", "");
+        ok(
+            &["name", "Path", "value", "a", "name", "b"],
+            "Path",
+            "a name b",
+        );
+        ok(&["name", "Hash", "value"], "Hash", "");
+        assert_eq!(parse_setoption(&[]), Err(SetoptionError::NoName));
+        assert_eq!(
+            parse_setoption(&["value", "3"]),
+            Err(SetoptionError::NoName)
+        );
+        assert_eq!(
+            parse_setoption(&["name", "value", "3"]),
+            Err(SetoptionError::EmptyName)
+        );
+        assert_eq!(
+            parse_setoption(&["value", "3", "name"]),
+            Err(SetoptionError::EmptyName)
+        );
+        assert_eq!(
+            parse_setoption(&["Hash", "name", "Hash", "value", "3"]),
+            Err(SetoptionError::Stray("Hash".into()))
+        );
+    }
+
     #[test]
     fn go_parameters_without_usable_numbers_are_ignored_or_clamped() {
-        let (l, n) = parse_go(&["depth"]);
+        let (l, n) = go(&["depth"]);
         assert_eq!(l, Limits::default());
         assert_eq!(n, ["go: 'depth' needs a number; ignored"]);
-        let (l, n) = parse_go(&["depth", "1e20"]);
+        let (l, n) = go(&["depth", "1e20"]);
         assert_eq!(l.depth, None);
         assert!(n[0].contains("needs a whole number, not '1e20'"), "{n:?}");
-        let (l, n) = parse_go(&["depth", "100000000000000000000"]);
+        let (l, n) = go(&["depth", "100000000000000000000"]);
         assert_eq!(l.depth, Some(MAX_DEPTH));
         assert!(n[0].contains("outside 1..="), "{n:?}");
-        let (l, n) = parse_go(&["depth", "infinite"]);
+        let (l, n) = go(&["depth", "infinite"]);
         assert!(l.infinite && l.depth.is_none(), "{l:?}");
         assert_eq!(n.len(), 1);
-        let (l, n) = parse_go(&["wtime", "-5", "btime", "99999999999999999999", "nodes", "0"]);
+        let (l, n) = go(&["wtime", "-5", "btime", "99999999999999999999", "nodes", "0"]);
         assert_eq!(l.wtime, Some(Duration::ZERO));
         assert_eq!(l.btime, Some(Duration::from_millis(i64::MAX as u64)));
         assert_eq!(l.nodes, Some(1));
         assert!(n.is_empty(), "{n:?}");
-        let (l, _) = parse_go(&["mate", "3"]);
+        let (l, _) = go(&["mate", "3"]);
         assert_eq!(l.depth, Some(6));
     }
 

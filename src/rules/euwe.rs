@@ -34,6 +34,25 @@ pub const BLOCKS: [[&str; 4]; 2] = [
     ["g1f3", "g8f6", "f3g1", "f6g8"],
 ];
 
+/// Block `bit` in SAN ("Nc3 Nc6 Nb1 Nb8"), as the trainer's other texts
+/// write moves: every block is played from the start position.
+pub fn block_sans(bit: u8) -> Vec<String> {
+    let mut pos = shakmaty::Chess::default();
+    BLOCKS[bit as usize]
+        .iter()
+        .map(|u| {
+            let m = u
+                .parse::<UciMove>()
+                .expect("valid")
+                .to_move(&pos)
+                .expect("legal in the block");
+            let san = shakmaty::san::San::from_move(&pos, m).to_string();
+            pos.play_unchecked(m);
+            san
+        })
+        .collect()
+}
+
 /// The Thue–Morse bit `t(k)`: the parity of the number of one-bits of `k`.
 pub fn thue_morse(k: u64) -> u8 {
     (k.count_ones() & 1) as u8
@@ -123,15 +142,29 @@ pub const CUBE_FREE: &str =
 /// after ply `start` (from the position at `start`), then the same moves from
 /// the same position again, and so on, for `played` moves in all (the plies
 /// `start + 1 ..= start + played` repeat with period `len`).
+///
+/// Every count here is of plies (one side's move each): Nf3 Nf6 Ng1 Ng8 is a
+/// sequence of 4 plies, 2 moves in the chess sense. The texts say "plies"
+/// through [`count_plies`] and [`Repeat::span`], so number and unit agree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Repeat {
     /// The ply whose position the sequence is first played from.
     pub start: usize,
-    /// The number of moves in the sequence.
+    /// The number of plies in the sequence.
     pub len: usize,
-    /// How many moves of the repetition have been played, the first time
+    /// How many plies of the repetition have been played, the first time
     /// included (`2 * len` for a sequence played exactly twice).
     pub played: usize,
+}
+
+/// "1 ply", "4 plies": how every Euwe text counts half-moves (a count of
+/// plies called "moves" reads as twice as long).
+pub fn count_plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
 }
 
 impl Repeat {
@@ -140,7 +173,12 @@ impl Repeat {
         self.start + self.played
     }
 
-    /// How many moves short of three times in succession (the former German
+    /// "plies 5–12": the plies the repetition has taken so far.
+    pub fn span(&self) -> String {
+        format!("plies {}–{}", self.start + 1, self.end())
+    }
+
+    /// How many plies short of three times in succession (the former German
     /// rule) the repetition is; 0 once the rule is met.
     pub fn missing(&self) -> usize {
         (3 * self.len).saturating_sub(self.played)

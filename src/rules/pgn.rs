@@ -1307,7 +1307,7 @@ pub struct GameSummary {
 
 impl GameSummary {
     fn of(index: usize, rec: &PgnRecord) -> GameSummary {
-        let tag = |name: &str| rec.tag(name).unwrap_or("?").to_string();
+        let tag = |name: &str| crate::visible::visible(rec.tag(name).unwrap_or("?")).into_owned();
         GameSummary {
             index,
             white: tag("White"),
@@ -1315,7 +1315,10 @@ impl GameSummary {
             result: rec
                 .result
                 .clone()
-                .or_else(|| rec.tag("Result").map(str::to_string))
+                .or_else(|| {
+                    rec.tag("Result")
+                        .map(|r| crate::visible::visible(r).into_owned())
+                })
                 .unwrap_or_else(|| "*".to_string()),
             date: tag("Date"),
             event: tag("Event"),

@@ -40,6 +40,9 @@ pub struct Config {
     pub blind: bool,
     /// Your name, as saved games write it ("" = "Player").
     pub name: String,
+    /// The engine opens from its book (`assets/book.txt`), a line chosen at random, so that
+    /// two games do not open alike.
+    pub book: bool,
 }
 
 impl Default for Config {
@@ -55,6 +58,7 @@ impl Default for Config {
             euwe_delay_ms: 400,
             blind: false,
             name: String::new(),
+            book: true,
         }
     }
 }
@@ -76,6 +80,7 @@ pub fn default_text() -> String {
         "# threefold settings. Delete this file to get the defaults back.\n\
          # human: white | black | both | none;  level: 1..8;  clock 0 = no clocks;\n\
          # blind = true: no repetition marks or hints while playing.\n\
+         # book = false: the engine searches from the first move (no opening book).\n\
          # name: yours, for saved games (\"\" = \"Player\").\n{body}"
     )
 }
@@ -203,7 +208,7 @@ fn line_of(text: &str, key: &str) -> Option<usize> {
 fn allowed(key: &str) -> Option<String> {
     let r = |r: RangeInclusive<i64>| Some(format!("{} to {}", r.start(), r.end()));
     match key {
-        "ascii" | "blind" => Some("true, false".to_string()),
+        "ascii" | "blind" | "book" => Some("true, false".to_string()),
         "human" => Some("\"white\", \"black\", \"both\", \"none\"".to_string()),
         "level" => r(LEVEL),
         "hash_mb" => r(HASH_MB),
@@ -238,6 +243,7 @@ fn set_field(c: &mut Config, key: &str, v: &toml::Value) -> Result<(), String> {
     match key {
         "ascii" => c.ascii = v.as_bool().ok_or(format!("{v} is not true or false"))?,
         "blind" => c.blind = v.as_bool().ok_or(format!("{v} is not true or false"))?,
+        "book" => c.book = v.as_bool().ok_or(format!("{v} is not true or false"))?,
         "human" => {
             c.human = v.clone().try_into::<Players>().map_err(|_| {
                 format!("{v} is not one of \"white\", \"black\", \"both\", \"none\"")

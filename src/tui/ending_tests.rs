@@ -17,6 +17,7 @@ fn against_engine(contempt: i32) -> App {
     let cfg = Config {
         human: Players::HumanWhite,
         contempt,
+        book: false,
         ..Config::default()
     };
     let mut a = App::new(&cfg, Game::new());
@@ -34,16 +35,27 @@ fn ending(a: &App) -> Option<EndingKind> {
 
 #[test]
 fn the_engine_answers_a_draw_offer_by_its_score_and_contempt() {
-    // Below what a draw is worth to it: accepted. At it or above: declined.
-    assert!(draw_offer_answer(Some(-30), 25).0);
-    assert!(!draw_offer_answer(Some(-25), 25).0);
+    // A quarter pawn or more below what a draw is worth to it: accepted; else declined.
+    assert!(draw_offer_answer(Some(-50), 25).0);
+    assert!(!draw_offer_answer(Some(-49), 25).0);
+    assert!(!draw_offer_answer(Some(-30), 25).0);
     assert!(!draw_offer_answer(Some(40), 0).0);
-    assert!(draw_offer_answer(Some(-1), 0).0);
+    assert!(
+        !draw_offer_answer(Some(-6), 0).0,
+        "an equal position: played on"
+    );
+    assert!(draw_offer_answer(Some(-25), 0).0);
     assert!(!draw_offer_answer(None, 0).0);
     let (_, why) = draw_offer_answer(Some(-80), 25);
     assert_eq!(
         why,
-        "it scores its position -0.80, below the -0.25 a draw is worth to it (contempt 25)"
+        "it scores its position -0.80, worse than the -0.25 a draw is worth to it (contempt 25)"
+    );
+    let (_, why) = draw_offer_answer(Some(-6), 0);
+    assert_eq!(
+        why,
+        "it scores its position -0.06, not clearly worse than the +0.00 a draw is worth to it \
+         (contempt 0; it accepts from -0.25)"
     );
 
     // Offered after the player's move, while the engine thinks: it accepts when worse.

@@ -16,7 +16,7 @@ use shakmaty::Position;
 
 use crate::rules::Game;
 use crate::rules::ending::times;
-use crate::rules::euwe::{self, BLOCKS, CUBE_FREE, EuweIndex, Repeat, Successions};
+use crate::rules::euwe::{self, CUBE_FREE, EuweIndex, Repeat, Successions, count_plies};
 
 use super::board::{BoardView, Geom};
 use super::engines::EnginesPanel;
@@ -258,7 +258,6 @@ pub fn render(
 enum Priority {
     Must,
     Useful,
-    Extra,
 }
 
 /// One item of the panel: its rows, already fitted to the panel's width.
@@ -290,7 +289,7 @@ fn wrapped(priority: Priority, text: &str, style: Style, width: u16) -> Item {
 fn fit_rows(items: Vec<Item>, height: u16) -> Vec<Line<'static>> {
     let mut budget = height as usize;
     let mut keep = vec![false; items.len()];
-    for p in [Priority::Must, Priority::Useful, Priority::Extra] {
+    for p in [Priority::Must, Priority::Useful] {
         for (i, it) in items.iter().enumerate() {
             if it.priority == p && it.rows.len() <= budget {
                 keep[i] = true;
@@ -308,7 +307,7 @@ fn fit_rows(items: Vec<Item>, height: u16) -> Vec<Line<'static>> {
 
 /// The panel: the ply and its block, the former German rule, FIDE.
 fn panel_rows(e: &EuweState, t: &Theme, ascii: bool, width: u16) -> Vec<Item> {
-    use Priority::{Extra, Must, Useful};
+    use Priority::{Must, Useful};
     let (game, ply) = e.shown();
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let mut rows = Vec::new();
@@ -328,7 +327,7 @@ fn panel_rows(e: &EuweState, t: &Theme, ascii: bool, width: u16) -> Vec<Item> {
     if ply > 0 {
         let idx = EuweIndex::of_ply(ply);
         let mut spans = vec![Span::raw("Block: ")];
-        for (i, m) in BLOCKS[idx.bit as usize].iter().enumerate() {
+        for (i, m) in euwe::block_sans(idx.bit).iter().enumerate() {
             let style = if i == idx.step {
                 t.viewing
             } else {
@@ -337,14 +336,14 @@ fn panel_rows(e: &EuweState, t: &Theme, ascii: bool, width: u16) -> Vec<Item> {
             spans.push(Span::styled(m.to_string(), style));
             spans.push(Span::raw(" "));
         }
-        rows.push(item(Extra, spans));
+        rows.push(item(Must, spans));
     } else {
         let text = format!(
             "Blocks: 0 = {}, 1 = {}",
-            BLOCKS[0].join(" "),
-            BLOCKS[1].join(" ")
+            euwe::block_sans(0).join(" "),
+            euwe::block_sans(1).join(" ")
         );
-        rows.push(wrapped(Extra, &text, Style::new(), width));
+        rows.push(wrapped(Must, &text, Style::new(), width));
     }
     let (mut bits, cur) = e.bits();
     let mut spans = vec![Span::raw("Thue–Morse: ")];
@@ -378,11 +377,14 @@ fn panel_rows(e: &EuweState, t: &Theme, ascii: bool, width: u16) -> Vec<Item> {
         Span::styled("Former German rule (3 times in succession)", t.title),
     ));
     rows.extend(german_rows(e, t, width));
-    rows.push(wrapped(Must, CUBE_FREE, t.dim, width));
+    // Why no third time ever comes: a remark on the whole sequence, which
+    // gives way before the facts of the ply shown (with the engines' panel
+    // open at 80×24 there is room for the facts only).
+    rows.push(wrapped(Useful, CUBE_FREE, t.dim, width));
 
     // FIDE.
     rows.push(item(
-        Useful,
+        Must,
         Span::styled("FIDE (same position, any order)", t.title),
     ));
     let occ = game.occurrences(ply);
@@ -439,14 +441,13 @@ fn panel_rows(e: &EuweState, t: &Theme, ascii: bool, width: u16) -> Vec<Item> {
 /// The former German rule at the ply shown: the longest sequence played
 /// twice in succession so far, and how close a third time came.
 fn german_rows(e: &EuweState, t: &Theme, width: u16) -> Vec<Item> {
-    use Priority::Must;
+    use Priority::{Must, Useful};
     let (game, ply) = e.shown();
-    let plies = |r: &Repeat| format!("plies {}–{}", r.start + 1, r.end());
     if let Some(g) = e.german() {
         let text = format!(
             "DRAW: {} played three times in succession ({})",
             g.sans(game).join(" "),
-            plies(&g)
+            g.span()
         );
         return vec![wrapped(Must, &text, t.banner, width)];
     }
@@ -458,9 +459,9 @@ fn german_rows(e: &EuweState, t: &Theme, width: u16) -> Vec<Item> {
     let mut rows = vec![wrapped(
         Must,
         &format!(
-            "Longest played twice: {} moves, {}",
-            longest.len,
-            plies(&longest)
+            "Longest played twice: {}, {}",
+            count_plies(longest.len),
+            longest.span()
         ),
         Style::new(),
         width,
@@ -469,33 +470,39 @@ fn german_rows(e: &EuweState, t: &Theme, width: u16) -> Vec<Item> {
         let seq = if c.len <= 4 {
             c.sans(game).join(" ")
         } else {
-            format!("{} moves", c.len)
+            count_plies(c.len)
         };
         let times = if c.played == 2 * c.len {
             "twice".to_string()
         } else {
-            format!("{} times and {} moves", c.played / c.len, c.played % c.len)
+            format!(
+                "{} times and {}",
+                c.played / c.len,
+                count_plies(c.played % c.len)
+            )
         };
         let text = if c.end() == ply {
             format!(
-                "Closest: {seq} {times} ({}); {} more moves would make three times",
-                plies(&c),
-                c.missing()
+                "Closest: {seq} {times} ({}); {} more would make three times",
+                c.span(),
+                count_plies(c.missing())
             )
         } else if c.played == 2 * c.len {
             format!(
                 "Closest: {seq} twice ({}); {} did not start a third time",
-                plies(&c),
+                c.span(),
                 game.ply_label(c.end() + 1)
             )
         } else {
             format!(
                 "Closest: {seq} {times} ({}); {} broke off the third time",
-                plies(&c),
+                c.span(),
                 game.ply_label(c.end() + 1)
             )
         };
-        rows.push(wrapped(Must, &text, t.rep2, width));
+        // How close a third time came: a detail beside the longest
+        // repetition, so it gives way first when the panel is short.
+        rows.push(wrapped(Useful, &text, t.rep2, width));
     }
     rows
 }

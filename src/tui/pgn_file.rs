@@ -54,12 +54,12 @@ impl Loaded {
     }
 
     /// The player of a side, as the file names it ("?" if it does not).
-    pub fn player(&self, c: Color) -> &str {
+    pub fn player(&self, c: Color) -> std::borrow::Cow<'_, str> {
         let tag = match c {
             Color::White => "White",
             Color::Black => "Black",
         };
-        self.tag(tag).unwrap_or("?")
+        crate::visible::visible(self.tag(tag).unwrap_or("?"))
     }
 }
 

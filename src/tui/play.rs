@@ -247,6 +247,10 @@ pub struct Play {
     /// The next move made (typed, cursor or mouse) is the intended move of a
     /// claim under this rule.
     pub claim_pending: Option<Ground>,
+    /// Whether the engine opens from its book ([`crate::engine::book`]).
+    pub book: bool,
+    /// Chooses the engine's book lines; seeded from the clock, so games vary.
+    pub rng: crate::rules::shuffle::Rng,
     /// A draw offer by the human that the engine has yet to answer (FIDE 9.1.2.2: it stands
     /// until accepted or declined): the side that offered it.
     pub draw_offer: Option<Color>,
@@ -297,6 +301,12 @@ impl Play {
             selected: None,
             view: None,
             highlight: Vec::new(),
+            book: cfg.book,
+            rng: crate::rules::shuffle::Rng::new(
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_nanos() as u64),
+            ),
             draw_offer: None,
             players,
             level: cfg.level.clamp(1, 8),
@@ -408,18 +418,26 @@ pub fn short_reason(e: &PlayError) -> String {
     }
 }
 
+/// How far below what a draw is worth to it the engine's score must be for it to accept a
+/// draw offer (centipawns): a search's score moves by a few hundredths from move to move,
+/// and an engine that took every offer in an equal position would end most games at once.
+pub const DRAW_OFFER_MARGIN: i32 = 25;
+
 /// The engine's answer to a draw offer, from its score of the position (centipawns, from
-/// its side; `None` if it has none) and its contempt (what a draw is worth less to it):
-/// it accepts when playing on is worth less to it than a draw, and says why in one clause.
+/// its side; `None` if it has none) and its contempt (what a draw is worth less to it): it
+/// accepts when playing on is worth clearly less to it than a draw (by
+/// [`DRAW_OFFER_MARGIN`]), and says why in one clause.
 pub fn draw_offer_answer(score: Option<i32>, contempt: i32) -> (bool, String) {
     let draw = -contempt;
     let pawns = |cp: i32| format!("{:+.2}", f64::from(cp) / 100.0);
+    let bar = draw - DRAW_OFFER_MARGIN;
     match score {
         None => (false, "it has no score of the position yet".to_string()),
-        Some(s) if s < draw => (
+        Some(s) if s <= bar => (
             true,
             format!(
-                "it scores its position {}, below the {} a draw is worth to it (contempt {contempt})",
+                "it scores its position {}, worse than the {} a draw is worth to it (contempt \
+                 {contempt})",
                 pawns(s),
                 pawns(draw)
             ),
@@ -427,9 +445,11 @@ pub fn draw_offer_answer(score: Option<i32>, contempt: i32) -> (bool, String) {
         Some(s) => (
             false,
             format!(
-                "it scores its position {}, not below the {} a draw is worth to it (contempt {contempt})",
+                "it scores its position {}, not clearly worse than the {} a draw is worth to \
+                 it (contempt {contempt}; it accepts from {})",
                 pawns(s),
-                pawns(draw)
+                pawns(draw),
+                pawns(bar)
             ),
         ),
     }
@@ -643,6 +663,22 @@ impl App {
         let turn = self.play.game.position().turn();
         if self.play.players.is_human(turn) {
             return;
+        }
+        // From the book while the game follows it: played at once, the opening named. A draw
+        // offer waits for the engine's search (its score answers it).
+        if self.play.book && self.play.draw_offer.is_none() {
+            let played: Vec<Move> = self.play.game.moves().collect();
+            if let Some(b) = crate::engine::book::Book::builtin().choose(
+                self.play.game.start(),
+                &played,
+                &mut self.play.rng,
+            ) {
+                self.play_move(b.mv);
+                if !self.play.game.is_over() && self.message.is_none() {
+                    self.info(format!("Book: {}.", b.name));
+                }
+                return;
+            }
         }
         self.play.search_id += 1;
         let mut limits = level_limits(self.play.level);
@@ -1062,11 +1098,13 @@ impl App {
         match target {
             Some(q) => {
                 self.play.view = (q < self.play.game.len()).then_some(q);
+                // "Occurrence 1 of 3 of this position: the start position."
+                // (the place reads as a noun phrase: "after 2...Ng8" too).
                 self.info(format!(
-                    "Same position {}: occurrence {} of {}.",
-                    self.play.game.place_label(q),
+                    "Occurrence {} of {} of this position: {}.",
                     same.iter().position(|&x| x == q).unwrap_or(0) + 1,
-                    same.len()
+                    same.len(),
+                    self.play.game.place_label(q)
                 ));
             }
             None => self.info(if same.len() > 1 {

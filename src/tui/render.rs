@@ -395,7 +395,7 @@ fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         let who = if let Some(l) = names {
             let room =
                 (area.width as usize).saturating_sub(if app.play.clock.is_some() { 17 } else { 9 });
-            clip(l.player(c), room, app.ascii)
+            clip(&l.player(c), room, app.ascii)
         } else if app.play.players.is_human(c) {
             "You".to_string()
         } else {

@@ -18,11 +18,64 @@ use super::theme::Theme;
 pub(super) fn app() -> App {
     let cfg = Config {
         human: Players::TwoHumans,
+        book: false,
         ..Config::default()
     };
     let mut a = App::new(&cfg, Game::new());
     a.update(Action::Resize(120, 40));
     a
+}
+
+/// The default settings without the opening book, for tests of the engine's search from the
+/// start position.
+pub(super) fn no_book() -> Config {
+    Config {
+        book: false,
+        ..Config::default()
+    }
+}
+
+/// The opening book: the engine answers 1.e4 at once from a line of the book, names the
+/// opening, and varies between games; a game from another position, or with the book off,
+/// is searched.
+#[test]
+fn the_engine_opens_from_its_book_and_varies() {
+    use crate::engine::book::Book;
+    let mut replies = std::collections::BTreeSet::new();
+    for seed in 1..40 {
+        let mut a = App::new(&Config::default(), Game::new());
+        a.play.rng = crate::rules::shuffle::Rng::new(seed);
+        typed(&mut a, "e4");
+        assert_eq!(a.play.game.len(), 2, "answered at once");
+        assert!(a.play.thinking.is_none());
+        assert!(!a.effects.iter().any(|e| matches!(e, Effect::Think { .. })));
+        let reply = a.play.game.san_plus(2).unwrap().to_string();
+        let m = &a.message.as_ref().unwrap().text;
+        assert!(m.starts_with("Book: "), "{m}");
+        let played: Vec<shakmaty::Move> = a.play.game.moves().collect();
+        assert!(
+            Book::builtin()
+                .lines()
+                .iter()
+                .any(|l| l.moves.starts_with(&played) && m.contains(&l.name)),
+            "{reply}: {m}"
+        );
+        replies.insert(reply);
+    }
+    assert!(replies.len() >= 3, "{replies:?}");
+    // Off the book (1.h4): searched.
+    let mut a = App::new(&Config::default(), Game::new());
+    typed(&mut a, "h4");
+    assert!(a.play.thinking.is_some());
+    // From a FEN: searched.
+    let mut a = App::new(&Config::default(), Game::new());
+    a.new_game(Game::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap());
+    typed(&mut a, "e4");
+    assert!(a.play.thinking.is_some());
+    // The book off: searched.
+    let mut a = App::new(&no_book(), Game::new());
+    typed(&mut a, "e4");
+    assert!(a.play.thinking.is_some());
 }
 
 pub(super) fn key(a: &mut App, code: KeyCode) {
@@ -305,7 +358,11 @@ fn claim_with_intended_move_typed_and_on_the_board() {
 
 #[test]
 fn engine_gets_the_whole_game_and_takeback_returns_to_the_human() {
-    let cfg = Config::default();
+    // Without the book: the engine's first reply is searched.
+    let cfg = Config {
+        book: false,
+        ..Config::default()
+    };
     let mut a = App::new(&cfg, Game::new());
     assert_eq!(a.play.players, Players::HumanWhite);
     a.start();
@@ -790,7 +847,7 @@ fn euwe_screen_shows_both_rules() {
     let (s, _) = screen(&a, &Theme::colored(), 200, 50);
     assert!(s.contains("Thue–Morse is cube-free"), "{s}");
     assert!(
-        s.contains("Longest played twice: 4 moves, plies 5–12"),
+        s.contains("Longest played twice: 4 plies, plies 5–12"),
         "{s}"
     );
     assert!(s.contains("fivefold at ply 16: game over"), "{s}");
@@ -920,7 +977,7 @@ fn fen_in_app() {
 
 #[test]
 fn engine_pv_is_shown_in_san_with_a_spinner() {
-    let mut a = App::new(&Config::default(), Game::new());
+    let mut a = App::new(&no_book(), Game::new());
     typed(&mut a, "e4");
     let Some(Effect::Think { id, .. }) = a.effects.pop() else {
         panic!()
@@ -1115,7 +1172,7 @@ fn euwe_screen_fits_80x24_and_the_minimum_size() {
         keys(&mut a, "5");
         let (s, buf) = show(&a);
         assert!(s.contains("Ply 16/128"), "{s}");
-        fits(&buf, "Longest played twice: 4 moves, plies");
+        fits(&buf, "Longest played twice: 4 plies, plies");
         fits(&buf, "5–12); 7.Nc3 did not start a third time");
         fits(&buf, "9.6.1 fivefold at ply 16: game over, drawn");
         // Late: ply 120, the start position for the 31st time, summarised.
@@ -1125,9 +1182,15 @@ fn euwe_screen_fits_80x24_and_the_minimum_size() {
         fits(&buf, "×31 here 31 times; before: the start");
         assert!(s.contains("more …"), "{s}");
         fits(&buf, "position, … 28 more …, after 58...Ng8");
-        assert!(s.contains("Longest played twice: 32 moves"), "{s}");
-        fits(&buf, "Thue–Morse is cube-free (no XXX): no");
-        fits(&buf, "sequence comes a third time in succession.");
+        assert!(s.contains("Longest played twice: 32 plies"), "{s}");
+        // The facts of the ply before the remark on the whole sequence, which
+        // has room at 80×24 but not at the smallest size.
+        fits(&buf, "FIDE (same position, any order)");
+        fits(&buf, "Block: ");
+        if w == 80 {
+            fits(&buf, "Thue–Morse is cube-free (no XXX): no");
+            fits(&buf, "sequence comes a third time in succession.");
+        }
         fits(&buf, "Ply 120/128: 60...Nb8, block t(29) = 0");
         assert!(s.contains("Occurrences · autoplay off (400 ms)"), "{s}");
     }
@@ -1210,6 +1273,46 @@ fn play_screen_occurrence_line_fits_80x24() {
         "{s}"
     );
     assert!(text.contains("(r/R jump)"), "{s}");
+}
+
+/// `r` and `R` say which occurrence they jumped to in plain words, the start
+/// position too, read whole on the message rows at 80×24.
+#[test]
+fn occurrence_jumps_say_where_in_plain_words() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    shuffle(&mut a, 8);
+    keys(&mut a, "r");
+    let msg = a.message.clone().unwrap().text;
+    assert_eq!(msg, "Occurrence 2 of 3 of this position: after 2...Ng8.");
+    keys(&mut a, "r");
+    let msg = a.message.clone().unwrap().text;
+    assert_eq!(
+        msg,
+        "Occurrence 1 of 3 of this position: the start position."
+    );
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains(&msg), "{s}");
+    keys(&mut a, "R");
+    assert_eq!(
+        a.message.clone().unwrap().text,
+        "Occurrence 2 of 3 of this position: after 2...Ng8."
+    );
+}
+
+/// A long ruling on the message rows is read whole at 80×24, its FIDE
+/// article at the end included.
+#[test]
+fn a_dead_position_ruling_is_read_whole_at_80x24() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    a.new_game(Game::from_fen("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1").unwrap());
+    typed(&mut a, "Kxd2");
+    let msg = a.message.clone().unwrap().text;
+    assert!(msg.ends_with("a dead position (FIDE 5.2.2)."), "{msg}");
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    let flat = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains(&msg), "{s}");
 }
 
 fn ctrl(a: &mut App, c: char) {
@@ -1537,6 +1640,7 @@ fn the_engine_score_is_shown_from_whites_side_with_a_label_at_80x24() {
     let mut a = App::new(
         &Config {
             human: Players::HumanBlack,
+            book: false,
             ..Config::default()
         },
         Game::new(),
@@ -1659,7 +1763,7 @@ fn a_refused_fen_is_explained_whole_at_80x24() {
 /// engine line keeps the contempt; at 120 columns the title has them all.
 #[test]
 fn the_title_and_engine_lines_fit_80_columns_with_the_contempt() {
-    let mut a = App::new(&Config::default(), Game::new());
+    let mut a = App::new(&no_book(), Game::new());
     a.update(Action::Resize(80, 24));
     keys(&mut a, "x"); // contempt 25
     let s = screen(&a, &Theme::plain(), 80, 24).0;
@@ -1721,7 +1825,7 @@ fn a_finished_game_says_what_can_be_done_at_80x24() {
 /// and the engine's last line goes when no engine plays any more.
 #[test]
 fn no_stale_lines_after_the_view_or_the_players_change() {
-    let mut a = App::new(&Config::default(), Game::new());
+    let mut a = App::new(&no_book(), Game::new());
     a.update(Action::Resize(80, 24));
     typed(&mut a, "e4");
     let Some(Effect::Think { id, .. }) = a.effects.pop() else {
@@ -1863,4 +1967,46 @@ fn the_unkept_game_question_is_shown_whole_at_80x24() {
     }
     let hint = super::keys::hint_line(super::keys::Ctx::Question);
     assert!(s.contains(hint.trim()), "{hint}: {s}");
+}
+
+/// With the engines' panel open (`E`) at 80×24 the Euwe panel keeps the
+/// facts of the ply shown — its block, the FIDE heading, the occurrences and
+/// both FIDE lines — whole; the remarks give way first. Counts of plies say
+/// "plies" (Nf3 Nf6 Ng1 Ng8 is 4 plies, not "4 moves").
+#[test]
+fn euwe_with_the_engines_panel_keeps_fide_and_the_block_at_80x24() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    keys(&mut a, "eE");
+    let panel = super::euwe::layout(a.size).unwrap().panel;
+    let fits = |buf: &ratatui::buffer::Buffer, text: &str| {
+        let (x, _) = find(buf, text).unwrap_or_else(|| panic!("{text:?} missing"));
+        assert!(
+            x + text.chars().count() as u16 <= panel.right(),
+            "{text:?} cut"
+        );
+    };
+    let late = ".".repeat(97);
+    // The blocks in SAN, as every other move of the panel.
+    for (step, block) in [
+        ("", "Blocks: 0 = Nc3 Nc6 Nb1 Nb8, 1 = Nf3 Nf6"),
+        (".", "Block: Nc3 Nc6 Nb1 Nb8"),
+        ("5", "Block: Nc3 Nc6 Nb1 Nb8"),
+        (".......", "Block: Nc3 Nc6 Nb1 Nb8"),
+        (&late, "Block: Nc3 Nc6 Nb1 Nb8"),
+    ] {
+        keys(&mut a, step);
+        let (s, buf) = screen(&a, &Theme::plain(), 80, 24);
+        assert!(s.contains("How engines see it"), "{s}");
+        fits(&buf, block);
+        fits(&buf, "Thue–Morse");
+        fits(&buf, "Former German rule (3 times in succession)");
+        fits(&buf, "FIDE (same position, any order)");
+        fits(&buf, "9.2 claim");
+        fits(&buf, "9.6.1 fivefold");
+        assert!(!s.contains(" moves,"), "{s}");
+    }
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("Ply 120/128"), "{s}");
+    assert!(s.contains("Longest played twice: 32 plies, plies"), "{s}");
 }

@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use super::board::{Move, Position};
 use super::judge::{ChaseMode, Outcome, Record};
+use super::movegen::PerftError;
 use crate::rules::shuffle::Rng;
 
 /// Start positions of the shuffling games: the opening and positions with
@@ -120,11 +121,11 @@ pub fn judge_games(
 }
 
 /// Perft of the start position at `depth`: (leaves, seconds).
-pub fn perft_start(depth: u32) -> (u64, f64) {
+pub fn perft_start(depth: u32) -> Result<(u64, f64), PerftError> {
     let mut pos = Position::start();
     let t = Instant::now();
-    let n = pos.perft(depth);
-    (n, t.elapsed().as_secs_f64())
+    let n = pos.perft(depth)?;
+    Ok((n, t.elapsed().as_secs_f64()))
 }
 
 /// The median of some numbers (the lower middle for an even count).

@@ -488,13 +488,19 @@ impl Position {
         let mut next_slot = [[0u8; 8]; 2];
         for (i, row) in rows.iter().enumerate() {
             let rank = 9 - i as u8;
-            let mut file = 0u8;
+            // Counted wide and checked at every step: a run of digits must
+            // not wrap around (`99999999999999999999999999997k5` in a u8).
+            let mut file = 0u32;
+            let too_many = || err(format!("rank {rank} has more than 9 points"));
             for ch in row.chars() {
                 if let Some(d) = ch.to_digit(10) {
                     if d == 0 {
                         return err(format!("rank {rank}: '0' is not a count of empty points"));
                     }
-                    file += d as u8;
+                    file += d;
+                    if file > 9 {
+                        return too_many();
+                    }
                     continue;
                 }
                 let color = if ch.is_ascii_uppercase() {
@@ -513,9 +519,9 @@ impl Position {
                     _ => return err(format!("rank {rank}: unknown piece letter '{ch}'")),
                 };
                 if file >= 9 {
-                    return err(format!("rank {rank} has more than 9 points"));
+                    return too_many();
                 }
-                let sq = Square(cell(file, rank));
+                let sq = Square(cell(file as u8, rank));
                 let piece = Piece::new(color, kind);
                 if let Some(why) = misplaced(piece, sq) {
                     return err(format!("{} {} on {sq}: {why}", color.name(), kind.name()));

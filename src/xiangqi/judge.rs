@@ -36,7 +36,10 @@
 //!   anything else — alternating check and chase, chasing different pieces,
 //!   one idle move — is idle. Violation levels: check > chase > idle.
 //! - [`Record::judge`] (the paper's `judge_ntimes`): compare both players'
-//!   levels; equal draws, the higher loses. [`Record::judge_prune`]: the
+//!   levels; equal draws, the higher loses. Before any repetition it asks
+//!   whether the side to move can move at all: checkmate and stalemate both
+//!   lose in xiangqi ([`Ending`]), and a game that is over is not judged
+//!   for repetitions. [`Record::judge_prune`]: the
 //!   search's shortcut (a side whose own level is idle cannot lose, so if a
 //!   draw already reaches beta the opponent need not be judged).
 //! - Lazy chase computation: statuses are computed only for the entries a
@@ -152,6 +155,36 @@ impl Outcome {
             Outcome::Win => "win",
             Outcome::Loss => "loss",
             Outcome::Draw => "draw",
+        }
+    }
+}
+
+/// How a game ended without a repetition: the side to move has no legal
+/// move. Both lose in xiangqi (WXF: a player who cannot move loses).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// In check with no legal move.
+    Checkmate,
+    /// Not in check, with no legal move (a loss, unlike chess).
+    Stalemate,
+}
+
+impl Ending {
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::Checkmate => "checkmate",
+            Ending::Stalemate => "stalemate",
+        }
+    }
+
+    /// The ending of `pos`, if its side to move has no legal move.
+    pub fn of(pos: &Position) -> Option<Ending> {
+        if !pos.has_no_moves() {
+            None
+        } else if pos.in_check() {
+            Some(Ending::Checkmate)
+        } else {
+            Some(Ending::Stalemate)
         }
     }
 }
@@ -561,12 +594,20 @@ pub struct MoveReport {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ruling {
     pub outcome: Outcome,
+    /// The side to move has no legal move: the game is over, lost for it
+    /// (`outcome` is [`Outcome::Loss`]), whatever the repetitions.
+    pub ending: Option<Ending>,
     /// The side to move, for whom `outcome` is stated.
     pub side: Color,
     pub ntimes: usize,
     /// The ply judged (the number of moves played).
     pub ply: usize,
-    /// Earlier plies at which the final position stood, most recent first.
+    /// How many times the final position stood before (since the last
+    /// irreversible move).
+    pub occurrences: usize,
+    /// The most recent of those earlier plies, most recent first: at most
+    /// `ntimes`, the ones a ruling counts. Not all of them: a ruling per ply
+    /// of a long shuffle would carry the whole history each (quadratic).
     pub earlier: Vec<usize>,
     /// The judged span: the moves after ply `.0` up to ply `.1`.
     pub window: Option<(usize, usize)>,
@@ -711,26 +752,31 @@ impl Record {
     }
 
     /// Earlier plies (most recent first) at which the position of ply `n`
-    /// stood, within the stretch since the last irreversible move.
-    pub fn earlier_occurrences(&self, n: usize) -> Vec<usize> {
+    /// stood, within the stretch since the last irreversible move: the one
+    /// scan every count and list of occurrences uses.
+    pub fn occurrences(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
         let key = self.positions[n].key();
-        let mut out = Vec::new();
         let mut k = n;
-        while k >= 2 && !self.irreversible[k] && !self.irreversible[k - 1] {
-            k -= 2;
-            if self.positions[k].key() == key {
-                out.push(k);
+        std::iter::from_fn(move || {
+            while k >= 2 && !self.irreversible[k] && !self.irreversible[k - 1] {
+                k -= 2;
+                if self.positions[k].key() == key {
+                    return Some(k);
+                }
             }
-        }
-        out
+            None
+        })
+    }
+
+    /// All of [`Record::occurrences`], collected.
+    pub fn earlier_occurrences(&self, n: usize) -> Vec<usize> {
+        self.occurrences(n).collect()
     }
 
     /// The earlier occurrence from which `ntimes` repetitions are counted,
     /// if the final position has occurred `ntimes` times before.
     fn window_start(&self, ntimes: usize) -> Option<usize> {
-        self.earlier_occurrences(self.ply())
-            .get(ntimes.max(1) - 1)
-            .copied()
+        self.occurrences(self.ply()).nth(ntimes.max(1) - 1)
     }
 
     /// The statuses of one player's moves in the span after `j`: the side
@@ -836,13 +882,21 @@ impl Record {
         }
     }
 
-    /// The paper's `judge_ntimes`: the ruling for the side to move once the
-    /// current position has occurred `ntimes` times before (1: at the first
-    /// repetition, 2: at the third occurrence).
+    /// The ruling for the side to move: first whether it has a legal move
+    /// at all (checkmate and stalemate both lose: [`Ending`]), then the
+    /// paper's `judge_ntimes` once the current position has occurred
+    /// `ntimes` times before (1: at the first repetition, 2: at the third
+    /// occurrence). Everything that rules a xiangqi game calls this.
     pub fn judge(&self, ntimes: usize) -> Ruling {
         let n = self.ply();
         let side = self.current().side_to_move();
-        let earlier = self.earlier_occurrences(n);
+        let (mut occurrences, mut earlier) = (0, Vec::new());
+        for k in self.occurrences(n) {
+            occurrences += 1;
+            if earlier.len() < ntimes.max(1) {
+                earlier.push(k);
+            }
+        }
         let empty = |color| SideReport {
             color,
             level: None,
@@ -850,12 +904,24 @@ impl Record {
             moves: Vec::new(),
             flags: 0,
         };
-        let Some(j) = self.window_start(ntimes) else {
+        let ending = Ending::of(self.current());
+        let window = if ending.is_some() {
+            None
+        } else {
+            self.window_start(ntimes)
+        };
+        let Some(j) = window else {
             return Ruling {
-                outcome: Outcome::Undecided,
+                outcome: if ending.is_some() {
+                    Outcome::Loss
+                } else {
+                    Outcome::Undecided
+                },
+                ending,
                 side,
                 ntimes,
                 ply: n,
+                occurrences,
                 earlier,
                 window: None,
                 red: empty(Color::Red),
@@ -871,9 +937,11 @@ impl Record {
         };
         Ruling {
             outcome,
+            ending: None,
             side,
             ntimes,
             ply: n,
+            occurrences,
             earlier,
             window: Some((j, n)),
             red,
@@ -888,8 +956,12 @@ impl Record {
 
     /// The paper's `judge_prune` for a search at the first repetition: if
     /// the side to move's own level is idle it cannot lose, so when a draw
-    /// already reaches `beta` the opponent's moves need not be judged.
+    /// already reaches `beta` the opponent's moves need not be judged. A
+    /// side with no legal move has lost, as in [`Record::judge`].
     pub fn judge_prune(&self, draw_score: i32, beta: i32) -> Outcome {
+        if Ending::of(self.current()).is_some() {
+            return Outcome::Loss;
+        }
         let Some(j) = self.window_start(1) else {
             return Outcome::Undecided;
         };
@@ -1031,19 +1103,55 @@ impl SideReport {
     }
 }
 
+/// Who won and who lost, in the words every ruling text uses.
+fn winner_and_loser(loser: Color) -> String {
+    format!("{} wins, {} loses", loser.other().title(), loser.title())
+}
+
 impl Ruling {
+    /// The first line of a ruling: whose win or loss ("Black wins, Red
+    /// loses"), a draw, or no ruling yet, never a bare `win` that leaves the
+    /// reader to work out for whom.
+    pub fn headline(&self) -> String {
+        let head = match self.outcome {
+            Outcome::Undecided => format!("Undecided ({} to move)", self.side.title()),
+            Outcome::Draw => "Draw".to_string(),
+            Outcome::Win => winner_and_loser(self.side.other()),
+            Outcome::Loss => winner_and_loser(self.side),
+        };
+        // A side with no legal move has lost: say how.
+        match self.ending {
+            Some(e) => format!("{head} by {}", e.name()),
+            None => head,
+        }
+    }
+
     /// The ruling in words: which side, which plies, what kind, which pieces,
     /// and why threats were no chases.
     pub fn explanation(&self) -> String {
         let mut s = String::new();
         let side = self.side.title();
+        if let Some(ending) = self.ending {
+            let _ = write!(
+                s,
+                "{side} (to move) has no legal move after ply {}{}: {}, and in xiangqi a player who cannot move loses (WXF), so {side} loses.",
+                self.ply,
+                if ending == Ending::Checkmate {
+                    " and is in check"
+                } else {
+                    ", not in check"
+                },
+                ending.name()
+            );
+            return s;
+        }
         let Some((j, n)) = self.window else {
             let _ = write!(
                 s,
                 "Undecided: the position after ply {} ({side} to move) has occurred {} time{} before{}; a ruling needs {}.",
                 self.ply,
-                self.earlier.len(),
-                if self.earlier.len() == 1 { "" } else { "s" },
+                self.occurrences,
+                if self.occurrences == 1 { "" } else { "s" },
                 if self.earlier.is_empty() {
                     String::new()
                 } else {
@@ -1065,8 +1173,12 @@ impl Ruling {
         let occ: Vec<String> = occ.iter().map(|p| p.to_string()).collect();
         let _ = writeln!(
             s,
-            "The position after ply {n} ({side} to move) stood before after ply {}; judged over plies {}–{n}.",
-            occ.join(" and "),
+            "The position after ply {n} ({side} to move) also stood after {} {}; judged over plies {}–{n}.",
+            if occ.len() == 1 { "ply" } else { "plies" },
+            match occ.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                _ => occ.concat(),
+            },
             j + 1
         );
         for r in [&self.red, &self.black] {
@@ -1092,19 +1204,13 @@ impl Ruling {
                 (Color::Black, black, red)
             };
             format!(
-                "Perpetual {} outranks {}: {} loses, so {} {}.",
+                "Perpetual {} outranks {}: {}.",
                 worse.name(),
                 match better {
                     Level::Idle => "idle moves".to_string(),
                     l => format!("perpetual {}", l.name()),
                 },
-                loser.title(),
-                side,
-                if loser == self.side {
-                    "(to move) loses"
-                } else {
-                    "(to move) wins"
-                }
+                winner_and_loser(loser)
             )
         };
         s.push_str(&verdict);

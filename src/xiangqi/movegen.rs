@@ -455,12 +455,27 @@ impl Position {
 
     /// Checkmate and stalemate both lose in xiangqi: whether the side to move
     /// has no legal move.
+    /// Stops at the first legal move found: [`Record::judge`] asks this of
+    /// every position it rules.
+    ///
+    /// [`Record::judge`]: super::judge::Record::judge
     pub fn has_no_moves(&self) -> bool {
-        self.legal_moves().is_empty()
+        let mut list = MoveList::new();
+        self.gen_pseudo(&mut list);
+        let mut pos = self.clone();
+        !list.as_slice().iter().any(|&m| pos.safe_after(m))
     }
 
-    /// Number of legal move paths of length `depth` (bulk-counted at the last ply).
-    pub fn perft(&mut self, depth: u32) -> u64 {
+    /// Number of legal move paths of length `depth` (bulk-counted at the last
+    /// ply), refused past [`MAX_PERFT_DEPTH`].
+    pub fn perft(&mut self, depth: u32) -> Result<u64, PerftError> {
+        check_perft_depth(depth)?;
+        Ok(self.perft_unchecked(depth))
+    }
+
+    /// The recursion of [`Position::perft`]: one stack frame (with its move
+    /// list) per ply, so `depth` must have been checked.
+    fn perft_unchecked(&mut self, depth: u32) -> u64 {
         let mut list = MoveList::new();
         self.legal_into(&mut list);
         if depth <= 1 {
@@ -470,25 +485,51 @@ impl Position {
         for i in 0..list.len {
             let m = list.moves[i];
             let u = self.make(m);
-            n += self.perft(depth - 1);
+            n += self.perft_unchecked(depth - 1);
             self.unmake(m, u);
         }
         n
     }
 
     /// Perft split by first move, in move-generation order.
-    pub fn perft_divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
+    pub fn perft_divide(&mut self, depth: u32) -> Result<Vec<(Move, u64)>, PerftError> {
+        check_perft_depth(depth)?;
         let mut list = MoveList::new();
         self.legal_into(&mut list);
         let mut out = Vec::with_capacity(list.len);
         for &m in list.as_slice() {
             let u = self.make(m);
-            let n = if depth <= 1 { 1 } else { self.perft(depth - 1) };
+            let n = if depth <= 1 {
+                1
+            } else {
+                self.perft_unchecked(depth - 1)
+            };
             self.unmake(m, u);
             out.push((m, n));
         }
-        out
+        Ok(out)
     }
+}
+
+/// The deepest perft counted. Perft recurses once per ply with a move list
+/// of [`MAX_MOVES`] on the stack, so an unbounded depth overflows the stack;
+/// and from the start position depth 7 already takes minutes, so no real
+/// count needs more than this.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
+/// Why a perft was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PerftError {
+    #[error("perft depth {depth} is too deep (at most {MAX_PERFT_DEPTH})")]
+    TooDeep { depth: u32 },
+}
+
+/// The one place the perft depth limit is checked.
+pub fn check_perft_depth(depth: u32) -> Result<(), PerftError> {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(PerftError::TooDeep { depth });
+    }
+    Ok(())
 }
 
 impl Position {

@@ -39,7 +39,7 @@ use std::str::FromStr;
 use shakmaty::{Chess, Move, Position, Square};
 
 use super::history::{KeyHistory, Repetition};
-use super::tt::{IndexMapping, OpenSlot, Tt};
+use super::tt::{IndexMapping, OpenSlot, Tt, TtAllocError};
 use crate::rules::key::{play_keyed, position_key};
 
 /// One position entered: its key, and the move that reached it.
@@ -144,6 +144,16 @@ impl Belle {
             tt: Tt::with_entries(entries, IndexMapping::Multiply),
             marks: belle::Marks::new(),
         }
+    }
+
+    /// With a table of `slots` slots a user asked for (`threefold detectors --belle-slots`):
+    /// refused as a `Hash` of that size would be ([`super::tt::check_slots`]), and backed by
+    /// memory only where a position is marked ([`Tt::lazy_with_entries`]).
+    pub fn with_slots(slots: u64) -> Result<Belle, TtAllocError> {
+        Ok(Belle {
+            tt: Tt::lazy_with_entries(slots, IndexMapping::Multiply)?,
+            marks: belle::Marks::new(),
+        })
     }
 }
 

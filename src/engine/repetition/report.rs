@@ -19,7 +19,7 @@ use shakmaty::Square;
 use super::{Axon, Belle, BelleAnswer, Detector, Rookie, RookieAnswer, Step, Upcoming, Zarkov};
 use super::{axon, cuckoo};
 use crate::engine::DEFAULT_HASH_MB;
-use crate::engine::tt::{OpenSlot, Tt};
+use crate::engine::tt::{OpenSlot, Tt, TtAllocError};
 use crate::rules::Game;
 use crate::rules::analysis::moves_back_into_stretch_at;
 
@@ -133,16 +133,21 @@ pub struct Replay {
 impl Default for Replay {
     /// Belle's table as large as the engine's default (16 MB).
     fn default() -> Replay {
-        Replay::with_belle_slots(Tt::slots_for_mb(DEFAULT_HASH_MB))
+        Replay::with_belle(Belle::with_entries(Tt::slots_for_mb(DEFAULT_HASH_MB)))
     }
 }
 
 impl Replay {
-    /// With `slots` entries in Belle's table (few slots show the shared-slot losses).
-    pub fn with_belle_slots(slots: usize) -> Replay {
+    /// With `slots` entries in Belle's table (few slots show the shared-slot losses);
+    /// refused when a table of that size would be refused as UCI `Hash` ([`Belle::with_slots`]).
+    pub fn with_belle_slots(slots: u64) -> Result<Replay, TtAllocError> {
+        Ok(Replay::with_belle(Belle::with_slots(slots)?))
+    }
+
+    fn with_belle(belle: Belle) -> Replay {
         Replay {
             zarkov: Zarkov::default(),
-            belle: Belle::with_entries(slots),
+            belle,
             rookie: Rookie::default(),
             axon: Axon::default(),
             upcoming: Upcoming::default(),

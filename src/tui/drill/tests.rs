@@ -1057,3 +1057,47 @@ fn the_theme_list_shows_how_many_are_due() {
     );
     assert!(!s.contains(&p.title), "{s}");
 }
+
+/// A theme's name and description from a puzzle file are shown with their
+/// control characters escaped (the screen library dropped them unseen).
+#[test]
+fn file_text_is_shown_with_its_controls_escaped() {
+    let (mut a, dir) = app("controls");
+    keys(&mut a, "d");
+    let d = drills_mut(&mut a);
+    d.session.collection.themes[0].name = "Rep\u{1b}[2J".into();
+    d.session.collection.themes[0].description = "Bell\u{7} here".into();
+    d.row = 1;
+    let s = text(&a);
+    assert!(s.contains("Rep\\e[2J"), "{s}");
+    assert!(s.contains("Bell\\a here"), "{s}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The theme list at 80×24: every theme's name is read whole beside its
+/// score, and the highlighted theme's streak is under its description.
+#[test]
+fn the_theme_list_shows_every_name_whole_at_80x24() {
+    let (mut a, _dir) = app("names80");
+    keys(&mut a, "d");
+    a.update(Action::Resize(80, 24));
+    let names: Vec<String> = drills(&a)
+        .session
+        .collection
+        .themes
+        .iter()
+        .map(|t| t.name.clone())
+        .collect();
+    let (s, _) = screen(&a, &Theme::plain());
+    for n in &names {
+        assert!(
+            s.lines()
+                .any(|l| l.contains(n.as_str()) && l.contains("score")),
+            "{n:?} not whole in its row:\n{s}"
+        );
+    }
+    assert!(s.contains("Streak 0 (best 0)."), "{s}");
+    key(&mut a, KeyCode::Down);
+    let (s, _) = screen(&a, &Theme::plain());
+    assert!(s.contains("puzzles. Streak 0 (best 0)."), "{s}");
+}

@@ -22,6 +22,7 @@ use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::overlay::wrap;
 use crate::tui::render::{HistoryView, clip, position_facts};
 use crate::tui::theme::Theme;
+use crate::visible::visible;
 
 impl DrillState {
     /// Draw the drill screen (the trainer draws the message and status rows).
@@ -34,7 +35,9 @@ impl DrillState {
     }
 }
 
-/// "score 3/4  streak 2 (best 2)  solved 3/8  due 1": how many puzzles are due, never which.
+/// A theme's row in the list: score, puzzles solved, and how many are due again (never
+/// which). The streak is in the description of the highlighted row, so that at 80 columns
+/// the longest theme name ("Claiming with the intended move (9.2 a)") is read whole.
 fn score_text(s: Score) -> String {
     let due = if s.due > 0 {
         format!("due {:>2}", s.due)
@@ -42,9 +45,14 @@ fn score_text(s: Score) -> String {
         " ".repeat(6)
     };
     format!(
-        "score {:>3}/{:<3}  streak {:>2} (best {:>2})  solved {:>2}/{:<2}  {due}",
-        s.correct, s.attempts, s.streak, s.best_streak, s.solved, s.puzzles
+        "score {:>3}/{:<3}  solved {:>2}/{:<2}  {due}",
+        s.correct, s.attempts, s.solved, s.puzzles
     )
+}
+
+/// The highlighted row's streak, under its description.
+fn streak_text(s: Score) -> String {
+    format!("Streak {} (best {}).", s.streak, s.best_streak)
 }
 
 fn render_themes(d: &DrillState, ascii: bool, t: &Theme, a: &ThemeAreas, buf: &mut Buffer) {
@@ -72,7 +80,7 @@ fn render_themes(d: &DrillState, ascii: bool, t: &Theme, a: &ThemeAreas, buf: &m
             ("All themes".to_string(), d.total())
         } else {
             let th = &d.session.collection.themes[i - 1];
-            (th.name.clone(), d.score(&th.id))
+            (visible(&th.name).into_owned(), d.score(&th.id))
         };
         let sel = i == d.row;
         let mark = match (sel, ascii) {
@@ -88,14 +96,22 @@ fn render_themes(d: &DrillState, ascii: bool, t: &Theme, a: &ThemeAreas, buf: &m
     let mut lines = Vec::new();
     if d.row > 0 {
         let th = &d.session.collection.themes[d.row - 1];
-        lines.push(Line::from(Span::styled(th.name.clone(), t.title)));
-        lines.push(Line::from(th.description.clone()));
-        lines.push(Line::from(format!("{} puzzles", th.puzzles.len())));
+        lines.push(Line::from(Span::styled(
+            visible(&th.name).into_owned(),
+            t.title,
+        )));
+        lines.push(Line::from(visible(&th.description).into_owned()));
+        lines.push(Line::from(format!(
+            "{} puzzles. {}",
+            th.puzzles.len(),
+            streak_text(d.score(&th.id))
+        )));
     } else {
         lines.push(Line::from(Span::styled("All themes", t.title)));
         lines.push(Line::from(
             "Puzzles from every theme in turn, unsolved ones first.",
         ));
+        lines.push(Line::from(streak_text(d.total())));
     }
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled(
@@ -120,7 +136,7 @@ fn render_puzzle(
 ) {
     let game = p.game();
     let theme = d.session.collection.theme(&p.puzzle.theme);
-    let theme_name = theme.map_or(p.puzzle.theme.clone(), |th| th.name.clone());
+    let theme_name = visible(theme.map_or(&p.puzzle.theme, |th| &th.name)).into_owned();
     // Under "All themes" the puzzle's theme (which rules answers out: "Endings without a
     // claim") is named only with the ruling.
     let answered = p.ruling.is_some();
@@ -167,7 +183,7 @@ fn render_puzzle(
     // within its theme until the ruling: a theme's size or score would name the theme.
     let stars = if ascii { "+" } else { "★" }.repeat(p.puzzle.difficulty as usize);
     let name = match (&p.ruling, &p.pick) {
-        (Some(_), _) => p.puzzle.title.clone(),
+        (Some(_), _) => visible(&p.puzzle.title).into_owned(),
         (None, Pick::All) => "A puzzle from any theme".to_string(),
         (None, Pick::Theme(_)) => {
             let (k, n) = theme.map_or((1, 1), |th| {
@@ -285,7 +301,7 @@ pub(super) fn sentences(text: &str) -> Vec<String> {
 
 /// Text from a puzzle file on one line (its line breaks and runs of spaces as one space).
 fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    visible(&text.split_whitespace().collect::<Vec<_>>().join(" ")).into_owned()
 }
 
 /// The ruling as short lines, wrapped to `width`: right or wrong with the
@@ -306,7 +322,7 @@ pub(super) fn ruling_lines(
         (false, true) => ("x", "Wrong.", Tone::Wrong),
     };
     let mut paras = vec![
-        (tone, format!("{mark} {word}  {}", p.puzzle.title)),
+        (tone, format!("{mark} {word}  {}", visible(&p.puzzle.title))),
         (
             Tone::Plain,
             format!("You answered: {}", r.given.describe(game)),
@@ -317,7 +333,11 @@ pub(super) fn ruling_lines(
     }
     for para in fb.explanation.split('\n') {
         paras.push((Tone::Plain, String::new()));
-        paras.extend(sentences(para).into_iter().map(|s| (Tone::Plain, s)));
+        paras.extend(
+            sentences(&visible(para))
+                .into_iter()
+                .map(|s| (Tone::Plain, s)),
+        );
     }
     // Only what the move list can mark: the ply an intended move would make is not in it.
     let places: Vec<String> = fb
