@@ -15,7 +15,8 @@
 //!
 //! The answer is never taken from the finding: [`crate::drills::check::solve`] computes it
 //! from the rules core, and the puzzle is loaded back and checked ([`crate::drills::check`])
-//! before it is written, so the file holds only puzzles the loader and checker accept. The
+//! before it is written (the answer, and every move the explanation names against the moves
+//! shown), so the file holds only puzzles `drills --check` accepts. The
 //! finding's text is the explanation; the players, event and date are the `source`.
 //!
 //! The id is `game-` and 16 hex digits of a 64-bit FNV-1a hash (Fowler, Noll, Vo,
@@ -38,7 +39,7 @@ use crate::rules::Game;
 use crate::rules::claim::Ground;
 use crate::rules::review::{ClaimFinding, ClaimFindingKind, ClaimReview};
 
-use super::check::{check, solve};
+use super::check::{check, check_moves_named, solve};
 use super::load::load_str;
 use super::types::{Answer, Question, uci};
 
@@ -281,6 +282,7 @@ pub fn puzzle_from_finding(
     let text = write(&solution.answer, &san);
     let puzzle = load_one(&text)?;
     check(&puzzle).map_err(|m| FromGamesError::DoesNotLoad(m.to_string()))?;
+    check_moves_named(&puzzle).map_err(|m| FromGamesError::DoesNotLoad(m.to_string()))?;
     Ok(NewPuzzle { id, text })
 }
 
