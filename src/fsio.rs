@@ -28,6 +28,13 @@ use std::time::{Duration, SystemTime};
 /// How many symbolic links are followed before giving up (Linux's own limit).
 const MAX_LINKS: usize = 40;
 
+/// The program's data directory (drill progress, the game in progress, the puzzles from
+/// your games): `directories::ProjectDirs::from("", "", "threefold")`'s, if the platform
+/// has one (`$XDG_DATA_HOME/threefold` or `~/.local/share/threefold` on Linux).
+pub fn data_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "threefold").map(|d| d.data_dir().to_path_buf())
+}
+
 /// Writes `bytes` to `path` atomically (see the module docs for every rule).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_with(path, |f| f.write_all(bytes))

@@ -45,7 +45,7 @@ enum Command {
     Euwe(cli::euwe::EuweArgs),
     /// Benchmarks: the engine's search (default) or the rules core.
     Bench(BenchArgs),
-    /// Drill puzzles: `--check [DIR]` checks every puzzle file against the rules core.
+    /// Drill puzzles: `--check [PATH]` checks every puzzle file (of a directory, or one file) against the rules core.
     Drills(DrillsArgs),
     /// Run the engine as a UCI engine on stdin/stdout.
     Uci,
@@ -64,9 +64,10 @@ enum Command {
 
 #[derive(clap::Args, Debug)]
 struct DrillsArgs {
-    /// Check every puzzle file in DIR (default: puzzles/, else the puzzles built in): one
-    /// line per problem, exit 1 if any.
-    #[arg(long, value_name = "DIR", num_args = 0..=1)]
+    /// Check every puzzle file in DIR, or the one file PATH names (e.g. from-your-games.toml
+    /// in the data directory) (default: puzzles/, else the puzzles built in): one line per
+    /// problem, exit 1 if any.
+    #[arg(long, value_name = "PATH", num_args = 0..=1)]
     check: Option<Option<std::path::PathBuf>>,
 }
 

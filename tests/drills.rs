@@ -498,11 +498,11 @@ fn typed_answers_are_read_in_the_files_words() {
 #[test]
 fn progress_scores_and_streaks_per_theme() {
     let mut p = Progress::default();
-    p.record("basics", "a", true);
-    p.record("basics", "b", true);
-    p.record("basics", "c", false);
-    p.record("basics", "c", true);
-    p.record("euwe", "e", false);
+    p.record("basics", "a", true, 20_000);
+    p.record("basics", "b", true, 20_000);
+    p.record("basics", "c", false, 20_000);
+    p.record("basics", "c", true, 20_000);
+    p.record("euwe", "e", false, 20_000);
     let b = p.theme("basics");
     assert_eq!(
         (b.attempts, b.correct, b.streak, b.best_streak),
@@ -523,9 +523,9 @@ fn progress_is_saved_atomically_and_read_back() {
     assert_eq!(loaded.progress, Progress::default());
 
     let mut p = Progress::default();
-    p.record("identity", "identity-rooks-swap", true);
+    p.record("identity", "identity-rooks-swap", true, 20_000);
     store.save(&p).unwrap();
-    p.record("identity", "identity-king-walk", false);
+    p.record("identity", "identity-king-walk", false, 20_000);
     store.save(&p).unwrap();
     let back = store.load();
     assert!(back.warning.is_none());
@@ -673,7 +673,7 @@ fn the_session_offers_unsolved_puzzles_first_then_cycles() {
             p.id
         );
         seen.push(p.id.clone());
-        s.progress.record("real-games", &p.id, true);
+        s.progress.record("real-games", &p.id, true, s.today);
     }
     assert_eq!(seen.len(), n);
     // All solved and all offered: it still offers one, not the one just answered.

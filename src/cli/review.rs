@@ -47,6 +47,13 @@ pub struct ReviewArgs {
     /// Write the games with the findings as comments to this PGN file.
     #[arg(long, value_name = "OUT.pgn")]
     pub annotate: Option<PathBuf>,
+    /// Add every missed and incorrect claim found as a puzzle of the drill theme "From your
+    /// games" (from-your-games.toml in the data directory).
+    #[arg(long)]
+    pub drills: bool,
+    /// With --drills: keep the puzzle file in DIR instead of the data directory.
+    #[arg(long, value_name = "DIR", requires = "drills")]
+    pub drills_dir: Option<PathBuf>,
 }
 
 /// One line of `review --json`.
@@ -131,6 +138,7 @@ fn review_games(
     let stop = AtomicBool::new(false);
     let tty = std::io::stderr().is_terminal();
     let mut first = true;
+    let mut puzzles = Vec::new();
     let mut each = |index: usize, rec: &PgnRecord, game: &Game| -> Result<()> {
         let record = GameRecord::from_pgn(rec);
         let mut progress = |done: usize, total: usize| {
@@ -148,6 +156,17 @@ fn review_games(
             }
         };
         let r = review::review(game, &record, options, &stop, &mut progress)?;
+        if args.drills {
+            let source = threefold::drills::from_games::source_from_tags(|n| rec.tag(n));
+            for made in
+                threefold::drills::from_games::puzzles_of_review(game, &r.claims, source.as_deref())
+            {
+                match made {
+                    Ok(p) => puzzles.push(p),
+                    Err(e) => eprintln!("game {index}: {e}"),
+                }
+            }
+        }
         if args.json {
             for f in &r.findings {
                 let j = JsonFinding {
@@ -200,6 +219,19 @@ fn review_games(
                 message: "no game found".to_string(),
             }
             .into());
+        }
+    }
+    if args.drills {
+        let path = match &args.drills_dir {
+            Some(dir) => dir.join(threefold::drills::from_games::FILE_NAME),
+            None => threefold::drills::from_games::default_file()
+                .context("--drills: this platform has no data directory; give --drills-dir DIR")?,
+        };
+        let added = threefold::drills::from_games::add_puzzles(&path, &puzzles)?;
+        if args.json {
+            eprintln!("{}", added.summary());
+        } else {
+            writeln!(out, "{}", added.summary())?;
         }
     }
     out.flush()?;

@@ -85,6 +85,16 @@ pub fn load_texts<'a>(files: impl IntoIterator<Item = (&'a Path, &'a str)>) -> C
     coll
 }
 
+/// Load the puzzle file at `path` into `coll` beside what it holds (the personal theme
+/// beside the built-in ones): its problems are added, a puzzle whose id is taken is reported
+/// and left out, the good puzzles load.
+pub fn add_file(coll: &mut Collection, path: &Path) {
+    let (theme, problems) = load_file(path);
+    coll.problems.extend(problems);
+    coll.themes.extend(theme);
+    drop_duplicate_ids(coll);
+}
+
 /// Keep the first puzzle of each id; report the others.
 /// Also sorts the problems by file and line (stable), so they read in order.
 fn drop_duplicate_ids(coll: &mut Collection) {

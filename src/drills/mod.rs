@@ -56,6 +56,7 @@
 
 pub mod builtin;
 pub mod check;
+pub mod from_games;
 pub mod load;
 pub mod progress;
 pub mod session;
@@ -67,7 +68,7 @@ pub use builtin::load_builtin;
 pub use check::{
     Feedback, Mismatch, Solution, UnshownMove, check, check_moves_named, judge, parse_answer, solve,
 };
-pub use load::{load_dir, load_file, load_str, load_texts};
+pub use load::{add_file, load_dir, load_file, load_str, load_texts};
 pub use progress::{Progress, ProgressStore, ThemeProgress};
 pub use session::{Pick, Session};
 pub use types::{
@@ -75,13 +76,21 @@ pub use types::{
     Start, Theme,
 };
 
-/// `threefold drills --check DIR`: load every puzzle file of `dir` and check
-/// every stated answer against the rules core, and every move an explanation
-/// names against the moves shown ([`check_moves_named`]). Returns the lines to print
+/// `threefold drills --check PATH`: load every puzzle file of directory `dir` (or the one
+/// file `dir` names, e.g. `from-your-games.toml` in the data directory) and check every
+/// stated answer against the rules core, and every move an explanation names against the
+/// moves shown ([`check_moves_named`]). Returns the lines to print
 /// (one per problem, "file:line: what is wrong"; or one summary line when
 /// all is well) and whether all is well.
 pub fn cli_check(dir: &Path) -> (Vec<String>, bool) {
-    check_collection(&load_dir(dir), &dir.display().to_string())
+    let coll = if dir.is_file() {
+        let mut c = Collection::default();
+        add_file(&mut c, dir);
+        c
+    } else {
+        load_dir(dir)
+    };
+    check_collection(&coll, &dir.display().to_string())
 }
 
 /// [`cli_check`] of the puzzles built into the binary (`threefold drills --check` where

@@ -5,7 +5,12 @@
 //!
 //! # Which puzzle comes next
 //!
-//! Within a theme: the easiest puzzle (file order among equals) that is not
+//! First the puzzles that are due ([`super::progress`]'s Leitner schedule: answered on an
+//! earlier day and due again, or missed in this session), the longest overdue first, then
+//! the lower box, then the easier one; a puzzle missed in this session comes back only
+//! after [`RETRY_AFTER`] other puzzles, and never twice in a row.
+//!
+//! Then, within a theme: the easiest puzzle (file order among equals) that is not
 //! solved and has not been offered in this round; then the easiest one not
 //! offered in this round; once every puzzle of the theme has been offered,
 //! the easiest unsolved one that is not the last one offered, then the easiest
@@ -15,19 +20,31 @@
 //! the pick has been offered.
 //!
 //! For all themes: the themes in turn, starting after the theme of the last
-//! puzzle offered, preferring a theme whose next puzzle is unsolved and not
-//! offered in this round.
+//! puzzle offered, preferring a theme whose next puzzle is due, then one whose next
+//! puzzle is unsolved and not offered in this round.
 
 use super::builtin::load_builtin;
 use super::check::{Feedback, judge};
 use super::progress::{Progress, ProgressStore};
 use super::types::{Answer, Collection, Puzzle};
 
+/// How many other puzzles are offered before one missed in this session comes back.
+pub const RETRY_AFTER: usize = 3;
+
 /// Which puzzles are drilled: one theme (its id) or all of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pick {
     All,
     Theme(String),
+}
+
+/// `coll` with the puzzle file `yours` loaded beside it, when there is one: the theme
+/// "From your games" ([`super::from_games`]) beside the built-in ones.
+pub fn with_yours(mut coll: Collection, yours: Option<&std::path::Path>) -> Collection {
+    if let Some(path) = yours.filter(|p| p.exists()) {
+        super::load::add_file(&mut coll, path);
+    }
+    coll
 }
 
 /// A drill session.
@@ -43,12 +60,28 @@ pub struct Session {
     last: Option<String>,
     /// The puzzles offered in this round, in order.
     offered: Vec<String>,
+    /// The day answers are recorded on and due dates compared with ([`super::progress::today`]
+    /// when the session opens; tests set it).
+    pub today: i64,
+    /// How many puzzles were offered in this session.
+    offered_count: usize,
+    /// The puzzles missed in this session, with `offered_count` when they were missed.
+    missed_at: std::collections::HashMap<String, usize>,
 }
 
 impl Session {
-    /// The built-in puzzles and the progress in the platform data directory.
+    /// The built-in puzzles, the puzzles from your games (`from-your-games.toml` in the
+    /// data directory, when it exists) and the progress in the platform data directory.
     pub fn open() -> Session {
-        Session::with(load_builtin(), ProgressStore::default_location())
+        Session::open_with(super::from_games::default_file().as_deref())
+    }
+
+    /// [`Session::open`] with the puzzles from your games read from `yours` (if it exists).
+    pub fn open_with(yours: Option<&std::path::Path>) -> Session {
+        Session::with(
+            with_yours(load_builtin(), yours),
+            ProgressStore::default_location(),
+        )
     }
 
     /// Given puzzles and a progress store (`None`: progress is kept in memory only).
@@ -74,6 +107,9 @@ impl Session {
             messages,
             last: None,
             offered: Vec::new(),
+            today: super::progress::today(),
+            offered_count: 0,
+            missed_at: std::collections::HashMap::new(),
         }
     }
 
@@ -91,6 +127,7 @@ impl Session {
             self.offered.clear();
         }
         self.offered.push(id.clone());
+        self.offered_count += 1;
         self.last = Some(id.clone());
         self.collection.puzzle(&id)
     }
@@ -120,9 +157,12 @@ impl Session {
                     .collect();
                 order
                     .iter()
-                    .find_map(|id| {
-                        self.next_in_theme(id)
-                            .filter(|p| !self.is_solved(p) && !self.offered.contains(&p.id))
+                    .find_map(|id| self.next_in_theme(id).filter(|p| self.ready(p)))
+                    .or_else(|| {
+                        order.iter().find_map(|id| {
+                            self.next_in_theme(id)
+                                .filter(|p| !self.is_solved(p) && !self.offered.contains(&p.id))
+                        })
                     })
                     .or_else(|| order.iter().find_map(|id| self.next_in_theme(id)))
             }
@@ -134,15 +174,54 @@ impl Session {
         order.sort_by_key(|p| p.difficulty);
         let fresh = |p: &&&Puzzle| !self.offered.contains(&p.id);
         let not_last = |p: &&&Puzzle| Some(&p.id) != self.last.as_ref();
-        order
-            .iter()
-            .filter(fresh)
-            .find(|p| !self.is_solved(p))
-            .or_else(|| order.iter().find(fresh))
-            .or_else(|| order.iter().filter(not_last).find(|p| !self.is_solved(p)))
-            .or_else(|| order.iter().find(not_last))
-            .or_else(|| order.first())
-            .copied()
+        let due = order.iter().filter(|p| self.ready(p)).min_by_key(|p| {
+            let s = self.progress.schedule(&p.theme, &p.id).unwrap_or_default();
+            (s.due, s.level, p.difficulty)
+        });
+        due.or_else(|| {
+            order
+                .iter()
+                .filter(|p| !self.held_back(p))
+                .filter(fresh)
+                .find(|p| !self.is_solved(p))
+        })
+        .or_else(|| order.iter().filter(|p| !self.held_back(p)).find(fresh))
+        .or_else(|| {
+            order
+                .iter()
+                .filter(fresh)
+                .find(|p| !self.is_solved(p))
+                .or_else(|| order.iter().find(fresh))
+                .or_else(|| order.iter().filter(not_last).find(|p| !self.is_solved(p)))
+                .or_else(|| order.iter().find(not_last))
+                .or_else(|| order.first())
+        })
+        .copied()
+    }
+
+    /// Whether `p` is due now and may be offered next: due by the schedule, not the last
+    /// one offered, and if missed in this session, [`RETRY_AFTER`] other puzzles ago.
+    fn ready(&self, p: &Puzzle) -> bool {
+        self.progress.is_due(&p.theme, &p.id, self.today)
+            && Some(&p.id) != self.last.as_ref()
+            && !self.held_back(p)
+    }
+
+    /// Whether `p` was missed in this session fewer than [`RETRY_AFTER`] puzzles ago.
+    fn held_back(&self, p: &Puzzle) -> bool {
+        self.missed_at
+            .get(&p.id)
+            .is_some_and(|&at| self.offered_count < at + RETRY_AFTER)
+    }
+
+    /// How many puzzles of `theme` are due on the session's day.
+    pub fn due_in(&self, theme: &str) -> usize {
+        self.collection.theme(theme).map_or(0, |t| {
+            t.puzzles
+                .iter()
+                .filter(|p| self.progress.is_due(&t.id, &p.id, self.today))
+                .count()
+        })
     }
 
     fn is_solved(&self, p: &Puzzle) -> bool {
@@ -155,7 +234,13 @@ impl Session {
         let puzzle = self.collection.puzzle(id)?;
         let feedback = judge(puzzle, given);
         let theme = puzzle.theme.clone();
-        self.progress.record(&theme, id, feedback.correct);
+        self.progress
+            .record(&theme, id, feedback.correct, self.today);
+        if feedback.correct {
+            self.missed_at.remove(id);
+        } else {
+            self.missed_at.insert(id.to_string(), self.offered_count);
+        }
         if let Some(store) = &self.store
             && let Err(e) = store.save(&self.progress)
         {
@@ -165,5 +250,73 @@ impl Session {
             ));
         }
         Some(feedback)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::drills::{Answer, load_builtin};
+
+    /// An answer no puzzle takes as right (no game has a ply 9999).
+    fn wrong() -> Answer {
+        Answer::count(vec![9999])
+    }
+
+    fn session(today: i64) -> Session {
+        let mut s = Session::with(load_builtin(), None);
+        s.today = today;
+        s
+    }
+
+    #[test]
+    fn a_missed_puzzle_comes_back_after_a_few_others_not_at_once() {
+        let mut s = session(20_000);
+        let pick = Pick::Theme("basics".to_string());
+        let missed = s.next(&pick).unwrap().id.clone();
+        assert!(!s.answer(&missed, &wrong()).unwrap().correct);
+        assert_eq!(s.due_in("basics"), 1);
+        let mut then = Vec::new();
+        for _ in 0..RETRY_AFTER + 1 {
+            let id = s.next(&pick).unwrap().id.clone();
+            then.push(id.clone());
+            if id != missed {
+                let right = crate::drills::solve(s.collection.puzzle(&id).unwrap()).unwrap();
+                assert!(s.answer(&id, &right.answer).unwrap().correct);
+            }
+        }
+        assert!(!then[..RETRY_AFTER].contains(&missed), "{then:?}");
+        assert_eq!(then[RETRY_AFTER], missed, "{then:?}");
+    }
+
+    #[test]
+    fn due_puzzles_come_first_and_are_counted_per_theme() {
+        let mut s = session(20_000);
+        let hardest = s
+            .collection
+            .theme("basics")
+            .unwrap()
+            .puzzles
+            .iter()
+            .max_by_key(|p| p.difficulty)
+            .unwrap()
+            .id
+            .clone();
+        // Answered right three days ago: box 1, due two days ago.
+        s.progress.record("basics", &hardest, true, 19_997);
+        assert_eq!(s.due_in("basics"), 1);
+        assert_eq!(s.due_in("fifty"), 0);
+        let pick = Pick::Theme("basics".to_string());
+        assert_eq!(s.next(&pick).unwrap().id, hardest);
+        let right = crate::drills::solve(s.collection.puzzle(&hardest).unwrap()).unwrap();
+        s.answer(&hardest, &right.answer);
+        // Box 2: due in three days, not before.
+        assert_eq!(s.due_in("basics"), 0);
+        s.today += 3;
+        assert_eq!(s.due_in("basics"), 1);
+        // All themes: the theme with a due puzzle first (once another puzzle came between).
+        s.new_round();
+        s.next(&Pick::Theme("fifty".to_string()));
+        assert_eq!(s.next(&Pick::All).unwrap().id, hardest);
     }
 }

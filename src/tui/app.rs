@@ -147,6 +147,9 @@ pub struct App {
     pub quit: bool,
     /// Where the game in progress is kept (None: not kept, as in tests).
     pub resume_path: Option<PathBuf>,
+    /// The puzzles from your games (`from-your-games.toml` in the data directory; `None` in
+    /// tests unless they give one): the review screen adds to it, the drill screen reads it.
+    pub drills_file: Option<PathBuf>,
     /// A saved game in progress that was neither resumed nor refused: kept on
     /// disk (set aside if another game has to be saved).
     pub saved_kept: bool,
@@ -183,6 +186,7 @@ impl App {
             effects: Vec::new(),
             quit: false,
             resume_path: None,
+            drills_file: None,
             saved_kept: false,
             loss_accepted: false,
             saved_pgn: None,
@@ -584,9 +588,11 @@ impl App {
         self.play.selected = None;
         self.overlay = None;
         self.screen = Screen::Drills;
-        let d = self
-            .drills
-            .get_or_insert_with(|| Box::new(DrillState::new(crate::drills::Session::open())));
+        let d = self.drills.get_or_insert_with(|| {
+            Box::new(DrillState::new(crate::drills::Session::open_with(
+                self.drills_file.as_deref(),
+            )))
+        });
         let greeting = d.greeting();
         self.with_drills(|_| greeting);
     }

@@ -70,7 +70,7 @@ pub fn default_path() -> Option<PathBuf> {
 
 /// The data directory (saved game in progress).
 pub fn data_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "threefold").map(|d| d.data_dir().to_path_buf())
+    crate::fsio::data_dir()
 }
 
 /// The text written on first run.

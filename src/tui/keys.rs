@@ -120,6 +120,8 @@ pub enum Cmd {
     EnginesPanel,
     /// Open the post-game review.
     Review,
+    /// Review: add the finding selected as a drill puzzle ("From your games").
+    AddPuzzle,
     DrillUp,
     DrillDown,
     /// The first theme, or the start of a puzzle's move list.
@@ -241,6 +243,7 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Review, &[Char('.'), Code(KeyCode::Right)], Cmd::HistForward, "board: one ply forward", None),
     b(Ctx::Review, &[Code(KeyCode::Enter)], Cmd::Select, "view the board's ply in the game", Some("in game")),
     b(Ctx::Review, &[Char('f')], Cmd::Flip, "flip the board", None),
+    b(Ctx::Review, &[Char('p')], Cmd::AddPuzzle, "add a missed or incorrect claim as a drill puzzle (theme \"From your games\")", Some("puzzle")),
     b(Ctx::Review, &[Char(' '), Char('J')], Cmd::ScrollDown, "explanation: scroll down a line", Some("more")),
     b(Ctx::Review, &[Char('b'), Char('K')], Cmd::ScrollUp, "explanation: scroll up a line", None),
     b(Ctx::Euwe, &[Code(KeyCode::Right), Char('l'), Char('.'), Char(' ')], Cmd::EuweNext, "next ply", Some("next")),

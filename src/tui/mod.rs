@@ -95,6 +95,7 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
     app.ascii |= opts.ascii;
     app.config_path = cfg_path;
     app.resume_path = config::data_dir().map(|d| d.join("game-in-progress.json"));
+    app.drills_file = crate::drills::from_games::default_file();
     if let Some(p) = &opts.pgn {
         app.load_pgn(p);
         if let Some(m) = app.message.take_if(|m| m.is_error()) {

@@ -27,6 +27,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use shakmaty::Position;
 
+use crate::drills::from_games;
 use crate::review::{self, Budget, Finding, FindingKind, Options, Review};
 use crate::rules::Game;
 use crate::rules::notation::color_name;
@@ -436,6 +437,7 @@ impl App {
                 let page = a.map_or(1, |a| a.detail.height as usize);
                 s.detail_scroll = super::overlay::scrolled(cmd, s.detail_scroll, page, max);
             }
+            Cmd::AddPuzzle => self.add_selected_puzzle(),
             Cmd::Select => {
                 let ply = s.ply;
                 let same = s.is_of(&self.play.game, &self.play.record);
@@ -454,6 +456,52 @@ impl App {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Add the finding selected as a puzzle of the drill theme "From your games"
+    /// ([`crate::drills::from_games`]), in the file [`App::drills_file`] names; the message
+    /// says where it went, that it was already there, or why it cannot be one.
+    fn add_selected_puzzle(&mut self) {
+        let Some(s) = self.review.state.as_deref() else {
+            return;
+        };
+        let Some(f) = s.selected_finding() else {
+            self.error("There is no finding to add as a puzzle.");
+            return;
+        };
+        let finding = match f.kind {
+            FindingKind::Claim(kind) => Ok(crate::rules::review::ClaimFinding {
+                kind,
+                ply: f.ply,
+                until_ply: f.until_ply,
+                side: f.side,
+                mv: f.mv,
+                rule: f.rule,
+                text: f.text.clone(),
+            }),
+            other => Err(from_games::FromGamesError::NotAMistake(other.code())),
+        };
+        let Some(path) = self.drills_file.clone() else {
+            self.error("No data directory on this platform: the puzzle cannot be kept.");
+            return;
+        };
+        let tags = self.pgn_tags();
+        let source = from_games::source_from_tags(|n| {
+            tags.iter().find(|(k, _)| k == n).map(|(_, v)| v.as_str())
+        });
+        let made = finding
+            .and_then(|f| from_games::puzzle_from_finding(&s.game, &f, source.as_deref()))
+            .and_then(|p| from_games::add_puzzles(&path, &[p]));
+        match made {
+            Ok(added) => {
+                // The drill screen reloads its puzzles next time it opens.
+                if !added.added.is_empty() {
+                    self.drills = None;
+                }
+                self.info(added.summary());
+            }
+            Err(e) => self.error(format!("The puzzle was not added: {e}.")),
         }
     }
 

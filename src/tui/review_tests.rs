@@ -382,3 +382,95 @@ fn a_claim_made_now_is_reviewed_while_the_game_goes_on() {
     let s = show(&a);
     assert!(!s.contains("Nothing to report"), "{s}");
 }
+
+/// The review screen's key adds the finding selected as a drill puzzle of "From your games"
+/// (in the file the app names: a temp file here, never the data directory), says where, and
+/// says so when it is already there; the drill screen then lists the theme.
+#[test]
+fn a_missed_claim_becomes_a_drill_puzzle_with_one_key() {
+    let dir = std::env::temp_dir().join(format!("threefold-review-puzzle-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join(crate::drills::from_games::FILE_NAME);
+    let mut a = small_app();
+    a.review.options.budget = None;
+    a.drills_file = Some(path.clone());
+    shuffle(&mut a, 8);
+    typed(&mut a, "Nf3");
+    keys(&mut a, "v");
+    let s = show(&a);
+    assert!(s.contains("p puzzle"), "the key bar hints the key: {s}");
+    let f = a
+        .review
+        .state
+        .as_ref()
+        .unwrap()
+        .selected_finding()
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (f.ply, f.kind),
+        (8, FindingKind::Claim(ClaimFindingKind::MissedClaim))
+    );
+    keys(&mut a, "p");
+    let m = a.message.clone().unwrap();
+    assert!(!m.is_error(), "{}", m.text);
+    assert_eq!(
+        m.text,
+        format!(
+            "1 puzzle added to {}: drills, theme \"From your games\".",
+            path.display()
+        )
+    );
+    let (theme, problems) = crate::drills::load_file(&path);
+    assert!(problems.is_empty(), "{problems:?}");
+    let p = &theme.unwrap().puzzles[0];
+    assert_eq!(p.game().len(), 8);
+    assert_eq!(
+        p.answer,
+        crate::drills::Answer::Claim(crate::drills::ClaimRule::Threefold)
+    );
+    keys(&mut a, "p");
+    assert_eq!(
+        a.message.as_ref().unwrap().text,
+        format!("This puzzle is already in {}.", path.display())
+    );
+    // The drill screen, opened with that file beside the built-in puzzles, lists the theme.
+    let coll = crate::drills::session::with_yours(crate::drills::load_builtin(), Some(&path));
+    a.drills = Some(Box::new(super::drill::DrillState::new(
+        crate::drills::Session::with(
+            coll,
+            Some(crate::drills::ProgressStore::at(dir.join("progress.toml"))),
+        ),
+    )));
+    key(&mut a, KeyCode::Esc);
+    a.open_drills();
+    let s = screen(&a, &Theme::plain(), 120, 40).0;
+    assert!(s.contains("From your games"), "{s}");
+}
+
+/// A finding that is not a missed or incorrect claim is refused with the library's reason,
+/// and nothing is written.
+#[test]
+fn an_engine_finding_is_not_made_a_puzzle() {
+    let dir =
+        std::env::temp_dir().join(format!("threefold-review-nopuzzle-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join(crate::drills::from_games::FILE_NAME);
+    let mut a = small_app();
+    a.review.options.budget = None;
+    a.drills_file = Some(path.clone());
+    shuffle(&mut a, 8);
+    typed(&mut a, "Nf3");
+    keys(&mut a, "v");
+    let s = a.review.state.as_mut().unwrap();
+    s.findings[0].kind = FindingKind::ClaimWorthTaking;
+    keys(&mut a, "p");
+    let m = a.message.clone().unwrap();
+    assert!(m.is_error(), "{}", m.text);
+    assert_eq!(
+        m.text,
+        "The puzzle was not added: only a missed or an incorrect claim becomes a puzzle \
+         (this is a claim-worth-taking finding)."
+    );
+    assert!(!path.exists());
+}

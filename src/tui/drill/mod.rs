@@ -84,6 +84,8 @@ pub struct Score {
     /// Puzzles solved at least once, of how many.
     pub solved: usize,
     pub puzzles: usize,
+    /// Puzzles due again today ([`crate::drills::progress`]'s schedule).
+    pub due: usize,
 }
 
 /// "Give moves: i to type them, or make them on the board."
@@ -230,6 +232,7 @@ impl DrillState {
                     .count()
             }),
             puzzles: th.map_or(0, |t| t.puzzles.len()),
+            due: self.session.due_in(theme),
         }
     }
 
@@ -244,6 +247,7 @@ impl DrillState {
             acc.best_streak = acc.best_streak.max(s.best_streak);
             acc.solved += s.solved;
             acc.puzzles += s.puzzles;
+            acc.due += s.due;
         }
         acc
     }

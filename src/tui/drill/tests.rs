@@ -1023,6 +1023,41 @@ fn home_and_end_go_to_the_ends_of_the_drill_lists() {
     );
 }
 
+/// The theme list shows how many puzzles of each theme are due, never which: a puzzle missed
+/// today makes its theme "due  1" (and the total), and no title of the theme's puzzles shows.
+#[test]
+fn the_theme_list_shows_how_many_are_due() {
+    let (mut a, _dir) = app("due");
+    let d = a.drills.as_mut().unwrap();
+    let p = d.session.collection.theme("fifty").unwrap().puzzles[0].clone();
+    d.session.today = 20_000;
+    d.session.answer(&p.id, &Answer::count(vec![9999]));
+    keys(&mut a, "d");
+    let s = text(&a);
+    let row = |name: &str| {
+        s.lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("{name}: {s}"))
+            .to_string()
+    };
+    assert!(row("All themes").contains("due  1"), "{s}");
+    let fifty = &a
+        .drills
+        .as_ref()
+        .unwrap()
+        .session
+        .collection
+        .theme("fifty")
+        .unwrap()
+        .name;
+    assert!(row(fifty).contains("due  1"), "{s}");
+    assert!(
+        !row("Threefold repetition: the basics").contains("due"),
+        "{s}"
+    );
+    assert!(!s.contains(&p.title), "{s}");
+}
+
 /// A theme's name and description from a puzzle file are shown with their
 /// control characters escaped (the screen library dropped them unseen).
 #[test]

@@ -35,12 +35,17 @@ impl DrillState {
     }
 }
 
-/// A theme's row in the list: score and puzzles solved. The streak is in the
-/// description of the highlighted row, so that at 80 columns the longest
-/// theme name ("Claiming with the intended move (9.2 a)") is read whole.
+/// A theme's row in the list: score, puzzles solved, and how many are due again (never
+/// which). The streak is in the description of the highlighted row, so that at 80 columns
+/// the longest theme name ("Claiming with the intended move (9.2 a)") is read whole.
 fn score_text(s: Score) -> String {
+    let due = if s.due > 0 {
+        format!("due {:>2}", s.due)
+    } else {
+        " ".repeat(6)
+    };
     format!(
-        "score {:>3}/{:<3}  solved {:>2}/{:<2}",
+        "score {:>3}/{:<3}  solved {:>2}/{:<2}  {due}",
         s.correct, s.attempts, s.solved, s.puzzles
     )
 }
