@@ -3,9 +3,10 @@
 //! reported with file, line, puzzle id and both answers, a malformed file
 //! never stops the others, and progress survives corruption.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use threefold::drills::{
     self, Answer, ClaimRule, EndingRule, Pick, Progress, ProgressStore, Question, check,
@@ -18,16 +19,7 @@ fn puzzles_dir() -> PathBuf {
 
 /// A fresh, empty directory under the system temp dir.
 fn temp_dir(name: &str) -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "threefold-drills-{}-{}-{}",
-        name,
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::temp_dir("drills", name)
 }
 
 const GOOD: &str = r#"

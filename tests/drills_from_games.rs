@@ -2,9 +2,10 @@
 //! the theme "From your games", answered by the rules core, kept in one file written
 //! atomically, each added once; `threefold review --drills` as a user runs it.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use threefold::drills::from_games::{self, FILE_NAME, THEME_ID, THEME_NAME};
 use threefold::drills::{self, Answer, ClaimRule, Collection, Question, check, load_file};
@@ -17,16 +18,7 @@ const GAME: &str = "[Event \"Club\"]\n[White \"Ada\"]\n[Black \"Bob\"]\n[Date \"
                     1. Nf3 Nf6 2. Ng1 {[%claim now]} Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5 1-0\n";
 
 fn temp_dir(name: &str) -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "threefold-yours-{}-{}-{}",
-        name,
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::temp_dir("yours", name)
 }
 
 fn game() -> (pgn::PgnRecord, Game) {

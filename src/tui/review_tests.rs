@@ -383,12 +383,12 @@ fn a_claim_made_now_is_reviewed_while_the_game_goes_on() {
     assert!(!s.contains("Nothing to report"), "{s}");
 }
 
-/// The review screen's key adds the finding selected as a drill puzzle of "From your games"
-/// (in the file the app names: a temp file here, never the data directory), says where, and
-/// says so when it is already there; the drill screen then lists the theme.
-#[test]
-fn a_missed_claim_becomes_a_drill_puzzle_with_one_key() {
-    let dir = std::env::temp_dir().join(format!("threefold-review-puzzle-{}", std::process::id()));
+/// The review of a knight shuffle (claim findings only) whose puzzles go to a fresh file
+/// under the temp dir: the app, that directory and the file's path.
+fn reviewing_a_shuffle_with_a_drills_file(
+    name: &str,
+) -> (App, std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("threefold-review-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let path = dir.join(crate::drills::from_games::FILE_NAME);
     let mut a = small_app();
@@ -397,6 +397,15 @@ fn a_missed_claim_becomes_a_drill_puzzle_with_one_key() {
     shuffle(&mut a, 8);
     typed(&mut a, "Nf3");
     keys(&mut a, "v");
+    (a, dir, path)
+}
+
+/// The review screen's key adds the finding selected as a drill puzzle of "From your games"
+/// (in the file the app names: a temp file here, never the data directory), says where, and
+/// says so when it is already there; the drill screen then lists the theme.
+#[test]
+fn a_missed_claim_becomes_a_drill_puzzle_with_one_key() {
+    let (mut a, dir, path) = reviewing_a_shuffle_with_a_drills_file("puzzle");
     let s = show(&a);
     assert!(s.contains("p puzzle"), "the key bar hints the key: {s}");
     let f = a
@@ -452,16 +461,7 @@ fn a_missed_claim_becomes_a_drill_puzzle_with_one_key() {
 /// and nothing is written.
 #[test]
 fn an_engine_finding_is_not_made_a_puzzle() {
-    let dir =
-        std::env::temp_dir().join(format!("threefold-review-nopuzzle-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let path = dir.join(crate::drills::from_games::FILE_NAME);
-    let mut a = small_app();
-    a.review.options.budget = None;
-    a.drills_file = Some(path.clone());
-    shuffle(&mut a, 8);
-    typed(&mut a, "Nf3");
-    keys(&mut a, "v");
+    let (mut a, _dir, path) = reviewing_a_shuffle_with_a_drills_file("nopuzzle");
     let s = a.review.state.as_mut().unwrap();
     s.findings[0].kind = FindingKind::ClaimWorthTaking;
     keys(&mut a, "p");

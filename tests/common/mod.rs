@@ -281,3 +281,17 @@ impl Session {
         let _ = std::fs::remove_dir_all(&self.home);
     }
 }
+
+/// A fresh, empty directory under the system temp dir, `threefold-<prefix>-<name>-…`, new
+/// at each call (for the tests that write files without a terminal).
+pub fn temp_dir(prefix: &str, name: &str) -> PathBuf {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "threefold-{prefix}-{name}-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
