@@ -234,11 +234,7 @@ pub fn run_with<R: BufRead, W: Write + Send + 'static>(
         moves: Vec::new(),
         position_ok: true,
         own_book: false,
-        rng: crate::rules::shuffle::Rng::new(
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_nanos() as u64),
-        ),
+        rng: crate::rules::shuffle::Rng::from_clock(),
         out: Arc::new(Mutex::new(Box::new(output))),
         options: options.clone(),
     };
@@ -414,32 +410,43 @@ impl Uci {
                 Ok(m) => self.engine().set_repetition(m),
                 Err(e) => note(&self.out, &format!("Repetition: {e}; ignored")),
             },
-            "upcomingrepetition" => match value.to_ascii_lowercase().as_str() {
-                "true" => self.engine().set_upcoming_repetition(true),
-                "false" => self.engine().set_upcoming_repetition(false),
-                _ => note(
-                    &self.out,
-                    &format!("UpcomingRepetition value '{value}' is not true or false; ignored"),
-                ),
-            },
-            "shadowscore" => match value.to_ascii_lowercase().as_str() {
-                "true" => self.engine().set_shadow_score(ShadowScore::On),
-                "false" => self.engine().set_shadow_score(ShadowScore::Off),
-                _ => note(
-                    &self.out,
-                    &format!("ShadowScore value '{value}' is not true or false; ignored"),
-                ),
-            },
-            "ownbook" => match value.to_ascii_lowercase().as_str() {
-                "true" => self.own_book = true,
-                "false" => self.own_book = false,
-                _ => note(
-                    &self.out,
-                    &format!("OwnBook value '{value}' is not true or false; ignored"),
-                ),
-            },
+            "upcomingrepetition" => {
+                if let Some(on) = self.check_value("UpcomingRepetition", &value) {
+                    self.engine().set_upcoming_repetition(on);
+                }
+            }
+            "shadowscore" => {
+                if let Some(on) = self.check_value("ShadowScore", &value) {
+                    self.engine().set_shadow_score(if on {
+                        ShadowScore::On
+                    } else {
+                        ShadowScore::Off
+                    });
+                }
+            }
+            "ownbook" => {
+                if let Some(on) = self.check_value("OwnBook", &value) {
+                    self.own_book = on;
+                }
+            }
             "threads" | "ponder" | "multipv" | "uci_chess960" | "uci_showwdl" => {}
             _ => note(&self.out, &format!("unknown option '{name}' ignored")),
+        }
+    }
+
+    /// The value of a `check` option, `true` or `false` in any case; anything else is
+    /// noted as ignored and gives `None`.
+    fn check_value(&self, option: &str, value: &str) -> Option<bool> {
+        match value.to_ascii_lowercase().as_str() {
+            "true" => Some(true),
+            "false" => Some(false),
+            _ => {
+                note(
+                    &self.out,
+                    &format!("{option} value '{value}' is not true or false; ignored"),
+                );
+                None
+            }
         }
     }
 

@@ -21,6 +21,16 @@ impl Rng {
         })
     }
 
+    /// A generator seeded from the system clock (nanoseconds), for choices that should
+    /// differ between runs (the engine's opening book).
+    pub fn from_clock() -> Rng {
+        Rng::new(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64),
+        )
+    }
+
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;

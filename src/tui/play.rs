@@ -302,11 +302,7 @@ impl Play {
             view: None,
             highlight: Vec::new(),
             book: cfg.book,
-            rng: crate::rules::shuffle::Rng::new(
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(1, |d| d.as_nanos() as u64),
-            ),
+            rng: crate::rules::shuffle::Rng::from_clock(),
             draw_offer: None,
             players,
             level: cfg.level.clamp(1, 8),
