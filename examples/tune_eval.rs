@@ -2,7 +2,7 @@
 //! `tools/TUNING.md` for the whole pipeline.
 //!
 //! `cargo run --release --example tune_eval -- labelled.txt [--epochs 600] [--lambda 0]
-//!  [--smooth 3e-9] [--rate 1.0] [--write src/engine/eval/params.rs]`
+//!  [--smooth 3e-9] [--rate 1.0] [--write crates/engine/src/eval/params.rs]`
 //!
 //! Input: `FEN;result;cp` lines (result from White's view: 1, 0.5, 0; cp: Stockfish's score
 //! from White's view). Each position's target is `lambda * result + (1 - lambda) *

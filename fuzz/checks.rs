@@ -76,7 +76,7 @@ pub fn uci(data: &[u8]) {
     run_with(data, std::io::sink(), &options).expect("the loop ends cleanly");
 }
 
-/// Puzzle files (src/drills/load.rs): any text loads into puzzles and problems, and every
+/// Puzzle files (crates/drills/src/load.rs): any text loads into puzzles and problems, and every
 /// loaded puzzle can be checked and solved.
 pub fn puzzle_toml(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {

@@ -1,21 +1,23 @@
 //! threefold: a terminal trainer about repetition of positions in chess.
 //!
-//! - [`rules`]: the FIDE rules core (repetition, claims, automatic endings, Euwe's sequence).
-//!   It imports neither the engine nor the UI.
-//! - [`engine`]: the chess engine (search, Rival-style transposition table, Zarkov-style
-//!   repetition scan, UCI, bench). It depends on shakmaty and on the rules core's position
-//!   key ([`rules::key`]), so the engine and the arbiter see the same repetitions.
-//! - [`drills`]: puzzle files about repetition and claims, checked against the rules core,
-//!   a judge for the drill screen, and per-theme progress.
+//! The application: the trainer ([`tui`]) and, in the binary, the command line. The layers
+//! below it are crates of their own, re-exported here under their old names:
+//!
+//! - [`rules`] (`threefold-rules`): the FIDE rules core (repetition, claims, automatic
+//!   endings, Euwe's sequence, PGN), with the strict FEN reader ([`fen`]), atomic file writes
+//!   ([`fsio`]) and escaping for the terminal ([`visible`]). It uses no other threefold crate.
+//! - [`engine`] (`threefold-engine`): the chess engine (search, Rival-style transposition
+//!   table, repetition detectors, UCI). It uses the rules core's position key
+//!   ([`rules::key`]), so the engine and the arbiter see the same repetitions.
+//! - [`drills`] (`threefold-drills`): puzzle files about repetition and claims, checked
+//!   against the rules core, and per-theme progress. Uses the rules core.
+//! - [`review`] (`threefold-review`): post-game review: missed and incorrect claims (from
+//!   [`rules::review`]) and, with the engine, the claims and repetitions that mattered.
+//! - [`xiangqi`] (`threefold-xiangqi`): xiangqi's board, moves and the WXF repetition judge;
+//!   it uses no other threefold crate.
+//! - [`lab`] (`threefold-lab`): measurements (the search benchmark, the repetition suite,
+//!   hash-table pollution, the xiangqi judge's cost), out of the engine's core.
 //! - [`tui`]: the terminal trainer (`threefold` with no subcommand).
-//! - [`review`]: post-game review: missed and incorrect claims (from [`rules::review`]) and,
-//!   with the engine, the claims and repetitions that mattered. Above the rules and the engine.
-//! - [`xiangqi`]: xiangqi's board, moves and the WXF repetition judge; it imports nothing
-//!   above it.
-//! - [`fsio`]: saving files atomically; used by drills and the trainer.
-//! - [`fen`]: the strict FEN reader shared by the rules core and the engine.
-//! - [`visible`]: text from files and command lines with its control characters escaped, for
-//!   every place that shows such text on a terminal.
 //!
 //! # Example: a threefold repetition claimed
 //!
@@ -62,12 +64,12 @@
 //!   Rules", 2024, <https://arxiv.org/abs/2412.17334> (xiangqi's repetition rulings,
 //!   [`xiangqi::judge`]).
 
-pub mod drills;
-pub mod engine;
-pub mod fen;
-pub mod fsio;
-pub mod review;
-pub mod rules;
+pub use threefold_drills as drills;
+pub use threefold_engine as engine;
+pub use threefold_lab as lab;
+pub use threefold_review as review;
+pub use threefold_rules as rules;
+pub use threefold_rules::{fen, fsio, visible};
+pub use threefold_xiangqi as xiangqi;
+
 pub mod tui;
-pub mod visible;
-pub mod xiangqi;

@@ -83,7 +83,7 @@ struct BenchArgs {
     #[arg(long, default_value_t = 200_000)]
     nodes: u64,
     /// Plies played on from each suite position (pollution).
-    #[arg(long, default_value_t = threefold::engine::pollution::DEFAULT_PLIES)]
+    #[arg(long, default_value_t = threefold::lab::pollution::DEFAULT_PLIES)]
     moves: usize,
     /// Transposition table size in MB (search, suite, pollution).
     #[arg(long, default_value_t = threefold::engine::DEFAULT_HASH_MB, value_parser = cli::hash_mb_parser())]
@@ -137,12 +137,11 @@ fn main() -> ExitCode {
         Some(Command::Review(args)) => cli::review::run(&args, &mut out),
         Some(Command::Bench(args)) => match args.target {
             BenchTarget::Rules => cli::bench_rules::run(&args.rules, &mut out),
-            BenchTarget::Search => threefold::engine::bench::run_setup(
-                args.depth
-                    .unwrap_or(threefold::engine::bench::DEFAULT_DEPTH),
+            BenchTarget::Search => threefold::lab::bench::run_setup(
+                args.depth.unwrap_or(threefold::lab::bench::DEFAULT_DEPTH),
                 args.hash,
                 threefold::engine::tt::IndexMapping::Multiply,
-                threefold::engine::bench::Setup {
+                threefold::lab::bench::Setup {
                     repetition: args.repetition,
                     upcoming: args.upcoming,
                     audit: args.audit,
@@ -156,12 +155,12 @@ fn main() -> ExitCode {
             )
             .map(|_| ())
             .map_err(Into::into),
-            BenchTarget::Suite => threefold::engine::suite::run(args.nodes, args.hash, &mut out)
+            BenchTarget::Suite => threefold::lab::suite::run(args.nodes, args.hash, &mut out)
                 .map(|_| ())
                 .map_err(Into::into),
-            BenchTarget::Pollution => threefold::engine::pollution::run(
+            BenchTarget::Pollution => threefold::lab::pollution::run(
                 args.depth
-                    .unwrap_or(threefold::engine::pollution::DEFAULT_DEPTH),
+                    .unwrap_or(threefold::lab::pollution::DEFAULT_DEPTH),
                 args.moves,
                 args.hash,
                 &mut out,

@@ -20,11 +20,11 @@ use std::collections::HashMap;
 
 use shakmaty::{Chess, Move, Position};
 use shuffle_starts::{STARTS, start};
-use threefold::engine::bench::{Setup, run_setup};
 use threefold::engine::repetition::{
     Axon, Belle, Detector, Method, Rookie, Step, Upcoming, Zarkov, cuckoo,
 };
 use threefold::engine::tt::{IndexMapping, OpenSlot, Tt};
+use threefold::lab::bench::{Setup, run_setup};
 use threefold::rules::Game;
 use threefold::rules::analysis::moves_back_into_stretch;
 use threefold::rules::shuffle::{Rng, shuffling_game};

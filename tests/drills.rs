@@ -637,7 +637,7 @@ fn the_built_in_copies_are_exactly_the_puzzle_files() {
         .iter()
         .map(|(n, _)| n.to_string())
         .collect();
-    assert_eq!(built_in, on_disk, "update src/drills/builtin.rs");
+    assert_eq!(built_in, on_disk, "update crates/drills/src/builtin.rs");
     for (name, text) in drills::builtin::FILES {
         let disk = std::fs::read_to_string(puzzles_dir().join(name)).unwrap();
         assert_eq!(*text, disk, "{name}");

@@ -5,7 +5,7 @@
 
 use threefold::engine::Engine;
 use threefold::engine::shadow::ShadowScore;
-use threefold::engine::suite::{entries, solve};
+use threefold::lab::suite::{entries, solve};
 
 /// Node budget per position and mode.
 const NODES: u64 = 20_000;

@@ -2,7 +2,7 @@
 //! built from Tan and Watkinson Medina's figures and the WXF principles, the
 //! colour-mirror of every case, and the judge's parts one by one.
 
-use threefold::xiangqi::bench::shuffling_games;
+use threefold::lab::xiangqi::shuffling_games;
 use threefold::xiangqi::judge::{ChaseMode, Outcome, Record, Status, Unanswered};
 use threefold::xiangqi::notation::{parse_move, parse_ucci};
 use threefold::xiangqi::{Kind, Position};

@@ -20,8 +20,8 @@ import chess.engine
 import chess.pgn
 
 DATA = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data" / "review"
-WINNING = 150  # centipawns: src/review/params.rs WINNING_CP
-DRAWISH = 50  # src/review/params.rs DRAWISH_CP
+WINNING = 150  # centipawns: crates/review/src/params.rs WINNING_CP
+DRAWISH = 50  # crates/review/src/params.rs DRAWISH_CP
 
 # (file, ply, what): ply is the position before the move the finding is about.
 #  "repetition": the best move (a repetition) scores about 0, the move played at most -WINNING.

@@ -9,7 +9,7 @@ use anyhow::{Result, anyhow};
 use clap::Subcommand;
 use serde::Serialize;
 use serde_json::json;
-use threefold::xiangqi::bench::{judge_games, median, perft_start, shuffling_games};
+use threefold::lab::xiangqi::{judge_games, median, perft_start, shuffling_games};
 use threefold::xiangqi::judge::{Attack, ChaseMode, EntryStatus, Record, Ruling, SideReport};
 use threefold::xiangqi::notation::{parse_move, wxf};
 use threefold::xiangqi::{Color, Position, START_FEN};

@@ -1,0 +1,38 @@
+//! The puzzle files of `puzzles/`, built into the binary so the drills work
+//! from any working directory. A test keeps this list equal to the directory.
+
+use std::path::Path;
+
+use super::types::Collection;
+
+/// (file name, text) of every puzzle file shipped in `puzzles/`.
+pub const FILES: &[(&str, &str)] = &[
+    ("basics.toml", include_str!("../../../puzzles/basics.toml")),
+    (
+        "endings.toml",
+        include_str!("../../../puzzles/endings.toml"),
+    ),
+    ("euwe.toml", include_str!("../../../puzzles/euwe.toml")),
+    ("fifty.toml", include_str!("../../../puzzles/fifty.toml")),
+    (
+        "identity.toml",
+        include_str!("../../../puzzles/identity.toml"),
+    ),
+    (
+        "intended.toml",
+        include_str!("../../../puzzles/intended.toml"),
+    ),
+    (
+        "real-games.toml",
+        include_str!("../../../puzzles/real-games.toml"),
+    ),
+];
+
+/// Load the built-in puzzles (problems name `puzzles/<file>`).
+pub fn load_builtin() -> Collection {
+    let paths: Vec<(String, &str)> = FILES
+        .iter()
+        .map(|(name, text)| (format!("puzzles/{name}"), *text))
+        .collect();
+    super::load::load_texts(paths.iter().map(|(p, t)| (Path::new(p.as_str()), *t)))
+}

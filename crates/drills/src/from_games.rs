@@ -1,0 +1,418 @@
+//! Drills from your own games: a missed or incorrect claim that the review finds
+//! ([`threefold_rules::review::review_claims`]) becomes a puzzle of the personal theme
+//! "From your games", kept in `from-your-games.toml` in the data directory, in the puzzle
+//! format of every other theme (`puzzles/README.md`).
+//!
+//! A finding becomes the question that fits it, on the game as it stood at the finding's ply:
+//!
+//! | finding                                 | `ask`                       |
+//! |-----------------------------------------|-----------------------------|
+//! | missed claim now (9.2 b, 9.3 b)         | `claim`                     |
+//! | missed claim with a move under 9.2 a    | `claim-moves`               |
+//! | missed claim with a move under 9.3 a    | `intended` with the move    |
+//! | incorrect claim now                     | `claim`                     |
+//! | incorrect claim with a move             | `intended` with the move    |
+//!
+//! The answer is never taken from the finding: [`crate::check::solve`] computes it
+//! from the rules core, and the puzzle is loaded back and checked ([`crate::check`])
+//! before it is written (the answer, and every move the explanation names against the moves
+//! shown), so the file holds only puzzles `drills --check` accepts. The
+//! finding's text is the explanation; the players, event and date are the `source`.
+//!
+//! The id is `game-` and 16 hex digits of a 64-bit FNV-1a hash (Fowler, Noll, Vo,
+//! "FNV hash", <http://www.isthe.com/chongo/tech/comp/fnv/>) of the start FEN, the moves
+//! (UCI) and the question: the answer to a repetition question depends on the whole game,
+//! so the id names the game up to the position and the question asked there. FNV-1a is
+//! fixed by its definition (unlike `std`'s hasher, which may change between Rust
+//! releases), so the same finding gets the same id on every run and adding it twice does
+//! nothing.
+//!
+//! Writing reads the file (if any), appends the new puzzles' text and writes the whole
+//! atomically ([`threefold_rules::fsio::write_app_file`]); a new file starts with its header.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use shakmaty::{Color, Move, Position};
+
+use threefold_rules::Game;
+use threefold_rules::claim::Ground;
+use threefold_rules::review::{ClaimFinding, ClaimFindingKind, ClaimReview};
+
+use super::check::{check, check_moves_named, solve};
+use super::load::load_str;
+use super::types::{Answer, Question, uci};
+
+/// The theme's id (the file stem, and the key of its progress).
+pub const THEME_ID: &str = "from-your-games";
+/// The theme's name on the drill screen.
+pub const THEME_NAME: &str = "From your games";
+/// The file's name in the data directory.
+pub const FILE_NAME: &str = "from-your-games.toml";
+
+/// Why a finding did not become a puzzle, or the puzzles were not written.
+#[derive(Debug, thiserror::Error)]
+pub enum FromGamesError {
+    /// Only missed and incorrect claims are drills (the finding's kind, as `review --json`
+    /// names it).
+    #[error("only a missed or an incorrect claim becomes a puzzle (this is a {0} finding)")]
+    NotAMistake(&'static str),
+    /// The finding's ply is not a position of the game.
+    #[error("the finding's ply {ply} is past the end of the game ({len} plies)")]
+    PastTheEnd { ply: usize, len: usize },
+    /// A missed claim with a move that names no move.
+    #[error("the missed claim with a move at ply {0} names no move")]
+    MissingMove(usize),
+    /// The finding's move is not legal where it is said to be written.
+    #[error("the move of the finding is not legal after ply {0}")]
+    IllegalMove(usize),
+    /// The rules core cannot answer the question (the game was already over there).
+    #[error("the rules core cannot pose this puzzle: {0}")]
+    Unsolvable(String),
+    /// The puzzle written does not load or check as a puzzle (a bug, reported, not written).
+    #[error("the puzzle made of this finding does not load: {0}")]
+    DoesNotLoad(String),
+    /// The puzzle file could not be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Read { path: PathBuf, source: io::Error },
+    /// The puzzle file could not be written.
+    #[error("cannot write {}: {source}", path.display())]
+    Write { path: PathBuf, source: io::Error },
+}
+
+/// A puzzle made of a finding: its id and its text (one `[[puzzle]]` table).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewPuzzle {
+    pub id: String,
+    pub text: String,
+}
+
+/// What [`add_puzzles`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Added {
+    /// The file written (or that already held every puzzle).
+    pub path: PathBuf,
+    /// The ids added.
+    pub added: Vec<String>,
+    /// The ids the file already held.
+    pub already: Vec<String>,
+}
+
+impl Added {
+    /// "2 puzzles added to PATH (1 was already there).": what was done, in one line (the
+    /// review screen's message and `review --drills`'s last line).
+    pub fn summary(&self) -> String {
+        let n = self.added.len();
+        let k = self.already.len();
+        let path = self.path.display();
+        match (n, k) {
+            (0, 0) => "No missed or incorrect claim to add as a puzzle.".to_string(),
+            (0, 1) => format!("This puzzle is already in {path}."),
+            (0, k) => format!("All {k} puzzles are already in {path}."),
+            (n, _) => {
+                let already = match k {
+                    0 => String::new(),
+                    1 => " (1 was already there)".to_string(),
+                    k => format!(" ({k} were already there)"),
+                };
+                format!(
+                    "{n} puzzle{} added to {path}{already}: drills, theme \"{THEME_NAME}\".",
+                    if n == 1 { "" } else { "s" }
+                )
+            }
+        }
+    }
+}
+
+/// `<data dir>/from-your-games.toml`, if the platform has a data directory.
+pub fn default_file() -> Option<PathBuf> {
+    threefold_rules::fsio::data_dir().map(|d| d.join(FILE_NAME))
+}
+
+/// Whether a finding of this kind becomes a puzzle (missed and incorrect claims).
+pub fn is_drill(kind: ClaimFindingKind) -> bool {
+    !matches!(kind, ClaimFindingKind::CorrectClaim)
+}
+
+/// "Ada – Bob, Club championship, 2024.05.01": the `source` of a game's puzzles, from its
+/// PGN tags (`tag` looks one up); unknown values ("?", "????.??.??") are left out.
+pub fn source_from_tags<'a>(tag: impl Fn(&str) -> Option<&'a str>) -> Option<String> {
+    let known = |name: &str| {
+        tag(name)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && !v.chars().all(|c| matches!(c, '?' | '.')))
+    };
+    let players = match (known("White"), known("Black")) {
+        (Some(w), Some(b)) => Some(format!("{w} – {b}")),
+        (Some(w), None) => Some(format!("{w} – ?")),
+        (None, Some(b)) => Some(format!("? – {b}")),
+        (None, None) => None,
+    };
+    let parts: Vec<String> = [players, known("Event").map(str::to_string)]
+        .into_iter()
+        .flatten()
+        .chain(known("Date").map(str::to_string))
+        .collect();
+    (!parts.is_empty()).then(|| parts.join(", "))
+}
+
+/// The question a finding asks of the position at its ply (see the module docs).
+fn question_for(f: &ClaimFinding) -> Result<Question, FromGamesError> {
+    Ok(match (f.kind, f.mv) {
+        (ClaimFindingKind::CorrectClaim, _) => {
+            return Err(FromGamesError::NotAMistake(
+                ClaimFindingKind::CorrectClaim.code(),
+            ));
+        }
+        (ClaimFindingKind::MissedClaim | ClaimFindingKind::IncorrectClaim, None) => Question::Claim,
+        (ClaimFindingKind::MissedClaimWithMove, Some(_))
+            if f.rule == Some(Ground::Threefold.article(true)) =>
+        {
+            Question::ClaimMoves
+        }
+        (_, Some(mv)) => Question::Intended { mv },
+        (ClaimFindingKind::MissedClaimWithMove, None) => {
+            return Err(FromGamesError::MissingMove(f.ply));
+        }
+    })
+}
+
+/// Turn finding `f` of `game` into a puzzle of the theme "From your games" (see the module
+/// docs): the game up to the finding's ply, the question that fits, the answer computed by
+/// the rules core, the finding's text as explanation, `source` as given
+/// ([`source_from_tags`]). The puzzle is loaded and checked before it is returned.
+pub fn puzzle_from_finding(
+    game: &Game,
+    f: &ClaimFinding,
+    source: Option<&str>,
+) -> Result<NewPuzzle, FromGamesError> {
+    let question = question_for(f)?;
+    if f.ply > game.len() {
+        return Err(FromGamesError::PastTheEnd {
+            ply: f.ply,
+            len: game.len(),
+        });
+    }
+    let mut g = Game::from_position(game.start().clone());
+    for m in game.moves().take(f.ply) {
+        g.play_past_end(m)
+            .map_err(|e| FromGamesError::Unsolvable(e.to_string()))?;
+    }
+    if let Some(mv) = f.mv
+        && !g.legal_moves().contains(&mv)
+    {
+        return Err(FromGamesError::IllegalMove(f.ply));
+    }
+    let start = if g.start_fen() == Game::new().start_fen() {
+        "standard".to_string()
+    } else {
+        g.start_fen()
+    };
+    let moves = movetext(&g);
+    let mut key = format!(
+        "{}|{}|{}",
+        g.start_fen(),
+        g.uci_moves().join(" "),
+        question.code()
+    );
+    if let Question::Intended { mv } = &question {
+        key.push('|');
+        key.push_str(&uci(mv));
+    }
+    let id = format!("game-{:016x}", fnv1a(key.as_bytes()));
+    let side = match g.position().turn() {
+        Color::White => "White",
+        Color::Black => "Black",
+    };
+    let at = if f.ply == 0 {
+        "the start".to_string()
+    } else {
+        g.place_label(f.ply)
+    };
+    let title = match f.kind {
+        ClaimFindingKind::IncorrectClaim => format!("{side}'s claim {at}"),
+        _ => format!("{side} to move {at}"),
+    };
+    let tags = {
+        let mut t = vec![THEME_ID.to_string(), f.kind.code().to_string()];
+        if let Some(r) = f.rule {
+            t.push(r.replace(' ', ""));
+        }
+        t
+    };
+    // A first text with a provisional answer, loaded so the rules core can solve it; then
+    // the text with the rules core's answer, loaded and checked again.
+    let provisional = match question {
+        Question::ClaimMoves => Answer::moves(Vec::new()),
+        _ => Answer::Claim(super::types::ClaimRule::None),
+    };
+    let write = |answer: &Answer, san: &dyn Fn(Move) -> String| {
+        let mut s = String::new();
+        s.push_str("[[puzzle]]\n");
+        s.push_str(&format!("id = {}\n", toml_str(&id)));
+        s.push_str(&format!("title = {}\n", toml_str(&title)));
+        s.push_str(&format!("start = {}\n", toml_str(&start)));
+        s.push_str(&format!("moves = {}\n", toml_str(&moves)));
+        s.push_str(&format!("ask = {}\n", toml_str(question.code())));
+        if let Question::Intended { mv } = &question {
+            s.push_str(&format!("move = {}\n", toml_str(&san(*mv))));
+        }
+        let answer = match answer {
+            Answer::Claim(r) => toml_str(r.code()),
+            Answer::Moves(ms) => {
+                let v: Vec<String> = ms.iter().map(|m| toml_str(&san(*m))).collect();
+                format!("[{}]", v.join(", "))
+            }
+            _ => unreachable!("claim questions have claim or move answers"),
+        };
+        s.push_str(&format!("answer = {answer}\n"));
+        s.push_str(&format!("explanation = {}\n", toml_str(&f.text)));
+        let tags: Vec<String> = tags.iter().map(|t| toml_str(t)).collect();
+        s.push_str(&format!("tags = [{}]\n", tags.join(", ")));
+        s.push_str("difficulty = 3\n");
+        if let Some(src) = source {
+            s.push_str(&format!("source = {}\n", toml_str(src)));
+        }
+        s
+    };
+    let san = |m: Move| shakmaty::san::San::from_move(g.position(), m).to_string();
+    let first = write(&provisional, &san);
+    let puzzle = load_one(&first)?;
+    let solution = solve(&puzzle).map_err(FromGamesError::Unsolvable)?;
+    let text = write(&solution.answer, &san);
+    let puzzle = load_one(&text)?;
+    check(&puzzle).map_err(|m| FromGamesError::DoesNotLoad(m.to_string()))?;
+    check_moves_named(&puzzle).map_err(|m| FromGamesError::DoesNotLoad(m.to_string()))?;
+    Ok(NewPuzzle { id, text })
+}
+
+/// The puzzles of every missed and incorrect claim of a game's review, in order (a finding
+/// that cannot become one gives its error, and the others are still made).
+pub fn puzzles_of_review(
+    game: &Game,
+    review: &ClaimReview,
+    source: Option<&str>,
+) -> Vec<Result<NewPuzzle, FromGamesError>> {
+    review
+        .findings
+        .iter()
+        .filter(|f| is_drill(f.kind))
+        .map(|f| puzzle_from_finding(game, f, source))
+        .collect()
+}
+
+/// Load one puzzle's text as a puzzle of the theme's file.
+fn load_one(block: &str) -> Result<super::types::Puzzle, FromGamesError> {
+    let text = format!("{}\n{block}", header());
+    let (theme, problems) = load_str(Path::new(FILE_NAME), &text);
+    if let Some(p) = problems.first() {
+        return Err(FromGamesError::DoesNotLoad(p.to_string()));
+    }
+    theme
+        .and_then(|t| t.puzzles.into_iter().next())
+        .ok_or_else(|| FromGamesError::DoesNotLoad("no puzzle".to_string()))
+}
+
+/// The header of a new file.
+fn header() -> String {
+    format!(
+        "# Puzzles from your own games, added by threefold (the review screen's key, or\n\
+         # `threefold review --drills`). The format is that of every theme (puzzles/README.md);\n\
+         # `threefold drills --check {FILE_NAME}` checks it. You may edit or delete puzzles.\n\
+         name = {}\n\
+         description = {}\n",
+        toml_str(THEME_NAME),
+        toml_str("Missed and incorrect draw claims found by the review of your games.")
+    )
+}
+
+/// Add `puzzles` to the file at `path` (created with its header if missing), skipping those
+/// whose id the file already holds; written atomically, and not at all if nothing is new.
+pub fn add_puzzles(path: &Path, puzzles: &[NewPuzzle]) -> Result<Added, FromGamesError> {
+    let existing = match std::fs::read_to_string(path) {
+        Ok(t) => Some(t),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(source) => {
+            return Err(FromGamesError::Read {
+                path: path.to_path_buf(),
+                source,
+            });
+        }
+    };
+    let mut text = existing.clone().unwrap_or_else(header);
+    let mut held: Vec<String> = match &existing {
+        Some(t) => load_str(path, t)
+            .0
+            .map(|th| th.puzzles.into_iter().map(|p| p.id).collect())
+            .unwrap_or_default(),
+        None => Vec::new(),
+    };
+    let mut out = Added {
+        path: path.to_path_buf(),
+        added: Vec::new(),
+        already: Vec::new(),
+    };
+    for p in puzzles {
+        // A puzzle the user broke by hand still holds its id: do not add it a second time.
+        let written = existing
+            .as_deref()
+            .is_some_and(|t| t.contains(&format!("id = {}", toml_str(&p.id))));
+        if held.contains(&p.id) || written {
+            out.already.push(p.id.clone());
+            continue;
+        }
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push('\n');
+        text.push_str(&p.text);
+        held.push(p.id.clone());
+        out.added.push(p.id.clone());
+    }
+    if !out.added.is_empty() {
+        threefold_rules::fsio::write_app_file(path, text.as_bytes()).map_err(|source| {
+            FromGamesError::Write {
+                path: path.to_path_buf(),
+                source,
+            }
+        })?;
+    }
+    Ok(out)
+}
+
+/// "1. e4 e5 2. Nf3 ...": the moves as puzzle files write them, ten moves a line.
+fn movetext(g: &Game) -> String {
+    let mut s = String::new();
+    for ply in 1..=g.len() {
+        let n = g.move_number(ply);
+        let san = g.san_plus(ply).expect("a move").to_string();
+        if n.side == Color::White {
+            if ply > 1 {
+                s.push(if n.number % 10 == 1 { '\n' } else { ' ' });
+            }
+            s.push_str(&format!("{n} {san}"));
+        } else if ply == 1 {
+            s.push_str(&format!("{n} {san}"));
+        } else {
+            s.push(' ');
+            s.push_str(&san);
+        }
+    }
+    s
+}
+
+/// A TOML string (quoted and escaped by the toml crate; multi-line text as a basic string
+/// with `\n`).
+fn toml_str(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+/// 64-bit FNV-1a.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}

@@ -1,0 +1,944 @@
+//! Loading puzzle files: TOML read with spans, so every problem names its
+//! file and line; a malformed puzzle or file never stops the others.
+
+use std::collections::HashMap;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use super::types::{
+    Answer, ClaimRule, Collection, EndingRule, Origin, PlyRef, PlySet, Problem, Puzzle, Question,
+    Start, Theme, normalize_label, short_label,
+};
+use threefold_rules::Game;
+
+/// The keys a puzzle may have.
+const PUZZLE_KEYS: &[&str] = &[
+    "id",
+    "title",
+    "start",
+    "moves",
+    "ask",
+    "prompt",
+    "answer",
+    "explanation",
+    "tags",
+    "difficulty",
+    "source",
+    "move",
+    "at",
+    "first",
+    "second",
+];
+
+/// The keys a puzzle file may have at its top level.
+const FILE_KEYS: &[&str] = &["name", "description", "puzzle"];
+
+/// Load every `*.toml` file of `dir` (sorted by name). Problems (unreadable
+/// files, TOML syntax errors, malformed puzzles, duplicate ids) are collected;
+/// everything else loads.
+pub fn load_dir(dir: &Path) -> Collection {
+    let mut coll = Collection::default();
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => {
+            coll.problems.push(Problem::file(
+                dir,
+                format!("cannot read the puzzle directory: {e}"),
+            ));
+            return coll;
+        }
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml") && p.is_file())
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        coll.problems.push(Problem::file(
+            dir,
+            "no puzzle files (*.toml) in this directory",
+        ));
+        return coll;
+    }
+    for file in files {
+        let (theme, problems) = load_file(&file);
+        coll.problems.extend(problems);
+        coll.themes.extend(theme);
+    }
+    drop_duplicate_ids(&mut coll);
+    coll
+}
+
+/// Load puzzle files given as (path, text) pairs, e.g. the copies built
+/// into the binary ([`super::builtin`]).
+pub fn load_texts<'a>(files: impl IntoIterator<Item = (&'a Path, &'a str)>) -> Collection {
+    let mut coll = Collection::default();
+    for (path, text) in files {
+        let (theme, problems) = load_str(path, text);
+        coll.problems.extend(problems);
+        coll.themes.extend(theme);
+    }
+    drop_duplicate_ids(&mut coll);
+    coll
+}
+
+/// Load the puzzle file at `path` into `coll` beside what it holds (the personal theme
+/// beside the built-in ones): its problems are added, a puzzle whose id is taken is reported
+/// and left out, the good puzzles load.
+pub fn add_file(coll: &mut Collection, path: &Path) {
+    let (theme, problems) = load_file(path);
+    coll.problems.extend(problems);
+    coll.themes.extend(theme);
+    drop_duplicate_ids(coll);
+}
+
+/// Keep the first puzzle of each id; report the others.
+/// Also sorts the problems by file and line (stable), so they read in order.
+fn drop_duplicate_ids(coll: &mut Collection) {
+    let mut seen: HashMap<String, Origin> = HashMap::new();
+    for theme in &mut coll.themes {
+        theme.puzzles.retain(|p| match seen.get(&p.id) {
+            Some(first) => {
+                coll.problems.push(Problem::at(
+                    &p.origin.file,
+                    p.origin.line,
+                    format!("puzzle '{}': duplicate id (first at {first})", p.id),
+                ));
+                false
+            }
+            None => {
+                seen.insert(p.id.clone(), p.origin.clone());
+                true
+            }
+        });
+    }
+    coll.problems
+        .sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
+}
+
+/// Load one puzzle file. The theme is `None` only when the file cannot be
+/// read or is not TOML at all; otherwise it holds every puzzle that loaded.
+pub fn load_file(path: &Path) -> (Option<Theme>, Vec<Problem>) {
+    match std::fs::read_to_string(path) {
+        Ok(text) => load_str(path, &text),
+        Err(e) => (None, vec![Problem::file(path, format!("cannot read: {e}"))]),
+    }
+}
+
+/// Load puzzle-file text as if read from `path` (used for file names in
+/// problems and for the theme id, the file stem).
+pub fn load_str(path: &Path, text: &str) -> (Option<Theme>, Vec<Problem>) {
+    let src = Src::new(path, text);
+    let mut problems = Vec::new();
+    let doc = match DeTable::parse(text) {
+        Ok(d) => d,
+        Err(e) => {
+            let line = e.span().map_or(1, |s| src.line(s.start));
+            let msg = e.message().trim().replace('\n', " ");
+            return (
+                None,
+                vec![Problem::at(path, line, format!("not valid TOML: {msg}"))],
+            );
+        }
+    };
+    let doc = doc.get_ref();
+    let id = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    for (k, v) in doc.iter() {
+        if !FILE_KEYS.contains(&k.get_ref().as_ref()) {
+            problems.push(src.problem(
+                v.span(),
+                format!(
+                    "unknown key '{}' at the top of the file (expected: {})",
+                    k.get_ref(),
+                    FILE_KEYS.join(", ")
+                ),
+            ));
+        }
+    }
+    let name = match doc.get("name") {
+        None => id.clone(),
+        Some(v) => match v.get_ref().as_str() {
+            Some(s) => s.to_string(),
+            None => {
+                problems.push(src.problem(v.span(), "'name' must be a string"));
+                id.clone()
+            }
+        },
+    };
+    // A multi-line description is one paragraph: fold its line breaks.
+    let description = doc
+        .get("description")
+        .and_then(|v| v.get_ref().as_str())
+        .unwrap_or("")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut theme = Theme {
+        id: id.clone(),
+        name,
+        description,
+        file: path.to_path_buf(),
+        puzzles: Vec::new(),
+    };
+    match doc.get("puzzle") {
+        None => problems.push(Problem::at(
+            path,
+            1,
+            "no puzzles: add [[puzzle]] tables".to_string(),
+        )),
+        Some(v) => match v.get_ref().as_array() {
+            None => problems
+                .push(src.problem(v.span(), "'puzzle' must be an array of tables ([[puzzle]])")),
+            Some(items) => {
+                for item in items.iter() {
+                    match item.get_ref().as_table() {
+                        None => problems.push(src.problem(item.span(), "a puzzle must be a table")),
+                        Some(t) => match read_puzzle(&src, &id, item.span(), t) {
+                            Ok(p) => theme.puzzles.push(p),
+                            Err(mut ps) => problems.append(&mut ps),
+                        },
+                    }
+                }
+            }
+        },
+    }
+    (Some(theme), problems)
+}
+
+struct Src<'a> {
+    path: &'a Path,
+    text: &'a str,
+    /// The byte offset of the start of each line after the first (each `\n` + 1),
+    /// ascending: a line number is a binary search, not a count from the start of the
+    /// file (which made checking a file quadratic in its size).
+    line_starts: Vec<usize>,
+}
+
+impl<'a> Src<'a> {
+    fn new(path: &'a Path, text: &'a str) -> Src<'a> {
+        let line_starts = text
+            .bytes()
+            .enumerate()
+            .filter(|&(_, b)| b == b'\n')
+            .map(|(i, _)| i + 1)
+            .collect();
+        Src {
+            path,
+            text,
+            line_starts,
+        }
+    }
+
+    /// The 1-based line of a byte offset.
+    fn line(&self, offset: usize) -> usize {
+        let end = offset.min(self.text.len());
+        self.line_starts.partition_point(|&s| s <= end) + 1
+    }
+
+    fn origin(&self, span: Range<usize>) -> Origin {
+        Origin {
+            file: self.path.to_path_buf(),
+            line: self.line(span.start),
+        }
+    }
+
+    fn problem(&self, span: Range<usize>, message: impl Into<String>) -> Problem {
+        Problem::at(self.path, self.line(span.start), message)
+    }
+
+    /// The line of the puzzle table's `[[puzzle]]` header: the span of an
+    /// array-of-tables item starts at its header (toml 0.9) or after it, so look back
+    /// for the last header that begins at or before the span's start.
+    fn header_line(&self, span: Range<usize>) -> usize {
+        let start = span.start.min(self.text.len());
+        let upto = (start + 2).min(self.text.len());
+        match self.text[..upto].rfind("[[") {
+            Some(h)
+                if self.text[h..start]
+                    .trim_start_matches("[[")
+                    .trim()
+                    .starts_with("puzzle") =>
+            {
+                self.line(h)
+            }
+            _ => self.line(start),
+        }
+    }
+}
+
+type Field<'a, 'i> = &'a Spanned<DeValue<'i>>;
+
+/// Collects the problems of one puzzle, each prefixed with its id.
+struct PuzzleErrors<'s> {
+    src: &'s Src<'s>,
+    id: String,
+    problems: Vec<Problem>,
+}
+
+impl PuzzleErrors<'_> {
+    fn at(&mut self, span: Range<usize>, msg: impl AsRef<str>) {
+        let p = self
+            .src
+            .problem(span, format!("puzzle '{}': {}", self.id, msg.as_ref()));
+        self.problems.push(p);
+    }
+}
+
+fn read_puzzle(
+    src: &Src<'_>,
+    theme: &str,
+    span: Range<usize>,
+    t: &DeTable<'_>,
+) -> Result<Puzzle, Vec<Problem>> {
+    let header = src.header_line(span.clone());
+    let origin = Origin {
+        file: src.path.to_path_buf(),
+        line: header,
+    };
+    let id_field = t.get("id");
+    let id = id_field
+        .and_then(|v| v.get_ref().as_str())
+        .unwrap_or("?")
+        .to_string();
+    let mut err = PuzzleErrors {
+        src,
+        id: id.clone(),
+        problems: Vec::new(),
+    };
+    let missing = |err: &mut PuzzleErrors<'_>, key: &str| {
+        let p = Problem::at(
+            src.path,
+            header,
+            format!("puzzle '{}': missing key '{key}'", err.id),
+        );
+        err.problems.push(p);
+    };
+
+    for (k, v) in t.iter() {
+        if !PUZZLE_KEYS.contains(&k.get_ref().as_ref()) {
+            err.at(
+                v.span(),
+                format!(
+                    "unknown key '{}' (a puzzle may have: {})",
+                    k.get_ref(),
+                    PUZZLE_KEYS.join(", ")
+                ),
+            );
+        }
+    }
+
+    match id_field {
+        None => missing(&mut err, "id"),
+        Some(v) => match v.get_ref().as_str() {
+            None => err.at(v.span(), "'id' must be a string"),
+            Some(s) if !valid_id(s) => err.at(
+                v.span(),
+                "'id' must be non-empty lowercase letters, digits and '-'",
+            ),
+            Some(_) => {}
+        },
+    }
+    let title = req_str(&mut err, t, "title", header);
+    let explanation = req_str(&mut err, t, "explanation", header);
+    let ask = req_str(&mut err, t, "ask", header);
+    let prompt_text = opt_str(&mut err, t, "prompt");
+    let source = opt_str(&mut err, t, "source");
+    let start = match opt_str(&mut err, t, "start") {
+        None => Start::Standard,
+        Some(s) if s.trim().eq_ignore_ascii_case("standard") => Start::Standard,
+        Some(s) => Start::Fen(s.trim().to_string()),
+    };
+    let tags = match t.get("tags") {
+        None => Vec::new(),
+        Some(v) => str_array(&mut err, v, "tags").unwrap_or_default(),
+    };
+    let difficulty = match t.get("difficulty") {
+        None => 1,
+        Some(v) => match v
+            .get_ref()
+            .as_integer()
+            .and_then(|i| i.as_str().parse::<u8>().ok())
+        {
+            Some(d) if (1..=5).contains(&d) => d,
+            _ => {
+                err.at(v.span(), "'difficulty' must be an integer from 1 to 5");
+                1
+            }
+        },
+    };
+
+    // The game: start position and moves, played by the rules core (the
+    // puzzle keeps the game; nothing replays the SAN again).
+    let mut game = match &start {
+        Start::Standard => Some(Game::new()),
+        Start::Fen(f) => match Game::from_fen(f) {
+            Ok(g) => Some(g),
+            Err(e) => {
+                let span = t.get("start").map(|v| v.span()).unwrap_or(span.clone());
+                err.at(span, e.to_string());
+                None
+            }
+        },
+    };
+    if let Some(v) = t.get("moves") {
+        match v.get_ref().as_str() {
+            None => err.at(v.span(), "'moves' must be a string of SAN moves"),
+            Some(text) => {
+                // A newline right after an opening """ or ''' is not part of the string.
+                let raw = &src.text[v.span()];
+                let skipped = ["\"\"\"\n", "\"\"\"\r\n", "'''\n", "'''\r\n"]
+                    .iter()
+                    .any(|open| raw.starts_with(open));
+                let base = src.line(v.span().start) + usize::from(skipped);
+                let listed = tokens(text).unwrap_or_else(|(line_in, msg)| {
+                    err.problems.push(Problem::at(
+                        src.path,
+                        base + line_in,
+                        format!("puzzle '{}': moves: {msg}", err.id),
+                    ));
+                    game = None;
+                    Vec::new()
+                });
+                for (line_in, tok) in listed {
+                    let line = base + line_in;
+                    if let Some(g) = game.as_mut() {
+                        let n = g.len() + 1;
+                        if let Err(e) = g.play_san(&tok) {
+                            err.problems.push(Problem::at(
+                                src.path,
+                                line,
+                                format!("puzzle '{}': move {n} ('{tok}'): {e}", err.id),
+                            ));
+                            game = None;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // The question.
+    let question = match (ask.as_deref(), game.as_ref()) {
+        (None, _) | (_, None) => None,
+        (Some(code), Some(g)) => read_question(&mut err, t, code, header, g),
+    };
+    let answer_field = t.get("answer");
+    if answer_field.is_none() {
+        missing(&mut err, "answer");
+    }
+    let answer = match (&question, answer_field, game.as_ref()) {
+        (Some(q), Some(v), Some(g)) => read_answer(&mut err, q, v, g),
+        _ => None,
+    };
+
+    if !err.problems.is_empty() {
+        return Err(err.problems);
+    }
+    let (
+        Some(title),
+        Some(explanation),
+        Some(game),
+        Some(question),
+        Some(answer),
+        Some(answer_field),
+    ) = (title, explanation, game, question, answer, answer_field)
+    else {
+        // Every None above has recorded a problem.
+        return Err(vec![Problem::at(
+            src.path,
+            header,
+            format!("puzzle '{id}': incomplete"),
+        )]);
+    };
+    Ok(Puzzle {
+        id,
+        title,
+        theme: theme.to_string(),
+        game,
+        question,
+        prompt_text,
+        answer,
+        explanation: explanation.trim().to_string(),
+        tags,
+        difficulty,
+        source,
+        origin,
+        answer_origin: src.origin(answer_field.span()),
+    })
+}
+
+fn valid_id(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+fn req_str(
+    err: &mut PuzzleErrors<'_>,
+    t: &DeTable<'_>,
+    key: &str,
+    header: usize,
+) -> Option<String> {
+    match t.get(key) {
+        None => {
+            let p = Problem::at(
+                err.src.path,
+                header,
+                format!("puzzle '{}': missing key '{key}'", err.id),
+            );
+            err.problems.push(p);
+            None
+        }
+        Some(v) => match v.get_ref().as_str() {
+            Some(s) if !s.trim().is_empty() => Some(s.to_string()),
+            Some(_) => {
+                err.at(v.span(), format!("'{key}' must not be empty"));
+                None
+            }
+            None => {
+                err.at(v.span(), format!("'{key}' must be a string"));
+                None
+            }
+        },
+    }
+}
+
+fn opt_str(err: &mut PuzzleErrors<'_>, t: &DeTable<'_>, key: &str) -> Option<String> {
+    let v = t.get(key)?;
+    match v.get_ref().as_str() {
+        Some(s) => Some(s.to_string()),
+        None => {
+            err.at(v.span(), format!("'{key}' must be a string"));
+            None
+        }
+    }
+}
+
+fn str_array(err: &mut PuzzleErrors<'_>, v: Field<'_, '_>, key: &str) -> Option<Vec<String>> {
+    let Some(items) = v.get_ref().as_array() else {
+        err.at(v.span(), format!("'{key}' must be an array of strings"));
+        return None;
+    };
+    let mut out = Vec::new();
+    for item in items.iter() {
+        match item.get_ref().as_str() {
+            Some(s) => out.push(s.to_string()),
+            None => {
+                err.at(item.span(), format!("'{key}' must hold only strings"));
+                return None;
+            }
+        }
+    }
+    Some(out)
+}
+
+/// The SAN moves of a move text with the line (0-based, within the text) of each, read as
+/// PGN movetext by the one PGN lexer ([`threefold_rules::pgn::move_list`]): move numbers
+/// ("12.", "12...", "12.Nf3"), comments and results are skipped; `0-0` reads as `O-O`.
+/// An error gives its line (0-based) and message.
+pub(crate) fn tokens(text: &str) -> Result<Vec<(usize, String)>, (usize, String)> {
+    threefold_rules::pgn::move_list(text)
+        .map(|moves| moves.into_iter().map(|m| (m.line - 1, m.san)).collect())
+        .map_err(|(line, msg)| (line - 1, msg))
+}
+
+/// Resolve a position reference ("start", "4...Ng8", "12.Qh5+", or a ply number).
+fn resolve_ref(
+    err: &mut PuzzleErrors<'_>,
+    v: Field<'_, '_>,
+    key: &str,
+    game: &Game,
+) -> Option<PlyRef> {
+    let (text, found) = match v.get_ref() {
+        DeValue::Integer(i) => {
+            let ply = i.as_str().parse::<usize>().ok();
+            (i.as_str().to_string(), ply.filter(|&p| p <= game.len()))
+        }
+        DeValue::String(s) => (s.to_string(), find_label(game, s)),
+        _ => {
+            err.at(
+                v.span(),
+                format!(
+                    "'{key}' must be \"start\", a move label like \"4...Ng8\", or a ply number"
+                ),
+            );
+            return None;
+        }
+    };
+    match found {
+        Some(ply) => Some(PlyRef {
+            text: if ply == 0 {
+                "start".to_string()
+            } else {
+                short_label(game, ply)
+            },
+            ply,
+        }),
+        None => {
+            let labels: Vec<String> = (0..=game.len()).map(|p| short_label(game, p)).collect();
+            err.at(
+                v.span(),
+                format!(
+                    "'{key}' = '{text}' names no position of this game (positions: {})",
+                    abbreviate(&labels)
+                ),
+            );
+            None
+        }
+    }
+}
+
+fn abbreviate(labels: &[String]) -> String {
+    if labels.len() <= 12 {
+        labels.join(", ")
+    } else {
+        format!(
+            "{}, ..., {}",
+            labels[..6].join(", "),
+            labels[labels.len() - 4..].join(", ")
+        )
+    }
+}
+
+/// The ply a label names: "start"/"0" is ply 0, else the ply whose
+/// scoresheet label matches (spaces and check marks ignored).
+pub(crate) fn find_label(game: &Game, text: &str) -> Option<usize> {
+    let want = normalize_label(text);
+    if want.eq_ignore_ascii_case("start") {
+        return Some(0);
+    }
+    if let Ok(p) = want.parse::<usize>() {
+        return (p <= game.len()).then_some(p);
+    }
+    (1..=game.len()).find(|&p| short_label(game, p) == want)
+}
+
+fn read_question(
+    err: &mut PuzzleErrors<'_>,
+    t: &DeTable<'_>,
+    code: &str,
+    header: usize,
+    game: &Game,
+) -> Option<Question> {
+    let span_of = |key: &str| t.get(key).map(|v| v.span());
+    let refuse = |err: &mut PuzzleErrors<'_>, key: &str| {
+        if let Some(s) = span_of(key) {
+            err.at(s, format!("'{key}' does not belong to ask = \"{code}\""));
+        }
+    };
+    let require = |err: &mut PuzzleErrors<'_>, key: &str| {
+        let p = Problem::at(
+            err.src.path,
+            header,
+            format!("puzzle '{}': ask = \"{code}\" needs '{key}'", err.id),
+        );
+        err.problems.push(p);
+    };
+    let q = match code {
+        "claim" | "claim-moves" | "ending" => {
+            for k in ["move", "at", "first", "second"] {
+                refuse(err, k);
+            }
+            match code {
+                "claim" => Question::Claim,
+                "claim-moves" => Question::ClaimMoves,
+                _ => Question::Ending,
+            }
+        }
+        "intended" => {
+            for k in ["at", "first", "second"] {
+                refuse(err, k);
+            }
+            let Some(v) = t.get("move") else {
+                require(err, "move");
+                return None;
+            };
+            let Some(mv) = v.get_ref().as_str() else {
+                err.at(v.span(), "'move' must be a SAN move, e.g. \"Nf3\"");
+                return None;
+            };
+            match game.parse_san(mv) {
+                Ok(mv) => Question::Intended { mv },
+                Err(e) => {
+                    err.at(v.span(), format!("'move' = '{mv}': {e}"));
+                    return None;
+                }
+            }
+        }
+        "count" => {
+            for k in ["move", "first", "second"] {
+                refuse(err, k);
+            }
+            let at = match t.get("at") {
+                None => None,
+                Some(v) => Some(resolve_ref(err, v, "at", game)?),
+            };
+            Question::Count { at }
+        }
+        "same" => {
+            for k in ["move", "at"] {
+                refuse(err, k);
+            }
+            let (Some(a), Some(b)) = (t.get("first"), t.get("second")) else {
+                if t.get("first").is_none() {
+                    require(err, "first");
+                }
+                if t.get("second").is_none() {
+                    require(err, "second");
+                }
+                return None;
+            };
+            let first = resolve_ref(err, a, "first", game);
+            let second = resolve_ref(err, b, "second", game);
+            Question::Same {
+                first: first?,
+                second: second?,
+            }
+        }
+        other => {
+            let span = span_of("ask").unwrap_or(0..0);
+            err.at(
+                span,
+                format!(
+                    "unknown ask = \"{other}\" (expected one of: {})",
+                    Question::CODES.join(", ")
+                ),
+            );
+            return None;
+        }
+    };
+    if let Question::Claim | Question::ClaimMoves | Question::Intended { .. } = q
+        && let Some(term) = game.termination()
+    {
+        let span = span_of("ask").unwrap_or(0..0);
+        err.at(
+            span,
+            format!(
+                "ask = \"{code}\" on a game that is already over ({}); ask = \"ending\" instead",
+                term.ending.kind
+            ),
+        );
+        return None;
+    }
+    Some(q)
+}
+
+/// Read the stated answer for question `q`.
+fn read_answer(
+    err: &mut PuzzleErrors<'_>,
+    q: &Question,
+    v: Field<'_, '_>,
+    game: &Game,
+) -> Option<Answer> {
+    let span = v.span();
+    match q {
+        Question::Claim | Question::Intended { .. } => {
+            let s = v.get_ref().as_str();
+            match s.and_then(ClaimRule::parse) {
+                Some(r) => Some(Answer::Claim(r)),
+                None => {
+                    err.at(
+                        span,
+                        "answer must be \"none\", \"threefold\", \"fifty\" or \"both\"",
+                    );
+                    None
+                }
+            }
+        }
+        Question::Ending => match v.get_ref().as_str().and_then(EndingRule::parse) {
+            Some(r) => Some(Answer::Ending(r)),
+            None => {
+                err.at(
+                    span,
+                    "answer must be \"no\", \"checkmate\", \"stalemate\", \"insufficient\", \"fivefold\" or \"seventy-five\"",
+                );
+                None
+            }
+        },
+        Question::Same { .. } => match v.get_ref() {
+            DeValue::Boolean(b) => Some(Answer::Same(*b)),
+            DeValue::String(s) if s.eq_ignore_ascii_case("yes") => Some(Answer::Same(true)),
+            DeValue::String(s) if s.eq_ignore_ascii_case("no") => Some(Answer::Same(false)),
+            _ => {
+                err.at(span, "answer must be \"yes\" or \"no\"");
+                None
+            }
+        },
+        Question::ClaimMoves => {
+            let sans = str_array(err, v, "answer")?;
+            let mut moves = Vec::new();
+            let mut ok = true;
+            for s in &sans {
+                match game.parse_san(s) {
+                    Ok(m) => {
+                        if moves.contains(&m) {
+                            err.at(span.clone(), format!("answer lists '{s}' twice"));
+                            ok = false;
+                        }
+                        moves.push(m);
+                    }
+                    Err(e) => {
+                        err.at(span.clone(), format!("answer move '{s}': {e}"));
+                        ok = false;
+                    }
+                }
+            }
+            ok.then(|| Answer::moves(moves))
+        }
+        Question::Count { .. } => {
+            let Some(table) = v.get_ref().as_table() else {
+                err.at(
+                    span,
+                    "answer must be a table: { count = 3, after = [\"start\", \"2...Ng8\", \"4...Ng8\"] }",
+                );
+                return None;
+            };
+            for (k, val) in table.iter() {
+                if !matches!(k.get_ref().as_ref(), "count" | "after") {
+                    err.at(
+                        val.span(),
+                        format!(
+                            "unknown key '{}' in answer (expected count, after)",
+                            k.get_ref()
+                        ),
+                    );
+                }
+            }
+            let count = match table.get("count") {
+                Some(c) => match c
+                    .get_ref()
+                    .as_integer()
+                    .and_then(|i| i.as_str().parse::<usize>().ok())
+                {
+                    Some(n) => Some(n),
+                    None => {
+                        err.at(c.span(), "answer count must be a positive integer");
+                        None
+                    }
+                },
+                None => {
+                    err.at(span.clone(), "answer needs 'count'");
+                    None
+                }
+            };
+            let places = match table.get("after") {
+                Some(a) => match a.get_ref().as_array() {
+                    Some(items) => {
+                        let mut plies = Vec::new();
+                        for item in items.iter() {
+                            plies.push(resolve_ref(err, item, "after", game)?.ply);
+                        }
+                        Some(plies)
+                    }
+                    None => {
+                        err.at(a.span(), "answer 'after' must be an array of move labels");
+                        None
+                    }
+                },
+                None => {
+                    err.at(span.clone(), "answer needs 'after' (the list of places)");
+                    None
+                }
+            };
+            let (count, plies) = (count?, places?);
+            let n = plies.len();
+            let places = PlySet::new(plies);
+            if places.count() != n || count != n {
+                err.at(
+                    span,
+                    format!(
+                        "answer count = {count} but 'after' lists {n} place{} ({} distinct)",
+                        if n == 1 { "" } else { "s" },
+                        places.count()
+                    ),
+                );
+                return None;
+            }
+            Some(Answer::Count(places))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_numbers_are_those_of_a_newline_count() {
+        let text = "a\n\nbc\r\nd\n";
+        let src = Src::new(Path::new("t.toml"), text);
+        for offset in 0..=text.len() + 3 {
+            let counted = text.as_bytes()[..offset.min(text.len())]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                + 1;
+            assert_eq!(src.line(offset), counted, "offset {offset}");
+        }
+        assert_eq!(Src::new(Path::new("e"), "").line(0), 1);
+    }
+
+    #[test]
+    fn move_numbers_and_results_are_dropped() {
+        let t: Vec<String> = tokens("1. e4 e5 2.Nf3 Nc6\n3... a6 12...Nf6 O-O 1/2-1/2")
+            .unwrap()
+            .into_iter()
+            .map(|(_, s)| s)
+            .collect();
+        assert_eq!(t, ["e4", "e5", "Nf3", "Nc6", "a6", "Nf6", "O-O"]);
+        let lines: Vec<usize> = tokens("1. e4\n e5\n\n2. Nf3")
+            .unwrap()
+            .iter()
+            .map(|t| t.0)
+            .collect();
+        assert_eq!(lines, [0, 1, 3]);
+        assert!(tokens("  ").unwrap().is_empty());
+        assert_eq!(tokens("0-1").unwrap()[..], []);
+        assert_eq!(tokens("1. e4 e5 2. 0-0").unwrap()[2].1, "O-O");
+        assert_eq!(
+            tokens("e4\n e5 blah"),
+            Err((1, "cannot read 'blah' as a move".into()))
+        );
+    }
+
+    #[test]
+    fn labels_resolve_with_or_without_check_marks_and_spaces() {
+        let mut g = Game::new();
+        for m in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7"] {
+            g.play_san(m).unwrap();
+        }
+        assert_eq!(find_label(&g, "start"), Some(0));
+        assert_eq!(find_label(&g, "0"), Some(0));
+        assert_eq!(find_label(&g, "7"), Some(7));
+        assert_eq!(find_label(&g, "8"), None);
+        assert_eq!(find_label(&g, "2.Qh5"), Some(3));
+        assert_eq!(find_label(&g, "after 3... Nf6"), Some(6));
+        assert_eq!(find_label(&g, "4.Qxf7#"), Some(7));
+        assert_eq!(find_label(&g, "4.Qxf7"), Some(7));
+        assert_eq!(find_label(&g, "4...Qxf7"), None);
+    }
+
+    #[test]
+    fn a_puzzle_line_is_its_header_line() {
+        let text = "name = \"x\"\n\n[[puzzle]]\nid = \"a\"\ntitle = \"t\"\nask = \"ending\"\nanswer = \"no\"\nexplanation = \"x\"\n";
+        let (theme, problems) = load_str(Path::new("x.toml"), text);
+        assert!(problems.is_empty(), "{problems:?}");
+        let p = &theme.unwrap().puzzles[0];
+        assert_eq!(p.origin.line, 3);
+        assert_eq!(p.answer_origin.line, 7);
+    }
+
+    #[test]
+    fn move_lines_are_right_with_crlf_line_ends() {
+        let text = "[[puzzle]]\r\nid = \"a\"\r\ntitle = \"t\"\r\nmoves = \"\"\"\r\n1. e4 e5\r\n2. Ke3\r\n\"\"\"\r\nask = \"ending\"\r\nanswer = \"no\"\r\nexplanation = \"x\"\r\n";
+        let (_, problems) = load_str(Path::new("x.toml"), text);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].line, Some(6), "{}", problems[0]);
+    }
+}

@@ -1,0 +1,326 @@
+//! Drill progress: score and streak per theme, and when each puzzle is due again, kept in
+//! the platform data directory as TOML, written atomically; a corrupt file is moved aside.
+//!
+//! # When a puzzle comes back: a Leitner schedule
+//!
+//! Each puzzle answered has a box (0 to 5) and a due day ([`Schedule`]). A right answer
+//! moves it up one box and makes it due again after [`INTERVALS`] days: 1, 3, 7, 14, 30 for
+//! boxes 1 to 5 (box 5 stays at 30). A wrong answer puts it back in box 0, due the same
+//! day: the session offers it again after [`super::session::RETRY_AFTER`] other puzzles,
+//! not at once, so the answer is not simply remembered from a moment ago.
+//!
+//! This is the Leitner system (Sebastian Leitner, "So lernt man lernen", 1972) with
+//! expanding intervals, the schedule that SuperMemo- and Anki-like trainers refine: what is
+//! known is asked less and less often, what was missed soon and often. It is simple and
+//! predictable: the player can tell from a puzzle's box when it returns, and a mistake
+//! costs all its boxes, which suits rules whose point is exactness. A day is a UTC
+//! calendar day counted from 1970-01-01 ([`today`]); the schedule takes the day as a
+//! parameter, so it is tested without the clock. Progress files written before the
+//! schedule existed load with no schedule: their puzzles count as new.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+/// The version written in progress files.
+pub const PROGRESS_VERSION: u32 = 1;
+
+/// Progress in one theme.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ThemeProgress {
+    /// Answers given.
+    pub attempts: u32,
+    /// Correct answers given (the score).
+    pub correct: u32,
+    /// Correct answers in a row, up to the latest.
+    pub streak: u32,
+    /// The longest streak so far.
+    pub best_streak: u32,
+    /// Puzzles answered correctly at least once.
+    pub solved: BTreeSet<String>,
+    /// When each puzzle answered comes back (by id).
+    pub schedule: BTreeMap<String, Schedule>,
+}
+
+/// Days until a puzzle in box 1, 2, 3, 4, 5 is due again (see the module docs).
+pub const INTERVALS: [i64; 5] = [1, 3, 7, 14, 30];
+
+/// The highest box.
+pub const TOP_BOX: u8 = INTERVALS.len() as u8;
+
+/// A puzzle's place in the Leitner schedule.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Schedule {
+    /// 0 (new or missed) to [`TOP_BOX`].
+    #[serde(rename = "box")]
+    pub level: u8,
+    /// The day it is due (days since 1970-01-01, UTC).
+    pub due: i64,
+}
+
+impl Schedule {
+    /// The schedule after an answer on day `today`: right, up one box and due after that
+    /// box's interval; wrong, box 0 and due today.
+    pub fn after(self, correct: bool, today: i64) -> Schedule {
+        if correct {
+            let level = self.level.saturating_add(1).min(TOP_BOX);
+            Schedule {
+                level,
+                due: today.saturating_add(INTERVALS[usize::from(level) - 1]),
+            }
+        } else {
+            Schedule {
+                level: 0,
+                due: today,
+            }
+        }
+    }
+}
+
+/// Today as a day number (days since 1970-01-01, UTC) from the system clock: the one place
+/// the schedule reads the clock.
+pub fn today() -> i64 {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    (secs / 86_400) as i64
+}
+
+/// Progress over all themes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Progress {
+    pub version: u32,
+    #[serde(default)]
+    pub themes: BTreeMap<String, ThemeProgress>,
+}
+
+impl Default for Progress {
+    fn default() -> Self {
+        Progress {
+            version: PROGRESS_VERSION,
+            themes: BTreeMap::new(),
+        }
+    }
+}
+
+impl Progress {
+    /// Record an answer to puzzle `id` of `theme` given on day `today` ([`today`]): the
+    /// score, the streak, and when the puzzle is due again ([`Schedule::after`]).
+    pub fn record(&mut self, theme: &str, id: &str, correct: bool, today: i64) {
+        // Counts saturate: a file saying 4294967295 stays there instead of wrapping to 0.
+        let t = self.themes.entry(theme.to_string()).or_default();
+        let s = t.schedule.entry(id.to_string()).or_default();
+        *s = s.after(correct, today);
+        t.attempts = t.attempts.saturating_add(1);
+        if correct {
+            t.correct = t.correct.saturating_add(1);
+            t.streak = t.streak.saturating_add(1);
+            t.best_streak = t.best_streak.max(t.streak);
+            t.solved.insert(id.to_string());
+        } else {
+            t.streak = 0;
+        }
+    }
+
+    /// Whether puzzle `id` of `theme` has been answered correctly.
+    pub fn is_solved(&self, theme: &str, id: &str) -> bool {
+        self.themes
+            .get(theme)
+            .is_some_and(|t| t.solved.contains(id))
+    }
+
+    /// When puzzle `id` of `theme` is due, if it was ever answered.
+    pub fn schedule(&self, theme: &str, id: &str) -> Option<Schedule> {
+        self.themes.get(theme)?.schedule.get(id).copied()
+    }
+
+    /// Whether puzzle `id` of `theme` was answered before and is due on day `today`.
+    pub fn is_due(&self, theme: &str, id: &str, today: i64) -> bool {
+        self.schedule(theme, id).is_some_and(|s| s.due <= today)
+    }
+
+    /// The progress in `theme` (zero if never played).
+    pub fn theme(&self, theme: &str) -> ThemeProgress {
+        self.themes.get(theme).cloned().unwrap_or_default()
+    }
+
+    /// Read progress from TOML text.
+    pub fn from_toml(text: &str) -> Result<Progress, String> {
+        let p: Progress = toml::from_str(text).map_err(|e| e.message().trim().to_string())?;
+        if p.version != PROGRESS_VERSION {
+            return Err(format!(
+                "version {} (this program writes version {PROGRESS_VERSION})",
+                p.version
+            ));
+        }
+        Ok(p)
+    }
+
+    /// The progress as TOML text.
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).expect("progress serializes")
+    }
+}
+
+/// Progress as loaded, with a message for the user when the file was corrupt.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub progress: Progress,
+    /// Set when the file could not be read as progress and was moved aside.
+    pub warning: Option<String>,
+}
+
+/// Where progress is kept.
+#[derive(Clone, Debug)]
+pub struct ProgressStore {
+    path: PathBuf,
+}
+
+impl ProgressStore {
+    /// `progress.toml` in the platform data directory ([`threefold_rules::fsio::data_dir`], the same
+    /// directory the TUI keeps its saved game in), if the platform has one.
+    pub fn default_location() -> Option<ProgressStore> {
+        Some(ProgressStore::at(
+            threefold_rules::fsio::data_dir()?.join("progress.toml"),
+        ))
+    }
+
+    /// A store at an explicit path (tests, `--progress FILE`).
+    pub fn at(path: impl Into<PathBuf>) -> ProgressStore {
+        ProgressStore { path: path.into() }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Load progress. A missing file is a fresh start. A file that is not
+    /// valid progress is renamed to `progress.toml.corrupt-<unix seconds>` and
+    /// a fresh start is returned with a warning saying so; it never panics.
+    pub fn load(&self) -> Loaded {
+        let text = match fs::read(&self.path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                return Loaded {
+                    progress: Progress::default(),
+                    warning: None,
+                };
+            }
+            Err(e) => {
+                return Loaded {
+                    progress: Progress::default(),
+                    warning: Some(format!(
+                        "could not read the progress file {}: {e}; starting with no progress (the file is left as it is)",
+                        self.path.display()
+                    )),
+                };
+            }
+        };
+        let parsed = String::from_utf8(text)
+            .map_err(|_| "not UTF-8 text".to_string())
+            .and_then(|t| Progress::from_toml(&t));
+        match parsed {
+            Ok(progress) => Loaded {
+                progress,
+                warning: None,
+            },
+            Err(reason) => {
+                let aside = self.corrupt_name();
+                let moved = fs::rename(&self.path, &aside);
+                let warning = match moved {
+                    Ok(()) => format!(
+                        "the progress file {} was unreadable ({reason}); it was moved to {} and progress starts afresh",
+                        self.path.display(),
+                        aside.display()
+                    ),
+                    Err(e) => format!(
+                        "the progress file {} was unreadable ({reason}) and could not be moved aside ({e}); progress starts afresh",
+                        self.path.display()
+                    ),
+                };
+                Loaded {
+                    progress: Progress::default(),
+                    warning: Some(warning),
+                }
+            }
+        }
+    }
+
+    fn corrupt_name(&self) -> PathBuf {
+        threefold_rules::fsio::aside_name(&self.path, "corrupt")
+    }
+
+    /// Save progress atomically ([`threefold_rules::fsio::write_app_file`]: a temporary file beside
+    /// the target, flushed to disk and renamed over it; the directory is created if needed).
+    pub fn save(&self, progress: &Progress) -> io::Result<()> {
+        threefold_rules::fsio::write_app_file(&self.path, progress.to_toml().as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_saturate_instead_of_wrapping() {
+        let text = "version = 1\n[themes.basics]\nattempts = 4294967295\ncorrect = 4294967295\n\
+                    streak = 4294967295\nbest_streak = 4294967295\n";
+        let mut p = Progress::from_toml(text).unwrap();
+        p.record("basics", "x", true, 0);
+        p.record("basics", "y", false, 0);
+        let t = p.theme("basics");
+        assert_eq!((t.attempts, t.correct, t.streak), (u32::MAX, u32::MAX, 0));
+        assert_eq!(t.best_streak, u32::MAX);
+    }
+
+    #[test]
+    fn right_answers_climb_the_boxes_and_a_wrong_one_starts_again() {
+        let mut p = Progress::default();
+        let day = 20_000;
+        let mut dues = Vec::new();
+        for k in 0..7 {
+            p.record("t", "a", true, day + k);
+            let s = p.schedule("t", "a").unwrap();
+            dues.push((s.level, s.due - (day + k)));
+        }
+        assert_eq!(
+            dues,
+            [(1, 1), (2, 3), (3, 7), (4, 14), (5, 30), (5, 30), (5, 30)]
+        );
+        assert!(!p.is_due("t", "a", day + 6 + 29));
+        assert!(p.is_due("t", "a", day + 6 + 30));
+        p.record("t", "a", false, day + 40);
+        assert_eq!(
+            p.schedule("t", "a"),
+            Some(Schedule {
+                level: 0,
+                due: day + 40
+            })
+        );
+        assert!(p.is_due("t", "a", day + 40));
+        // Never answered: new, not due.
+        assert!(!p.is_due("t", "b", day + 1000));
+    }
+
+    #[test]
+    fn a_progress_file_from_before_the_schedule_loads_and_one_with_it_reads_back() {
+        let old = "version = 1\n[themes.basics]\nattempts = 3\ncorrect = 2\nstreak = 1\n\
+                   best_streak = 2\nsolved = [\"a\", \"b\"]\n";
+        let mut p = Progress::from_toml(old).unwrap();
+        assert_eq!(p.theme("basics").correct, 2);
+        assert!(p.theme("basics").schedule.is_empty());
+        p.record("basics", "a", true, 100);
+        let back = Progress::from_toml(&p.to_toml()).unwrap();
+        assert_eq!(back, p);
+        assert_eq!(
+            back.schedule("basics", "a"),
+            Some(Schedule { level: 1, due: 101 })
+        );
+    }
+}

@@ -1,0 +1,322 @@
+//! What the drill screen holds: the puzzles, the player's progress and where
+//! it is saved, and which puzzle comes next. Answering judges, records and
+//! saves in one call; nothing here panics on a bad progress file or a failed
+//! save (they become messages).
+//!
+//! # Which puzzle comes next
+//!
+//! First the puzzles that are due ([`super::progress`]'s Leitner schedule: answered on an
+//! earlier day and due again, or missed in this session), the longest overdue first, then
+//! the lower box, then the easier one; a puzzle missed in this session comes back only
+//! after [`RETRY_AFTER`] other puzzles, and never twice in a row.
+//!
+//! Then, within a theme: the easiest puzzle (file order among equals) that is not
+//! solved and has not been offered in this round; then the easiest one not
+//! offered in this round; once every puzzle of the theme has been offered,
+//! the easiest unsolved one that is not the last one offered, then the easiest
+//! one that is not the last one (so a solved theme can be played again).
+//! A round starts when the session starts and when the player goes back to
+//! the theme list ([`Session::new_round`]), and again once every puzzle of
+//! the pick has been offered.
+//!
+//! For all themes: the themes in turn, starting after the theme of the last
+//! puzzle offered, preferring a theme whose next puzzle is due, then one whose next
+//! puzzle is unsolved and not offered in this round.
+
+use super::builtin::load_builtin;
+use super::check::{Feedback, judge};
+use super::progress::{Progress, ProgressStore};
+use super::types::{Answer, Collection, Puzzle};
+
+/// How many other puzzles are offered before one missed in this session comes back.
+pub const RETRY_AFTER: usize = 3;
+
+/// Which puzzles are drilled: one theme (its id) or all of them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pick {
+    All,
+    Theme(String),
+}
+
+/// `coll` with the puzzle file `yours` loaded beside it, when there is one: the theme
+/// "From your games" ([`super::from_games`]) beside the built-in ones.
+pub fn with_yours(mut coll: Collection, yours: Option<&std::path::Path>) -> Collection {
+    if let Some(path) = yours.filter(|p| p.exists()) {
+        super::load::add_file(&mut coll, path);
+    }
+    coll
+}
+
+/// A drill session.
+#[derive(Debug)]
+pub struct Session {
+    pub collection: Collection,
+    pub progress: Progress,
+    store: Option<ProgressStore>,
+    /// Things to tell the player once (a corrupt progress file moved aside, a
+    /// failed save, a puzzle file problem). The screen shows and clears them.
+    pub messages: Vec<String>,
+    /// The last puzzle offered.
+    last: Option<String>,
+    /// The puzzles offered in this round, in order.
+    offered: Vec<String>,
+    /// The day answers are recorded on and due dates compared with ([`super::progress::today`]
+    /// when the session opens; tests set it).
+    pub today: i64,
+    /// How many puzzles were offered in this session.
+    offered_count: usize,
+    /// The puzzles missed in this session, with `offered_count` when they were missed.
+    missed_at: std::collections::HashMap<String, usize>,
+}
+
+impl Session {
+    /// The built-in puzzles, the puzzles from your games (`from-your-games.toml` in the
+    /// data directory, when it exists) and the progress in the platform data directory.
+    pub fn open() -> Session {
+        Session::open_with(super::from_games::default_file().as_deref())
+    }
+
+    /// [`Session::open`] with the puzzles from your games read from `yours` (if it exists).
+    pub fn open_with(yours: Option<&std::path::Path>) -> Session {
+        Session::with(
+            with_yours(load_builtin(), yours),
+            ProgressStore::default_location(),
+        )
+    }
+
+    /// Given puzzles and a progress store (`None`: progress is kept in memory only).
+    pub fn with(collection: Collection, store: Option<ProgressStore>) -> Session {
+        let mut messages: Vec<String> = collection.problems.iter().map(|p| p.to_string()).collect();
+        let progress = match &store {
+            Some(s) => {
+                let loaded = s.load();
+                messages.extend(loaded.warning);
+                loaded.progress
+            }
+            None => {
+                messages.push(
+                    "no data directory on this platform: progress will not be saved".to_string(),
+                );
+                Progress::default()
+            }
+        };
+        Session {
+            collection,
+            progress,
+            store,
+            messages,
+            last: None,
+            offered: Vec::new(),
+            today: super::progress::today(),
+            offered_count: 0,
+            missed_at: std::collections::HashMap::new(),
+        }
+    }
+
+    /// Where progress is saved, if anywhere.
+    pub fn store(&self) -> Option<&ProgressStore> {
+        self.store.as_ref()
+    }
+
+    /// Offer the next puzzle of `pick` (see the module docs) and remember it
+    /// as offered. `None` when the pick has no puzzle.
+    pub fn next(&mut self, pick: &Pick) -> Option<&Puzzle> {
+        let id = self.choose(pick)?.id.clone();
+        if self.offered.contains(&id) {
+            // Everything was offered: a new round begins with this one.
+            self.offered.clear();
+        }
+        self.offered.push(id.clone());
+        self.offered_count += 1;
+        self.last = Some(id.clone());
+        self.collection.puzzle(&id)
+    }
+
+    /// Start a new round: every puzzle may be offered again before the others.
+    pub fn new_round(&mut self) {
+        self.offered.clear();
+    }
+
+    /// The last puzzle offered, if any.
+    pub fn last(&self) -> Option<&Puzzle> {
+        self.collection.puzzle(self.last.as_deref()?)
+    }
+
+    fn choose(&self, pick: &Pick) -> Option<&Puzzle> {
+        let themes = &self.collection.themes;
+        match pick {
+            Pick::Theme(id) => self.next_in_theme(id),
+            Pick::All if themes.is_empty() => None,
+            Pick::All => {
+                let last_theme = self
+                    .last()
+                    .and_then(|p| themes.iter().position(|t| t.id == p.theme));
+                let start = last_theme.map_or(0, |i| i + 1);
+                let order: Vec<&str> = (0..themes.len())
+                    .map(|k| themes[(start + k) % themes.len()].id.as_str())
+                    .collect();
+                order
+                    .iter()
+                    .find_map(|id| self.next_in_theme(id).filter(|p| self.ready(p)))
+                    .or_else(|| {
+                        order.iter().find_map(|id| {
+                            self.next_in_theme(id)
+                                .filter(|p| !self.is_solved(p) && !self.offered.contains(&p.id))
+                        })
+                    })
+                    .or_else(|| order.iter().find_map(|id| self.next_in_theme(id)))
+            }
+        }
+    }
+
+    fn next_in_theme(&self, theme: &str) -> Option<&Puzzle> {
+        let mut order: Vec<&Puzzle> = self.collection.theme(theme)?.puzzles.iter().collect();
+        order.sort_by_key(|p| p.difficulty);
+        let fresh = |p: &&&Puzzle| !self.offered.contains(&p.id);
+        let not_last = |p: &&&Puzzle| Some(&p.id) != self.last.as_ref();
+        let due = order.iter().filter(|p| self.ready(p)).min_by_key(|p| {
+            let s = self.progress.schedule(&p.theme, &p.id).unwrap_or_default();
+            (s.due, s.level, p.difficulty)
+        });
+        due.or_else(|| {
+            order
+                .iter()
+                .filter(|p| !self.held_back(p))
+                .filter(fresh)
+                .find(|p| !self.is_solved(p))
+        })
+        .or_else(|| order.iter().filter(|p| !self.held_back(p)).find(fresh))
+        .or_else(|| {
+            order
+                .iter()
+                .filter(fresh)
+                .find(|p| !self.is_solved(p))
+                .or_else(|| order.iter().find(fresh))
+                .or_else(|| order.iter().filter(not_last).find(|p| !self.is_solved(p)))
+                .or_else(|| order.iter().find(not_last))
+                .or_else(|| order.first())
+        })
+        .copied()
+    }
+
+    /// Whether `p` is due now and may be offered next: due by the schedule, not the last
+    /// one offered, and if missed in this session, [`RETRY_AFTER`] other puzzles ago.
+    fn ready(&self, p: &Puzzle) -> bool {
+        self.progress.is_due(&p.theme, &p.id, self.today)
+            && Some(&p.id) != self.last.as_ref()
+            && !self.held_back(p)
+    }
+
+    /// Whether `p` was missed in this session fewer than [`RETRY_AFTER`] puzzles ago.
+    fn held_back(&self, p: &Puzzle) -> bool {
+        self.missed_at
+            .get(&p.id)
+            .is_some_and(|&at| self.offered_count < at + RETRY_AFTER)
+    }
+
+    /// How many puzzles of `theme` are due on the session's day.
+    pub fn due_in(&self, theme: &str) -> usize {
+        self.collection.theme(theme).map_or(0, |t| {
+            t.puzzles
+                .iter()
+                .filter(|p| self.progress.is_due(&t.id, &p.id, self.today))
+                .count()
+        })
+    }
+
+    fn is_solved(&self, p: &Puzzle) -> bool {
+        self.progress.is_solved(&p.theme, &p.id)
+    }
+
+    /// Judge the player's answer to puzzle `id`, record it in the theme's
+    /// score and streak, and save. `None` for an unknown id.
+    pub fn answer(&mut self, id: &str, given: &Answer) -> Option<Feedback> {
+        let puzzle = self.collection.puzzle(id)?;
+        let feedback = judge(puzzle, given);
+        let theme = puzzle.theme.clone();
+        self.progress
+            .record(&theme, id, feedback.correct, self.today);
+        if feedback.correct {
+            self.missed_at.remove(id);
+        } else {
+            self.missed_at.insert(id.to_string(), self.offered_count);
+        }
+        if let Some(store) = &self.store
+            && let Err(e) = store.save(&self.progress)
+        {
+            self.messages.push(format!(
+                "could not save progress to {}: {e}",
+                store.path().display()
+            ));
+        }
+        Some(feedback)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Answer, load_builtin};
+
+    /// An answer no puzzle takes as right (no game has a ply 9999).
+    fn wrong() -> Answer {
+        Answer::count(vec![9999])
+    }
+
+    fn session(today: i64) -> Session {
+        let mut s = Session::with(load_builtin(), None);
+        s.today = today;
+        s
+    }
+
+    #[test]
+    fn a_missed_puzzle_comes_back_after_a_few_others_not_at_once() {
+        let mut s = session(20_000);
+        let pick = Pick::Theme("basics".to_string());
+        let missed = s.next(&pick).unwrap().id.clone();
+        assert!(!s.answer(&missed, &wrong()).unwrap().correct);
+        assert_eq!(s.due_in("basics"), 1);
+        let mut then = Vec::new();
+        for _ in 0..RETRY_AFTER + 1 {
+            let id = s.next(&pick).unwrap().id.clone();
+            then.push(id.clone());
+            if id != missed {
+                let right = crate::solve(s.collection.puzzle(&id).unwrap()).unwrap();
+                assert!(s.answer(&id, &right.answer).unwrap().correct);
+            }
+        }
+        assert!(!then[..RETRY_AFTER].contains(&missed), "{then:?}");
+        assert_eq!(then[RETRY_AFTER], missed, "{then:?}");
+    }
+
+    #[test]
+    fn due_puzzles_come_first_and_are_counted_per_theme() {
+        let mut s = session(20_000);
+        let hardest = s
+            .collection
+            .theme("basics")
+            .unwrap()
+            .puzzles
+            .iter()
+            .max_by_key(|p| p.difficulty)
+            .unwrap()
+            .id
+            .clone();
+        // Answered right three days ago: box 1, due two days ago.
+        s.progress.record("basics", &hardest, true, 19_997);
+        assert_eq!(s.due_in("basics"), 1);
+        assert_eq!(s.due_in("fifty"), 0);
+        let pick = Pick::Theme("basics".to_string());
+        assert_eq!(s.next(&pick).unwrap().id, hardest);
+        let right = crate::solve(s.collection.puzzle(&hardest).unwrap()).unwrap();
+        s.answer(&hardest, &right.answer);
+        // Box 2: due in three days, not before.
+        assert_eq!(s.due_in("basics"), 0);
+        s.today += 3;
+        assert_eq!(s.due_in("basics"), 1);
+        // All themes: the theme with a due puzzle first (once another puzzle came between).
+        s.new_round();
+        s.next(&Pick::Theme("fifty".to_string()));
+        assert_eq!(s.next(&Pick::All).unwrap().id, hardest);
+    }
+}

@@ -1,0 +1,408 @@
+//! The chess engine: an alpha-beta searcher that sees the whole game.
+//!
+//! [`Engine::search`] receives the game's start position and every move played since, so
+//! repetitions that began before the root are visible to the search ([`history`]: the list of
+//! keys of John Stanback's Zarkov, as the chessprogramming wiki's page "Repetitions",
+//! <https://www.chessprogramming.org/Repetitions>, quotes it), or, by the UCI option `Repetition`, Belle's,
+//! Rookie's or Axon's detector from the same page: [`repetition`]). Positions are cached in a
+//! transposition table in the style of Chris Moreton's Rival ([`tt`], after Rival's
+//! documentation, "Transposition/Refutation Tables",
+//! <https://www.redhotpawn.com/rival/programming/transref.php>). The search itself is in
+//! [`search`] (its tuning constants in [`search::params`]), values and scores in [`score`], the
+//! evaluation in [`eval`] (its weights, fitted to labelled positions, in [`eval::params`]),
+//! move ordering in [`movepick`], checks and legality of a move without playing it in
+//! [`moves`], time control in [`time`] and the UCI front end in [`uci`]. The measurements (the
+//! speed benchmark, the repetition suite, hash-table pollution) are in the `threefold-lab`
+//! crate, above this one.
+//!
+//! A score that rests on a repetition draw found in the search is stored in the table like
+//! any other, so another path to the same position may reuse it although the repetition is
+//! not on that path (the graph history interaction). H.G. Muller's post on the Winboard forum
+//! about hash-table pollution by repetition draws proposes a "shadow score" that keeps such
+//! scores apart (<http://www.open-aurec.com/wbforum/viewtopic.php?f=4&t=3863>): [`shadow`],
+//! switched on by the UCI option `ShadowScore` (off by default).
+//!
+//! The engine depends on shakmaty, on the rules core (`threefold-rules`) for the position key
+//! ([`threefold_rules::key`]: the same key the arbiter counts repetitions with) and its strict
+//! FEN reader ([`threefold_rules::fen`]); never on the UI.
+
+pub mod book;
+pub mod eval;
+pub mod history;
+pub mod movepick;
+pub mod moves;
+pub mod repetition;
+pub mod score;
+pub mod search;
+pub mod shadow;
+pub mod time;
+pub mod tt;
+pub mod uci;
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use shakmaty::{Chess, Move, Position};
+
+pub use score::Score;
+pub use tt::TtAllocError;
+
+use eval::EvalCache;
+use movepick::HistoryTable;
+use repetition::{Method, Stats, Tracker};
+use score::{MATE, MATE_BOUND, MAX_DEPTH};
+use search::Searcher;
+use shadow::{Frame, Pollution, ShadowScore, StorePolicy};
+use threefold_rules::key::position_key;
+use tt::Tt;
+
+/// Search limits, as in UCI `go`. All `None` / `false` = search until `stop`... or the maximum
+/// depth.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub wtime: Option<Duration>,
+    pub btime: Option<Duration>,
+    pub winc: Option<Duration>,
+    pub binc: Option<Duration>,
+    pub movestogo: Option<u32>,
+    pub movetime: Option<Duration>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub infinite: bool,
+}
+
+/// Progress report after an iteration.
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time: Duration,
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+/// Final result of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// Best move (`None` only when the root has no legal move).
+    pub best: Option<Move>,
+    /// Expected reply (second PV move), if known.
+    pub ponder: Option<Move>,
+    pub score: Score,
+    /// Last completed depth.
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// The engine: transposition table, history tables, evaluation cache and options. `Send`.
+pub struct Engine {
+    tt: Tt,
+    contempt: i32,
+    history: Box<HistoryTable>,
+    keys: Tracker,
+    upcoming: bool,
+    evals: EvalCache,
+    /// What the table stores where a score rests on a repetition ([`shadow`]).
+    store_policy: StorePolicy,
+    /// `bench pollution`'s instrumentation, kept from search to search.
+    pollution: Option<Pollution>,
+}
+
+/// Default `Hash` in MB.
+pub const DEFAULT_HASH_MB: usize = 16;
+
+impl Engine {
+    /// An engine with a `hash_mb` MB transposition table.
+    pub fn new(hash_mb: usize) -> Result<Engine, TtAllocError> {
+        Ok(Engine {
+            tt: Tt::new(hash_mb)?,
+            contempt: 0,
+            history: Box::new([[[0; 64]; 64]; 2]),
+            keys: Tracker::new(),
+            upcoming: false,
+            evals: EvalCache::new(),
+            store_policy: StorePolicy::Real,
+            pollution: None,
+        })
+    }
+
+    /// Resizes the table (its content is lost). The old table is freed before the new one
+    /// is made, so the two never take memory together; a size that cannot be had (see
+    /// [`tt::check_fits`]) is refused, and the engine then keeps a table of the old size
+    /// (the old one itself when the request could never fit), or 1 MB if even that fails.
+    pub fn set_hash(&mut self, hash_mb: usize) -> Result<(), TtAllocError> {
+        let mapping = self.tt.mapping();
+        let old_mb = self.hash_mb();
+        // Refused while the old table is still there when freeing it could not make room.
+        let reclaimable = self.tt.bytes() as u64;
+        tt::check_fits(hash_mb, tt::available_bytes().map(|a| a + reclaimable))?;
+        self.tt = Tt::with_entries(1, mapping);
+        match Tt::with_mapping(hash_mb, mapping) {
+            Ok(t) => {
+                self.tt = t;
+                Ok(())
+            }
+            Err(e) => {
+                if let Ok(t) =
+                    Tt::with_mapping(old_mb, mapping).or_else(|_| Tt::with_mapping(1, mapping))
+                {
+                    self.tt = t;
+                }
+                Err(e)
+            }
+        }
+    }
+
+    /// The table's size in MB.
+    pub fn hash_mb(&self) -> usize {
+        self.tt.mb()
+    }
+
+    /// Uses Rival's biased index mapping instead of the multiply (for measurements).
+    pub fn set_index_mapping(&mut self, mapping: tt::IndexMapping) {
+        let mb = self.hash_mb();
+        self.tt = Tt::with_entries(1, mapping);
+        self.tt = Tt::with_mapping(mb, mapping)
+            .or_else(|_| Tt::with_mapping(1, mapping))
+            .unwrap_or_else(|_| Tt::with_entries(1, mapping));
+    }
+
+    /// Contempt in centipawns: a draw is worth `-cp` to the engine (the side to move at the
+    /// root). Positive = avoid draws.
+    pub fn set_contempt(&mut self, cp: i32) {
+        self.contempt = cp.clamp(-1000, 1000);
+    }
+
+    /// UCI `ShadowScore`: store Muller's shadow score where a score rests on a repetition
+    /// drawn inside the search ([`shadow`]).
+    pub fn set_shadow_score(&mut self, mode: ShadowScore) {
+        self.store_policy = match mode {
+            ShadowScore::Off => StorePolicy::Real,
+            ShadowScore::On => StorePolicy::Shadow,
+        };
+    }
+
+    /// The `ShadowScore` setting.
+    pub fn shadow_score(&self) -> ShadowScore {
+        match self.store_policy {
+            StorePolicy::Shadow => ShadowScore::On,
+            _ => ShadowScore::Off,
+        }
+    }
+
+    /// What the table stores for path-dependent scores (measurements: `bench pollution` uses
+    /// [`StorePolicy::Independent`] as the search that cannot be polluted).
+    pub fn set_store_policy(&mut self, policy: StorePolicy) {
+        self.store_policy = policy;
+    }
+
+    /// Turns `bench pollution`'s instrumentation on (counts start at zero) or off.
+    pub fn instrument(&mut self, on: bool) {
+        self.pollution = on.then(Pollution::default);
+    }
+
+    /// The instrumentation's counts so far, if on.
+    pub fn pollution(&self) -> Option<&Pollution> {
+        self.pollution.as_ref()
+    }
+
+    /// Current contempt.
+    pub fn contempt(&self) -> i32 {
+        self.contempt
+    }
+
+    /// The repetition detector of the search (UCI `Repetition`, see [`repetition`]).
+    pub fn set_repetition(&mut self, method: Method) {
+        self.keys.set_method(&mut self.tt, method);
+    }
+
+    /// The repetition detector in use.
+    pub fn repetition(&self) -> Method {
+        self.keys.method()
+    }
+
+    /// Stockfish's upcoming-repetition draw score (UCI `UpcomingRepetition`).
+    pub fn set_upcoming_repetition(&mut self, on: bool) {
+        self.upcoming = on;
+    }
+
+    /// Whether the upcoming-repetition draw score is on.
+    pub fn upcoming_repetition(&self) -> bool {
+        self.upcoming
+    }
+
+    /// Audit mode: the search also runs the exact scan at every node and counts the
+    /// detector's wrong answers ([`Stats`]; slower, for measurements).
+    pub fn set_repetition_audit(&mut self, on: bool) {
+        self.keys.set_audit(on);
+    }
+
+    /// What the repetition detector did in the searches so far.
+    pub fn repetition_stats(&self) -> Stats {
+        self.keys.stats()
+    }
+
+    /// Clears the transposition table and the history tables.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        for s in self.history.iter_mut() {
+            for row in s.iter_mut() {
+                row.fill(0);
+            }
+        }
+    }
+
+    /// Searches `start` + `moves`. Moves that are illegal end the game record there (the
+    /// search starts from the position before the first illegal move).
+    pub fn search(
+        &mut self,
+        start: &Chess,
+        moves: &[Move],
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.search_pondering(start, moves, limits, stop, None, on_info)
+    }
+
+    /// [`Engine::search`], pondering (UCI `go ponder`) while `pondering` is true: the search
+    /// runs on the opponent's time with no deadline, and when the flag goes false
+    /// (`ponderhit`: the opponent played the expected move) the deadlines of `limits` start
+    /// counting from then, the work done so far kept. A search that ends while still
+    /// pondering (its depth reached, a mate found) returns; the caller holds its answer back
+    /// until `ponderhit` or `stop`, as UCI requires.
+    pub fn search_pondering(
+        &mut self,
+        start: &Chess,
+        moves: &[Move],
+        limits: &Limits,
+        stop: &AtomicBool,
+        pondering: Option<&AtomicBool>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let t0 = Instant::now();
+        // The game record: keys of every position, with the irreversible moves marked.
+        let pos = self.keys.record_game(&mut self.tt, start, moves);
+        self.tt.new_search();
+        // Age the history heuristic.
+        for s in self.history.iter_mut() {
+            for row in s.iter_mut() {
+                for h in row.iter_mut() {
+                    *h /= 2;
+                }
+            }
+        }
+
+        let root_moves = pos.legal_moves();
+        let budget = time::budget(limits, pos.turn());
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let root_key = position_key(&pos);
+
+        let mut result = SearchResult {
+            best: root_moves.first().copied(),
+            ponder: None,
+            score: Score::Cp(0),
+            depth: 0,
+            nodes: 0,
+        };
+        if root_moves.is_empty() {
+            result.score = if pos.is_check() {
+                Score::Mate(0)
+            } else {
+                Score::Cp(0)
+            };
+            return result;
+        }
+
+        let mut s = Searcher::new(
+            &mut self.tt,
+            &mut self.keys,
+            &mut self.history,
+            &mut self.evals,
+            self.contempt,
+            stop,
+            budget.hard,
+            limits.nodes,
+        );
+        s.start = t0;
+        if let Some(p) = pondering {
+            s.pondering = Some(p);
+            s.pending_hard = budget.hard;
+            s.hard = None;
+            s.poll_ponderhit();
+        }
+        s.upcoming = self.upcoming;
+        s.shadow = Frame::new(self.store_policy, self.pollution.take());
+        let mut prev = 0;
+        for depth in 1..=max_depth {
+            let v = s.aspiration(&pos, root_key, depth as i32, prev);
+            if s.stopped {
+                // A partial iteration still counts if a root move beat the window.
+                if let Some((m, v)) = s.iter_best
+                    && depth > 1
+                {
+                    if result.best != Some(m) {
+                        result.ponder = None;
+                    }
+                    result.best = Some(m);
+                    result.score = Score::from_value(v);
+                }
+                break;
+            }
+            prev = v;
+            let pv = s.root_pv().to_vec();
+            if let Some(&m) = pv.first() {
+                result.best = Some(m);
+                result.ponder = pv.get(1).copied();
+            } else if let Some((m, _)) = s.iter_best {
+                result.best = Some(m);
+            }
+            result.score = Score::from_value(v);
+            result.depth = depth;
+            let time = t0.elapsed();
+            let info = SearchInfo {
+                depth,
+                seldepth: s.seldepth,
+                score: result.score,
+                nodes: s.nodes,
+                nps: nps(s.nodes, time),
+                time,
+                hashfull: s.tt.hashfull(),
+                pv,
+            };
+            on_info(&info);
+            s.poll_ponderhit();
+            if !s.is_pondering()
+                && let Some(soft) = budget.soft
+                && s.start.elapsed() >= soft
+            {
+                break;
+            }
+            // A forced mate found well within the depth: deeper search changes nothing.
+            if v.abs() >= MATE_BOUND
+                && (MATE - v.abs()) < depth as i32
+                && limits.depth.is_none()
+                && !limits.infinite
+            {
+                break;
+            }
+        }
+        result.nodes = s.nodes;
+        self.pollution = s.shadow.pollution.take();
+        result
+    }
+}
+
+/// Nodes per second.
+pub fn nps(nodes: u64, t: Duration) -> u64 {
+    let us = t.as_micros().max(1) as u64;
+    nodes.saturating_mul(1_000_000) / us
+}
+
+#[cfg(test)]
+mod test_positions;
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,514 @@
+//! Five ways to detect a repetition, side by side: the four of the chessprogramming wiki's
+//! page "Repetitions" (<https://www.chessprogramming.org/Repetitions>) and the upcoming
+//! repetition of its reference 15.
+//!
+//! | detector | data | answers | fails |
+//! |---|---|---|---|
+//! | [`Zarkov`] ([`super::history`]) | list of keys | earlier occurrences, exact | never (walks the stretch) |
+//! | [`Belle`] ([`belle`]) | an open flag in the transposition table | "open entry found" | misses a position whose slot another open position holds |
+//! | [`Rookie`] ([`rookie`]) | 2^14 one-byte counters + the list of keys | counter hit, then a verified count | never (false hits cost a back-trace) |
+//! | [`Axon`] ([`axon`]) | origin and target squares of the moves, no keys | "every chain closed" | triangulation (false), pieces exchanging squares (missed) |
+//! | [`Upcoming`] ([`cuckoo`]) | list of keys + a cuckoo table of move differences | a move back into the stretch | never, up to key collisions |
+//!
+//! Each detector follows the game and the search line, a position at a time
+//! ([`Detector::push`] when a move is made, [`Detector::pop`] when it is taken back), and
+//! answers for the last position from its own data only: none of them asks the rules core.
+//! A move is *irreversible* — it ends the stretch in which a position can recur, and Axon's
+//! backward scan — when it is a capture, a pawn move, castling, or a move that removes a
+//! castling right; shakmaty's [`Position::is_irreversible`] is that test, used by every
+//! detector and by the rules core. (It also marks a move played where an en passant capture
+//! was legal: that position cannot recur anyway, since its key holds the capture right, and
+//! Axon would otherwise take the position after declining the capture and shuffling back for
+//! the one before.) The game's start position ends the stretch too. The position key is the
+//! rules core's ([`threefold_rules::key`]).
+//!
+//! The search does not use the trait: [`Tracker`] holds Zarkov's key list (which the
+//! cuckoo scan and Rookie's back-trace read as well) and the data of the chosen
+//! [`Method`], and dispatches on the method with a `match` (no call through a vtable in the
+//! search's inner loop).
+
+pub mod axon;
+pub mod belle;
+pub mod cuckoo;
+pub mod report;
+pub mod rookie;
+
+use std::fmt;
+use std::str::FromStr;
+
+use shakmaty::{Chess, Move, Position, Square};
+
+use super::history::{KeyHistory, Repetition};
+use super::tt::{IndexMapping, OpenSlot, Tt, TtAllocError};
+use threefold_rules::key::{play_keyed, position_key};
+
+/// One position entered: its key, and the move that reached it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The position's key ([`threefold_rules::key`]).
+    pub key: u64,
+    /// Origin and target square of the move (`None`: the start position or a null move).
+    pub squares: Option<(Square, Square)>,
+    /// The move was irreversible (always true for the start position and a null move).
+    pub irreversible: bool,
+}
+
+impl Step {
+    /// The start position of a game.
+    pub fn start(key: u64) -> Step {
+        Step {
+            key,
+            squares: None,
+            irreversible: true,
+        }
+    }
+
+    /// The position reached by `m` from `pos`, whose key is `key`.
+    #[inline(always)]
+    pub fn by_move(pos: &Chess, m: &Move, key: u64) -> Step {
+        Step {
+            key,
+            squares: m.from().map(|f| (f, m.to())),
+            irreversible: pos.is_irreversible(*m),
+        }
+    }
+}
+
+/// Walks a game: `f` gets the start position's step, then each move's, stopping before the
+/// first illegal move. Returns the last position.
+pub fn replay(start: &Chess, moves: &[Move], mut f: impl FnMut(Step)) -> Chess {
+    let mut pos = start.clone();
+    let mut key = position_key(&pos);
+    f(Step::start(key));
+    for m in moves {
+        if !pos.is_legal(*m) {
+            break;
+        }
+        let before = pos.clone();
+        key = play_keyed(&mut pos, key, *m);
+        f(Step::by_move(&before, m, key));
+    }
+    pos
+}
+
+/// A repetition detector that follows a game and a line position by position.
+pub trait Detector {
+    /// What it says about the last position.
+    type Answer: Copy + fmt::Debug;
+    /// Its name (`zarkov`, `belle`, ...).
+    const NAME: &'static str;
+    /// Forgets everything.
+    fn clear(&mut self);
+    /// Enters a position.
+    fn push(&mut self, step: Step);
+    /// Leaves the last position entered.
+    fn pop(&mut self);
+    /// The answer for the last position entered, which is `pos`.
+    fn answer(&self, pos: &Chess) -> Self::Answer;
+}
+
+/// Zarkov's list of keys ([`super::history`]): how many times the position occurred before,
+/// back to the last irreversible move.
+#[derive(Clone, Debug, Default)]
+pub struct Zarkov(pub KeyHistory);
+
+impl Detector for Zarkov {
+    type Answer = u32;
+    const NAME: &'static str = "zarkov";
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+    fn push(&mut self, step: Step) {
+        self.0.push(step.key, step.irreversible);
+    }
+    fn pop(&mut self) {
+        self.0.pop();
+    }
+    fn answer(&self, _: &Chess) -> u32 {
+        self.0.occurrences().saturating_sub(1)
+    }
+}
+
+/// Belle's open flags in a Rival table of its own ([`belle`]).
+pub struct Belle {
+    /// The table that holds the flags.
+    pub tt: Tt,
+    /// The marks of the positions entered.
+    pub marks: belle::Marks,
+}
+
+impl Belle {
+    /// With a table of `entries` slots (few slots show the shared-slot losses).
+    pub fn with_entries(entries: usize) -> Belle {
+        Belle {
+            tt: Tt::with_entries(entries, IndexMapping::Multiply),
+            marks: belle::Marks::new(),
+        }
+    }
+
+    /// With a table of `slots` slots a user asked for (`threefold detectors --belle-slots`):
+    /// refused as a `Hash` of that size would be ([`super::tt::check_slots`]), and backed by
+    /// memory only where a position is marked ([`Tt::lazy_with_entries`]).
+    pub fn with_slots(slots: u64) -> Result<Belle, TtAllocError> {
+        Ok(Belle {
+            tt: Tt::lazy_with_entries(slots, IndexMapping::Multiply)?,
+            marks: belle::Marks::new(),
+        })
+    }
+}
+
+/// Belle's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BelleAnswer {
+    /// An open entry was found: a repetition.
+    pub found: bool,
+    /// What the table said ([`OpenSlot::Shared`]: a shared-slot loss).
+    pub slot: Option<OpenSlot>,
+}
+
+impl Detector for Belle {
+    type Answer = BelleAnswer;
+    const NAME: &'static str = "belle";
+    fn clear(&mut self) {
+        self.marks.clear(&mut self.tt);
+    }
+    fn push(&mut self, step: Step) {
+        self.marks.push(&mut self.tt, step.key);
+    }
+    fn pop(&mut self) {
+        self.marks.pop(&mut self.tt);
+    }
+    fn answer(&self, _: &Chess) -> BelleAnswer {
+        BelleAnswer {
+            found: self.marks.found(),
+            slot: self.marks.last(),
+        }
+    }
+}
+
+/// Rookie's counters with the verifying back-trace over a list of keys ([`rookie`]).
+#[derive(Clone, Debug, Default)]
+pub struct Rookie {
+    pub counters: rookie::Counters,
+    pub keys: KeyHistory,
+}
+
+/// Rookie's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RookieAnswer {
+    /// The counter was non-zero before the position was entered.
+    pub hit: bool,
+    /// Earlier occurrences the back-trace verified (0 without a hit; 2 = two or more).
+    pub verified: u32,
+}
+
+impl Detector for Rookie {
+    type Answer = RookieAnswer;
+    const NAME: &'static str = "rookie";
+    fn clear(&mut self) {
+        self.counters.clear();
+        self.keys.clear();
+    }
+    fn push(&mut self, step: Step) {
+        self.counters.push(step.key);
+        self.keys.push(step.key, step.irreversible);
+    }
+    fn pop(&mut self) {
+        self.counters.pop();
+        self.keys.pop();
+    }
+    fn answer(&self, _: &Chess) -> RookieAnswer {
+        let hit = self.counters.hit();
+        RookieAnswer {
+            hit,
+            verified: if hit { self.keys.back_trace().0 } else { 0 },
+        }
+    }
+}
+
+/// Axon's move chains ([`axon`]).
+#[derive(Clone, Debug, Default)]
+pub struct Axon(pub axon::Moves);
+
+impl Detector for Axon {
+    type Answer = axon::Scan;
+    const NAME: &'static str = "axon";
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+    fn push(&mut self, step: Step) {
+        self.0.push(step.squares, step.irreversible);
+    }
+    fn pop(&mut self) {
+        self.0.pop();
+    }
+    fn answer(&self, _: &Chess) -> axon::Scan {
+        self.0.scan(usize::MAX)
+    }
+}
+
+/// The upcoming repetition with cuckoo tables ([`cuckoo`]): a move of the side to move back
+/// to any earlier position of the stretch.
+#[derive(Clone, Debug, Default)]
+pub struct Upcoming(pub KeyHistory);
+
+impl Detector for Upcoming {
+    type Answer = Option<cuckoo::Cycle>;
+    const NAME: &'static str = "cuckoo";
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+    fn push(&mut self, step: Step) {
+        self.0.push(step.key, step.irreversible);
+    }
+    fn pop(&mut self) {
+        self.0.pop();
+    }
+    fn answer(&self, pos: &Chess) -> Option<cuckoo::Cycle> {
+        cuckoo::find(&self.0, pos.board(), pos.turn(), |_, _| true)
+    }
+}
+
+/// The detector the search uses (UCI option `Repetition`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// Zarkov's list of keys (the default).
+    #[default]
+    Zarkov,
+    /// Belle's open flags in the transposition table.
+    Belle,
+    /// Rookie's 2^14 counters with a verifying back-trace.
+    Rookie,
+    /// Axon's move chains.
+    Axon,
+}
+
+impl Method {
+    /// Every method, default first.
+    pub const ALL: [Method; 4] = [Method::Zarkov, Method::Belle, Method::Rookie, Method::Axon];
+
+    /// The name used by UCI and the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Zarkov => "zarkov",
+            Method::Belle => "belle",
+            Method::Rookie => "rookie",
+            Method::Axon => "axon",
+        }
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a method.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown repetition detector '{0}' (zarkov, belle, rookie or axon)")]
+pub struct UnknownMethod(pub String);
+
+impl FromStr for Method {
+    type Err = UnknownMethod;
+    fn from_str(s: &str) -> Result<Method, UnknownMethod> {
+        Method::ALL
+            .into_iter()
+            .find(|m| m.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownMethod(s.to_string()))
+    }
+}
+
+/// What the detectors did during searches (since the engine was made).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes that asked for a repetition.
+    pub probes: u64,
+    /// Rookie: counters found non-zero.
+    pub rookie_hits: u64,
+    /// Rookie: hits the back-trace found no earlier occurrence for.
+    pub rookie_false_hits: u64,
+    /// Belle: positions that could not be marked (another open position held the slot).
+    pub belle_shared_slot_losses: u64,
+    /// Audit ([`Tracker::set_audit`]): the method saw a repetition where the exact key scan
+    /// sees no earlier occurrence in the stretch.
+    pub false_repetitions: u64,
+    /// Audit: the exact key scan sees an earlier occurrence the method missed.
+    pub missed_repetitions: u64,
+    /// Audit: positions with an earlier occurrence (exact).
+    pub exact_repetitions: u64,
+}
+
+/// The repetition detection of the search: Zarkov's list of keys, always kept (the default
+/// method, the cuckoo scan's data, Rookie's back-trace and the audit's reference), and the
+/// data of the chosen method.
+#[derive(Clone, Debug, Default)]
+pub struct Tracker {
+    keys: KeyHistory,
+    method: Method,
+    belle: belle::Marks,
+    rookie: rookie::Counters,
+    axon: axon::Moves,
+    audit: bool,
+    stats: Stats,
+}
+
+impl Tracker {
+    /// Zarkov's method, no audit.
+    pub fn new() -> Tracker {
+        Tracker {
+            keys: KeyHistory::new(),
+            ..Tracker::default()
+        }
+    }
+
+    /// The method in use.
+    pub fn method(&self) -> Method {
+        self.method
+    }
+
+    /// Changes the method (takes effect with the next game record).
+    pub fn set_method(&mut self, tt: &mut Tt, method: Method) {
+        self.forget(tt);
+        self.method = method;
+    }
+
+    /// Audit mode: every node also runs the exact scan and counts the method's wrong answers
+    /// (for measurements; slower).
+    pub fn set_audit(&mut self, on: bool) {
+        self.audit = on;
+    }
+
+    /// What the detectors did so far.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            belle_shared_slot_losses: self.belle.shared_slot_losses,
+            ..self.stats
+        }
+    }
+
+    /// Zarkov's list of keys.
+    pub fn keys(&self) -> &KeyHistory {
+        &self.keys
+    }
+
+    fn forget(&mut self, tt: &mut Tt) {
+        self.belle.clear(tt);
+        self.rookie.clear();
+        self.axon.clear();
+        self.keys.clear();
+    }
+
+    /// Records a game (see [`KeyHistory::record_game`]); its last position becomes the root.
+    pub fn record_game(&mut self, tt: &mut Tt, start: &Chess, moves: &[Move]) -> Chess {
+        self.forget(tt);
+        let pos = replay(start, moves, |s| self.push_step(tt, s));
+        self.keys.set_root();
+        pos
+    }
+
+    #[inline(always)]
+    fn push_step(&mut self, tt: &mut Tt, s: Step) {
+        self.keys.push(s.key, s.irreversible);
+        match self.method {
+            Method::Zarkov => {}
+            Method::Belle => self.belle.push(tt, s.key),
+            Method::Rookie => self.rookie.push(s.key),
+            Method::Axon => self.axon.push(s.squares, s.irreversible),
+        }
+    }
+
+    /// Enters the position `key`, reached by the legal move `m` from `pos`.
+    #[inline(always)]
+    pub fn push(&mut self, tt: &mut Tt, pos: &Chess, m: &Move, key: u64) {
+        self.push_step(tt, Step::by_move(pos, m, key));
+    }
+
+    /// Enters the position after a null move: irreversible for every method that knows
+    /// irreversible moves (Belle does not).
+    #[inline(always)]
+    pub fn push_null_move(&mut self, tt: &mut Tt, key: u64) {
+        self.push_step(tt, Step::start(key));
+    }
+
+    /// Leaves the last position.
+    #[inline(always)]
+    pub fn pop(&mut self, tt: &mut Tt) {
+        self.keys.pop();
+        match self.method {
+            Method::Zarkov => {}
+            Method::Belle => self.belle.pop(tt),
+            Method::Rookie => self.rookie.pop(),
+            Method::Axon => self.axon.pop(),
+        }
+    }
+
+    /// Is the last position a draw by repetition for the search? Zarkov and Rookie count
+    /// (a third occurrence, or a second one more than two plies beyond the root); Belle and
+    /// Axon have no count: any repetition they see is a draw.
+    #[inline(always)]
+    pub fn repetition(&mut self) -> Repetition {
+        match self.method {
+            Method::Zarkov => {
+                if self.audit {
+                    self.audit_node(None);
+                }
+                self.keys.repetition()
+            }
+            Method::Rookie => {
+                if !self.rookie.hit() {
+                    if self.audit {
+                        self.audit_node(Some(false));
+                    }
+                    return Repetition::None;
+                }
+                let (earlier, r) = self.keys.back_trace();
+                self.stats.rookie_hits += 1;
+                self.stats.rookie_false_hits += u64::from(earlier == 0);
+                if self.audit {
+                    self.audit_node(Some(earlier > 0));
+                }
+                r
+            }
+            Method::Belle => self.seen(self.belle.found()),
+            Method::Axon => self.seen(self.axon.repetition()),
+        }
+    }
+
+    /// A method without a count: whatever it sees is a draw.
+    #[inline(always)]
+    fn seen(&mut self, seen: bool) -> Repetition {
+        if self.audit {
+            self.audit_node(Some(seen));
+        }
+        if seen {
+            Repetition::Draw
+        } else {
+            Repetition::None
+        }
+    }
+
+    /// Audit: the method's raw answer (`None`: Zarkov, the reference itself) against the
+    /// exact key scan.
+    #[cold]
+    fn audit_node(&mut self, seen: Option<bool>) {
+        let exact = self.keys.back_trace().0 > 0;
+        let seen = seen.unwrap_or(exact);
+        self.stats.probes += 1;
+        self.stats.exact_repetitions += u64::from(exact);
+        self.stats.false_repetitions += u64::from(seen && !exact);
+        self.stats.missed_repetitions += u64::from(exact && !seen);
+    }
+
+    /// Stockfish's upcoming-repetition test for the last position, `pos`, at `ply` plies
+    /// from the root: the side to move has a move to a position of the stretch that the
+    /// search would score a draw (by Zarkov's rule: a position that occurred twice already,
+    /// or any earlier position once the move lands more than two plies beyond the root).
+    #[inline(always)]
+    pub fn upcoming(&self, pos: &Chess, ply: usize) -> bool {
+        cuckoo::find(&self.keys, pos.board(), pos.turn(), |index, _| {
+            ply >= 2 || self.keys.occurred_before(index)
+        })
+        .is_some()
+    }
+}

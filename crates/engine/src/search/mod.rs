@@ -1,0 +1,721 @@
+//! Alpha-beta search. The numbers below (depths, margins, reductions) are the tuning
+//! constants of [`params`].
+//!
+//! - Iterative deepening; from depth 5 each iteration starts with an aspiration window of
+//!   ±20 cp around the previous score, widened (doubling) on a fail high / fail low.
+//! - Principal variation search (PVS): the first move with the full window, the others with a
+//!   null window, re-searched on a fail high.
+//! - Transposition table (see [`super::tt`]): cutoffs at non-PV nodes; the TT move is decoded,
+//!   checked for legality and searched *before* the moves are generated (a cutoff by it saves
+//!   the generation and ordering); the child's slot is prefetched as soon as its key is
+//!   known, before the move is made. The quiescence search neither probes nor stores: measured
+//!   on `threefold bench` (depth 12), probing there cost 13% more time for 1% fewer nodes, as
+//!   nearly every quiescence probe is a cache miss, and its entries only crowd out deeper ones.
+//!   Static evaluations are cached separately ([`super::eval::EvalCache`]).
+//! - Repetitions (see [`super::repetition`]): by default Zarkov's scan ([`super::history`]) at
+//!   every node, quiescence included (UCI `Repetition` picks Belle's, Rookie's or Axon's);
+//!   with `UpcomingRepetition`, a node below the root whose side to move can go back to a
+//!   position scored a draw has alpha raised to the draw score, as Stockfish does;
+//!   also the fifty-move rule and insufficient material. Draws score `-contempt` for the side
+//!   that moves at the root, `+contempt` for the other side.
+//! - Shadow score (UCI `ShadowScore`, off by default; see [`super::shadow`]): next to each
+//!   value the nodes back up H.G. Muller's shadow range and the ply of the repetition the
+//!   value depends on, and the table gets the shadow bound where the value rests on the path.
+//!   Off, none of it runs.
+//! - Quiescence search: captures with SEE >= 0 and queen promotions, stand pat, delta pruning;
+//!   all evasions when in check.
+//! - Move ordering in [`super::movepick`]: TT move, MVV-LVA/SEE captures, killers, history.
+//! - Null-move pruning (R = 3 + depth/4, not in check, with non-pawn material, static eval at
+//!   least beta), reverse futility pruning at depth 6 and below; at depth 3 and below
+//!   (non-PV), futility pruning of quiet moves that give no check, and late-move pruning: once
+//!   `(4 + 3 depth²)` moves (half as many when not improving) have been handed out, the
+//!   remaining quiet moves, checks included, are skipped without being generated. Whether a
+//!   move gives check is known before it is made ([`super::moves::gives_check`]), so a pruned
+//!   move is never played.
+//! - Late-move reductions for quiet moves (logarithmic table, less in PV nodes and for moves
+//!   with good history, more when the position is not *improving*: its static evaluation is
+//!   no better than two plies before, at the same side's previous move). Late-move pruning
+//!   stops at half as many moves when not improving; reverse futility pruning uses a margin
+//!   one depth smaller when improving.
+//! - Internal iterative reduction: below the root, a node of depth 4 or more without a usable
+//!   TT move (no entry, an entry without a move, or a move that is not legal here: a key
+//!   collision) is searched one ply shallower.
+//! - Captures that lose material by static exchange are not searched at non-PV nodes of depth
+//!   3 and below (unless they give check).
+//! - Check extension: a move that gives check is searched one ply deeper.
+//! - Mate-distance scoring: mate at ply `p` is `MATE - p`; mate-distance pruning.
+
+pub mod params;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use arrayvec::ArrayVec;
+use shakmaty::{Chess, Move, Position};
+
+use super::eval::{EvalCache, see_value};
+use super::history::Repetition;
+use super::movepick::{
+    HISTORY_MAX, HistoryTable, MovePicker, Picked, ScoredMoves, gen_captures, is_noisy,
+    loses_material, mvv_lva, side,
+};
+use super::moves::{decode_move, gives_check};
+use super::repetition::Tracker;
+use super::score::{INF, MATE, MATE_BOUND, MAX_PLY};
+use super::shadow::{Accumulator, Frame, StorePolicy};
+use super::tt::{Bound, Tt, pack_move};
+use params::*;
+use threefold_rules::key::{incremental_key_after, play_keyed, position_key};
+
+/// The clock is read every this many nodes ([`Searcher::check_limits`]).
+pub const CLOCK_CHECK_NODES: u64 = 128;
+
+/// The static evaluation of a node in check (none).
+const NO_EVAL: i32 = -INF;
+
+/// Search state of one `Engine::search` call.
+pub struct Searcher<'a> {
+    pub tt: &'a mut Tt,
+    pub keys: &'a mut Tracker,
+    /// Stockfish's upcoming-repetition draw score (UCI `UpcomingRepetition`).
+    pub upcoming: bool,
+    pub history: &'a mut HistoryTable,
+    pub contempt: i32,
+    pub stop: &'a AtomicBool,
+    /// When the clock of the deadline started: the search's start, or the `ponderhit`.
+    pub start: Instant,
+    pub hard: Option<Duration>,
+    /// While pondering ([`super::Engine::search_pondering`]): the flag that is true until
+    /// `ponderhit`. No deadline applies until then; [`Searcher::poll_ponderhit`] then starts
+    /// the clock with [`Searcher::pending_hard`] as the deadline.
+    pub pondering: Option<&'a AtomicBool>,
+    /// The hard deadline that starts at `ponderhit`.
+    pub pending_hard: Option<Duration>,
+    pub max_nodes: Option<u64>,
+    pub nodes: u64,
+    pub seldepth: u32,
+    pub stopped: bool,
+    killers: Vec<[u16; 2]>,
+    /// Static evaluation of the node at each ply of the current line (`NO_EVAL` in check).
+    static_evals: Vec<i32>,
+    evals: &'a mut EvalCache,
+    pv: Vec<Vec<Move>>,
+    lmr: Vec<[u8; 64]>,
+    /// Best move of the root found so far in the current iteration (with its score).
+    pub iter_best: Option<(Move, i32)>,
+    /// Muller's shadow score ([`super::shadow`]); idle (`track` false) in a plain search.
+    pub shadow: Frame,
+}
+
+impl<'a> Searcher<'a> {
+    /// New searcher.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        tt: &'a mut Tt,
+        keys: &'a mut Tracker,
+        history: &'a mut HistoryTable,
+        evals: &'a mut EvalCache,
+        contempt: i32,
+        stop: &'a AtomicBool,
+        hard: Option<Duration>,
+        max_nodes: Option<u64>,
+    ) -> Searcher<'a> {
+        let mut lmr = vec![[0u8; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as u8;
+            }
+        }
+        Searcher {
+            tt,
+            keys,
+            upcoming: false,
+            history,
+            contempt,
+            stop,
+            start: Instant::now(),
+            hard,
+            pondering: None,
+            pending_hard: None,
+            max_nodes,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            killers: vec![[0; 2]; MAX_PLY + 1],
+            static_evals: vec![NO_EVAL; MAX_PLY + 1],
+            evals,
+            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            lmr,
+            iter_best: None,
+            shadow: Frame::new(StorePolicy::Real, None),
+        }
+    }
+
+    /// The principal variation of the last completed search at the root.
+    pub fn root_pv(&self) -> &[Move] {
+        &self.pv[0]
+    }
+
+    #[inline]
+    fn draw_score(&self, ply: usize) -> i32 {
+        // Even plies: the engine (root side) is to move; a draw is worth -contempt to it.
+        if ply.is_multiple_of(2) {
+            -self.contempt
+        } else {
+            self.contempt
+        }
+    }
+
+    /// Ends the search on `stop`, at the hard deadline or at the node limit. The stop flag is
+    /// read at every node (a relaxed load of a line no one writes during the search: nothing
+    /// next to a node's work), so `stop` is answered within one node however slow nodes are;
+    /// the clock is read every [`CLOCK_CHECK_NODES`] nodes (about 0.1 ms at a million nodes
+    /// per second). Once every 1024 nodes for both, `stop` took up to 1.2 s when page faults
+    /// had made nodes a thousand times slower.
+    #[inline]
+    fn check_limits(&mut self) {
+        if self.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
+        if self.nodes.is_multiple_of(CLOCK_CHECK_NODES) {
+            self.poll_ponderhit();
+            if let Some(h) = self.hard
+                && self.start.elapsed() >= h
+            {
+                self.stopped = true;
+            }
+        }
+        if let Some(n) = self.max_nodes
+            && self.nodes >= n
+        {
+            self.stopped = true;
+        }
+    }
+
+    /// Whether the search is still pondering (no deadline counts yet).
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.is_some()
+    }
+
+    /// Ends pondering when its flag has gone false (`ponderhit`): the deadline's clock
+    /// starts now.
+    pub fn poll_ponderhit(&mut self) {
+        if let Some(p) = self.pondering
+            && !p.load(Ordering::Relaxed)
+        {
+            self.pondering = None;
+            self.start = Instant::now();
+            self.hard = self.pending_hard;
+        }
+    }
+
+    /// One iteration with an aspiration window around `prev`.
+    pub fn aspiration(&mut self, root: &Chess, key: u64, depth: i32, prev: i32) -> i32 {
+        self.iter_best = None;
+        if depth < ASPIRATION_MIN_DEPTH || prev.abs() >= MATE_BOUND {
+            return self.negamax(root, key, depth, -INF, INF, 0, true, root.is_check());
+        }
+        let mut delta = ASPIRATION_WINDOW;
+        let mut alpha = (prev - delta).max(-INF);
+        let mut beta = (prev + delta).min(INF);
+        loop {
+            let v = self.negamax(root, key, depth, alpha, beta, 0, true, root.is_check());
+            if self.stopped {
+                return v;
+            }
+            if v <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (v - delta).max(-INF);
+            } else if v >= beta {
+                beta = (v + delta).min(INF);
+            } else {
+                return v;
+            }
+            delta += delta;
+            if delta > ASPIRATION_MAX_WINDOW {
+                alpha = -INF;
+                beta = INF;
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        pos: &Chess,
+        key: u64,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+        in_check: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if depth <= 0 && !in_check {
+            return self.quiescence(pos, key, alpha, beta, ply, false);
+        }
+        depth = depth.max(1);
+        if self.shadow.track {
+            self.shadow.enter(ply);
+        }
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped {
+            return 0;
+        }
+        if ply as u32 > self.seldepth {
+            self.seldepth = ply as u32;
+        }
+
+        if ply > 0 {
+            if self.keys.repetition() == Repetition::Draw {
+                if self.shadow.track {
+                    self.shadow.repetition(ply, self.keys.keys());
+                }
+                return self.draw_score(ply);
+            }
+            if pos.halfmoves() >= 100 && !(in_check && pos.legal_moves().is_empty()) {
+                return self.draw_score(ply);
+            }
+            if (pos.board().pawns() | pos.board().rooks_and_queens()).is_empty()
+                && pos.is_insufficient_material()
+            {
+                return self.draw_score(ply);
+            }
+            if ply >= MAX_PLY - 1 {
+                return self.evals.evaluate(pos, key);
+            }
+            // Mate-distance pruning.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+            // Upcoming repetition: a move back to a position the search scores a draw makes
+            // this node worth at least a draw.
+            if self.upcoming && alpha < self.draw_score(ply) && self.keys.upcoming(pos, ply) {
+                alpha = self.draw_score(ply);
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
+        }
+
+        // Transposition table.
+        let mut tt_move = 0u16;
+        let mut static_eval = None;
+        if let Some(e) = self.tt.probe(key, ply as u32) {
+            tt_move = e.mv;
+            static_eval = Some(e.eval);
+            if !pv_node && e.depth as i32 >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.value >= beta,
+                    Bound::Upper => e.value <= alpha,
+                };
+                if cut {
+                    if self.shadow.track {
+                        self.shadow.note_cutoff(key, self.keys.keys());
+                    }
+                    return e.value;
+                }
+            }
+        }
+        let eval = if in_check {
+            NO_EVAL
+        } else {
+            static_eval.unwrap_or_else(|| self.evals.evaluate(pos, key))
+        };
+        self.static_evals[ply] = eval;
+        // Improving: the static evaluation is better than at our previous move. Late moves
+        // are reduced and pruned more where it is not; reverse futility pruning cuts with a
+        // smaller margin where it is.
+        let improving = !in_check
+            && ply >= 2
+            && self.static_evals[ply - 2] != NO_EVAL
+            && eval > self.static_evals[ply - 2];
+
+        if !pv_node && !in_check && ply > 0 {
+            // Reverse futility pruning.
+            if depth <= RFP_MAX_DEPTH
+                && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+                && eval.abs() < MATE_BOUND
+            {
+                return eval;
+            }
+            // Null-move pruning.
+            let us = pos.us();
+            let non_pawn = us & !pos.board().pawns() & !pos.board().kings();
+            if depth >= NULL_MOVE_MIN_DEPTH
+                && eval >= beta
+                && non_pawn.any()
+                && beta.abs() < MATE_BOUND
+                && let Ok(null_pos) = pos.clone().swap_turn()
+            {
+                {
+                    let r = NULL_MOVE_BASE_REDUCTION
+                        + depth / NULL_MOVE_DEPTH_DIVISOR
+                        + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_EVAL_MAX);
+                    let nkey = position_key(&null_pos);
+                    self.keys.push_null_move(self.tt, nkey);
+                    let v = -self.negamax(
+                        &null_pos,
+                        nkey,
+                        depth - 1 - r,
+                        -beta,
+                        -beta + 1,
+                        ply + 1,
+                        false,
+                        false,
+                    );
+                    self.keys.pop(self.tt);
+                    if self.stopped {
+                        return 0;
+                    }
+                    if v >= beta {
+                        return if v >= MATE_BOUND { beta } else { v };
+                    }
+                }
+            }
+        }
+
+        // The TT move is tried before the moves are generated: when it cuts off, the node
+        // never pays for move generation and ordering (see `movepick`).
+        let tt_m = decode_move(pos, tt_move, in_check);
+        // Internal iterative reduction: a node without a TT move at a good depth was not
+        // searched before (or its entry was lost); search it a ply shallower.
+        if tt_m.is_none() && depth >= IIR_MIN_DEPTH && ply > 0 {
+            depth -= 1;
+        }
+        let mut picker = MovePicker::new(pos, tt_m, self.killers[ply]);
+        let s = side(pos.turn());
+        let orig_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move: Option<Move> = None;
+        let mut shadow = Accumulator::new(ply);
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut count = 0;
+        let futile = !pv_node
+            && !in_check
+            && depth <= FUTILITY_MAX_DEPTH
+            && eval + FUTILITY_MARGIN * depth <= alpha;
+        let lmp_limit = (LMP_BASE + LMP_FACTOR * depth as usize * depth as usize)
+            / if improving { 1 } else { 2 };
+
+        while let Some(Picked { m, score, losing }) = picker.next(self.history) {
+            let quiet = !is_noisy(&m);
+            count += 1;
+            let prunable = !pv_node && !in_check && best > -MATE_BOUND && ply > 0;
+            // Late-move pruning: at shallow non-PV nodes, once `lmp_limit` moves of any kind
+            // have been handed out, the remaining quiet moves, checks included, are neither
+            // searched nor (if not generated yet) generated.
+            if quiet && prunable && depth <= LMP_MAX_DEPTH && count > lmp_limit {
+                picker.skip_quiets();
+                continue;
+            }
+            let gives_check = gives_check(pos, m);
+            // Futility pruning: a quiet move cannot lift a hopeless static evaluation to alpha.
+            // And at shallow depth a capture that loses material by static exchange is not
+            // tried.
+            if prunable
+                && !gives_check
+                && ((quiet && futile) || (losing && depth <= SEE_PRUNING_MAX_DEPTH))
+            {
+                continue;
+            }
+
+            let ext = if gives_check && ply < CHECK_EXTENSION_MAX_PLY {
+                1
+            } else {
+                0
+            };
+            let new_depth = depth - 1 + ext;
+            // The child's TT slot is fetched while the move is made (a quiescence child does
+            // not probe the table).
+            let early_key = incremental_key_after(pos, key, m);
+            let probes = new_depth > 0 || gives_check;
+            if probes && let Some(k) = early_key {
+                self.tt.prefetch(k);
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let ckey = early_key.unwrap_or_else(|| position_key(&child));
+            if probes && early_key.is_none() {
+                self.tt.prefetch(ckey);
+            }
+            self.keys.push(self.tt, pos, &m, ckey);
+
+            let v = if count == 1 {
+                -self.negamax(
+                    &child,
+                    ckey,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    pv_node,
+                    gives_check,
+                )
+            } else {
+                // Late-move reduction.
+                let mut r = 0;
+                if depth >= LMR_MIN_DEPTH
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                    && count > LMR_FULL_MOVES
+                {
+                    r = self.lmr[(depth as usize).min(63)][count.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if score > LMR_GOOD_HISTORY {
+                        r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
+                    }
+                    r = r.min(new_depth - 1).max(0);
+                }
+                let mut v = -self.negamax(
+                    &child,
+                    ckey,
+                    new_depth - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                    gives_check,
+                );
+                if v > alpha && r > 0 {
+                    v = -self.negamax(
+                        &child,
+                        ckey,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                        gives_check,
+                    );
+                }
+                if v > alpha && v < beta && pv_node {
+                    v = -self.negamax(
+                        &child,
+                        ckey,
+                        new_depth,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        true,
+                        gives_check,
+                    );
+                }
+                v
+            };
+            self.keys.pop(self.tt);
+            if self.stopped {
+                return 0;
+            }
+            if self.shadow.track {
+                shadow.add(v, self.shadow.ranges[ply + 1]);
+                self.shadow.tentative[ply] = shadow.pessimistic();
+            }
+
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = Some(m);
+                    alpha = v;
+                    // Collect the PV.
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(m);
+                    line.extend_from_slice(&tail[0]);
+                    if ply == 0 {
+                        self.iter_best = Some((m, v));
+                    }
+                    if v >= beta {
+                        if quiet {
+                            self.update_quiet_stats(s, ply, m, depth, &quiets_tried);
+                        }
+                        shadow.cutoff();
+                        break;
+                    }
+                }
+            }
+            if quiet && !quiets_tried.is_full() {
+                quiets_tried.push(m);
+            }
+        }
+        if count == 0 {
+            // No legal move: checkmate or stalemate.
+            return if in_check {
+                -MATE + ply as i32
+            } else {
+                self.draw_score(ply)
+            };
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let mv = best_move.map_or(0, |m| pack_move(&m));
+        let ev = if in_check { 0 } else { eval };
+        if self.shadow.track {
+            // Where the real score rests on the path above, the shadow score is stored.
+            let range = shadow.finish();
+            self.shadow.ranges[ply] = range;
+            let (value, b) = self
+                .shadow
+                .to_store(ply, best, bound, range)
+                .unwrap_or((-INF, Bound::Lower));
+            self.tt
+                .store(key, ply as u32, mv, value, ev, depth as u32, b);
+            if self.shadow.pollution.is_some() {
+                let written = self.tt.peek(key, ply as u32).is_some_and(|e| {
+                    e.value == value && e.bound == b && e.depth == (depth as u32).min(255)
+                });
+                self.shadow.note_store(
+                    key,
+                    written,
+                    ply,
+                    (best, bound),
+                    (value, b),
+                    range,
+                    self.keys.keys(),
+                );
+            }
+            return best;
+        }
+        self.tt
+            .store(key, ply as u32, mv, best, ev, depth as u32, bound);
+        best
+    }
+
+    fn update_quiet_stats(&mut self, s: usize, ply: usize, m: Move, depth: i32, tried: &[Move]) {
+        let pm = pack_move(&m);
+        let k = &mut self.killers[ply];
+        if k[0] != pm {
+            k[1] = k[0];
+            k[0] = pm;
+        }
+        let bonus = (depth * depth).min(HISTORY_BONUS_MAX);
+        let upd = |h: &mut i32, b: i32| {
+            *h += b - *h * b.abs() / HISTORY_MAX;
+        };
+        let from = m.from().map_or(0, |f| f as usize);
+        upd(&mut self.history[s][from][m.to() as usize], bonus);
+        for q in tried {
+            let from = q.from().map_or(0, |f| f as usize);
+            upd(&mut self.history[s][from][q.to() as usize], -bonus);
+        }
+    }
+
+    fn quiescence(
+        &mut self,
+        pos: &Chess,
+        key: u64,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.shadow.track {
+            self.shadow.enter(ply);
+        }
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped {
+            return 0;
+        }
+        if ply as u32 > self.seldepth {
+            self.seldepth = ply as u32;
+        }
+        if self.keys.repetition() == Repetition::Draw {
+            if self.shadow.track {
+                self.shadow.repetition(ply, self.keys.keys());
+            }
+            return self.draw_score(ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return if in_check {
+                0
+            } else {
+                self.evals.evaluate(pos, key)
+            };
+        }
+
+        let mut best;
+        let stand_pat;
+        if in_check {
+            best = -INF;
+            stand_pat = -INF;
+        } else {
+            stand_pat = self.evals.evaluate(pos, key);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+        }
+
+        let mut shadow = Accumulator::new(ply);
+        shadow.add_exact(stand_pat);
+        let mut list = ScoredMoves::new();
+        if in_check {
+            list.fill(|moves| *moves = pos.legal_moves(), mvv_lva);
+            if list.is_empty() {
+                return -MATE + ply as i32;
+            }
+        } else {
+            list.fill(|moves| gen_captures(pos, moves), mvv_lva);
+        }
+        while let Some((m, _)) = list.next_best() {
+            if !in_check {
+                // Delta pruning and losing captures.
+                if !m.is_promotion()
+                    && stand_pat + m.capture().map_or(0, see_value) + DELTA_MARGIN <= alpha
+                {
+                    continue;
+                }
+                if loses_material(pos, &m) {
+                    continue;
+                }
+            }
+            let mut child = pos.clone();
+            let ckey = play_keyed(&mut child, key, m);
+            self.keys.push(self.tt, pos, &m, ckey);
+            let v = -self.quiescence(&child, ckey, -beta, -alpha, ply + 1, child.is_check());
+            self.keys.pop(self.tt);
+            if self.stopped {
+                return 0;
+            }
+            if self.shadow.track {
+                shadow.add(v, self.shadow.ranges[ply + 1]);
+                self.shadow.tentative[ply] = shadow.pessimistic();
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        shadow.cutoff();
+                        break;
+                    }
+                }
+            }
+        }
+        if self.shadow.track {
+            self.shadow.ranges[ply] = shadow.finish();
+        }
+        best
+    }
+}
