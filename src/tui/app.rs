@@ -1,6 +1,6 @@
 //! App state, the [`Action`] enum, and `update`. No terminal I/O here: the run
 //! loop turns terminal events and engine reports into actions, and carries out
-//! the [`Effect`]s the app asks for (engine requests, quitting).
+//! the [`Effect`]s the app asks for (engine requests); `quit` ends the loop.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -44,7 +44,6 @@ pub enum Effect {
     NewGame,
     SetHash(usize),
     SetContempt(i32),
-    Quit,
 }
 
 /// Which screen is shown (each screen's state lives in its own field of [`App`]).
@@ -467,7 +466,6 @@ impl App {
         self.stop_engine();
         self.review.cancel();
         self.quit = true;
-        self.effects.push(Effect::Quit);
     }
 
     pub(crate) fn open_input(&mut self, kind: InputKind, text: &str) {

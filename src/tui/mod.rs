@@ -236,7 +236,6 @@ fn carry_out(app: &mut App, engine: &EngineThread) {
             Effect::NewGame => engine.new_game(),
             Effect::SetHash(mb) => engine.set_hash(mb),
             Effect::SetContempt(cp) => engine.set_contempt(cp),
-            Effect::Quit => {}
         }
     }
 }
