@@ -159,9 +159,6 @@ pub struct App {
     /// but was saved so is not lost; the quit question says where it is).
     pub saved_pgn: Option<(PathBuf, String)>,
     pub euwe_delay: Duration,
-    /// The settings as read at start (the trainer's changes are merged in
-    /// by [`App::current_config`]).
-    pub config: Config,
     /// Where changed settings are saved (None: not saved, as in tests).
     pub config_path: Option<PathBuf>,
     /// The panel "How engines see it" is shown (game screen, Euwe stepper).
@@ -190,25 +187,8 @@ impl App {
             loss_accepted: false,
             saved_pgn: None,
             euwe_delay: Duration::from_millis(cfg.euwe_delay_ms.max(30)),
-            config: cfg.clone(),
             config_path: None,
             engines_panel: false,
-        }
-    }
-
-    /// The settings now: as read, with the changes made in the trainer.
-    pub fn current_config(&self) -> Config {
-        let p = &self.play;
-        let (base, inc) = p.clock_setting;
-        Config {
-            human: p.players,
-            level: p.level,
-            hash_mb: p.hash_mb,
-            contempt: p.contempt,
-            clock_base_secs: base,
-            clock_inc_secs: inc,
-            blind: p.marks == super::render::Marks::Hidden,
-            ..self.config.clone()
         }
     }
 
@@ -219,8 +199,7 @@ impl App {
         let Some(path) = self.config_path.clone() else {
             return;
         };
-        let cfg = self.current_config();
-        if let Err(e) = super::config::save_changes(&path, &cfg, keys) {
+        if let Err(e) = super::config::save_changes(&path, &self.play.config, keys) {
             let done = self.message.take().map_or(String::new(), |m| m.text);
             let done = done.trim_end_matches('.');
             self.error(if done.is_empty() {

@@ -47,7 +47,7 @@ fn assert_nothing_counted(s: &str) {
 fn blind_mode_hides_marks_and_hints_and_the_claim_still_works() {
     let mut a = app(false);
     keys(&mut a, "B");
-    assert_eq!(a.play.marks, Marks::Hidden);
+    assert_eq!(a.play.marks_setting(), Marks::Hidden);
     assert!(a.message.clone().unwrap().text.contains("Blind mode"));
     for m in KNIGHTS {
         typed(&mut a, m);
@@ -95,13 +95,13 @@ fn blind_mode_hides_marks_and_hints_and_the_claim_still_works() {
 #[test]
 fn blind_mode_off_shows_the_marks_again() {
     let mut a = app(true);
-    assert_eq!(a.play.marks, Marks::Hidden);
+    assert_eq!(a.play.marks_setting(), Marks::Hidden);
     for m in KNIGHTS {
         typed(&mut a, m);
     }
     assert_nothing_counted(&text(&a));
     keys(&mut a, "B");
-    assert_eq!(a.play.marks, Marks::Shown);
+    assert_eq!(a.play.marks_setting(), Marks::Shown);
     let s = text(&a);
     assert!(s.contains("Ng8 ×3"), "{s}");
     assert!(s.contains("claim possible"), "{s}");

@@ -507,7 +507,7 @@ fn the_clocks_key_never_resets_a_game_in_progress() {
     let m = a.message.clone().unwrap().text;
     assert!(m.contains("Clocks 3+2 from the next game"), "{m}");
     assert_eq!(a.play.clock.clone().unwrap().left, before);
-    assert_eq!(a.play.clock_setting, (180, 2));
+    assert_eq!(a.play.clock_setting(), (180, 2));
     keys(&mut a, "n");
     if a.overlay.is_some() {
         keys(&mut a, "y");

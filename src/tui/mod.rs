@@ -118,7 +118,7 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
     if let Some(m) = hash_fallback_message(cfg.hash_mb, chosen.hash_mb, chosen.refused.as_deref()) {
         app.add_error(m);
     }
-    app.play.hash_mb = chosen.hash_mb;
+    app.play.config.hash_mb = chosen.hash_mb;
     let engine = EngineThread::spawn(chosen.opponent);
     engine.set_contempt(cfg.contempt);
 

@@ -636,7 +636,7 @@ fn render_players_menu(app: &App, selected: usize, t: &Theme, size: Rect, buf: &
         let Cmd::ChoosePlayers(pl) = cmd else {
             continue;
         };
-        let now = if pl == app.play.players {
+        let now = if pl == app.play.config.human {
             "  (now)"
         } else {
             ""

@@ -258,12 +258,14 @@ impl App {
         } else {
             // The user's name where one side is the engine; two humans are two players.
             let name = |c: Color| {
-                if !self.play.players.is_human(c) {
-                    format!("threefold level {}", self.play.level)
-                } else if self.play.players == Players::TwoHumans || self.play.name.is_empty() {
+                if !self.play.config.human.is_human(c) {
+                    format!("threefold level {}", self.play.config.level)
+                } else if self.play.config.human == Players::TwoHumans
+                    || self.play.config.name.is_empty()
+                {
                     "Player".to_string()
                 } else {
-                    self.play.name.clone()
+                    self.play.config.name.clone()
                 }
             };
             tags.push(("Event".to_string(), "threefold training game".to_string()));
@@ -313,7 +315,7 @@ impl App {
     pub fn load_game(&mut self, path: &Path, index: usize) {
         match pgn::read_game_file(path, index) {
             Ok((rec, g)) => {
-                self.play.players = Players::TwoHumans;
+                self.play.config.human = Players::TwoHumans;
                 self.new_game(g);
                 self.play.record = crate::rules::review::GameRecord::from_pgn(&rec);
                 self.end_as_recorded(rec.tag("Termination"));

@@ -76,9 +76,9 @@ fn a_saved_game_has_date_players_result_and_a_standard_termination() {
     let mut a = app_80x24();
     typed(&mut a, "e4");
     typed(&mut a, "e5");
-    a.play.players = Players::HumanWhite;
-    a.play.name = "Ada".to_string();
-    a.play.level = 4;
+    a.play.config.human = Players::HumanWhite;
+    a.play.config.name = "Ada".to_string();
+    a.play.config.level = 4;
     keys(&mut a, "s");
     answer_prompt(&mut a, &path.display().to_string());
     let text = std::fs::read_to_string(&path).unwrap();
@@ -94,8 +94,8 @@ fn a_saved_game_has_date_players_result_and_a_standard_termination() {
     shuffle(&mut b, 8);
     keys(&mut b, "c1");
     key(&mut b, KeyCode::Esc);
-    b.play.players = Players::HumanBlack;
-    b.play.level = 5;
+    b.play.config.human = Players::HumanBlack;
+    b.play.config.level = 5;
     let recs = read_records(&b.pgn_text(), "mem").unwrap();
     assert_eq!(recs[0].tag("White"), Some("threefold level 5"));
     assert_eq!(recs[0].tag("Black"), Some("Player"), "no name given");

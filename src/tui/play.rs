@@ -194,7 +194,7 @@ impl SavedGame {
         SavedGame {
             start_fen: play.game.start_fen(),
             moves: play.game.uci_moves(),
-            human: play.players,
+            human: play.config.human,
             claims: play
                 .record
                 .claims
@@ -224,6 +224,16 @@ pub struct Thinking {
     pub side: Option<Color>,
 }
 
+/// The engine's last finished search, shown while it is idle.
+#[derive(Clone, Debug)]
+pub struct LastSearch {
+    pub info: Info,
+    /// The principal variation in SAN, numbered from the searched position.
+    pub pv: String,
+    /// The side to move in the position searched (the score is from its point of view).
+    pub side: Option<Color>,
+}
+
 /// The game screen's state: the game, the board's view of it, the players,
 /// the clocks and the engine's side of the game.
 pub struct Play {
@@ -235,39 +245,29 @@ pub struct Play {
     pub view: Option<usize>,
     /// Plies named by the last verdict or ending (highlighted in the history).
     pub highlight: Vec<usize>,
-    pub players: Players,
-    pub level: u8,
-    pub hash_mb: usize,
-    pub contempt: i32,
+    /// The settings (who plays, engine level, hash, contempt, clocks for new
+    /// games, blind mode, the book, the player's name): as read from the
+    /// config file, with the changes made in the trainer. The one copy: the
+    /// App saves from it.
+    pub config: Config,
     /// The clocks of the game on the board.
     pub clock: Option<Clock>,
-    /// The clocks new games get (seconds: base, increment; base 0: none): the
-    /// config's, changed by the clocks key.
-    pub clock_setting: (u64, u64),
     /// The next move made (typed, cursor or mouse) is the intended move of a
     /// claim under this rule.
     pub claim_pending: Option<Ground>,
-    /// Whether the engine opens from its book ([`crate::engine::book`]).
-    pub book: bool,
     /// Chooses the engine's book lines; seeded from the clock, so games vary.
     pub rng: crate::rules::shuffle::Rng,
     /// A draw offer by the human that the engine has yet to answer (FIDE 9.1.2.2: it stands
     /// until accepted or declined): the side that offered it.
     pub draw_offer: Option<Color>,
-    /// Whether repetitions are marked: hidden is blind mode (`blind` in the config).
-    pub marks: Marks,
     pub thinking: Option<Thinking>,
-    pub last_info: Option<Info>,
-    /// The side to move in the position `last_info` was searched for (its
-    /// score is from that side's point of view).
-    pub last_side: Option<Color>,
-    pub last_pv: String,
+    /// The engine's last finished search (its report, line and side together: cleared
+    /// together).
+    pub last: Option<LastSearch>,
     /// The claims made in the game (correct or not), and the result a loaded game gave:
     /// saved with it, read back, and reviewed.
     pub record: GameRecord,
     search_id: u64,
-    /// The human's name for saved games ("" = "Player").
-    pub name: String,
     /// The game as opened from a PGN file, if it was (its tags, players and result).
     pub loaded: Option<super::pgn_file::Loaded>,
     /// The time each side had left (White, Black) after each ply played with these clocks,
@@ -301,31 +301,47 @@ impl Play {
             selected: None,
             view: None,
             highlight: Vec::new(),
-            book: cfg.book,
             rng: crate::rules::shuffle::Rng::from_clock(),
             draw_offer: None,
-            players,
-            level: cfg.level.clamp(1, 8),
-            hash_mb: cfg.hash_mb,
-            contempt: cfg.contempt,
-            clock,
-            clock_setting: (cfg.clock_base_secs, cfg.clock_inc_secs),
-            claim_pending: None,
-            marks: if cfg.blind {
-                Marks::Hidden
-            } else {
-                Marks::Shown
+            config: Config {
+                level: cfg.level.clamp(1, 8),
+                ..cfg.clone()
             },
+            clock,
+            claim_pending: None,
             thinking: None,
-            last_info: None,
-            last_side: None,
-            last_pv: String::new(),
+            last: None,
             record: GameRecord::default(),
             search_id: 0,
-            name: cfg.name.clone(),
             loaded: None,
             clock_at: Default::default(),
         }
+    }
+
+    /// The clocks new games get (seconds: base, increment; base 0: none): the
+    /// config's, changed by the clocks key.
+    pub fn clock_setting(&self) -> (u64, u64) {
+        (self.config.clock_base_secs, self.config.clock_inc_secs)
+    }
+
+    /// Whether repetitions are marked, as set: hidden is blind mode (`blind`
+    /// in the config); [`App::marks`] says what the screen may show now.
+    pub fn marks_setting(&self) -> Marks {
+        if self.config.blind {
+            Marks::Hidden
+        } else {
+            Marks::Shown
+        }
+    }
+
+    /// The score of the engine's last finished search, if it has one.
+    pub fn last_info(&self) -> Option<&Info> {
+        self.last.as_ref().map(|l| &l.info)
+    }
+
+    /// The principal variation of the engine's last finished search ("" if none).
+    pub fn last_pv(&self) -> &str {
+        self.last.as_ref().map_or("", |l| l.pv.as_str())
     }
 
     /// Note the clocks at the current ply (between moves they are stopped at their times
@@ -553,7 +569,11 @@ impl App {
     }
 
     pub fn is_human_turn(&self) -> bool {
-        self.play.players.is_human(self.play.game.position().turn()) && !self.play.game.is_over()
+        self.play
+            .config
+            .human
+            .is_human(self.play.game.position().turn())
+            && !self.play.game.is_over()
     }
 
     /// Legal targets of the selected piece.
@@ -586,11 +606,17 @@ impl App {
                 let Some(t) = self.play.thinking.take_if(|t| t.id == id) else {
                     return;
                 };
-                self.play.last_info = t.info.clone();
-                self.play.last_side = t.side;
-                self.play.last_pv = t.pv.clone();
+                self.play.last = t.info.clone().map(|info| LastSearch {
+                    info,
+                    pv: t.pv.clone(),
+                    side: t.side,
+                });
                 if self.play.game.is_over()
-                    || self.play.players.is_human(self.play.game.position().turn())
+                    || self
+                        .play
+                        .config
+                        .human
+                        .is_human(self.play.game.position().turn())
                 {
                     return;
                 }
@@ -614,7 +640,7 @@ impl App {
         let score = t.info.as_ref().map(|i| i.score.cp());
         let mut declined = None;
         if self.play.draw_offer.take().is_some() {
-            let (accept, why) = draw_offer_answer(score, self.play.contempt);
+            let (accept, why) = draw_offer_answer(score, self.play.config.contempt);
             if accept {
                 self.draw_agreed(format!("The engine accepts the draw offer: {why}."));
                 return;
@@ -622,7 +648,7 @@ impl App {
             // Declined by playing on (FIDE 9.1.2.2): the move is the answer.
             declined = Some(format!("The engine declines the draw offer: {why}."));
         }
-        let welcome = score.is_some_and(|s| s <= -self.play.contempt);
+        let welcome = score.is_some_and(|s| s <= -self.play.config.contempt);
         let game = &self.play.game;
         let now = if claim::threefold_now(game) {
             Some(Ground::Threefold)
@@ -657,12 +683,12 @@ impl App {
             return;
         }
         let turn = self.play.game.position().turn();
-        if self.play.players.is_human(turn) {
+        if self.play.config.human.is_human(turn) {
             return;
         }
         // From the book while the game follows it: played at once, the opening named. A draw
         // offer waits for the engine's search (its score answers it).
-        if self.play.book && self.play.draw_offer.is_none() {
+        if self.play.config.book && self.play.draw_offer.is_none() {
             let played: Vec<Move> = self.play.game.moves().collect();
             if let Some(b) = crate::engine::book::Book::builtin().choose(
                 self.play.game.start(),
@@ -677,7 +703,7 @@ impl App {
             }
         }
         self.play.search_id += 1;
-        let mut limits = level_limits(self.play.level);
+        let mut limits = level_limits(self.play.config.level);
         if let Some(c) = &self.play.clock {
             let now = Instant::now();
             limits.wtime = Some(c.remaining(Color::White, now));
@@ -776,7 +802,7 @@ impl App {
             return;
         }
         let turn = self.play.game.position().turn();
-        match self.play.players {
+        match self.play.config.human {
             Players::Engines => {
                 self.error("Engine against engine: there is no one to offer a draw.")
             }
@@ -811,7 +837,7 @@ impl App {
             self.error("The game is over; there is nothing to resign.");
             return;
         }
-        if self.play.players == Players::Engines {
+        if self.play.config.human == Players::Engines {
             self.error("Engine against engine: there is no one to resign.");
             return;
         }
@@ -821,7 +847,7 @@ impl App {
     /// The side that resigns with `K`: the human against the engine, else the side to move.
     pub fn resigner(&self) -> Color {
         let turn = self.play.game.position().turn();
-        match self.play.players {
+        match self.play.config.human {
             Players::HumanWhite => Color::White,
             Players::HumanBlack => Color::Black,
             Players::TwoHumans | Players::Engines => turn,
@@ -1016,11 +1042,10 @@ impl App {
         self.play.highlight.clear();
         self.play.claim_pending = None;
         self.play.draw_offer = None;
-        self.play.last_info = None;
-        self.play.last_pv.clear();
+        self.play.last = None;
         self.play.loaded = None;
         self.play.clock_at.clear();
-        let (b, i) = self.play.clock_setting;
+        let (b, i) = self.play.clock_setting();
         self.play.clock =
             (b > 0).then(|| Clock::new(Duration::from_secs(b), Duration::from_secs(i)));
         self.play.record = GameRecord {
@@ -1048,8 +1073,12 @@ impl App {
         // Back to a position where a human is to move.
         while self.play.game.undo().is_some() {
             n += 1;
-            if self.play.players.is_human(self.play.game.position().turn())
-                || self.play.players == Players::Engines
+            if self
+                .play
+                .config
+                .human
+                .is_human(self.play.game.position().turn())
+                || self.play.config.human == Players::Engines
             {
                 break;
             }
@@ -1078,7 +1107,7 @@ impl App {
         } else {
             format!("Took back {n} {}.", if n == 1 { "ply" } else { "plies" })
         });
-        if self.play.players != Players::Engines {
+        if self.play.config.human != Players::Engines {
             self.maybe_engine();
         }
     }
@@ -1196,8 +1225,8 @@ impl App {
         self.saved_kept = false;
         match restore(saved) {
             Ok((g, claims, clock)) => {
-                self.play.players = saved.human;
-                self.play.flipped = self.play.players == Players::HumanBlack;
+                self.play.config.human = saved.human;
+                self.play.flipped = self.play.config.human == Players::HumanBlack;
                 self.set_game(g);
                 self.play.record.claims = claims;
                 // The game's own clocks (none if it was played without), whatever new
@@ -1333,11 +1362,8 @@ impl App {
             }
             Cmd::PrevOccurrence | Cmd::NextOccurrence => self.jump_occurrence(cmd),
             Cmd::Blind => {
-                self.play.marks = match self.play.marks {
-                    Marks::Shown => Marks::Hidden,
-                    Marks::Hidden => Marks::Shown,
-                };
-                self.info(match self.play.marks {
+                self.play.config.blind = !self.play.config.blind;
+                self.info(match self.play.marks_setting() {
                     Marks::Hidden => format!(
                         "Blind mode: no marks, no hints. Count the repetitions and claim ({}) yourself.",
                         keys::key_for(Cmd::Claim)
@@ -1372,20 +1398,20 @@ impl App {
             Cmd::Players => {
                 let selected = Players::ALL
                     .iter()
-                    .position(|&p| p == self.play.players)
+                    .position(|&p| p == self.play.config.human)
                     .unwrap_or(0);
                 self.overlay = Some(Overlay::Players { selected });
             }
             Cmd::Stronger | Cmd::Weaker => {
-                self.play.level = if cmd == Cmd::Stronger {
-                    (self.play.level + 1).min(8)
+                self.play.config.level = if cmd == Cmd::Stronger {
+                    (self.play.config.level + 1).min(8)
                 } else {
-                    self.play.level.saturating_sub(1).max(1)
+                    self.play.config.level.saturating_sub(1).max(1)
                 };
                 self.info(format!(
                     "Engine level {}: {}",
-                    self.play.level,
-                    describe_limits(&level_limits(self.play.level))
+                    self.play.config.level,
+                    describe_limits(&level_limits(self.play.config.level))
                 ));
                 self.save_settings(&["level"]);
             }
@@ -1393,25 +1419,26 @@ impl App {
                 let sizes = HASH_STEPS_MB;
                 let i = sizes
                     .iter()
-                    .position(|&m| m == self.play.hash_mb)
+                    .position(|&m| m == self.play.config.hash_mb)
                     .map_or(0, |i| (i + 1) % sizes.len());
-                self.play.hash_mb = sizes[i];
-                self.effects.push(Effect::SetHash(self.play.hash_mb));
-                self.info(format!("Engine hash {} MiB", self.play.hash_mb));
+                self.play.config.hash_mb = sizes[i];
+                self.effects.push(Effect::SetHash(self.play.config.hash_mb));
+                self.info(format!("Engine hash {} MiB", self.play.config.hash_mb));
                 self.save_settings(&["hash_mb"]);
             }
             Cmd::Contempt => {
                 let values = CONTEMPT_STEPS_CP;
                 let i = values
                     .iter()
-                    .position(|&c| c == self.play.contempt)
+                    .position(|&c| c == self.play.config.contempt)
                     .map_or(0, |i| (i + 1) % values.len());
-                self.play.contempt = values[i];
-                self.effects.push(Effect::SetContempt(self.play.contempt));
+                self.play.config.contempt = values[i];
+                self.effects
+                    .push(Effect::SetContempt(self.play.config.contempt));
                 self.info(format!(
                     "Engine contempt {} cp: {}",
-                    self.play.contempt,
-                    match self.play.contempt.signum() {
+                    self.play.config.contempt,
+                    match self.play.config.contempt.signum() {
                         1 => "it avoids draws",
                         -1 => "it welcomes draws",
                         _ => "a draw is worth equality",
@@ -1422,14 +1449,17 @@ impl App {
             Cmd::Clocks => {
                 // The preset after the one set (clocks from the config that are not a
                 // preset start the cycle; a base of 0 is "off" whatever the increment).
-                let (base, _) = self.play.clock_setting;
+                let (base, _) = self.play.clock_setting();
                 let next = CLOCK_PRESETS
                     .iter()
-                    .position(|&p| p == self.play.clock_setting)
+                    .position(|&p| p == self.play.clock_setting())
                     .or((base == 0).then_some(0))
                     .map_or(0, |p| (p + 1) % CLOCK_PRESETS.len());
                 let (b, i) = CLOCK_PRESETS[next];
-                self.play.clock_setting = (b, i);
+                (
+                    self.play.config.clock_base_secs,
+                    self.play.config.clock_inc_secs,
+                ) = (b, i);
                 let name = format!("Clocks {}", clock_label(b, i));
                 if self.game_in_progress() {
                     // A game under way keeps its clocks, or having none (the time its
@@ -1456,17 +1486,16 @@ impl App {
     /// a side that is no longer the engine's is stopped; the engine starts
     /// only if it now has the move.
     pub(crate) fn set_players(&mut self, players: Players) {
-        if players == self.play.players {
+        if players == self.play.config.human {
             self.info(format!("Players: {} (unchanged)", players.describe()));
             return;
         }
         self.stop_engine();
         if players == Players::TwoHumans {
             // No engine in the game now: its last line would stand there, stale.
-            self.play.last_info = None;
-            self.play.last_pv.clear();
+            self.play.last = None;
         }
-        self.play.players = players;
+        self.play.config.human = players;
         self.play.flipped = players == Players::HumanBlack;
         self.info(format!("Players: {}", players.describe()));
         self.save_settings(&["human"]);

@@ -57,7 +57,7 @@ impl App {
     pub fn marks(&self) -> Marks {
         match (self.screen, &self.drills) {
             (Screen::Play, _) if self.play.game.is_over() => Marks::Shown,
-            (Screen::Play, _) => self.play.marks,
+            (Screen::Play, _) => self.play.marks_setting(),
             (Screen::Drills, Some(d)) => d.marks(),
             (Screen::Euwe | Screen::Drills | Screen::Review, _) => Marks::Shown,
         }
@@ -280,7 +280,7 @@ fn render_play(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
             ])
         }
         None if app.play.loaded.is_some()
-            && app.play.players == super::play::Players::TwoHumans =>
+            && app.play.config.human == super::play::Players::TwoHumans =>
         {
             let l = app.play.loaded.as_ref().expect("checked");
             Line::from(vec![
@@ -389,17 +389,17 @@ fn render_players(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         .play
         .loaded
         .as_ref()
-        .filter(|_| app.play.players == super::play::Players::TwoHumans);
+        .filter(|_| app.play.config.human == super::play::Players::TwoHumans);
     let mut lines = Vec::new();
     for c in [Color::White, Color::Black] {
         let who = if let Some(l) = names {
             let room =
                 (area.width as usize).saturating_sub(if app.play.clock.is_some() { 17 } else { 9 });
             clip(&l.player(c), room, app.ascii)
-        } else if app.play.players.is_human(c) {
+        } else if app.play.config.human.is_human(c) {
             "You".to_string()
         } else {
-            format!("Engine L{}", app.play.level)
+            format!("Engine L{}", app.play.config.level)
         };
         let mark = if turn == c && (app.play.view.is_some() || !game.is_over()) {
             "▶ "
@@ -465,18 +465,18 @@ fn play_title(app: &App, t: &Theme, width: usize) -> Line<'static> {
         |c| super::play::clock_label(c.base.as_secs(), c.inc.as_secs()),
     );
     let settings = [
-        format!("engine L{}", p.level),
+        format!("engine L{}", p.config.level),
         format!("clocks {clocks}"),
-        format!("contempt {}", p.contempt),
-        format!("hash {} MiB", p.hash_mb),
+        format!("contempt {}", p.config.contempt),
+        format!("hash {} MiB", p.config.hash_mb),
     ];
-    let blind = p.marks == Marks::Hidden;
+    let blind = p.config.blind;
     let name = if blind {
         " threefold blind"
     } else {
         " threefold"
     };
-    let players = format!("   {}", p.players.describe());
+    let players = format!("   {}", p.config.human.describe());
     let used = |sub: &str| name.chars().count() + sub.chars().count() + players.chars().count();
     // The settings that fit after `sub`, as one string.
     let fitting = |sub: &str| {
@@ -524,7 +524,7 @@ fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         Some(_) if blind => String::new(),
         Some(th) => th.pv.clone(),
         None if blind => String::new(),
-        None => app.play.last_pv.clone(),
+        None => app.play.last_pv().to_string(),
     };
     // Short enough for the side panel at 80 columns: the spinner says it is thinking.
     let (state, short, info, side) = match &app.play.thinking {
@@ -539,8 +539,8 @@ fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         None => (
             "engine idle".to_string(),
             "idle",
-            app.play.last_info.as_ref(),
-            app.play.last_side,
+            app.play.last_info(),
+            app.play.last.as_ref().and_then(|l| l.side),
         ),
     };
     let line1 = match info {
@@ -553,7 +553,7 @@ fn render_engine(app: &App, t: &Theme, area: Rect, buf: &mut Buffer) {
         ),
         None => format!(
             "{state}  L{}  contempt {}  {} MiB",
-            app.play.level, app.play.contempt, app.play.hash_mb
+            app.play.config.level, app.play.config.contempt, app.play.config.hash_mb
         ),
     };
     let pv = if pv.is_empty() {

@@ -364,7 +364,7 @@ fn engine_gets_the_whole_game_and_takeback_returns_to_the_human() {
         ..Config::default()
     };
     let mut a = App::new(&cfg, Game::new());
-    assert_eq!(a.play.players, Players::HumanWhite);
+    assert_eq!(a.play.config.human, Players::HumanWhite);
     a.start();
     assert!(a.effects.is_empty());
     typed(&mut a, "e4");
@@ -417,8 +417,8 @@ fn engines_after(plies: usize, contempt: i32) -> App {
     for m in KNIGHTS.iter().take(plies) {
         typed(&mut a, m);
     }
-    a.play.players = Players::Engines;
-    a.play.contempt = contempt;
+    a.play.config.human = Players::Engines;
+    a.play.config.contempt = contempt;
     a.start();
     a
 }
@@ -428,12 +428,16 @@ fn the_engine_claims_after_its_search_from_its_own_score_with_either_colour() {
     // White to move in the start position, standing for the third time.
     // Black's last report said Black is lost: that is no reason for White to claim.
     let mut a = engines_after(8, 0);
-    a.play.last_info = Some(super::engine_thread::Info {
-        depth: 5,
-        score: super::engine_thread::Score::Cp(-300),
-        nodes: 1,
-        nps: 1,
-        pv: Vec::new(),
+    a.play.last = Some(super::play::LastSearch {
+        info: super::engine_thread::Info {
+            depth: 5,
+            score: super::engine_thread::Score::Cp(-300),
+            nodes: 1,
+            nps: 1,
+            pv: Vec::new(),
+        },
+        pv: String::new(),
+        side: None,
     });
     assert!(!a.play.game.is_over(), "no claim before the search");
     assert!(a.play.thinking.is_some());
@@ -493,7 +497,7 @@ fn the_engine_claims_with_its_intended_move_when_it_repeats_for_the_third_time()
     for m in KNIGHTS.iter().take(7) {
         typed(&mut a, m);
     }
-    a.play.players = Players::HumanWhite;
+    a.play.config.human = Players::HumanWhite;
     a.start();
     engine_answers(&mut a, -10, "Ng8");
     assert!(a.play.game.is_over());
@@ -944,7 +948,7 @@ fn save_and_load_pgn() {
     let mut b = app();
     b.load_pgn(&path);
     assert_eq!(b.play.game.len(), 8);
-    assert_eq!(b.play.players, Players::TwoHumans);
+    assert_eq!(b.play.config.human, Players::TwoHumans);
     // A missing file gives a message and changes nothing.
     b.load_pgn(&dir.join("missing.pgn"));
     assert!(b.message.as_ref().unwrap().is_error());
@@ -1010,7 +1014,7 @@ fn engine_pv_is_shown_in_san_with_a_spinner() {
     assert!(s.contains("⠋  depth 7  +0.31 (White)  250 knps"), "{s}");
     // Blind mode keeps the score and the line back (a 0.00 in a shuffle tells of a
     // repetition): the depth and speed stay, as the spinner does.
-    a.play.marks = super::render::Marks::Hidden;
+    a.play.config.blind = true;
     let (s, _) = screen(&a, &Theme::colored(), 120, 40);
     assert!(s.contains("⠋  depth 7  250 knps"), "{s}");
     assert!(!s.contains("+0.31"), "{s}");
@@ -1036,10 +1040,20 @@ fn castling_by_clicking_the_kings_square_or_the_rook() {
 #[test]
 fn a_new_game_forgets_the_last_engine_report() {
     let mut a = app();
-    a.play.last_pv = "1...e5 2.Nf3".to_string();
+    a.play.last = Some(super::play::LastSearch {
+        info: super::engine_thread::Info {
+            depth: 1,
+            score: super::engine_thread::Score::Cp(0),
+            nodes: 1,
+            nps: 1,
+            pv: Vec::new(),
+        },
+        pv: "1...e5 2.Nf3".to_string(),
+        side: None,
+    });
     a.new_game(Game::new());
-    assert!(a.play.last_pv.is_empty());
-    assert!(a.play.last_info.is_none());
+    assert!(a.play.last_pv().is_empty());
+    assert!(a.play.last_info().is_none());
 }
 
 /// Every screen and overlay at 80×24, the default terminal: its content and
@@ -1419,7 +1433,7 @@ fn players_come_from_a_menu_and_no_engine_moves_in_between() {
     for from in P::ALL {
         for (i, to) in P::ALL.into_iter().enumerate() {
             let mut a = app();
-            a.play.players = from;
+            a.play.config.human = from;
             typed_as(&mut a, "e4");
             a.effects.clear();
             keys(&mut a, "p");
@@ -1434,11 +1448,11 @@ fn players_come_from_a_menu_and_no_engine_moves_in_between() {
                 key(&mut a, KeyCode::Down);
             }
             key(&mut a, KeyCode::Up);
-            assert_eq!(a.play.players, from);
+            assert_eq!(a.play.config.human, from);
             assert_eq!(thinks(&a), 0, "highlighting starts no search");
             keys(&mut a, &(i + 1).to_string());
             assert_eq!(a.overlay, None);
-            assert_eq!(a.play.players, to, "{from:?} -> {to:?}");
+            assert_eq!(a.play.config.human, to, "{from:?} -> {to:?}");
             assert_eq!(
                 a.play.game.len(),
                 1,
@@ -1485,7 +1499,7 @@ fn the_players_menu_fits_80x24_and_answers_clicks_and_enter() {
     // Enter takes the highlighted row: the current players at first.
     key(&mut a, KeyCode::Down);
     key(&mut a, KeyCode::Enter);
-    assert_eq!(a.play.players, P::Engines);
+    assert_eq!(a.play.config.human, P::Engines);
     assert_eq!(thinks(&a), 1);
     // A click on a row chooses it, on the layout it is drawn with.
     keys(&mut a, "p");
@@ -1493,7 +1507,7 @@ fn the_players_menu_fits_80x24_and_answers_clicks_and_enter() {
     let (x, y) = find(&buf2, "[2] Engine vs you").unwrap();
     let _ = buf;
     click(&mut a, x + 3, y);
-    assert_eq!(a.play.players, P::HumanBlack);
+    assert_eq!(a.play.config.human, P::HumanBlack);
     assert!(a.play.flipped);
     assert_eq!(a.overlay, None);
     // Esc keeps the players; a click outside closes the menu too.
@@ -1502,7 +1516,7 @@ fn the_players_menu_fits_80x24_and_answers_clicks_and_enter() {
     keys(&mut a, "p");
     click(&mut a, 0, 0);
     assert_eq!(a.overlay, None);
-    assert_eq!(a.play.players, P::HumanBlack);
+    assert_eq!(a.play.config.human, P::HumanBlack);
 }
 
 #[test]
@@ -1656,7 +1670,7 @@ fn the_engine_score_is_shown_from_whites_side_with_a_label_at_80x24() {
     // The engine plays Black: +0.80 for Black is -0.80 for White, while it
     // thinks and after it has moved.
     let mut a = app();
-    a.play.players = Players::HumanWhite;
+    a.play.config.human = Players::HumanWhite;
     a.update(Action::Resize(80, 24));
     typed(&mut a, "e4");
     let Some(Effect::Think { id, .. }) = a.effects.pop() else {
