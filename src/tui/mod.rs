@@ -1,8 +1,11 @@
 //! The terminal trainer (ratatui + crossterm): play the engine or a friend,
 //! watch repetitions pile up, claim draws, step through Euwe's sequence.
 //!
-//! - [`app`]: state, actions, update (no I/O but the optional game files).
-//! - [`render`]: side-effect-free drawing; [`board`]: the board widget.
+//! - [`app`]: state, actions, update (no I/O but the optional game files):
+//!   routes to the screens and carries out their replies.
+//! - [`play`]: the game screen (with its overlays and PGN files).
+//! - [`render`]: side-effect-free drawing; [`board`]: the board widget;
+//!   [`widgets`]: the layout and drawing pieces the screens share.
 //! - [`drill`]: the drill screen (puzzles from [`crate::drills`]).
 //! - [`keys`]: the one key table (help overlay and hints come from it).
 //! - [`line_edit`]: the one line editor behind every text prompt.
@@ -19,13 +22,14 @@ pub mod euwe;
 pub mod keys;
 pub mod line_edit;
 pub mod overlay;
-pub mod pgn_file;
 pub mod play;
+pub mod prompt;
 pub mod render;
 pub mod review;
 pub mod terminal;
 pub mod theme;
 pub mod tty_wait;
+pub mod widgets;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -94,7 +98,7 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
     let mut app = App::new(&cfg, game);
     app.ascii |= opts.ascii;
     app.config_path = cfg_path;
-    app.resume_path = config::data_dir().map(|d| d.join("game-in-progress.json"));
+    app.play.resume_path = config::data_dir().map(|d| d.join("game-in-progress.json"));
     app.drills_file = crate::drills::from_games::default_file();
     if let Some(p) = &opts.pgn {
         app.load_pgn(p);
@@ -102,10 +106,11 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
             anyhow::bail!("{}", m.text);
         }
     }
-    if let Some(p) = app.resume_path.clone() {
+    if let Some(p) = app.play.resume_path.clone() {
         match play::load_saved(&p) {
             Ok(Some(saved)) => {
-                app.offer_saved_game(saved, opts.fen.is_some() || opts.pgn.is_some());
+                app.play
+                    .offer_saved_game(saved, opts.fen.is_some() || opts.pgn.is_some());
             }
             Ok(None) => {}
             Err(m) => app.error(m),
@@ -147,7 +152,7 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
     // it is said once the terminal is back.
     // Stderr may be the terminal that hung up: what is said there must not
     // panic when it cannot be written (eprintln! does).
-    let kept = app.keep_game_in_progress();
+    let kept = app.play.keep_game_in_progress();
     terminal::restore();
     // `restore` showed the cursor; ratatui's Drop would show it again and
     // eprintln! its failure on a hung-up terminal, a panic (exit 101).
@@ -271,7 +276,7 @@ fn event_loop(
     let mut trace = Trace::new(trace);
     let size = term.size()?;
     app.update(Action::Resize(size.width, size.height));
-    if app.overlay.is_none() {
+    if app.overlay.is_none() && app.play.overlay.is_none() {
         app.start();
     }
     let mut first = true;

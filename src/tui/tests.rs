@@ -12,6 +12,7 @@ use super::app::{Action, App, Effect, Overlay, Question, Screen};
 use super::config::Config;
 use super::engine_thread::Report;
 use super::play::Players;
+use super::play::{Overlay as PlayOverlay, Question as PlayQuestion};
 use super::render::{self, layout, render_with};
 use super::theme::Theme;
 
@@ -197,7 +198,7 @@ fn cursor_moves_with_arrows_and_hjkl() {
     assert_eq!(a.play.cursor, Square::E2);
     key(&mut a, KeyCode::Enter);
     assert_eq!(a.play.selected, Some(Square::E2));
-    assert_eq!(a.targets().len(), 2);
+    assert_eq!(a.play.targets().len(), 2);
     key(&mut a, KeyCode::Up);
     keys(&mut a, "k");
     keys(&mut a, " ");
@@ -242,7 +243,7 @@ fn promotion_asks_which_piece() {
     a.new_game(Game::from_fen("8/P7/8/8/8/8/8/k6K w - - 0 1").unwrap());
     click_square(&mut a, Square::A7);
     click_square(&mut a, Square::A8);
-    assert!(matches!(a.overlay, Some(Overlay::Promotion(_))));
+    assert!(matches!(a.play.overlay, Some(PlayOverlay::Promotion(_))));
     assert_eq!(a.play.game.len(), 0);
     keys(&mut a, "n");
     assert_eq!(a.play.game.len(), 1);
@@ -264,7 +265,7 @@ fn promotion_by_click() {
     a.new_game(Game::from_fen("8/P7/8/8/8/8/8/k6K w - - 0 1").unwrap());
     click_square(&mut a, Square::A7);
     click_square(&mut a, Square::A8);
-    let (r, cmd) = super::overlay::promotion_layout(a.size).1[1];
+    let (r, cmd) = super::play::promotion_layout(a.size).1[1];
     assert_eq!(cmd, super::keys::Cmd::Promote(Role::Rook));
     click(&mut a, r.x + 1, r.y);
     assert_eq!(
@@ -286,10 +287,10 @@ fn threefold_claim_now_is_correct() {
     assert_eq!(a.play.game.occurrences(4), 2);
     assert_eq!(a.play.game.occurrences(8), 3);
     keys(&mut a, "c");
-    assert_eq!(a.overlay, Some(Overlay::Claim));
+    assert_eq!(a.play.overlay, Some(PlayOverlay::Claim));
     keys(&mut a, "1");
-    match &a.overlay {
-        Some(Overlay::Verdict { correct, text, .. }) => {
+    match &a.play.overlay {
+        Some(PlayOverlay::Verdict { correct, text, .. }) => {
             assert!(correct);
             assert!(text.contains("9.2"), "{text}");
         }
@@ -299,7 +300,7 @@ fn threefold_claim_now_is_correct() {
     assert_eq!(t.ending.kind, EndingKind::ThreefoldClaim);
     assert_eq!(a.play.highlight, vec![0, 4, 8]);
     key(&mut a, KeyCode::Esc);
-    assert_eq!(a.overlay, None);
+    assert_eq!(a.play.overlay, None);
 }
 
 #[test]
@@ -307,8 +308,8 @@ fn wrong_claim_explains_and_the_game_goes_on() {
     let mut a = app();
     shuffle(&mut a, 4);
     keys(&mut a, "c1");
-    match &a.overlay {
-        Some(Overlay::Verdict { correct, text, .. }) => {
+    match &a.play.overlay {
+        Some(PlayOverlay::Verdict { correct, text, .. }) => {
             assert!(!correct);
             assert!(text.contains("stands for the second time"), "{text}");
         }
@@ -344,7 +345,7 @@ fn claim_with_intended_move_typed_and_on_the_board() {
     click_square(&mut a, Square::G1);
     assert_eq!(a.play.game.len(), 3);
     assert!(!a.play.game.is_over());
-    let Some(Overlay::Verdict { correct, text, .. }) = &a.overlay else {
+    let Some(PlayOverlay::Verdict { correct, text, .. }) = &a.play.overlay else {
         panic!()
     };
     assert!(!correct);
@@ -526,7 +527,7 @@ fn history_stepping_and_occurrence_jumps() {
     }));
     assert_eq!(a.play.view, Some(3));
     let areas = layout(a.size).unwrap();
-    let (r, ply) = render::history_cells(&a, areas.history)
+    let (r, ply) = super::play::history_cells(&a.play, areas.history)
         .into_iter()
         .find(|c| c.1 == 5)
         .unwrap();
@@ -548,13 +549,16 @@ fn quit_and_new_game_confirm_only_when_a_game_would_be_lost() {
     keys(&mut a, "n");
     assert!(!a.quit);
     keys(&mut a, "n");
-    assert_eq!(a.overlay, Some(Overlay::Ask(Question::NewGame)));
+    assert_eq!(
+        a.play.overlay,
+        Some(PlayOverlay::Ask(PlayQuestion::NewGame))
+    );
     keys(&mut a, "y");
     assert_eq!(a.play.game.len(), 0);
     // With a place to keep it, quitting keeps the game: no question.
     let dir = std::env::temp_dir().join(format!("threefold-resume-{}", std::process::id()));
     let mut a = app();
-    a.resume_path = Some(dir.join("g.json"));
+    a.play.resume_path = Some(dir.join("g.json"));
     typed(&mut a, "e4");
     keys(&mut a, "q");
     assert!(a.quit);
@@ -652,7 +656,7 @@ fn claim_dialog_and_verdicts_render() {
     assert!(s.contains("[1] threefold now (9.2 b)"));
     assert!(s.contains("[2] threefold with a move (9.2 a)"));
     // Clicking option 1.
-    let (r, _) = super::overlay::claim_layout(&a, a.size).buttons[0];
+    let (r, _) = super::play::claim_layout(&a.play, a.size).buttons[0];
     click(&mut a, r.x + 2, r.y);
     let (s, _) = screen(&a, &Theme::colored(), 120, 40);
     assert!(s.contains("Claim correct: draw"), "{s}");
@@ -671,7 +675,7 @@ fn claim_button_is_clickable() {
     let mut a = app();
     let areas = layout(a.size).unwrap();
     click(&mut a, areas.claim.x + 2, areas.claim.y);
-    assert_eq!(a.overlay, Some(Overlay::Claim));
+    assert_eq!(a.play.overlay, Some(PlayOverlay::Claim));
 }
 
 #[test]
@@ -1028,8 +1032,8 @@ fn castling_by_clicking_the_kings_square_or_the_rook() {
     let mut a = app();
     a.new_game(Game::from_fen(fen).unwrap());
     click_square(&mut a, Square::E1);
-    assert!(a.targets().contains(&Square::G1));
-    assert!(a.targets().contains(&Square::C1));
+    assert!(a.play.targets().contains(&Square::G1));
+    assert!(a.play.targets().contains(&Square::C1));
     click_square(&mut a, Square::G1);
     assert_eq!(a.play.game.ply_label(1), "1.O-O");
     click_square(&mut a, Square::E8);
@@ -1082,10 +1086,10 @@ fn every_screen_and_overlay_works_at_80x24() {
         "{s}"
     );
     assert!(s.contains("Esc cancel"), "{s}");
-    let (r, cmd) = super::overlay::claim_layout(&a, a.size).buttons[0];
+    let (r, cmd) = super::play::claim_layout(&a.play, a.size).buttons[0];
     assert_eq!(
         cmd,
-        super::keys::Cmd::ClaimAs(super::overlay::ClaimOption::THREEFOLD_NOW)
+        super::keys::Cmd::ClaimAs(super::play::ClaimOption::THREEFOLD_NOW)
     );
     click(&mut a, r.x + 1, r.y);
     let s = show(&a);
@@ -1111,7 +1115,7 @@ fn every_screen_and_overlay_works_at_80x24() {
     click_square(&mut a, Square::A8);
     let s = show(&a);
     assert!(s.contains("q Queen") && s.contains("n Knight"), "{s}");
-    let (r, _) = super::overlay::promotion_layout(a.size).1[3];
+    let (r, _) = super::play::promotion_layout(a.size).1[3];
     click(&mut a, r.x + 1, r.y);
     assert_eq!(
         a.play
@@ -1438,8 +1442,8 @@ fn players_come_from_a_menu_and_no_engine_moves_in_between() {
             a.effects.clear();
             keys(&mut a, "p");
             assert_eq!(
-                a.overlay,
-                Some(Overlay::Players {
+                a.play.overlay,
+                Some(PlayOverlay::Players {
                     selected: P::ALL.iter().position(|&p| p == from).unwrap()
                 })
             );
@@ -1451,7 +1455,7 @@ fn players_come_from_a_menu_and_no_engine_moves_in_between() {
             assert_eq!(a.play.config.human, from);
             assert_eq!(thinks(&a), 0, "highlighting starts no search");
             keys(&mut a, &(i + 1).to_string());
-            assert_eq!(a.overlay, None);
+            assert_eq!(a.play.overlay, None);
             assert_eq!(a.play.config.human, to, "{from:?} -> {to:?}");
             assert_eq!(
                 a.play.game.len(),
@@ -1509,13 +1513,13 @@ fn the_players_menu_fits_80x24_and_answers_clicks_and_enter() {
     click(&mut a, x + 3, y);
     assert_eq!(a.play.config.human, P::HumanBlack);
     assert!(a.play.flipped);
-    assert_eq!(a.overlay, None);
+    assert_eq!(a.play.overlay, None);
     // Esc keeps the players; a click outside closes the menu too.
     keys(&mut a, "p");
     key(&mut a, KeyCode::Esc);
     keys(&mut a, "p");
     click(&mut a, 0, 0);
-    assert_eq!(a.overlay, None);
+    assert_eq!(a.play.overlay, None);
     assert_eq!(a.play.config.human, P::HumanBlack);
 }
 
@@ -1551,20 +1555,20 @@ fn typed_moves_are_read_leniently_and_refusals_say_why_on_screen() {
 #[test]
 fn fen_and_pgn_ask_before_replacing_a_game_in_progress() {
     for (k, q) in [
-        ('F', Question::AbandonForFen),
-        ('o', Question::AbandonForPgn),
+        ('F', PlayQuestion::AbandonForFen),
+        ('o', PlayQuestion::AbandonForPgn),
     ] {
         let mut a = app();
         a.update(Action::Resize(80, 24));
         typed(&mut a, "e4");
         keys(&mut a, &k.to_string());
-        assert_eq!(a.overlay, Some(Overlay::Ask(q.clone())), "{k}");
+        assert_eq!(a.play.overlay, Some(PlayOverlay::Ask(q.clone())), "{k}");
         assert!(a.input.is_none(), "{k}: no prompt before the answer");
         let (s, _) = screen(&a, &Theme::plain(), 80, 24);
         assert!(s.contains("Abandon the game in progress to"), "{s}");
         assert!(s.contains("y yes · n no · Esc later"), "{s}");
         keys(&mut a, "n");
-        assert_eq!((a.overlay.clone(), a.input.is_none()), (None, true));
+        assert_eq!((a.play.overlay.clone(), a.input.is_none()), (None, true));
         assert_eq!(a.play.game.len(), 1);
         keys(&mut a, &k.to_string());
         keys(&mut a, "y");
@@ -1578,7 +1582,7 @@ fn fen_and_pgn_ask_before_replacing_a_game_in_progress() {
         // No game in progress: the prompt at once.
         let mut b = app();
         keys(&mut b, &k.to_string());
-        assert!(b.overlay.is_none() && b.input.is_some(), "{k}");
+        assert!(b.play.overlay.is_none() && b.input.is_some(), "{k}");
     }
 }
 
@@ -1602,8 +1606,8 @@ fn starting_with_a_position_while_a_game_is_kept_asks_first() {
         let mut a = app();
         a.update(Action::Resize(80, 24));
         a.new_game(Game::from_fen(fen).unwrap());
-        a.resume_path = Some(path.clone());
-        a.offer_saved_game(saved.clone(), true);
+        a.play.resume_path = Some(path.clone());
+        a.play.offer_saved_game(saved.clone(), true);
         a
     };
     // No: the kept game is resumed instead.
