@@ -348,7 +348,9 @@ impl App {
             Some(Overlay::Ask(Question::QuitUnkept { .. })) => return self.quit_losing_game(),
             _ => {}
         }
+        // The question takes the place of the game screen's overlay, if one is up.
         if self.play.game_in_progress() && self.play.resume_path.is_none() {
+            self.play.overlay = None;
             self.overlay = Some(Overlay::Ask(Question::Quit));
             return;
         }
@@ -362,6 +364,7 @@ impl App {
                     .as_ref()
                     .filter(|(_, text)| *text == pgn)
                     .map(|(p, _)| p.clone());
+                self.play.overlay = None;
                 self.overlay = Some(Overlay::Ask(Question::QuitUnkept {
                     reason: e.to_string(),
                     saved_as,
@@ -597,6 +600,7 @@ impl App {
             ascii: self.ascii,
             engines_panel: self.engines_panel,
             frame: self.frame,
+            shown: self.screen == Screen::Play,
         }
     }
 

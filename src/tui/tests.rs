@@ -1060,6 +1060,50 @@ fn a_new_game_forgets_the_last_engine_report() {
     assert!(a.play.last_info().is_none());
 }
 
+/// Choosing two humans forgets the engine's last search whole: its score, its line and
+/// the side it was from (one `Option`, so no part can stay behind).
+#[test]
+fn two_humans_forget_the_whole_last_search() {
+    let mut a = app();
+    a.play.config.human = Players::HumanWhite;
+    a.play.last = Some(super::play::LastSearch {
+        info: super::engine_thread::Info {
+            depth: 3,
+            score: super::engine_thread::Score::Cp(40),
+            nodes: 1,
+            nps: 1,
+            pv: Vec::new(),
+        },
+        pv: "1.e4 e5".to_string(),
+        side: Some(shakmaty::Color::White),
+    });
+    keys(&mut a, "p3");
+    assert_eq!(a.play.config.human, Players::TwoHumans);
+    assert!(a.play.last.is_none());
+}
+
+/// A question about the game can be up over another screen (saving on quitting asks
+/// about overwriting a file); closing it there leaves the engine alone, as the game
+/// screen is not shown.
+#[test]
+fn a_game_question_closed_over_another_screen_leaves_the_engine_alone() {
+    let mut a = app();
+    a.play.config.human = Players::HumanWhite;
+    typed(&mut a, "e4");
+    assert!(a.play.thinking.is_some(), "the engine has the move");
+    keys(&mut a, "e");
+    assert_eq!(a.screen, Screen::Euwe);
+    assert!(a.play.thinking.is_none());
+    a.effects.clear();
+    a.play.overlay = Some(PlayOverlay::Ask(PlayQuestion::Overwrite(
+        std::path::PathBuf::from("game.pgn"),
+    )));
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.play.overlay, None);
+    assert!(a.play.thinking.is_none());
+    assert!(!a.effects.iter().any(|e| matches!(e, Effect::Think { .. })));
+}
+
 /// Every screen and overlay at 80×24, the default terminal: its content and
 /// its key hints are there, and clicking a dialog's button (laid out by the
 /// same function that draws it) runs the button's command.

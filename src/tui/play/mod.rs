@@ -134,6 +134,10 @@ pub struct Env {
     pub engines_panel: bool,
     /// Frames drawn so far (the engine's spinner).
     pub frame: u64,
+    /// Whether the game screen is the one shown. Its overlays can be up over
+    /// another screen (saving the game on quitting asks about overwriting a
+    /// file): the engine then waits.
+    pub shown: bool,
 }
 
 /// Who moves for a side. In the config and the saved game it is written as

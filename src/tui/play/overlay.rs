@@ -14,11 +14,11 @@ use shakmaty::{Move, Position, Role};
 use crate::rules::claim::incorrect_claim_bonus;
 use crate::rules::{Ground, color_name};
 
-use super::super::keys::{self, BINDINGS, Cmd, Ctx};
-use super::super::theme::Theme;
-use super::super::widgets::{Marks, body_of, max_scroll, popup, scrolled, wrap};
 use super::pgn_file::GamePick;
 use super::{Env, Play, Players, Replies, Reply, SavedGame};
+use crate::tui::keys::{self, BINDINGS, Cmd, Ctx};
+use crate::tui::theme::Theme;
+use crate::tui::widgets::{Marks, body_of, max_scroll, popup, scrolled, wrap};
 
 /// A yes/no question about the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -580,7 +580,9 @@ impl Play {
             (Overlay::Ask(_), Cmd::Close) => {
                 // Decide later: nothing changes, and the engine plays if it is its turn.
                 self.overlay = None;
-                self.maybe_engine(out);
+                if env.shown {
+                    self.maybe_engine(out);
+                }
             }
             (_, Cmd::Close) => self.overlay = None,
             _ => {}

@@ -17,11 +17,11 @@ use shakmaty::{Color, Move};
 
 use crate::rules::pgn::{self, GameSummary, UtcMinute};
 
-use super::super::keys::{self, Cmd, Ctx};
-use super::super::prompt::InputKind;
-use super::super::theme::Theme;
-use super::super::widgets::{clip, popup};
 use super::{Overlay, Play, Players, Question, Replies};
+use crate::tui::keys::{self, Cmd, Ctx};
+use crate::tui::prompt::InputKind;
+use crate::tui::theme::Theme;
+use crate::tui::widgets::{clip, popup};
 
 /// The most games of one file listed to choose from.
 pub const MAX_LISTED: usize = 10_000;

@@ -14,16 +14,16 @@ use crate::rules::pgn::{ClaimMark, RecordedClaim};
 use crate::rules::review::GameRecord;
 use crate::rules::{EndingKind, Game, color_name, ending};
 
-use super::super::engine_thread::{Effect, Report};
-use super::super::keys::{self, Cmd, Ctx};
-use super::super::prompt::InputKind;
-use super::super::widgets::Marks;
 use super::{
     CLOCK_PRESETS, CONTEMPT_STEPS_CP, ClaimOption, Clock, Env, HASH_STEPS_MB, KeepError,
     LastSearch, MOVE_MAX_CHARS, Overlay, Play, Players, Question, Replies, SavedGame, Thinking,
     clock_label, describe_limits, draw_offer_answer, game_over_hint, idx, king_target,
     level_limits, pv_san, restore, short_reason,
 };
+use crate::tui::engine_thread::{Effect, Report};
+use crate::tui::keys::{self, Cmd, Ctx};
+use crate::tui::prompt::InputKind;
+use crate::tui::widgets::Marks;
 
 impl Play {
     /// What the game screen may reveal: blind mode hides the marks until the

@@ -13,15 +13,15 @@ use shakmaty::{Color, Position};
 
 use crate::rules::{claim, color_name};
 
-use super::super::board::BoardView;
-use super::super::engines::EnginesPanel;
-use super::super::keys::{self, Cmd};
-use super::super::theme::Theme;
-use super::super::widgets::{
+use super::{Env, Play, Players, Replies, clock_label, overlay};
+use crate::tui::board::BoardView;
+use crate::tui::engines::EnginesPanel;
+use crate::tui::keys::{self, Cmd};
+use crate::tui::theme::Theme;
+use crate::tui::widgets::{
     Areas, HistoryView, Marks, board_geom, clip, fit_places, history_cells_in, layout,
     position_facts, score_label, spark_line,
 };
-use super::{Env, Play, Players, Replies, clock_label, overlay};
 
 impl Play {
     /// Draw the game screen (its regions from [`layout`]).
