@@ -53,6 +53,7 @@ use super::widgets::Marks;
 
 /// What the play screen asks of the App after handling a key, a click, a
 /// typed line, time or an engine report.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
     /// Say this on the message line.
