@@ -135,24 +135,7 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         ]);
         Paragraph::new(line).render(a.input, buf);
     } else if app.screen == Screen::Play {
-        use keys::{Cmd, key_for};
-        let hint = if app.play.game.is_over() {
-            format!(
-                "{} new game · {} take back · {} review the game · {} drills",
-                key_for(Cmd::NewGame),
-                key_for(Cmd::Takeback),
-                key_for(Cmd::Review),
-                key_for(Cmd::Drills)
-            )
-        } else {
-            format!(
-                "{} type a move · {} claim · click a piece, then its target · {} drills",
-                key_for(Cmd::TypeMove),
-                key_for(Cmd::Claim),
-                key_for(Cmd::Drills)
-            )
-        };
-        Paragraph::new(Line::from(Span::styled(hint, t.dim))).render(a.input, buf);
+        Paragraph::new(Line::from(Span::styled(app.play.hint(), t.dim))).render(a.input, buf);
     }
     let mut spans = Vec::new();
     // Only what works now: claims while the game goes on, scrolling a ruling that scrolls.

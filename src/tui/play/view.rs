@@ -36,6 +36,26 @@ impl Play {
         }
     }
 
+    /// The hint on the input line's row while no line is typed: what to do next.
+    pub fn hint(&self) -> String {
+        if self.game.is_over() {
+            format!(
+                "{} new game · {} take back · {} review the game · {} drills",
+                keys::key_for(Cmd::NewGame),
+                keys::key_for(Cmd::Takeback),
+                keys::key_for(Cmd::Review),
+                keys::key_for(Cmd::Drills)
+            )
+        } else {
+            format!(
+                "{} type a move · {} claim · click a piece, then its target · {} drills",
+                keys::key_for(Cmd::TypeMove),
+                keys::key_for(Cmd::Claim),
+                keys::key_for(Cmd::Drills)
+            )
+        }
+    }
+
     /// A click on the game screen, hit-tested on the layout it is drawn with.
     pub fn click(&mut self, x: u16, y: u16, env: &Env, out: &mut Replies) {
         let Some(areas) = layout(env.size) else {
@@ -155,7 +175,7 @@ pub(super) fn render_play(p: &Play, env: &Env, t: &Theme, a: &Areas, buf: &mut B
             ascii: env.ascii,
         }
         .render(t, area, buf);
-        super::super::engines::mark_history(game, shown, history, t, env.ascii, buf);
+        crate::tui::engines::mark_history(game, shown, history, t, env.ascii, buf);
     } else {
         render_same(p, t, a.same, buf);
         render_spark(p, env, t, a.spark, buf);
