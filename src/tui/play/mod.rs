@@ -2,8 +2,8 @@
 //! repetitions pile up, claim draws. As the drill screen does, it owns
 //!
 //! - its state ([`Play`], here): the game, the board's view of it, the
-//!   settings (one [`Config`]), the clocks, the engine's side of the game, the
-//!   game kept between runs;
+//!   settings (one [`Config`]), the clocks (`clock`), the engine's side of
+//!   the game, the game kept between runs (`saved`);
 //! - its keys ([`Play::command`] for the key table's `Play` context, in
 //!   `update`), typed lines ([`Play::submit`]), time ([`Play::tick`]) and
 //!   engine reports ([`Play::on_report`]);
@@ -21,9 +21,10 @@
 //! open, the settings to save, and a switch to the review. What it needs to
 //! know of the terminal comes in an [`Env`]. Every ruling comes from the
 //! rules core (`crate::rules::claim`, `ending`).
-
+mod clock;
 mod overlay;
 pub mod pgn_file;
+mod saved;
 mod update;
 mod view;
 
@@ -34,15 +35,17 @@ use ratatui::layout::Rect;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
 use crate::rules::claim::{Clocks, Ground};
-use crate::rules::pgn::{ClaimMark, RecordedClaim};
 use crate::rules::review::GameRecord;
 use crate::rules::{Game, MoveNumber, PlayError};
 
 pub use crate::rules::notation::king_target;
+use clock::idx;
+pub use clock::{CLOCK_PRESETS, Clock, clock_label};
 pub use overlay::{
     ClaimLayout, ClaimOption, Overlay, Question, VerdictLayout, claim_layout, players_layout,
     promotion_layout, verdict_layout,
 };
+pub use saved::{KeepError, SavedClaim, SavedClocks, SavedGame, load_saved};
 pub use view::{history_and_engines, history_cells, spark_ply};
 
 use super::config::Config;
@@ -181,157 +184,11 @@ impl Players {
     }
 }
 
-/// Chess clocks: base + increment, flag fall.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Clock {
-    pub base: Duration,
-    pub inc: Duration,
-    /// Time left for White and Black when their clock last stopped.
-    pub left: [Duration; 2],
-    /// Whose clock runs, since when.
-    pub running: Option<(Color, Instant)>,
-    /// The clocks are stopped while a claim is made and ruled (FIDE 6.12,
-    /// 9.5.1): whose clock starts again when play goes on.
-    pub halted: Option<Color>,
-}
-
-fn idx(c: Color) -> usize {
-    match c {
-        Color::White => 0,
-        Color::Black => 1,
-    }
-}
-
-impl Clock {
-    pub fn new(base: Duration, inc: Duration) -> Clock {
-        Clock {
-            base,
-            inc,
-            left: [base, base],
-            running: None,
-            halted: None,
-        }
-    }
-    pub fn remaining(&self, c: Color, now: Instant) -> Duration {
-        let left = self.left[idx(c)];
-        match self.running {
-            Some((r, since)) if r == c => left.saturating_sub(now.saturating_duration_since(since)),
-            _ => left,
-        }
-    }
-    /// `c` completed a move: stop its clock, add the increment, start the
-    /// other (or, with the clocks halted for a claim, let the other's start
-    /// when play goes on).
-    pub fn moved(&mut self, c: Color, now: Instant) {
-        let left = self.remaining(c, now);
-        self.left[idx(c)] = left.saturating_add(self.inc);
-        if self.halted.is_some() {
-            self.halted = Some(!c);
-        } else {
-            self.running = Some((!c, now));
-        }
-    }
-    pub fn stop(&mut self, now: Instant) {
-        if let Some((c, _)) = self.running {
-            self.left[idx(c)] = self.remaining(c, now);
-        }
-        self.running = None;
-        self.halted = None;
-    }
-    /// Stop the running clock for a claim (FIDE 6.12): it restarts on [`Clock::resume`].
-    pub fn halt(&mut self, now: Instant) {
-        if let Some((c, _)) = self.running {
-            self.stop(now);
-            self.halted = Some(c);
-        }
-    }
-    /// Play goes on after a claim: the halted clock runs again.
-    pub fn resume(&mut self, now: Instant) {
-        if let Some(c) = self.halted.take() {
-            self.running = Some((c, now));
-        }
-    }
-}
-
-/// Clock presets cycled by the clocks key: (base s, inc s).
-pub const CLOCK_PRESETS: [(u64, u64); 4] = [(0, 0), (300, 3), (180, 2), (60, 0)];
-
-/// Clocks as the trainer names them: "5+3" (minutes + seconds a move), "off" for none.
-pub fn clock_label(base_secs: u64, inc_secs: u64) -> String {
-    match base_secs {
-        0 => "off".to_string(),
-        b => format!("{}+{inc_secs}", b / 60),
-    }
-}
-
 /// Hash sizes cycled by the hash key (MiB).
 pub const HASH_STEPS_MB: [usize; 4] = [16, 64, 256, 1024];
 
 /// Contempt values cycled by the contempt key (centipawns).
 pub const CONTEMPT_STEPS_CP: [i32; 5] = [0, 25, 50, 100, -50];
-
-/// A game in progress kept between runs: the moves, who plays them, the claims made
-/// and the clocks, so that quitting, a signal or a panic loses nothing of the game.
-/// Files written before claims and clocks were kept have neither (`serde(default)`).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct SavedGame {
-    pub start_fen: String,
-    pub moves: Vec<String>,
-    pub human: Players,
-    /// The claims made in the game, as in [`GameRecord::claims`].
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub claims: Vec<SavedClaim>,
-    /// The clocks, if the game was played with them.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub clocks: Option<SavedClocks>,
-}
-
-/// A claim of a kept game: the ply of [`RecordedClaim::ply`], the mark's
-/// [`ClaimMark::code`] ("now" or "move") and the rule's [`Ground::code`] ("9.2", "9.3"),
-/// as `[%claim ...]` writes them.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct SavedClaim {
-    pub ply: usize,
-    pub mark: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rule: Option<String>,
-}
-
-/// The clocks of a kept game, in milliseconds: base time, increment, and the time
-/// White and Black had left when the game was kept (a running clock is stopped first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct SavedClocks {
-    pub base_ms: u64,
-    pub inc_ms: u64,
-    pub left_ms: [u64; 2],
-}
-
-impl SavedGame {
-    /// The game in progress of `play`, as it is kept (clocks read at `now`).
-    pub fn of(play: &Play, now: Instant) -> SavedGame {
-        let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
-        SavedGame {
-            start_fen: play.game.start_fen(),
-            moves: play.game.uci_moves(),
-            human: play.config.human,
-            claims: play
-                .record
-                .claims
-                .iter()
-                .map(|c| SavedClaim {
-                    ply: c.ply,
-                    mark: c.mark.code().to_string(),
-                    rule: c.ground.map(|g| g.code().to_string()),
-                })
-                .collect(),
-            clocks: play.clock.as_ref().map(|c| SavedClocks {
-                base_ms: ms(c.base),
-                inc_ms: ms(c.inc),
-                left_ms: [Color::White, Color::Black].map(|side| ms(c.remaining(side, now))),
-            }),
-        }
-    }
-}
 
 /// The latest engine report for the running search.
 #[derive(Clone, Debug, Default)]
@@ -610,50 +467,6 @@ fn game_over_hint() -> String {
     )
 }
 
-/// The game, claims and clocks of a kept game, or what is wrong with it.
-fn restore(saved: &SavedGame) -> Result<(Game, Vec<RecordedClaim>, Option<Clock>), String> {
-    let mut g = Game::from_fen(&saved.start_fen).map_err(|e| e.to_string())?;
-    for m in &saved.moves {
-        g.play_uci(m).map_err(|e| e.to_string())?;
-    }
-    let claims = saved
-        .claims
-        .iter()
-        .map(|c| {
-            let mark = ClaimMark::from_code(&c.mark)
-                .ok_or_else(|| format!("a claim is marked '{}', not 'now' or 'move'", c.mark))?;
-            if c.ply > g.len() || (mark == ClaimMark::WithMove && c.ply == 0) {
-                return Err(format!(
-                    "a claim '{}' at ply {} of a game of {} plies",
-                    c.mark,
-                    c.ply,
-                    g.len()
-                ));
-            }
-            let ground = match &c.rule {
-                None => None,
-                Some(r) => Some(
-                    Ground::from_code(r)
-                        .ok_or_else(|| format!("a claim under '{r}', not '9.2' or '9.3'"))?,
-                ),
-            };
-            Ok(RecordedClaim {
-                ply: c.ply,
-                mark,
-                ground,
-                line: 0,
-            })
-        })
-        .collect::<Result<Vec<_>, String>>()?;
-    let clock = saved.clocks.map(|c| {
-        let d = Duration::from_millis;
-        let mut clock = Clock::new(d(c.base_ms), d(c.inc_ms));
-        clock.left = c.left_ms.map(d);
-        clock
-    });
-    Ok((g, claims, clock))
-}
-
 /// A PV in SAN from `pos`: "12.Nf3 Nf6 13.Ng1", stopping at the first illegal move.
 pub fn pv_san(pos: &Chess, pv: &[Move], max: usize) -> String {
     let mut pos = pos.clone();
@@ -685,51 +498,3 @@ pub fn uci(m: Move) -> String {
 /// annotations ("exd8=Q+!?" is 9): a longer line is refused by its length
 /// instead of being read and quoted back.
 pub const MOVE_MAX_CHARS: usize = 32;
-
-/// Why the game in progress could not be kept for the next start.
-#[derive(Debug, thiserror::Error)]
-pub enum KeepError {
-    #[error("cannot write {}: {source}", path.display())]
-    Write {
-        path: std::path::PathBuf,
-        source: std::io::Error,
-    },
-    #[error("cannot encode the game: {0}")]
-    Encode(serde_json::Error),
-}
-
-/// Read the saved game in progress. A file that is not a saved game is moved
-/// aside (as `progress.toml` is) and the message says where.
-pub fn load_saved(path: &std::path::Path) -> Result<Option<SavedGame>, String> {
-    let text = match std::fs::read(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => {
-            return Err(format!(
-                "cannot read the saved game {}: {e}",
-                path.display()
-            ));
-        }
-    };
-    let parsed = std::str::from_utf8(&text)
-        .map_err(|e| e.to_string())
-        .and_then(|t| serde_json::from_str::<SavedGame>(t).map_err(|e| e.to_string()))
-        .and_then(|s| restore(&s).map(|_| s));
-    match parsed {
-        Ok(s) => Ok(Some(s)),
-        Err(reason) => {
-            let aside = crate::fsio::aside_name(path, "corrupt");
-            Err(match std::fs::rename(path, &aside) {
-                Ok(()) => format!(
-                    "the saved game {} was unreadable ({reason}); it was moved to {}",
-                    path.display(),
-                    aside.display()
-                ),
-                Err(e) => format!(
-                    "the saved game {} was unreadable ({reason}) and could not be moved aside ({e})",
-                    path.display()
-                ),
-            })
-        }
-    }
-}

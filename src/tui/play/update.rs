@@ -14,11 +14,12 @@ use crate::rules::pgn::{ClaimMark, RecordedClaim};
 use crate::rules::review::GameRecord;
 use crate::rules::{EndingKind, Game, color_name, ending};
 
+use super::clock::idx;
 use super::{
-    CLOCK_PRESETS, CONTEMPT_STEPS_CP, ClaimOption, Clock, Env, HASH_STEPS_MB, KeepError,
-    LastSearch, MOVE_MAX_CHARS, Overlay, Play, Players, Question, Replies, SavedGame, Thinking,
-    clock_label, describe_limits, draw_offer_answer, game_over_hint, idx, king_target,
-    level_limits, pv_san, restore, short_reason,
+    CLOCK_PRESETS, CONTEMPT_STEPS_CP, ClaimOption, Clock, Env, HASH_STEPS_MB, LastSearch,
+    MOVE_MAX_CHARS, Overlay, Play, Players, Question, Replies, Thinking, clock_label,
+    describe_limits, draw_offer_answer, game_over_hint, king_target, level_limits, pv_san,
+    short_reason,
 };
 use crate::tui::engine_thread::{Effect, Report};
 use crate::tui::keys::{self, Cmd, Ctx};
@@ -536,7 +537,7 @@ impl Play {
     }
 
     /// Replace the game (a new game, fresh clocks) without letting the engine go.
-    fn set_game(&mut self, game: Game, out: &mut Replies) {
+    pub(super) fn set_game(&mut self, game: Game, out: &mut Replies) {
         self.stop_engine(out);
         self.game = game;
         self.view = None;
@@ -716,47 +717,6 @@ impl Play {
         }
     }
 
-    /// Resume a saved game in progress.
-    pub(crate) fn resume(&mut self, saved: &SavedGame, out: &mut Replies) {
-        self.saved_kept = false;
-        match restore(saved) {
-            Ok((g, claims, clock)) => {
-                self.config.human = saved.human;
-                self.flipped = self.config.human == Players::HumanBlack;
-                self.set_game(g, out);
-                self.record.claims = claims;
-                // The game's own clocks (none if it was played without), whatever new
-                // games get; the side to move's runs again from now.
-                let turn = self.game.position().turn();
-                let started = !self.game.is_empty();
-                self.clock = clock.map(|mut c| {
-                    if started {
-                        c.running = Some((turn, Instant::now()));
-                    }
-                    c
-                });
-                self.record.clocks = self.clocks();
-                self.note_clocks();
-                // A problem found at start (the config's) stays on screen: the board
-                // shows that the game is back.
-                if !out.shows_error() {
-                    out.info("Resumed the game in progress.");
-                }
-                self.maybe_engine(out);
-            }
-            Err(e) => out.error(format!("cannot resume: {e}")),
-        }
-    }
-
-    /// The player said no to resuming: the saved game goes.
-    pub(crate) fn discard_saved_game(&mut self, out: &mut Replies) {
-        self.saved_kept = false;
-        if let Some(p) = &self.resume_path {
-            let _ = std::fs::remove_file(p);
-        }
-        out.info("The saved game was deleted.");
-    }
-
     fn claim_with_move(&mut self, ground: Ground, out: &mut Replies) {
         self.overlay = None;
         self.claim_pending = Some(ground);
@@ -807,20 +767,6 @@ impl Play {
     /// The prompt for a PGN file to load.
     pub(crate) fn open_pgn_prompt(&mut self, out: &mut Replies) {
         out.type_line(InputKind::LoadPgn, "");
-    }
-
-    /// A saved game in progress was found at start. Without a game from the
-    /// command line: resume it? With one (`--fen`, `--pgn`): replace it? Either
-    /// way it stays on disk until the player answers (and is set aside, never
-    /// overwritten, if another game has to be kept first).
-    pub fn offer_saved_game(&mut self, saved: SavedGame, from_command_line: bool) {
-        self.saved_kept = true;
-        let q = if from_command_line {
-            Question::ReplaceKept(Box::new(saved))
-        } else {
-            Question::Resume(Box::new(saved))
-        };
-        self.overlay = Some(Overlay::Ask(q));
     }
 
     /// A command of the game screen.
@@ -1067,40 +1013,6 @@ impl Play {
             InputKind::LoadPgn => self.load_pgn(&PathBuf::from(text), out),
             InputKind::SavePgn => self.save_typed(&text, out),
             InputKind::DrillAnswer => {}
-        }
-    }
-
-    /// Keep the game in progress for the next start (on quitting, on a
-    /// signal, after a panic); with no game in progress, forget the saved one.
-    /// A saved game that was neither resumed nor refused is set aside first,
-    /// never overwritten. The error says why a game in progress could not
-    /// be kept (quitting asks then; a signal says it on stderr).
-    pub fn keep_game_in_progress(&mut self) -> Result<(), KeepError> {
-        let Some(p) = self.resume_path.clone() else {
-            return Ok(());
-        };
-        let in_progress = !self.game.is_empty() && !self.game.is_over();
-        if !in_progress {
-            self.forget_saved_game();
-            return Ok(());
-        }
-        if self.saved_kept && p.exists() {
-            let _ = std::fs::rename(&p, crate::fsio::aside_name(&p, "older"));
-        }
-        self.saved_kept = false;
-        let saved = SavedGame::of(self, Instant::now());
-        let text = serde_json::to_string(&saved).map_err(KeepError::Encode)?;
-        crate::fsio::write_app_file(&p, text.as_bytes())
-            .map_err(|source| KeepError::Write { path: p, source })
-    }
-
-    /// The game that was kept is over or gone: delete the file, unless it
-    /// holds a game the player has not answered for.
-    fn forget_saved_game(&mut self) {
-        if let Some(p) = &self.resume_path
-            && !self.saved_kept
-        {
-            let _ = std::fs::remove_file(p);
         }
     }
 }
