@@ -22,8 +22,13 @@ use super::drill::{self, DrillState};
 use super::engine_thread::Report;
 use super::euwe::EuweState;
 use super::keys::{self, Cmd, Ctx};
+use super::play::{self, Env, Play, Replies, Reply};
 use super::review::ReviewScreen;
 use super::widgets::Marks;
+
+pub use super::engine_thread::Effect;
+pub use super::overlay::{Overlay, Question};
+pub use super::prompt::{Input, InputKind};
 
 /// Everything that can happen to the app.
 #[derive(Clone, Debug)]
@@ -36,8 +41,6 @@ pub enum Action {
     Engine(Report),
 }
 
-pub use super::engine_thread::Effect;
-
 /// Which screen is shown (each screen's state lives in its own field of [`App`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Screen {
@@ -46,10 +49,6 @@ pub enum Screen {
     Drills,
     Review,
 }
-
-pub use super::overlay::{Overlay, Question};
-use super::play::{self, Env, Play, Replies, Reply};
-pub use super::prompt::{Input, InputKind};
 
 /// Whether a message reports a problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
