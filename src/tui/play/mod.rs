@@ -5,8 +5,9 @@
 //!   settings (one [`Config`]), the clocks (`clock`), the engine's side of
 //!   the game, the game kept between runs (`saved`);
 //! - its keys ([`Play::command`] for the key table's `Play` context, in
-//!   `update`), typed lines ([`Play::submit`]), time ([`Play::tick`]) and
-//!   engine reports ([`Play::on_report`]);
+//!   `update`), typed lines ([`Play::submit`]), time ([`Play::tick`]),
+//!   claims and their rulings (`claim`) and the engine's side of the game
+//!   (`engine`: its requests and [`Play::on_report`]);
 //! - its overlays (`overlay`): the claim dialog, the arbiter's ruling, the
 //!   promotion choice, the players menu, the list of a PGN file's games and the
 //!   questions about its game (new game, resign, draw offer, abandon for a
@@ -21,7 +22,9 @@
 //! open, the settings to save, and a switch to the review. What it needs to
 //! know of the terminal comes in an [`Env`]. Every ruling comes from the
 //! rules core (`crate::rules::claim`, `ending`).
+mod claim;
 mod clock;
+mod engine;
 mod overlay;
 pub mod pgn_file;
 mod saved;
@@ -46,7 +49,7 @@ pub use overlay::{
     promotion_layout, verdict_layout,
 };
 pub use saved::{KeepError, SavedClaim, SavedClocks, SavedGame, load_saved};
-pub use view::{history_and_engines, history_cells, spark_ply};
+pub use view::history_cells;
 
 use super::config::Config;
 use super::engine_thread::{Effect, Info, Limits};

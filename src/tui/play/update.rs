@@ -1,27 +1,26 @@
 //! The play screen's updates: its commands (keys from the table's `Play`
-//! context), typed lines, time, the engine's reports and the engine's side of
-//! the game, claims and their rulings, and the game kept between runs. Each
-//! answers the App through the [`Replies`] it is given.
+//! context), the cursor and the mouse's moves, typed lines, time, history
+//! stepping, the game's ends outside play (resignation, agreed draw, flag
+//! fall) and its settings keys. Each answers the App through the [`Replies`]
+//! it is given.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use shakmaty::{Color, Move, Position, Square};
 
-use crate::rules::claim::{self, Claim, Ground};
+use crate::rules::claim::Claim;
 use crate::rules::notation::parse_move_lenient;
-use crate::rules::pgn::{ClaimMark, RecordedClaim};
 use crate::rules::review::GameRecord;
-use crate::rules::{EndingKind, Game, color_name, ending};
+use crate::rules::{EndingKind, Game, ending};
+use crate::tui::engine_thread::Effect;
 
 use super::clock::idx;
 use super::{
-    CLOCK_PRESETS, CONTEMPT_STEPS_CP, ClaimOption, Clock, Env, HASH_STEPS_MB, LastSearch,
-    MOVE_MAX_CHARS, Overlay, Play, Players, Question, Replies, Thinking, clock_label,
-    describe_limits, draw_offer_answer, game_over_hint, king_target, level_limits, pv_san,
-    short_reason,
+    CLOCK_PRESETS, CONTEMPT_STEPS_CP, Clock, Env, HASH_STEPS_MB, MOVE_MAX_CHARS, Overlay, Play,
+    Players, Question, Replies, clock_label, describe_limits, game_over_hint, king_target,
+    level_limits, short_reason,
 };
-use crate::tui::engine_thread::{Effect, Report};
 use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::prompt::InputKind;
 use crate::tui::widgets::Marks;
@@ -100,142 +99,8 @@ impl Play {
         }
     }
 
-    pub(crate) fn on_report(&mut self, r: Report, out: &mut Replies) {
-        match r {
-            Report::Info { id, info } => {
-                if let Some(t) = &mut self.thinking
-                    && t.id == id
-                {
-                    t.pv = pv_san(self.game.position(), &info.pv, 8);
-                    t.info = Some(info);
-                }
-            }
-            Report::Best { id, mv } => {
-                let Some(t) = self.thinking.take_if(|t| t.id == id) else {
-                    return;
-                };
-                self.last = t.info.clone().map(|info| LastSearch {
-                    info,
-                    pv: t.pv.clone(),
-                    side: t.side,
-                });
-                if self.game.is_over() || self.config.human.is_human(self.game.position().turn()) {
-                    return;
-                }
-                let Some(m) = mv else { return };
-                if !self.game.position().is_legal(m) {
-                    out.error("the engine sent an illegal move; ignored");
-                    return;
-                }
-                self.engine_moves(&t, m, out);
-            }
-            Report::Error(e) => out.error(format!("engine: {e}")),
-        }
-    }
-
-    /// The engine has searched and chosen `m`: it claims a draw when one can
-    /// be claimed and its own score of `m` (from its search, from its side's
-    /// point of view) is no better than a draw is worth to it after contempt;
-    /// otherwise it plays `m`. A claim now (9.2 b, 9.3 b) comes first; else a
-    /// claim with `m` as the intended move (9.2 a, 9.3 a).
-    fn engine_moves(&mut self, t: &Thinking, m: Move, out: &mut Replies) {
-        let score = t.info.as_ref().map(|i| i.score.cp());
-        let mut declined = None;
-        if self.draw_offer.take().is_some() {
-            let (accept, why) = draw_offer_answer(score, self.config.contempt);
-            if accept {
-                self.draw_agreed(format!("The engine accepts the draw offer: {why}."), out);
-                return;
-            }
-            // Declined by playing on (FIDE 9.1.2.2): the move is the answer.
-            declined = Some(format!("The engine declines the draw offer: {why}."));
-        }
-        let welcome = score.is_some_and(|s| s <= -self.config.contempt);
-        let game = &self.game;
-        let now = if claim::threefold_now(game) {
-            Some(Ground::Threefold)
-        } else {
-            claim::fifty_now(game).then_some(Ground::FiftyMoves)
-        };
-        let with_m = if claim::threefold_moves(game).contains(&m) {
-            Some(Ground::Threefold)
-        } else {
-            claim::fifty_moves(game)
-                .contains(&m)
-                .then_some(Ground::FiftyMoves)
-        };
-        if let (true, Some(g)) = (welcome, now) {
-            self.claim(Claim::Now, g, false, out);
-        } else if let (true, Some(g)) = (welcome, with_m) {
-            self.claim(Claim::WithMove(m), g, false, out);
-        } else {
-            self.play_move(m, out);
-            if let Some(d) = declined
-                && !self.game.is_over()
-            {
-                out.info(d);
-            }
-        }
-    }
-
-    /// Ask the engine to move if it is its turn. Whether it claims a draw is
-    /// decided after the search, from its own score ([`Self::engine_moves`]).
-    pub(crate) fn maybe_engine(&mut self, out: &mut Replies) {
-        if self.game.is_over() || self.thinking.is_some() {
-            return;
-        }
-        let turn = self.game.position().turn();
-        if self.config.human.is_human(turn) {
-            return;
-        }
-        // From the book while the game follows it: played at once, the opening named. A draw
-        // offer waits for the engine's search (its score answers it).
-        if self.config.book && self.draw_offer.is_none() {
-            let played: Vec<Move> = self.game.moves().collect();
-            if let Some(b) = crate::engine::book::Book::builtin().choose(
-                self.game.start(),
-                &played,
-                &mut self.rng,
-            ) {
-                self.play_move(b.mv, out);
-                if !self.game.is_over() && out.cleared() {
-                    out.info(format!("Book: {}.", b.name));
-                }
-                return;
-            }
-        }
-        self.search_id += 1;
-        let mut limits = level_limits(self.config.level);
-        if let Some(c) = &self.clock {
-            let now = Instant::now();
-            limits.wtime = Some(c.remaining(Color::White, now));
-            limits.btime = Some(c.remaining(Color::Black, now));
-            limits.winc = Some(c.inc);
-            limits.binc = Some(c.inc);
-            limits.movetime = None;
-        }
-        self.thinking = Some(Thinking {
-            id: self.search_id,
-            info: None,
-            side: Some(turn),
-            pv: String::new(),
-        });
-        out.engine(Effect::Think {
-            id: self.search_id,
-            start: self.game.start().clone(),
-            moves: self.game.moves().collect(),
-            limits,
-        });
-    }
-
-    pub(crate) fn stop_engine(&mut self, out: &mut Replies) {
-        if self.thinking.take().is_some() {
-            out.engine(Effect::Stop);
-        }
-    }
-
     /// Play a move on the live game (any player), then let the engine go.
-    fn play_move(&mut self, m: Move, out: &mut Replies) {
+    pub(super) fn play_move(&mut self, m: Move, out: &mut Replies) {
         let mover = self.game.position().turn();
         if let Err(e) = self.game.play(m) {
             out.error(short_reason(&e));
@@ -408,119 +273,6 @@ impl Play {
         self.maybe_engine(out);
     }
 
-    /// Judge a claim under `ground` by the player to move (human or engine).
-    /// The clocks stop (FIDE 6.12) and the ruling is shown; play goes on, and
-    /// the clocks restart, when the ruling is closed ([`Self::close_verdict`]).
-    pub(crate) fn claim(&mut self, c: Claim, ground: Ground, human: bool, out: &mut Replies) {
-        let now = Instant::now();
-        self.halt_clocks(now);
-        let mover = self.game.position().turn();
-        let before = self.game.len();
-        let clocks = self.clocks();
-        match claim::judge_under(&mut self.game, c, ground, clocks) {
-            Err(e) => {
-                out.error(short_reason(&e));
-                self.resume_clocks();
-            }
-            Ok(v) => {
-                self.record_claim(before, ground);
-                let mut text = v.explanation.clone();
-                if !human {
-                    text = format!("The engine plays {}.\n{text}", color_name(mover));
-                }
-                self.highlight = v.plies.clone();
-                self.selected = None;
-                self.view = None;
-                if let Some(clock) = &mut self.clock {
-                    if self.game.len() > before {
-                        clock.moved(mover, now);
-                    }
-                    if !v.correct() {
-                        // FIDE 9.5: the ruling says so; the clock carries it out.
-                        let left = &mut clock.left[idx(!mover)];
-                        *left = claim::time_after_incorrect_claim(*left);
-                    }
-                }
-                let correct = v.correct();
-                if self.game.is_over() {
-                    if let Some(c) = &mut self.clock {
-                        c.stop(now);
-                    }
-                    self.stop_engine(out);
-                    self.forget_saved_game();
-                }
-                if correct {
-                    out.info(v.conclusion());
-                } else {
-                    out.error(v.conclusion());
-                }
-                self.overlay = Some(Overlay::Verdict {
-                    correct,
-                    text,
-                    scroll: 0,
-                });
-            }
-        }
-    }
-
-    /// Keep a claim just judged in the game record: made in the position at ply `before`,
-    /// with a move if the game has gone on since (as FIDE 9.5 has the intended move played).
-    fn record_claim(&mut self, before: usize, ground: Ground) {
-        let ply = self.game.len();
-        let mark = if ply > before {
-            ClaimMark::WithMove
-        } else {
-            ClaimMark::Now
-        };
-        self.record.result = None;
-        self.record.claims.push(RecordedClaim {
-            ply,
-            mark,
-            ground: Some(ground),
-            line: 0,
-        });
-    }
-
-    /// The ruling is closed: play goes on, the clocks restart, the engine
-    /// moves if it is its turn.
-    pub(crate) fn close_verdict(&mut self, out: &mut Replies) {
-        self.overlay = None;
-        self.resume_clocks();
-        self.maybe_engine(out);
-    }
-
-    /// An option of the claim dialog: a claim now is ruled at once; a claim
-    /// with a move waits for the move.
-    pub(crate) fn claim_option(&mut self, o: ClaimOption, out: &mut Replies) {
-        self.overlay = None;
-        if o.with_move {
-            self.claim_with_move(o.ground, out);
-        } else {
-            self.claim(Claim::Now, o.ground, true, out);
-        }
-    }
-
-    /// The claim dialog was cancelled, or a claim waiting for its move
-    /// withdrawn: no claim was made, the clocks run again.
-    pub(crate) fn cancel_claim(&mut self) {
-        self.overlay = None;
-        self.claim_pending = None;
-        self.resume_clocks();
-    }
-
-    /// Stop the clocks for a claim (FIDE 6.12).
-    fn halt_clocks(&mut self, now: Instant) {
-        if let Some(c) = &mut self.clock {
-            c.halt(now);
-        }
-    }
-
-    fn resume_clocks(&mut self) {
-        if let Some(c) = &mut self.clock {
-            c.resume(Instant::now());
-        }
-    }
-
     /// A move chosen by a human (typed, cursor or mouse).
     pub(crate) fn human_move(&mut self, m: Move, out: &mut Replies) {
         if let Some(ground) = self.claim_pending.take() {
@@ -637,20 +389,6 @@ impl Play {
         }
     }
 
-    fn open_claim(&mut self, out: &mut Replies) {
-        if self.game.is_over() {
-            out.error("The game is over; there is nothing to claim.");
-            return;
-        }
-        if !self.is_human_turn() {
-            out.error("Only the player to move may claim (FIDE 9.2): wait for your turn.");
-            return;
-        }
-        self.view = None;
-        self.halt_clocks(Instant::now());
-        self.overlay = Some(Overlay::Claim);
-    }
-
     fn move_cursor(&mut self, cmd: Cmd) {
         let (mut df, mut dr): (i32, i32) = match cmd {
             Cmd::Up => (0, 1),
@@ -715,16 +453,6 @@ impl Play {
             None if own => self.selected = Some(sq),
             None => {}
         }
-    }
-
-    fn claim_with_move(&mut self, ground: Ground, out: &mut Replies) {
-        self.overlay = None;
-        self.claim_pending = Some(ground);
-        out.type_line(InputKind::ClaimMove, "");
-        out.info(format!(
-            "Write your intended move: type it, or make it on the board ({} types nothing).",
-            keys::key_in(Ctx::Input, Cmd::Close)
-        ));
     }
 
     /// The game as PGN, with Date, players, TimeControl, Result and Termination tags, the

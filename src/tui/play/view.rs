@@ -186,7 +186,7 @@ pub(super) fn render_play(p: &Play, env: &Env, t: &Theme, a: &Areas, buf: &mut B
 /// on: in place of the occurrence panel, taking what it needs from the move
 /// list, which keeps at least 2 rows of moves. The panel's title row covers
 /// the move list's bottom border.
-pub fn history_and_engines(p: &Play, env: &Env, a: &Areas) -> (Rect, Option<Rect>) {
+fn history_and_engines(p: &Play, env: &Env, a: &Areas) -> (Rect, Option<Rect>) {
     if !p.engines_panel_shown(env) {
         return (a.history, None);
     }
@@ -492,7 +492,7 @@ fn render_same(p: &Play, t: &Theme, area: Rect, buf: &mut Buffer) {
 }
 
 /// The ply under a click on the occurrence sparkline, if any.
-pub fn spark_ply(p: &Play, area: Rect, x: u16, y: u16) -> Option<usize> {
+fn spark_ply(p: &Play, area: Rect, x: u16, y: u16) -> Option<usize> {
     if p.marks() == Marks::Hidden || y != area.y + 1 || x < area.x || x >= area.right() {
         return None;
     }
