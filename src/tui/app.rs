@@ -1,23 +1,34 @@
 //! App state, the [`Action`] enum, and `update`. No terminal I/O here: the run
 //! loop turns terminal events and engine reports into actions, and carries out
-//! the [`Effect`]s the app asks for (engine requests, quitting).
+//! the [`Effect`]s the app asks for (engine requests); `quit` ends the loop.
+//!
+//! The App routes: keys go to the input line, else the overlay on top (the
+//! App's own — help, the quit questions — or the game screen's), else the
+//! screen shown. Each screen owns its state, keys, drawing and hit-testing
+//! and answers with its reply type ([`play::Reply`], [`drill::Reply`]), which
+//! the App carries out: the message line, the input line, engine requests,
+//! saving settings, switching screens.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
-use shakmaty::{Chess, Move};
 
 use crate::rules::Game;
 
 use super::config::Config;
-use super::drill::{DrillState, Reply};
-use super::engine_thread::{Limits, Report};
+use super::drill::{self, DrillState};
+use super::engine_thread::Report;
 use super::euwe::EuweState;
 use super::keys::{self, Cmd, Ctx};
-use super::line_edit::LineEdit;
+use super::play::{self, Env, Play, Replies, Reply};
 use super::review::ReviewScreen;
+use super::widgets::Marks;
+
+pub use super::engine_thread::Effect;
+pub use super::overlay::{Overlay, Question};
+pub use super::prompt::{Input, InputKind};
 
 /// Everything that can happen to the app.
 #[derive(Clone, Debug)]
@@ -30,23 +41,6 @@ pub enum Action {
     Engine(Report),
 }
 
-/// What the app asks the run loop to do.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Effect {
-    Think {
-        id: u64,
-        start: Chess,
-        moves: Vec<Move>,
-        limits: Limits,
-    },
-    Stop,
-    NewGame,
-    SetHash(usize),
-    SetContempt(i32),
-    Quit,
-}
-
 /// Which screen is shown (each screen's state lives in its own field of [`App`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Screen {
@@ -55,56 +49,6 @@ pub enum Screen {
     Drills,
     Review,
 }
-
-/// What a typed line is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum InputKind {
-    Move,
-    ClaimMove,
-    Fen,
-    LoadPgn,
-    SavePgn,
-    /// A typed drill answer.
-    DrillAnswer,
-}
-
-impl InputKind {
-    pub fn prompt(self) -> &'static str {
-        match self {
-            InputKind::Move => "Move (SAN or UCI)",
-            InputKind::ClaimMove => "Intended move for the claim",
-            InputKind::Fen => "FEN",
-            InputKind::LoadPgn => "Load PGN file",
-            InputKind::SavePgn => "Save PGN as",
-            InputKind::DrillAnswer => "Your answer",
-        }
-    }
-}
-
-/// The line being typed: what it is for, and the line editor holding it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Input {
-    pub kind: InputKind,
-    pub line: LineEdit,
-}
-
-impl Input {
-    /// A prompt for `kind` holding `text`, the cursor at its end.
-    pub fn new(kind: InputKind, text: &str) -> Input {
-        Input {
-            kind,
-            line: LineEdit::new(text),
-        }
-    }
-
-    /// What has been typed.
-    pub fn text(&self) -> &str {
-        self.line.text()
-    }
-}
-
-pub use super::overlay::{Overlay, Question};
-use super::play::Play;
 
 /// Whether a message reports a problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,24 +89,13 @@ pub struct App {
     pub frame: u64,
     pub effects: Vec<Effect>,
     pub quit: bool,
-    /// Where the game in progress is kept (None: not kept, as in tests).
-    pub resume_path: Option<PathBuf>,
     /// The puzzles from your games (`from-your-games.toml` in the data directory; `None` in
     /// tests unless they give one): the review screen adds to it, the drill screen reads it.
     pub drills_file: Option<PathBuf>,
-    /// A saved game in progress that was neither resumed nor refused: kept on
-    /// disk (set aside if another game has to be saved).
-    pub saved_kept: bool,
     /// The player agreed to quit losing a game in progress that could not be
     /// kept (so nothing more is said about it on the way out).
     pub loss_accepted: bool,
-    /// The last PGN saved: where, and its text (a game that cannot be kept
-    /// but was saved so is not lost; the quit question says where it is).
-    pub saved_pgn: Option<(PathBuf, String)>,
     pub euwe_delay: Duration,
-    /// The settings as read at start (the trainer's changes are merged in
-    /// by [`App::current_config`]).
-    pub config: Config,
     /// Where changed settings are saved (None: not saved, as in tests).
     pub config_path: Option<PathBuf>,
     /// The panel "How engines see it" is shown (game screen, Euwe stepper).
@@ -185,31 +118,11 @@ impl App {
             frame: 0,
             effects: Vec::new(),
             quit: false,
-            resume_path: None,
             drills_file: None,
-            saved_kept: false,
             loss_accepted: false,
-            saved_pgn: None,
             euwe_delay: Duration::from_millis(cfg.euwe_delay_ms.max(30)),
-            config: cfg.clone(),
             config_path: None,
             engines_panel: false,
-        }
-    }
-
-    /// The settings now: as read, with the changes made in the trainer.
-    pub fn current_config(&self) -> Config {
-        let p = &self.play;
-        let (base, inc) = p.clock_setting;
-        Config {
-            human: p.players,
-            level: p.level,
-            hash_mb: p.hash_mb,
-            contempt: p.contempt,
-            clock_base_secs: base,
-            clock_inc_secs: inc,
-            blind: p.marks == super::render::Marks::Hidden,
-            ..self.config.clone()
         }
     }
 
@@ -220,8 +133,7 @@ impl App {
         let Some(path) = self.config_path.clone() else {
             return;
         };
-        let cfg = self.current_config();
-        if let Err(e) = super::config::save_changes(&path, &cfg, keys) {
+        if let Err(e) = super::config::save_changes(&path, &self.play.config, keys) {
             let done = self.message.take().map_or(String::new(), |m| m.text);
             let done = done.trim_end_matches('.');
             self.error(if done.is_empty() {
@@ -269,7 +181,7 @@ impl App {
             Action::Mouse(m) => self.on_mouse(m),
             Action::Resize(w, h) => self.size = Rect::new(0, 0, w, h),
             Action::Tick(now) => self.on_tick(now),
-            Action::Engine(r) => self.on_report(r),
+            Action::Engine(r) => self.with_play(|p, _, out| p.on_report(r, out)),
         }
         self.play.note_clocks();
         // A message belongs to the screen it was given on.
@@ -292,7 +204,7 @@ impl App {
         if self.screen == Screen::Euwe {
             self.euwe.tick(now, self.euwe_delay);
         }
-        self.play_tick(now);
+        self.with_play(|p, _, out| p.tick(now, out));
         self.review_tick();
     }
 
@@ -303,6 +215,9 @@ impl App {
             return Ctx::Input;
         }
         if let Some(o) = &self.overlay {
+            return o.ctx();
+        }
+        if let Some(o) = &self.play.overlay {
             return o.ctx();
         }
         self.screen_ctx()
@@ -332,7 +247,13 @@ impl App {
             return;
         }
         if let Some(o) = self.overlay.clone() {
-            self.overlay_key(o, &k);
+            if let Some(cmd) = keys::lookup(o.ctx(), &k) {
+                self.overlay_command(o, cmd);
+            }
+            return;
+        }
+        if let Some(o) = self.play.overlay.clone() {
+            self.with_play(|p, env, out| p.overlay_key(o, &k, env, out));
             return;
         }
         let Some(cmd) = keys::lookup(self.ctx(), &k) else {
@@ -393,7 +314,7 @@ impl App {
             | Cmd::Edit(_) => {}
 
             _ => match self.screen {
-                Screen::Play => self.play_command(cmd),
+                Screen::Play => self.with_play(|p, _, out| p.command(cmd, out)),
                 Screen::Drills => {
                     let (size, ascii) = (self.size, self.ascii);
                     self.with_drills(|d| d.command(cmd, size, ascii));
@@ -412,16 +333,8 @@ impl App {
             self.maybe_engine();
         } else if self.screen == Screen::Review {
             self.close_review();
-        } else if self.play.claim_pending.is_some() {
-            self.cancel_claim();
-            self.info("Claim withdrawn.");
-        } else if self.play.selected.is_some() {
-            self.play.selected = None;
-        } else if self.play.view.is_some() {
-            self.play.view = None;
-            self.info("Back to the position now.");
         } else {
-            self.info(format!("Press {} to quit.", keys::key_for(Cmd::Quit)));
+            self.with_play(|p, _, out| p.back(out));
         }
     }
 
@@ -434,19 +347,23 @@ impl App {
             Some(Overlay::Ask(Question::QuitUnkept { .. })) => return self.quit_losing_game(),
             _ => {}
         }
-        if self.game_in_progress() && self.resume_path.is_none() {
+        // The question takes the place of the game screen's overlay, if one is up.
+        if self.play.game_in_progress() && self.play.resume_path.is_none() {
+            self.play.overlay = None;
             self.overlay = Some(Overlay::Ask(Question::Quit));
             return;
         }
-        match self.keep_game_in_progress() {
+        match self.play.keep_game_in_progress() {
             Ok(()) => self.do_quit(),
             Err(e) => {
-                let pgn = self.pgn_text();
+                let pgn = self.play.pgn_text();
                 let saved_as = self
+                    .play
                     .saved_pgn
                     .as_ref()
                     .filter(|(_, text)| *text == pgn)
                     .map(|(p, _)| p.clone());
+                self.play.overlay = None;
                 self.overlay = Some(Overlay::Ask(Question::QuitUnkept {
                     reason: e.to_string(),
                     saved_as,
@@ -467,7 +384,6 @@ impl App {
         self.stop_engine();
         self.review.cancel();
         self.quit = true;
-        self.effects.push(Effect::Quit);
     }
 
     pub(crate) fn open_input(&mut self, kind: InputKind, text: &str) {
@@ -480,11 +396,8 @@ impl App {
             Some(Cmd::Close) => {
                 let kind = input.kind;
                 self.input = None;
-                if kind == InputKind::ClaimMove {
-                    self.info(format!(
-                        "Make your intended move on the board, or {} to withdraw the claim.",
-                        keys::key_for(Cmd::Back)
-                    ));
+                if kind != InputKind::DrillAnswer {
+                    self.with_play(|p, _, out| p.input_closed(kind, out));
                 }
             }
             Some(Cmd::Edit(e)) => input.line.edit(e),
@@ -506,7 +419,7 @@ impl App {
         let text = input.text().trim().to_string();
         match input.kind {
             InputKind::DrillAnswer => self.with_drills(|d| d.typed(&text)),
-            _ => self.play_submit(input.kind, text),
+            kind => self.with_play(|p, _, out| p.submit(kind, text, out)),
         }
     }
 
@@ -514,10 +427,11 @@ impl App {
         match m.kind {
             MouseEventKind::Down(MouseButton::Left) => {}
             MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
-                if matches!(
-                    self.overlay,
-                    Some(Overlay::Help { .. } | Overlay::Verdict { .. } | Overlay::PickGame(_))
-                ) =>
+                if matches!(self.overlay, Some(Overlay::Help { .. }))
+                    || matches!(
+                        self.play.overlay,
+                        Some(play::Overlay::Verdict { .. } | play::Overlay::PickGame(_))
+                    ) =>
             {
                 let cmd = if m.kind == MouseEventKind::ScrollUp {
                     Cmd::ScrollUp
@@ -526,6 +440,8 @@ impl App {
                 };
                 if let Some(o) = self.overlay.clone() {
                     self.overlay_command(o, cmd);
+                } else if let Some(o) = self.play.overlay.clone() {
+                    self.with_play(|p, env, out| p.overlay_command(o, cmd, env, out));
                 }
                 return;
             }
@@ -556,8 +472,15 @@ impl App {
             _ => return,
         }
         let (x, y) = (m.column, m.row);
-        if let Some(o) = self.overlay.clone() {
-            self.overlay_click(o, x, y);
+        if let Some(o) = self.overlay.take() {
+            // Help has no buttons: a click closes it; questions wait for an answer.
+            if !matches!(o, Overlay::Help { .. }) {
+                self.overlay = Some(o);
+            }
+            return;
+        }
+        if let Some(o) = self.play.overlay.clone() {
+            self.with_play(|p, env, out| p.overlay_click(o, x, y, env, out));
             return;
         }
         if self.screen == Screen::Drills {
@@ -570,7 +493,7 @@ impl App {
             return;
         }
         if self.screen == Screen::Play {
-            self.play_click(x, y);
+            self.with_play(|p, env, out| p.click(x, y, env, out));
         }
         if self.screen == Screen::Review {
             self.review_click(x, y);
@@ -587,6 +510,7 @@ impl App {
         self.input = None;
         self.play.selected = None;
         self.overlay = None;
+        self.play.overlay = None;
         self.screen = Screen::Drills;
         let d = self.drills.get_or_insert_with(|| {
             Box::new(DrillState::new(crate::drills::Session::open_with(
@@ -599,7 +523,7 @@ impl App {
 
     /// Let the drill screen handle something, then carry out its reply and
     /// show the session's messages (a failed save, a corrupt progress file).
-    fn with_drills(&mut self, f: impl FnOnce(&mut DrillState) -> Reply) {
+    fn with_drills(&mut self, f: impl FnOnce(&mut DrillState) -> drill::Reply) {
         let Some(d) = self
             .drills
             .as_deref_mut()
@@ -610,17 +534,17 @@ impl App {
         let reply = f(d);
         let note = d.take_messages();
         match reply {
-            Reply::Nothing => {}
-            Reply::Clear => self.message = None,
-            Reply::Info(t) => self.info(t),
-            Reply::Error(t) => self.error(t),
-            Reply::Type { text, error } => {
+            drill::Reply::Nothing => {}
+            drill::Reply::Clear => self.message = None,
+            drill::Reply::Info(t) => self.info(t),
+            drill::Reply::Error(t) => self.error(t),
+            drill::Reply::Type { text, error } => {
                 self.open_input(InputKind::DrillAnswer, &text);
                 if let Some(e) = error {
                     self.error(e);
                 }
             }
-            Reply::Leave => {
+            drill::Reply::Leave => {
                 self.screen = Screen::Play;
                 self.message = None;
                 self.maybe_engine();
@@ -629,5 +553,116 @@ impl App {
         if let Some(n) = note {
             self.error(n);
         }
+    }
+}
+
+/// The App's own overlays: help and the questions on quitting.
+impl App {
+    /// Carry out a command of an App overlay's context.
+    fn overlay_command(&mut self, o: Overlay, cmd: Cmd) {
+        match (o, cmd) {
+            (Overlay::Ask(q), Cmd::Yes | Cmd::No) => {
+                self.overlay = None;
+                match (q, cmd == Cmd::Yes) {
+                    (Question::Quit, true) => self.do_quit(),
+                    (Question::QuitUnkept { .. }, true) => self.quit_losing_game(),
+                    (Question::QuitUnkept { .. }, false) => {
+                        self.with_play(|p, _, out| p.ask_save_name(out))
+                    }
+                    (Question::Quit, false) => {}
+                }
+            }
+            (Overlay::Help { scroll }, cmd) if cmd != Cmd::Close => {
+                let l = super::overlay::help_layout(self, self.size);
+                self.overlay = Some(Overlay::Help {
+                    scroll: super::widgets::scrolled(cmd, scroll, l.page(), l.max_scroll()),
+                });
+            }
+            (Overlay::Ask(_), Cmd::Close) => {
+                // Decide later: nothing changes, and the engine plays if it is its turn.
+                self.overlay = None;
+                self.maybe_engine();
+            }
+            (_, Cmd::Close) => self.overlay = None,
+            _ => {}
+        }
+    }
+}
+
+/// Routing to the game screen (which owns its state, keys, overlays, drawing
+/// and hit-testing): hand it what happened, carry out its replies.
+impl App {
+    /// What the game screen is told of the terminal and the App's switches.
+    pub fn play_env(&self) -> Env {
+        Env {
+            size: self.size,
+            ascii: self.ascii,
+            engines_panel: self.engines_panel,
+            frame: self.frame,
+            shown: self.screen == Screen::Play,
+        }
+    }
+
+    /// Let the game screen handle something, then carry out its replies in order.
+    pub(crate) fn with_play<T>(&mut self, f: impl FnOnce(&mut Play, &Env, &mut Replies) -> T) -> T {
+        let env = self.play_env();
+        let mut out = Replies::default();
+        let result = f(&mut self.play, &env, &mut out);
+        for reply in out {
+            match reply {
+                Reply::Info(t) => self.info(t),
+                Reply::Error(t) => self.error(t),
+                Reply::Clear => self.message = None,
+                Reply::Engine(e) => self.effects.push(e),
+                Reply::Type(kind, text) => self.open_input(kind, &text),
+                Reply::SaveSettings(keys) => self.save_settings(keys),
+                Reply::Review => self.open_review(),
+            }
+        }
+        result
+    }
+
+    /// Start: ask the engine to move if it is its turn.
+    pub fn start(&mut self) {
+        self.with_play(|p, _, out| p.start(out));
+    }
+
+    /// Replace the game.
+    pub fn new_game(&mut self, game: Game) {
+        self.with_play(|p, _, out| p.new_game(game, out));
+    }
+
+    /// Open a PGN file: its game, or the list of its games to choose from.
+    pub fn load_pgn(&mut self, path: &std::path::Path) {
+        self.with_play(|p, _, out| p.load_pgn(path, out));
+    }
+
+    /// Ask the engine to move if the game screen is shown and it is the engine's turn.
+    pub(crate) fn maybe_engine(&mut self) {
+        if self.screen == Screen::Play {
+            self.with_play(|p, _, out| p.maybe_engine(out));
+        }
+    }
+
+    /// Stop the engine's search for the game, if one runs.
+    pub(crate) fn stop_engine(&mut self) {
+        self.with_play(|p, _, out| p.stop_engine(out));
+    }
+
+    /// What the screen shown may reveal: the one place that decides. Play
+    /// hides the marks in blind mode until the game is over, a drill until
+    /// its answer is given.
+    pub fn marks(&self) -> Marks {
+        match (self.screen, &self.drills) {
+            (Screen::Play, _) => self.play.marks(),
+            (Screen::Drills, Some(d)) => d.marks(),
+            (Screen::Euwe | Screen::Drills | Screen::Review, _) => Marks::Shown,
+        }
+    }
+
+    /// Whether the panel "How engines see it" is drawn: switched on, and the marks shown
+    /// (the rules core's occurrence count is an answer blind mode keeps back).
+    pub fn engines_panel_shown(&self) -> bool {
+        self.engines_panel && self.marks() == Marks::Shown
     }
 }

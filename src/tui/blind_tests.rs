@@ -4,9 +4,10 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::rules::Game;
 
-use super::app::{Action, App, Overlay};
+use super::app::{Action, App};
 use super::config::{self, Config};
 use super::keys::{self, Cmd, Ctx};
+use super::play::Overlay;
 use super::play::Players;
 use super::render::Marks;
 use super::tests::{key, keys, screen, typed};
@@ -47,7 +48,7 @@ fn assert_nothing_counted(s: &str) {
 fn blind_mode_hides_marks_and_hints_and_the_claim_still_works() {
     let mut a = app(false);
     keys(&mut a, "B");
-    assert_eq!(a.play.marks, Marks::Hidden);
+    assert_eq!(a.play.marks_setting(), Marks::Hidden);
     assert!(a.message.clone().unwrap().text.contains("Blind mode"));
     for m in KNIGHTS {
         typed(&mut a, m);
@@ -73,10 +74,10 @@ fn blind_mode_hides_marks_and_hints_and_the_claim_still_works() {
     assert_eq!(a.play.view, None);
     // The claim dialog does not count either; the ruling may.
     keys(&mut a, "c");
-    assert_eq!(a.overlay, Some(Overlay::Claim));
+    assert_eq!(a.play.overlay, Some(Overlay::Claim));
     assert_nothing_counted(&text(&a));
     keys(&mut a, "1");
-    match &a.overlay {
+    match &a.play.overlay {
         Some(Overlay::Verdict { correct, text, .. }) => {
             assert!(*correct);
             assert!(text.contains("third time"), "{text}");
@@ -86,7 +87,7 @@ fn blind_mode_hides_marks_and_hints_and_the_claim_still_works() {
     assert!(a.play.game.is_over());
     // Once the game is over the marks are the player's to study.
     key(&mut a, KeyCode::Enter);
-    assert_eq!(a.overlay, None);
+    assert_eq!(a.play.overlay, None);
     let s = text(&a);
     assert!(s.contains("Ng8 ×3"), "{s}");
     assert!(s.contains("Occurrences per ply"), "{s}");
@@ -95,13 +96,13 @@ fn blind_mode_hides_marks_and_hints_and_the_claim_still_works() {
 #[test]
 fn blind_mode_off_shows_the_marks_again() {
     let mut a = app(true);
-    assert_eq!(a.play.marks, Marks::Hidden);
+    assert_eq!(a.play.marks_setting(), Marks::Hidden);
     for m in KNIGHTS {
         typed(&mut a, m);
     }
     assert_nothing_counted(&text(&a));
     keys(&mut a, "B");
-    assert_eq!(a.play.marks, Marks::Shown);
+    assert_eq!(a.play.marks_setting(), Marks::Shown);
     let s = text(&a);
     assert!(s.contains("Ng8 ×3"), "{s}");
     assert!(s.contains("claim possible"), "{s}");

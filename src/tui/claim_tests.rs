@@ -9,10 +9,11 @@ use ratatui::layout::Rect;
 
 use crate::rules::{EndingKind, Game};
 
-use super::app::{Action, App, Overlay};
+use super::app::{Action, App};
 use super::keys::{Cmd, Ctx};
-use super::overlay::{ClaimOption, claim_layout, verdict_layout};
 use super::play::Clock;
+use super::play::Overlay;
+use super::play::{ClaimOption, claim_layout, verdict_layout};
 use super::render::{MIN_H, MIN_W};
 use super::tests::{app, click, key, keys, screen, shuffle, typed};
 use super::theme::Theme;
@@ -49,7 +50,7 @@ fn from_fen(fen: &str) -> App {
 /// The claim dialog's text at the app's size.
 fn dialog(a: &App) -> Vec<String> {
     let (s, _) = screen(a, &Theme::plain(), a.size.width, a.size.height);
-    inside(&s, claim_layout(a, a.size).popup)
+    inside(&s, claim_layout(&a.play, a.size).popup)
 }
 
 /// The intended move, written on the line the claim opened.
@@ -74,7 +75,7 @@ fn the_dialog_offers_every_option_at_every_count() {
     for count in [0, 98, 99, 100, 120] {
         let mut a = from_fen(&format!("{ROOK}{count} 80"));
         keys(&mut a, "c");
-        assert_eq!(a.overlay, Some(Overlay::Claim));
+        assert_eq!(a.play.overlay, Some(Overlay::Claim));
         let d = dialog(&a);
         let text = d.join("\n");
         for label in labels {
@@ -102,11 +103,11 @@ fn the_dialog_offers_every_option_at_every_count() {
         assert!(bar.contains("3 fifty "), "{bar}");
         assert!(bar.contains("4 fifty+move"), "{bar}");
         // Every option is a button laid out by the one layout function.
-        assert_eq!(claim_layout(&a, a.size).buttons.len(), 4);
+        assert_eq!(claim_layout(&a.play, a.size).buttons.len(), 4);
         // A fifty-move claim now: correct from 100/100, else incorrect and the game goes on.
         keys(&mut a, "3");
-        let Some(Overlay::Verdict { correct, text, .. }) = &a.overlay else {
-            panic!("no ruling at {count}: {:?}", a.overlay)
+        let Some(Overlay::Verdict { correct, text, .. }) = &a.play.overlay else {
+            panic!("no ruling at {count}: {:?}", a.play.overlay)
         };
         assert_eq!(*correct, count >= 100, "{count}: {text}");
         assert_eq!(a.play.game.is_over(), count >= 100);
@@ -118,7 +119,7 @@ fn the_dialog_offers_every_option_at_every_count() {
     let mut a = from_fen(&format!("{ROOK}99 80"));
     keys(&mut a, "B");
     keys(&mut a, "c");
-    assert_eq!(a.overlay, Some(Overlay::Claim));
+    assert_eq!(a.play.overlay, Some(Overlay::Claim));
     let text = dialog(&a).join("\n");
     assert!(!text.contains("50-move count 99"), "{text}");
     assert!(!text.contains("99"), "{text}");
@@ -157,7 +158,7 @@ fn keys_and_clicks_choose_each_option() {
     let mut a = app();
     shuffle(&mut a, 7);
     keys(&mut a, "c");
-    let (r, cmd) = claim_layout(&a, a.size).buttons[1];
+    let (r, cmd) = claim_layout(&a.play, a.size).buttons[1];
     assert_eq!(cmd, Cmd::ClaimAs(ClaimOption::THREEFOLD_WITH_MOVE));
     click(&mut a, r.x + 3, r.y + 1);
     assert!(a.input.is_some());
@@ -174,8 +175,8 @@ fn keys_and_clicks_choose_each_option() {
     let mut a = from_fen(&format!("{ROOK}99 80"));
     keys(&mut a, "c4");
     write(&mut a, "Ra2");
-    let Some(Overlay::Verdict { correct, text, .. }) = &a.overlay else {
-        panic!("{:?}", a.overlay)
+    let Some(Overlay::Verdict { correct, text, .. }) = &a.play.overlay else {
+        panic!("{:?}", a.play.overlay)
     };
     assert!(correct, "{text}");
     assert!(text.contains("After 80.Ra2 the 50-move count would be 100/100."));
@@ -184,7 +185,7 @@ fn keys_and_clicks_choose_each_option() {
     shuffle(&mut a, 4);
     keys(&mut a, "c");
     key(&mut a, KeyCode::Esc);
-    assert_eq!(a.overlay, None);
+    assert_eq!(a.play.overlay, None);
     assert_eq!(a.play.game.len(), 4);
 }
 
@@ -193,8 +194,8 @@ fn ruling_on_screen(a: &mut App, w: u16, h: u16) -> String {
     a.update(Action::Resize(w, h));
     let mut rows: Vec<String> = Vec::new();
     loop {
-        let Some(Overlay::Verdict { text, scroll, .. }) = a.overlay.clone() else {
-            panic!("no ruling: {:?}", a.overlay)
+        let Some(Overlay::Verdict { text, scroll, .. }) = a.play.overlay.clone() else {
+            panic!("no ruling: {:?}", a.play.overlay)
         };
         let (s, _) = screen(a, &Theme::plain(), w, h);
         let l = verdict_layout(&text, a.size);
@@ -205,7 +206,7 @@ fn ruling_on_screen(a: &mut App, w: u16, h: u16) -> String {
             rows[scroll + i] = r;
         }
         key(a, KeyCode::PageDown);
-        if matches!(&a.overlay, Some(Overlay::Verdict { scroll: s, .. }) if *s == scroll) {
+        if matches!(&a.play.overlay, Some(Overlay::Verdict { scroll: s, .. }) if *s == scroll) {
             break;
         }
     }
@@ -257,8 +258,8 @@ fn each_ruling_fits_80x24() {
             if let Some(m) = intended {
                 write(&mut a, m);
             }
-            let Some(Overlay::Verdict { text, .. }) = a.overlay.clone() else {
-                panic!("{moves} {dialog_keys}: {:?}", a.overlay)
+            let Some(Overlay::Verdict { text, .. }) = a.play.overlay.clone() else {
+                panic!("{moves} {dialog_keys}: {:?}", a.play.overlay)
             };
             let shown = ruling_on_screen(&mut a, w, h);
             assert!(
@@ -289,7 +290,7 @@ fn a_long_ruling_scrolls() {
     let text: Vec<String> = (1..=30)
         .map(|i| format!("Line {i} of a long ruling, wrapped as any other."))
         .collect();
-    a.overlay = Some(Overlay::Verdict {
+    a.play.overlay = Some(Overlay::Verdict {
         correct: false,
         text: text.join("\n"),
         scroll: 0,
@@ -304,11 +305,11 @@ fn a_long_ruling_scrolls() {
     key(&mut a, KeyCode::Char('k'));
     key(&mut a, KeyCode::Char('j'));
     assert!(matches!(
-        a.overlay,
+        a.play.overlay,
         Some(Overlay::Verdict { scroll: 1.., .. })
     ));
     key(&mut a, KeyCode::Enter);
-    assert_eq!(a.overlay, None);
+    assert_eq!(a.play.overlay, None);
 }
 
 /// FIDE 6.12: the clocks stop while a claim is made and ruled, and start
@@ -341,7 +342,7 @@ fn the_clocks_stop_while_a_claim_is_made_and_ruled() {
     let before = a.play.clock.clone().unwrap();
     write(&mut a, "Ng1");
     assert!(matches!(
-        a.overlay,
+        a.play.overlay,
         Some(Overlay::Verdict { correct: false, .. })
     ));
     a.update(Action::Tick(later));
@@ -427,7 +428,7 @@ fn a_kept_game_keeps_its_claims_and_clocks() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("game-in-progress.json");
     let mut a = app();
-    a.resume_path = Some(path.clone());
+    a.play.resume_path = Some(path.clone());
     keys(&mut a, "t");
     shuffle(&mut a, 4);
     keys(&mut a, "c1"); // an incorrect claim now: Black gets 2 minutes (FIDE 9.5)
@@ -444,10 +445,10 @@ fn a_kept_game_keeps_its_claims_and_clocks() {
     assert_eq!(saved.claims.len(), 2);
 
     let mut b = app();
-    b.resume_path = Some(path.clone());
+    b.play.resume_path = Some(path.clone());
     let mut engine_black = saved.clone();
     engine_black.human = Players::HumanWhite;
-    b.resume(&engine_black);
+    b.with_play(|p, _, out| p.resume(&engine_black, out));
     assert_eq!(b.play.game.uci_moves(), a.play.game.uci_moves());
     assert_eq!(b.play.record.claims, a.play.record.claims);
     let c = b.play.clock.clone().unwrap();
@@ -466,14 +467,14 @@ fn a_kept_game_keeps_its_claims_and_clocks() {
     assert_eq!(limits.btime.map(|t| t.as_secs()), Some(c.left[1].as_secs()));
     // The claims are reviewed and saved with the game as before.
     assert!(
-        b.pgn_text().contains("{[%claim now 9.2]}"),
+        b.play.pgn_text().contains("{[%claim now 9.2]}"),
         "{}",
-        b.pgn_text()
+        b.play.pgn_text()
     );
     assert!(
-        b.pgn_text().contains("{[%claim move 9.2]}"),
+        b.play.pgn_text().contains("{[%claim move 9.2]}"),
         "{}",
-        b.pgn_text()
+        b.play.pgn_text()
     );
 
     // A file kept before claims and clocks were: still resumed.
@@ -507,9 +508,9 @@ fn the_clocks_key_never_resets_a_game_in_progress() {
     let m = a.message.clone().unwrap().text;
     assert!(m.contains("Clocks 3+2 from the next game"), "{m}");
     assert_eq!(a.play.clock.clone().unwrap().left, before);
-    assert_eq!(a.play.clock_setting, (180, 2));
+    assert_eq!(a.play.clock_setting(), (180, 2));
     keys(&mut a, "n");
-    if a.overlay.is_some() {
+    if a.play.overlay.is_some() {
         keys(&mut a, "y");
     }
     assert!(a.play.game.is_empty());
@@ -567,9 +568,9 @@ fn an_incorrect_claim_without_clocks_adds_no_time() {
         correct: false,
         text,
         ..
-    }) = &a.overlay
+    }) = &a.play.overlay
     else {
-        panic!("{:?}", a.overlay)
+        panic!("{:?}", a.play.overlay)
     };
     assert!(!text.contains("minutes"), "{text}");
     assert!(
@@ -591,8 +592,8 @@ fn an_incorrect_claim_without_clocks_adds_no_time() {
         "{text}"
     );
     keys(&mut a, "1");
-    let Some(Overlay::Verdict { text, .. }) = &a.overlay else {
-        panic!("{:?}", a.overlay)
+    let Some(Overlay::Verdict { text, .. }) = &a.play.overlay else {
+        panic!("{:?}", a.play.overlay)
     };
     assert!(
         text.contains("Black gets 2 more minutes (FIDE 9.5)"),
@@ -610,12 +611,12 @@ fn the_claim_button_goes_when_the_game_ends() {
     keys(&mut a, "c3");
     assert!(a.play.game.is_over());
     key(&mut a, KeyCode::Enter);
-    assert_eq!(a.overlay, None);
+    assert_eq!(a.play.overlay, None);
     let (s, _) = screen(&a, &Theme::plain(), 80, 24);
     assert!(!s.contains("Claim draw"), "{s}");
     let at = super::render::layout(a.size).unwrap().claim;
     a.message = None;
     click(&mut a, at.x + 2, at.y);
-    assert_eq!(a.overlay, None);
+    assert_eq!(a.play.overlay, None);
     assert_eq!(a.message, None, "a click on the empty place says nothing");
 }

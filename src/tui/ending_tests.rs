@@ -6,8 +6,9 @@ use crossterm::event::KeyCode;
 
 use crate::rules::{EndingKind, Game};
 
-use super::app::{Action, App, Overlay, Question};
+use super::app::{Action, App};
 use super::config::Config;
+use super::play::{Overlay, Question};
 use super::play::{Players, draw_offer_answer};
 use super::render::Marks;
 use super::tests::{app, engine_answers, key, keys, screen, typed};
@@ -110,7 +111,7 @@ fn two_humans_answer_each_others_offer_and_a_resignation_is_asked() {
     let mut a = app();
     typed(&mut a, "e4");
     keys(&mut a, "D");
-    assert_eq!(a.overlay, Some(Overlay::Ask(Question::AcceptDraw)));
+    assert_eq!(a.play.overlay, Some(Overlay::Ask(Question::AcceptDraw)));
     let s = screen(&a, &Theme::plain(), 80, 24).0;
     assert!(
         s.contains("Black offers a draw (FIDE 9.1). White, do you accept?"),
@@ -129,7 +130,7 @@ fn two_humans_answer_each_others_offer_and_a_resignation_is_asked() {
     // Resigning: asked first, then the game is lost by the side that resigns.
     let mut a = against_engine(0);
     keys(&mut a, "K");
-    assert_eq!(a.overlay, Some(Overlay::Ask(Question::Resign)));
+    assert_eq!(a.play.overlay, Some(Overlay::Ask(Question::Resign)));
     key(&mut a, KeyCode::Esc);
     assert_eq!(ending(&a), None);
     keys(&mut a, "Ky");

@@ -18,6 +18,23 @@ use shakmaty::{Chess, Move};
 
 pub use crate::engine::{Limits, Score};
 
+/// What a screen asks of the engine (the run loop carries it out on the
+/// [`EngineThread`]).
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    Think {
+        id: u64,
+        start: Chess,
+        moves: Vec<Move>,
+        limits: Limits,
+    },
+    Stop,
+    NewGame,
+    SetHash(usize),
+    SetContempt(i32),
+}
+
 /// Progress of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info {

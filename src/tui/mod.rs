@@ -1,8 +1,11 @@
 //! The terminal trainer (ratatui + crossterm): play the engine or a friend,
 //! watch repetitions pile up, claim draws, step through Euwe's sequence.
 //!
-//! - [`app`]: state, actions, update (no I/O but the optional game files).
-//! - [`render`]: side-effect-free drawing; [`board`]: the board widget.
+//! - [`app`]: state, actions, update (no I/O but the optional game files):
+//!   routes to the screens and carries out their replies.
+//! - [`play`]: the game screen (with its overlays and PGN files).
+//! - [`render`]: side-effect-free drawing; [`board`]: the board widget;
+//!   [`widgets`]: the layout and drawing pieces the screens share.
 //! - [`drill`]: the drill screen (puzzles from [`crate::drills`]).
 //! - [`keys`]: the one key table (help overlay and hints come from it).
 //! - [`line_edit`]: the one line editor behind every text prompt.
@@ -19,13 +22,14 @@ pub mod euwe;
 pub mod keys;
 pub mod line_edit;
 pub mod overlay;
-pub mod pgn_file;
 pub mod play;
+pub mod prompt;
 pub mod render;
 pub mod review;
 pub mod terminal;
 pub mod theme;
 pub mod tty_wait;
+pub mod widgets;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -94,7 +98,7 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
     let mut app = App::new(&cfg, game);
     app.ascii |= opts.ascii;
     app.config_path = cfg_path;
-    app.resume_path = config::data_dir().map(|d| d.join("game-in-progress.json"));
+    app.play.resume_path = config::data_dir().map(|d| d.join("game-in-progress.json"));
     app.drills_file = crate::drills::from_games::default_file();
     if let Some(p) = &opts.pgn {
         app.load_pgn(p);
@@ -102,10 +106,11 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
             anyhow::bail!("{}", m.text);
         }
     }
-    if let Some(p) = app.resume_path.clone() {
+    if let Some(p) = app.play.resume_path.clone() {
         match play::load_saved(&p) {
             Ok(Some(saved)) => {
-                app.offer_saved_game(saved, opts.fen.is_some() || opts.pgn.is_some());
+                app.play
+                    .offer_saved_game(saved, opts.fen.is_some() || opts.pgn.is_some());
             }
             Ok(None) => {}
             Err(m) => app.error(m),
@@ -118,7 +123,7 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
     if let Some(m) = hash_fallback_message(cfg.hash_mb, chosen.hash_mb, chosen.refused.as_deref()) {
         app.add_error(m);
     }
-    app.play.hash_mb = chosen.hash_mb;
+    app.play.config.hash_mb = chosen.hash_mb;
     let engine = EngineThread::spawn(chosen.opponent);
     engine.set_contempt(cfg.contempt);
 
@@ -147,7 +152,7 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
     // it is said once the terminal is back.
     // Stderr may be the terminal that hung up: what is said there must not
     // panic when it cannot be written (eprintln! does).
-    let kept = app.keep_game_in_progress();
+    let kept = app.play.keep_game_in_progress();
     terminal::restore();
     // `restore` showed the cursor; ratatui's Drop would show it again and
     // eprintln! its failure on a hung-up terminal, a panic (exit 101).
@@ -236,7 +241,6 @@ fn carry_out(app: &mut App, engine: &EngineThread) {
             Effect::NewGame => engine.new_game(),
             Effect::SetHash(mb) => engine.set_hash(mb),
             Effect::SetContempt(cp) => engine.set_contempt(cp),
-            Effect::Quit => {}
         }
     }
 }
@@ -272,7 +276,7 @@ fn event_loop(
     let mut trace = Trace::new(trace);
     let size = term.size()?;
     app.update(Action::Resize(size.width, size.height));
-    if app.overlay.is_none() {
+    if app.overlay.is_none() && app.play.overlay.is_none() {
         app.start();
     }
     let mut first = true;

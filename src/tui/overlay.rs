@@ -1,28 +1,27 @@
-//! Overlays: modal contexts on top of a screen (help, the claim dialog, the
-//! arbiter's ruling, the promotion choice, yes/no questions). Each owns its
-//! keys (a context of the key table), its layout (one function, used by both
-//! rendering and mouse hit-testing) and its rendering. A click on a button
-//! runs the button's command: no key events are faked.
+//! The App's overlays, on top of any screen: the help (generated from the
+//! key table, for the screen shown) and the questions on quitting. Each owns
+//! its keys (a context of the key table), its layout (one function, used by
+//! both rendering and scrolling) and its rendering. The game screen's own
+//! overlays (claim dialog, ruling, promotion, players menu, game list, its
+//! questions) are the play screen's ([`super::play::Overlay`]).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
-use shakmaty::{Move, Position, Role};
-
-use crate::rules::claim::incorrect_claim_bonus;
-use crate::rules::{Ground, color_name};
 
 use super::app::{App, Screen};
-use super::keys::{self, BINDINGS, Cmd, Ctx};
-use super::play::{Players, SavedGame};
+use super::keys::{self, Ctx};
 use super::theme::Theme;
+use super::widgets::{body_of, max_scroll};
 
-/// A yes/no question.
+// Kept at their old paths for the screens that use them.
+pub use super::play::ClaimOption;
+pub use super::widgets::{popup, scrolled, wrap};
+
+/// A question of the App's: on quitting, from any screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Question {
-    /// Abandon the game in progress for a new one?
-    NewGame,
     /// Quit and lose the game in progress?
     Quit,
     /// The game in progress cannot be kept (`reason`): quit and lose it?
@@ -32,48 +31,17 @@ pub enum Question {
         reason: String,
         saved_as: Option<std::path::PathBuf>,
     },
-    /// A saved game in progress was found: resume it?
-    Resume(Box<SavedGame>),
-    /// Abandon the game in progress to start from a FEN position?
-    AbandonForFen,
-    /// Abandon the game in progress to load a game from a PGN file?
-    AbandonForPgn,
-    /// Started with `--fen` or `--pgn` while a game in progress was kept:
-    /// play the new game and delete the kept one (no: resume the kept one)?
-    ReplaceKept(Box<SavedGame>),
-    /// Saving: replace this file?
-    Overwrite(std::path::PathBuf),
-    /// Resign the game?
-    Resign,
-    /// Two humans: the player to move offered a draw; does the opponent accept?
-    AcceptDraw,
 }
 
-/// A modal on top of the screen.
+/// A modal of the App's on top of any screen (the game screen's own are
+/// [`super::play::Overlay`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Overlay {
     /// The help, scrolled down by so many rows.
     Help {
         scroll: usize,
     },
-    /// The draw-claim dialog.
-    Claim,
-    /// The arbiter's ruling (its lines, see [`crate::rules::Verdict`]),
-    /// scrolled down by so many rows.
-    Verdict {
-        correct: bool,
-        text: String,
-        scroll: usize,
-    },
-    /// Which piece to promote to.
-    Promotion(Vec<Move>),
     Ask(Question),
-    /// The players menu, with the highlighted row (an index into [`Players::ALL`]).
-    Players {
-        selected: usize,
-    },
-    /// Which game of a PGN file to open.
-    PickGame(Box<super::pgn_file::GamePick>),
 }
 
 impl Overlay {
@@ -81,273 +49,16 @@ impl Overlay {
     pub fn ctx(&self) -> Ctx {
         match self {
             Overlay::Help { .. } => Ctx::Help,
-            Overlay::Claim => Ctx::ClaimDialog,
-            Overlay::Verdict { .. } => Ctx::Verdict,
-            Overlay::Promotion(_) => Ctx::Promotion,
             Overlay::Ask(_) => Ctx::Question,
-            Overlay::Players { .. } => Ctx::PlayersMenu,
-            Overlay::PickGame(_) => Ctx::PickGame,
         }
     }
 }
 
-/// The text area of a bordered popup: inside the border, a column of
-/// padding on each side.
-fn body_of(p: Rect) -> Rect {
-    Rect::new(
-        p.x + 2,
-        p.y + 1,
-        p.width.saturating_sub(4),
-        p.height.saturating_sub(2),
-    )
-}
-
-/// How far `rows` rows scroll in `body`: the furthest scroll that still fills it.
-fn max_scroll(rows: usize, body: Rect) -> usize {
-    rows.saturating_sub(body.height as usize)
-}
-
-/// A centred popup of at most `w`×`h`.
-pub fn popup(size: Rect, w: u16, h: u16) -> Rect {
-    let w = w.min(size.width);
-    let h = h.min(size.height);
-    Rect::new(
-        size.x + (size.width - w) / 2,
-        size.y + (size.height - h) / 2,
-        w,
-        h,
-    )
-}
-
-/// An option of the claim dialog: the rule claimed under, now or with an
-/// intended move (FIDE 9.2 b, 9.2 a, 9.3 b, 9.3 a).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ClaimOption {
-    pub ground: Ground,
-    pub with_move: bool,
-}
-
-impl ClaimOption {
-    pub const THREEFOLD_NOW: ClaimOption = ClaimOption {
-        ground: Ground::Threefold,
-        with_move: false,
-    };
-    pub const THREEFOLD_WITH_MOVE: ClaimOption = ClaimOption {
-        ground: Ground::Threefold,
-        with_move: true,
-    };
-    pub const FIFTY_NOW: ClaimOption = ClaimOption {
-        ground: Ground::FiftyMoves,
-        with_move: false,
-    };
-    pub const FIFTY_WITH_MOVE: ClaimOption = ClaimOption {
-        ground: Ground::FiftyMoves,
-        with_move: true,
-    };
-}
-
-/// One row of the claim dialog.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum ClaimRow {
-    Blank,
-    Text(String),
-    /// An option's label ("[1] threefold now (9.2 b)").
-    Label(String),
-    /// A line of an option's explanation.
-    Explain(String),
-}
-
-/// The claim dialog's layout: the popup, its rows (wrapped to its width) and
-/// a clickable rect per offered option (its label and explanation rows).
-/// Used by rendering and by mouse hit-testing.
-pub struct ClaimLayout {
-    pub popup: Rect,
-    rows: Vec<ClaimRow>,
-    pub buttons: Vec<(Rect, Cmd)>,
-}
-
-/// Lay out the claim dialog for the game on the board.
-pub fn claim_layout(app: &App, size: Rect) -> ClaimLayout {
-    let game = &app.play.game;
-    let clock = game.position().halfmoves();
-    let mover = game.position().turn();
-    // Every option is offered whatever the position (an incorrect claim, under either rule,
-    // is what the trainer lets a player practise), so the dialog never tells whether one
-    // would be correct.
-    let w = size.width.min(76);
-    let text_w = (w as usize).saturating_sub(4);
-    let mut rows = Vec::new();
-    // The 50-move count is an answer blind mode keeps back: the player counts from the move
-    // list, as from a scoresheet.
-    let mut head = format!("{} to move", color_name(mover));
-    if app.marks() == super::render::Marks::Shown {
-        head.push_str(&format!(" · 50-move count {clock}/100"));
-    }
-    if app.play.clock.is_some() {
-        head.push_str(" · clocks stopped (FIDE 6.12)");
-    }
-    rows.extend(wrap(&head, text_w).into_iter().map(ClaimRow::Text));
-    rows.push(ClaimRow::Blank);
-    let mut spans = Vec::new();
-    for b in BINDINGS.iter().filter(|b| b.ctx == Ctx::ClaimDialog) {
-        let Cmd::ClaimAs(_) = b.cmd else { continue };
-        let (label, explain) = b.help.split_once(": ").unwrap_or((b.help, ""));
-        let first = rows.len();
-        rows.push(ClaimRow::Label(format!("[{}] {label}", b.keys[0].label())));
-        rows.extend(
-            wrap(explain, text_w.saturating_sub(4))
-                .into_iter()
-                .map(ClaimRow::Explain),
-        );
-        spans.push((first, rows.len(), b.cmd));
-    }
-    rows.push(ClaimRow::Blank);
-    let cost = match incorrect_claim_bonus(!mover, app.play.clocks()) {
-        Some(bonus) => format!(
-            "An incorrect claim: the game goes on, {bonus}, and an intended move is played."
-        ),
-        None => format!(
-            "An incorrect claim (FIDE 9.5): the game goes on and an intended move is played; {}.",
-            crate::rules::claim::NO_CLOCKS_9_5
-        ),
-    };
-    rows.extend(wrap(&cost, text_w).into_iter().map(ClaimRow::Text));
-    let h = (rows.len() as u16).saturating_add(2).min(size.height);
-    let popup = popup(size, w, h);
-    let buttons = spans
-        .into_iter()
-        .filter(|&(first, _, _)| first + 1 < popup.height as usize)
-        .map(|(first, end, cmd)| {
-            let end = end.min(popup.height as usize - 2);
-            (
-                Rect::new(
-                    popup.x + 2,
-                    popup.y + 1 + first as u16,
-                    popup.width.saturating_sub(4),
-                    (end - first) as u16,
-                ),
-                cmd,
-            )
-        })
-        .collect();
-    ClaimLayout {
-        popup,
-        rows,
-        buttons,
-    }
-}
-
-/// The ruling's layout: the popup, the scrolled body inside it and every
-/// row (the ruling's lines wrapped to the body's width). Used by rendering
-/// and by the scroll keys.
-pub struct VerdictLayout {
-    pub popup: Rect,
-    pub body: Rect,
-    rows: Vec<String>,
-}
-
-impl VerdictLayout {
-    /// Rows shown at once.
-    pub fn page(&self) -> usize {
-        self.body.height as usize
-    }
-
-    /// The furthest scroll that still fills the page.
-    pub fn max_scroll(&self) -> usize {
-        max_scroll(self.rows.len(), self.body)
-    }
-}
-
-/// Lay out a ruling: each of its lines wrapped, in a popup that leaves the
-/// key bar visible.
-pub fn verdict_layout(text: &str, size: Rect) -> VerdictLayout {
-    let w = size.width.min(76);
-    let text_w = (w as usize).saturating_sub(4);
-    let rows: Vec<String> = text.lines().flat_map(|l| wrap(l, text_w)).collect();
-    let h = (rows.len() as u16)
-        .saturating_add(2)
-        .min(size.height.saturating_sub(2));
-    let p = popup(
-        Rect::new(size.x, size.y, size.width, size.height.saturating_sub(1)),
-        w,
-        h,
-    );
-    let body = body_of(p);
-    VerdictLayout {
-        popup: p,
-        body,
-        rows,
-    }
-}
-
-/// A scroll command on scrolled text (help, the arbiter's and a drill's ruling, a review
-/// finding) with `page` rows shown and `max` the furthest scroll.
-pub(crate) fn scrolled(cmd: Cmd, scroll: usize, page: usize, max: usize) -> usize {
-    let s = match cmd {
-        Cmd::ScrollUp => scroll.saturating_sub(1),
-        Cmd::ScrollDown => scroll + 1,
-        Cmd::PageUp => scroll.saturating_sub(page),
-        Cmd::PageDown => scroll + page,
-        Cmd::ScrollTop => 0,
-        Cmd::ScrollBottom => max,
-        _ => scroll,
-    };
-    s.min(max)
-}
-
-/// The promotion popup's layout: the popup and one button per piece.
-pub fn promotion_layout(size: Rect) -> (Rect, Vec<(Rect, Cmd)>) {
-    let p = popup(size, 44, 5);
-    let buttons = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
-        .into_iter()
-        .enumerate()
-        .map(|(i, r)| {
-            let x = p.x + 2 + 10 * i as u16;
-            (Rect::new(x, p.y + 2, 9, 1), Cmd::Promote(r))
-        })
-        .collect();
-    (p, buttons)
-}
-
-/// The players menu's layout: the popup and one row per choice, in the
-/// order of [`Players::ALL`].
-pub fn players_layout(size: Rect) -> (Rect, Vec<(Rect, Cmd)>) {
-    let p = popup(size, 62, Players::ALL.len() as u16 + 5);
-    let rows = Players::ALL
-        .iter()
-        .enumerate()
-        .map(|(i, &pl)| {
-            let r = Rect::new(p.x + 2, p.y + 2 + i as u16, p.width.saturating_sub(4), 1);
-            (r, Cmd::ChoosePlayers(pl))
-        })
-        .collect();
-    (p, rows)
-}
-
-/// The clickable buttons of an overlay (the same rects it is drawn with).
-pub fn buttons(app: &App, o: &Overlay, size: Rect) -> Vec<(Rect, Cmd)> {
-    match o {
-        Overlay::Claim => claim_layout(app, size).buttons,
-        Overlay::Promotion(_) => promotion_layout(size).1,
-        Overlay::Players { .. } => players_layout(size).1,
-        _ => Vec::new(),
-    }
-}
-
-/// Draw an overlay.
+/// Draw an overlay of the App's.
 pub fn render(app: &App, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffer) {
     match o {
         Overlay::Help { scroll } => render_help(app, *scroll, t, size, buf),
-        Overlay::Claim => render_claim(app, t, size, buf),
-        Overlay::Verdict {
-            correct,
-            text,
-            scroll,
-        } => render_verdict(*correct, text, *scroll, t, size, buf),
-        Overlay::Promotion(_) => render_promotion(t, size, buf),
-        Overlay::Ask(q) => render_question(app, q, t, size, buf),
-        Overlay::Players { selected } => render_players_menu(app, *selected, t, size, buf),
-        Overlay::PickGame(p) => super::pgn_file::render_pick(p, t, size, buf),
+        Overlay::Ask(q) => render_question(q, t, size, buf),
     }
 }
 
@@ -416,27 +127,6 @@ fn help_sections(screen: Screen) -> &'static [(&'static str, Ctx)] {
             ("This help", Ctx::Help),
         ],
     }
-}
-
-/// Word-wrap `text` to lines of at most `width` columns (a word longer than
-/// the width gets a line of its own and is cut by the renderer).
-pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let fits = Span::raw(line.as_str()).width() + 1 + Span::raw(word).width() <= width;
-        if !line.is_empty() && !fits {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() || lines.is_empty() {
-        lines.push(line);
-    }
-    lines
 }
 
 /// Lay the help out for the screen shown and the terminal's size.
@@ -535,156 +225,8 @@ fn render_help(app: &App, scroll: usize, t: &Theme, size: Rect, buf: &mut Buffer
     Paragraph::new(lines).render(l.body, buf);
 }
 
-fn render_claim(app: &App, t: &Theme, size: Rect, buf: &mut Buffer) {
-    let l = claim_layout(app, size);
-    Clear.render(l.popup, buf);
-    Block::bordered()
-        .title(" Claim a draw ")
-        .title_bottom(
-            Line::from(format!(
-                " press a number or click · {} cancel ",
-                keys::key_in(Ctx::ClaimDialog, Cmd::Close)
-            ))
-            .right_aligned(),
-        )
-        .render(l.popup, buf);
-    let lines: Vec<Line> = l
-        .rows
-        .iter()
-        .map(|row| match row {
-            ClaimRow::Blank => Line::from(""),
-            ClaimRow::Text(s) => Line::from(s.as_str()),
-            ClaimRow::Label(s) => Line::from(Span::styled(s.as_str(), t.button)),
-            ClaimRow::Explain(s) => Line::from(format!("    {s}")),
-        })
-        .collect();
-    Paragraph::new(lines).render(body_of(l.popup), buf);
-}
-
-fn render_verdict(
-    correct: bool,
-    text: &str,
-    scroll: usize,
-    t: &Theme,
-    size: Rect,
-    buf: &mut Buffer,
-) {
-    let l = verdict_layout(text, size);
-    let scroll = scroll.min(l.max_scroll());
-    Clear.render(l.popup, buf);
-    let (title, style) = if correct {
-        (" Claim correct: draw ", t.claimed)
-    } else {
-        (" Claim incorrect ", t.error)
-    };
-    let foot = if l.max_scroll() > 0 {
-        let last = (scroll + l.page()).min(l.rows.len());
-        format!(
-            " lines {}–{last} of {} · {} ",
-            scroll + 1,
-            l.rows.len(),
-            keys::hint_line(Ctx::Verdict)
-        )
-    } else {
-        format!(
-            " {} close · {} review the game ",
-            keys::key_in(Ctx::Verdict, Cmd::Close),
-            keys::key_in(Ctx::Verdict, Cmd::Review)
-        )
-    };
-    Block::bordered()
-        .title(Span::styled(title, style))
-        .title_bottom(Line::from(Span::styled(foot, t.dim)).right_aligned())
-        .render(l.popup, buf);
-    let lines: Vec<Line> = l
-        .rows
-        .iter()
-        .skip(scroll)
-        .take(l.page())
-        .map(|r| Line::from(r.as_str()))
-        .collect();
-    Paragraph::new(lines).render(l.body, buf);
-}
-
-fn render_promotion(t: &Theme, size: Rect, buf: &mut Buffer) {
-    let (p, buttons) = promotion_layout(size);
-    Clear.render(p, buf);
-    Block::bordered().title(" Promote to ").render(p, buf);
-    for (r, cmd) in buttons {
-        let label = BINDINGS
-            .iter()
-            .find(|b| b.ctx == Ctx::Promotion && b.cmd == cmd)
-            .map(|b| format!("{} {}", b.keys[0].label(), b.hint.unwrap_or("")))
-            .unwrap_or_default();
-        buf.set_stringn(r.x, r.y, label, r.width as usize, t.button);
-    }
-}
-
-fn render_players_menu(app: &App, selected: usize, t: &Theme, size: Rect, buf: &mut Buffer) {
-    let (p, rows) = players_layout(size);
-    Clear.render(p, buf);
-    Block::bordered().title(" Who plays? ").render(p, buf);
-    let text_w = p.width.saturating_sub(4) as usize;
-    buf.set_stringn(
-        p.x + 2,
-        p.y + 1,
-        "The game goes on from this position.",
-        text_w,
-        t.dim,
-    );
-    for (i, (r, cmd)) in rows.into_iter().enumerate() {
-        let Cmd::ChoosePlayers(pl) = cmd else {
-            continue;
-        };
-        let now = if pl == app.play.players {
-            "  (now)"
-        } else {
-            ""
-        };
-        let mark = if i == selected { ">" } else { " " };
-        let label = format!(
-            "{mark} [{}] {}{now}",
-            keys::key_in(Ctx::PlayersMenu, cmd),
-            pl.describe()
-        );
-        let style = if i == selected {
-            t.button
-        } else {
-            ratatui::style::Style::new()
-        };
-        buf.set_stringn(
-            r.x,
-            r.y,
-            format!("{label:<w$}", w = r.width as usize),
-            r.width as usize,
-            style,
-        );
-    }
-    let foot = keys::hint_line(Ctx::PlayersMenu);
-    buf.set_stringn(p.x + 2, p.bottom().saturating_sub(2), foot, text_w, t.dim);
-}
-
-/// "1 ply", "3 plies".
-fn plies(n: usize) -> String {
-    if n == 1 {
-        "1 ply".to_string()
-    } else {
-        format!("{n} plies")
-    }
-}
-
-fn render_question(app: &App, q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
+fn render_question(q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
     let text = match q {
-        Question::NewGame => "Abandon the game in progress and start a new one?".to_string(),
-        Question::Resign => format!(
-            "{} resigns: the game is lost (FIDE 5.1.2). Resign?",
-            crate::rules::color_name(app.resigner())
-        ),
-        Question::AcceptDraw => format!(
-            "{} offers a draw (FIDE 9.1). {}, do you accept?",
-            crate::rules::color_name(app.play.game.position().turn()),
-            crate::rules::color_name(!app.play.game.position().turn())
-        ),
         Question::Quit => "Quit? The game in progress will be lost.".to_string(),
         Question::QuitUnkept {
             reason,
@@ -701,22 +243,6 @@ fn render_question(app: &App, q: &Question, t: &Theme, size: Rect, buf: &mut Buf
              It is saved as PGN in {}. Quit? (no: save it again)",
             p.display()
         ),
-        Question::Resume(s) => format!(
-            "A game in progress was kept ({}). Resume it?",
-            plies(s.moves.len())
-        ),
-        Question::AbandonForFen => {
-            "Abandon the game in progress to start from a FEN position?".to_string()
-        }
-        Question::AbandonForPgn => {
-            "Abandon the game in progress to load a game from a PGN file?".to_string()
-        }
-        Question::ReplaceKept(s) => format!(
-            "A game in progress was kept ({}). Play the new game and delete the kept \
-             one? (no: resume the kept game; later: keep both)",
-            plies(s.moves.len())
-        ),
-        Question::Overwrite(p) => format!("{} exists: overwrite?", p.display()),
     };
     // Tall enough for the text wrapped at the popup's width (a path in a
     // reason can be long): words wrap early, so a line in four is added.
@@ -733,136 +259,4 @@ fn render_question(app: &App, q: &Question, t: &Theme, size: Rect, buf: &mut Buf
     ])
     .wrap(Wrap { trim: true })
     .render(inner, buf);
-}
-
-impl App {
-    /// A key on an overlay: its command from the overlay's context.
-    pub(crate) fn overlay_key(&mut self, o: Overlay, k: &crossterm::event::KeyEvent) {
-        if let Some(cmd) = keys::lookup(o.ctx(), k) {
-            self.overlay_command(o, cmd);
-        }
-    }
-
-    /// A click while an overlay is shown: a button runs its command; a click
-    /// elsewhere closes help and rulings (dialogs wait for an answer).
-    pub(crate) fn overlay_click(&mut self, o: Overlay, x: u16, y: u16) {
-        if let Overlay::PickGame(pick) = o {
-            self.pick_click(pick, x, y);
-        } else if let Some((_, cmd)) = buttons(self, &o, self.size)
-            .into_iter()
-            .find(|(r, _)| r.contains((x, y).into()))
-        {
-            self.overlay_command(o, cmd);
-        } else if matches!(o, Overlay::Help { .. } | Overlay::Verdict { .. }) {
-            self.overlay_command(o, Cmd::Close);
-        } else if matches!(o, Overlay::Players { .. })
-            && !players_layout(self.size).0.contains((x, y).into())
-        {
-            self.overlay = None;
-        }
-    }
-
-    /// Carry out a command of an overlay's context.
-    pub(crate) fn overlay_command(&mut self, o: Overlay, cmd: Cmd) {
-        match (o, cmd) {
-            (Overlay::Claim, Cmd::ClaimAs(option)) => self.claim_option(option),
-            (Overlay::Claim, Cmd::Close) => self.cancel_claim(),
-            (Overlay::Verdict { .. }, Cmd::Close) => self.close_verdict(),
-            (Overlay::Verdict { .. }, Cmd::Review) => {
-                self.close_verdict();
-                self.open_review();
-            }
-            (
-                Overlay::Verdict {
-                    correct,
-                    text,
-                    scroll,
-                },
-                cmd,
-            ) => {
-                let l = verdict_layout(&text, self.size);
-                let scroll = scrolled(cmd, scroll, l.page(), l.max_scroll());
-                self.overlay = Some(Overlay::Verdict {
-                    correct,
-                    text,
-                    scroll,
-                });
-            }
-            (Overlay::Promotion(moves), Cmd::Promote(role)) => {
-                if let Some(m) = moves.iter().find(|m| m.promotion() == Some(role)) {
-                    self.overlay = None;
-                    self.human_move(*m);
-                }
-            }
-            (Overlay::Promotion(_), Cmd::Close) => {
-                self.overlay = None;
-                self.play.selected = None;
-            }
-            (Overlay::Players { .. }, Cmd::ChoosePlayers(pl)) => {
-                self.overlay = None;
-                self.set_players(pl);
-            }
-            (Overlay::Players { selected }, Cmd::Up | Cmd::Down) => {
-                let n = Players::ALL.len();
-                let selected = if cmd == Cmd::Up {
-                    (selected + n - 1) % n
-                } else {
-                    (selected + 1) % n
-                };
-                self.overlay = Some(Overlay::Players { selected });
-            }
-            (Overlay::Players { selected }, Cmd::Select) => {
-                self.overlay = None;
-                self.set_players(Players::ALL[selected % Players::ALL.len()]);
-            }
-            (Overlay::PickGame(pick), cmd) => self.pick_command(pick, cmd),
-            (Overlay::Ask(q), Cmd::Yes | Cmd::No) => {
-                self.overlay = None;
-                self.answer(q, cmd == Cmd::Yes);
-            }
-            (Overlay::Help { scroll }, cmd) if cmd != Cmd::Close => {
-                let l = help_layout(self, self.size);
-                self.overlay = Some(Overlay::Help {
-                    scroll: scrolled(cmd, scroll, l.page(), l.max_scroll()),
-                });
-            }
-            (Overlay::Ask(_), Cmd::Close) => {
-                // Decide later: nothing changes, and the engine plays if it is its turn.
-                self.overlay = None;
-                self.maybe_engine();
-            }
-            (_, Cmd::Close) => self.overlay = None,
-            _ => {}
-        }
-    }
-
-    /// The answer to a question.
-    fn answer(&mut self, q: Question, yes: bool) {
-        match (q, yes) {
-            (Question::NewGame, true) => self.new_game(crate::rules::Game::new()),
-            (Question::Resign, true) => self.resign(),
-            (Question::AcceptDraw, true) => self.draw_agreed(
-                "The draw offer is accepted: the game is drawn by agreement (FIDE 9.1)."
-                    .to_string(),
-            ),
-            (Question::AcceptDraw, false) => {
-                self.info("The draw offer is declined: play on (FIDE 9.1.2.2).")
-            }
-            (Question::Quit, true) => self.do_quit(),
-            (Question::QuitUnkept { .. }, true) => self.quit_losing_game(),
-            (Question::QuitUnkept { .. }, false) => self.ask_save_name(),
-            (Question::Resume(saved), true) => self.resume(&saved),
-            (Question::Resume(_), false) => self.discard_saved_game(),
-            (Question::AbandonForFen, true) => self.open_fen_prompt(),
-            (Question::AbandonForPgn, true) => self.open_pgn_prompt(),
-            (Question::ReplaceKept(_), true) => {
-                self.discard_saved_game();
-                self.maybe_engine();
-            }
-            (Question::ReplaceKept(saved), false) => self.resume(&saved),
-            (Question::Overwrite(p), true) => self.save_pgn(&p),
-            (Question::Overwrite(p), false) => self.save_elsewhere(&p),
-            (_, false) => {}
-        }
-    }
 }

@@ -7,9 +7,10 @@ use std::path::{Path, PathBuf};
 use crossterm::event::{KeyCode, MouseEvent, MouseEventKind};
 use shakmaty::Square;
 
-use super::app::{Action, App, InputKind, Overlay, Question, Screen};
-use super::pgn_file::{default_save_name, pick_layout};
+use super::app::{Action, App, InputKind, Screen};
 use super::play::Players;
+use super::play::pgn_file::{default_save_name, pick_layout};
+use super::play::{Overlay, Question};
 use super::tests::{app, click, key, keys, screen, shuffle, typed};
 use super::theme::Theme;
 use crate::rules::pgn::{UtcMinute, read_records};
@@ -76,9 +77,9 @@ fn a_saved_game_has_date_players_result_and_a_standard_termination() {
     let mut a = app_80x24();
     typed(&mut a, "e4");
     typed(&mut a, "e5");
-    a.play.players = Players::HumanWhite;
-    a.play.name = "Ada".to_string();
-    a.play.level = 4;
+    a.play.config.human = Players::HumanWhite;
+    a.play.config.name = "Ada".to_string();
+    a.play.config.level = 4;
     keys(&mut a, "s");
     answer_prompt(&mut a, &path.display().to_string());
     let text = std::fs::read_to_string(&path).unwrap();
@@ -94,9 +95,9 @@ fn a_saved_game_has_date_players_result_and_a_standard_termination() {
     shuffle(&mut b, 8);
     keys(&mut b, "c1");
     key(&mut b, KeyCode::Esc);
-    b.play.players = Players::HumanBlack;
-    b.play.level = 5;
-    let recs = read_records(&b.pgn_text(), "mem").unwrap();
+    b.play.config.human = Players::HumanBlack;
+    b.play.config.level = 5;
+    let recs = read_records(&b.play.pgn_text(), "mem").unwrap();
     assert_eq!(recs[0].tag("White"), Some("threefold level 5"));
     assert_eq!(recs[0].tag("Black"), Some("Player"), "no name given");
     assert_eq!(recs[0].tag("Result"), Some("1/2-1/2"));
@@ -135,7 +136,7 @@ fn save_prefills_a_new_name_and_never_overwrites_silently() {
     std::fs::write(&path, "old").unwrap();
     answer_prompt(&mut a, &path.display().to_string());
     assert_eq!(
-        a.overlay,
+        a.play.overlay,
         Some(Overlay::Ask(Question::Overwrite(path.clone())))
     );
     let (s, _) = screen(&a, &Theme::plain(), 80, 24);
@@ -161,7 +162,7 @@ fn a_multi_game_file_opens_a_list_that_scrolls_at_80x24() {
     let mut a = app_80x24();
     keys(&mut a, "o");
     answer_prompt(&mut a, &path.display().to_string());
-    let Some(Overlay::PickGame(pick)) = &a.overlay else {
+    let Some(Overlay::PickGame(pick)) = &a.play.overlay else {
         panic!("no list: {:?}", a.message);
     };
     assert_eq!(pick.games.len(), 30);
@@ -179,7 +180,7 @@ fn a_multi_game_file_opens_a_list_that_scrolls_at_80x24() {
     // Up, up, Enter: game 28.
     keys(&mut a, "kk");
     key(&mut a, KeyCode::Enter);
-    assert!(a.overlay.is_none());
+    assert!(a.play.overlay.is_none());
     assert_eq!(a.play.game.len(), 28, "{:?}", a.message);
     let (s, _) = screen(&a, &Theme::plain(), 80, 24);
     // Players and result read back and shown; the record's result ends the game.
@@ -198,7 +199,7 @@ fn a_multi_game_file_opens_a_list_that_scrolls_at_80x24() {
         row: 0,
         modifiers: crossterm::event::KeyModifiers::NONE,
     }));
-    let Some(Overlay::PickGame(pick)) = &a.overlay else {
+    let Some(Overlay::PickGame(pick)) = &a.play.overlay else {
         panic!("no list");
     };
     let (_, rows) = pick_layout(pick, a.size);
@@ -221,7 +222,7 @@ fn a_multi_game_file_opens_a_list_that_scrolls_at_80x24() {
     keys(&mut a, "oy");
     answer_prompt(&mut a, &path.display().to_string());
     key(&mut a, KeyCode::Esc);
-    assert!(a.overlay.is_none());
+    assert!(a.play.overlay.is_none());
     assert_eq!(a.play.game.len(), i + 1);
     // A file that goes bad after two games: those two are listed, and the problem named.
     let bad = dir.join("bad.pgn");
@@ -246,7 +247,7 @@ fn a_loaded_game_saves_its_own_tags_and_its_result_while_unchanged() {
     keys(&mut a, "j");
     key(&mut a, KeyCode::Enter);
     assert_eq!(a.play.game.len(), 2);
-    let recs = read_records(&a.pgn_text(), "mem").unwrap();
+    let recs = read_records(&a.play.pgn_text(), "mem").unwrap();
     assert_eq!(recs[0].tag("White"), Some("White 2"));
     assert_eq!(recs[0].tag("Event"), Some("Club 2"));
     assert_eq!(recs[0].tag("Date"), Some("2024.01.03"));
@@ -260,14 +261,14 @@ fn a_loaded_game_saves_its_own_tags_and_its_result_while_unchanged() {
     typed(&mut a, "e3");
     let (s, _) = screen(&a, &Theme::plain(), 80, 24);
     assert!(s.contains("White 2 – Black 2  (played on)"), "{s}");
-    let recs = read_records(&a.pgn_text(), "mem").unwrap();
+    let recs = read_records(&a.play.pgn_text(), "mem").unwrap();
     assert_eq!(recs[0].tag("White"), Some("White 2"));
     assert_eq!(recs[0].tag("Result"), Some("*"));
     // A file of one game opens at once.
     let one = dir.join("one.pgn");
     std::fs::write(&one, "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 1-0\n").unwrap();
     a.load_pgn(&one);
-    assert!(a.overlay.is_none());
+    assert!(a.play.overlay.is_none());
     assert_eq!(a.play.game.len(), 2);
     let (s, _) = screen(&a, &Theme::plain(), 80, 24);
     assert!(s.contains("GAME OVER  1-0"), "{s}");
@@ -362,7 +363,7 @@ fn keys_are_inert_behind_the_enlarge_screen() {
     assert!(s.contains("q quits"), "{s}");
     for k in ["i", "e", "n", "?", "o", "c", " "] {
         keys(&mut a, k);
-        assert!(a.input.is_none() && a.overlay.is_none(), "{k}");
+        assert!(a.input.is_none() && a.play.overlay.is_none(), "{k}");
         assert_eq!(a.screen, Screen::Play, "{k}");
     }
     key(&mut a, KeyCode::Enter);
@@ -451,12 +452,12 @@ fn a_game_row_names_its_event() {
         event: "Club blitz".into(),
         plies: 12,
     };
-    let row = super::pgn_file::row_text(&g, 76);
+    let row = super::play::pgn_file::row_text(&g, 76);
     assert!(row.starts_with("   3. ? – ?, Club blitz "), "{row}");
     assert!(row.chars().count() <= 76, "{row}");
     let none = crate::rules::pgn::GameSummary {
         event: "?".into(),
         ..g
     };
-    assert!(super::pgn_file::row_text(&none, 76).starts_with("   3. ? – ?  "));
+    assert!(super::play::pgn_file::row_text(&none, 76).starts_with("   3. ? – ?  "));
 }

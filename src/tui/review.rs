@@ -486,7 +486,7 @@ impl App {
             self.error("No data directory on this platform: the puzzle cannot be kept.");
             return;
         };
-        let tags = self.pgn_tags();
+        let tags = self.play.pgn_tags();
         let source = from_games::source_from_tags(|n| {
             tags.iter().find(|(k, _)| k == n).map(|(_, v)| v.as_str())
         });

@@ -12,6 +12,7 @@ use super::app::{Action, App, Effect, Overlay, Question, Screen};
 use super::config::Config;
 use super::engine_thread::Report;
 use super::play::Players;
+use super::play::{Overlay as PlayOverlay, Question as PlayQuestion};
 use super::render::{self, layout, render_with};
 use super::theme::Theme;
 
@@ -197,7 +198,7 @@ fn cursor_moves_with_arrows_and_hjkl() {
     assert_eq!(a.play.cursor, Square::E2);
     key(&mut a, KeyCode::Enter);
     assert_eq!(a.play.selected, Some(Square::E2));
-    assert_eq!(a.targets().len(), 2);
+    assert_eq!(a.play.targets().len(), 2);
     key(&mut a, KeyCode::Up);
     keys(&mut a, "k");
     keys(&mut a, " ");
@@ -242,7 +243,7 @@ fn promotion_asks_which_piece() {
     a.new_game(Game::from_fen("8/P7/8/8/8/8/8/k6K w - - 0 1").unwrap());
     click_square(&mut a, Square::A7);
     click_square(&mut a, Square::A8);
-    assert!(matches!(a.overlay, Some(Overlay::Promotion(_))));
+    assert!(matches!(a.play.overlay, Some(PlayOverlay::Promotion(_))));
     assert_eq!(a.play.game.len(), 0);
     keys(&mut a, "n");
     assert_eq!(a.play.game.len(), 1);
@@ -264,7 +265,7 @@ fn promotion_by_click() {
     a.new_game(Game::from_fen("8/P7/8/8/8/8/8/k6K w - - 0 1").unwrap());
     click_square(&mut a, Square::A7);
     click_square(&mut a, Square::A8);
-    let (r, cmd) = super::overlay::promotion_layout(a.size).1[1];
+    let (r, cmd) = super::play::promotion_layout(a.size).1[1];
     assert_eq!(cmd, super::keys::Cmd::Promote(Role::Rook));
     click(&mut a, r.x + 1, r.y);
     assert_eq!(
@@ -286,10 +287,10 @@ fn threefold_claim_now_is_correct() {
     assert_eq!(a.play.game.occurrences(4), 2);
     assert_eq!(a.play.game.occurrences(8), 3);
     keys(&mut a, "c");
-    assert_eq!(a.overlay, Some(Overlay::Claim));
+    assert_eq!(a.play.overlay, Some(PlayOverlay::Claim));
     keys(&mut a, "1");
-    match &a.overlay {
-        Some(Overlay::Verdict { correct, text, .. }) => {
+    match &a.play.overlay {
+        Some(PlayOverlay::Verdict { correct, text, .. }) => {
             assert!(correct);
             assert!(text.contains("9.2"), "{text}");
         }
@@ -299,7 +300,7 @@ fn threefold_claim_now_is_correct() {
     assert_eq!(t.ending.kind, EndingKind::ThreefoldClaim);
     assert_eq!(a.play.highlight, vec![0, 4, 8]);
     key(&mut a, KeyCode::Esc);
-    assert_eq!(a.overlay, None);
+    assert_eq!(a.play.overlay, None);
 }
 
 #[test]
@@ -307,8 +308,8 @@ fn wrong_claim_explains_and_the_game_goes_on() {
     let mut a = app();
     shuffle(&mut a, 4);
     keys(&mut a, "c1");
-    match &a.overlay {
-        Some(Overlay::Verdict { correct, text, .. }) => {
+    match &a.play.overlay {
+        Some(PlayOverlay::Verdict { correct, text, .. }) => {
             assert!(!correct);
             assert!(text.contains("stands for the second time"), "{text}");
         }
@@ -344,7 +345,7 @@ fn claim_with_intended_move_typed_and_on_the_board() {
     click_square(&mut a, Square::G1);
     assert_eq!(a.play.game.len(), 3);
     assert!(!a.play.game.is_over());
-    let Some(Overlay::Verdict { correct, text, .. }) = &a.overlay else {
+    let Some(PlayOverlay::Verdict { correct, text, .. }) = &a.play.overlay else {
         panic!()
     };
     assert!(!correct);
@@ -364,7 +365,7 @@ fn engine_gets_the_whole_game_and_takeback_returns_to_the_human() {
         ..Config::default()
     };
     let mut a = App::new(&cfg, Game::new());
-    assert_eq!(a.play.players, Players::HumanWhite);
+    assert_eq!(a.play.config.human, Players::HumanWhite);
     a.start();
     assert!(a.effects.is_empty());
     typed(&mut a, "e4");
@@ -417,8 +418,8 @@ fn engines_after(plies: usize, contempt: i32) -> App {
     for m in KNIGHTS.iter().take(plies) {
         typed(&mut a, m);
     }
-    a.play.players = Players::Engines;
-    a.play.contempt = contempt;
+    a.play.config.human = Players::Engines;
+    a.play.config.contempt = contempt;
     a.start();
     a
 }
@@ -428,12 +429,16 @@ fn the_engine_claims_after_its_search_from_its_own_score_with_either_colour() {
     // White to move in the start position, standing for the third time.
     // Black's last report said Black is lost: that is no reason for White to claim.
     let mut a = engines_after(8, 0);
-    a.play.last_info = Some(super::engine_thread::Info {
-        depth: 5,
-        score: super::engine_thread::Score::Cp(-300),
-        nodes: 1,
-        nps: 1,
-        pv: Vec::new(),
+    a.play.last = Some(super::play::LastSearch {
+        info: super::engine_thread::Info {
+            depth: 5,
+            score: super::engine_thread::Score::Cp(-300),
+            nodes: 1,
+            nps: 1,
+            pv: Vec::new(),
+        },
+        pv: String::new(),
+        side: None,
     });
     assert!(!a.play.game.is_over(), "no claim before the search");
     assert!(a.play.thinking.is_some());
@@ -493,7 +498,7 @@ fn the_engine_claims_with_its_intended_move_when_it_repeats_for_the_third_time()
     for m in KNIGHTS.iter().take(7) {
         typed(&mut a, m);
     }
-    a.play.players = Players::HumanWhite;
+    a.play.config.human = Players::HumanWhite;
     a.start();
     engine_answers(&mut a, -10, "Ng8");
     assert!(a.play.game.is_over());
@@ -522,7 +527,7 @@ fn history_stepping_and_occurrence_jumps() {
     }));
     assert_eq!(a.play.view, Some(3));
     let areas = layout(a.size).unwrap();
-    let (r, ply) = render::history_cells(&a, areas.history)
+    let (r, ply) = super::play::history_cells(&a.play, areas.history)
         .into_iter()
         .find(|c| c.1 == 5)
         .unwrap();
@@ -544,13 +549,16 @@ fn quit_and_new_game_confirm_only_when_a_game_would_be_lost() {
     keys(&mut a, "n");
     assert!(!a.quit);
     keys(&mut a, "n");
-    assert_eq!(a.overlay, Some(Overlay::Ask(Question::NewGame)));
+    assert_eq!(
+        a.play.overlay,
+        Some(PlayOverlay::Ask(PlayQuestion::NewGame))
+    );
     keys(&mut a, "y");
     assert_eq!(a.play.game.len(), 0);
     // With a place to keep it, quitting keeps the game: no question.
     let dir = std::env::temp_dir().join(format!("threefold-resume-{}", std::process::id()));
     let mut a = app();
-    a.resume_path = Some(dir.join("g.json"));
+    a.play.resume_path = Some(dir.join("g.json"));
     typed(&mut a, "e4");
     keys(&mut a, "q");
     assert!(a.quit);
@@ -648,7 +656,7 @@ fn claim_dialog_and_verdicts_render() {
     assert!(s.contains("[1] threefold now (9.2 b)"));
     assert!(s.contains("[2] threefold with a move (9.2 a)"));
     // Clicking option 1.
-    let (r, _) = super::overlay::claim_layout(&a, a.size).buttons[0];
+    let (r, _) = super::play::claim_layout(&a.play, a.size).buttons[0];
     click(&mut a, r.x + 2, r.y);
     let (s, _) = screen(&a, &Theme::colored(), 120, 40);
     assert!(s.contains("Claim correct: draw"), "{s}");
@@ -667,7 +675,7 @@ fn claim_button_is_clickable() {
     let mut a = app();
     let areas = layout(a.size).unwrap();
     click(&mut a, areas.claim.x + 2, areas.claim.y);
-    assert_eq!(a.overlay, Some(Overlay::Claim));
+    assert_eq!(a.play.overlay, Some(PlayOverlay::Claim));
 }
 
 #[test]
@@ -944,7 +952,7 @@ fn save_and_load_pgn() {
     let mut b = app();
     b.load_pgn(&path);
     assert_eq!(b.play.game.len(), 8);
-    assert_eq!(b.play.players, Players::TwoHumans);
+    assert_eq!(b.play.config.human, Players::TwoHumans);
     // A missing file gives a message and changes nothing.
     b.load_pgn(&dir.join("missing.pgn"));
     assert!(b.message.as_ref().unwrap().is_error());
@@ -1010,7 +1018,7 @@ fn engine_pv_is_shown_in_san_with_a_spinner() {
     assert!(s.contains("⠋  depth 7  +0.31 (White)  250 knps"), "{s}");
     // Blind mode keeps the score and the line back (a 0.00 in a shuffle tells of a
     // repetition): the depth and speed stay, as the spinner does.
-    a.play.marks = super::render::Marks::Hidden;
+    a.play.config.blind = true;
     let (s, _) = screen(&a, &Theme::colored(), 120, 40);
     assert!(s.contains("⠋  depth 7  250 knps"), "{s}");
     assert!(!s.contains("+0.31"), "{s}");
@@ -1024,8 +1032,8 @@ fn castling_by_clicking_the_kings_square_or_the_rook() {
     let mut a = app();
     a.new_game(Game::from_fen(fen).unwrap());
     click_square(&mut a, Square::E1);
-    assert!(a.targets().contains(&Square::G1));
-    assert!(a.targets().contains(&Square::C1));
+    assert!(a.play.targets().contains(&Square::G1));
+    assert!(a.play.targets().contains(&Square::C1));
     click_square(&mut a, Square::G1);
     assert_eq!(a.play.game.ply_label(1), "1.O-O");
     click_square(&mut a, Square::E8);
@@ -1036,10 +1044,64 @@ fn castling_by_clicking_the_kings_square_or_the_rook() {
 #[test]
 fn a_new_game_forgets_the_last_engine_report() {
     let mut a = app();
-    a.play.last_pv = "1...e5 2.Nf3".to_string();
+    a.play.last = Some(super::play::LastSearch {
+        info: super::engine_thread::Info {
+            depth: 1,
+            score: super::engine_thread::Score::Cp(0),
+            nodes: 1,
+            nps: 1,
+            pv: Vec::new(),
+        },
+        pv: "1...e5 2.Nf3".to_string(),
+        side: None,
+    });
     a.new_game(Game::new());
-    assert!(a.play.last_pv.is_empty());
-    assert!(a.play.last_info.is_none());
+    assert!(a.play.last_pv().is_empty());
+    assert!(a.play.last_info().is_none());
+}
+
+/// Choosing two humans forgets the engine's last search whole: its score, its line and
+/// the side it was from (one `Option`, so no part can stay behind).
+#[test]
+fn two_humans_forget_the_whole_last_search() {
+    let mut a = app();
+    a.play.config.human = Players::HumanWhite;
+    a.play.last = Some(super::play::LastSearch {
+        info: super::engine_thread::Info {
+            depth: 3,
+            score: super::engine_thread::Score::Cp(40),
+            nodes: 1,
+            nps: 1,
+            pv: Vec::new(),
+        },
+        pv: "1.e4 e5".to_string(),
+        side: Some(shakmaty::Color::White),
+    });
+    keys(&mut a, "p3");
+    assert_eq!(a.play.config.human, Players::TwoHumans);
+    assert!(a.play.last.is_none());
+}
+
+/// A question about the game can be up over another screen (saving on quitting asks
+/// about overwriting a file); closing it there leaves the engine alone, as the game
+/// screen is not shown.
+#[test]
+fn a_game_question_closed_over_another_screen_leaves_the_engine_alone() {
+    let mut a = app();
+    a.play.config.human = Players::HumanWhite;
+    typed(&mut a, "e4");
+    assert!(a.play.thinking.is_some(), "the engine has the move");
+    keys(&mut a, "e");
+    assert_eq!(a.screen, Screen::Euwe);
+    assert!(a.play.thinking.is_none());
+    a.effects.clear();
+    a.play.overlay = Some(PlayOverlay::Ask(PlayQuestion::Overwrite(
+        std::path::PathBuf::from("game.pgn"),
+    )));
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.play.overlay, None);
+    assert!(a.play.thinking.is_none());
+    assert!(!a.effects.iter().any(|e| matches!(e, Effect::Think { .. })));
 }
 
 /// Every screen and overlay at 80×24, the default terminal: its content and
@@ -1068,10 +1130,10 @@ fn every_screen_and_overlay_works_at_80x24() {
         "{s}"
     );
     assert!(s.contains("Esc cancel"), "{s}");
-    let (r, cmd) = super::overlay::claim_layout(&a, a.size).buttons[0];
+    let (r, cmd) = super::play::claim_layout(&a.play, a.size).buttons[0];
     assert_eq!(
         cmd,
-        super::keys::Cmd::ClaimAs(super::overlay::ClaimOption::THREEFOLD_NOW)
+        super::keys::Cmd::ClaimAs(super::play::ClaimOption::THREEFOLD_NOW)
     );
     click(&mut a, r.x + 1, r.y);
     let s = show(&a);
@@ -1097,7 +1159,7 @@ fn every_screen_and_overlay_works_at_80x24() {
     click_square(&mut a, Square::A8);
     let s = show(&a);
     assert!(s.contains("q Queen") && s.contains("n Knight"), "{s}");
-    let (r, _) = super::overlay::promotion_layout(a.size).1[3];
+    let (r, _) = super::play::promotion_layout(a.size).1[3];
     click(&mut a, r.x + 1, r.y);
     assert_eq!(
         a.play
@@ -1419,13 +1481,13 @@ fn players_come_from_a_menu_and_no_engine_moves_in_between() {
     for from in P::ALL {
         for (i, to) in P::ALL.into_iter().enumerate() {
             let mut a = app();
-            a.play.players = from;
+            a.play.config.human = from;
             typed_as(&mut a, "e4");
             a.effects.clear();
             keys(&mut a, "p");
             assert_eq!(
-                a.overlay,
-                Some(Overlay::Players {
+                a.play.overlay,
+                Some(PlayOverlay::Players {
                     selected: P::ALL.iter().position(|&p| p == from).unwrap()
                 })
             );
@@ -1434,11 +1496,11 @@ fn players_come_from_a_menu_and_no_engine_moves_in_between() {
                 key(&mut a, KeyCode::Down);
             }
             key(&mut a, KeyCode::Up);
-            assert_eq!(a.play.players, from);
+            assert_eq!(a.play.config.human, from);
             assert_eq!(thinks(&a), 0, "highlighting starts no search");
             keys(&mut a, &(i + 1).to_string());
-            assert_eq!(a.overlay, None);
-            assert_eq!(a.play.players, to, "{from:?} -> {to:?}");
+            assert_eq!(a.play.overlay, None);
+            assert_eq!(a.play.config.human, to, "{from:?} -> {to:?}");
             assert_eq!(
                 a.play.game.len(),
                 1,
@@ -1485,7 +1547,7 @@ fn the_players_menu_fits_80x24_and_answers_clicks_and_enter() {
     // Enter takes the highlighted row: the current players at first.
     key(&mut a, KeyCode::Down);
     key(&mut a, KeyCode::Enter);
-    assert_eq!(a.play.players, P::Engines);
+    assert_eq!(a.play.config.human, P::Engines);
     assert_eq!(thinks(&a), 1);
     // A click on a row chooses it, on the layout it is drawn with.
     keys(&mut a, "p");
@@ -1493,16 +1555,16 @@ fn the_players_menu_fits_80x24_and_answers_clicks_and_enter() {
     let (x, y) = find(&buf2, "[2] Engine vs you").unwrap();
     let _ = buf;
     click(&mut a, x + 3, y);
-    assert_eq!(a.play.players, P::HumanBlack);
+    assert_eq!(a.play.config.human, P::HumanBlack);
     assert!(a.play.flipped);
-    assert_eq!(a.overlay, None);
+    assert_eq!(a.play.overlay, None);
     // Esc keeps the players; a click outside closes the menu too.
     keys(&mut a, "p");
     key(&mut a, KeyCode::Esc);
     keys(&mut a, "p");
     click(&mut a, 0, 0);
-    assert_eq!(a.overlay, None);
-    assert_eq!(a.play.players, P::HumanBlack);
+    assert_eq!(a.play.overlay, None);
+    assert_eq!(a.play.config.human, P::HumanBlack);
 }
 
 #[test]
@@ -1537,20 +1599,20 @@ fn typed_moves_are_read_leniently_and_refusals_say_why_on_screen() {
 #[test]
 fn fen_and_pgn_ask_before_replacing_a_game_in_progress() {
     for (k, q) in [
-        ('F', Question::AbandonForFen),
-        ('o', Question::AbandonForPgn),
+        ('F', PlayQuestion::AbandonForFen),
+        ('o', PlayQuestion::AbandonForPgn),
     ] {
         let mut a = app();
         a.update(Action::Resize(80, 24));
         typed(&mut a, "e4");
         keys(&mut a, &k.to_string());
-        assert_eq!(a.overlay, Some(Overlay::Ask(q.clone())), "{k}");
+        assert_eq!(a.play.overlay, Some(PlayOverlay::Ask(q.clone())), "{k}");
         assert!(a.input.is_none(), "{k}: no prompt before the answer");
         let (s, _) = screen(&a, &Theme::plain(), 80, 24);
         assert!(s.contains("Abandon the game in progress to"), "{s}");
         assert!(s.contains("y yes · n no · Esc later"), "{s}");
         keys(&mut a, "n");
-        assert_eq!((a.overlay.clone(), a.input.is_none()), (None, true));
+        assert_eq!((a.play.overlay.clone(), a.input.is_none()), (None, true));
         assert_eq!(a.play.game.len(), 1);
         keys(&mut a, &k.to_string());
         keys(&mut a, "y");
@@ -1564,7 +1626,7 @@ fn fen_and_pgn_ask_before_replacing_a_game_in_progress() {
         // No game in progress: the prompt at once.
         let mut b = app();
         keys(&mut b, &k.to_string());
-        assert!(b.overlay.is_none() && b.input.is_some(), "{k}");
+        assert!(b.play.overlay.is_none() && b.input.is_some(), "{k}");
     }
 }
 
@@ -1588,8 +1650,8 @@ fn starting_with_a_position_while_a_game_is_kept_asks_first() {
         let mut a = app();
         a.update(Action::Resize(80, 24));
         a.new_game(Game::from_fen(fen).unwrap());
-        a.resume_path = Some(path.clone());
-        a.offer_saved_game(saved.clone(), true);
+        a.play.resume_path = Some(path.clone());
+        a.play.offer_saved_game(saved.clone(), true);
         a
     };
     // No: the kept game is resumed instead.
@@ -1656,7 +1718,7 @@ fn the_engine_score_is_shown_from_whites_side_with_a_label_at_80x24() {
     // The engine plays Black: +0.80 for Black is -0.80 for White, while it
     // thinks and after it has moved.
     let mut a = app();
-    a.play.players = Players::HumanWhite;
+    a.play.config.human = Players::HumanWhite;
     a.update(Action::Resize(80, 24));
     typed(&mut a, "e4");
     let Some(Effect::Think { id, .. }) = a.effects.pop() else {

@@ -17,11 +17,11 @@ use shakmaty::{Color, Move};
 
 use crate::rules::pgn::{self, GameSummary, UtcMinute};
 
-use super::app::{App, InputKind, Overlay, Question};
-use super::keys::{self, Cmd, Ctx};
-use super::overlay::popup;
-use super::play::Players;
-use super::theme::Theme;
+use super::{Overlay, Play, Players, Question, Replies};
+use crate::tui::keys::{self, Cmd, Ctx};
+use crate::tui::prompt::InputKind;
+use crate::tui::theme::Theme;
+use crate::tui::widgets::{clip, popup};
 
 /// The most games of one file listed to choose from.
 pub const MAX_LISTED: usize = 10_000;
@@ -111,7 +111,7 @@ pub(crate) fn row_text(g: &GameSummary, width: usize) -> String {
         head.push_str(&format!(", {}", g.event.trim()));
     }
     let room = width.saturating_sub(tail.chars().count() + 1);
-    format!("{:<room$}{tail}", super::render::clip(&head, room, false))
+    format!("{:<room$}{tail}", clip(&head, room, false))
 }
 
 pub fn render_pick(pick: &GamePick, t: &Theme, size: Rect, buf: &mut Buffer) {
@@ -193,13 +193,13 @@ pub fn default_save_name(now: UtcMinute, dir: &Path) -> PathBuf {
     name
 }
 
-impl App {
+impl Play {
     /// `s`: ask for the file to save the game in.
-    pub(crate) fn ask_save_name(&mut self) {
+    pub(crate) fn ask_save_name(&mut self, out: &mut Replies) {
         let name = default_save_name(UtcMinute::now(), Path::new(""));
-        self.open_input(InputKind::SavePgn, &name.display().to_string());
+        out.type_line(InputKind::SavePgn, &name.display().to_string());
         if let Ok(dir) = std::env::current_dir() {
-            self.info(format!(
+            out.info(format!(
                 "A name alone is saved in {}; give a path for elsewhere.",
                 dir.display()
             ));
@@ -207,7 +207,7 @@ impl App {
     }
 
     /// The file name typed for saving: written, or asked about if it exists.
-    pub(crate) fn save_typed(&mut self, text: &str) {
+    pub(crate) fn save_typed(&mut self, text: &str, out: &mut Replies) {
         if text.is_empty() {
             return;
         }
@@ -215,27 +215,27 @@ impl App {
         if path.is_file() {
             self.overlay = Some(Overlay::Ask(Question::Overwrite(path)));
         } else {
-            self.save_pgn(&path);
+            self.save_pgn(&path, out);
         }
     }
 
     /// Write the game to `path` (atomically).
-    pub(crate) fn save_pgn(&mut self, path: &Path) {
+    pub(crate) fn save_pgn(&mut self, path: &Path, out: &mut Replies) {
         let pgn = self.pgn_text();
         match crate::fsio::write_atomic(path, pgn.as_bytes()) {
             Ok(()) => {
                 let full = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-                self.info(format!("Saved {}", full.display()));
+                out.info(format!("Saved {}", full.display()));
                 self.saved_pgn = Some((full, pgn));
             }
-            Err(e) => self.error(format!("cannot save {}: {e}", path.display())),
+            Err(e) => out.error(format!("cannot save {}: {e}", path.display())),
         }
     }
 
     /// "No" to overwriting: the name comes back to be changed.
-    pub(crate) fn save_elsewhere(&mut self, path: &Path) {
-        self.open_input(InputKind::SavePgn, &path.display().to_string());
-        self.info(format!(
+    pub(crate) fn save_elsewhere(&mut self, path: &Path, out: &mut Replies) {
+        out.type_line(InputKind::SavePgn, &path.display().to_string());
+        out.info(format!(
             "Not saved: type another name, or {} to cancel.",
             keys::key_in(Ctx::Input, Cmd::Close)
         ));
@@ -245,8 +245,8 @@ impl App {
     /// only while its moves are as read), else the players of this game and today's date.
     pub(crate) fn pgn_tags(&self) -> Vec<(String, String)> {
         let mut tags: Vec<(String, String)> = Vec::new();
-        if let Some(l) = &self.play.loaded {
-            let unchanged = l.holds(&self.play.game);
+        if let Some(l) = &self.loaded {
+            let unchanged = l.holds(&self.game);
             for (k, v) in &l.tags {
                 if unchanged || !matches!(k.as_str(), "Result" | "Termination") {
                     tags.push((k.clone(), v.clone()));
@@ -258,12 +258,12 @@ impl App {
         } else {
             // The user's name where one side is the engine; two humans are two players.
             let name = |c: Color| {
-                if !self.play.players.is_human(c) {
-                    format!("threefold level {}", self.play.level)
-                } else if self.play.players == Players::TwoHumans || self.play.name.is_empty() {
+                if !self.config.human.is_human(c) {
+                    format!("threefold level {}", self.config.level)
+                } else if self.config.human == Players::TwoHumans || self.config.name.is_empty() {
                     "Player".to_string()
                 } else {
-                    self.play.name.clone()
+                    self.config.name.clone()
                 }
             };
             tags.push(("Event".to_string(), "threefold training game".to_string()));
@@ -272,7 +272,7 @@ impl App {
             tags.push(("Black".to_string(), name(Color::Black)));
             // PGN standard 9.6.1: seconds, "+" the increment; "-" for no time control, so
             // a review of the file knows FIDE 9.5 added no time.
-            let tc = match &self.play.clock {
+            let tc = match &self.clock {
                 Some(c) => format!("{}+{}", c.base.as_secs(), c.inc.as_secs()),
                 None => "-".to_string(),
             };
@@ -285,13 +285,13 @@ impl App {
     }
 
     /// Open a PGN file: its game, or the list of its games to choose from.
-    pub fn load_pgn(&mut self, path: &Path) {
+    pub fn load_pgn(&mut self, path: &Path, out: &mut Replies) {
         let path = expand_home(&path.display().to_string());
         let (games, problem) = pgn::list_games(&path, MAX_LISTED);
         match (games.len(), problem) {
-            (0, Some(e)) => self.error(e.to_string()),
-            (0, None) => self.error(format!("{}: no game found", path.display())),
-            (1, None) => self.load_game(&path, 1),
+            (0, Some(e)) => out.error(e.to_string()),
+            (0, None) => out.error(format!("{}: no game found", path.display())),
+            (1, None) => self.load_game(&path, 1, out),
             (n, problem) => {
                 let problem = problem
                     .map(|e| format!("{e} (the list stops before it)"))
@@ -310,13 +310,13 @@ impl App {
     }
 
     /// Open game `index` of a file (two humans then, to browse it).
-    pub fn load_game(&mut self, path: &Path, index: usize) {
+    pub fn load_game(&mut self, path: &Path, index: usize, out: &mut Replies) {
         match pgn::read_game_file(path, index) {
             Ok((rec, g)) => {
-                self.play.players = Players::TwoHumans;
-                self.new_game(g);
-                self.play.record = crate::rules::review::GameRecord::from_pgn(&rec);
-                self.end_as_recorded(rec.tag("Termination"));
+                self.config.human = Players::TwoHumans;
+                self.new_game(g, out);
+                self.record = crate::rules::review::GameRecord::from_pgn(&rec);
+                self.end_as_recorded(rec.tag("Termination"), out);
                 let loaded = Loaded {
                     path: path.to_path_buf(),
                     index,
@@ -330,7 +330,7 @@ impl App {
                         .clone()
                         .or_else(|| rec.tag("Result").map(str::to_string))
                         .unwrap_or_else(|| "*".to_string()),
-                    moves: self.play.game.moves().collect(),
+                    moves: self.game.moves().collect(),
                 };
                 let msg = format!(
                     "Loaded {} game {index}: {} – {}, {} ({} plies). Players: two humans ({} to change).",
@@ -338,13 +338,13 @@ impl App {
                     loaded.player(Color::White),
                     loaded.player(Color::Black),
                     loaded.result,
-                    self.play.game.len(),
+                    self.game.len(),
                     keys::key_for(Cmd::Players),
                 );
-                self.play.loaded = Some(loaded);
-                self.info(msg);
+                self.loaded = Some(loaded);
+                out.info(msg);
             }
-            Err(e) => self.error(e.to_string()),
+            Err(e) => out.error(e.to_string()),
         }
     }
 
@@ -352,16 +352,16 @@ impl App {
     /// correct claim recorded at its last ply (`{[%claim …]}`) ends it as the claim did, else
     /// a result ("1-0", "0-1", "1/2-1/2") ends it as recorded (resignation, agreement, …,
     /// as `termination` says). Playing on is then an explicit choice (`P`, or take back).
-    fn end_as_recorded(&mut self, termination: Option<&str>) {
+    fn end_as_recorded(&mut self, termination: Option<&str>, out: &mut Replies) {
         use crate::rules::claim::{self, Claim};
         use crate::rules::pgn::ClaimMark;
-        if self.play.game.is_over() {
+        if self.game.is_over() {
             return;
         }
-        let len = self.play.game.len();
-        let clocks = self.play.record.clocks;
-        if let Some(c) = self.play.record.claims.last().filter(|c| c.ply == len) {
-            let mut g = self.play.game.clone();
+        let len = self.game.len();
+        let clocks = self.record.clocks;
+        if let Some(c) = self.record.claims.last().filter(|c| c.ply == len) {
+            let mut g = self.game.clone();
             let claim = match c.mark {
                 ClaimMark::Now => Some(Claim::Now),
                 ClaimMark::WithMove => g.undo().map(Claim::WithMove),
@@ -372,16 +372,16 @@ impl App {
                     None => claim::judge(&mut g, claim, clocks),
                 };
                 if verdict.is_ok_and(|v| v.correct()) {
-                    self.play.highlight = g
+                    self.highlight = g
                         .termination()
                         .map(|t| t.ending.plies.clone())
                         .unwrap_or_default();
-                    self.play.game = g;
+                    self.game = g;
                 }
             }
         }
-        if !self.play.game.is_over()
-            && let Some(result) = self.play.record.result.clone()
+        if !self.game.is_over()
+            && let Some(result) = self.record.result.clone()
         {
             let winner = match result.as_str() {
                 "1-0" => Some(Color::White),
@@ -392,24 +392,30 @@ impl App {
             let how = termination
                 .map(|t| format!(" (Termination \"{t}\")"))
                 .unwrap_or_default();
-            self.play.game.end_externally(crate::rules::Ending {
+            self.game.end_externally(crate::rules::Ending {
                 kind,
                 explanation: format!("The game ended {result}{how}: {kind}."),
                 plies: Vec::new(),
             });
         }
-        if self.play.game.is_over() {
-            self.stop_engine();
-            if let Some(c) = &mut self.play.clock {
+        if self.game.is_over() {
+            self.stop_engine(out);
+            if let Some(c) = &mut self.clock {
                 c.running = None;
             }
         }
     }
 
     /// A command of the game list.
-    pub(crate) fn pick_command(&mut self, mut pick: Box<GamePick>, cmd: Cmd) {
+    pub(crate) fn pick_command(
+        &mut self,
+        mut pick: Box<GamePick>,
+        cmd: Cmd,
+        size: Rect,
+        out: &mut Replies,
+    ) {
         let last = pick.games.len().saturating_sub(1);
-        let page = page(&pick, self.size);
+        let page = page(&pick, size);
         pick.selected = match cmd {
             Cmd::ScrollUp => pick.selected.saturating_sub(1),
             Cmd::ScrollDown => (pick.selected + 1).min(last),
@@ -423,7 +429,7 @@ impl App {
             Cmd::Submit => {
                 self.overlay = None;
                 let index = pick.games[pick.selected].index;
-                self.load_game(&pick.path, index);
+                self.load_game(&pick.path, index, out);
             }
             Cmd::Close => self.overlay = None,
             _ => self.overlay = Some(Overlay::PickGame(pick)),
@@ -431,11 +437,18 @@ impl App {
     }
 
     /// A click on the game list: a row opens its game; outside the list, nothing.
-    pub(crate) fn pick_click(&mut self, mut pick: Box<GamePick>, x: u16, y: u16) {
-        let (_, rows) = pick_layout(&pick, self.size);
+    pub(crate) fn pick_click(
+        &mut self,
+        mut pick: Box<GamePick>,
+        x: u16,
+        y: u16,
+        size: Rect,
+        out: &mut Replies,
+    ) {
+        let (_, rows) = pick_layout(&pick, size);
         if let Some(&(_, i)) = rows.iter().find(|(r, _)| r.contains((x, y).into())) {
             pick.selected = i;
-            self.pick_command(pick, Cmd::Submit);
+            self.pick_command(pick, Cmd::Submit, size, out);
         }
     }
 }

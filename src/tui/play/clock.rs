@@ -1,0 +1,89 @@
+//! The chess clocks of the game screen: base time and increment, flag fall,
+//! and the stop for a claim (FIDE 6.12); the presets the clocks key cycles.
+
+use std::time::{Duration, Instant};
+
+use shakmaty::Color;
+
+/// Chess clocks: base + increment, flag fall.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clock {
+    pub base: Duration,
+    pub inc: Duration,
+    /// Time left for White and Black when their clock last stopped.
+    pub left: [Duration; 2],
+    /// Whose clock runs, since when.
+    pub running: Option<(Color, Instant)>,
+    /// The clocks are stopped while a claim is made and ruled (FIDE 6.12,
+    /// 9.5.1): whose clock starts again when play goes on.
+    pub halted: Option<Color>,
+}
+
+pub(super) fn idx(c: Color) -> usize {
+    match c {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+impl Clock {
+    pub fn new(base: Duration, inc: Duration) -> Clock {
+        Clock {
+            base,
+            inc,
+            left: [base, base],
+            running: None,
+            halted: None,
+        }
+    }
+    pub fn remaining(&self, c: Color, now: Instant) -> Duration {
+        let left = self.left[idx(c)];
+        match self.running {
+            Some((r, since)) if r == c => left.saturating_sub(now.saturating_duration_since(since)),
+            _ => left,
+        }
+    }
+    /// `c` completed a move: stop its clock, add the increment, start the
+    /// other (or, with the clocks halted for a claim, let the other's start
+    /// when play goes on).
+    pub fn moved(&mut self, c: Color, now: Instant) {
+        let left = self.remaining(c, now);
+        self.left[idx(c)] = left.saturating_add(self.inc);
+        if self.halted.is_some() {
+            self.halted = Some(!c);
+        } else {
+            self.running = Some((!c, now));
+        }
+    }
+    pub fn stop(&mut self, now: Instant) {
+        if let Some((c, _)) = self.running {
+            self.left[idx(c)] = self.remaining(c, now);
+        }
+        self.running = None;
+        self.halted = None;
+    }
+    /// Stop the running clock for a claim (FIDE 6.12): it restarts on [`Clock::resume`].
+    pub fn halt(&mut self, now: Instant) {
+        if let Some((c, _)) = self.running {
+            self.stop(now);
+            self.halted = Some(c);
+        }
+    }
+    /// Play goes on after a claim: the halted clock runs again.
+    pub fn resume(&mut self, now: Instant) {
+        if let Some(c) = self.halted.take() {
+            self.running = Some((c, now));
+        }
+    }
+}
+
+/// Clock presets cycled by the clocks key: (base s, inc s).
+pub const CLOCK_PRESETS: [(u64, u64); 4] = [(0, 0), (300, 3), (180, 2), (60, 0)];
+
+/// Clocks as the trainer names them: "5+3" (minutes + seconds a move), "off" for none.
+pub fn clock_label(base_secs: u64, inc_secs: u64) -> String {
+    match base_secs {
+        0 => "off".to_string(),
+        b => format!("{}+{inc_secs}", b / 60),
+    }
+}
