@@ -468,18 +468,14 @@ fn rule(
                 Claim::WithMove(m) => m.to_uci(CastlingMode::Standard).to_string(),
             },
             ply: game.len() + 1,
-            reason: t.ending.kind.to_string(),
+            reason: t.ending.kind,
         });
     }
     let played = match claim {
         Claim::Now => None,
         Claim::WithMove(m) if game.legal_moves().contains(&m) => Some(m),
         Claim::WithMove(m) => {
-            return Err(PlayError::Illegal {
-                text: m.to_uci(CastlingMode::Standard).to_string(),
-                ply: game.len() + 1,
-                fen: game.fen_at(game.len()),
-            });
+            return Err(game.illegal(m.to_uci(CastlingMode::Standard).to_string()));
         }
     };
     let side = game.position().turn();
