@@ -46,7 +46,7 @@ fn written_games_read_back_the_same() {
     }
     let m = g.parse_uci("f1e1").unwrap();
     let v = judge(&mut g, Claim::WithMove(m), Clocks::On).unwrap();
-    assert!(v.correct(), "{}", v.explanation);
+    assert!(v.correct(), "{}", v.explanation());
     let text = write(
         &g,
         &[

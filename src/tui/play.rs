@@ -896,7 +896,7 @@ impl App {
             }
             Ok(v) => {
                 self.record_claim(before, ground);
-                let mut text = v.explanation.clone();
+                let mut text = v.explanation();
                 if !human {
                     text = format!("The engine plays {}.\n{text}", color_name(mover));
                 }

@@ -52,7 +52,7 @@ pub fn solve(puzzle: &Puzzle) -> Result<Solution, String> {
             let v = claim::judge(&mut g, Claim::Now, Clocks::Off).map_err(|e| e.to_string())?;
             Ok(Solution {
                 answer: Answer::Claim(rule),
-                detail: format!("The arbiter's ruling on a claim now: {}", v.explanation),
+                detail: format!("The arbiter's ruling on a claim now: {}", v.explanation()),
                 plies: v.plies,
             })
         }
@@ -72,7 +72,7 @@ pub fn solve(puzzle: &Puzzle) -> Result<Solution, String> {
                 detail: format!(
                     "The arbiter's ruling on a claim with {}: {}",
                     puzzle.san(*mv),
-                    v.explanation
+                    v.explanation()
                 ),
                 plies: v.plies,
             })
