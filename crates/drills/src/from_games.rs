@@ -39,7 +39,7 @@ use threefold_rules::Game;
 use threefold_rules::claim::Ground;
 use threefold_rules::review::{ClaimFinding, ClaimFindingKind, ClaimReview};
 
-use super::check::{check, check_moves_named, solve};
+use super::check::{SolveError, check, check_moves_named, solve};
 use super::load::load_str;
 use super::types::{Answer, Question, uci};
 
@@ -68,7 +68,7 @@ pub enum FromGamesError {
     IllegalMove(usize),
     /// The rules core cannot answer the question (the game was already over there).
     #[error("the rules core cannot pose this puzzle: {0}")]
-    Unsolvable(String),
+    Unsolvable(SolveError),
     /// The puzzle written does not load or check as a puzzle (a bug, reported, not written).
     #[error("the puzzle made of this finding does not load: {0}")]
     DoesNotLoad(String),
@@ -196,7 +196,7 @@ pub fn puzzle_from_finding(
     let mut g = Game::from_position(game.start().clone());
     for m in game.moves().take(f.ply) {
         g.play_past_end(m)
-            .map_err(|e| FromGamesError::Unsolvable(e.to_string()))?;
+            .map_err(|e| FromGamesError::Unsolvable(e.into()))?;
     }
     if let Some(mv) = f.mv
         && !g.legal_moves().contains(&mv)
