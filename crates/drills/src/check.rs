@@ -8,6 +8,7 @@ use std::fmt;
 
 use threefold_rules::claim::{self, Claim, Clocks};
 use threefold_rules::notation::MoveError;
+use threefold_rules::pgn::PgnReason;
 use threefold_rules::{EndingKind, Game, Ground, PlayError};
 
 use super::load::{find_label, tokens};
@@ -40,7 +41,7 @@ pub enum SolveError {
 }
 
 /// Why a typed answer was not read ([`parse_answer`]): each says what to type.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum AnswerError {
     /// A claim question's answer is not one of the claim words.
     #[error("answer none, threefold, fifty or both")]
@@ -51,9 +52,9 @@ pub enum AnswerError {
     /// A same-position question's answer is not yes or no.
     #[error("answer yes or no")]
     NotYesOrNo,
-    /// The moves typed are not a move list (the PGN lexer's message).
-    #[error("{0}")]
-    MoveList(String),
+    /// The moves typed are not a move list (the PGN lexer's reason).
+    #[error(transparent)]
+    MoveList(PgnReason),
     /// A move typed cannot be played, and why (the trainer's reading of typed moves).
     #[error(transparent)]
     Move(#[from] MoveError),
@@ -542,19 +543,25 @@ mod tests {
     #[test]
     fn a_typed_answer_not_read_names_its_cause() {
         let claim = first(|p| p.question == Question::Claim);
-        assert_eq!(parse_answer(&claim, "maybe"), Err(AnswerError::NotAClaim));
+        assert!(matches!(
+            parse_answer(&claim, "maybe"),
+            Err(AnswerError::NotAClaim)
+        ));
         let ending = first(|p| p.question == Question::Ending);
-        assert_eq!(
+        assert!(matches!(
             parse_answer(&ending, "maybe"),
             Err(AnswerError::NotAnEnding)
-        );
+        ));
         let same = first(|p| matches!(p.question, Question::Same { .. }));
-        assert_eq!(parse_answer(&same, "maybe"), Err(AnswerError::NotYesOrNo));
+        assert!(matches!(
+            parse_answer(&same, "maybe"),
+            Err(AnswerError::NotYesOrNo)
+        ));
         let count = first(|p| matches!(p.question, Question::Count { .. }));
-        assert_eq!(
+        assert!(matches!(
             parse_answer(&count, "start 99...Kz9"),
-            Err(AnswerError::NoSuchPlace("99...Kz9".to_string()))
-        );
+            Err(AnswerError::NoSuchPlace(place)) if place == "99...Kz9"
+        ));
         let moves = first(|p| p.question == Question::ClaimMoves);
         assert!(matches!(
             parse_answer(&moves, "Ka1"),
@@ -562,7 +569,7 @@ mod tests {
         ));
         assert!(matches!(
             parse_answer(&moves, "Ke9"),
-            Err(AnswerError::MoveList(_))
+            Err(AnswerError::MoveList(PgnReason::NotAMove { .. }))
         ));
     }
 }
