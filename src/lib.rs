@@ -37,13 +37,13 @@
 //! assert_eq!(game.current().occurrence, 2);
 //!
 //! let now = claim::judge(&mut game, Claim::Now, Clocks::On)?;
-//! println!("{}", now.explanation);
+//! println!("{}", now.explanation());
 //! assert!(!now.correct());
 //! assert!(!game.is_over());
 //!
 //! let ng8 = game.parse_san("Ng8")?;
 //! let verdict = claim::judge(&mut game, Claim::WithMove(ng8), Clocks::On)?;
-//! println!("{}", verdict.explanation);
+//! println!("{}", verdict.explanation());
 //! assert_eq!(verdict.ground, Some(Ground::Threefold));
 //! assert_eq!(verdict.plies, [0, 4, 8]); // the start position, after 2...Ng8 and 4...Ng8
 //! assert_eq!(game.termination().unwrap().ending.result(), "1/2-1/2");

@@ -469,7 +469,7 @@ fn typed_answers_are_read_in_the_files_words() {
     let a = parse_answer(p, "Rc1, Rb1").unwrap();
     assert!(judge(p, &a).correct);
     // A move that cannot be played says why, as in the trainer (not a FEN dump).
-    let e = parse_answer(p, "Rh7").unwrap_err();
+    let e = parse_answer(p, "Rh7").unwrap_err().to_string();
     assert!(
         e.starts_with("Rh7: ") && !e.contains(" in position "),
         "{e}"

@@ -145,12 +145,12 @@ fn claim_now_correct_ends_the_game_with_explanation() {
     assert_eq!(v.ground, Some(Ground::Threefold));
     assert_eq!(v.plies, vec![0, 4, 8]);
     assert!(
-        v.explanation.contains("the start position"),
+        v.explanation().contains("the start position"),
         "{}",
-        v.explanation
+        v.explanation()
     );
-    assert!(v.explanation.contains("2...Ng8"), "{}", v.explanation);
-    assert!(v.explanation.contains("9.2"), "{}", v.explanation);
+    assert!(v.explanation().contains("2...Ng8"), "{}", v.explanation());
+    assert!(v.explanation().contains("9.2"), "{}", v.explanation());
     assert_eq!(
         g.termination().unwrap().ending.kind,
         EndingKind::ThreefoldClaim
@@ -171,11 +171,11 @@ fn claim_now_incorrect_changes_nothing_and_explains() {
     assert_eq!(g.len(), len);
     assert!(!g.is_over());
     assert!(
-        v.explanation.contains(
+        v.explanation().contains(
             "The position after 3...Nf6 stands for the second time (before: after 1...Nf6)."
         ),
         "{}",
-        v.explanation
+        v.explanation()
     );
 }
 
@@ -188,7 +188,7 @@ fn claim_with_intended_move_about_to_appear() {
     assert_eq!(sorted_uci(&moves), vec!["f6g8"]);
     let m = g.parse_uci("f6g8").unwrap();
     let v = judge(&mut g, Claim::WithMove(m), Clocks::On).unwrap();
-    assert!(v.correct(), "{}", v.explanation);
+    assert!(v.correct(), "{}", v.explanation());
     assert_eq!(v.played, Some(m));
     assert_eq!(v.plies, vec![0, 4, 8]);
     assert_eq!(g.len(), 8);
@@ -204,7 +204,7 @@ fn incorrect_claim_with_move_still_plays_it() {
     assert!(!v.correct());
     assert_eq!(g.len(), 5, "FIDE 9.5: the intended move is played");
     assert!(!g.is_over());
-    assert!(v.explanation.contains("9.5"));
+    assert!(v.explanation().contains("9.5"));
     // An illegal intended move is refused and nothing changes.
     let bad = shakmaty::Move::Normal {
         role: shakmaty::Role::Knight,
@@ -249,9 +249,9 @@ fn fifty_move_claims() {
     let v = judge(&mut g4, Claim::Now, Clocks::On).unwrap();
     assert!(v.correct() && v.ground == Some(Ground::FiftyMoves));
     assert!(
-        v.explanation.contains("The 50-move count is 100/100."),
+        v.explanation().contains("The 50-move count is 100/100."),
         "{}",
-        v.explanation
+        v.explanation()
     );
     let g5 = Game::from_fen("4k3/8/8/8/8/8/4P3/R3K3 w Q - 98 80").unwrap();
     assert!(claim::fifty_moves(&g5).is_empty());

@@ -206,7 +206,7 @@ fn review_games(
         let f = std::fs::File::open(&args.pgn).map_err(|e| pgn::PgnError {
             file: file.clone(),
             line: None,
-            message: format!("cannot read file: {e}"),
+            reason: pgn::PgnReason::Open(std::sync::Arc::new(e)),
         })?;
         let mut reader = PgnReader::new(BufReader::new(f), &file);
         while let Some((rec, game)) = reader.next_game()? {
@@ -216,7 +216,7 @@ fn review_games(
             return Err(pgn::PgnError {
                 file,
                 line: None,
-                message: "no game found".to_string(),
+                reason: pgn::PgnReason::NoGame,
             }
             .into());
         }

@@ -5,15 +5,13 @@ use std::sync::atomic::AtomicBool;
 use shakmaty::{Chess, Move};
 
 use super::engine_thread::{Info, Limits, Opponent};
-use crate::engine;
+use crate::engine::{self, TtAllocError};
 
 pub struct EngineOpponent(engine::Engine);
 
 impl EngineOpponent {
-    pub fn new(hash_mb: usize) -> Result<EngineOpponent, String> {
-        engine::Engine::new(hash_mb)
-            .map(EngineOpponent)
-            .map_err(|e| e.to_string())
+    pub fn new(hash_mb: usize) -> Result<EngineOpponent, TtAllocError> {
+        engine::Engine::new(hash_mb).map(EngineOpponent)
     }
 }
 
@@ -38,8 +36,8 @@ impl Opponent for EngineOpponent {
         self.0.search(start, moves, limits, stop, &mut cb).best
     }
 
-    fn set_hash(&mut self, mb: usize) -> Result<(), String> {
-        self.0.set_hash(mb).map_err(|e| e.to_string())
+    fn set_hash(&mut self, mb: usize) -> Result<(), TtAllocError> {
+        self.0.set_hash(mb)
     }
 
     fn set_contempt(&mut self, cp: i32) {

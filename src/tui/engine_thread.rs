@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 use shakmaty::Position;
 use shakmaty::{Chess, Move};
 
+use crate::engine::TtAllocError;
+
 pub use crate::engine::{Limits, Score};
 
 /// What a screen asks of the engine (the run loop carries it out on the
@@ -57,8 +59,8 @@ pub trait Opponent: Send {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
     ) -> Option<Move>;
-    /// Hash table size in MiB; an error is a one-line reason.
-    fn set_hash(&mut self, _mb: usize) -> Result<(), String> {
+    /// Hash table size in MiB; an error says why the table could not be had.
+    fn set_hash(&mut self, _mb: usize) -> Result<(), TtAllocError> {
         Ok(())
     }
     /// Contempt in centipawns.
@@ -83,20 +85,20 @@ pub fn hash_fallbacks() -> [usize; 2] {
 }
 
 /// The opponent made, the hash size it really has, and why the configured
-/// size was refused (None: it was not).
-pub struct EngineChoice {
+/// size was refused (None: it was not; `E`: the maker's error).
+pub struct EngineChoice<E = TtAllocError> {
     pub opponent: Box<dyn Opponent>,
     pub hash_mb: usize,
-    pub refused: Option<String>,
+    pub refused: Option<E>,
 }
 
 /// The first of `wanted`, then `fallbacks` in order, that `make` accepts;
 /// the reason the wanted size was refused goes with it.
-pub(crate) fn choose_hash(
+pub(crate) fn choose_hash<E>(
     wanted: usize,
     fallbacks: &[usize],
-    mut make: impl FnMut(usize) -> Result<Box<dyn Opponent>, String>,
-) -> EngineChoice {
+    mut make: impl FnMut(usize) -> Result<Box<dyn Opponent>, E>,
+) -> EngineChoice<E> {
     let mut refused = None;
     for &mb in std::iter::once(&wanted).chain(fallbacks) {
         match make(mb) {
@@ -189,7 +191,7 @@ enum Request {
 pub enum Report {
     Info { id: u64, info: Info },
     Best { id: u64, mv: Option<Move> },
-    Error(String),
+    Error(TtAllocError),
 }
 
 /// Handle to the engine thread.

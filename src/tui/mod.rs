@@ -120,7 +120,8 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
         app.add_error(m);
     }
     let chosen = engine_thread::default_opponent(cfg.hash_mb);
-    if let Some(m) = hash_fallback_message(cfg.hash_mb, chosen.hash_mb, chosen.refused.as_deref()) {
+    let refused = chosen.refused.as_ref().map(ToString::to_string);
+    if let Some(m) = hash_fallback_message(cfg.hash_mb, chosen.hash_mb, refused.as_deref()) {
         app.add_error(m);
     }
     app.play.config.hash_mb = chosen.hash_mb;

@@ -28,6 +28,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use shakmaty::Position;
 
 use crate::drills::from_games;
+use crate::engine::TtAllocError;
 use crate::review::{self, Budget, Finding, FindingKind, Options, Review};
 use crate::rules::Game;
 use crate::rules::notation::color_name;
@@ -85,13 +86,13 @@ pub enum EngineStatus {
     /// Every position searched, in so many seconds.
     Done { positions: usize, secs: f64 },
     /// The engine could not start (its table could not be allocated).
-    Failed(String),
+    Failed(TtAllocError),
 }
 
 /// What the worker thread sends.
 enum Msg {
     Progress(usize, usize),
-    Done(Result<Review, String>),
+    Done(Result<Review, TtAllocError>),
 }
 
 /// The engine's part of a review on its own thread. Dropping it sets the stop flag and
@@ -114,8 +115,7 @@ impl Worker {
                 let mut progress = |done: usize, total: usize| {
                     let _ = progress_tx.send(Msg::Progress(done, total));
                 };
-                let r = review::review(&game, &record, &options, &stop2, &mut progress)
-                    .map_err(|e| e.to_string());
+                let r = review::review(&game, &record, &options, &stop2, &mut progress);
                 if !stop2.load(Ordering::Relaxed) {
                     let _ = tx.send(Msg::Done(r));
                 }

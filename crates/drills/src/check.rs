@@ -7,7 +7,9 @@
 use std::fmt;
 
 use threefold_rules::claim::{self, Claim, Clocks};
-use threefold_rules::{EndingKind, Game, Ground};
+use threefold_rules::notation::MoveError;
+use threefold_rules::pgn::PgnReason;
+use threefold_rules::{EndingKind, Game, Ground, PlayError};
 
 use super::load::{find_label, tokens};
 use super::types::{Answer, ClaimRule, EndingRule, Origin, Puzzle, Question};
@@ -23,16 +25,50 @@ pub struct Solution {
     pub plies: Vec<usize>,
 }
 
+/// Why the rules core cannot answer a puzzle's question.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// A claim question asked where the game has already ended (how: the kind).
+    #[error("the game is already over ({0}), so no claim can be made")]
+    GameOver(EndingKind),
+    /// The rules core refused a move of the question (the intended move).
+    #[error(transparent)]
+    Play(#[from] PlayError),
+    /// The game ends in a way no ending question asks about (a claim, a flag, a
+    /// resignation, an agreement).
+    #[error("unexpected ending in a puzzle: {0}")]
+    UnexpectedEnding(EndingKind),
+}
+
+/// Why a typed answer was not read ([`parse_answer`]): each says what to type.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum AnswerError {
+    /// A claim question's answer is not one of the claim words.
+    #[error("answer none, threefold, fifty or both")]
+    NotAClaim,
+    /// An ending question's answer is not one of the ending words.
+    #[error("answer no, checkmate, stalemate, insufficient, fivefold or seventy-five")]
+    NotAnEnding,
+    /// A same-position question's answer is not yes or no.
+    #[error("answer yes or no")]
+    NotYesOrNo,
+    /// The moves typed are not a move list (the PGN lexer's reason).
+    #[error(transparent)]
+    MoveList(PgnReason),
+    /// A move typed cannot be played, and why (the trainer's reading of typed moves).
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// A place typed names no position of the game.
+    #[error("'{0}' names no position of this game")]
+    NoSuchPlace(String),
+}
+
 /// Compute the answer to `puzzle` with the rules core.
-pub fn solve(puzzle: &Puzzle) -> Result<Solution, String> {
+pub fn solve(puzzle: &Puzzle) -> Result<Solution, SolveError> {
     let game = puzzle.game();
     let over = || {
-        game.termination().map(|t| {
-            format!(
-                "the game is already over ({}), so no claim can be made",
-                t.ending.kind
-            )
-        })
+        game.termination()
+            .map(|t| SolveError::GameOver(t.ending.kind))
     };
     match &puzzle.question {
         Question::Claim => {
@@ -49,10 +85,10 @@ pub fn solve(puzzle: &Puzzle) -> Result<Solution, String> {
             };
             // The arbiter's ruling on a claim now, for its explanation.
             let mut g = game.clone();
-            let v = claim::judge(&mut g, Claim::Now, Clocks::Off).map_err(|e| e.to_string())?;
+            let v = claim::judge(&mut g, Claim::Now, Clocks::Off)?;
             Ok(Solution {
                 answer: Answer::Claim(rule),
-                detail: format!("The arbiter's ruling on a claim now: {}", v.explanation),
+                detail: format!("The arbiter's ruling on a claim now: {}", v.explanation()),
                 plies: v.plies,
             })
         }
@@ -61,7 +97,7 @@ pub fn solve(puzzle: &Puzzle) -> Result<Solution, String> {
                 return Err(e);
             }
             let mut g = game.clone();
-            let v = claim::judge(&mut g, Claim::WithMove(*mv), Clocks::Off).map_err(|e| e.to_string())?;
+            let v = claim::judge(&mut g, Claim::WithMove(*mv), Clocks::Off)?;
             let rule = match v.ground {
                 None => ClaimRule::None,
                 Some(Ground::Threefold) => ClaimRule::Threefold,
@@ -72,7 +108,7 @@ pub fn solve(puzzle: &Puzzle) -> Result<Solution, String> {
                 detail: format!(
                     "The arbiter's ruling on a claim with {}: {}",
                     puzzle.san(*mv),
-                    v.explanation
+                    v.explanation()
                 ),
                 plies: v.plies,
             })
@@ -162,7 +198,7 @@ pub fn solve(puzzle: &Puzzle) -> Result<Solution, String> {
                     EndingKind::InsufficientMaterial => EndingRule::Insufficient,
                     EndingKind::FivefoldRepetition => EndingRule::Fivefold,
                     EndingKind::SeventyFiveMoves => EndingRule::SeventyFive,
-                    other => return Err(format!("unexpected ending in a puzzle: {other}")),
+                    other => return Err(SolveError::UnexpectedEnding(other)),
                 };
                 Ok(Solution {
                     answer: Answer::Ending(rule),
@@ -392,7 +428,7 @@ pub fn judge(puzzle: &Puzzle, given: &Answer) -> Feedback {
     let game = puzzle.game();
     let (right, detail, plies) = match solve(puzzle) {
         Ok(s) => (s.answer, s.detail, s.plies),
-        Err(e) => (puzzle.answer.clone(), e, Vec::new()),
+        Err(e) => (puzzle.answer.clone(), e.to_string(), Vec::new()),
     };
     let correct = *given == right;
     let explanation = if detail.is_empty() {
@@ -416,20 +452,20 @@ pub fn judge(puzzle: &Puzzle, given: &Answer) -> Feedback {
 ///   4...Ng8"); the count is their number
 /// - `same`: "yes" / "no"
 /// - `ending`: "no", "checkmate", "stalemate", "insufficient", "fivefold", "seventy-five"
-pub fn parse_answer(puzzle: &Puzzle, text: &str) -> Result<Answer, String> {
+pub fn parse_answer(puzzle: &Puzzle, text: &str) -> Result<Answer, AnswerError> {
     let game = puzzle.game();
     let t = text.trim();
     match &puzzle.question {
         Question::Claim | Question::Intended { .. } => ClaimRule::parse(t)
             .map(Answer::Claim)
-            .ok_or_else(|| "answer none, threefold, fifty or both".to_string()),
-        Question::Ending => EndingRule::parse(t).map(Answer::Ending).ok_or_else(|| {
-            "answer no, checkmate, stalemate, insufficient, fivefold or seventy-five".to_string()
-        }),
+            .ok_or(AnswerError::NotAClaim),
+        Question::Ending => EndingRule::parse(t)
+            .map(Answer::Ending)
+            .ok_or(AnswerError::NotAnEnding),
         Question::Same { .. } => match t.to_ascii_lowercase().as_str() {
             "yes" | "y" | "same" => Ok(Answer::Same(true)),
             "no" | "n" | "different" => Ok(Answer::Same(false)),
-            _ => Err("answer yes or no".to_string()),
+            _ => Err(AnswerError::NotYesOrNo),
         },
         Question::ClaimMoves => {
             let cleaned = t.replace(',', " ");
@@ -437,10 +473,9 @@ pub fn parse_answer(puzzle: &Puzzle, text: &str) -> Result<Answer, String> {
                 return Ok(Answer::Moves(Vec::new()));
             }
             let mut moves = Vec::new();
-            for (_, tok) in tokens(&cleaned).map_err(|(_, msg)| msg)? {
+            for (_, tok) in tokens(&cleaned).map_err(|(_, msg)| AnswerError::MoveList(msg))? {
                 // Read as the trainer reads a typed move: a refusal says why.
-                let m = threefold_rules::notation::parse_move_lenient(game.position(), &tok)
-                    .map_err(|e| e.to_string())?;
+                let m = threefold_rules::notation::parse_move_lenient(game.position(), &tok)?;
                 moves.push(m);
             }
             Ok(Answer::moves(moves))
@@ -454,10 +489,87 @@ pub fn parse_answer(puzzle: &Puzzle, text: &str) -> Result<Answer, String> {
                 }
                 match find_label(game, tok) {
                     Some(p) => plies.push(p),
-                    None => return Err(format!("'{tok}' names no position of this game")),
+                    None => return Err(AnswerError::NoSuchPlace(tok.to_string())),
                 }
             }
             Ok(Answer::count(plies))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{Move, Role, Square};
+
+    fn first(pick: impl Fn(&Puzzle) -> bool) -> Puzzle {
+        crate::load_builtin()
+            .puzzles()
+            .find(|p| pick(p))
+            .expect("a built-in puzzle of that kind")
+            .clone()
+    }
+
+    /// The rules core's refusals are typed: a claim asked on a game that is over names
+    /// the ending, an intended move that cannot be played carries the rules core's error.
+    #[test]
+    fn a_puzzle_the_rules_core_cannot_answer_says_why() {
+        let mut p = first(|p| p.question == Question::Ending && p.game().is_over());
+        let kind = p.game().termination().unwrap().ending.kind;
+        p.question = Question::Claim;
+        let e = solve(&p).unwrap_err();
+        assert_eq!(e, SolveError::GameOver(kind));
+        assert_eq!(
+            e.to_string(),
+            format!("the game is already over ({kind}), so no claim can be made")
+        );
+        let mut p = first(|p| p.question == Question::Claim && p.game().termination().is_none());
+        let nonsense = Move::Normal {
+            role: Role::King,
+            from: Square::A1,
+            capture: None,
+            to: Square::H8,
+            promotion: None,
+        };
+        p.question = Question::Intended { mv: nonsense };
+        let e = solve(&p).unwrap_err();
+        assert!(
+            matches!(e, SolveError::Play(PlayError::Illegal { .. })),
+            "{e}"
+        );
+    }
+
+    /// A typed answer that is not read says what to type, as its own variant.
+    #[test]
+    fn a_typed_answer_not_read_names_its_cause() {
+        let claim = first(|p| p.question == Question::Claim);
+        assert!(matches!(
+            parse_answer(&claim, "maybe"),
+            Err(AnswerError::NotAClaim)
+        ));
+        let ending = first(|p| p.question == Question::Ending);
+        assert!(matches!(
+            parse_answer(&ending, "maybe"),
+            Err(AnswerError::NotAnEnding)
+        ));
+        let same = first(|p| matches!(p.question, Question::Same { .. }));
+        assert!(matches!(
+            parse_answer(&same, "maybe"),
+            Err(AnswerError::NotYesOrNo)
+        ));
+        let count = first(|p| matches!(p.question, Question::Count { .. }));
+        assert!(matches!(
+            parse_answer(&count, "start 99...Kz9"),
+            Err(AnswerError::NoSuchPlace(place)) if place == "99...Kz9"
+        ));
+        let moves = first(|p| p.question == Question::ClaimMoves);
+        assert!(matches!(
+            parse_answer(&moves, "Ka1"),
+            Err(AnswerError::Move(_))
+        ));
+        assert!(matches!(
+            parse_answer(&moves, "Ke9"),
+            Err(AnswerError::MoveList(PgnReason::NotAMove { .. }))
+        ));
     }
 }

@@ -39,9 +39,9 @@ use threefold_rules::Game;
 use threefold_rules::claim::Ground;
 use threefold_rules::review::{ClaimFinding, ClaimFindingKind, ClaimReview};
 
-use super::check::{check, check_moves_named, solve};
+use super::check::{Mismatch, SolveError, UnshownMove, check, check_moves_named, solve};
 use super::load::load_str;
-use super::types::{Answer, Question, uci};
+use super::types::{Answer, Problem, Question, uci};
 
 /// The theme's id (the file stem, and the key of its progress).
 pub const THEME_ID: &str = "from-your-games";
@@ -49,6 +49,24 @@ pub const THEME_ID: &str = "from-your-games";
 pub const THEME_NAME: &str = "From your games";
 /// The file's name in the data directory.
 pub const FILE_NAME: &str = "from-your-games.toml";
+
+/// Why the puzzle made of a finding does not load or check as a puzzle
+/// ([`FromGamesError::DoesNotLoad`]).
+#[derive(Debug, thiserror::Error)]
+pub enum NotLoaded {
+    /// The puzzle file's reader found a problem in the text written.
+    #[error("{0}")]
+    Problem(Problem),
+    /// The text written holds no puzzle.
+    #[error("no puzzle")]
+    NoPuzzle,
+    /// The answer written is not the rules core's.
+    #[error(transparent)]
+    Mismatch(Mismatch),
+    /// The explanation names a move the puzzle does not show.
+    #[error(transparent)]
+    UnshownMove(UnshownMove),
+}
 
 /// Why a finding did not become a puzzle, or the puzzles were not written.
 #[derive(Debug, thiserror::Error)]
@@ -68,10 +86,10 @@ pub enum FromGamesError {
     IllegalMove(usize),
     /// The rules core cannot answer the question (the game was already over there).
     #[error("the rules core cannot pose this puzzle: {0}")]
-    Unsolvable(String),
+    Unsolvable(SolveError),
     /// The puzzle written does not load or check as a puzzle (a bug, reported, not written).
     #[error("the puzzle made of this finding does not load: {0}")]
-    DoesNotLoad(String),
+    DoesNotLoad(NotLoaded),
     /// The puzzle file could not be read.
     #[error("cannot read {}: {source}", path.display())]
     Read { path: PathBuf, source: io::Error },
@@ -196,7 +214,7 @@ pub fn puzzle_from_finding(
     let mut g = Game::from_position(game.start().clone());
     for m in game.moves().take(f.ply) {
         g.play_past_end(m)
-            .map_err(|e| FromGamesError::Unsolvable(e.to_string()))?;
+            .map_err(|e| FromGamesError::Unsolvable(e.into()))?;
     }
     if let Some(mv) = f.mv
         && !g.legal_moves().contains(&mv)
@@ -281,8 +299,9 @@ pub fn puzzle_from_finding(
     let solution = solve(&puzzle).map_err(FromGamesError::Unsolvable)?;
     let text = write(&solution.answer, &san);
     let puzzle = load_one(&text)?;
-    check(&puzzle).map_err(|m| FromGamesError::DoesNotLoad(m.to_string()))?;
-    check_moves_named(&puzzle).map_err(|m| FromGamesError::DoesNotLoad(m.to_string()))?;
+    check(&puzzle).map_err(|m| FromGamesError::DoesNotLoad(NotLoaded::Mismatch(m)))?;
+    check_moves_named(&puzzle)
+        .map_err(|m| FromGamesError::DoesNotLoad(NotLoaded::UnshownMove(m)))?;
     Ok(NewPuzzle { id, text })
 }
 
@@ -305,12 +324,12 @@ pub fn puzzles_of_review(
 fn load_one(block: &str) -> Result<super::types::Puzzle, FromGamesError> {
     let text = format!("{}\n{block}", header());
     let (theme, problems) = load_str(Path::new(FILE_NAME), &text);
-    if let Some(p) = problems.first() {
-        return Err(FromGamesError::DoesNotLoad(p.to_string()));
+    if let Some(p) = problems.into_iter().next() {
+        return Err(FromGamesError::DoesNotLoad(NotLoaded::Problem(p)));
     }
     theme
         .and_then(|t| t.puzzles.into_iter().next())
-        .ok_or_else(|| FromGamesError::DoesNotLoad("no puzzle".to_string()))
+        .ok_or(FromGamesError::DoesNotLoad(NotLoaded::NoPuzzle))
 }
 
 /// The header of a new file.
@@ -415,4 +434,24 @@ fn fnv1a(bytes: &[u8]) -> u64 {
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
     h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Text that does not load as a puzzle says why, as its own variant.
+    #[test]
+    fn a_puzzle_that_does_not_load_says_why() {
+        let e = load_one("").unwrap_err();
+        assert!(
+            matches!(&e, FromGamesError::DoesNotLoad(NotLoaded::Problem(p)) if p.message.starts_with("no puzzles")),
+            "{e}"
+        );
+        let e = load_one("[[puzzle]]\nid = 3\n").unwrap_err();
+        assert!(
+            matches!(&e, FromGamesError::DoesNotLoad(NotLoaded::Problem(p)) if p.line.is_some()),
+            "{e}"
+        );
+    }
 }

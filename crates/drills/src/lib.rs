@@ -66,10 +66,11 @@ use std::path::Path;
 
 pub use builtin::load_builtin;
 pub use check::{
-    Feedback, Mismatch, Solution, UnshownMove, check, check_moves_named, judge, parse_answer, solve,
+    AnswerError, Feedback, Mismatch, Solution, SolveError, UnshownMove, check, check_moves_named,
+    judge, parse_answer, solve,
 };
 pub use load::{add_file, load_dir, load_file, load_str, load_texts};
-pub use progress::{Progress, ProgressStore, ThemeProgress};
+pub use progress::{Progress, ProgressError, ProgressStore, ThemeProgress};
 pub use session::{Pick, Session};
 pub use types::{
     Answer, ClaimRule, Collection, EndingRule, Origin, PlyRef, PlySet, Problem, Puzzle, Question,

@@ -13,6 +13,7 @@ use super::types::{
     Start, Theme, normalize_label, short_label,
 };
 use threefold_rules::Game;
+use threefold_rules::pgn::PgnReason;
 
 /// The keys a puzzle may have.
 const PUZZLE_KEYS: &[&str] = &[
@@ -542,7 +543,7 @@ fn str_array(err: &mut PuzzleErrors<'_>, v: Field<'_, '_>, key: &str) -> Option<
 /// PGN movetext by the one PGN lexer ([`threefold_rules::pgn::move_list`]): move numbers
 /// ("12.", "12...", "12.Nf3"), comments and results are skipped; `0-0` reads as `O-O`.
 /// An error gives its line (0-based) and message.
-pub(crate) fn tokens(text: &str) -> Result<Vec<(usize, String)>, (usize, String)> {
+pub(crate) fn tokens(text: &str) -> Result<Vec<(usize, String)>, (usize, PgnReason)> {
     threefold_rules::pgn::move_list(text)
         .map(|moves| moves.into_iter().map(|m| (m.line - 1, m.san)).collect())
         .map_err(|(line, msg)| (line - 1, msg))
@@ -902,7 +903,7 @@ mod tests {
         assert_eq!(tokens("0-1").unwrap()[..], []);
         assert_eq!(tokens("1. e4 e5 2. 0-0").unwrap()[2].1, "O-O");
         assert_eq!(
-            tokens("e4\n e5 blah"),
+            tokens("e4\n e5 blah").map_err(|(line, reason)| (line, reason.to_string())),
             Err((1, "cannot read 'blah' as a move".into()))
         );
     }

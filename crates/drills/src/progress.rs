@@ -151,13 +151,10 @@ impl Progress {
     }
 
     /// Read progress from TOML text.
-    pub fn from_toml(text: &str) -> Result<Progress, String> {
-        let p: Progress = toml::from_str(text).map_err(|e| e.message().trim().to_string())?;
+    pub fn from_toml(text: &str) -> Result<Progress, ProgressError> {
+        let p: Progress = toml::from_str(text).map_err(ProgressError::Toml)?;
         if p.version != PROGRESS_VERSION {
-            return Err(format!(
-                "version {} (this program writes version {PROGRESS_VERSION})",
-                p.version
-            ));
+            return Err(ProgressError::Version { found: p.version });
         }
         Ok(p)
     }
@@ -166,6 +163,22 @@ impl Progress {
     pub fn to_toml(&self) -> String {
         toml::to_string(self).expect("progress serializes")
     }
+}
+
+/// Why a progress file's text is not progress (the reason in the warning of
+/// [`ProgressStore::load`]).
+#[derive(Debug, thiserror::Error)]
+pub enum ProgressError {
+    /// The file is not UTF-8 text.
+    #[error("not UTF-8 text")]
+    NotUtf8,
+    /// The text is not TOML of the progress file's shape (toml's message, without its
+    /// excerpt of the file).
+    #[error("{}", .0.message().trim())]
+    Toml(toml::de::Error),
+    /// The file was written by another version of the format.
+    #[error("version {found} (this program writes version {PROGRESS_VERSION})")]
+    Version { found: u32 },
 }
 
 /// Progress as loaded, with a message for the user when the file was corrupt.
@@ -223,7 +236,7 @@ impl ProgressStore {
             }
         };
         let parsed = String::from_utf8(text)
-            .map_err(|_| "not UTF-8 text".to_string())
+            .map_err(|_| ProgressError::NotUtf8)
             .and_then(|t| Progress::from_toml(&t));
         match parsed {
             Ok(progress) => Loaded {
@@ -266,6 +279,24 @@ impl ProgressStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file that is not progress says which of the three ways it is not.
+    #[test]
+    fn unreadable_progress_names_its_cause() {
+        let e = Progress::from_toml("version = 2\n").unwrap_err();
+        assert!(matches!(e, ProgressError::Version { found: 2 }), "{e}");
+        assert_eq!(e.to_string(), "version 2 (this program writes version 1)");
+        let e = Progress::from_toml("version = \n").unwrap_err();
+        assert!(matches!(e, ProgressError::Toml(_)), "{e}");
+        assert!(!e.to_string().contains('|'), "no excerpt of the file: {e}");
+        let dir = std::env::temp_dir().join(format!("threefold-progress-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let store = ProgressStore::at(dir.join("progress.toml"));
+        fs::write(store.path(), b"version = 1\n\xff\n").unwrap();
+        let warning = store.load().warning.unwrap();
+        assert!(warning.contains("(not UTF-8 text)"), "{warning}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn counts_saturate_instead_of_wrapping() {

@@ -20,8 +20,8 @@ use std::sync::OnceLock;
 
 use shakmaty::{Chess, Move};
 
-use threefold_rules::Game;
 use threefold_rules::shuffle::Rng;
+use threefold_rules::{Game, PlayError};
 
 /// The book's text, built into the binary.
 const BOOK_TEXT: &str = include_str!("../../../assets/book.txt");
@@ -52,13 +52,13 @@ pub enum BookError {
     /// A line with a name but no moves, or moves but no name.
     #[error("line {line}: the name or the moves are missing")]
     Empty { line: usize },
-    /// A move that cannot be played where it stands.
+    /// A move that cannot be played where it stands (`reason`: the rules core's refusal).
     #[error("line {line}: move {ply} '{san}' cannot be played: {reason}")]
     Move {
         line: usize,
         ply: usize,
         san: String,
-        reason: String,
+        reason: PlayError,
     },
 }
 
@@ -91,7 +91,7 @@ impl Book {
                     line,
                     ply: ply + 1,
                     san: san.to_string(),
-                    reason: e.to_string(),
+                    reason: e,
                 })?;
                 moves.push(m);
             }
@@ -173,6 +173,38 @@ mod tests {
         assert!(
             matches!(&e, BookError::Move { line: 1, ply: 3, san, .. } if san == "Ke3"),
             "{e}"
+        );
+    }
+
+    /// A move the rules core refuses keeps the refusal typed (and written in the message).
+    #[test]
+    fn a_bad_move_keeps_the_rules_core_refusal() {
+        let e = Book::parse("Bad | e4 e5 Ke3").unwrap_err();
+        assert!(
+            matches!(
+                &e,
+                BookError::Move {
+                    reason: PlayError::Illegal { ply: 3, .. },
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        let e = Book::parse("Bad | e4 Zz").unwrap_err();
+        assert!(
+            matches!(
+                &e,
+                BookError::Move {
+                    reason: PlayError::Unreadable { .. },
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "line 1: move 2 'Zz' cannot be played: cannot read move 'Zz': not a SAN move \
+             (e.g. Nf3, exd5, O-O, e8=Q)"
         );
     }
 

@@ -72,11 +72,34 @@ impl Entry {
 }
 
 /// A line of the suite that cannot be read: its number (from 1) and why.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[derive(Debug, thiserror::Error)]
 #[error("repetition suite line {line}: {reason}")]
 pub struct SuiteError {
     pub line: usize,
-    pub reason: String,
+    pub reason: SuiteReason,
+}
+
+/// Why a line of the suite cannot be read: one variant per mistake.
+#[derive(Debug, thiserror::Error)]
+pub enum SuiteReason {
+    /// Fewer than the five `|`-separated fields.
+    #[error("{count} fields, need 5 or 6")]
+    Fields { count: usize },
+    /// The start position is refused by the strict FEN reader.
+    #[error(transparent)]
+    Fen(#[from] threefold_rules::FenError),
+    /// A move of the game history is not a legal UCI move where it stands.
+    #[error("illegal move '{uci}'")]
+    IllegalMove { uci: String },
+    /// An answer move is not a legal UCI move at the root.
+    #[error("illegal answer '{uci}'")]
+    IllegalAnswer { uci: String },
+    /// `bm` or `am` without a move.
+    #[error("no answer move")]
+    NoAnswer,
+    /// The answer is neither `bm` nor `am`.
+    #[error("answer '{found}' is not bm or am")]
+    AnswerKind { found: String },
 }
 
 /// Reads a suite (see the module docs); `#` starts a comment line.
@@ -87,34 +110,42 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, SuiteError> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let err = |reason: String| SuiteError {
+        let err = |reason: SuiteReason| SuiteError {
             line: i + 1,
             reason,
         };
         let f: Vec<&str> = line.split('|').map(str::trim).collect();
         if f.len() < 5 {
-            return Err(err(format!("{} fields, need 5 or 6", f.len())));
+            return Err(err(SuiteReason::Fields { count: f.len() }));
         }
-        let start = threefold_rules::fen::position(f[2]).map_err(|e| err(e.to_string()))?;
+        let start = threefold_rules::fen::position(f[2]).map_err(|e| err(e.into()))?;
         let mut pos = start.clone();
         let mut moves = Vec::new();
         for u in f[3].split_whitespace() {
-            let m = read_move(&pos, u).ok_or_else(|| err(format!("illegal move '{u}'")))?;
+            let m = read_move(&pos, u)
+                .ok_or_else(|| err(SuiteReason::IllegalMove { uci: u.to_string() }))?;
             pos.play_unchecked(m);
             moves.push(m);
         }
         let mut words = f[4].split_whitespace();
         let kind = words.next().unwrap_or_default();
         let ms = words
-            .map(|u| read_move(&pos, u).ok_or_else(|| err(format!("illegal answer '{u}'"))))
+            .map(|u| {
+                read_move(&pos, u)
+                    .ok_or_else(|| err(SuiteReason::IllegalAnswer { uci: u.to_string() }))
+            })
             .collect::<Result<Vec<_>, _>>()?;
         if ms.is_empty() {
-            return Err(err("no answer move".into()));
+            return Err(err(SuiteReason::NoAnswer));
         }
         let answer = match kind {
             "bm" => Answer::Best(ms),
             "am" => Answer::Avoid(ms),
-            other => return Err(err(format!("answer '{other}' is not bm or am"))),
+            other => {
+                return Err(err(SuiteReason::AnswerKind {
+                    found: other.to_string(),
+                }));
+            }
         };
         out.push(Entry {
             id: f[0].to_string(),
@@ -225,8 +256,38 @@ mod tests {
         let fen = "4k3/8/8/8/8/8/8/4K2R w - - 0 1";
         let e = parse(&format!("# c\nx | t | {fen} | e1e2 e8e7 | bm h1h9")).unwrap_err();
         assert_eq!(e.line, 2);
-        assert!(e.reason.contains("h1h9"), "{e}");
+        assert!(e.reason.to_string().contains("h1h9"), "{e}");
         let e = parse(&format!("x | t | {fen} | e1e2 | zz e8e7")).unwrap_err();
-        assert!(e.reason.contains("not bm or am"), "{e}");
+        assert!(e.reason.to_string().contains("not bm or am"), "{e}");
+    }
+
+    #[test]
+    fn each_bad_line_is_its_own_variant() {
+        let fen = "4k3/8/8/8/8/8/8/4K2R w - - 0 1";
+        let why = |line: String| parse(&line).unwrap_err().reason;
+        assert!(matches!(
+            why(format!("x | t | {fen}")),
+            SuiteReason::Fields { count: 3 }
+        ));
+        assert!(matches!(
+            why("x | t | 8/8/8/8/8/8/8/8 w - - 0 1 | | bm e2e4".to_string()),
+            SuiteReason::Fen(_)
+        ));
+        assert!(matches!(
+            why(format!("x | t | {fen} | e1e2 e1e2 | bm e8e7")),
+            SuiteReason::IllegalMove { ref uci } if uci == "e1e2"
+        ));
+        assert!(matches!(
+            why(format!("x | t | {fen} | e1e2 | bm e1e2")),
+            SuiteReason::IllegalAnswer { ref uci } if uci == "e1e2"
+        ));
+        assert!(matches!(
+            why(format!("x | t | {fen} | e1e2 | bm")),
+            SuiteReason::NoAnswer
+        ));
+        assert!(matches!(
+            why(format!("x | t | {fen} | e1e2 | zz e8e7")),
+            SuiteReason::AnswerKind { ref found } if found == "zz"
+        ));
     }
 }

@@ -80,17 +80,26 @@ impl Ground {
     }
 }
 
-/// The arbiter's ruling on a claim.
+/// The arbiter's ruling on a claim: its facts, the ruling and its consequence, each a
+/// sentence said once; [`Verdict::explanation`] writes them as lines.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
     /// The rule a correct claim rests on (the game is then drawn); `None`
     /// for an incorrect claim.
     pub ground: Option<Ground>,
-    /// The ruling as short lines (separated by `\n`), each a sentence said
-    /// once: the claim; the position and its occurrences; the 50-move count
-    /// (both *after* the intended move, FIDE 9.2 a / 9.3 a); the ruling and
-    /// its consequence. Moves are named as on a scoresheet ("40...Kf7").
-    pub explanation: String,
+    /// The facts, one sentence each: the claim; the position and its occurrences; the
+    /// 50-move count (both *after* the intended move, FIDE 9.2 a / 9.3 a). Moves are
+    /// named as on a scoresheet ("40...Kf7").
+    pub facts: Vec<String>,
+    /// The ruling: "Correct claim: ..." or "Incorrect claim: ...".
+    pub ruling: String,
+    /// For an incorrect claim, the other rule when a claim under it would have been
+    /// correct.
+    pub other_rule: Option<String>,
+    /// For an incorrect claim, FIDE 9.5's consequence: the intended move is played, the
+    /// game goes on, the opponent's bonus time. A correct claim has none (the game is
+    /// drawn, as the ruling says).
+    pub consequence: Option<String>,
     /// The plies the explanation refers to (e.g. the occurrences of the position).
     pub plies: Vec<usize>,
     /// The intended move, played as 9.5 requires (with `Claim::WithMove`).
@@ -103,21 +112,28 @@ impl Verdict {
         self.ground.is_some()
     }
 
-    /// The ruling's lines.
+    /// The ruling's lines, in order: the facts, the ruling, the other rule, the
+    /// consequence.
     pub fn lines(&self) -> impl Iterator<Item = &str> {
-        self.explanation.lines()
+        self.facts
+            .iter()
+            .map(String::as_str)
+            .chain(std::iter::once(self.ruling.as_str()))
+            .chain(self.other_rule.as_deref())
+            .chain(self.consequence.as_deref())
     }
 
-    /// The ruling without its facts: the "Correct claim" or "Incorrect
-    /// claim" line and the consequence, as one paragraph (for a short message).
+    /// The ruling as short lines (separated by `\n`): [`Verdict::lines`].
+    pub fn explanation(&self) -> String {
+        self.lines().collect::<Vec<_>>().join("\n")
+    }
+
+    /// The ruling without its facts: the ruling and the consequence, as one paragraph
+    /// (for a short message).
     pub fn conclusion(&self) -> String {
-        let mut lines = self
-            .lines()
-            .skip_while(|l| !l.starts_with("Correct claim") && !l.starts_with("Incorrect claim"));
-        let ruling = lines.next().unwrap_or_default();
-        match lines.last() {
-            Some(consequence) => format!("{ruling} {consequence}"),
-            None => ruling.to_string(),
+        match &self.consequence {
+            Some(consequence) => format!("{} {consequence}", self.ruling),
+            None => self.ruling.clone(),
         }
     }
 
@@ -468,18 +484,14 @@ fn rule(
                 Claim::WithMove(m) => m.to_uci(CastlingMode::Standard).to_string(),
             },
             ply: game.len() + 1,
-            reason: t.ending.kind.to_string(),
+            reason: t.ending.kind,
         });
     }
     let played = match claim {
         Claim::Now => None,
         Claim::WithMove(m) if game.legal_moves().contains(&m) => Some(m),
         Claim::WithMove(m) => {
-            return Err(PlayError::Illegal {
-                text: m.to_uci(CastlingMode::Standard).to_string(),
-                ply: game.len() + 1,
-                fen: game.fen_at(game.len()),
-            });
+            return Err(game.illegal(m.to_uci(CastlingMode::Standard).to_string()));
         }
     };
     let side = game.position().turn();
@@ -491,26 +503,28 @@ fn rule(
     let threefold = under.contains(&Ground::Threefold);
     let fifty = under.contains(&Ground::FiftyMoves);
 
-    let mut lines = vec![claim_line(side, &f, under)];
+    let mut facts = vec![claim_line(side, &f, under)];
     if threefold {
-        lines.push(occurrence_line(game, &f, fifty));
+        facts.push(occurrence_line(game, &f, fifty));
     }
     if fifty && !(threefold && f.zeroing && f.new_because.is_some()) {
-        lines.push(count_line(&f));
+        facts.push(count_line(&f));
     }
     let mut plies = f.earlier.clone();
     if let Some(m) = played {
         game.push_legal(m);
     }
     let ply = game.len();
-    match ground {
+    let mut other_rule = None;
+    let mut consequence = None;
+    let ruling = match ground {
         Some(g) => {
-            lines.push(format!("Correct claim: the game is drawn by {}.", g.name()));
             if g == Ground::Threefold {
                 plies.push(ply);
             } else {
                 plies = vec![ply];
             }
+            format!("Correct claim: the game is drawn by {}.", g.name())
         }
         None => {
             plies.push(ply);
@@ -519,7 +533,6 @@ fn rule(
                 [Ground::FiftyMoves] => "the count must reach 100/100",
                 _ => "neither rule applies",
             };
-            lines.push(format!("Incorrect claim: {needed}."));
             // The other rule, had the player claimed under it.
             if let [claimed] = under {
                 let other = match claimed {
@@ -527,7 +540,7 @@ fn rule(
                     Ground::FiftyMoves => Ground::Threefold,
                 };
                 if f.holds(other) {
-                    lines.push(format!(
+                    other_rule = Some(format!(
                         "A claim under FIDE {} ({}) would have been correct.",
                         other.article(played.is_some()),
                         other.name()
@@ -538,7 +551,7 @@ fn rule(
                 Some(bonus) => format!("; {bonus}"),
                 None => format!(" (FIDE 9.5); {NO_CLOCKS_9_5}"),
             };
-            lines.push(match (&f.label, game.termination()) {
+            consequence = Some(match (&f.label, game.termination()) {
                 (Some(label), Some(t)) => {
                     format!("{label} is played (FIDE 9.5). {}", t.ending.explanation)
                 }
@@ -547,9 +560,18 @@ fn rule(
                 }
                 (None, _) => format!("The game goes on{then}."),
             });
+            format!("Incorrect claim: {needed}.")
         }
-    }
-    let explanation = lines.join("\n");
+    };
+    let verdict = Verdict {
+        ground,
+        facts,
+        ruling,
+        other_rule,
+        consequence,
+        plies,
+        played,
+    };
     if let Some(g) = ground {
         // A correct claim is ruled before the intended move is played (the
         // move is only written down), so it draws even if that move would
@@ -559,16 +581,11 @@ fn rule(
                 Ground::Threefold => EndingKind::ThreefoldClaim,
                 Ground::FiftyMoves => EndingKind::FiftyMoveClaim,
             },
-            explanation: lines.join(" "),
-            plies: plies.clone(),
+            explanation: verdict.paragraph(),
+            plies: verdict.plies.clone(),
         });
     }
-    Ok(Verdict {
-        ground,
-        explanation,
-        plies,
-        played,
-    })
+    Ok(verdict)
 }
 
 /// FIDE 9.5: what the arbiter adds to the opponent's remaining time when a
@@ -661,10 +678,10 @@ mod tests {
         assert_eq!(half_moves(2), "2 half-moves");
         let v = with(&mut game(Some(ROOK), ""), "Ra2", Some(Ground::FiftyMoves));
         assert!(
-            v.explanation
+            v.explanation()
                 .contains("After 80.Ra2 the 50-move count would be 99/100, 1 half-move short."),
             "{}",
-            v.explanation
+            v.explanation()
         );
         let v = judge_under(
             &mut game(Some(ROOK), ""),
@@ -674,10 +691,10 @@ mod tests {
         )
         .unwrap();
         assert!(
-            v.explanation
+            v.explanation()
                 .contains("The 50-move count is 98/100, 2 half-moves short."),
             "{}",
-            v.explanation
+            v.explanation()
         );
     }
 
@@ -688,12 +705,12 @@ mod tests {
         let v = with(&mut game(Some(fen), ""), "Ra2", Some(Ground::FiftyMoves));
         assert!(v.correct());
         assert!(
-            v.explanation
+            v.explanation()
                 .contains("After 80.Ra2 the 50-move count would be 100/100."),
             "{}",
-            v.explanation
+            v.explanation()
         );
-        assert!(!v.explanation.contains("99"), "{}", v.explanation);
+        assert!(!v.explanation().contains("99"), "{}", v.explanation());
     }
 
     /// The reason a move makes a new position is the move's own: a pawn move,
@@ -702,11 +719,11 @@ mod tests {
     fn the_specific_reason_is_named() {
         let v = with(&mut game(None, "Nf3 d5 Nc3 Nf6"), "e3", None);
         assert!(
-            v.explanation.contains(
+            v.explanation().contains(
                 "3.e3 is a pawn move: the position after it is new and the 50-move count starts again at 0/100."
             ),
             "{}",
-            v.explanation
+            v.explanation()
         );
         let v = with(
             &mut game(None, "Nf3 d5 Nc3 Nf6"),
@@ -714,21 +731,21 @@ mod tests {
             Some(Ground::FiftyMoves),
         );
         assert!(
-            v.explanation
+            v.explanation()
                 .contains("3.Nxd5 is a capture: the 50-move count starts again at 0/100."),
             "{}",
-            v.explanation
+            v.explanation()
         );
         let v = with(&mut game(Some(ROOK), ""), "Kd1", Some(Ground::Threefold));
         assert!(
-            v.explanation.contains(
+            v.explanation().contains(
                 "80.Kd1 gives up White's right to castle queenside: the position after it is new."
             ),
             "{}",
-            v.explanation
+            v.explanation()
         );
         for generic in ["a capture or a pawn move", "irreversible"] {
-            assert!(!v.explanation.contains(generic), "{}", v.explanation);
+            assert!(!v.explanation().contains(generic), "{}", v.explanation());
         }
     }
 
@@ -776,17 +793,57 @@ mod tests {
         let ng8 = g.parse_san("Ng8").unwrap();
         let with = judge(&mut g, Claim::WithMove(ng8), Clocks::Off).unwrap();
         assert!(
-            !with.explanation.contains("minutes"),
+            !with.explanation().contains("minutes"),
             "{}",
-            with.explanation
+            with.explanation()
         );
         assert!(
-            with.explanation
+            with.explanation()
                 .contains("2...Ng8 is played and the game goes on (FIDE 9.5); without clocks"),
             "{}",
-            with.explanation
+            with.explanation()
         );
         assert_eq!(g.len(), 4, "the intended move is played (FIDE 9.5)");
+    }
+
+    /// A verdict keeps its parts apart: the facts, the ruling, the other rule and the
+    /// consequence are fields, the explanation their lines in that order, the conclusion
+    /// the ruling and the consequence, and a correct claim's ending its paragraph.
+    #[test]
+    fn a_verdict_keeps_its_facts_ruling_and_consequence_as_fields() {
+        let fen = "4k3/8/8/8/8/8/4P3/R3K3 w Q - 100 80";
+        let mut g = game(Some(fen), "");
+        let v = judge_under(&mut g, Claim::Now, Ground::Threefold, Clocks::On).unwrap();
+        assert_eq!(v.facts.len(), 2, "{:?}", v.facts);
+        assert!(v.facts[0].starts_with("White claims"), "{:?}", v.facts);
+        assert_eq!(v.ruling, "Incorrect claim: a third occurrence is needed.");
+        assert_eq!(
+            v.other_rule.as_deref(),
+            Some("A claim under FIDE 9.3 b (the fifty-move rule) would have been correct.")
+        );
+        assert_eq!(
+            v.consequence.as_deref(),
+            Some("The game goes on; Black gets 2 more minutes (FIDE 9.5).")
+        );
+        assert_eq!(
+            v.explanation(),
+            format!(
+                "{}\n{}\n{}\n{}\n{}",
+                v.facts[0],
+                v.facts[1],
+                v.ruling,
+                v.other_rule.as_ref().unwrap(),
+                v.consequence.as_ref().unwrap()
+            )
+        );
+        let v = judge_under(&mut g, Claim::Now, Ground::FiftyMoves, Clocks::On).unwrap();
+        assert_eq!(
+            v.ruling,
+            "Correct claim: the game is drawn by the fifty-move rule."
+        );
+        assert_eq!((&v.other_rule, &v.consequence), (&None, &None));
+        assert_eq!(v.conclusion(), v.ruling);
+        assert_eq!(g.termination().unwrap().ending.explanation, v.paragraph());
     }
 
     /// A claim under one rule is ruled by that rule; the ruling says when the
@@ -803,11 +860,11 @@ mod tests {
             "Incorrect claim: a third occurrence is needed. The game goes on; Black gets 2 more minutes (FIDE 9.5)."
         );
         assert!(
-            v.explanation.contains(
+            v.explanation().contains(
                 "A claim under FIDE 9.3 b (the fifty-move rule) would have been correct."
             ),
             "{}",
-            v.explanation
+            v.explanation()
         );
         let v = judge_under(&mut g, Claim::Now, Ground::FiftyMoves, Clocks::On).unwrap();
         assert_eq!(v.ground, Some(Ground::FiftyMoves));
@@ -866,15 +923,15 @@ mod tests {
                                 assert!(
                                     !s[i + 1..].contains(a),
                                     "{a:?} said twice in\n{}",
-                                    v.explanation
+                                    v.explanation()
                                 );
                             }
-                            assert!(v.lines().count() <= 6, "{}", v.explanation);
+                            assert!(v.lines().count() <= 6, "{}", v.explanation());
                             if let (Claim::WithMove(_), false) =
                                 (claim, g.position().halfmoves() >= 99)
                             {
                                 let before = format!("is {}/100", g.position().halfmoves());
-                                assert!(!v.explanation.contains(&before), "{}", v.explanation);
+                                assert!(!v.explanation().contains(&before), "{}", v.explanation());
                             }
                         }
                     }

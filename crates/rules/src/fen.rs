@@ -22,66 +22,140 @@
 //! Whether the position can be played (kings, castling rights that match the pieces, an en
 //! passant square behind a pawn that just moved) is then shakmaty's check.
 
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess};
+use shakmaty::fen::{Fen, ParseFenError};
+use shakmaty::{CastlingMode, Chess, PositionError};
 
-/// Why a FEN was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// Why a FEN was refused: the FEN as given and what is wrong with it.
+#[derive(Clone, Debug, thiserror::Error)]
 #[error("invalid FEN '{fen}': {reason}")]
 pub struct FenError {
     /// The FEN as given (trimmed).
     pub fen: String,
     /// What is wrong, naming the field.
-    pub reason: String,
+    pub reason: FenReason,
+}
+
+/// What is wrong with a refused FEN: one variant per mistake, each naming its field and
+/// quoting the text found there (the shape of shakmaty's `ParseFenError`, with the text).
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum FenReason {
+    /// Fewer than the four fields a FEN needs.
+    #[error(
+        "{count} field{} where a FEN has 4 to 6: board, side to move, castling, en passant, \
+         halfmove clock, fullmove number",
+        if *count == 1 { "" } else { "s" }
+    )]
+    TooFewFields { count: usize },
+    /// More than six fields; `extra` is the seventh.
+    #[error("{count} fields where a FEN has six: '{extra}' is one too many")]
+    TooManyFields { count: usize, extra: String },
+    /// The board field does not have eight ranks.
+    #[error("the board has {count} ranks, not 8 ('{board}')")]
+    RankCount { count: usize, board: String },
+    /// A rank (named 8 down to 1) has two digits in a row, as shakmaty's `44` for `8`.
+    #[error("rank {rank} ('{text}') has two digits in a row")]
+    TwoDigits { rank: usize, text: String },
+    /// A rank holds a character that is neither a piece letter nor a digit 1-8.
+    #[error(
+        "rank {rank} ('{text}') holds '{found}', which is neither a piece \
+         (PNBRQK, pnbrqk) nor a digit 1-8"
+    )]
+    BadCharacter {
+        rank: usize,
+        text: String,
+        found: char,
+    },
+    /// A rank does not add up to eight squares.
+    #[error("rank {rank} ('{text}') has {squares} squares, not 8")]
+    RankLength {
+        rank: usize,
+        text: String,
+        squares: usize,
+    },
+    /// The side to move is not `w` or `b`.
+    #[error("side to move '{found}' is not 'w' or 'b'")]
+    SideToMove { found: String },
+    /// The castling field is not `-` or some of `KQkq` in order, each once.
+    #[error("castling '{found}' is not '-' or some of KQkq, in that order, each once")]
+    Castling { found: String },
+    /// The en passant field is not `-` or a square on the third or sixth rank.
+    #[error("en passant square '{found}' is not '-' or a square on the third or sixth rank")]
+    EnPassant { found: String },
+    /// A clock is not written as a decimal number.
+    #[error("{clock} '{found}' is not a whole number")]
+    NotANumber { clock: Clock, found: String },
+    /// A clock is larger than 2^32 - 1.
+    #[error("{clock} {found} is larger than {max} (2^32 - 1)", max = u32::MAX)]
+    TooLarge { clock: Clock, found: String },
+    /// shakmaty refused the text this reader passed (none known: every field is checked
+    /// above first).
+    #[error(transparent)]
+    Syntax(ParseFenError),
+    /// Well formed, but not a position that can be played (shakmaty's check: kings,
+    /// castling rights that match the pieces, the en passant square, checks, material).
+    #[error(transparent)]
+    Illegal(Box<PositionError<Chess>>),
+}
+
+/// The two clocks of a FEN, named in its messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    /// The fifth field: plies since the last capture or pawn move.
+    Halfmove,
+    /// The sixth field: the number of the move to be played.
+    Fullmove,
+}
+
+impl std::fmt::Display for Clock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Clock::Halfmove => "halfmove clock",
+            Clock::Fullmove => "fullmove number",
+        })
+    }
 }
 
 /// Reads a FEN of standard chess strictly (see the module docs).
 pub fn parse(text: &str) -> Result<Fen, FenError> {
     let fen = text.trim();
-    let err = |reason: String| FenError {
+    let err = |reason: FenReason| FenError {
         fen: fen.to_string(),
         reason,
     };
     let fields: Vec<&str> = fen.split([' ', '\t']).filter(|f| !f.is_empty()).collect();
     if fields.len() < 4 {
-        return Err(err(format!(
-            "{} field{} where a FEN has 4 to 6: board, side to move, castling, en passant, \
-             halfmove clock, fullmove number",
-            fields.len(),
-            if fields.len() == 1 { "" } else { "s" }
-        )));
+        return Err(err(FenReason::TooFewFields {
+            count: fields.len(),
+        }));
     }
     if fields.len() > 6 {
-        return Err(err(format!(
-            "{} fields where a FEN has six: '{}' is one too many",
-            fields.len(),
-            fields[6]
-        )));
+        return Err(err(FenReason::TooManyFields {
+            count: fields.len(),
+            extra: fields[6].to_string(),
+        }));
     }
     board(fields[0]).map_err(&err)?;
     if !matches!(fields[1], "w" | "b") {
-        return Err(err(format!(
-            "side to move '{}' is not 'w' or 'b'",
-            fields[1]
-        )));
+        return Err(err(FenReason::SideToMove {
+            found: fields[1].to_string(),
+        }));
     }
     castling(fields[2]).map_err(&err)?;
     let ep = fields[3].as_bytes();
     let ep_ok = fields[3] == "-"
         || (ep.len() == 2 && (b'a'..=b'h').contains(&ep[0]) && matches!(ep[1], b'3' | b'6'));
     if !ep_ok {
-        return Err(err(format!(
-            "en passant square '{}' is not '-' or a square on the third or sixth rank",
-            fields[3]
-        )));
+        return Err(err(FenReason::EnPassant {
+            found: fields[3].to_string(),
+        }));
     }
     if let Some(h) = fields.get(4) {
-        clock(h, "halfmove clock").map_err(&err)?;
+        clock(h, Clock::Halfmove).map_err(&err)?;
     }
     if let Some(f) = fields.get(5) {
-        clock(f, "fullmove number").map_err(&err)?;
+        clock(f, Clock::Fullmove).map_err(&err)?;
     }
-    Fen::from_ascii(fields.join(" ").as_bytes()).map_err(|e| err(e.to_string()))
+    Fen::from_ascii(fields.join(" ").as_bytes()).map_err(|e| err(FenReason::Syntax(e)))
 }
 
 /// Reads a FEN strictly and sets up the position (standard castling notation).
@@ -90,27 +164,31 @@ pub fn position(text: &str) -> Result<Chess, FenError> {
         .into_position(CastlingMode::Standard)
         .map_err(|e| FenError {
             fen: text.trim().to_string(),
-            reason: e.to_string(),
+            reason: FenReason::Illegal(Box::new(e)),
         })
 }
 
-fn board(b: &str) -> Result<(), String> {
+fn board(b: &str) -> Result<(), FenReason> {
     let ranks: Vec<&str> = b.split('/').collect();
     if ranks.len() != 8 {
-        return Err(format!(
-            "the board has {} ranks, not 8 ('{b}')",
-            ranks.len()
-        ));
+        return Err(FenReason::RankCount {
+            count: ranks.len(),
+            board: b.to_string(),
+        });
     }
     for (i, rank) in ranks.iter().enumerate() {
         let name = 8 - i;
+        let text = || rank.to_string();
         let mut squares = 0;
         let mut last_digit = false;
         for c in rank.chars() {
             match c {
                 '1'..='8' => {
                     if last_digit {
-                        return Err(format!("rank {name} ('{rank}') has two digits in a row"));
+                        return Err(FenReason::TwoDigits {
+                            rank: name,
+                            text: text(),
+                        });
                     }
                     squares += c as usize - '0' as usize;
                     last_digit = true;
@@ -120,23 +198,26 @@ fn board(b: &str) -> Result<(), String> {
                     last_digit = false;
                 }
                 _ => {
-                    return Err(format!(
-                        "rank {name} ('{rank}') holds '{c}', which is neither a piece \
-                         (PNBRQK, pnbrqk) nor a digit 1-8"
-                    ));
+                    return Err(FenReason::BadCharacter {
+                        rank: name,
+                        text: text(),
+                        found: c,
+                    });
                 }
             }
         }
         if squares != 8 {
-            return Err(format!(
-                "rank {name} ('{rank}') has {squares} squares, not 8"
-            ));
+            return Err(FenReason::RankLength {
+                rank: name,
+                text: text(),
+                squares,
+            });
         }
     }
     Ok(())
 }
 
-fn castling(c: &str) -> Result<(), String> {
+fn castling(c: &str) -> Result<(), FenReason> {
     if c == "-" {
         return Ok(());
     }
@@ -145,24 +226,28 @@ fn castling(c: &str) -> Result<(), String> {
         match rest.find(ch) {
             Some(i) => rest = &rest[i + 1..],
             None => {
-                return Err(format!(
-                    "castling '{c}' is not '-' or some of KQkq, in that order, each once"
-                ));
+                return Err(FenReason::Castling {
+                    found: c.to_string(),
+                });
             }
         }
     }
     Ok(())
 }
 
-fn clock(text: &str, what: &str) -> Result<(), String> {
+fn clock(text: &str, clock: Clock) -> Result<(), FenReason> {
+    let found = || text.to_string();
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("{what} '{text}' is not a whole number"));
+        return Err(FenReason::NotANumber {
+            clock,
+            found: found(),
+        });
     }
     if text.parse::<u32>().is_err() {
-        return Err(format!(
-            "{what} {text} is larger than {} (2^32 - 1)",
-            u32::MAX
-        ));
+        return Err(FenReason::TooLarge {
+            clock,
+            found: found(),
+        });
     }
     Ok(())
 }
@@ -176,7 +261,7 @@ mod tests {
     fn reason(fen: &str) -> String {
         parse(fen)
             .map(|_| String::new())
-            .unwrap_or_else(|e| e.reason)
+            .unwrap_or_else(|e| e.reason.to_string())
     }
 
     #[test]
@@ -266,5 +351,84 @@ mod tests {
         }
         // Well formed but not a position: shakmaty's check.
         assert!(position("8/8/8/8/8/8/8/8 w - - 0 1").is_err());
+    }
+
+    #[test]
+    fn each_mistake_is_its_own_variant() {
+        let why = |fen: &str| position(fen).map(|_| ()).unwrap_err().reason;
+        let b = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        assert!(matches!(why("a b c"), FenReason::TooFewFields { count: 3 }));
+        assert!(matches!(
+            why(&format!("{b} w - - 0 1 x")),
+            FenReason::TooManyFields { count: 7, ref extra } if extra == "x"
+        ));
+        assert!(matches!(
+            why("8/8/8/8/8/8/8 w - - 0 1"),
+            FenReason::RankCount { count: 7, .. }
+        ));
+        assert!(matches!(
+            why("8/8/8/8/8/8/8/44 w - - 0 1"),
+            FenReason::TwoDigits { rank: 1, .. }
+        ));
+        assert!(matches!(
+            why("8/8/8/8/8/8/8/7x w - - 0 1"),
+            FenReason::BadCharacter {
+                rank: 1,
+                found: 'x',
+                ..
+            }
+        ));
+        assert!(matches!(
+            why("9/8/8/8/8/8/8/8 w - - 0 1"),
+            FenReason::BadCharacter {
+                rank: 8,
+                found: '9',
+                ..
+            }
+        ));
+        assert!(matches!(
+            why("7/8/8/8/8/8/8/8 w - - 0 1"),
+            FenReason::RankLength {
+                rank: 8,
+                squares: 7,
+                ..
+            }
+        ));
+        assert!(matches!(
+            why(&format!("{b} W - - 0 1")),
+            FenReason::SideToMove { .. }
+        ));
+        assert!(matches!(
+            why(&format!("{b} w qk - 0 1")),
+            FenReason::Castling { .. }
+        ));
+        assert!(matches!(
+            why(&format!("{b} w - e5 0 1")),
+            FenReason::EnPassant { .. }
+        ));
+        assert!(matches!(
+            why(&format!("{b} w - - x 1")),
+            FenReason::NotANumber {
+                clock: Clock::Halfmove,
+                ..
+            }
+        ));
+        assert!(matches!(
+            why(&format!("{b} w - - 0 4294967296")),
+            FenReason::TooLarge {
+                clock: Clock::Fullmove,
+                ..
+            }
+        ));
+        // shakmaty's check, with its kinds: two white kings, and no black one.
+        match why("4k3/8/8/8/8/8/8/3KK3 w - - 0 1") {
+            FenReason::Illegal(e) => {
+                assert!(
+                    e.kinds()
+                        .contains(shakmaty::PositionErrorKinds::TOO_MANY_KINGS)
+                )
+            }
+            other => panic!("{other}"),
+        }
     }
 }

@@ -115,28 +115,46 @@ pub struct Termination {
 pub enum PlayError {
     /// The text is not a move in the notation expected.
     #[error("cannot read move '{text}': {reason}")]
-    Unreadable { text: String, reason: String },
-    /// The move is not legal in the current position.
+    Unreadable { text: String, reason: MoveSyntax },
+    /// The move is not legal in the current position (`fen`).
     #[error("illegal move '{text}' at ply {ply} in position {fen}")]
     Illegal {
         text: String,
         ply: usize,
-        fen: String,
+        fen: Box<Fen>,
     },
-    /// The SAN matches more than one legal move.
+    /// The SAN matches more than one legal move in the current position (`fen`).
     #[error("ambiguous move '{text}' at ply {ply} in position {fen}")]
     Ambiguous {
         text: String,
         ply: usize,
-        fen: String,
+        fen: Box<Fen>,
     },
-    /// The game has ended; no more moves can be played.
+    /// The game has ended (`reason`: how); no more moves can be played.
     #[error("the game is over ({reason}); move '{text}' at ply {ply} refused")]
     GameOver {
         text: String,
         ply: usize,
-        reason: String,
+        reason: EndingKind,
     },
+}
+
+/// The notation a move's text was read in and is not written in ([`PlayError::Unreadable`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveSyntax {
+    /// Not a UCI move.
+    Uci,
+    /// Not a SAN move.
+    San,
+}
+
+impl fmt::Display for MoveSyntax {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MoveSyntax::Uci => "not a UCI move (e.g. e2e4, e7e8q)",
+            MoveSyntax::San => "not a SAN move (e.g. Nf3, exd5, O-O, e8=Q)",
+        })
+    }
 }
 
 /// Why a start position could not be set up (the strict FEN reader's error).
@@ -285,7 +303,21 @@ impl Game {
 
     /// The position at `ply` as FEN (en passant square only if legal).
     pub fn fen_at(&self, ply: usize) -> String {
-        Fen::from_position(&self.positions[ply], EnPassantMode::Legal).to_string()
+        self.fen(ply).to_string()
+    }
+
+    /// The FEN of the position at `ply`, as a value ([`Game::fen_at`] writes it).
+    pub fn fen(&self, ply: usize) -> Fen {
+        Fen::from_position(&self.positions[ply], EnPassantMode::Legal)
+    }
+
+    /// Why `text`, a move not legal in the current position, was refused.
+    pub(crate) fn illegal(&self, text: String) -> PlayError {
+        PlayError::Illegal {
+            text,
+            ply: self.len() + 1,
+            fen: Box::new(self.fen(self.len())),
+        }
     }
 
     /// The record of `ply`. Panics if `ply > len()`.
@@ -414,11 +446,7 @@ impl Game {
             self.check_not_over(&text())?;
         }
         if !self.is_legal(m) {
-            return Err(PlayError::Illegal {
-                text: text(),
-                ply: self.len() + 1,
-                fen: self.fen_at(self.len()),
-            });
+            return Err(self.illegal(text()));
         }
         self.push_legal(m);
         Ok(())
@@ -429,11 +457,7 @@ impl Game {
     /// sequence under the former rule); ordinary play uses [`Game::play`].
     pub fn play_past_end(&mut self, m: Move) -> Result<(), PlayError> {
         if !self.is_legal(m) {
-            return Err(PlayError::Illegal {
-                text: m.to_uci(CastlingMode::Standard).to_string(),
-                ply: self.len() + 1,
-                fen: self.fen_at(self.len()),
-            });
+            return Err(self.illegal(m.to_uci(CastlingMode::Standard).to_string()));
         }
         match self.termination.take() {
             // The first ending stays on record; judging (and explaining)
@@ -511,14 +535,10 @@ impl Game {
         let t = text.trim();
         let uci: UciMove = t.parse().map_err(|_| PlayError::Unreadable {
             text: t.to_string(),
-            reason: "not a UCI move (e.g. e2e4, e7e8q)".to_string(),
+            reason: MoveSyntax::Uci,
         })?;
         uci.to_move(self.position())
-            .map_err(|_| PlayError::Illegal {
-                text: t.to_string(),
-                ply: self.len() + 1,
-                fen: self.fen_at(self.len()),
-            })
+            .map_err(|_| self.illegal(t.to_string()))
     }
 
     /// A legal move in the current position from SAN text.
@@ -526,7 +546,7 @@ impl Game {
         let t = text.trim();
         let san = read_san(t.as_bytes()).ok_or_else(|| PlayError::Unreadable {
             text: t.to_string(),
-            reason: "not a SAN move (e.g. Nf3, exd5, O-O, e8=Q)".to_string(),
+            reason: MoveSyntax::San,
         })?;
         self.san_to_move(&san.san, t)
     }
@@ -567,13 +587,9 @@ impl Game {
             SanError::AmbiguousSan => PlayError::Ambiguous {
                 text: t.to_string(),
                 ply: self.len() + 1,
-                fen: self.fen_at(self.len()),
+                fen: Box::new(self.fen(self.len())),
             },
-            SanError::IllegalSan => PlayError::Illegal {
-                text: t.to_string(),
-                ply: self.len() + 1,
-                fen: self.fen_at(self.len()),
-            },
+            SanError::IllegalSan => self.illegal(t.to_string()),
         })
     }
 
@@ -582,7 +598,7 @@ impl Game {
             Some(t) => Err(PlayError::GameOver {
                 text: text.trim().to_string(),
                 ply: self.len() + 1,
-                reason: t.ending.kind.to_string(),
+                reason: t.ending.kind,
             }),
             None => Ok(()),
         }
@@ -892,5 +908,70 @@ mod tests {
                 assert_eq!(game.current().san, Some(san));
             }
         }
+    }
+
+    /// A refused move keeps its facts typed: the notation it failed, the position it was
+    /// illegal or ambiguous in, the ending that closed the game; the message is built
+    /// from them.
+    #[test]
+    fn play_errors_carry_their_facts() {
+        let mut g = Game::new();
+        let e = g.play_uci("zz").unwrap_err();
+        assert!(
+            matches!(
+                e,
+                PlayError::Unreadable {
+                    reason: MoveSyntax::Uci,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        let e = g.play_san("Zz9").unwrap_err();
+        assert!(
+            matches!(
+                e,
+                PlayError::Unreadable {
+                    reason: MoveSyntax::San,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "cannot read move 'Zz9': not a SAN move (e.g. Nf3, exd5, O-O, e8=Q)"
+        );
+        g.play_uci("e2e4").unwrap();
+        let e = g.play_uci("e4e5").unwrap_err();
+        match &e {
+            PlayError::Illegal { ply: 2, fen, .. } => assert_eq!(**fen, g.fen(1)),
+            other => panic!("{other}"),
+        }
+        assert_eq!(
+            e.to_string(),
+            format!("illegal move 'e4e5' at ply 2 in position {}", g.fen_at(1))
+        );
+        let g = Game::from_fen("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1").unwrap();
+        let e = g.parse_san("Nd2").unwrap_err();
+        assert!(matches!(e, PlayError::Ambiguous { ply: 1, ref fen, .. } if **fen == g.fen(0)));
+        let mut g = Game::from_fen("4k3/8/8/8/8/8/3r4/4K1B1 w - - 0 1").unwrap();
+        g.play_uci("e1d2").unwrap();
+        let e = g.play_uci("e8e7").unwrap_err();
+        assert!(
+            matches!(
+                e,
+                PlayError::GameOver {
+                    reason: EndingKind::InsufficientMaterial,
+                    ply: 2,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "the game is over (insufficient material); move 'e8e7' at ply 2 refused"
+        );
     }
 }

@@ -27,6 +27,6 @@ pub mod visible;
 
 pub use claim::{Claim, Ground, Verdict};
 pub use ending::{Ending, EndingKind};
-pub use game::{FenError, Game, PlayError, PlyRecord, Termination};
+pub use game::{FenError, Game, MoveSyntax, PlayError, PlyRecord, Termination};
 pub use key::{key_after, position_key};
 pub use notation::{MoveNumber, color_name};

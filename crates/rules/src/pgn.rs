@@ -54,13 +54,15 @@
 //! [`claim_comment`] writes the command.
 
 use std::io::{BufRead, BufReader};
+use std::sync::Arc;
 
 use shakmaty::Color;
+use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 
 use super::claim::Ground;
 use super::ending::EndingKind;
-use super::game::{Game, PlayError, read_san};
+use super::game::{FenError, Game, PlayError, read_san};
 
 /// The longest tag value read (a FEN is under 100 bytes).
 pub const MAX_TAG_VALUE_BYTES: usize = 16 << 10;
@@ -186,20 +188,155 @@ impl PgnRecord {
 
 /// A PGN problem, with the file and the line it concerns (`None` when it concerns the
 /// file as a whole: it cannot be opened, it holds no such game).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, thiserror::Error)]
 pub struct PgnError {
     pub file: String,
     pub line: Option<usize>,
-    pub message: String,
+    pub reason: PgnReason,
 }
 
 impl std::fmt::Display for PgnError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.line {
-            Some(l) => write!(f, "{}:{l}: {}", self.file, self.message),
-            None => write!(f, "{}: {}", self.file, self.message),
+            Some(l) => write!(f, "{}:{l}: {}", self.file, self.reason),
+            None => write!(f, "{}: {}", self.file, self.reason),
         }
     }
+}
+
+/// What is wrong in a PGN text or file: one variant per mistake (the file and the line
+/// are [`PgnError`]'s, or a move list's line).
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum PgnReason {
+    /// The file cannot be opened.
+    #[error("cannot read file: {0}")]
+    Open(Arc<std::io::Error>),
+    /// Reading the text failed midway.
+    #[error("cannot read PGN: {0}")]
+    Read(Arc<std::io::Error>),
+    /// A `{` comment runs to the end of the file.
+    #[error("comment '{{' is not closed before the end of the file")]
+    UnclosedComment,
+    /// A byte that starts no token.
+    #[error("unexpected {} in the moves", describe_byte(*byte))]
+    UnexpectedByte { byte: u8 },
+    /// A symbol longer than any move (`start`: its first 20 bytes).
+    #[error("'{start}...' is longer than {MAX_TOKEN_BYTES} bytes: not a move")]
+    TokenTooLong { start: String },
+    /// A tag pair that is not `[Name "value"]`.
+    #[error("malformed tag: {0}")]
+    MalformedTag(TagProblem),
+    /// `$` without a number.
+    #[error("'{text}' is not a NAG ($ and a number)")]
+    BadNag { text: String },
+    /// `--` or `Z0`.
+    #[error("'{text}' is a null move, which a game of chess cannot contain")]
+    NullMove { text: String },
+    /// A symbol that is not a move.
+    #[error("cannot read '{text}' as a move")]
+    NotAMove { text: String },
+    /// `[%claim move]` before the first move.
+    #[error("'[%claim move]' marks the move before it, and no move comes before it")]
+    ClaimBeforeMoves,
+    /// More claims than a game may hold.
+    #[error("more than {MAX_CLAIMS} claims in a game")]
+    TooManyClaims,
+    /// A variation still open where the movetext ends (at line `before`).
+    #[error("the variation opened here is not closed before line {before}")]
+    VariationOpenAt { before: usize },
+    /// A variation still open at the end of a move list.
+    #[error("the variation opened here is not closed")]
+    VariationOpen,
+    /// A token (`found`, as described) after the game's result.
+    #[error("{found} after the result '{result}': a new game starts after a blank line")]
+    AfterResult { found: String, result: String },
+    /// A token (`found`, as described) after a move list's result.
+    #[error("{found} after the result '{result}'")]
+    AfterListResult { found: String, result: String },
+    /// A tag after the first move.
+    #[error("a tag inside the moves (tags go on their own lines before them)")]
+    TagInMoves,
+    /// A tag in a move list.
+    #[error("a tag in a move list")]
+    TagInList,
+    /// The same tag twice in a game.
+    #[error(
+        "tag '{name}' given twice (first on line {first}); a game without moves needs a \
+         result ('*') before the next game"
+    )]
+    TagTwice { name: String, first: usize },
+    /// More tags than a game may hold.
+    #[error("more than {MAX_TAGS} tags")]
+    TooManyTags,
+    /// More moves than a game may hold.
+    #[error("more than {MAX_PLIES} moves in a game")]
+    TooManyMoves,
+    /// More moves than a move list may hold.
+    #[error("more than {MAX_PLIES} moves")]
+    TooManyListed,
+    /// `)` with no variation open.
+    #[error("')' without a '(' before it")]
+    UnopenedVariation,
+    /// A result inside a variation.
+    #[error("result '{result}' inside a variation")]
+    ResultInVariation { result: &'static str },
+    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`].
+    #[error(
+        "this '(' opens a variation more than {MAX_VARIATION_DEPTH} deep (the outermost \
+         one still open is on line {outermost})"
+    )]
+    TooDeep { outermost: usize },
+    /// A `Variant` tag naming another game than standard chess.
+    #[error("variant '{variant}' is not supported (only standard chess)")]
+    Variant { variant: String },
+    /// The `FEN` tag is refused by the strict FEN reader.
+    #[error(transparent)]
+    Fen(FenError),
+    /// A main-line move that is not legal in the position (`fen`).
+    #[error("illegal move '{text}' (ply {ply}) in position {fen}")]
+    IllegalMove {
+        text: String,
+        ply: usize,
+        fen: Box<Fen>,
+    },
+    /// A main-line move that matches more than one legal move.
+    #[error("ambiguous move '{text}' (ply {ply}) in position {fen}")]
+    AmbiguousMove {
+        text: String,
+        ply: usize,
+        fen: Box<Fen>,
+    },
+    /// Any other refusal of a move by the rules core (the game is over).
+    #[error(transparent)]
+    Play(PlayError),
+    /// The file holds no game.
+    #[error("no game found")]
+    NoGame,
+    /// The file holds fewer games than the one asked for.
+    #[error(
+        "there is no game {index}: the file holds {count} game{}",
+        if *count == 1 { "" } else { "s" }
+    )]
+    NoSuchGame { index: usize, count: usize },
+}
+
+/// How a tag pair is malformed ([`PgnReason::MalformedTag`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TagProblem {
+    #[error("expected a tag name after '['")]
+    NoName,
+    #[error("expected a space after the name '{name}'")]
+    NoSpace { name: String },
+    #[error("expected a quoted value after the name '{name}'")]
+    NoValue { name: String },
+    #[error("the value of '{name}' has no closing '\"' on its line")]
+    UnclosedValue { name: String },
+    #[error("the value of '{name}' is longer than {MAX_TAG_VALUE_BYTES} bytes")]
+    LongValue { name: String },
+    #[error("expected ']' after the value of '{name}', found {}", describe_byte(*found))]
+    NoBracket { name: String, found: u8 },
+    #[error("the tag '{name}' has no closing ']'")]
+    Unclosed { name: String },
 }
 
 /// One token of PGN text.
@@ -255,8 +392,8 @@ struct Lexer<R> {
     as_written: bool,
 }
 
-/// A lexer error: line and message.
-type LexError = (usize, String);
+/// A lexer error: line and reason.
+type LexError = (usize, PgnReason);
 
 impl<R: BufRead> Lexer<R> {
     fn new(input: R) -> Self {
@@ -274,7 +411,7 @@ impl<R: BufRead> Lexer<R> {
             match self.input.fill_buf() {
                 Ok(b) => return Ok(b.first().copied()),
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err((self.line, format!("cannot read PGN: {e}"))),
+                Err(e) => return Err((self.line, PgnReason::Read(Arc::new(e)))),
             }
         }
     }
@@ -380,11 +517,7 @@ impl<R: BufRead> Lexer<R> {
                                 prev = b;
                             }
                             None => {
-                                return Err((
-                                    open,
-                                    "comment '{' is not closed before the end of the file"
-                                        .to_string(),
-                                ));
+                                return Err((open, PgnReason::UnclosedComment));
                             }
                         }
                     }
@@ -426,10 +559,7 @@ impl<R: BufRead> Lexer<R> {
             _ => {}
         }
         if !is_symbol_byte(c) && !matches!(c, b'$' | b'!' | b'?' | b'.') {
-            return Err((
-                line,
-                format!("unexpected {} in the moves", describe_byte(c)),
-            ));
+            return Err((line, PgnReason::UnexpectedByte { byte: c }));
         }
         // A symbol: letters, digits and _+#=:/- (and annotation marks), up to a delimiter.
         // Read a buffer at a time into a fixed array (a token is at most MAX_TOKEN_BYTES):
@@ -441,7 +571,7 @@ impl<R: BufRead> Lexer<R> {
                 match self.input.fill_buf() {
                     Ok(b) => break b,
                     Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                    Err(e) => return Err((self.line, format!("cannot read PGN: {e}"))),
+                    Err(e) => return Err((self.line, PgnReason::Read(Arc::new(e)))),
                 }
             };
             if buf.is_empty() {
@@ -457,10 +587,9 @@ impl<R: BufRead> Lexer<R> {
                 if len >= MAX_TOKEN_BYTES {
                     return Err((
                         line,
-                        format!(
-                            "'{}...' is longer than {MAX_TOKEN_BYTES} bytes: not a move",
-                            String::from_utf8_lossy(&t[..20])
-                        ),
+                        PgnReason::TokenTooLong {
+                            start: String::from_utf8_lossy(&t[..20]).into_owned(),
+                        },
                     ));
                 }
                 // A move number's dots end it: "1.e4" is "1." then "e4".
@@ -502,29 +631,23 @@ impl<R: BufRead> Lexer<R> {
             name.push(b);
             self.bump()?;
         }
-        let malformed = |what: &str| (line, format!("malformed tag: {what}"));
+        let malformed = |what: TagProblem| (line, PgnReason::MalformedTag(what));
         if name.is_empty() {
-            return Err(malformed("expected a tag name after '['"));
+            return Err(malformed(TagProblem::NoName));
         }
         let name = String::from_utf8_lossy(&name).into_owned();
         if self.skip_spaces()? == 0 {
-            return Err(malformed(&format!(
-                "expected a space after the name '{name}'"
-            )));
+            return Err(malformed(TagProblem::NoSpace { name }));
         }
         if self.peek()? != Some(b'"') {
-            return Err(malformed(&format!(
-                "expected a quoted value after the name '{name}'"
-            )));
+            return Err(malformed(TagProblem::NoValue { name }));
         }
         self.bump()?;
         let mut value = Vec::new();
         loop {
             let b = match self.peek()? {
                 None | Some(b'\n') => {
-                    return Err(malformed(&format!(
-                        "the value of '{name}' has no closing '\"' on its line"
-                    )));
+                    return Err(malformed(TagProblem::UnclosedValue { name }));
                 }
                 Some(b) => b,
             };
@@ -541,9 +664,7 @@ impl<R: BufRead> Lexer<R> {
                 b => b,
             };
             if value.len() >= MAX_TAG_VALUE_BYTES {
-                return Err(malformed(&format!(
-                    "the value of '{name}' is longer than {MAX_TAG_VALUE_BYTES} bytes"
-                )));
+                return Err(malformed(TagProblem::LongValue { name }));
             }
             value.push(b);
         }
@@ -552,13 +673,10 @@ impl<R: BufRead> Lexer<R> {
             Some(b']') => {
                 self.bump()?;
             }
-            Some(b) => {
-                return Err(malformed(&format!(
-                    "expected ']' after the value of '{name}', found {}",
-                    describe_byte(b)
-                )));
+            Some(found) => {
+                return Err(malformed(TagProblem::NoBracket { name, found }));
             }
-            None => return Err(malformed(&format!("the tag '{name}' has no closing ']'"))),
+            None => return Err(malformed(TagProblem::Unclosed { name })),
         }
         Ok(Tok::Tag {
             name,
@@ -610,7 +728,7 @@ fn describe_byte(b: u8) -> String {
 
 /// What a symbol token is: a result, a move number, a NAG, or a move (read as SAN, or with
 /// `as_written` kept as written).
-fn classify(t: &[u8], as_written: bool) -> Result<Tok, String> {
+fn classify(t: &[u8], as_written: bool) -> Result<Tok, PgnReason> {
     let text = String::from_utf8_lossy(t);
     match t {
         b"1-0" => return Ok(Tok::Result("1-0")),
@@ -623,7 +741,9 @@ fn classify(t: &[u8], as_written: bool) -> Result<Tok, String> {
         if !d.is_empty() && d.iter().all(u8::is_ascii_digit) {
             return Ok(Tok::Nag);
         }
-        return Err(format!("'{text}' is not a NAG ($ and a number)"));
+        return Err(PgnReason::BadNag {
+            text: text.into_owned(),
+        });
     }
     let digits = t.iter().take_while(|b| b.is_ascii_digit()).count();
     if t[digits..].iter().all(|&b| b == b'.') && !t.starts_with(b"0") {
@@ -643,10 +763,12 @@ fn classify(t: &[u8], as_written: bool) -> Result<Tok, String> {
             Ok(Tok::Word(String::from_utf8_lossy(mv).into_owned()))
         }
         Some(san) => Ok(Tok::Move(san)),
-        None if mv == b"--" || mv == b"Z0" => Err(format!(
-            "'{text}' is a null move, which a game of chess cannot contain"
-        )),
-        None => Err(format!("cannot read '{text}' as a move")),
+        None if mv == b"--" || mv == b"Z0" => Err(PgnReason::NullMove {
+            text: text.into_owned(),
+        }),
+        None => Err(PgnReason::NotAMove {
+            text: text.into_owned(),
+        }),
     }
 }
 
@@ -690,12 +812,12 @@ impl<R: BufRead> PgnReader<R> {
         self.games
     }
 
-    fn err(&mut self, line: usize, message: String) -> PgnError {
+    fn err(&mut self, line: usize, reason: PgnReason) -> PgnError {
         self.failed = true;
         PgnError {
             file: self.file.clone(),
             line: Some(line),
-            message,
+            reason,
         }
     }
 
@@ -749,16 +871,10 @@ impl<R: BufRead> PgnReader<R> {
                     t.claims.push(c);
                 } else if open.is_empty() {
                     if c.mark == ClaimMark::WithMove && rec.sans.is_empty() {
-                        return Err(self.err(
-                            c.line,
-                            "'[%claim move]' marks the move before it, and no move comes before it"
-                                .to_string(),
-                        ));
+                        return Err(self.err(c.line, PgnReason::ClaimBeforeMoves));
                     }
                     if rec.claims.len() >= MAX_CLAIMS {
-                        return Err(
-                            self.err(c.line, format!("more than {MAX_CLAIMS} claims in a game"))
-                        );
+                        return Err(self.err(c.line, PgnReason::TooManyClaims));
                     }
                     rec.claims.push(RecordedClaim {
                         ply: rec.sans.len(),
@@ -770,13 +886,7 @@ impl<R: BufRead> PgnReader<R> {
             }
             if ends_moves {
                 if let Some(&o) = open.last() {
-                    return Err(self.err(
-                        o,
-                        format!(
-                            "the variation opened here is not closed before line {}",
-                            t.line
-                        ),
-                    ));
+                    return Err(self.err(o, PgnReason::VariationOpenAt { before: t.line }));
                 }
                 self.pending = Some(t);
                 break;
@@ -784,13 +894,11 @@ impl<R: BufRead> PgnReader<R> {
             if let Some(result) = &rec.result
                 && t.tok != Tok::Eof
             {
-                return Err(self.err(
-                    t.line,
-                    format!(
-                        "{} after the result '{result}': a new game starts after a blank line",
-                        describe(&t.tok)
-                    ),
-                ));
+                let reason = PgnReason::AfterResult {
+                    found: describe(&t.tok),
+                    result: result.clone(),
+                };
+                return Err(self.err(t.line, reason));
             }
             match t.tok {
                 Tok::Eof => {
@@ -801,24 +909,14 @@ impl<R: BufRead> PgnReader<R> {
                 }
                 Tok::Tag { name, value } => {
                     if state == State::Moves {
-                        return Err(self.err(
-                            t.line,
-                            "a tag inside the moves (tags go on their own lines before them)"
-                                .to_string(),
-                        ));
+                        return Err(self.err(t.line, PgnReason::TagInMoves));
                     }
                     state = State::Tags;
                     if let Some(first) = rec.tag_line(&name) {
-                        return Err(self.err(
-                            t.line,
-                            format!(
-                                "tag '{name}' given twice (first on line {first}); a game \
-                                 without moves needs a result ('*') before the next game"
-                            ),
-                        ));
+                        return Err(self.err(t.line, PgnReason::TagTwice { name, first }));
                     }
                     if rec.tags.len() >= MAX_TAGS {
-                        return Err(self.err(t.line, format!("more than {MAX_TAGS} tags")));
+                        return Err(self.err(t.line, PgnReason::TooManyTags));
                     }
                     rec.tags.push(Tag {
                         name,
@@ -830,9 +928,7 @@ impl<R: BufRead> PgnReader<R> {
                     state = State::Moves;
                     if open.is_empty() {
                         if rec.sans.len() >= MAX_PLIES {
-                            return Err(
-                                self.err(t.line, format!("more than {MAX_PLIES} moves in a game"))
-                            );
+                            return Err(self.err(t.line, PgnReason::TooManyMoves));
                         }
                         // As `to_string` writes it, without the formatting machinery.
                         let mut text = String::with_capacity(8);
@@ -857,7 +953,7 @@ impl<R: BufRead> PgnReader<R> {
                 }
                 Tok::Word(w) => {
                     // Only move lists keep moves as written.
-                    return Err(self.err(t.line, format!("cannot read '{w}' as a move")));
+                    return Err(self.err(t.line, PgnReason::NotAMove { text: w }));
                 }
                 Tok::MoveNumber | Tok::Nag => state = State::Moves,
                 Tok::Open => {
@@ -867,12 +963,12 @@ impl<R: BufRead> PgnReader<R> {
                 Tok::Close => {
                     state = State::Moves;
                     if open.pop().is_none() {
-                        return Err(self.err(t.line, "')' without a '(' before it".to_string()));
+                        return Err(self.err(t.line, PgnReason::UnopenedVariation));
                     }
                 }
                 Tok::Result(r) => {
                     if !open.is_empty() {
-                        return Err(self.err(t.line, format!("result '{r}' inside a variation")));
+                        return Err(self.err(t.line, PgnReason::ResultInVariation { result: r }));
                     }
                     state = State::Moves;
                     rec.result = Some(r.to_string());
@@ -906,14 +1002,7 @@ fn describe(t: &Tok) -> String {
 /// past [`MAX_VARIATION_DEPTH`]: the one rule for the game reader and the move lists.
 fn open_variation(open: &mut Vec<usize>, line: usize) -> Result<(), LexError> {
     if open.len() >= MAX_VARIATION_DEPTH {
-        return Err((
-            line,
-            format!(
-                "this '(' opens a variation more than {MAX_VARIATION_DEPTH} deep (the outermost \
-                 one still open is on line {})",
-                open[0]
-            ),
-        ));
+        return Err((line, PgnReason::TooDeep { outermost: open[0] }));
     }
     open.push(line);
     Ok(())
@@ -931,19 +1020,19 @@ pub struct ListedMove {
 /// The main-line moves of a bare move list ("1. e4 e5 2. Nf3", as typed on a command line
 /// or in a puzzle file): the movetext grammar of a game, read by the same lexer, with blank
 /// lines allowed and no tags. Move numbers, NAGs, comments, variations and a final result
-/// are skipped. Errors give the line (1-based within `text`) and the message.
-pub fn move_list(text: &str) -> Result<Vec<ListedMove>, (usize, String)> {
+/// are skipped. Errors give the line (1-based within `text`) and the reason.
+pub fn move_list(text: &str) -> Result<Vec<ListedMove>, (usize, PgnReason)> {
     listed_moves(text, false)
 }
 
 /// [`move_list`] with each move kept exactly as written (`nf3`, `Ng1-f3`, `e2e4`: not read
 /// as SAN, apart from annotation marks glued to it), for a lenient reader to read
 /// ([`super::notation::parse_move_lenient`], the trainer's) and to name in its refusal.
-pub fn move_list_as_written(text: &str) -> Result<Vec<ListedMove>, (usize, String)> {
+pub fn move_list_as_written(text: &str) -> Result<Vec<ListedMove>, (usize, PgnReason)> {
     listed_moves(text, true)
 }
 
-fn listed_moves(text: &str, as_written: bool) -> Result<Vec<ListedMove>, (usize, String)> {
+fn listed_moves(text: &str, as_written: bool) -> Result<Vec<ListedMove>, LexError> {
     let mut lexer = Lexer::new(text.as_bytes());
     lexer.as_written = as_written;
     let mut out = Vec::new();
@@ -956,15 +1045,18 @@ fn listed_moves(text: &str, as_written: bool) -> Result<Vec<ListedMove>, (usize,
         {
             return Err((
                 t.line,
-                format!("{} after the result '{r}'", describe(&t.tok)),
+                PgnReason::AfterListResult {
+                    found: describe(&t.tok),
+                    result: r.to_string(),
+                },
             ));
         }
         match t.tok {
             Tok::Eof => break,
-            Tok::Tag { .. } => return Err((t.line, "a tag in a move list".to_string())),
+            Tok::Tag { .. } => return Err((t.line, PgnReason::TagInList)),
             Tok::Move(_) | Tok::Word(_) if !open.is_empty() => {}
             Tok::Move(_) | Tok::Word(_) if out.len() >= MAX_PLIES => {
-                return Err((t.line, format!("more than {MAX_PLIES} moves")));
+                return Err((t.line, PgnReason::TooManyListed));
             }
             Tok::Move(san) => out.push(ListedMove {
                 san: san.to_string(),
@@ -975,15 +1067,15 @@ fn listed_moves(text: &str, as_written: bool) -> Result<Vec<ListedMove>, (usize,
             Tok::Open => open_variation(&mut open, t.line)?,
             Tok::Close => {
                 if open.pop().is_none() {
-                    return Err((t.line, "')' without a '(' before it".to_string()));
+                    return Err((t.line, PgnReason::UnopenedVariation));
                 }
             }
             Tok::Result(r) if open.is_empty() => result = Some(r),
-            Tok::Result(r) => return Err((t.line, format!("result '{r}' inside a variation"))),
+            Tok::Result(r) => return Err((t.line, PgnReason::ResultInVariation { result: r })),
         }
     }
     if let Some(&o) = open.last() {
-        return Err((o, "the variation opened here is not closed".to_string()));
+        return Err((o, PgnReason::VariationOpen));
     }
     Ok(out)
 }
@@ -1015,41 +1107,44 @@ pub fn to_game(rec: &PgnRecord, file: &str) -> Result<Game, PgnError> {
 /// The game a record starts: standard chess only (its `Variant` tag), from its `FEN` tag
 /// or the standard start position.
 fn start_game(rec: &PgnRecord, file: &str) -> Result<Game, PgnError> {
-    let err = |line: usize, message: String| PgnError {
+    let err = |line: usize, reason: PgnReason| PgnError {
         file: file.to_string(),
         line: Some(line),
-        message,
+        reason,
     };
     if let Some(v) = rec.tag("Variant")
         && !STANDARD_VARIANTS.contains(&v.trim().to_ascii_lowercase().as_str())
     {
         return Err(err(
             rec.tag_line("Variant").unwrap_or(rec.first_line),
-            format!("variant '{v}' is not supported (only standard chess)"),
+            PgnReason::Variant {
+                variant: v.to_string(),
+            },
         ));
     }
     match rec.tag("FEN") {
-        Some(fen) => Game::from_fen(fen)
-            .map_err(|e| err(rec.tag_line("FEN").unwrap_or(rec.first_line), e.to_string())),
+        Some(fen) => Game::from_fen(fen).map_err(|e| {
+            err(
+                rec.tag_line("FEN").unwrap_or(rec.first_line),
+                PgnReason::Fen(e),
+            )
+        }),
         None => Ok(Game::new()),
     }
 }
 
 /// Why a main-line move of a game read from PGN (written `text`, on `line`) was refused.
 fn play_error(e: PlayError, text: &str, line: usize, file: &str) -> PgnError {
-    let message = match e {
-        PlayError::Illegal { ply, fen, .. } => {
-            format!("illegal move '{text}' (ply {ply}) in position {fen}")
-        }
-        PlayError::Ambiguous { ply, fen, .. } => {
-            format!("ambiguous move '{text}' (ply {ply}) in position {fen}")
-        }
-        other => other.to_string(),
+    let text = text.to_string();
+    let reason = match e {
+        PlayError::Illegal { ply, fen, .. } => PgnReason::IllegalMove { text, ply, fen },
+        PlayError::Ambiguous { ply, fen, .. } => PgnReason::AmbiguousMove { text, ply, fen },
+        other => PgnReason::Play(other),
     };
     PgnError {
         file: file.to_string(),
         line: Some(line),
-        message,
+        reason,
     }
 }
 
@@ -1060,7 +1155,7 @@ pub fn read_game_file(path: &std::path::Path, index: usize) -> Result<(PgnRecord
     let f = std::fs::File::open(path).map_err(|e| PgnError {
         file: file.clone(),
         line: None,
-        message: format!("cannot read file: {e}"),
+        reason: PgnReason::Open(Arc::new(e)),
     })?;
     let mut reader = PgnReader::new(BufReader::new(f), &file);
     loop {
@@ -1068,18 +1163,15 @@ pub fn read_game_file(path: &std::path::Path, index: usize) -> Result<(PgnRecord
         let replay = reader.games_read() + 1 == index;
         let Some((rec, game)) = reader.read(replay)? else {
             let n = reader.games_read();
-            let message = if n == 0 {
-                "no game found".to_string()
+            let reason = if n == 0 {
+                PgnReason::NoGame
             } else {
-                format!(
-                    "there is no game {index}: the file holds {n} game{}",
-                    if n == 1 { "" } else { "s" }
-                )
+                PgnReason::NoSuchGame { index, count: n }
             };
             return Err(PgnError {
                 file,
                 line: None,
-                message,
+                reason,
             });
         };
         if let Some(game) = game {
@@ -1344,7 +1436,7 @@ pub fn list_games(path: &std::path::Path, max: usize) -> (Vec<GameSummary>, Opti
                 Some(PgnError {
                     file,
                     line: None,
-                    message: format!("cannot read file: {e}"),
+                    reason: PgnReason::Open(Arc::new(e)),
                 }),
             );
         }
@@ -1363,4 +1455,89 @@ pub fn list_games(path: &std::path::Path, max: usize) -> (Vec<GameSummary>, Opti
 
 fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reason of the first error reading `text` as games, each replayed.
+    fn why(text: &str) -> (Option<usize>, PgnReason) {
+        let mut reader = PgnReader::new(text.as_bytes(), "t.pgn");
+        loop {
+            match reader.next_game() {
+                Ok(Some(_)) => continue,
+                Ok(None) => panic!("no error in {text:?}"),
+                Err(e) => return (e.line, e.reason),
+            }
+        }
+    }
+
+    /// Each mistake in PGN text is its own variant, with its facts; the message is built
+    /// from them.
+    #[test]
+    fn each_mistake_is_its_own_variant() {
+        assert!(matches!(
+            why("1. e4 {open\n"),
+            (Some(1), PgnReason::UnclosedComment)
+        ));
+        assert!(matches!(
+            why("1. e4 & *"),
+            (_, PgnReason::UnexpectedByte { byte: b'&' })
+        ));
+        let (_, r) = why("[White\"x\"]\n*");
+        assert!(
+            matches!(&r, PgnReason::MalformedTag(TagProblem::NoSpace { name }) if name == "White"),
+            "{r}"
+        );
+        assert_eq!(
+            r.to_string(),
+            "malformed tag: expected a space after the name 'White'"
+        );
+        assert!(matches!(why("1. e4 $x *"), (_, PgnReason::BadNag { .. })));
+        assert!(matches!(why("1. e4 -- *"), (_, PgnReason::NullMove { .. })));
+        assert!(matches!(
+            why("[White \"a\"]\n[White \"b\"]\n*"),
+            (Some(2), PgnReason::TagTwice { first: 1, .. })
+        ));
+        assert!(matches!(
+            why("1. e4 ) *"),
+            (_, PgnReason::UnopenedVariation)
+        ));
+        assert!(matches!(
+            why("1. e4 (1. d4 1-0) *"),
+            (_, PgnReason::ResultInVariation { result: "1-0" })
+        ));
+        assert!(matches!(
+            why("1. e4 * e5"),
+            (_, PgnReason::AfterResult { ref result, .. }) if result == "*"
+        ));
+        assert!(matches!(
+            why("[Variant \"atomic\"]\n*"),
+            (Some(1), PgnReason::Variant { .. })
+        ));
+        assert!(matches!(
+            why("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n*"),
+            (Some(1), PgnReason::Fen(_))
+        ));
+        let (line, r) = why("1. e4 e5\n2. Ke3 *");
+        assert_eq!(line, Some(2));
+        match &r {
+            PgnReason::IllegalMove { text, ply: 3, fen } => {
+                assert_eq!(text, "Ke3");
+                assert_eq!(
+                    fen.to_string(),
+                    "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+                );
+            }
+            other => panic!("{other}"),
+        }
+        let (line, r) = move_list("e4\n(d4 (c4").unwrap_err();
+        assert_eq!(line, 2);
+        assert!(matches!(r, PgnReason::VariationOpen));
+        assert!(matches!(
+            move_list("[White \"x\"] e4").unwrap_err(),
+            (1, PgnReason::TagInList)
+        ));
+    }
 }

@@ -333,16 +333,21 @@ impl fmt::Debug for Square {
     }
 }
 
+/// Why a text is not a point's name (`a0` to `i9`): shakmaty's `ParseSquareError`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("invalid point name (a file a-i and a rank 0-9, as e4)")]
+pub struct ParseSquareError;
+
 impl FromStr for Square {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Square, ()> {
+    type Err = ParseSquareError;
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
         let b = s.as_bytes();
         if b.len() != 2 {
-            return Err(());
+            return Err(ParseSquareError);
         }
         let f = b[0].to_ascii_lowercase().wrapping_sub(b'a');
         let r = b[1].wrapping_sub(b'0');
-        Square::new(f, r).ok_or(())
+        Square::new(f, r).ok_or(ParseSquareError)
     }
 }
 
@@ -428,10 +433,115 @@ pub struct Position {
 /// The standard start position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
-/// Why a FEN was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("bad FEN: {0}")]
-pub struct FenError(pub String);
+/// Why a FEN was refused: one variant per mistake, each with what was found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FenError {
+    /// The text holds no field at all.
+    Empty,
+    /// The side to move is not `w`, `r`, `b` (either case).
+    SideToMove { found: String },
+    /// A seventh field (`extra`).
+    TooManyFields { extra: String },
+    /// The board does not have ten ranks.
+    RankCount { count: usize },
+    /// A rank counts empty points with a `0`.
+    ZeroCount { rank: u8 },
+    /// A rank runs past its ninth point.
+    RankOverflow { rank: u8 },
+    /// A rank holds a letter that names no piece.
+    UnknownLetter { rank: u8, found: char },
+    /// A piece stands on a point no game can bring it to.
+    Misplaced {
+        piece: Piece,
+        square: Square,
+        why: Misplacement,
+    },
+    /// More pieces of a kind than a side starts with (`count`).
+    TooMany { piece: Piece, count: u8 },
+    /// A rank has fewer than nine points.
+    RankLength { rank: u8, points: u32 },
+    /// A side has no king.
+    NoKing { color: Color },
+    /// The side not to move is in check (`side` is to move).
+    OppositeCheck { side: Color },
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("bad FEN: ")?;
+        match self {
+            FenError::Empty => f.write_str("empty FEN"),
+            FenError::SideToMove { found } => {
+                write!(f, "side to move '{found}' (expected w or b)")
+            }
+            FenError::TooManyFields { extra } => {
+                write!(f, "'{extra}' is one field too many (a FEN has at most six)")
+            }
+            FenError::RankCount { count } => write!(f, "{count} ranks (expected 10)"),
+            FenError::ZeroCount { rank } => {
+                write!(f, "rank {rank}: '0' is not a count of empty points")
+            }
+            FenError::RankOverflow { rank } => write!(f, "rank {rank} has more than 9 points"),
+            FenError::UnknownLetter { rank, found } => {
+                write!(f, "rank {rank}: unknown piece letter '{found}'")
+            }
+            FenError::Misplaced { piece, square, why } => write!(
+                f,
+                "{} {} on {square}: {why}",
+                piece.color.name(),
+                piece.kind.name()
+            ),
+            FenError::TooMany { piece, count } => write!(
+                f,
+                "more than {count} {} {}{}",
+                piece.color.name(),
+                piece.kind.name(),
+                if *count > 1 { "s" } else { "" }
+            ),
+            FenError::RankLength { rank, points } => {
+                write!(f, "rank {rank} has {points} points (expected 9)")
+            }
+            FenError::NoKing { color } => write!(f, "no {} king", color.name()),
+            FenError::OppositeCheck { side } => write!(
+                f,
+                "{} is in check but it is {} to move",
+                side.other().title(),
+                side.name()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// Why a piece cannot stand on a point ([`FenError::Misplaced`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Misplacement {
+    /// A king outside its palace.
+    OutsidePalace,
+    /// An advisor off the five diagonal points of its palace.
+    NotAdvisorPoint,
+    /// An elephant off the seven points it can reach on its side of the river.
+    NotElephantPoint,
+    /// A pawn on a rank behind its start.
+    BehindPawnStart,
+    /// A pawn that has not crossed the river off the files it starts on.
+    PawnOffFile,
+}
+
+impl fmt::Display for Misplacement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Misplacement::OutsidePalace => "outside the palace",
+            Misplacement::NotAdvisorPoint => "not an advisor point",
+            Misplacement::NotElephantPoint => "not an elephant point",
+            Misplacement::BehindPawnStart => "behind the pawns' start",
+            Misplacement::PawnOffFile => {
+                "a pawn that has not crossed the river stands only on files a, c, e, g, i"
+            }
+        })
+    }
+}
 
 impl Position {
     /// The standard start position.
@@ -465,24 +575,27 @@ impl Position {
     /// their points, pawns not behind their start, at most the starting
     /// number of each kind) and the side not to move must not be in check.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        let err = |m: String| Err(FenError(m));
         let mut fields = fen.split_whitespace();
         let Some(board) = fields.next() else {
-            return err("empty FEN".into());
+            return Err(FenError::Empty);
         };
         let side = match fields.next() {
             None | Some("w") | Some("r") | Some("W") | Some("R") => Color::Red,
             Some("b") | Some("B") => Color::Black,
-            Some(s) => return err(format!("side to move '{s}' (expected w or b)")),
+            Some(s) => {
+                return Err(FenError::SideToMove {
+                    found: s.to_string(),
+                });
+            }
         };
         if let Some(extra) = fen.split_whitespace().nth(6) {
-            return err(format!(
-                "'{extra}' is one field too many (a FEN has at most six)"
-            ));
+            return Err(FenError::TooManyFields {
+                extra: extra.to_string(),
+            });
         }
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != 10 {
-            return err(format!("{} ranks (expected 10)", rows.len()));
+            return Err(FenError::RankCount { count: rows.len() });
         }
         let mut pos = Position::empty(side);
         let mut next_slot = [[0u8; 8]; 2];
@@ -491,11 +604,11 @@ impl Position {
             // Counted wide and checked at every step: a run of digits must
             // not wrap around (`99999999999999999999999999997k5` in a u8).
             let mut file = 0u32;
-            let too_many = || err(format!("rank {rank} has more than 9 points"));
+            let too_many = || Err(FenError::RankOverflow { rank });
             for ch in row.chars() {
                 if let Some(d) = ch.to_digit(10) {
                     if d == 0 {
-                        return err(format!("rank {rank}: '0' is not a count of empty points"));
+                        return Err(FenError::ZeroCount { rank });
                     }
                     file += d;
                     if file > 9 {
@@ -516,7 +629,7 @@ impl Position {
                     'r' => Kind::Rook,
                     'c' => Kind::Cannon,
                     'p' => Kind::Pawn,
-                    _ => return err(format!("rank {rank}: unknown piece letter '{ch}'")),
+                    _ => return Err(FenError::UnknownLetter { rank, found: ch }),
                 };
                 if file >= 9 {
                     return too_many();
@@ -524,17 +637,16 @@ impl Position {
                 let sq = Square(cell(file as u8, rank));
                 let piece = Piece::new(color, kind);
                 if let Some(why) = misplaced(piece, sq) {
-                    return err(format!("{} {} on {sq}: {why}", color.name(), kind.name()));
+                    return Err(FenError::Misplaced {
+                        piece,
+                        square: sq,
+                        why,
+                    });
                 }
                 let (first, count) = kind.slots();
                 let used = &mut next_slot[color as usize][kind as usize];
                 if *used >= count {
-                    return err(format!(
-                        "more than {count} {} {}{}",
-                        color.name(),
-                        kind.name(),
-                        if count > 1 { "s" } else { "" }
-                    ));
+                    return Err(FenError::TooMany { piece, count });
                 }
                 let id = color.flag() + first + *used;
                 *used += 1;
@@ -542,22 +654,18 @@ impl Position {
                 file += 1;
             }
             if file != 9 {
-                return err(format!("rank {rank} has {file} points (expected 9)"));
+                return Err(FenError::RankLength { rank, points: file });
             }
         }
         for color in [Color::Red, Color::Black] {
             if next_slot[color as usize][Kind::King as usize] == 0 {
-                return err(format!("no {} king", color.name()));
+                return Err(FenError::NoKing { color });
             }
         }
         pos.key = pos.compute_key();
         let them = side.other();
         if pos.king_attacked(pos.king_cell(them), side) {
-            return err(format!(
-                "{} is in check but it is {} to move",
-                them.title(),
-                side.name()
-            ));
+            return Err(FenError::OppositeCheck { side });
         }
         Ok(pos)
     }
@@ -767,7 +875,7 @@ impl PartialEq for Position {
 impl Eq for Position {}
 
 /// Why a piece cannot stand on a point in any game, if it cannot.
-fn misplaced(p: Piece, sq: Square) -> Option<&'static str> {
+fn misplaced(p: Piece, sq: Square) -> Option<Misplacement> {
     let (f, r) = (sq.file(), sq.rank());
     // Ranks counted from the piece's own back rank.
     let own_r = match p.color {
@@ -775,19 +883,17 @@ fn misplaced(p: Piece, sq: Square) -> Option<&'static str> {
         Color::Black => 9 - r,
     };
     match p.kind {
-        Kind::King if !PALACE[p.color as usize][sq.0 as usize] => Some("outside the palace"),
+        Kind::King if !PALACE[p.color as usize][sq.0 as usize] => Some(Misplacement::OutsidePalace),
         Kind::Advisor if !(PALACE[p.color as usize][sq.0 as usize] && (f + own_r) % 2 == 1) => {
-            Some("not an advisor point")
+            Some(Misplacement::NotAdvisorPoint)
         }
         Kind::Elephant
             if !(own_r <= 4 && own_r % 2 == 0 && f % 2 == 0 && (f / 2 + own_r / 2) % 2 == 1) =>
         {
-            Some("not an elephant point")
+            Some(Misplacement::NotElephantPoint)
         }
-        Kind::Pawn if own_r < 3 => Some("behind the pawns' start"),
-        Kind::Pawn if own_r <= 4 && f % 2 == 1 => {
-            Some("a pawn that has not crossed the river stands only on files a, c, e, g, i")
-        }
+        Kind::Pawn if own_r < 3 => Some(Misplacement::BehindPawnStart),
+        Kind::Pawn if own_r <= 4 && f % 2 == 1 => Some(Misplacement::PawnOffFile),
         _ => None,
     }
 }
@@ -813,5 +919,95 @@ impl fmt::Display for Position {
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Position({})", self.fen())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each mistake in a FEN is its own variant, carrying what was found; the message
+    /// is built from it.
+    #[test]
+    fn each_fen_mistake_is_its_own_variant() {
+        let why = |fen: &str| Position::from_fen(fen).unwrap_err();
+        let rest = "9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
+        assert_eq!(why("  "), FenError::Empty);
+        assert!(
+            matches!(why(&format!("rnbakabnr/{rest} x")), FenError::SideToMove { ref found } if found == "x")
+        );
+        assert!(matches!(
+            why(&format!("rnbakabnr/{rest} w - - 0 1 7")),
+            FenError::TooManyFields { ref extra } if extra == "7"
+        ));
+        assert_eq!(why(rest), FenError::RankCount { count: 9 });
+        assert_eq!(
+            why(&format!("rnbakabnr0/{rest}")),
+            FenError::ZeroCount { rank: 9 }
+        );
+        assert_eq!(
+            why(&format!("rnbakabnr1/{rest}")),
+            FenError::RankOverflow { rank: 9 }
+        );
+        assert_eq!(
+            why(&format!("rnbakabnx/{rest}")),
+            FenError::UnknownLetter {
+                rank: 9,
+                found: 'x'
+            }
+        );
+        assert_eq!(
+            why(&format!("rnbakabn/{rest}")),
+            FenError::RankLength { rank: 9, points: 8 }
+        );
+        let e = why(&format!("rnbka1bnr/{rest}"));
+        assert!(
+            matches!(
+                e,
+                FenError::Misplaced {
+                    piece: Piece {
+                        color: Color::Black,
+                        kind: Kind::Advisor
+                    },
+                    why: Misplacement::NotAdvisorPoint,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "bad FEN: black advisor on e9: not an advisor point"
+        );
+        let e = why("3k5/9/9/9/9/9/9/9/9/3K1K3 w");
+        assert!(matches!(e, FenError::TooMany { count: 1, .. }), "{e}");
+        assert_eq!(e.to_string(), "bad FEN: more than 1 red king");
+        assert_eq!(
+            why("9/9/9/9/9/9/9/9/9/4K4 w"),
+            FenError::NoKing {
+                color: Color::Black
+            }
+        );
+        let e = why("4k4/9/9/9/9/9/9/9/9/3KR4 w");
+        assert_eq!(e, FenError::OppositeCheck { side: Color::Red });
+        assert_eq!(
+            e.to_string(),
+            "bad FEN: Black is in check but it is red to move"
+        );
+    }
+
+    #[test]
+    fn a_point_name_is_a_file_and_a_rank() {
+        assert_eq!(
+            "e4".parse::<Square>().map(|s| s.to_string()),
+            Ok("e4".to_string())
+        );
+        assert_eq!(
+            "I9".parse::<Square>().map(|s| s.to_string()),
+            Ok("i9".to_string())
+        );
+        for bad in ["", "e", "j0", "e10", "4e"] {
+            assert_eq!(bad.parse::<Square>(), Err(ParseSquareError), "{bad}");
+        }
     }
 }

@@ -61,5 +61,8 @@ pub mod movegen;
 pub mod notation;
 pub mod zobrist;
 
-pub use board::{Color, FenError, Kind, Move, Piece, Position, START_FEN, Square, Undo};
+pub use board::{
+    Color, FenError, Kind, Misplacement, Move, ParseSquareError, Piece, Position, START_FEN,
+    Square, Undo,
+};
 pub use movegen::MoveList;

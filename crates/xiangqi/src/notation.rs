@@ -24,7 +24,9 @@
 //! input against what [`wxf`] writes for every legal move, so the two cannot
 //! disagree.
 
-use super::board::{Color, Kind, Move, Position, Square};
+use std::fmt;
+
+use super::board::{Color, Kind, Move, Piece, Position, Square};
 
 /// WXF file number (1–9 from the mover's right) of a file 0–8 (a–i).
 fn file_number(color: Color, file: u8) -> u8 {
@@ -158,7 +160,7 @@ pub enum MoveError {
     #[error("'{0}' is a move in neither UCCI (like h2e2) nor WXF notation (like C2=5)")]
     NotAMove(String),
     #[error("illegal move {token}: {why}")]
-    Illegal { token: String, why: String },
+    Illegal { token: String, why: Illegality },
     #[error("'{token}' could be {a} or {b}")]
     Ambiguous { token: String, a: String, b: String },
 }
@@ -174,55 +176,110 @@ fn ucci_squares(token: &str) -> Option<(Square, Square)> {
     Some((from, to))
 }
 
-/// Why `m` is not legal in `pos` (one phrase).
-pub fn illegal_reason(pos: &Position, m: Move) -> String {
+/// Why a move is not legal in a position ([`MoveError::Illegal`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Illegality {
+    /// No piece stands on the point the move starts from.
+    NoPiece { from: Square },
+    /// The piece on `from` belongs to the side not to move (`side` is to move).
+    NotYours {
+        piece: Piece,
+        from: Square,
+        side: Color,
+    },
+    /// The piece cannot go from `from` to `to` (not one of its moves there).
+    CannotReach {
+        piece: Piece,
+        from: Square,
+        to: Square,
+    },
+    /// The move would leave the two kings facing each other on an open file.
+    KingsFacing,
+    /// `side` is in check and the move does not meet it.
+    CheckNotMet { side: Color },
+    /// The move would leave `side`'s king in check.
+    LeavesCheck { side: Color },
+    /// A WXF move names no legal move of `side`.
+    NoneWrittenSo { side: Color },
+}
+
+impl fmt::Display for Illegality {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Illegality::NoPiece { from } => write!(f, "no piece on {from}"),
+            Illegality::NotYours { piece, from, side } => write!(
+                f,
+                "the {} on {from} is {}'s and it is {} to move",
+                piece.kind.name(),
+                piece.color.title(),
+                side.name()
+            ),
+            Illegality::CannotReach { piece, from, to } => write!(
+                f,
+                "the {} {} on {from} cannot move to {to}",
+                piece.color.name(),
+                piece.kind.name()
+            ),
+            Illegality::KingsFacing => {
+                f.write_str("the two kings would face each other on an open file")
+            }
+            Illegality::CheckNotMet { side } => {
+                write!(f, "{} is in check and this does not meet it", side.title())
+            }
+            Illegality::LeavesCheck { side } => {
+                write!(f, "it would leave the {} king in check", side.name())
+            }
+            Illegality::NoneWrittenSo { side } => {
+                write!(f, "no legal {} move is written so", side.name())
+            }
+        }
+    }
+}
+
+/// Why `m` is not legal in `pos`, or `None` when it is.
+pub fn illegal_reason(pos: &Position, m: Move) -> Option<Illegality> {
     let side = pos.side_to_move();
     let Some(piece) = pos.piece_at(m.from()) else {
-        return format!("no piece on {}", m.from());
+        return Some(Illegality::NoPiece { from: m.from() });
     };
     if piece.color != side {
-        return format!(
-            "the {} on {} is {}'s and it is {} to move",
-            piece.kind.name(),
-            m.from(),
-            piece.color.title(),
-            side.name()
-        );
+        return Some(Illegality::NotYours {
+            piece,
+            from: m.from(),
+            side,
+        });
     }
     if pos.legal_moves().contains(m) {
-        return "it is legal".into();
+        return None;
     }
     if !pos.pseudo_contains(m) {
-        return format!(
-            "the {} {} on {} cannot move to {}",
-            side.name(),
-            piece.kind.name(),
-            m.from(),
-            m.to()
-        );
+        return Some(Illegality::CannotReach {
+            piece,
+            from: m.from(),
+            to: m.to(),
+        });
     }
     let mut after = pos.clone();
     after.make(m);
-    if after.kings_facing() {
-        "the two kings would face each other on an open file".into()
+    Some(if after.kings_facing() {
+        Illegality::KingsFacing
     } else if pos.in_check() {
-        format!("{} is in check and this does not meet it", side.title())
+        Illegality::CheckNotMet { side }
     } else {
-        format!("it would leave the {} king in check", side.name())
-    }
+        Illegality::LeavesCheck { side }
+    })
 }
 
 /// Reads a UCCI move, checking that it is legal.
 pub fn parse_ucci(pos: &Position, token: &str) -> Result<Move, MoveError> {
     let (from, to) = ucci_squares(token).ok_or_else(|| MoveError::NotAMove(token.to_string()))?;
     let m = Move::new(from, to);
-    if pos.legal_moves().contains(m) {
-        Ok(m)
-    } else {
-        Err(MoveError::Illegal {
+    match illegal_reason(pos, m) {
+        None => Ok(m),
+        Some(why) => Err(MoveError::Illegal {
             token: token.to_string(),
-            why: illegal_reason(pos, m),
-        })
+            why,
+        }),
     }
 }
 
@@ -264,7 +321,9 @@ pub fn parse_wxf(pos: &Position, token: &str) -> Result<Move, MoveError> {
         [m] => Ok(*m),
         [] => Err(MoveError::Illegal {
             token: token.to_string(),
-            why: format!("no legal {} move is written so", pos.side_to_move().name()),
+            why: Illegality::NoneWrittenSo {
+                side: pos.side_to_move(),
+            },
         }),
         [a, b, ..] => Err(MoveError::Ambiguous {
             token: token.to_string(),
@@ -280,5 +339,67 @@ pub fn parse_move(pos: &Position, token: &str) -> Result<Move, MoveError> {
         parse_ucci(pos, token)
     } else {
         parse_wxf(pos, token)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each reason a move is illegal is its own variant, with the pieces and points it
+    /// names; the message is built from them.
+    #[test]
+    fn each_illegality_is_its_own_variant() {
+        let why = |fen: &str, token: &str| {
+            let pos = Position::from_fen(fen).unwrap();
+            match parse_move(&pos, token) {
+                Err(MoveError::Illegal { why, .. }) => why,
+                other => panic!("{token}: {other:?}"),
+            }
+        };
+        let start = crate::START_FEN;
+        let e5 = Square::new(4, 5).unwrap();
+        assert_eq!(why(start, "e5e6"), Illegality::NoPiece { from: e5 });
+        assert!(matches!(
+            why(start, "b9c7"),
+            Illegality::NotYours {
+                piece: Piece {
+                    color: Color::Black,
+                    kind: Kind::Horse
+                },
+                side: Color::Red,
+                ..
+            }
+        ));
+        let e = why(start, "h2h8");
+        assert!(
+            matches!(
+                e,
+                Illegality::CannotReach {
+                    piece: Piece {
+                        kind: Kind::Cannon,
+                        ..
+                    },
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert_eq!(e.to_string(), "the red cannon on h2 cannot move to h8");
+        assert_eq!(
+            why("4k4/9/9/9/4N4/9/9/9/9/4K4 w", "e5d7"),
+            Illegality::KingsFacing
+        );
+        assert_eq!(
+            why("3kr4/9/9/9/9/9/9/9/R8/4K4 w", "a1a2"),
+            Illegality::CheckNotMet { side: Color::Red }
+        );
+        let e = why("3kr4/9/9/9/9/9/9/9/4R4/4K4 w", "e1d1");
+        assert_eq!(e, Illegality::LeavesCheck { side: Color::Red });
+        assert_eq!(e.to_string(), "it would leave the red king in check");
+        assert_eq!(
+            why(start, "R2+1"),
+            Illegality::NoneWrittenSo { side: Color::Red }
+        );
     }
 }

@@ -355,7 +355,7 @@ impl DrillState {
         match crate::drills::parse_answer(&p.puzzle, text) {
             Err(e) => Reply::Type {
                 text: text.to_string(),
-                error: Some(e),
+                error: Some(e.to_string()),
             },
             Ok(Answer::Moves(ms)) if !ms.is_empty() => {
                 for m in ms {
