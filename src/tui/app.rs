@@ -11,7 +11,7 @@ use shakmaty::{Chess, Move};
 
 use crate::rules::Game;
 
-use super::config::Config;
+use super::config::{Config, Setting};
 use super::drill::{DrillState, Reply};
 use super::engine_thread::{Limits, Report};
 use super::euwe::EuweState;
@@ -216,7 +216,7 @@ impl App {
     /// Save the settings `keys` (just changed) to the config file. When the
     /// file cannot be written or is left alone because it does not parse,
     /// the status line says so after what changed.
-    pub(crate) fn save_settings(&mut self, keys: &[&str]) {
+    pub(crate) fn save_settings(&mut self, keys: &[Setting]) {
         let Some(path) = self.config_path.clone() else {
             return;
         };

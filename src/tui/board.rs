@@ -140,7 +140,8 @@ impl<'a> BoardView<'a> {
         let pos = game.position_at(ply);
         let last_move = game.record(ply).mv.and_then(|m| {
             let mover = game.position_at(ply - 1).turn();
-            m.from().map(|f| (f, super::play::king_target(&m, mover)))
+            m.from()
+                .map(|f| (f, crate::rules::notation::king_target(&m, mover)))
         });
         BoardView {
             board: pos.board(),

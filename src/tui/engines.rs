@@ -22,9 +22,8 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use crate::engine::repetition::report::{PlyReport, Replay, Which};
 use crate::rules::Game;
 
-use super::overlay::wrap;
-use super::render::history_cells_in;
 use super::theme::{Theme, badge};
+use super::widgets::{history_cells_in, wrap};
 
 /// The replay of the last game asked about: its position keys, the replay
 /// (to extend it when the game grows) and the report of every ply.
@@ -76,7 +75,7 @@ pub fn erring_plies(game: &Game) -> Vec<usize> {
     })
 }
 
-/// Marks, in a move list drawn by [`super::render::HistoryView`] in `area`
+/// Marks, in a move list drawn by [`super::widgets::HistoryView`] in `area`
 /// (scrolled to `shown`), the plies where a detector errs: a mark at the
 /// right end of the ply's cell.
 pub fn mark_history(

@@ -21,8 +21,8 @@ use crate::rules::euwe::{self, CUBE_FREE, EuweIndex, Repeat, Successions, count_
 use super::board::{BoardView, Geom};
 use super::engines::EnginesPanel;
 use super::keys::Cmd;
-use super::render::{self, fit_places, spark_line};
 use super::theme::{Theme, badge};
+use super::widgets::{self, fit_places, spark_line};
 
 /// How many plies the stepper prepares (32 blocks).
 pub const MAX_PLY: usize = 128;
@@ -142,7 +142,7 @@ impl EuweState {
     }
 }
 
-/// The Euwe screen's regions inside the frame [`render::layout`] gives
+/// The Euwe screen's regions inside the frame [`widgets::layout`] gives
 /// (title row, message, input and status rows). Drawing and clicks both use it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EuweAreas {
@@ -156,7 +156,7 @@ pub struct EuweAreas {
 
 /// Lay the Euwe screen out, or None if the terminal is too small.
 pub fn layout(size: Rect) -> Option<EuweAreas> {
-    let a = render::layout(size)?;
+    let a = widgets::layout(size)?;
     let panel = Rect::new(
         a.players.x,
         a.players.y,
@@ -277,7 +277,7 @@ fn item(priority: Priority, line: impl Into<Line<'static>>) -> Item {
 fn wrapped(priority: Priority, text: &str, style: Style, width: u16) -> Item {
     Item {
         priority,
-        rows: super::overlay::wrap(text, width as usize)
+        rows: widgets::wrap(text, width as usize)
             .into_iter()
             .map(|l| Line::from(Span::styled(l, style)))
             .collect(),

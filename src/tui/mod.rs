@@ -26,6 +26,7 @@ pub mod review;
 pub mod terminal;
 pub mod theme;
 pub mod tty_wait;
+pub mod widgets;
 
 use std::io::Write;
 use std::path::PathBuf;

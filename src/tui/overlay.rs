@@ -11,12 +11,14 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use shakmaty::{Move, Position, Role};
 
 use crate::rules::claim::incorrect_claim_bonus;
-use crate::rules::{Ground, color_name};
+use crate::rules::color_name;
 
 use super::app::{App, Screen};
+pub use super::keys::ClaimOption;
 use super::keys::{self, BINDINGS, Cmd, Ctx};
 use super::play::{Players, SavedGame};
 use super::theme::Theme;
+pub(crate) use super::widgets::{scrolled, wrap};
 
 /// A yes/no question.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,33 +119,6 @@ pub fn popup(size: Rect, w: u16, h: u16) -> Rect {
         w,
         h,
     )
-}
-
-/// An option of the claim dialog: the rule claimed under, now or with an
-/// intended move (FIDE 9.2 b, 9.2 a, 9.3 b, 9.3 a).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ClaimOption {
-    pub ground: Ground,
-    pub with_move: bool,
-}
-
-impl ClaimOption {
-    pub const THREEFOLD_NOW: ClaimOption = ClaimOption {
-        ground: Ground::Threefold,
-        with_move: false,
-    };
-    pub const THREEFOLD_WITH_MOVE: ClaimOption = ClaimOption {
-        ground: Ground::Threefold,
-        with_move: true,
-    };
-    pub const FIFTY_NOW: ClaimOption = ClaimOption {
-        ground: Ground::FiftyMoves,
-        with_move: false,
-    };
-    pub const FIFTY_WITH_MOVE: ClaimOption = ClaimOption {
-        ground: Ground::FiftyMoves,
-        with_move: true,
-    };
 }
 
 /// One row of the claim dialog.
@@ -280,21 +255,6 @@ pub fn verdict_layout(text: &str, size: Rect) -> VerdictLayout {
     }
 }
 
-/// A scroll command on scrolled text (help, the arbiter's and a drill's ruling, a review
-/// finding) with `page` rows shown and `max` the furthest scroll.
-pub(crate) fn scrolled(cmd: Cmd, scroll: usize, page: usize, max: usize) -> usize {
-    let s = match cmd {
-        Cmd::ScrollUp => scroll.saturating_sub(1),
-        Cmd::ScrollDown => scroll + 1,
-        Cmd::PageUp => scroll.saturating_sub(page),
-        Cmd::PageDown => scroll + page,
-        Cmd::ScrollTop => 0,
-        Cmd::ScrollBottom => max,
-        _ => scroll,
-    };
-    s.min(max)
-}
-
 /// The promotion popup's layout: the popup and one button per piece.
 pub fn promotion_layout(size: Rect) -> (Rect, Vec<(Rect, Cmd)>) {
     let p = popup(size, 44, 5);
@@ -416,27 +376,6 @@ fn help_sections(screen: Screen) -> &'static [(&'static str, Ctx)] {
             ("This help", Ctx::Help),
         ],
     }
-}
-
-/// Word-wrap `text` to lines of at most `width` columns (a word longer than
-/// the width gets a line of its own and is cut by the renderer).
-pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let fits = Span::raw(line.as_str()).width() + 1 + Span::raw(word).width() <= width;
-        if !line.is_empty() && !fits {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() || lines.is_empty() {
-        lines.push(line);
-    }
-    lines
 }
 
 /// Lay the help out for the screen shown and the terminal's size.

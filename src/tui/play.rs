@@ -16,51 +16,12 @@ use crate::rules::review::GameRecord;
 use crate::rules::{EndingKind, Game, MoveNumber, PlayError, color_name, ending};
 
 use super::app::{App, Effect, Input, InputKind, Message, Overlay, Question, Screen, Tone};
-use super::config::Config;
+pub use super::config::{CLOCK_PRESETS, CONTEMPT_STEPS_CP, HASH_STEPS_MB, Players, clock_label};
+use super::config::{Config, Setting};
 use super::engine_thread::{Info, Limits, Report};
 use super::keys::{self, Cmd, Ctx};
 use super::overlay::ClaimOption;
 use super::render::{self, Marks};
-
-/// Who moves for a side. In the config and the saved game it is written as
-/// the side the human plays: "white", "black", "both" or "none".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Players {
-    #[serde(rename = "white")]
-    HumanWhite,
-    #[serde(rename = "black")]
-    HumanBlack,
-    #[serde(rename = "both")]
-    TwoHumans,
-    #[serde(rename = "none")]
-    Engines,
-}
-
-impl Players {
-    pub fn is_human(self, c: Color) -> bool {
-        match self {
-            Players::HumanWhite => c == Color::White,
-            Players::HumanBlack => c == Color::Black,
-            Players::TwoHumans => true,
-            Players::Engines => false,
-        }
-    }
-    /// Every choice, in the order of the players menu.
-    pub const ALL: [Players; 4] = [
-        Players::HumanWhite,
-        Players::HumanBlack,
-        Players::TwoHumans,
-        Players::Engines,
-    ];
-    pub fn describe(self) -> &'static str {
-        match self {
-            Players::HumanWhite => "You (White) vs engine",
-            Players::HumanBlack => "Engine vs you (Black)",
-            Players::TwoHumans => "Two humans",
-            Players::Engines => "Engine vs engine",
-        }
-    }
-}
 
 /// Chess clocks: base + increment, flag fall.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,23 +94,6 @@ impl Clock {
         }
     }
 }
-
-/// Clock presets cycled by the clocks key: (base s, inc s).
-pub const CLOCK_PRESETS: [(u64, u64); 4] = [(0, 0), (300, 3), (180, 2), (60, 0)];
-
-/// Clocks as the trainer names them: "5+3" (minutes + seconds a move), "off" for none.
-pub fn clock_label(base_secs: u64, inc_secs: u64) -> String {
-    match base_secs {
-        0 => "off".to_string(),
-        b => format!("{}+{inc_secs}", b / 60),
-    }
-}
-
-/// Hash sizes cycled by the hash key (MiB).
-pub const HASH_STEPS_MB: [usize; 4] = [16, 64, 256, 1024];
-
-/// Contempt values cycled by the contempt key (centipawns).
-pub const CONTEMPT_STEPS_CP: [i32; 5] = [0, 25, 50, 100, -50];
 
 /// A game in progress kept between runs: the moves, who plays them, the claims made
 /// and the clocks, so that quitting, a signal or a panic loses nothing of the game.
@@ -1344,7 +1288,7 @@ impl App {
                     ),
                     Marks::Shown => "Blind mode off: repeated positions are marked.".to_string(),
                 });
-                self.save_settings(&["blind"]);
+                self.save_settings(&[Setting::Blind]);
             }
             Cmd::Save => self.ask_save_name(),
             Cmd::Load if self.game_in_progress() => {
@@ -1387,7 +1331,7 @@ impl App {
                     self.play.level,
                     describe_limits(&level_limits(self.play.level))
                 ));
-                self.save_settings(&["level"]);
+                self.save_settings(&[Setting::Level]);
             }
             Cmd::Hash => {
                 let sizes = HASH_STEPS_MB;
@@ -1398,7 +1342,7 @@ impl App {
                 self.play.hash_mb = sizes[i];
                 self.effects.push(Effect::SetHash(self.play.hash_mb));
                 self.info(format!("Engine hash {} MiB", self.play.hash_mb));
-                self.save_settings(&["hash_mb"]);
+                self.save_settings(&[Setting::HashMb]);
             }
             Cmd::Contempt => {
                 let values = CONTEMPT_STEPS_CP;
@@ -1417,7 +1361,7 @@ impl App {
                         _ => "a draw is worth equality",
                     }
                 ));
-                self.save_settings(&["contempt"]);
+                self.save_settings(&[Setting::Contempt]);
             }
             Cmd::Clocks => {
                 // The preset after the one set (clocks from the config that are not a
@@ -1445,7 +1389,7 @@ impl App {
                         (b > 0).then(|| Clock::new(Duration::from_secs(b), Duration::from_secs(i)));
                     self.info(name);
                 }
-                self.save_settings(&["clock_base_secs", "clock_inc_secs"]);
+                self.save_settings(&[Setting::ClockBaseSecs, Setting::ClockIncSecs]);
             }
             _ => {}
         }
@@ -1469,7 +1413,7 @@ impl App {
         self.play.players = players;
         self.play.flipped = players == Players::HumanBlack;
         self.info(format!("Players: {}", players.describe()));
-        self.save_settings(&["human"]);
+        self.save_settings(&[Setting::Human]);
         self.maybe_engine();
     }
 

@@ -35,11 +35,10 @@ use crate::rules::review::{ClaimFindingKind, GameRecord, review_claims};
 
 use super::app::{App, Screen};
 use super::board::{BoardView, Geom};
-use super::drill::board_beside_text;
 use super::keys::{self, Cmd, Ctx};
-use super::play::king_target;
-use super::render::layout;
 use super::theme::Theme;
+use super::widgets::{board_beside_text, layout};
+use crate::rules::notation::king_target;
 
 /// The engine's budget on the review screen: [`review::params::SCREEN_NODES`] nodes per
 /// position, small enough that the list is complete a few seconds after the screen opens.
@@ -359,7 +358,7 @@ impl App {
         // Blind mode: a missed claim of an earlier ply tells how often a position has stood,
         // and the position can come back, so the review waits for the end of the game, as
         // the marks and "How engines see it" do.
-        if self.marks() == super::render::Marks::Hidden {
+        if self.marks() == super::widgets::Marks::Hidden {
             self.error(format!(
                 "The review waits for the end of the game in blind mode ({} shows the marks).",
                 super::keys::key_for(super::keys::Cmd::Blind)
@@ -435,7 +434,7 @@ impl App {
                 let a = review_layout(self.size, s.findings.len());
                 let max = a.map_or(0, |a| detail_max_scroll(s, &a));
                 let page = a.map_or(1, |a| a.detail.height as usize);
-                s.detail_scroll = super::overlay::scrolled(cmd, s.detail_scroll, page, max);
+                s.detail_scroll = super::widgets::scrolled(cmd, s.detail_scroll, page, max);
             }
             Cmd::AddPuzzle => self.add_selected_puzzle(),
             Cmd::Select => {
@@ -690,7 +689,7 @@ fn detail_lines(s: &ReviewState, t: &Theme, width: u16) -> Vec<(String, Style)> 
     paragraphs
         .into_iter()
         .flat_map(|(text, style)| {
-            super::overlay::wrap(&text, width.max(1) as usize)
+            super::widgets::wrap(&text, width.max(1) as usize)
                 .into_iter()
                 .map(move |l| (l, style))
         })

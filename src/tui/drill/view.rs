@@ -19,9 +19,8 @@ use crate::drills::Pick;
 use crate::drills::types::short_label;
 use crate::tui::board::BoardView;
 use crate::tui::keys::{self, Cmd, Ctx};
-use crate::tui::overlay::wrap;
-use crate::tui::render::{HistoryView, clip, position_facts};
 use crate::tui::theme::Theme;
+use crate::tui::widgets::{HistoryView, clip, position_facts, wrap};
 use crate::visible::visible;
 
 impl DrillState {
@@ -157,7 +156,7 @@ fn render_puzzle(
         let last = game.record(ply).mv.and_then(|m| {
             let mover = game.position_at(ply - 1).turn();
             m.from()
-                .map(|f| (f, crate::tui::play::king_target(&m, mover)))
+                .map(|f| (f, crate::rules::notation::king_target(&m, mover)))
         });
         let check = if pos.is_check() {
             pos.board().king_of(pos.turn())
