@@ -75,7 +75,6 @@ pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
         (Screen::Play, _) => render_play(app, theme, &areas, buf),
         (Screen::Euwe, _) => super::euwe::render(
             &app.euwe,
-            app.euwe_delay,
             app.ascii,
             app.engines_panel_shown(),
             theme,
@@ -84,7 +83,7 @@ pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
         ),
         (Screen::Drills, Some(d)) => d.render(app.ascii, theme, size, buf),
         (Screen::Drills, None) => {}
-        (Screen::Review, _) => super::review::render(app, theme, size, buf),
+        (Screen::Review, _) => app.review.render(app.ascii, theme, size, buf),
     }
     render_status(app, theme, &areas, buf);
     if let Some(o) = &app.overlay {
