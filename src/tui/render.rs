@@ -18,26 +18,6 @@ use super::keys;
 use super::theme::Theme;
 use crate::rules::color_name;
 
-impl App {
-    /// What the screen shown may reveal: the one place that decides. Play
-    /// hides the marks in blind mode until the game is over, a drill until
-    /// its answer is given.
-    pub fn marks(&self) -> Marks {
-        match (self.screen, &self.drills) {
-            (Screen::Play, _) if self.play.game.is_over() => Marks::Shown,
-            (Screen::Play, _) => self.play.marks,
-            (Screen::Drills, Some(d)) => d.marks(),
-            (Screen::Euwe | Screen::Drills | Screen::Review, _) => Marks::Shown,
-        }
-    }
-
-    /// Whether the panel "How engines see it" is drawn: switched on, and the marks shown
-    /// (the rules core's occurrence count is an answer blind mode keeps back).
-    pub fn engines_panel_shown(&self) -> bool {
-        self.engines_panel && self.marks() == Marks::Shown
-    }
-}
-
 pub use super::overlay::popup;
 pub use super::widgets::{
     Areas, HistoryView, MIN_H, MIN_W, Marks, board_geom, clip, fit_places, history_cells_in,

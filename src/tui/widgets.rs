@@ -25,7 +25,7 @@ use super::theme::{PLACE_MARK, Theme, badge};
 /// Whether a screen shows what the player is there to find out alone: the
 /// repetition marks of the move list (×2, ×3, …, and their colours), the
 /// occurrence panel, the sparkline and the "claim possible" hint. Every
-/// widget that could give a repetition away asks this; [`App::marks`] decides
+/// widget that could give a repetition away asks this; [`App::marks`](super::app::App::marks) decides
 /// it for the screen shown.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Marks {

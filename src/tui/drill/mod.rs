@@ -30,7 +30,6 @@ use shakmaty::{EnPassantMode, Position, Square};
 pub use crate::drills::Pick;
 use crate::drills::{Answer, Question, Session};
 use crate::rules::Game;
-pub use crate::tui::widgets::board_beside_text;
 pub use layout::{Layout, PuzzleAreas, ThemeAreas};
 pub use puzzle::{PuzzleState, Ruling, Widget};
 
