@@ -350,7 +350,7 @@ fn event_loop(
         let animating = app.play.thinking.is_some()
             || app.play.clock.as_ref().is_some_and(|c| c.running.is_some())
             || (app.screen == app::Screen::Euwe && app.euwe.autoplay)
-            || app.review.state.as_ref().is_some_and(|s| s.running());
+            || app.review.running();
         let timeout = Duration::from_millis(if animating { 30 } else { 250 });
         // crossterm is asked only while the terminal lives (`tty_wait`), and
         // then every turn, so a resize it saw is taken at once.
