@@ -211,9 +211,22 @@ fn spark_ply(a: &EuweAreas, shown: usize, x: u16, y: u16) -> Option<usize> {
     (ply <= shown).then_some(ply)
 }
 
-/// Draw the Euwe screen (the frame's message and status rows are drawn by
-/// the caller).
-pub fn render(
+impl EuweState {
+    /// Draw the Euwe screen (the frame's message and status rows are drawn by the
+    /// caller), with the panel "How engines see it" if `engines_panel`.
+    pub fn render(
+        &self,
+        ascii: bool,
+        engines_panel: bool,
+        t: &Theme,
+        size: Rect,
+        buf: &mut Buffer,
+    ) {
+        render(self, ascii, engines_panel, t, size, buf);
+    }
+}
+
+fn render(
     e: &EuweState,
     ascii: bool,
     engines_panel: bool,

@@ -53,14 +53,10 @@ pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
     };
     match (app.screen, &app.drills) {
         (Screen::Play, _) => render_play(app, theme, &areas, buf),
-        (Screen::Euwe, _) => super::euwe::render(
-            &app.euwe,
-            app.ascii,
-            app.engines_panel_shown(),
-            theme,
-            size,
-            buf,
-        ),
+        (Screen::Euwe, _) => {
+            app.euwe
+                .render(app.ascii, app.engines_panel_shown(), theme, size, buf)
+        }
         (Screen::Drills, Some(d)) => d.render(app.ascii, theme, size, buf),
         (Screen::Drills, None) => {}
         (Screen::Review, _) => app.review.render(app.ascii, theme, size, buf),
