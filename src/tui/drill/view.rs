@@ -2,7 +2,7 @@
 //! list with scores, then the puzzle: board, move list, what a player at
 //! the board knows, the question and its answer widget, then the ruling.
 //! Before the answer nothing is drawn that gives it away: the move list
-//! has no repetition marks ([`Marks::Hidden`]) and the puzzle's title
+//! has no repetition marks ([`Marks::Hidden`](crate::tui::widgets::Marks::Hidden)) and the puzzle's title
 //! (which often names the answer) waits for the ruling.
 
 use ratatui::buffer::Buffer;
