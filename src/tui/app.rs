@@ -17,13 +17,13 @@ use ratatui::layout::Rect;
 
 use crate::rules::Game;
 
-use super::config::Config;
+use super::config::{Config, Setting};
 use super::drill::{self, DrillState};
 use super::engine_thread::Report;
-use super::euwe::EuweState;
+use super::euwe::{self, EuweState};
 use super::keys::{self, Cmd, Ctx};
 use super::play::{self, Env, Play, Replies, Reply};
-use super::review::ReviewScreen;
+use super::review::{self, ReviewScreen};
 use super::widgets::Marks;
 
 pub use super::engine_thread::Effect;
@@ -95,7 +95,6 @@ pub struct App {
     /// The player agreed to quit losing a game in progress that could not be
     /// kept (so nothing more is said about it on the way out).
     pub loss_accepted: bool,
-    pub euwe_delay: Duration,
     /// Where changed settings are saved (None: not saved, as in tests).
     pub config_path: Option<PathBuf>,
     /// The panel "How engines see it" is shown (game screen, Euwe stepper).
@@ -107,7 +106,9 @@ impl App {
         App {
             screen: Screen::Play,
             play: Play::new(cfg, game),
-            euwe: Box::default(),
+            euwe: Box::new(EuweState::with_delay(Duration::from_millis(
+                cfg.euwe_delay_ms.max(30),
+            ))),
             drills: None,
             review: ReviewScreen::default(),
             overlay: None,
@@ -120,7 +121,6 @@ impl App {
             quit: false,
             drills_file: None,
             loss_accepted: false,
-            euwe_delay: Duration::from_millis(cfg.euwe_delay_ms.max(30)),
             config_path: None,
             engines_panel: false,
         }
@@ -129,7 +129,7 @@ impl App {
     /// Save the settings `keys` (just changed) to the config file. When the
     /// file cannot be written or is left alone because it does not parse,
     /// the status line says so after what changed.
-    pub(crate) fn save_settings(&mut self, keys: &[&str]) {
+    pub(crate) fn save_settings(&mut self, keys: &[Setting]) {
         let Some(path) = self.config_path.clone() else {
             return;
         };
@@ -202,10 +202,10 @@ impl App {
     fn on_tick(&mut self, now: Instant) {
         self.frame = self.frame.wrapping_add(1);
         if self.screen == Screen::Euwe {
-            self.euwe.tick(now, self.euwe_delay);
+            self.euwe.tick(now);
         }
         self.with_play(|p, _, out| p.tick(now, out));
-        self.review_tick();
+        self.review.tick(self.size);
     }
 
     /// The key-table context that has the keys now: the input line, an
@@ -270,15 +270,15 @@ impl App {
     }
 
     /// Carry out a command from the key table (also used by mouse clicks):
-    /// the App's own commands here, the rest to the screen shown.
+    /// the App's own commands here, the rest to the screen shown. Every command
+    /// is named (no catch-all), so a new one has to be given a place.
     pub fn run(&mut self, cmd: Cmd) {
         match cmd {
             Cmd::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
             Cmd::Quit => self.request_quit(),
-            Cmd::Back => self.back(),
             Cmd::Euwe => {
                 self.stop_engine();
-                *self.euwe = EuweState::default();
+                self.euwe.restart();
                 self.screen = Screen::Euwe;
             }
             Cmd::Drills => self.open_drills(),
@@ -293,16 +293,6 @@ impl App {
                 }
             }
             Cmd::Review => self.open_review(),
-            Cmd::EuweNext
-            | Cmd::EuwePrev
-            | Cmd::EuweJumpStart
-            | Cmd::EuweJumpEnd
-            | Cmd::EuweJumpFivefold
-            | Cmd::EuweAutoplay
-            | Cmd::EuweFaster
-            | Cmd::EuweSlower => {
-                self.euwe.command(cmd, &mut self.euwe_delay);
-            }
             // Overlay and input-line commands arrive through their own contexts.
             Cmd::Close
             | Cmd::ClaimAs(_)
@@ -312,30 +302,105 @@ impl App {
             | Cmd::No
             | Cmd::Submit
             | Cmd::Edit(_) => {}
-
-            _ => match self.screen {
-                Screen::Play => self.with_play(|p, _, out| p.command(cmd, out)),
-                Screen::Drills => {
-                    let (size, ascii) = (self.size, self.ascii);
-                    self.with_drills(|d| d.command(cmd, size, ascii));
-                }
-                Screen::Review => self.review_command(cmd),
-                Screen::Euwe => {}
-            },
+            // The screens' own commands (a screen ignores those not its own).
+            Cmd::Up
+            | Cmd::Down
+            | Cmd::Left
+            | Cmd::Right
+            | Cmd::Select
+            | Cmd::TypeMove
+            | Cmd::Claim
+            | Cmd::OfferDraw
+            | Cmd::Resign
+            | Cmd::PlayOn
+            | Cmd::Takeback
+            | Cmd::NewGame
+            | Cmd::Flip
+            | Cmd::HistBack
+            | Cmd::HistForward
+            | Cmd::HistStart
+            | Cmd::HistEnd
+            | Cmd::PrevOccurrence
+            | Cmd::NextOccurrence
+            | Cmd::Players
+            | Cmd::Stronger
+            | Cmd::Weaker
+            | Cmd::Clocks
+            | Cmd::Hash
+            | Cmd::Contempt
+            | Cmd::Blind
+            | Cmd::Save
+            | Cmd::Load
+            | Cmd::Fen
+            | Cmd::EuweNext
+            | Cmd::EuwePrev
+            | Cmd::EuweJumpStart
+            | Cmd::EuweJumpEnd
+            | Cmd::EuweJumpFivefold
+            | Cmd::EuweAutoplay
+            | Cmd::EuweFaster
+            | Cmd::EuweSlower
+            | Cmd::AddPuzzle
+            | Cmd::DrillUp
+            | Cmd::DrillDown
+            | Cmd::DrillFirst
+            | Cmd::DrillLast
+            | Cmd::DrillPick
+            | Cmd::DrillChoose
+            | Cmd::DrillPrevOption
+            | Cmd::DrillNextOption
+            | Cmd::DrillSubmit
+            | Cmd::DrillYes
+            | Cmd::DrillNo
+            | Cmd::DrillType
+            | Cmd::DrillToggle
+            | Cmd::DrillRemoveMove
+            | Cmd::DrillSkip
+            | Cmd::DrillNext
+            | Cmd::Back
+            | Cmd::ScrollUp
+            | Cmd::ScrollDown
+            | Cmd::PageUp
+            | Cmd::PageDown
+            | Cmd::ScrollTop
+            | Cmd::ScrollBottom => self.screen_command(cmd),
         }
     }
 
-    fn back(&mut self) {
-        if self.screen == Screen::Drills {
-            self.with_drills(|d| d.back());
-        } else if self.screen == Screen::Euwe {
-            self.screen = Screen::Play;
-            self.maybe_engine();
-        } else if self.screen == Screen::Review {
-            self.close_review();
-        } else {
-            self.with_play(|p, _, out| p.back(out));
+    /// A command for the screen shown, and what comes of its reply.
+    fn screen_command(&mut self, cmd: Cmd) {
+        match self.screen {
+            Screen::Play if cmd == Cmd::Back => self.play_back(),
+            Screen::Play => self.with_play(|p, _, out| p.command(cmd, out)),
+            Screen::Euwe => match self.euwe.command(cmd) {
+                euwe::Reply::Nothing => {}
+                euwe::Reply::Leave => {
+                    self.screen = Screen::Play;
+                    self.maybe_engine();
+                }
+            },
+            Screen::Drills if cmd == Cmd::Back => self.with_drills(|d| d.back()),
+            Screen::Drills => {
+                let (size, ascii) = (self.size, self.ascii);
+                self.with_drills(|d| d.command(cmd, size, ascii));
+            }
+            Screen::Review if cmd == Cmd::AddPuzzle => {
+                let tags = self.play.pgn_tags();
+                let reply = self
+                    .review
+                    .add_selected_puzzle(self.drills_file.as_deref(), &tags);
+                self.review_reply(reply);
+            }
+            Screen::Review => {
+                let reply = self.review.command(cmd, self.size);
+                self.review_reply(reply);
+            }
         }
+    }
+
+    /// Back on the game screen: the screen's own step back.
+    fn play_back(&mut self) {
+        self.with_play(|p, _, out| p.back(out));
     }
 
     /// Quit, keeping the game in progress; if it cannot be kept (nowhere to
@@ -458,10 +523,10 @@ impl App {
                 return self.with_drills(|d| d.wheel(size, ascii, up, m.column, m.row));
             }
             MouseEventKind::ScrollUp if self.screen == Screen::Review => {
-                return self.review_command(Cmd::Up);
+                return self.screen_command(Cmd::Up);
             }
             MouseEventKind::ScrollDown if self.screen == Screen::Review => {
-                return self.review_command(Cmd::Down);
+                return self.screen_command(Cmd::Down);
             }
             MouseEventKind::ScrollUp if self.screen == Screen::Euwe => {
                 return self.run(Cmd::EuwePrev);
@@ -496,7 +561,7 @@ impl App {
             self.with_play(|p, env, out| p.click(x, y, env, out));
         }
         if self.screen == Screen::Review {
-            self.review_click(x, y);
+            self.review.click(self.size, x, y);
         }
     }
 }
@@ -589,6 +654,74 @@ impl App {
     }
 }
 
+/// Routing to the review screen (which owns its state, keys, drawing and hit-testing):
+/// open it on the game on the board, close it, carry out its reply.
+impl App {
+    /// Open the review of the game on the board (`v`, or from the end of a game).
+    pub fn open_review(&mut self) {
+        if self.play.game.is_empty() {
+            self.error("There is no move to review yet.");
+            return;
+        }
+        // Blind mode: a missed claim of an earlier ply tells how often a position has stood,
+        // and the position can come back, so the review waits for the end of the game, as
+        // the marks and "How engines see it" do.
+        if self.marks() == Marks::Hidden {
+            self.error(format!(
+                "The review waits for the end of the game in blind mode ({} shows the marks).",
+                keys::key_for(Cmd::Blind)
+            ));
+            return;
+        }
+        self.stop_engine();
+        self.overlay = None;
+        self.input = None;
+        self.play.selected = None;
+        let p = &self.play;
+        self.review.open(&p.game, &p.record, p.flipped, self.size);
+        self.screen = Screen::Review;
+        self.message = None;
+    }
+
+    /// Close the review screen (the engine's part stops if it is still running).
+    pub fn close_review(&mut self) {
+        self.review.cancel();
+        self.screen = Screen::Play;
+        self.message = None;
+        self.maybe_engine();
+    }
+
+    fn review_reply(&mut self, reply: review::Reply) {
+        match reply {
+            review::Reply::Nothing => {}
+            review::Reply::Info(t) => self.info(t),
+            review::Reply::Error(t) => self.error(t),
+            review::Reply::Leave => self.close_review(),
+            review::Reply::ViewPly(ply) => {
+                let same = self.review.is_of(&self.play.game, &self.play.record);
+                self.close_review();
+                if same {
+                    self.play.view = (ply < self.play.game.len()).then_some(ply);
+                    let at = if ply == 0 {
+                        "at the start position".to_string()
+                    } else {
+                        self.play.game.place_label(ply)
+                    };
+                    self.info(format!(
+                        "Viewing the game {at} ({} goes back to the live position).",
+                        keys::key_in(Ctx::Play, Cmd::HistEnd)
+                    ));
+                }
+            }
+            review::Reply::PuzzlesAdded(summary) => {
+                // The drill screen reloads its puzzles next time it opens.
+                self.drills = None;
+                self.info(summary);
+            }
+        }
+    }
+}
+
 /// Routing to the game screen (which owns its state, keys, overlays, drawing
 /// and hit-testing): hand it what happened, carry out its replies.
 impl App {
@@ -648,7 +781,10 @@ impl App {
     pub(crate) fn stop_engine(&mut self) {
         self.with_play(|p, _, out| p.stop_engine(out));
     }
+}
 
+/// What the screen shown may reveal, and so whether the panel that could reveal it shows.
+impl App {
     /// What the screen shown may reveal: the one place that decides. Play
     /// hides the marks in blind mode until the game is over, a drill until
     /// its answer is given.

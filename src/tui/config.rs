@@ -14,7 +14,62 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::play::Players;
+/// Who moves for a side. In the config and the saved game it is written as
+/// the side the human plays: "white", "black", "both" or "none".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Players {
+    #[serde(rename = "white")]
+    HumanWhite,
+    #[serde(rename = "black")]
+    HumanBlack,
+    #[serde(rename = "both")]
+    TwoHumans,
+    #[serde(rename = "none")]
+    Engines,
+}
+
+impl Players {
+    pub fn is_human(self, c: shakmaty::Color) -> bool {
+        match self {
+            Players::HumanWhite => c == shakmaty::Color::White,
+            Players::HumanBlack => c == shakmaty::Color::Black,
+            Players::TwoHumans => true,
+            Players::Engines => false,
+        }
+    }
+    /// Every choice, in the order of the players menu.
+    pub const ALL: [Players; 4] = [
+        Players::HumanWhite,
+        Players::HumanBlack,
+        Players::TwoHumans,
+        Players::Engines,
+    ];
+    pub fn describe(self) -> &'static str {
+        match self {
+            Players::HumanWhite => "You (White) vs engine",
+            Players::HumanBlack => "Engine vs you (Black)",
+            Players::TwoHumans => "Two humans",
+            Players::Engines => "Engine vs engine",
+        }
+    }
+}
+
+/// Clock presets cycled by the clocks key: (base s, inc s).
+pub const CLOCK_PRESETS: [(u64, u64); 4] = [(0, 0), (300, 3), (180, 2), (60, 0)];
+
+/// Clocks as the trainer names them: "5+3" (minutes + seconds a move), "off" for none.
+pub fn clock_label(base_secs: u64, inc_secs: u64) -> String {
+    match base_secs {
+        0 => "off".to_string(),
+        b => format!("{}+{inc_secs}", b / 60),
+    }
+}
+
+/// Hash sizes cycled by the hash key (MiB).
+pub const HASH_STEPS_MB: [usize; 4] = [16, 64, 256, 1024];
+
+/// Contempt values cycled by the contempt key (centipawns).
+pub const CONTEMPT_STEPS_CP: [i32; 5] = [0, 25, 50, 100, -50];
 
 /// Everything the trainer reads from `config.toml`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -94,6 +149,106 @@ pub const CLOCK_BASE_SECS: RangeInclusive<i64> = 0..=36_000;
 pub const CLOCK_INC_SECS: RangeInclusive<i64> = 0..=3_600;
 pub const EUWE_DELAY_MS: RangeInclusive<i64> = 30..=10_000;
 
+/// A setting of the config file: the one place that knows its name in the file (the
+/// field of [`Config`] serde writes under that name), what it allows and how it is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    Ascii,
+    Human,
+    Level,
+    HashMb,
+    Contempt,
+    ClockBaseSecs,
+    ClockIncSecs,
+    EuweDelayMs,
+    Blind,
+    Name,
+    Book,
+}
+
+impl Setting {
+    /// Every setting, in the order of [`Config`]'s fields.
+    pub const ALL: [Setting; 11] = [
+        Setting::Ascii,
+        Setting::Human,
+        Setting::Level,
+        Setting::HashMb,
+        Setting::Contempt,
+        Setting::ClockBaseSecs,
+        Setting::ClockIncSecs,
+        Setting::EuweDelayMs,
+        Setting::Blind,
+        Setting::Name,
+        Setting::Book,
+    ];
+
+    /// The setting's key in the file.
+    pub fn name(self) -> &'static str {
+        match self {
+            Setting::Ascii => "ascii",
+            Setting::Human => "human",
+            Setting::Level => "level",
+            Setting::HashMb => "hash_mb",
+            Setting::Contempt => "contempt",
+            Setting::ClockBaseSecs => "clock_base_secs",
+            Setting::ClockIncSecs => "clock_inc_secs",
+            Setting::EuweDelayMs => "euwe_delay_ms",
+            Setting::Blind => "blind",
+            Setting::Name => "name",
+            Setting::Book => "book",
+        }
+    }
+
+    /// The setting a key of the file names, if it names one.
+    pub fn from_name(key: &str) -> Option<Setting> {
+        Setting::ALL.into_iter().find(|s| s.name() == key)
+    }
+
+    /// What the setting allows, as messages write it.
+    fn allowed(self) -> String {
+        let r = |r: RangeInclusive<i64>| format!("{} to {}", r.start(), r.end());
+        match self {
+            Setting::Ascii | Setting::Blind | Setting::Book => "true, false".to_string(),
+            Setting::Human => "\"white\", \"black\", \"both\", \"none\"".to_string(),
+            Setting::Level => r(LEVEL),
+            Setting::HashMb => r(HASH_MB),
+            Setting::Contempt => r(CONTEMPT),
+            Setting::ClockBaseSecs => r(CLOCK_BASE_SECS),
+            Setting::ClockIncSecs => r(CLOCK_INC_SECS),
+            Setting::EuweDelayMs => r(EUWE_DELAY_MS),
+            Setting::Name => "a name in quotes".to_string(),
+        }
+    }
+
+    /// Set this field of `c` from the file's value `v`; an error says what is allowed.
+    fn set(self, c: &mut Config, v: &toml::Value) -> Result<(), String> {
+        let boolean = || v.as_bool().ok_or(format!("{v} is not true or false"));
+        match self {
+            Setting::Ascii => c.ascii = boolean()?,
+            Setting::Blind => c.blind = boolean()?,
+            Setting::Book => c.book = boolean()?,
+            Setting::Human => {
+                c.human = v.clone().try_into::<Players>().map_err(|_| {
+                    format!("{v} is not one of \"white\", \"black\", \"both\", \"none\"")
+                })?
+            }
+            Setting::Level => c.level = int_in(v, &LEVEL)? as u8,
+            Setting::HashMb => c.hash_mb = int_in(v, &HASH_MB)? as usize,
+            Setting::Contempt => c.contempt = int_in(v, &CONTEMPT)? as i32,
+            Setting::ClockBaseSecs => c.clock_base_secs = int_in(v, &CLOCK_BASE_SECS)? as u64,
+            Setting::ClockIncSecs => c.clock_inc_secs = int_in(v, &CLOCK_INC_SECS)? as u64,
+            Setting::EuweDelayMs => c.euwe_delay_ms = int_in(v, &EUWE_DELAY_MS)? as u64,
+            Setting::Name => {
+                c.name = v
+                    .as_str()
+                    .map(|n| n.trim().to_string())
+                    .ok_or(format!("{v} is not a name in quotes"))?
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Why changed settings were not written to the config file.
 #[derive(Debug, thiserror::Error)]
 pub enum SaveError {
@@ -119,7 +274,12 @@ pub enum SaveError {
 /// was (comments, order, unknown keys, the decoration of the changed lines).
 /// Refused, leaving the text alone, when it is not valid TOML or a known
 /// setting in it has an invalid value.
-pub fn edit_text(text: &str, file: &str, cfg: &Config, keys: &[&str]) -> Result<String, SaveError> {
+pub fn edit_text(
+    text: &str,
+    file: &str,
+    cfg: &Config,
+    keys: &[Setting],
+) -> Result<String, SaveError> {
     let unparsable = |span: Option<std::ops::Range<usize>>| SaveError::Unparsable {
         file: file.to_string(),
         place: match span {
@@ -136,8 +296,8 @@ pub fn edit_text(text: &str, file: &str, cfg: &Config, keys: &[&str]) -> Result<
     let table: toml::Table = toml::from_str(text).map_err(|e| unparsable(e.span()))?;
     let mut scratch = Config::default();
     for (key, v) in &table {
-        if allowed(key).is_some()
-            && let Err(reason) = set_field(&mut scratch, key, v)
+        if let Some(setting) = Setting::from_name(key)
+            && let Err(reason) = setting.set(&mut scratch, v)
         {
             return Err(SaveError::Invalid {
                 file: file.to_string(),
@@ -148,7 +308,7 @@ pub fn edit_text(text: &str, file: &str, cfg: &Config, keys: &[&str]) -> Result<
         }
     }
     let new = toml::Table::try_from(cfg).expect("the settings serialise");
-    for &key in keys {
+    for key in keys.iter().map(|s| s.name()) {
         let Some(v) = new.get(key) else { continue };
         let value: toml_edit::Value = v
             .to_string()
@@ -172,7 +332,7 @@ pub fn edit_text(text: &str, file: &str, cfg: &Config, keys: &[&str]) -> Result<
 /// with the defaults first if it does not exist), atomically.
 /// Messages name the file by its name (the full path is in the message given
 /// at start).
-pub fn save_changes(path: &Path, cfg: &Config, keys: &[&str]) -> Result<(), SaveError> {
+pub fn save_changes(path: &Path, cfg: &Config, keys: &[Setting]) -> Result<(), SaveError> {
     let file = path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
@@ -204,23 +364,6 @@ fn line_of(text: &str, key: &str) -> Option<usize> {
         .map(|i| i + 1)
 }
 
-/// What a setting allows, as messages write it.
-fn allowed(key: &str) -> Option<String> {
-    let r = |r: RangeInclusive<i64>| Some(format!("{} to {}", r.start(), r.end()));
-    match key {
-        "ascii" | "blind" | "book" => Some("true, false".to_string()),
-        "human" => Some("\"white\", \"black\", \"both\", \"none\"".to_string()),
-        "level" => r(LEVEL),
-        "hash_mb" => r(HASH_MB),
-        "contempt" => r(CONTEMPT),
-        "clock_base_secs" => r(CLOCK_BASE_SECS),
-        "clock_inc_secs" => r(CLOCK_INC_SECS),
-        "euwe_delay_ms" => r(EUWE_DELAY_MS),
-        "name" => Some("a name in quotes".to_string()),
-        _ => None,
-    }
-}
-
 /// An integer setting within `range`.
 fn int_in(v: &toml::Value, range: &RangeInclusive<i64>) -> Result<i64, String> {
     match v.as_integer() {
@@ -236,34 +379,6 @@ fn int_in(v: &toml::Value, range: &RangeInclusive<i64>) -> Result<i64, String> {
             range.end()
         )),
     }
-}
-
-/// Set one field of `c` from the file; an error says what is allowed.
-fn set_field(c: &mut Config, key: &str, v: &toml::Value) -> Result<(), String> {
-    match key {
-        "ascii" => c.ascii = v.as_bool().ok_or(format!("{v} is not true or false"))?,
-        "blind" => c.blind = v.as_bool().ok_or(format!("{v} is not true or false"))?,
-        "book" => c.book = v.as_bool().ok_or(format!("{v} is not true or false"))?,
-        "human" => {
-            c.human = v.clone().try_into::<Players>().map_err(|_| {
-                format!("{v} is not one of \"white\", \"black\", \"both\", \"none\"")
-            })?
-        }
-        "level" => c.level = int_in(v, &LEVEL)? as u8,
-        "hash_mb" => c.hash_mb = int_in(v, &HASH_MB)? as usize,
-        "contempt" => c.contempt = int_in(v, &CONTEMPT)? as i32,
-        "clock_base_secs" => c.clock_base_secs = int_in(v, &CLOCK_BASE_SECS)? as u64,
-        "clock_inc_secs" => c.clock_inc_secs = int_in(v, &CLOCK_INC_SECS)? as u64,
-        "euwe_delay_ms" => c.euwe_delay_ms = int_in(v, &EUWE_DELAY_MS)? as u64,
-        "name" => {
-            c.name = v
-                .as_str()
-                .map(|n| n.trim().to_string())
-                .ok_or(format!("{v} is not a name in quotes"))?
-        }
-        _ => return Err("is not a setting".to_string()),
-    }
-    Ok(())
 }
 
 /// The default of a field, as the file writes it.
@@ -295,7 +410,8 @@ pub fn parse(text: &str, file: &str) -> (Config, Option<String>) {
         match line {
             Some(l) if l < lines.len() && problems.len() < 20 => {
                 let key = lines[l].split('=').next().unwrap_or("").trim();
-                let allowed = allowed(key).map_or(String::new(), |a| format!(" (allowed: {a})"));
+                let allowed = Setting::from_name(key)
+                    .map_or(String::new(), |s| format!(" (allowed: {})", s.allowed()));
                 let fallback = match default_of(key) {
                     d if d.is_empty() => "ignored".to_string(),
                     d => format!("using the default {d}"),
@@ -320,7 +436,9 @@ pub fn parse(text: &str, file: &str) -> (Config, Option<String>) {
     };
     let mut c = Config::default();
     for (key, v) in &table {
-        if let Err(e) = set_field(&mut c, key, v) {
+        let set = Setting::from_name(key)
+            .map_or(Err("is not a setting".to_string()), |s| s.set(&mut c, v));
+        if let Err(e) = set {
             let line = line_of(text, key);
             let place = match line {
                 Some(l) => format!("{file} line {l}"),
@@ -386,7 +504,13 @@ mod tests {
         c.level = 5;
         c.contempt = 25;
         c.clock_base_secs = 60;
-        let out = edit_text(COMMENTED, "c.toml", &c, &["level", "contempt"]).unwrap();
+        let out = edit_text(
+            COMMENTED,
+            "c.toml",
+            &c,
+            &[Setting::Level, Setting::Contempt],
+        )
+        .unwrap();
         assert_eq!(
             out,
             "# my settings\n\
@@ -404,7 +528,7 @@ mod tests {
         assert_eq!((back.level, back.contempt), (5, 25));
         // Strings are written as TOML strings.
         c.human = Players::TwoHumans;
-        let out = edit_text(&out, "c.toml", &c, &["human"]).unwrap();
+        let out = edit_text(&out, "c.toml", &c, &[Setting::Human]).unwrap();
         assert!(out.ends_with("human = \"both\"\n"), "{out}");
     }
 
@@ -424,17 +548,35 @@ mod tests {
             "[[x]\n",
         ] {
             std::fs::write(&path, bad).unwrap();
-            let e = save_changes(&path, &c, &["level"]).unwrap_err();
+            let e = save_changes(&path, &c, &[Setting::Level]).unwrap_err();
             assert!(e.to_string().contains("left as it is"), "{e}");
             assert_eq!(std::fs::read_to_string(&path).unwrap(), bad);
         }
         // A missing file is made from the defaults, with the change.
         std::fs::remove_file(&path).unwrap();
-        save_changes(&path, &c, &["level"]).unwrap();
+        save_changes(&path, &c, &[Setting::Level]).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.starts_with("# threefold settings"), "{text}");
         assert_eq!(parse(&text, "c").0.level, 6);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Each setting's name is the key serde writes its field under, and every field is a
+    /// setting: a renamed field or a new one without a `Setting` fails here.
+    #[test]
+    fn every_field_is_a_setting_under_its_own_name() {
+        let table = toml::Table::try_from(Config::default()).unwrap();
+        let mut fields: Vec<&str> = table.keys().map(String::as_str).collect();
+        let mut names: Vec<&str> = Setting::ALL.iter().map(|s| s.name()).collect();
+        fields.sort_unstable();
+        names.sort_unstable();
+        assert_eq!(fields, names);
+        for s in Setting::ALL {
+            assert_eq!(Setting::from_name(s.name()), Some(s));
+            let mut c = Config::default();
+            s.set(&mut c, &table[s.name()]).unwrap();
+            assert_eq!(c, Config::default(), "{}", s.name());
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! puts it in place of the occurrence panel (and marks the plies where a
 //! detector errs in the move list), the Euwe stepper under its sequence.
 //! The answers and the reasons come from the engine's
-//! [`report::Replay`] — the same replay and the same sentences as
+//! [`report::Replay`](crate::engine::repetition::report::Replay) — the same replay and the same sentences as
 //! `threefold detectors` — computed once per game and kept while the game only
 //! grows (a replay holds Belle's 16 MB table, so it is not rebuilt per frame).
 

@@ -2,8 +2,8 @@
 //! former German rule (never met: how close it came, and why) beside FIDE's
 //! (a claim after two blocks, the fivefold ending after four). The screen owns
 //! its state, its commands (the key table's [`Ctx::Euwe`](super::keys::Ctx)),
-//! its layout (one function for drawing and for clicks) and its drawing; the
-//! [`App`](super::app::App) only routes to it.
+//! its layout (one function for drawing and for clicks) and its drawing, and
+//! answers the [`App`](super::app::App), which only routes to it, with a [`Reply`].
 
 use std::time::{Duration, Instant};
 
@@ -19,19 +19,30 @@ use crate::rules::ending::times;
 use crate::rules::euwe::{self, CUBE_FREE, EuweIndex, Repeat, Successions, count_plies};
 
 use super::board::{BoardView, Geom};
+use super::config::Config;
 use super::engines::EnginesPanel;
 use super::keys::Cmd;
-use super::render::{self, fit_places, spark_line};
 use super::theme::{Theme, badge};
+use super::widgets::{self, fit_places, spark_line};
 
 /// How many plies the stepper prepares (32 blocks).
 pub const MAX_PLY: usize = 128;
+
+/// What the Euwe screen asks of the routing [`App`](super::app::App) after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reply {
+    Nothing,
+    /// Close the screen (back to the game).
+    Leave,
+}
 
 #[derive(Clone, Debug)]
 pub struct EuweState {
     pub game: Game,
     pub ply: usize,
     pub autoplay: bool,
+    /// The autoplay's time per ply (the config's `euwe_delay_ms`; faster and slower keys).
+    pub delay: Duration,
     last_step: Option<Instant>,
     /// The former German rule's view of every ply of `game`.
     successions: Successions,
@@ -44,15 +55,27 @@ impl Default for EuweState {
 }
 
 impl EuweState {
+    /// The sequence at its start, autoplay at the default config's delay.
     pub fn new() -> EuweState {
+        EuweState::with_delay(Duration::from_millis(Config::default().euwe_delay_ms))
+    }
+
+    /// The sequence at its start, autoplay stepping every `delay`.
+    pub fn with_delay(delay: Duration) -> EuweState {
         let game = euwe::euwe_game(MAX_PLY);
         EuweState {
             successions: Successions::of(&game),
             game,
             ply: 0,
             autoplay: false,
+            delay,
             last_step: None,
         }
+    }
+
+    /// Back to the start of the sequence, autoplay off; the delay chosen is kept.
+    pub fn restart(&mut self) {
+        *self = EuweState::with_delay(self.delay);
     }
 
     /// The game and the ply on the board, for what is drawn over this screen
@@ -62,8 +85,12 @@ impl EuweState {
         (&self.game, self.ply)
     }
 
-    pub fn command(&mut self, cmd: Cmd, delay: &mut Duration) {
+    /// A command of the screen (the key table's `Euwe` context, the mouse wheel as
+    /// [`Cmd::EuwePrev`]/[`Cmd::EuweNext`]).
+    pub fn command(&mut self, cmd: Cmd) -> Reply {
+        let delay = &mut self.delay;
         match cmd {
+            Cmd::Back => return Reply::Leave,
             Cmd::EuweNext => self.ply = (self.ply + 1).min(MAX_PLY),
             Cmd::EuwePrev => self.ply = self.ply.saturating_sub(1),
             Cmd::EuweJumpStart => self.ply = 0,
@@ -80,9 +107,12 @@ impl EuweState {
             Cmd::EuweSlower => *delay = (*delay * 2).min(Duration::from_secs(4)),
             _ => {}
         }
+        Reply::Nothing
     }
 
-    pub fn tick(&mut self, now: Instant, delay: Duration) {
+    /// Time passes: autoplay steps a ply every [`EuweState::delay`].
+    pub fn tick(&mut self, now: Instant) {
+        let delay = self.delay;
         if !self.autoplay {
             return;
         }
@@ -142,7 +172,7 @@ impl EuweState {
     }
 }
 
-/// The Euwe screen's regions inside the frame [`render::layout`] gives
+/// The Euwe screen's regions inside the frame [`widgets::layout`] gives
 /// (title row, message, input and status rows). Drawing and clicks both use it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EuweAreas {
@@ -156,7 +186,7 @@ pub struct EuweAreas {
 
 /// Lay the Euwe screen out, or None if the terminal is too small.
 pub fn layout(size: Rect) -> Option<EuweAreas> {
-    let a = render::layout(size)?;
+    let a = widgets::layout(size)?;
     let panel = Rect::new(
         a.players.x,
         a.players.y,
@@ -181,17 +211,30 @@ fn spark_ply(a: &EuweAreas, shown: usize, x: u16, y: u16) -> Option<usize> {
     (ply <= shown).then_some(ply)
 }
 
-/// Draw the Euwe screen (the frame's message and status rows are drawn by
-/// the caller).
-pub fn render(
+impl EuweState {
+    /// Draw the Euwe screen (the frame's message and status rows are drawn by the
+    /// caller), with the panel "How engines see it" if `engines_panel`.
+    pub fn render(
+        &self,
+        ascii: bool,
+        engines_panel: bool,
+        t: &Theme,
+        size: Rect,
+        buf: &mut Buffer,
+    ) {
+        render(self, ascii, engines_panel, t, size, buf);
+    }
+}
+
+fn render(
     e: &EuweState,
-    delay: Duration,
     ascii: bool,
     engines_panel: bool,
     t: &Theme,
     size: Rect,
     buf: &mut Buffer,
 ) {
+    let delay = e.delay;
     let Some(a) = layout(size) else { return };
     Paragraph::new(Line::from(vec![
         Span::styled(" threefold ", t.title),
@@ -277,7 +320,7 @@ fn item(priority: Priority, line: impl Into<Line<'static>>) -> Item {
 fn wrapped(priority: Priority, text: &str, style: Style, width: u16) -> Item {
     Item {
         priority,
-        rows: super::overlay::wrap(text, width as usize)
+        rows: widgets::wrap(text, width as usize)
             .into_iter()
             .map(|l| Line::from(Span::styled(l, style)))
             .collect(),
@@ -525,22 +568,21 @@ mod tests {
 
     #[test]
     fn stepping_and_autoplay() {
-        let mut e = EuweState::new();
-        let mut d = Duration::from_millis(100);
-        e.command(Cmd::EuweNext, &mut d);
-        e.command(Cmd::EuweNext, &mut d);
-        e.command(Cmd::EuwePrev, &mut d);
+        let mut e = EuweState::with_delay(Duration::from_millis(100));
+        e.command(Cmd::EuweNext);
+        e.command(Cmd::EuweNext);
+        e.command(Cmd::EuwePrev);
         assert_eq!(e.ply, 1);
-        e.command(Cmd::EuweJumpFivefold, &mut d);
+        e.command(Cmd::EuweJumpFivefold);
         assert_eq!(e.ply, 16);
-        e.command(Cmd::EuweAutoplay, &mut d);
+        e.command(Cmd::EuweAutoplay);
         let t0 = Instant::now();
-        e.tick(t0, d);
-        e.tick(t0 + Duration::from_millis(50), d);
+        e.tick(t0);
+        e.tick(t0 + Duration::from_millis(50));
         assert_eq!(e.ply, 16);
-        e.tick(t0 + Duration::from_millis(100), d);
+        e.tick(t0 + Duration::from_millis(100));
         assert_eq!(e.ply, 17);
-        e.command(Cmd::EuweFaster, &mut d);
-        assert_eq!(d, Duration::from_millis(50));
+        e.command(Cmd::EuweFaster);
+        assert_eq!(e.delay, Duration::from_millis(50));
     }
 }

@@ -5,9 +5,9 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use shakmaty::Role;
 
+use super::config::Players;
 use super::line_edit::Edit;
-pub use super::overlay::ClaimOption;
-use super::play::Players;
+use crate::rules::Ground;
 
 /// Where a binding applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +67,33 @@ pub enum Key {
     Char(char),
     Code(KeyCode),
     Ctrl(char),
+}
+
+/// An option of the claim dialog: the rule claimed under, now or with an
+/// intended move (FIDE 9.2 b, 9.2 a, 9.3 b, 9.3 a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClaimOption {
+    pub ground: Ground,
+    pub with_move: bool,
+}
+
+impl ClaimOption {
+    pub const THREEFOLD_NOW: ClaimOption = ClaimOption {
+        ground: Ground::Threefold,
+        with_move: false,
+    };
+    pub const THREEFOLD_WITH_MOVE: ClaimOption = ClaimOption {
+        ground: Ground::Threefold,
+        with_move: true,
+    };
+    pub const FIFTY_NOW: ClaimOption = ClaimOption {
+        ground: Ground::FiftyMoves,
+        with_move: false,
+    };
+    pub const FIFTY_WITH_MOVE: ClaimOption = ClaimOption {
+        ground: Ground::FiftyMoves,
+        with_move: true,
+    };
 }
 
 /// Commands a key can trigger.
@@ -488,7 +515,7 @@ pub fn hint_line(ctx: Ctx) -> String {
 /// The help text of a binding; the settings that cycle through values list
 /// them from the constants they cycle through.
 pub fn help_text(b: &Binding) -> String {
-    use super::play::{CLOCK_PRESETS, CONTEMPT_STEPS_CP, HASH_STEPS_MB};
+    use super::config::{CLOCK_PRESETS, CONTEMPT_STEPS_CP, HASH_STEPS_MB};
     let list = |v: Vec<String>| v.join(", ");
     match b.cmd {
         Cmd::Hash => format!(
@@ -507,7 +534,7 @@ pub fn help_text(b: &Binding) -> String {
             list(
                 CLOCK_PRESETS
                     .iter()
-                    .map(|&(base, inc)| super::play::clock_label(base, inc))
+                    .map(|&(base, inc)| super::config::clock_label(base, inc))
                     .collect()
             )
         ),

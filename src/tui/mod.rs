@@ -265,6 +265,58 @@ fn read_events(app: &mut App) -> std::io::Result<bool> {
     }
 }
 
+/// The panics the end-to-end tests (`tests/tui_pty.rs`) ask for through the environment:
+/// `THREEFOLD_TEST_PANIC` panics after the first frame (the terminal is restored),
+/// `THREEFOLD_TEST_PANIC_AT_PLY=n` once the game has `n` plies (the game is kept). They
+/// exist only with the `test-hooks` feature, which the root package's dev-dependency on
+/// itself turns on for `cargo test`: the shipped binary reads no such variable.
+#[cfg(feature = "test-hooks")]
+struct TestHooks {
+    panic_first_frame: bool,
+    panic_at_ply: Option<usize>,
+}
+
+#[cfg(feature = "test-hooks")]
+impl TestHooks {
+    fn from_env() -> TestHooks {
+        TestHooks {
+            panic_first_frame: std::env::var_os("THREEFOLD_TEST_PANIC").is_some(),
+            panic_at_ply: std::env::var("THREEFOLD_TEST_PANIC_AT_PLY")
+                .ok()
+                .and_then(|v| v.parse().ok()),
+        }
+    }
+
+    /// For the end-to-end test that a panic in play keeps the game.
+    fn at_ply(&self, plies: usize) {
+        if self.panic_at_ply.is_some_and(|n| plies >= n) {
+            panic!("test panic requested by THREEFOLD_TEST_PANIC_AT_PLY");
+        }
+    }
+
+    /// For the end-to-end test that a panic restores the terminal.
+    fn first_frame(&self) {
+        if self.panic_first_frame {
+            panic!("test panic requested by THREEFOLD_TEST_PANIC");
+        }
+    }
+}
+
+/// Without the `test-hooks` feature (the shipped binary): no hook, nothing read.
+#[cfg(not(feature = "test-hooks"))]
+struct TestHooks;
+
+#[cfg(not(feature = "test-hooks"))]
+impl TestHooks {
+    fn from_env() -> TestHooks {
+        TestHooks
+    }
+
+    fn at_ply(&self, _plies: usize) {}
+
+    fn first_frame(&self) {}
+}
+
 fn event_loop(
     term: &mut terminal::Tui,
     tty: &mut TtyWait,
@@ -281,25 +333,17 @@ fn event_loop(
         app.start();
     }
     let mut first = true;
-    // For the end-to-end test that a panic in play keeps the game.
-    let panic_at: Option<usize> = std::env::var("THREEFOLD_TEST_PANIC_AT_PLY")
-        .ok()
-        .and_then(|v| v.parse().ok());
+    let hooks = TestHooks::from_env();
     loop {
         if signalled.load(Ordering::Relaxed) != 0 {
             break;
         }
-        if panic_at.is_some_and(|n| app.play.game.len() >= n) {
-            panic!("test panic requested by THREEFOLD_TEST_PANIC_AT_PLY");
-        }
+        hooks.at_ply(app.play.game.len());
         term.draw(|f| render::render(app, f))?;
         trace.frame(app.play.thinking.is_some());
         if first {
             first = false;
-            // For the end-to-end test that a panic restores the terminal.
-            if std::env::var_os("THREEFOLD_TEST_PANIC").is_some() {
-                panic!("test panic requested by THREEFOLD_TEST_PANIC");
-            }
+            hooks.first_frame();
             let ms = launched.elapsed().as_secs_f64() * 1e3;
             trace.log.push(format!("first_frame_ms {ms:.2}"));
         }
@@ -310,7 +354,7 @@ fn event_loop(
         let animating = app.play.thinking.is_some()
             || app.play.clock.as_ref().is_some_and(|c| c.running.is_some())
             || (app.screen == app::Screen::Euwe && app.euwe.autoplay)
-            || app.review.state.as_ref().is_some_and(|s| s.running());
+            || app.review.running();
         let timeout = Duration::from_millis(if animating { 30 } else { 250 });
         // crossterm is asked only while the terminal lives (`tty_wait`), and
         // then every turn, so a resize it saw is taken at once.

@@ -16,7 +16,7 @@ use super::theme::Theme;
 use super::widgets::{body_of, max_scroll};
 
 // Kept at their old paths for the screens that use them.
-pub use super::play::ClaimOption;
+pub use super::keys::ClaimOption;
 pub use super::widgets::{popup, scrolled, wrap};
 
 /// A question of the App's: on quitting, from any screen.

@@ -15,7 +15,6 @@ use super::keys;
 use super::theme::Theme;
 
 // The shared drawing pieces, at their old paths for the screens that use them.
-pub(super) use super::widgets::spark_line;
 pub use super::widgets::{
     Areas, HistoryView, MIN_H, MIN_W, Marks, board_geom, clip, fit_places, history_cells_in,
     layout, popup, position_facts, score_label,
@@ -45,18 +44,13 @@ pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
     };
     match (app.screen, &app.drills) {
         (Screen::Play, _) => app.play.render(&app.play_env(), theme, &areas, buf),
-        (Screen::Euwe, _) => super::euwe::render(
-            &app.euwe,
-            app.euwe_delay,
-            app.ascii,
-            app.engines_panel_shown(),
-            theme,
-            size,
-            buf,
-        ),
+        (Screen::Euwe, _) => {
+            app.euwe
+                .render(app.ascii, app.engines_panel_shown(), theme, size, buf)
+        }
         (Screen::Drills, Some(d)) => d.render(app.ascii, theme, size, buf),
         (Screen::Drills, None) => {}
-        (Screen::Review, _) => super::review::render(app, theme, size, buf),
+        (Screen::Review, _) => app.review.render(app.ascii, theme, size, buf),
     }
     render_status(app, theme, &areas, buf);
     app.play.render_overlay(theme, size, buf);

@@ -1,6 +1,8 @@
 //! The review screen: the post-game review ([`crate::review`]) of the game on the board, in
 //! the trainer. It owns its state ([`ReviewState`]), its commands (the key table's `Review`
-//! context), its layout ([`review_layout`], used for drawing and for clicks) and its drawing.
+//! context), its layout ([`review_layout`], used for drawing and for clicks) and its drawing,
+//! and answers the routing [`App`](super::app::App) with a [`Reply`] (leave, show a ply of
+//! the game, a message), as the drill screen does: it knows nothing of the other screens.
 //!
 //! The claim findings ([`crate::rules::review::review_claims`]) are listed at once. The
 //! engine findings are computed on a thread of their own ([`Worker`]) with the interactive
@@ -14,6 +16,7 @@
 //! shows an answer before the player gives it. Claims the player made are listed even in
 //! the position now: their rulings were given when they were made.
 
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver};
@@ -34,13 +37,11 @@ use crate::rules::Game;
 use crate::rules::notation::color_name;
 use crate::rules::review::{ClaimFindingKind, GameRecord, review_claims};
 
-use super::app::{App, Screen};
 use super::board::{BoardView, Geom};
-use super::drill::board_beside_text;
 use super::keys::{self, Cmd, Ctx};
-use super::play::king_target;
-use super::render::layout;
 use super::theme::Theme;
+use super::widgets::{board_beside_text, layout, scrolled};
+use crate::rules::notation::king_target;
 
 /// The engine's budget on the review screen: [`review::params::SCREEN_NODES`] nodes per
 /// position, small enough that the list is complete a few seconds after the screen opens.
@@ -349,76 +350,75 @@ fn kind_words(f: &Finding) -> String {
     }
 }
 
-impl App {
-    /// Open the review of the game on the board (`v`, or from the end of a game).
-    pub fn open_review(&mut self) {
-        if self.play.game.is_empty() {
-            self.error("There is no move to review yet.");
-            return;
-        }
-        // Blind mode: a missed claim of an earlier ply tells how often a position has stood,
-        // and the position can come back, so the review waits for the end of the game, as
-        // the marks and "How engines see it" do.
-        if self.marks() == super::render::Marks::Hidden {
-            self.error(format!(
-                "The review waits for the end of the game in blind mode ({} shows the marks).",
-                super::keys::key_for(super::keys::Cmd::Blind)
-            ));
-            return;
-        }
-        self.stop_engine();
-        self.overlay = None;
-        self.input = None;
-        self.play.selected = None;
-        let reuse = self
-            .review
-            .state
-            .as_ref()
-            .is_some_and(|s| s.is_of(&self.play.game, &self.play.record));
-        if !reuse {
-            self.review.state = Some(Box::new(ReviewState::start(
-                &self.play.game,
-                &self.play.record,
-                self.review.options,
-                self.play.flipped,
+/// What the review screen asks of the routing [`App`](super::app::App) after a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    Nothing,
+    Info(String),
+    Error(String),
+    /// Close the screen (back to the game).
+    Leave,
+    /// Close the screen and show ply `ply` of the game reviewed on the game screen, if
+    /// that game is the one on the board.
+    ViewPly(usize),
+    /// A puzzle was added to the drills file (the message says so): the drill screen
+    /// reloads its puzzles next time it opens.
+    PuzzlesAdded(String),
+}
+
+impl ReviewScreen {
+    /// Open the review of `game` with `record` (reusing the review shown if it is of the
+    /// same game as it stands), the board seen as `flipped`, on a terminal of `size`.
+    pub fn open(&mut self, game: &Game, record: &GameRecord, flipped: bool, size: Rect) {
+        if !self.is_of(game, record) {
+            self.state = Some(Box::new(ReviewState::start(
+                game,
+                record,
+                self.options,
+                flipped,
             )));
         }
-        self.screen = Screen::Review;
-        let rows = self.review_list_rows();
-        if let Some(s) = &mut self.review.state {
+        let rows = self.list_rows(size);
+        if let Some(s) = &mut self.state {
             let i = s.selected;
             s.select(i, rows);
         }
-        self.message = None;
     }
 
-    /// Close the review screen (the engine's part stops if it is still running).
-    pub fn close_review(&mut self) {
-        self.review.cancel();
-        self.screen = Screen::Play;
-        self.message = None;
-        self.maybe_engine();
+    /// Whether the review shown is of `game` with `record` as they stand.
+    pub fn is_of(&self, game: &Game, record: &GameRecord) -> bool {
+        self.state.as_ref().is_some_and(|s| s.is_of(game, record))
     }
 
-    fn review_list_rows(&self) -> usize {
-        let count = self.review.state.as_ref().map_or(0, |s| s.findings.len());
-        review_layout(self.size, count).map_or(1, |a| a.list.height as usize)
+    /// Whether the engine's part is still running (the run loop keeps ticking).
+    pub fn running(&self) -> bool {
+        self.state.as_ref().is_some_and(|s| s.running())
+    }
+
+    fn list_rows(&self, size: Rect) -> usize {
+        let count = self.state.as_ref().map_or(0, |s| s.findings.len());
+        review_layout(size, count).map_or(1, |a| a.list.height as usize)
     }
 
     /// Time passes: take the worker's news.
-    pub(crate) fn review_tick(&mut self) {
-        let rows = self.review_list_rows();
-        if let Some(s) = &mut self.review.state {
+    pub fn tick(&mut self, size: Rect) {
+        let rows = self.list_rows(size);
+        if let Some(s) = &mut self.state {
             s.poll();
             s.scroll_to_selected(rows);
         }
     }
 
-    /// A command of the review screen.
-    pub(crate) fn review_command(&mut self, cmd: Cmd) {
-        let rows = self.review_list_rows();
-        let Some(s) = self.review.state.as_deref_mut() else {
-            return;
+    /// A command of the review screen (the key table's `Review` context, and the mouse
+    /// wheel as [`Cmd::Up`]/[`Cmd::Down`]) on a terminal of `size`. Adding the finding
+    /// selected as a puzzle is [`ReviewScreen::add_selected_puzzle`]: it needs the file.
+    pub fn command(&mut self, cmd: Cmd, size: Rect) -> Reply {
+        if cmd == Cmd::Back {
+            return Reply::Leave;
+        }
+        let rows = self.list_rows(size);
+        let Some(s) = self.state.as_deref_mut() else {
+            return Reply::Nothing;
         };
         let last = s.findings.len().saturating_sub(1);
         match cmd {
@@ -432,43 +432,27 @@ impl App {
             Cmd::HistForward => s.ply = (s.ply + 1).min(s.game.len()),
             Cmd::Flip => s.flipped = !s.flipped,
             Cmd::ScrollDown | Cmd::ScrollUp => {
-                let a = review_layout(self.size, s.findings.len());
+                let a = review_layout(size, s.findings.len());
                 let max = a.map_or(0, |a| detail_max_scroll(s, &a));
                 let page = a.map_or(1, |a| a.detail.height as usize);
-                s.detail_scroll = super::overlay::scrolled(cmd, s.detail_scroll, page, max);
+                s.detail_scroll = scrolled(cmd, s.detail_scroll, page, max);
             }
-            Cmd::AddPuzzle => self.add_selected_puzzle(),
-            Cmd::Select => {
-                let ply = s.ply;
-                let same = s.is_of(&self.play.game, &self.play.record);
-                self.close_review();
-                if same {
-                    self.play.view = (ply < self.play.game.len()).then_some(ply);
-                    let at = if ply == 0 {
-                        "at the start position".to_string()
-                    } else {
-                        self.play.game.place_label(ply)
-                    };
-                    self.info(format!(
-                        "Viewing the game {at} ({} goes back to the live position).",
-                        keys::key_in(Ctx::Play, Cmd::HistEnd)
-                    ));
-                }
-            }
+            Cmd::Select => return Reply::ViewPly(s.ply),
             _ => {}
         }
+        Reply::Nothing
     }
 
     /// Add the finding selected as a puzzle of the drill theme "From your games"
-    /// ([`crate::drills::from_games`]), in the file [`App::drills_file`] names; the message
-    /// says where it went, that it was already there, or why it cannot be one.
-    fn add_selected_puzzle(&mut self) {
-        let Some(s) = self.review.state.as_deref() else {
-            return;
+    /// ([`crate::drills::from_games`]) in the file `path` (None: no data directory), its
+    /// source from the game's PGN `tags`; the reply says where it went, that it was
+    /// already there, or why it cannot be one.
+    pub fn add_selected_puzzle(&self, path: Option<&Path>, tags: &[(String, String)]) -> Reply {
+        let Some(s) = self.state.as_deref() else {
+            return Reply::Nothing;
         };
         let Some(f) = s.selected_finding() else {
-            self.error("There is no finding to add as a puzzle.");
-            return;
+            return Reply::Error("There is no finding to add as a puzzle.".to_string());
         };
         let finding = match f.kind {
             FindingKind::Claim(kind) => Ok(crate::rules::review::ClaimFinding {
@@ -482,33 +466,27 @@ impl App {
             }),
             other => Err(from_games::FromGamesError::NotAMistake(other.code())),
         };
-        let Some(path) = self.drills_file.clone() else {
-            self.error("No data directory on this platform: the puzzle cannot be kept.");
-            return;
+        let Some(path) = path else {
+            return Reply::Error(
+                "No data directory on this platform: the puzzle cannot be kept.".to_string(),
+            );
         };
-        let tags = self.play.pgn_tags();
         let source = from_games::source_from_tags(|n| {
             tags.iter().find(|(k, _)| k == n).map(|(_, v)| v.as_str())
         });
         let made = finding
             .and_then(|f| from_games::puzzle_from_finding(&s.game, &f, source.as_deref()))
-            .and_then(|p| from_games::add_puzzles(&path, &[p]));
+            .and_then(|p| from_games::add_puzzles(path, &[p]));
         match made {
-            Ok(added) => {
-                // The drill screen reloads its puzzles next time it opens.
-                if !added.added.is_empty() {
-                    self.drills = None;
-                }
-                self.info(added.summary());
-            }
-            Err(e) => self.error(format!("The puzzle was not added: {e}.")),
+            Ok(added) if added.added.is_empty() => Reply::Info(added.summary()),
+            Ok(added) => Reply::PuzzlesAdded(added.summary()),
+            Err(e) => Reply::Error(format!("The puzzle was not added: {e}.")),
         }
     }
 
-    /// A click on the review screen: a finding in the list selects it.
-    pub(crate) fn review_click(&mut self, x: u16, y: u16) {
-        let size = self.size;
-        let Some(s) = self.review.state.as_deref_mut() else {
+    /// A click on the review screen (a terminal of `size`): a finding in the list selects it.
+    pub fn click(&mut self, size: Rect, x: u16, y: u16) {
+        let Some(s) = self.state.as_deref_mut() else {
             return;
         };
         let Some(a) = review_layout(size, s.findings.len()) else {
@@ -522,13 +500,16 @@ impl App {
             s.select(i, rows);
         }
     }
+
+    /// Draw the review screen (the frame's message and status rows are drawn by the caller).
+    pub fn render(&self, ascii: bool, t: &Theme, size: Rect, buf: &mut Buffer) {
+        if let Some(s) = self.state.as_deref() {
+            render(s, ascii, t, size, buf);
+        }
+    }
 }
 
-/// Draw the review screen.
-pub fn render(app: &App, t: &Theme, size: Rect, buf: &mut Buffer) {
-    let Some(s) = app.review.state.as_deref() else {
-        return;
-    };
+fn render(s: &ReviewState, ascii: bool, t: &Theme, size: Rect, buf: &mut Buffer) {
     let (Some(frame), Some(a)) = (layout(size), review_layout(size, s.findings.len())) else {
         return;
     };
@@ -544,13 +525,13 @@ pub fn render(app: &App, t: &Theme, size: Rect, buf: &mut Buffer) {
     ]))
     .render(frame.title, buf);
 
-    render_board(app, s, t, &a, buf);
-    render_header(app, s, t, &a, buf);
-    render_list(app, s, t, &a, buf);
+    render_board(s, ascii, t, &a, buf);
+    render_header(s, ascii, t, &a, buf);
+    render_list(s, ascii, t, &a, buf);
     render_detail(s, t, &a, buf);
 }
 
-fn render_board(app: &App, s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mut Buffer) {
+fn render_board(s: &ReviewState, ascii: bool, t: &Theme, a: &ReviewAreas, buf: &mut Buffer) {
     let Some(geom) = Geom::fit(a.board, s.flipped) else {
         return;
     };
@@ -565,12 +546,12 @@ fn render_board(app: &App, s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mu
     BoardView {
         selected: named.and_then(|m| m.from()),
         targets: &targets,
-        ..BoardView::at_ply(&s.game, s.ply, geom, t, app.ascii)
+        ..BoardView::at_ply(&s.game, s.ply, geom, t, ascii)
     }
     .render(a.board, buf);
 }
 
-fn render_header(app: &App, s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mut Buffer) {
+fn render_header(s: &ReviewState, ascii: bool, t: &Theme, a: &ReviewAreas, buf: &mut Buffer) {
     let w = a.header.width as usize;
     let game_line = if s.in_progress {
         "In progress: the position now is left out.".to_string()
@@ -588,11 +569,7 @@ fn render_header(app: &App, s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &m
         EngineStatus::Running { done, total } => {
             let bar_w = 12;
             let filled = done * bar_w / (*total).max(1);
-            let (full, empty) = if app.ascii {
-                ("#", ".")
-            } else {
-                ("█", "░")
-            };
+            let (full, empty) = if ascii { ("#", ".") } else { ("█", "░") };
             (
                 format!(
                     "Engine: {}{} {done}/{total} positions",
@@ -621,7 +598,7 @@ fn render_header(app: &App, s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &m
     buf.set_stringn(a.header.x, a.header.y + 2, heading, w, t.title);
 }
 
-fn render_list(app: &App, s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mut Buffer) {
+fn render_list(s: &ReviewState, ascii: bool, t: &Theme, a: &ReviewAreas, buf: &mut Buffer) {
     if s.findings.is_empty() {
         let text = if s.running() {
             "No claim was missed; the engine is still looking."
@@ -636,7 +613,7 @@ fn render_list(app: &App, s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mut
     for (r, i) in list_rows(a, s.findings.len(), s.scroll) {
         let f = &s.findings[i];
         let sel = i == s.selected;
-        let mark = match (sel, app.ascii) {
+        let mark = match (sel, ascii) {
             (false, _) => " ",
             (true, false) => "▶",
             (true, true) => ">",
@@ -690,7 +667,7 @@ fn detail_lines(s: &ReviewState, t: &Theme, width: u16) -> Vec<(String, Style)> 
     paragraphs
         .into_iter()
         .flat_map(|(text, style)| {
-            super::overlay::wrap(&text, width.max(1) as usize)
+            super::widgets::wrap(&text, width.max(1) as usize)
                 .into_iter()
                 .map(move |l| (l, style))
         })

@@ -474,3 +474,21 @@ fn an_engine_finding_is_not_made_a_puzzle() {
     );
     assert!(!path.exists());
 }
+
+/// A puzzle added drops the drill screen's state, so that it reloads its puzzles (the one
+/// just added among them) next time it opens; a puzzle already in the file leaves it alone.
+#[test]
+fn a_puzzle_added_makes_the_drill_screen_reload() {
+    let (mut a, _dir, _path) = reviewing_a_shuffle_with_a_drills_file("reload");
+    let drills = || {
+        Some(Box::new(super::drill::DrillState::new(
+            crate::drills::Session::with(crate::drills::load_builtin(), None),
+        )))
+    };
+    a.drills = drills();
+    keys(&mut a, "p");
+    assert!(a.drills.is_none(), "the drill screen reloads");
+    a.drills = drills();
+    keys(&mut a, "p");
+    assert!(a.drills.is_some(), "nothing new to reload");
+}

@@ -1,9 +1,11 @@
-//! Drawing pieces every screen shares, and the frame's layout: what a
-//! screen may reveal ([`Marks`]), the screen's regions ([`layout`], a pure
-//! function of the terminal size, so mouse hit-testing uses the same rects as
-//! drawing), the move list ([`HistoryView`]), occurrence lists
-//! ([`fit_places`]), the sparkline, popups and word wrapping. A leaf: it
-//! imports no screen and not the App, so every screen can use it.
+//! What several screens draw with: the trainer's frame ([`layout`]: title, message, input
+//! and status rows around a body), the move list ([`HistoryView`] and its cells, which
+//! clicks hit-test), the occurrence line and sparkline, word-wrapping and scrolling of
+//! long text, popups, the engine score's label, and [`Marks`], whether a screen may show the repetition marks.
+//!
+//! A leaf of the trainer: it uses the board widget, the key table and the theme, and no
+//! screen, so the screens (play, Euwe, drills, review, the overlays) share it without
+//! importing each other.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -12,12 +14,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Widget};
 use shakmaty::{Color, Position};
 
+use crate::rules::Game;
 use crate::rules::ending::list_places;
-use crate::rules::{Game, color_name};
+use crate::rules::notation::color_name;
 
 use super::board::Geom;
 use super::keys::Cmd;
-use super::theme::{Theme, badge};
+use super::theme::{PLACE_MARK, Theme, badge};
 
 /// Whether a screen shows what the player is there to find out alone: the
 /// repetition marks of the move list (×2, ×3, …, and their colours), the
@@ -263,7 +266,7 @@ impl HistoryView<'_> {
             }
             if self.chosen.is_some() || !self.highlight.is_empty() {
                 let mark = if self.highlight.contains(&ply) {
-                    super::theme::PLACE_MARK
+                    PLACE_MARK
                 } else {
                     " "
                 };
@@ -332,7 +335,7 @@ fn cut(mut lines: Vec<String>, width: usize, max_lines: usize) -> Vec<String> {
 }
 
 /// The occurrence sparkline: one column per ply (the latest plies that fit).
-pub(super) fn spark_line(
+pub fn spark_line(
     game: &Game,
     upto: usize,
     shown: usize,
@@ -430,4 +433,23 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
         lines.push(line);
     }
     lines
+}
+
+/// The body split as the drill screen splits it (the review screen too): a
+/// board smaller than the game's on the left (the text needs the room), the
+/// text beside it. None if the terminal is too small.
+pub fn board_beside_text(size: Rect) -> Option<(Rect, Rect)> {
+    let frame = layout(size)?;
+    let top = frame.title.bottom();
+    split(Rect::new(size.x, top, size.width, frame.message.y - top))
+}
+
+pub fn split(body: Rect) -> Option<(Rect, Rect)> {
+    let (x, y, w, h) = (body.x, body.y, body.width, body.height);
+    let fit = Geom::fit(Rect::new(0, 0, w / 2, h), false)?;
+    let board_w = fit.outer().width + 2;
+    Some((
+        Rect::new(x, y, board_w, h),
+        Rect::new(x + board_w + 1, y, w - board_w - 1, h),
+    ))
 }

@@ -1,6 +1,6 @@
 //! The drill screen's layout: one function ([`DrillState::layout`]) that
 //! both drawing and mouse hit-testing use. The title, message, input and
-//! status rows are the trainer's frame ([`render::layout`]); the drill
+//! status rows are the trainer's frame ([`widgets::layout`](crate::tui::widgets::layout)); the drill
 //! screen lays out the body between them.
 
 use ratatui::layout::Rect;
@@ -9,7 +9,7 @@ use shakmaty::{Color, Position};
 use super::puzzle::{PuzzleState, Widget};
 use super::{DrillState, View};
 use crate::tui::board::Geom;
-use crate::tui::render;
+use crate::tui::widgets::{layout, split};
 
 /// Where everything of the theme list is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,7 +58,7 @@ pub(super) fn button_label(i: usize, label: &str) -> String {
 impl DrillState {
     /// Lay the screen out for the terminal's size, or None if it is too small.
     pub fn layout(&self, size: Rect) -> Option<Layout> {
-        let frame = render::layout(size)?;
+        let frame = layout(size)?;
         let top = frame.title.bottom();
         let body = Rect::new(size.x, top, size.width, frame.message.y - top);
         Some(match &self.view {
@@ -98,25 +98,6 @@ fn themes(title: Rect, body: Rect, n: usize) -> ThemeAreas {
 const HEADER_H: u16 = 3;
 /// Rows of the question.
 const QUESTION_H: u16 = 4;
-
-/// The body split as the drill screen splits it (the review screen too): a
-/// board smaller than the game's on the left (the text needs the room), the
-/// text beside it. None if the terminal is too small.
-pub fn board_beside_text(size: Rect) -> Option<(Rect, Rect)> {
-    let frame = render::layout(size)?;
-    let top = frame.title.bottom();
-    split(Rect::new(size.x, top, size.width, frame.message.y - top))
-}
-
-fn split(body: Rect) -> Option<(Rect, Rect)> {
-    let (x, y, w, h) = (body.x, body.y, body.width, body.height);
-    let fit = Geom::fit(Rect::new(0, 0, w / 2, h), false)?;
-    let board_w = fit.outer().width + 2;
-    Some((
-        Rect::new(x, y, board_w, h),
-        Rect::new(x + board_w + 1, y, w - board_w - 1, h),
-    ))
-}
 
 fn puzzle(title: Rect, body: Rect, p: &PuzzleState) -> Option<PuzzleAreas> {
     let (y, h) = (body.y, body.height);

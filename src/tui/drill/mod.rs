@@ -30,13 +30,12 @@ use shakmaty::{EnPassantMode, Position, Square};
 pub use crate::drills::Pick;
 use crate::drills::{Answer, Question, Session};
 use crate::rules::Game;
-pub use layout::{Layout, PuzzleAreas, ThemeAreas, board_beside_text};
+pub use layout::{Layout, PuzzleAreas, ThemeAreas};
 pub use puzzle::{PuzzleState, Ruling, Widget};
 
 use super::keys::{self, Cmd, Ctx};
-use super::overlay::scrolled;
-use super::play::king_target;
-use super::render::{Marks, history_cells_in};
+use super::widgets::{Marks, history_cells_in, scrolled};
+use crate::rules::notation::king_target;
 
 /// What the drill screen shows.
 #[derive(Clone, Debug)]

@@ -2,7 +2,7 @@
 //! list with scores, then the puzzle: board, move list, what a player at
 //! the board knows, the question and its answer widget, then the ruling.
 //! Before the answer nothing is drawn that gives it away: the move list
-//! has no repetition marks ([`Marks::Hidden`]) and the puzzle's title
+//! has no repetition marks ([`Marks::Hidden`](crate::tui::widgets::Marks::Hidden)) and the puzzle's title
 //! (which often names the answer) waits for the ruling.
 
 use ratatui::buffer::Buffer;
@@ -19,9 +19,8 @@ use crate::drills::Pick;
 use crate::drills::types::short_label;
 use crate::tui::board::BoardView;
 use crate::tui::keys::{self, Cmd, Ctx};
-use crate::tui::overlay::wrap;
-use crate::tui::render::{HistoryView, clip, position_facts};
 use crate::tui::theme::Theme;
+use crate::tui::widgets::{HistoryView, clip, position_facts, wrap};
 use crate::visible::visible;
 
 impl DrillState {
@@ -157,7 +156,7 @@ fn render_puzzle(
         let last = game.record(ply).mv.and_then(|m| {
             let mover = game.position_at(ply - 1).turn();
             m.from()
-                .map(|f| (f, crate::tui::play::king_target(&m, mover)))
+                .map(|f| (f, crate::rules::notation::king_target(&m, mover)))
         });
         let check = if pos.is_check() {
             pos.board().king_of(pos.turn())

@@ -69,7 +69,7 @@ impl Play {
             }
             Ok(v) => {
                 self.record_claim(before, ground);
-                let mut text = v.explanation.clone();
+                let mut text = v.explanation();
                 if !human {
                     text = format!("The engine plays {}.\n{text}", color_name(mover));
                 }

@@ -76,14 +76,3 @@ impl Clock {
         }
     }
 }
-
-/// Clock presets cycled by the clocks key: (base s, inc s).
-pub const CLOCK_PRESETS: [(u64, u64); 4] = [(0, 0), (300, 3), (180, 2), (60, 0)];
-
-/// Clocks as the trainer names them: "5+3" (minutes + seconds a move), "off" for none.
-pub fn clock_label(base_secs: u64, inc_secs: u64) -> String {
-    match base_secs {
-        0 => "off".to_string(),
-        b => format!("{}+{inc_secs}", b / 60),
-    }
-}

@@ -41,9 +41,10 @@ use crate::rules::claim::{Clocks, Ground};
 use crate::rules::review::GameRecord;
 use crate::rules::{Game, MoveNumber, PlayError};
 
+pub use super::config::{CLOCK_PRESETS, CONTEMPT_STEPS_CP, HASH_STEPS_MB, Players, clock_label};
 pub use crate::rules::notation::king_target;
+pub use clock::Clock;
 use clock::idx;
-pub use clock::{CLOCK_PRESETS, Clock, clock_label};
 pub use overlay::{
     ClaimLayout, ClaimOption, Overlay, Question, VerdictLayout, claim_layout, players_layout,
     promotion_layout, verdict_layout,
@@ -51,7 +52,7 @@ pub use overlay::{
 pub use saved::{KeepError, SavedClaim, SavedClocks, SavedGame, load_saved};
 pub use view::history_cells;
 
-use super::config::Config;
+use super::config::{Config, Setting};
 use super::engine_thread::{Effect, Info, Limits};
 use super::keys::{self, Cmd};
 use super::prompt::InputKind;
@@ -73,7 +74,7 @@ pub enum Reply {
     /// Open the input line for `kind`, holding this text.
     Type(InputKind, String),
     /// Save these settings (just changed in [`Play::config`]) to the config file.
-    SaveSettings(&'static [&'static str]),
+    SaveSettings(&'static [Setting]),
     /// Open the review of the game.
     Review,
 }
@@ -98,7 +99,7 @@ impl Replies {
     pub fn type_line(&mut self, kind: InputKind, text: &str) {
         self.0.push(Reply::Type(kind, text.to_string()));
     }
-    pub fn save_settings(&mut self, keys: &'static [&'static str]) {
+    pub fn save_settings(&mut self, keys: &'static [Setting]) {
         self.0.push(Reply::SaveSettings(keys));
     }
     pub fn push(&mut self, r: Reply) {
@@ -146,52 +147,6 @@ pub struct Env {
     /// file): the engine then waits.
     pub shown: bool,
 }
-
-/// Who moves for a side. In the config and the saved game it is written as
-/// the side the human plays: "white", "black", "both" or "none".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Players {
-    #[serde(rename = "white")]
-    HumanWhite,
-    #[serde(rename = "black")]
-    HumanBlack,
-    #[serde(rename = "both")]
-    TwoHumans,
-    #[serde(rename = "none")]
-    Engines,
-}
-
-impl Players {
-    pub fn is_human(self, c: Color) -> bool {
-        match self {
-            Players::HumanWhite => c == Color::White,
-            Players::HumanBlack => c == Color::Black,
-            Players::TwoHumans => true,
-            Players::Engines => false,
-        }
-    }
-    /// Every choice, in the order of the players menu.
-    pub const ALL: [Players; 4] = [
-        Players::HumanWhite,
-        Players::HumanBlack,
-        Players::TwoHumans,
-        Players::Engines,
-    ];
-    pub fn describe(self) -> &'static str {
-        match self {
-            Players::HumanWhite => "You (White) vs engine",
-            Players::HumanBlack => "Engine vs you (Black)",
-            Players::TwoHumans => "Two humans",
-            Players::Engines => "Engine vs engine",
-        }
-    }
-}
-
-/// Hash sizes cycled by the hash key (MiB).
-pub const HASH_STEPS_MB: [usize; 4] = [16, 64, 256, 1024];
-
-/// Contempt values cycled by the contempt key (centipawns).
-pub const CONTEMPT_STEPS_CP: [i32; 5] = [0, 25, 50, 100, -50];
 
 /// The latest engine report for the running search.
 #[derive(Clone, Debug, Default)]

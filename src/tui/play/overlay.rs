@@ -12,10 +12,11 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use shakmaty::{Move, Position, Role};
 
 use crate::rules::claim::incorrect_claim_bonus;
-use crate::rules::{Ground, color_name};
+use crate::rules::color_name;
 
 use super::pgn_file::GamePick;
 use super::{Env, Play, Players, Replies, Reply, SavedGame};
+pub use crate::tui::keys::ClaimOption;
 use crate::tui::keys::{self, BINDINGS, Cmd, Ctx};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{Marks, body_of, max_scroll, popup, scrolled, wrap};
@@ -77,33 +78,6 @@ impl Overlay {
             Overlay::PickGame(_) => Ctx::PickGame,
         }
     }
-}
-
-/// An option of the claim dialog: the rule claimed under, now or with an
-/// intended move (FIDE 9.2 b, 9.2 a, 9.3 b, 9.3 a).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ClaimOption {
-    pub ground: Ground,
-    pub with_move: bool,
-}
-
-impl ClaimOption {
-    pub const THREEFOLD_NOW: ClaimOption = ClaimOption {
-        ground: Ground::Threefold,
-        with_move: false,
-    };
-    pub const THREEFOLD_WITH_MOVE: ClaimOption = ClaimOption {
-        ground: Ground::Threefold,
-        with_move: true,
-    };
-    pub const FIFTY_NOW: ClaimOption = ClaimOption {
-        ground: Ground::FiftyMoves,
-        with_move: false,
-    };
-    pub const FIFTY_WITH_MOVE: ClaimOption = ClaimOption {
-        ground: Ground::FiftyMoves,
-        with_move: true,
-    };
 }
 
 /// One row of the claim dialog.

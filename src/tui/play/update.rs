@@ -21,6 +21,7 @@ use super::{
     Players, Question, Replies, clock_label, describe_limits, game_over_hint, king_target,
     level_limits, short_reason,
 };
+use crate::tui::config::Setting;
 use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::prompt::InputKind;
 use crate::tui::widgets::Marks;
@@ -543,7 +544,7 @@ impl Play {
                     ),
                     Marks::Shown => "Blind mode off: repeated positions are marked.".to_string(),
                 });
-                out.save_settings(&["blind"]);
+                out.save_settings(&[Setting::Blind]);
             }
             Cmd::Save => self.ask_save_name(out),
             Cmd::Load if self.game_in_progress() => {
@@ -586,7 +587,7 @@ impl Play {
                     self.config.level,
                     describe_limits(&level_limits(self.config.level))
                 ));
-                out.save_settings(&["level"]);
+                out.save_settings(&[Setting::Level]);
             }
             Cmd::Hash => {
                 let sizes = HASH_STEPS_MB;
@@ -597,7 +598,7 @@ impl Play {
                 self.config.hash_mb = sizes[i];
                 out.engine(Effect::SetHash(self.config.hash_mb));
                 out.info(format!("Engine hash {} MiB", self.config.hash_mb));
-                out.save_settings(&["hash_mb"]);
+                out.save_settings(&[Setting::HashMb]);
             }
             Cmd::Contempt => {
                 let values = CONTEMPT_STEPS_CP;
@@ -616,7 +617,7 @@ impl Play {
                         _ => "a draw is worth equality",
                     }
                 ));
-                out.save_settings(&["contempt"]);
+                out.save_settings(&[Setting::Contempt]);
             }
             Cmd::Clocks => {
                 // The preset after the one set (clocks from the config that are not a
@@ -644,7 +645,7 @@ impl Play {
                         (b > 0).then(|| Clock::new(Duration::from_secs(b), Duration::from_secs(i)));
                     out.info(name);
                 }
-                out.save_settings(&["clock_base_secs", "clock_inc_secs"]);
+                out.save_settings(&[Setting::ClockBaseSecs, Setting::ClockIncSecs]);
             }
             _ => {}
         }
@@ -667,7 +668,7 @@ impl Play {
         self.config.human = players;
         self.flipped = players == Players::HumanBlack;
         out.info(format!("Players: {}", players.describe()));
-        out.save_settings(&["human"]);
+        out.save_settings(&[Setting::Human]);
         self.maybe_engine(out);
     }
 
