@@ -1,7 +1,7 @@
 //! The chess engine: an alpha-beta searcher that sees the whole game.
 //!
 //! [`Engine::search`] receives the game's start position and every move played since, so
-//! repetitions that began before the root are visible to the search ([`history`]: the list of
+//! repetitions that began before the root are visible to the search ([`repetition::zarkov`]: the list of
 //! keys of John Stanback's Zarkov, as the chessprogramming wiki's page "Repetitions",
 //! <https://www.chessprogramming.org/Repetitions>, quotes it), or, by the UCI option `Repetition`, Belle's,
 //! Rookie's or Axon's detector from the same page: [`repetition`]). Positions are cached in a
@@ -28,7 +28,6 @@
 
 pub mod book;
 pub mod eval;
-pub mod history;
 pub mod movepick;
 pub mod moves;
 pub mod repetition;

@@ -4,7 +4,7 @@
 //!
 //! | detector | data | answers | fails |
 //! |---|---|---|---|
-//! | [`Zarkov`] ([`super::history`]) | list of keys | earlier occurrences, exact | never (walks the stretch) |
+//! | [`Zarkov`] ([`zarkov`]) | list of keys | earlier occurrences, exact | never (walks the stretch) |
 //! | [`Belle`] ([`belle`]) | an open flag in the transposition table | "open entry found" | misses a position whose slot another open position holds |
 //! | [`Rookie`] ([`rookie`]) | 2^14 one-byte counters + the list of keys | counter hit, then a verified count | never (false hits cost a back-trace) |
 //! | [`Axon`] ([`axon`]) | origin and target squares of the moves, no keys | "every chain closed" | triangulation (false), pieces exchanging squares (missed) |
@@ -32,15 +32,16 @@ pub mod belle;
 pub mod cuckoo;
 pub mod report;
 pub mod rookie;
+pub mod zarkov;
 
 use std::fmt;
 use std::str::FromStr;
 
 use shakmaty::{Chess, Move, Position, Square};
 
-use super::history::{KeyHistory, Repetition};
 use super::tt::{IndexMapping, OpenSlot, Tt, TtAllocError};
 use threefold_rules::key::{play_keyed, position_key};
+use zarkov::{KeyHistory, Repetition};
 
 /// One position entered: its key, and the move that reached it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,7 +108,7 @@ pub trait Detector {
     fn answer(&self, pos: &Chess) -> Self::Answer;
 }
 
-/// Zarkov's list of keys ([`super::history`]): how many times the position occurred before,
+/// Zarkov's list of keys ([`zarkov`]): how many times the position occurred before,
 /// back to the last irreversible move.
 #[derive(Clone, Debug, Default)]
 pub struct Zarkov(pub KeyHistory);

@@ -12,7 +12,7 @@
 //!   on `threefold bench` (depth 12), probing there cost 13% more time for 1% fewer nodes, as
 //!   nearly every quiescence probe is a cache miss, and its entries only crowd out deeper ones.
 //!   Static evaluations are cached separately ([`super::eval::EvalCache`]).
-//! - Repetitions (see [`super::repetition`]): by default Zarkov's scan ([`super::history`]) at
+//! - Repetitions (see [`super::repetition`]): by default Zarkov's scan ([`super::repetition::zarkov`]) at
 //!   every node, quiescence included (UCI `Repetition` picks Belle's, Rookie's or Axon's);
 //!   with `UpcomingRepetition`, a node below the root whose side to move can go back to a
 //!   position scored a draw has alpha raised to the draw score, as Stockfish does;
@@ -54,13 +54,13 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, Position};
 
 use super::eval::{EvalCache, see_value};
-use super::history::Repetition;
 use super::movepick::{
     HISTORY_MAX, HistoryTable, MovePicker, Picked, ScoredMoves, gen_captures, is_noisy,
     loses_material, mvv_lva, side,
 };
 use super::moves::{decode_move, gives_check};
 use super::repetition::Tracker;
+use super::repetition::zarkov::Repetition;
 use super::score::{INF, MATE, MATE_BOUND, MAX_PLY};
 use super::shadow::{Accumulator, Frame, StorePolicy};
 use super::tt::{Bound, Tt, pack_move};
