@@ -1,5 +1,5 @@
 //! threefold's measurements, kept out of the search's core: the search benchmark
-//! (`threefold bench`, [`bench`]), the repetition suite ([`suite`]), the repetition
+//! (`threefold bench`, [`bench`](mod@bench)), the repetition suite ([`suite`]), the repetition
 //! detector's audit and Rookie's hit counts ([`audit`]), hash-table pollution by repetition
 //! draws ([`pollution`]) and the xiangqi judge's cost ([`xiangqi`]).
 //!

@@ -25,7 +25,9 @@
 //! The search does not use the trait: [`Tracker`] holds Zarkov's key list (which the
 //! cuckoo scan and Rookie's back-trace read as well) and the data of the chosen
 //! [`Method`], and dispatches on the method with a `match` (no call through a vtable in the
-//! search's inner loop).
+//! search's inner loop). Each answer also goes to the search's [`Probe`]
+//! ([`crate::probe::Answer`]): the audit and Rookie's hit counts of `threefold-lab` read it
+//! there; in the plain search the probe is `()` and nothing of it is compiled.
 
 pub mod axon;
 pub mod belle;
