@@ -13,18 +13,27 @@
 //!   an odd number of plies (the board is the same but the other side is to move:
 //!   triangulation) and when pieces of one kind traded squares (the chains that stay open
 //!   form a permutation of squares holding the same kind of piece).
+//!
+//! Inside the search (the repetition suite's games, searched with each detector), a probe
+//! on the search ([`threefold::engine::probe`]) follows the search line in the rules core's
+//! `Game` and checks every answer against its count: Zarkov and Rookie are exact, Belle sees
+//! no repetition that is not on the line.
 
 mod shuffle_starts;
 
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 
 use shakmaty::{Chess, Move, Position};
 use shuffle_starts::{STARTS, start};
+use threefold::engine::probe::{Answer, Probe};
+use threefold::engine::repetition::zarkov::{KeyHistory, Repetition};
 use threefold::engine::repetition::{
     Axon, Belle, Detector, Method, Rookie, Step, Upcoming, Zarkov, cuckoo,
 };
-use threefold::engine::tt::{IndexMapping, OpenSlot, Tt};
-use threefold::lab::bench::{Setup, run_setup};
+use threefold::engine::tt::{OpenSlot, Tt};
+use threefold::engine::{Engine, Limits};
+use threefold::lab::suite::entries;
 use threefold::rules::Game;
 use threefold::rules::analysis::moves_back_into_stretch;
 use threefold::rules::shuffle::{Rng, shuffling_game};
@@ -298,31 +307,197 @@ fn axon_misses_two_rooks_exchanging_squares() {
     assert_eq!(open, vec![(A1, B1), (B1, A1)]);
 }
 
-/// The detectors inside the search, audited against the exact key scan at every node:
-/// Zarkov and Rookie are never wrong, and Rookie's counters give false hits its back-trace
-/// rejects.
+/// The rules core's count of the search line, independent of the engine's list of keys: the
+/// game in a `rules::Game`, every move the search makes played on it and taken back as the
+/// search does. A null move starts a new `Game` from the position after it: no repetition
+/// spans a null move in the engine (its scan stops there), and the rules core has none.
+/// At every node that asks the engine's detector for a repetition, the detector's answer is
+/// checked against what the rules core's count says.
+struct RulesCount {
+    /// The game and the search line, cut at each null move.
+    lines: Vec<Game>,
+    /// Whether each position entered by the search came by a null move.
+    by_null: Vec<bool>,
+    /// The first wrong answer, with the line that led to it.
+    wrong: Option<String>,
+    c: SearchCounts,
+}
+
+#[derive(Default, Debug, Clone, Copy)]
+struct SearchCounts {
+    /// Nodes that asked the detector.
+    asked: u64,
+    /// Positions the rules core counts an earlier occurrence of in their stretch.
+    repeated: u64,
+    /// Nodes the search scores a draw by Zarkov's rule (the rules core's count).
+    draws: u64,
+    rookie_hits: u64,
+    rookie_false_hits: u64,
+    belle_found: u64,
+}
+
+impl RulesCount {
+    fn new(start: &Chess, moves: &[Move]) -> RulesCount {
+        let mut game = Game::from_position(start.clone());
+        for &m in moves {
+            game.play_past_end(m).unwrap();
+        }
+        RulesCount {
+            lines: vec![game],
+            by_null: Vec::new(),
+            wrong: None,
+            c: SearchCounts::default(),
+        }
+    }
+
+    /// The search's ply: positions entered since the root.
+    fn ply(&self) -> usize {
+        self.by_null.len()
+    }
+
+    /// Whether the last position's key stands earlier anywhere on the game and the line,
+    /// null moves and irreversible moves notwithstanding (what Belle's open marks hold).
+    fn on_line_before(&self) -> bool {
+        let key = self.lines.last().unwrap().current().key;
+        let mut records = self.lines.iter().flat_map(|g| g.records()).rev();
+        records.next();
+        records.any(|r| r.key == key)
+    }
+
+    fn wrong(&mut self, what: String) {
+        if self.wrong.is_none() {
+            let line: Vec<String> = self.lines.iter().map(|g| g.uci_moves().join(" ")).collect();
+            self.wrong = Some(format!("{what} at ply {}, line {line:?}", self.ply()));
+        }
+    }
+}
+
+impl Probe for RulesCount {
+    const ACTIVE: bool = true;
+
+    fn enter(&mut self, child: &Chess, by: Option<&Move>) {
+        match by {
+            Some(&m) => {
+                let game = self.lines.last_mut().unwrap();
+                game.play_past_end(m).unwrap();
+                assert_eq!(game.position(), child, "the probe follows the search");
+            }
+            None => self.lines.push(Game::from_position(child.clone())),
+        }
+        self.by_null.push(by.is_none());
+    }
+
+    fn leave(&mut self) {
+        if self.by_null.pop().unwrap() {
+            self.lines.pop();
+        } else {
+            self.lines.last_mut().unwrap().undo().unwrap();
+        }
+    }
+
+    fn repetition(&mut self, _: &KeyHistory, answer: Answer) {
+        let game = self.lines.last().unwrap();
+        // The rules core's earlier occurrences in the stretch, and Zarkov's rule on them: a
+        // third occurrence is a draw, a second one too more than two plies beyond the root.
+        let earlier = game.occurrences(game.len()) - 1;
+        let ply = self.ply();
+        let draw = earlier >= 2 || (earlier == 1 && ply > 2);
+        let verdict = answer.verdict() == Repetition::Draw;
+        self.c.asked += 1;
+        self.c.repeated += u64::from(earlier > 0);
+        self.c.draws += u64::from(draw);
+        match answer {
+            Answer::Zarkov(_) => {
+                if verdict != draw {
+                    self.wrong(format!("Zarkov: draw {verdict}, {earlier} earlier"));
+                }
+            }
+            Answer::Rookie(hit) => {
+                if verdict != draw {
+                    self.wrong(format!("Rookie: draw {verdict}, {earlier} earlier"));
+                }
+                match hit {
+                    None if earlier > 0 => {
+                        self.wrong(format!("Rookie: no hit, {earlier} earlier"));
+                    }
+                    None => {}
+                    Some((n, _)) => {
+                        if n != earlier.min(2) {
+                            self.wrong(format!("Rookie: back-trace {n}, {earlier} earlier"));
+                        }
+                        self.c.rookie_hits += 1;
+                        self.c.rookie_false_hits += u64::from(earlier == 0);
+                    }
+                }
+            }
+            Answer::Belle(found) => {
+                if found && !self.on_line_before() {
+                    self.wrong("Belle: a repetition that is not on the line".to_string());
+                }
+                self.c.belle_found += u64::from(found);
+            }
+            Answer::Axon(_) => {}
+        }
+    }
+}
+
+/// Searches every position of the repetition suite (games with history) with `method`,
+/// watched by the rules core's count; panics at the first wrong answer.
+fn audit_in_the_search(method: Method) -> SearchCounts {
+    let mut total = SearchCounts::default();
+    let mut engine = Engine::new(1).unwrap();
+    engine.set_repetition(method);
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        nodes: Some(20_000),
+        ..Limits::default()
+    };
+    for e in entries() {
+        engine.new_game();
+        let mut probe = RulesCount::new(&e.start, &e.moves);
+        engine.search_with(&mut probe, &e.start, &e.moves, &limits, &stop, &mut |_| {});
+        assert_eq!(probe.ply(), 0, "{}: the probe is back at the root", e.id);
+        if let Some(w) = probe.wrong {
+            panic!("{method} in the search of {}: {w}", e.id);
+        }
+        let c = probe.c;
+        total.asked += c.asked;
+        total.repeated += c.repeated;
+        total.draws += c.draws;
+        total.rookie_hits += c.rookie_hits;
+        total.rookie_false_hits += c.rookie_false_hits;
+        total.belle_found += c.belle_found;
+    }
+    eprintln!("{method}: {total:?}");
+    total
+}
+
+/// The detectors inside the search, audited at every node against the rules core's count of
+/// the game and the search line (not against the engine's own list of keys): Zarkov and
+/// Rookie score exactly the rules core's repetitions by Zarkov's rule, Rookie hits every
+/// repetition and its back-trace counts what the rules core counts, and its counters also
+/// give false hits the back-trace rejects.
 #[test]
 fn in_the_search_zarkov_and_rookie_are_exact() {
     for method in [Method::Zarkov, Method::Rookie] {
-        let setup = Setup {
-            repetition: method,
-            upcoming: false,
-            audit: true,
-            ..Setup::default()
-        };
-        let mut out = Vec::new();
-        run_setup(7, 1, IndexMapping::Multiply, setup, &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
-        let line = text
-            .lines()
-            .find(|l| l.starts_with("repetition "))
-            .unwrap_or_else(|| panic!("{text}"));
+        let c = audit_in_the_search(method);
         assert!(
-            line.contains(" 0 false repetitions, 0 missed"),
-            "{method}: {line}"
+            c.asked > 100_000 && c.repeated > 500 && c.draws > 500,
+            "{c:?}"
         );
         if method == Method::Rookie {
-            assert!(!line.contains("rookie hits 0 "), "{line}");
+            assert!(
+                c.rookie_hits >= c.repeated && c.rookie_false_hits > 0,
+                "{c:?}"
+            );
         }
     }
+}
+
+/// Belle inside the search, audited the same way: every repetition it reports stands earlier
+/// on the game or the search line.
+#[test]
+fn in_the_search_belle_sees_no_repetition_that_is_not_there() {
+    let c = audit_in_the_search(Method::Belle);
+    assert!(c.asked > 100_000 && c.belle_found > 1_000, "{c:?}");
 }

@@ -1,7 +1,7 @@
 //! The chess engine: an alpha-beta searcher that sees the whole game.
 //!
 //! [`Engine::search`] receives the game's start position and every move played since, so
-//! repetitions that began before the root are visible to the search ([`history`]: the list of
+//! repetitions that began before the root are visible to the search ([`repetition::zarkov`]: the list of
 //! keys of John Stanback's Zarkov, as the chessprogramming wiki's page "Repetitions",
 //! <https://www.chessprogramming.org/Repetitions>, quotes it), or, by the UCI option `Repetition`, Belle's,
 //! Rookie's or Axon's detector from the same page: [`repetition`]). Positions are cached in a
@@ -11,9 +11,14 @@
 //! [`search`] (its tuning constants in [`search::params`]), values and scores in [`score`], the
 //! evaluation in [`eval`] (its weights, fitted to labelled positions, in [`eval::params`]),
 //! move ordering in [`movepick`], checks and legality of a move without playing it in
-//! [`moves`], time control in [`time`] and the UCI front end in [`uci`]. The measurements (the
-//! speed benchmark, the repetition suite, hash-table pollution) are in the `threefold-lab`
-//! crate, above this one.
+//! [`moves`], time control in [`time`] and the UCI front end in [`uci`].
+//!
+//! The measurements (the speed benchmark, the repetition suite, the detectors' audit,
+//! hash-table pollution) are in the `threefold-lab` crate, above this one. What they need to
+//! see of a search they get through a [`probe::Probe`] given to [`Engine::search_with`]: the
+//! search is generic over the probe and calls it only behind `if P::ACTIVE`, a constant, so
+//! the search a game uses ([`Engine::search`], probe `()`) is compiled without any of it: no
+//! counter and no instrumentation branch at its nodes.
 //!
 //! A score that rests on a repetition draw found in the search is stored in the table like
 //! any other, so another path to the same position may reuse it although the repetition is
@@ -28,9 +33,9 @@
 
 pub mod book;
 pub mod eval;
-pub mod history;
 pub mod movepick;
 pub mod moves;
+pub mod probe;
 pub mod repetition;
 pub mod score;
 pub mod search;
@@ -49,10 +54,11 @@ pub use tt::TtAllocError;
 
 use eval::EvalCache;
 use movepick::HistoryTable;
-use repetition::{Method, Stats, Tracker};
+use probe::Probe;
+use repetition::{Method, Tracker};
 use score::{MATE, MATE_BOUND, MAX_DEPTH};
 use search::Searcher;
-use shadow::{Frame, Pollution, ShadowScore, StorePolicy};
+use shadow::{Frame, ShadowScore, StorePolicy};
 use threefold_rules::key::position_key;
 use tt::Tt;
 
@@ -107,8 +113,6 @@ pub struct Engine {
     evals: EvalCache,
     /// What the table stores where a score rests on a repetition ([`shadow`]).
     store_policy: StorePolicy,
-    /// `bench pollution`'s instrumentation, kept from search to search.
-    pollution: Option<Pollution>,
 }
 
 /// Default `Hash` in MB.
@@ -125,7 +129,6 @@ impl Engine {
             upcoming: false,
             evals: EvalCache::new(),
             store_policy: StorePolicy::Real,
-            pollution: None,
         })
     }
 
@@ -199,16 +202,6 @@ impl Engine {
         self.store_policy = policy;
     }
 
-    /// Turns `bench pollution`'s instrumentation on (counts start at zero) or off.
-    pub fn instrument(&mut self, on: bool) {
-        self.pollution = on.then(Pollution::default);
-    }
-
-    /// The instrumentation's counts so far, if on.
-    pub fn pollution(&self) -> Option<&Pollution> {
-        self.pollution.as_ref()
-    }
-
     /// Current contempt.
     pub fn contempt(&self) -> i32 {
         self.contempt
@@ -234,15 +227,10 @@ impl Engine {
         self.upcoming
     }
 
-    /// Audit mode: the search also runs the exact scan at every node and counts the
-    /// detector's wrong answers ([`Stats`]; slower, for measurements).
-    pub fn set_repetition_audit(&mut self, on: bool) {
-        self.keys.set_audit(on);
-    }
-
-    /// What the repetition detector did in the searches so far.
-    pub fn repetition_stats(&self) -> Stats {
-        self.keys.stats()
+    /// Belle's shared-slot losses in the searches so far (positions its table could not
+    /// mark: [`repetition::belle`]).
+    pub fn belle_shared_slot_losses(&self) -> u64 {
+        self.keys.belle_shared_slot_losses()
     }
 
     /// Clears the transposition table and the history tables.
@@ -265,7 +253,21 @@ impl Engine {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        self.search_pondering(start, moves, limits, stop, None, on_info)
+        self.run(&mut (), start, moves, limits, stop, None, on_info)
+    }
+
+    /// [`Engine::search`] watched by `probe` ([`probe`]: what the measurements of
+    /// `threefold-lab` and the tests see of the search; it changes nothing the search does).
+    pub fn search_with<P: Probe>(
+        &mut self,
+        probe: &mut P,
+        start: &Chess,
+        moves: &[Move],
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.run(probe, start, moves, limits, stop, None, on_info)
     }
 
     /// [`Engine::search`], pondering (UCI `go ponder`) while `pondering` is true: the search
@@ -276,6 +278,21 @@ impl Engine {
     /// until `ponderhit` or `stop`, as UCI requires.
     pub fn search_pondering(
         &mut self,
+        start: &Chess,
+        moves: &[Move],
+        limits: &Limits,
+        stop: &AtomicBool,
+        pondering: Option<&AtomicBool>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.run(&mut (), start, moves, limits, stop, pondering, on_info)
+    }
+
+    /// The search, watched by `probe` (`()` for a game: then no probe code is compiled in).
+    #[allow(clippy::too_many_arguments)]
+    fn run<P: Probe>(
+        &mut self,
+        probe: &mut P,
         start: &Chess,
         moves: &[Move],
         limits: &Limits,
@@ -318,6 +335,7 @@ impl Engine {
         }
 
         let mut s = Searcher::new(
+            probe,
             &mut self.tt,
             &mut self.keys,
             &mut self.history,
@@ -335,7 +353,7 @@ impl Engine {
             s.poll_ponderhit();
         }
         s.upcoming = self.upcoming;
-        s.shadow = Frame::new(self.store_policy, self.pollution.take());
+        s.shadow = Frame::new(self.store_policy, P::SHADOW);
         let mut prev = 0;
         for depth in 1..=max_depth {
             let v = s.aspiration(&pos, root_key, depth as i32, prev);
@@ -391,7 +409,6 @@ impl Engine {
             }
         }
         result.nodes = s.nodes;
-        self.pollution = s.shadow.pollution.take();
         result
     }
 }

@@ -5,7 +5,7 @@
 //!
 //! # The problem
 //!
-//! A repetition inside the search is scored as a draw ([`super::history`]: Zarkov's rule).
+//! A repetition inside the search is scored as a draw ([`super::repetition::zarkov`]: Zarkov's rule).
 //! That draw belongs to the *path*: the position repeats one higher up on the current line.
 //! Every score backed up from it rests on the path too, yet the table stores it under the
 //! position's key alone, and another path that reaches the same position without the
@@ -19,7 +19,7 @@
 //! with the ply of the repeated position the real score depends on ([`Range::rep_ply`]):
 //!
 //! - a position that stood **twice in the game history** already is a draw on every path:
-//!   real and shadow score are both the draw ([`super::history::DrawOrigin::Game`]);
+//!   real and shadow score are both the draw ([`super::repetition::zarkov::DrawOrigin::Game`]);
 //! - a position that repeats one **inside the tree** (or once in the game and once in the
 //!   tree) is a draw for the real score, but for the shadow score the move that led there is
 //!   a total uncertainty `(-inf, +inf)`, and the node reports the ply of the earlier
@@ -53,7 +53,7 @@
 //! README section "Shadow score" (a two-bound entry is 16 bytes: a quarter fewer entries in
 //! the same memory, measured there).
 
-use super::history::{DrawOrigin, KeyHistory};
+use super::repetition::zarkov::{DrawOrigin, KeyHistory};
 use super::score::{INF, MAX_PLY};
 use super::tt::Bound;
 
@@ -68,7 +68,7 @@ pub enum ShadowScore {
 }
 
 /// What a search stores where the real score depends on the path (the shadow bookkeeping
-/// runs for all but [`StorePolicy::Real`] without instrumentation).
+/// runs for all but [`StorePolicy::Real`], unless a probe asks for it: [`Frame::new`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StorePolicy {
     /// The real score (plain search).
@@ -191,19 +191,6 @@ pub fn stored_bound(real: i32, bound: Bound, range: Range) -> Option<(i32, Bound
     }
 }
 
-/// Instrumentation of `bench pollution`: which stored values rest on a repetition draw, and
-/// how often one is read back on a path that does not hold the repeated position.
-#[derive(Clone, Debug, Default)]
-pub struct Pollution {
-    /// Key of a stored position whose stored value rests on a repetition → key of the
-    /// repeated position it depends on.
-    pub derived: std::collections::HashMap<u64, u64>,
-    /// Table cutoffs that returned such a value on a path without that position.
-    pub polluted_probes: u64,
-    /// Table cutoffs that returned such a value on a path that holds it.
-    pub same_path_probes: u64,
-}
-
 /// The shadow bookkeeping of one search.
 #[derive(Debug)]
 pub struct Frame {
@@ -216,19 +203,17 @@ pub struct Frame {
     /// `tentative[ply]`: the best lower end found so far at the node at `ply` (Muller's
     /// `HASH_ENTRY->lower_bound`, kept up to date after every move).
     pub tentative: Vec<i32>,
-    /// `bench pollution` only.
-    pub pollution: Option<Pollution>,
 }
 
 impl Frame {
-    /// Bookkeeping for `policy`; `pollution` instruments it (and turns tracking on).
-    pub fn new(policy: StorePolicy, pollution: Option<Pollution>) -> Frame {
+    /// Bookkeeping for `policy`; `watched`: a probe wants the ranges even for a plain
+    /// search ([`crate::probe::Probe::SHADOW`]: `bench pollution`).
+    pub fn new(policy: StorePolicy, watched: bool) -> Frame {
         Frame {
             policy,
-            track: policy != StorePolicy::Real || pollution.is_some(),
+            track: policy != StorePolicy::Real || watched,
             ranges: vec![Range::EXACT; MAX_PLY + 2],
             tentative: vec![-INF; MAX_PLY + 2],
-            pollution,
         }
     }
 
@@ -267,54 +252,6 @@ impl Frame {
             StorePolicy::Real => Some((best, bound)),
             StorePolicy::Shadow => stored_bound(best, bound, range),
             StorePolicy::Independent => None,
-        }
-    }
-
-    /// Instrumentation: a node at `ply` with real score `real` (value and bound) and shadow
-    /// score `range` stored `stored` for `key` (`written`: the table took it). The stored
-    /// value rests on a repetition of the position at `range.rep_ply` when the real score
-    /// depends on the path above and what was stored is that real score, not a shadow bound
-    /// (judged by what was stored, not by the policy, so a broken policy shows).
-    #[allow(clippy::too_many_arguments)]
-    pub fn note_store(
-        &mut self,
-        key: u64,
-        written: bool,
-        ply: usize,
-        real: (i32, Bound),
-        stored: (i32, Bound),
-        range: Range,
-        keys: &KeyHistory,
-    ) {
-        let shadow = stored_bound(real.0, real.1, range);
-        let derived = range.depends_above(ply) && stored == real && shadow != Some(real);
-        let Some(p) = self.pollution.as_mut() else {
-            return;
-        };
-        if !written {
-            return;
-        }
-        match derived.then(|| keys.key_at_ply(range.rep_ply)).flatten() {
-            Some(dep) => {
-                p.derived.insert(key, dep);
-            }
-            None => {
-                p.derived.remove(&key);
-            }
-        }
-    }
-
-    /// Instrumentation: a table cutoff returned the stored value of `key`.
-    pub fn note_cutoff(&mut self, key: u64, keys: &KeyHistory) {
-        let Some(p) = self.pollution.as_mut() else {
-            return;
-        };
-        if let Some(&dep) = p.derived.get(&key) {
-            if keys.on_path(dep) {
-                p.same_path_probes += 1;
-            } else {
-                p.polluted_probes += 1;
-            }
         }
     }
 }

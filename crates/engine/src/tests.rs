@@ -218,37 +218,6 @@ fn engine_is_send() {
     is_send::<Engine>();
 }
 
-/// Plays `plies` plies of the game `start` + `ucis` with the engine's own moves, table kept,
-/// and returns the instrumentation's polluted probes (see `engine::shadow::Pollution`).
-fn polluted_probes(e: &mut Engine, start: &Chess, ucis: &[&str], plies: usize) -> u64 {
-    let mut ms = moves(start, ucis);
-    e.new_game();
-    e.instrument(true);
-    for _ in 0..plies {
-        let Some(m) = search(e, start, &ms, 7).best else {
-            break;
-        };
-        ms.push(m);
-    }
-    e.pollution().unwrap().polluted_probes
-}
-
-#[test]
-fn shadow_score_keeps_repetition_draws_off_other_paths() {
-    // A rook-and-bishop-up endgame after a shuffle (repetition suite, "forced"): searches
-    // from move to move find repetitions in their trees. The plain table hands their draws to
-    // paths without the repeated position; with the shadow score no such value is stored.
-    let start = pos("2k5/p2p4/8/8/P5KP/8/5RR1/b6r w - - 2 2");
-    let hist = ["g4g3", "c8b7", "g3g4", "b7c8", "g4g3", "c8b7"];
-    let mut plain = Engine::new(4).unwrap();
-    let n_plain = polluted_probes(&mut plain, &start, &hist, 8);
-    assert!(n_plain > 0, "the plain search shows no pollution to remove");
-    let mut shadow = Engine::new(4).unwrap();
-    shadow.set_shadow_score(shadow::ShadowScore::On);
-    assert_eq!(shadow.shadow_score(), shadow::ShadowScore::On);
-    assert_eq!(polluted_probes(&mut shadow, &start, &hist, 8), 0);
-}
-
 #[test]
 fn shadow_score_changes_what_is_stored_not_the_rules() {
     // The repetition rules at the root are the plain search's: a third occurrence from the

@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
+use crate::audit::Audit;
 use threefold_engine::repetition::Method;
 use threefold_engine::shadow::ShadowScore;
 use threefold_engine::tt::{IndexMapping, Tt, mapping_bias};
@@ -93,7 +94,10 @@ pub fn run_setup(
     }
     engine.set_repetition(setup.repetition);
     engine.set_upcoming_repetition(setup.upcoming);
-    engine.set_repetition_audit(setup.audit);
+    // Rookie's hits and the audit are counted by a probe ([`crate::audit`]); the other runs
+    // time the plain search, which has none.
+    let mut audit = Audit::new(setup.audit);
+    let watched = setup.audit || setup.repetition == Method::Rookie;
     let stop = AtomicBool::new(false);
     let limits = Limits {
         depth: Some(depth),
@@ -105,7 +109,11 @@ pub fn run_setup(
     for (i, p) in ps.iter().enumerate() {
         engine.new_game();
         let t = Instant::now();
-        let r = engine.search(p, &[], &limits, &stop, &mut |_| {});
+        let r = if watched {
+            engine.search_with(&mut audit, p, &[], &limits, &stop, &mut |_| {})
+        } else {
+            engine.search(p, &[], &limits, &stop, &mut |_| {})
+        };
         let dt = t.elapsed();
         time += dt;
         nodes += r.nodes;
@@ -138,7 +146,7 @@ pub fn run_setup(
         );
     }
     if setup.repetition != Method::Zarkov || setup.audit || setup.upcoming {
-        let st = engine.repetition_stats();
+        let st = audit.counts;
         let _ = write!(
             out,
             "repetition {}{}: rookie hits {} (false {}), belle shared-slot losses {}",
@@ -146,7 +154,7 @@ pub fn run_setup(
             if setup.upcoming { " + upcoming" } else { "" },
             st.rookie_hits,
             st.rookie_false_hits,
-            st.belle_shared_slot_losses
+            engine.belle_shared_slot_losses()
         );
         if setup.audit {
             let _ = write!(

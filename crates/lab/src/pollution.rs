@@ -10,13 +10,14 @@
 //! ply all three search the same game to the same depth; the reference's move is played.
 //!
 //! Two counts per mode:
-//! - **(a) polluted probes** (instrumented, [`threefold_engine::shadow::Pollution`]): table cutoffs that
-//!   returned a value resting on a repetition draw while the repeated position it rests on
-//!   is not on the current path (game or search line);
+//! - **(a) polluted probes** (counted by a probe on the search, [`Pollution`]): table cutoffs
+//!   that returned a value resting on a repetition draw while the repeated position it rests
+//!   on is not on the current path (game or search line);
 //! - **(b) changes**: searches whose best move or score differs from the reference's. Some of
 //!   these are not pollution at all: a table with other entries searches another tree (the
 //!   reference stores less), so (b) is an upper bound and (a) the direct measure.
 
+use std::collections::HashMap;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -24,7 +25,9 @@ use std::time::Instant;
 use shakmaty::{Move, Position};
 
 use crate::suite::entries;
-use threefold_engine::shadow::StorePolicy;
+use threefold_engine::probe::{Probe, Store};
+use threefold_engine::repetition::zarkov::KeyHistory;
+use threefold_engine::shadow::{StorePolicy, stored_bound};
 use threefold_engine::{Engine, Limits, SearchResult, TtAllocError};
 
 /// Plies played from each suite position.
@@ -56,13 +59,70 @@ pub struct PollutionResult {
     pub shadow: Counts,
 }
 
-fn search(e: &mut Engine, start: &shakmaty::Chess, moves: &[Move], depth: u32) -> SearchResult {
+/// The probe of `bench pollution` ([`threefold_engine::probe`]): which stored values rest on
+/// a repetition draw, and how often one is read back on a path that does not hold the
+/// repeated position. It asks for the shadow bookkeeping ([`Probe::SHADOW`]) so that the
+/// plain search, too, knows which of its values rest on the path. Kept from search to search
+/// of a game, as the table is.
+#[derive(Clone, Debug, Default)]
+pub struct Pollution {
+    /// Key of a stored position whose stored value rests on a repetition → key of the
+    /// repeated position it depends on.
+    pub derived: HashMap<u64, u64>,
+    /// Table cutoffs that returned such a value on a path without that position.
+    pub polluted_probes: u64,
+    /// Table cutoffs that returned such a value on a path that holds it.
+    pub same_path_probes: u64,
+}
+
+impl Probe for Pollution {
+    const ACTIVE: bool = true;
+    const SHADOW: bool = true;
+
+    /// The stored value rests on a repetition of the position at `range.rep_ply` when the
+    /// real score depends on the path above and what was stored is that real score, not a
+    /// shadow bound (judged by what was stored, not by the policy, so a broken policy shows).
+    fn stored(&mut self, s: &Store, keys: &KeyHistory) {
+        let shadow = stored_bound(s.real.0, s.real.1, s.range);
+        let derived = s.range.depends_above(s.ply) && s.stored == s.real && shadow != Some(s.real);
+        if !s.written {
+            return;
+        }
+        match derived.then(|| keys.key_at_ply(s.range.rep_ply)).flatten() {
+            Some(dep) => {
+                self.derived.insert(s.key, dep);
+            }
+            None => {
+                self.derived.remove(&s.key);
+            }
+        }
+    }
+
+    fn cutoff(&mut self, key: u64, keys: &KeyHistory) {
+        if let Some(&dep) = self.derived.get(&key) {
+            if keys.on_path(dep) {
+                self.same_path_probes += 1;
+            } else {
+                self.polluted_probes += 1;
+            }
+        }
+    }
+}
+
+/// A search of `start` + `moves` to `depth`, watched by `probe`.
+fn search<P: Probe>(
+    e: &mut Engine,
+    probe: &mut P,
+    start: &shakmaty::Chess,
+    moves: &[Move],
+    depth: u32,
+) -> SearchResult {
     let stop = AtomicBool::new(false);
     let limits = Limits {
         depth: Some(depth),
         ..Default::default()
     };
-    e.search(start, moves, &limits, &stop, &mut |_| {})
+    e.search_with(probe, start, moves, &limits, &stop, &mut |_| {})
 }
 
 /// Runs the pollution bench; one line per game, the counts of both modes on the last line.
@@ -83,8 +143,7 @@ pub fn run(
         plain.new_game();
         shadow.new_game();
         reference.new_game();
-        plain.instrument(true);
-        shadow.instrument(true);
+        let mut probes = [Pollution::default(), Pollution::default()];
         let mut moves = e.moves.clone();
         let mut pos = e.root();
         let mut game = [Counts::default(); 2];
@@ -92,9 +151,9 @@ pub fn run(
             if pos.is_game_over() {
                 break;
             }
-            let want = search(&mut reference, &e.start, &moves, depth);
+            let want = search(&mut reference, &mut (), &e.start, &moves, depth);
             for (i, eng) in [&mut plain, &mut shadow].into_iter().enumerate() {
-                let got = search(eng, &e.start, &moves, depth);
+                let got = search(eng, &mut probes[i], &e.start, &moves, depth);
                 game[i].nodes += got.nodes;
                 game[i].move_changes += u64::from(got.best != want.best);
                 game[i].score_changes += u64::from(got.score != want.score);
@@ -104,10 +163,9 @@ pub fn run(
             pos.play_unchecked(m);
             moves.push(m);
         }
-        for (i, eng) in [&plain, &shadow].into_iter().enumerate() {
-            let p = eng.pollution().cloned().unwrap_or_default();
-            game[i].polluted_probes = p.polluted_probes;
-            game[i].same_path_probes = p.same_path_probes;
+        for (g, p) in game.iter_mut().zip(&probes) {
+            g.polluted_probes = p.polluted_probes;
+            g.same_path_probes = p.same_path_probes;
         }
         let _ = writeln!(
             out,
@@ -145,4 +203,63 @@ pub fn run(
         c(&r.shadow)
     );
     Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::fen::Fen;
+    use shakmaty::uci::UciMove;
+    use shakmaty::{CastlingMode, Chess};
+    use threefold_engine::shadow::ShadowScore;
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    fn moves(start: &Chess, ucis: &[&str]) -> Vec<Move> {
+        let mut p = start.clone();
+        ucis.iter()
+            .map(|u| {
+                let m = u.parse::<UciMove>().unwrap().to_move(&p).unwrap();
+                p.play_unchecked(m);
+                m
+            })
+            .collect()
+    }
+
+    /// Plays `plies` plies of the game `start` + `ucis` with the engine's own moves, table
+    /// kept, and returns the polluted probes the probe counted.
+    fn polluted_probes(e: &mut Engine, start: &Chess, ucis: &[&str], plies: usize) -> u64 {
+        let mut ms = moves(start, ucis);
+        e.new_game();
+        let mut probe = Pollution::default();
+        for _ in 0..plies {
+            let Some(m) = search(e, &mut probe, start, &ms, 7).best else {
+                break;
+            };
+            ms.push(m);
+        }
+        probe.polluted_probes
+    }
+
+    #[test]
+    fn shadow_score_keeps_repetition_draws_off_other_paths() {
+        // A rook-and-bishop-up endgame after a shuffle (repetition suite, "forced"): searches
+        // from move to move find repetitions in their trees. The plain table hands their
+        // draws to paths without the repeated position; with the shadow score no such value
+        // is stored.
+        let start = pos("2k5/p2p4/8/8/P5KP/8/5RR1/b6r w - - 2 2");
+        let hist = ["g4g3", "c8b7", "g3g4", "b7c8", "g4g3", "c8b7"];
+        let mut plain = Engine::new(4).unwrap();
+        let n_plain = polluted_probes(&mut plain, &start, &hist, 8);
+        assert!(n_plain > 0, "the plain search shows no pollution to remove");
+        let mut shadow = Engine::new(4).unwrap();
+        shadow.set_shadow_score(ShadowScore::On);
+        assert_eq!(shadow.shadow_score(), ShadowScore::On);
+        assert_eq!(polluted_probes(&mut shadow, &start, &hist, 8), 0);
+    }
 }

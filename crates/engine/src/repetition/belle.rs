@@ -39,6 +39,9 @@ pub struct Marks {
     /// Every position entered: its key and what [`Tt::open`] said.
     stack: Vec<(u64, OpenSlot)>,
     /// Positions that could not be marked: their slot was held by another open position.
+    /// Only measurements read it (`threefold bench --repetition belle`), but it stays here
+    /// rather than in a probe: it costs one add where the slot was compared anyway, only
+    /// with Belle chosen, and it counts the game's positions too, which no probe sees.
     pub shared_slot_losses: u64,
 }
 

@@ -45,7 +45,7 @@ use std::sync::OnceLock;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{Board, Color, Piece, Role, Square, attacks};
 
-use super::super::history::KeyHistory;
+use super::zarkov::KeyHistory;
 
 /// Slots of the table.
 const SLOTS: usize = 8192;

@@ -4,7 +4,7 @@
 //!
 //! | detector | data | answers | fails |
 //! |---|---|---|---|
-//! | [`Zarkov`] ([`super::history`]) | list of keys | earlier occurrences, exact | never (walks the stretch) |
+//! | [`Zarkov`] ([`zarkov`]) | list of keys | earlier occurrences, exact | never (walks the stretch) |
 //! | [`Belle`] ([`belle`]) | an open flag in the transposition table | "open entry found" | misses a position whose slot another open position holds |
 //! | [`Rookie`] ([`rookie`]) | 2^14 one-byte counters + the list of keys | counter hit, then a verified count | never (false hits cost a back-trace) |
 //! | [`Axon`] ([`axon`]) | origin and target squares of the moves, no keys | "every chain closed" | triangulation (false), pieces exchanging squares (missed) |
@@ -25,22 +25,26 @@
 //! The search does not use the trait: [`Tracker`] holds Zarkov's key list (which the
 //! cuckoo scan and Rookie's back-trace read as well) and the data of the chosen
 //! [`Method`], and dispatches on the method with a `match` (no call through a vtable in the
-//! search's inner loop).
+//! search's inner loop). Each answer also goes to the search's [`Probe`]
+//! ([`crate::probe::Answer`]): the audit and Rookie's hit counts of `threefold-lab` read it
+//! there; in the plain search the probe is `()` and nothing of it is compiled.
 
 pub mod axon;
 pub mod belle;
 pub mod cuckoo;
 pub mod report;
 pub mod rookie;
+pub mod zarkov;
 
 use std::fmt;
 use std::str::FromStr;
 
 use shakmaty::{Chess, Move, Position, Square};
 
-use super::history::{KeyHistory, Repetition};
+use super::probe::{Answer, Probe};
 use super::tt::{IndexMapping, OpenSlot, Tt, TtAllocError};
 use threefold_rules::key::{play_keyed, position_key};
+use zarkov::{KeyHistory, Repetition};
 
 /// One position entered: its key, and the move that reached it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,7 +111,7 @@ pub trait Detector {
     fn answer(&self, pos: &Chess) -> Self::Answer;
 }
 
-/// Zarkov's list of keys ([`super::history`]): how many times the position occurred before,
+/// Zarkov's list of keys ([`zarkov`]): how many times the position occurred before,
 /// back to the last irreversible move.
 #[derive(Clone, Debug, Default)]
 pub struct Zarkov(pub KeyHistory);
@@ -319,29 +323,10 @@ impl FromStr for Method {
     }
 }
 
-/// What the detectors did during searches (since the engine was made).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Nodes that asked for a repetition.
-    pub probes: u64,
-    /// Rookie: counters found non-zero.
-    pub rookie_hits: u64,
-    /// Rookie: hits the back-trace found no earlier occurrence for.
-    pub rookie_false_hits: u64,
-    /// Belle: positions that could not be marked (another open position held the slot).
-    pub belle_shared_slot_losses: u64,
-    /// Audit ([`Tracker::set_audit`]): the method saw a repetition where the exact key scan
-    /// sees no earlier occurrence in the stretch.
-    pub false_repetitions: u64,
-    /// Audit: the exact key scan sees an earlier occurrence the method missed.
-    pub missed_repetitions: u64,
-    /// Audit: positions with an earlier occurrence (exact).
-    pub exact_repetitions: u64,
-}
-
 /// The repetition detection of the search: Zarkov's list of keys, always kept (the default
-/// method, the cuckoo scan's data, Rookie's back-trace and the audit's reference), and the
-/// data of the chosen method.
+/// method, the cuckoo scan's data and Rookie's back-trace), and the data of the chosen
+/// method. What it answers at each node goes to the search's [`Probe`] as well, for the
+/// measurements (`threefold-lab`); the plain search's probe compiles to nothing.
 #[derive(Clone, Debug, Default)]
 pub struct Tracker {
     keys: KeyHistory,
@@ -349,12 +334,10 @@ pub struct Tracker {
     belle: belle::Marks,
     rookie: rookie::Counters,
     axon: axon::Moves,
-    audit: bool,
-    stats: Stats,
 }
 
 impl Tracker {
-    /// Zarkov's method, no audit.
+    /// Zarkov's method.
     pub fn new() -> Tracker {
         Tracker {
             keys: KeyHistory::new(),
@@ -373,18 +356,10 @@ impl Tracker {
         self.method = method;
     }
 
-    /// Audit mode: every node also runs the exact scan and counts the method's wrong answers
-    /// (for measurements; slower).
-    pub fn set_audit(&mut self, on: bool) {
-        self.audit = on;
-    }
-
-    /// What the detectors did so far.
-    pub fn stats(&self) -> Stats {
-        Stats {
-            belle_shared_slot_losses: self.belle.shared_slot_losses,
-            ..self.stats
-        }
+    /// Belle: positions that could not be marked since the tracker was made (another open
+    /// position held the slot: [`belle::Marks::shared_slot_losses`]).
+    pub fn belle_shared_slot_losses(&self) -> u64 {
+        self.belle.shared_slot_losses
     }
 
     /// Zarkov's list of keys.
@@ -445,59 +420,56 @@ impl Tracker {
 
     /// Is the last position a draw by repetition for the search? Zarkov and Rookie count
     /// (a third occurrence, or a second one more than two plies beyond the root); Belle and
-    /// Axon have no count: any repetition they see is a draw.
+    /// Axon have no count: any repetition they see is a draw. `probe` is told the method's
+    /// raw answer ([`Answer`]); with the plain search's probe, `()`, that costs nothing.
     #[inline(always)]
-    pub fn repetition(&mut self) -> Repetition {
+    pub fn repetition<P: Probe>(&self, probe: &mut P) -> Repetition {
         match self.method {
             Method::Zarkov => {
-                if self.audit {
-                    self.audit_node(None);
+                let r = self.keys.repetition();
+                if P::ACTIVE {
+                    probe.repetition(&self.keys, Answer::Zarkov(r));
                 }
-                self.keys.repetition()
+                r
             }
             Method::Rookie => {
                 if !self.rookie.hit() {
-                    if self.audit {
-                        self.audit_node(Some(false));
+                    if P::ACTIVE {
+                        probe.repetition(&self.keys, Answer::Rookie(None));
                     }
                     return Repetition::None;
                 }
                 let (earlier, r) = self.keys.back_trace();
-                self.stats.rookie_hits += 1;
-                self.stats.rookie_false_hits += u64::from(earlier == 0);
-                if self.audit {
-                    self.audit_node(Some(earlier > 0));
+                if P::ACTIVE {
+                    probe.repetition(&self.keys, Answer::Rookie(Some((earlier, r))));
                 }
                 r
             }
-            Method::Belle => self.seen(self.belle.found()),
-            Method::Axon => self.seen(self.axon.repetition()),
+            Method::Belle => {
+                let seen = self.belle.found();
+                if P::ACTIVE {
+                    probe.repetition(&self.keys, Answer::Belle(seen));
+                }
+                Self::draw_if(seen)
+            }
+            Method::Axon => {
+                let seen = self.axon.repetition();
+                if P::ACTIVE {
+                    probe.repetition(&self.keys, Answer::Axon(seen));
+                }
+                Self::draw_if(seen)
+            }
         }
     }
 
     /// A method without a count: whatever it sees is a draw.
     #[inline(always)]
-    fn seen(&mut self, seen: bool) -> Repetition {
-        if self.audit {
-            self.audit_node(Some(seen));
-        }
+    fn draw_if(seen: bool) -> Repetition {
         if seen {
             Repetition::Draw
         } else {
             Repetition::None
         }
-    }
-
-    /// Audit: the method's raw answer (`None`: Zarkov, the reference itself) against the
-    /// exact key scan.
-    #[cold]
-    fn audit_node(&mut self, seen: Option<bool>) {
-        let exact = self.keys.back_trace().0 > 0;
-        let seen = seen.unwrap_or(exact);
-        self.stats.probes += 1;
-        self.stats.exact_repetitions += u64::from(exact);
-        self.stats.false_repetitions += u64::from(seen && !exact);
-        self.stats.missed_repetitions += u64::from(exact && !seen);
     }
 
     /// Stockfish's upcoming-repetition test for the last position, `pos`, at `ply` plies

@@ -12,7 +12,7 @@
 //!   on `threefold bench` (depth 12), probing there cost 13% more time for 1% fewer nodes, as
 //!   nearly every quiescence probe is a cache miss, and its entries only crowd out deeper ones.
 //!   Static evaluations are cached separately ([`super::eval::EvalCache`]).
-//! - Repetitions (see [`super::repetition`]): by default Zarkov's scan ([`super::history`]) at
+//! - Repetitions (see [`super::repetition`]): by default Zarkov's scan ([`super::repetition::zarkov`]) at
 //!   every node, quiescence included (UCI `Repetition` picks Belle's, Rookie's or Axon's);
 //!   with `UpcomingRepetition`, a node below the root whose side to move can go back to a
 //!   position scored a draw has alpha raised to the draw score, as Stockfish does;
@@ -22,6 +22,9 @@
 //!   value the nodes back up H.G. Muller's shadow range and the ply of the repetition the
 //!   value depends on, and the table gets the shadow bound where the value rests on the path.
 //!   Off, none of it runs.
+//! - Measurements watch the search through a [`Probe`] ([`super::probe`]), which the searcher
+//!   is generic over: every call to it stands behind `if P::ACTIVE`, a constant, so the plain
+//!   search (probe `()`) carries no instrumentation branch.
 //! - Quiescence search: captures with SEE >= 0 and queen promotions, stand pat, delta pruning;
 //!   all evasions when in check.
 //! - Move ordering in [`super::movepick`]: TT move, MVV-LVA/SEE captures, killers, history.
@@ -54,13 +57,14 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, Position};
 
 use super::eval::{EvalCache, see_value};
-use super::history::Repetition;
 use super::movepick::{
     HISTORY_MAX, HistoryTable, MovePicker, Picked, ScoredMoves, gen_captures, is_noisy,
     loses_material, mvv_lva, side,
 };
 use super::moves::{decode_move, gives_check};
+use super::probe::{Probe, Store};
 use super::repetition::Tracker;
+use super::repetition::zarkov::Repetition;
 use super::score::{INF, MATE, MATE_BOUND, MAX_PLY};
 use super::shadow::{Accumulator, Frame, StorePolicy};
 use super::tt::{Bound, Tt, pack_move};
@@ -73,8 +77,8 @@ pub const CLOCK_CHECK_NODES: u64 = 128;
 /// The static evaluation of a node in check (none).
 const NO_EVAL: i32 = -INF;
 
-/// Search state of one `Engine::search` call.
-pub struct Searcher<'a> {
+/// Search state of one `Engine::search` call, watched by the probe `P` ([`super::probe`]).
+pub struct Searcher<'a, P: Probe> {
     pub tt: &'a mut Tt,
     pub keys: &'a mut Tracker,
     /// Stockfish's upcoming-repetition draw score (UCI `UpcomingRepetition`).
@@ -105,12 +109,15 @@ pub struct Searcher<'a> {
     pub iter_best: Option<(Move, i32)>,
     /// Muller's shadow score ([`super::shadow`]); idle (`track` false) in a plain search.
     pub shadow: Frame,
+    /// What watches the search (`()`: nothing).
+    probe: &'a mut P,
 }
 
-impl<'a> Searcher<'a> {
-    /// New searcher.
+impl<'a, P: Probe> Searcher<'a, P> {
+    /// New searcher, watched by `probe`.
     #[allow(clippy::too_many_arguments)]
     pub fn new(
+        probe: &'a mut P,
         tt: &'a mut Tt,
         keys: &'a mut Tracker,
         history: &'a mut HistoryTable,
@@ -119,7 +126,7 @@ impl<'a> Searcher<'a> {
         stop: &'a AtomicBool,
         hard: Option<Duration>,
         max_nodes: Option<u64>,
-    ) -> Searcher<'a> {
+    ) -> Searcher<'a, P> {
         let mut lmr = vec![[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -147,7 +154,35 @@ impl<'a> Searcher<'a> {
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             lmr,
             iter_best: None,
-            shadow: Frame::new(StorePolicy::Real, None),
+            shadow: Frame::new(StorePolicy::Real, P::SHADOW),
+            probe,
+        }
+    }
+
+    /// Enters `child`, reached by the legal move `m` from `pos`; its key is `key`.
+    #[inline(always)]
+    fn push(&mut self, pos: &Chess, m: &Move, child: &Chess, key: u64) {
+        self.keys.push(self.tt, pos, m, key);
+        if P::ACTIVE {
+            self.probe.enter(child, Some(m));
+        }
+    }
+
+    /// Enters `child`, reached by a null move; its key is `key`.
+    #[inline(always)]
+    fn push_null_move(&mut self, child: &Chess, key: u64) {
+        self.keys.push_null_move(self.tt, key);
+        if P::ACTIVE {
+            self.probe.enter(child, None);
+        }
+    }
+
+    /// Leaves the last position entered.
+    #[inline(always)]
+    fn pop(&mut self) {
+        self.keys.pop(self.tt);
+        if P::ACTIVE {
+            self.probe.leave();
         }
     }
 
@@ -269,7 +304,7 @@ impl<'a> Searcher<'a> {
         }
 
         if ply > 0 {
-            if self.keys.repetition() == Repetition::Draw {
+            if self.keys.repetition(self.probe) == Repetition::Draw {
                 if self.shadow.track {
                     self.shadow.repetition(ply, self.keys.keys());
                 }
@@ -315,8 +350,8 @@ impl<'a> Searcher<'a> {
                     Bound::Upper => e.value <= alpha,
                 };
                 if cut {
-                    if self.shadow.track {
-                        self.shadow.note_cutoff(key, self.keys.keys());
+                    if P::ACTIVE {
+                        self.probe.cutoff(key, self.keys.keys());
                     }
                     return e.value;
                 }
@@ -358,7 +393,7 @@ impl<'a> Searcher<'a> {
                         + depth / NULL_MOVE_DEPTH_DIVISOR
                         + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_EVAL_MAX);
                     let nkey = position_key(&null_pos);
-                    self.keys.push_null_move(self.tt, nkey);
+                    self.push_null_move(&null_pos, nkey);
                     let v = -self.negamax(
                         &null_pos,
                         nkey,
@@ -369,7 +404,7 @@ impl<'a> Searcher<'a> {
                         false,
                         false,
                     );
-                    self.keys.pop(self.tt);
+                    self.pop();
                     if self.stopped {
                         return 0;
                     }
@@ -444,7 +479,7 @@ impl<'a> Searcher<'a> {
             if probes && early_key.is_none() {
                 self.tt.prefetch(ckey);
             }
-            self.keys.push(self.tt, pos, &m, ckey);
+            self.push(pos, &m, &child, ckey);
 
             let v = if count == 1 {
                 -self.negamax(
@@ -514,7 +549,7 @@ impl<'a> Searcher<'a> {
                 }
                 v
             };
-            self.keys.pop(self.tt);
+            self.pop();
             if self.stopped {
                 return 0;
             }
@@ -578,19 +613,19 @@ impl<'a> Searcher<'a> {
                 .unwrap_or((-INF, Bound::Lower));
             self.tt
                 .store(key, ply as u32, mv, value, ev, depth as u32, b);
-            if self.shadow.pollution.is_some() {
+            if P::ACTIVE {
                 let written = self.tt.peek(key, ply as u32).is_some_and(|e| {
                     e.value == value && e.bound == b && e.depth == (depth as u32).min(255)
                 });
-                self.shadow.note_store(
+                let store = Store {
                     key,
-                    written,
                     ply,
-                    (best, bound),
-                    (value, b),
+                    real: (best, bound),
+                    stored: (value, b),
                     range,
-                    self.keys.keys(),
-                );
+                    written,
+                };
+                self.probe.stored(&store, self.keys.keys());
             }
             return best;
         }
@@ -639,7 +674,7 @@ impl<'a> Searcher<'a> {
         if ply as u32 > self.seldepth {
             self.seldepth = ply as u32;
         }
-        if self.keys.repetition() == Repetition::Draw {
+        if self.keys.repetition(self.probe) == Repetition::Draw {
             if self.shadow.track {
                 self.shadow.repetition(ply, self.keys.keys());
             }
@@ -692,9 +727,9 @@ impl<'a> Searcher<'a> {
             }
             let mut child = pos.clone();
             let ckey = play_keyed(&mut child, key, m);
-            self.keys.push(self.tt, pos, &m, ckey);
+            self.push(pos, &m, &child, ckey);
             let v = -self.quiescence(&child, ckey, -beta, -alpha, ply + 1, child.is_check());
-            self.keys.pop(self.tt);
+            self.pop();
             if self.stopped {
                 return 0;
             }

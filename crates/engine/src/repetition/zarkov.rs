@@ -28,7 +28,7 @@
 
 use shakmaty::{Chess, Move};
 
-use super::repetition::replay;
+use super::replay;
 
 /// What the scan found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,7 +155,7 @@ impl KeyHistory {
     }
 
     /// Where the repetition draw of the last pushed position comes from, for the shadow score
-    /// ([`super::shadow`]); `None` when [`KeyHistory::repetition`] finds no draw (this never
+    /// ([`crate::shadow`]); `None` when [`KeyHistory::repetition`] finds no draw (this never
     /// decides *whether* a repetition counts: that is Zarkov's rule above, asked first).
     ///
     /// [`DrawOrigin::Game`] when at least two earlier occurrences lie in the game itself (at or
@@ -229,7 +229,7 @@ impl KeyHistory {
 
     /// The scan of [`KeyHistory::repetition`], also returning how many earlier occurrences
     /// it found (0, 1, or 2 = two or more). Rookie's verifying back-trace
-    /// ([`super::repetition::rookie`]) is this scan.
+    /// ([`super::rookie`]) is this scan.
     #[inline]
     pub fn back_trace(&self) -> (u32, Repetition) {
         match self.scan_bounds() {
