@@ -43,14 +43,15 @@ const CRATES: &[(&str, &[&str])] = &[
 const LEAVES: &[&str] = &[
     "board",
     "config",
-    "engine_adapter",
     "engine_thread",
     "engines",
     "keys",
     "line_edit",
+    "prompt",
     "terminal",
     "theme",
     "tty_wait",
+    "widgets",
 ];
 
 /// The router: it uses the screens; nothing but the run loop (`mod.rs`) uses it.
@@ -216,7 +217,23 @@ fn heads(text: &str) -> Vec<String> {
 /// The trainer modules each trainer module uses.
 fn trainer_imports() -> BTreeMap<String, BTreeSet<String>> {
     let files = trainer_files();
-    let modules: BTreeSet<String> = files.iter().map(|(m, _, _)| m.clone()).collect();
+    let mut modules: BTreeSet<String> = files.iter().map(|(m, _, _)| m.clone()).collect();
+    // Names src/tui/mod.rs re-exports from a module (`pub use app::render;`) stand for it.
+    let mut alias: BTreeMap<String, String> = BTreeMap::new();
+    let root = std::fs::read_to_string(Path::new(ROOT).join("src/tui/mod.rs")).unwrap();
+    for line in root.lines() {
+        if let Some(path) = line
+            .trim()
+            .strip_prefix("pub use ")
+            .and_then(|l| l.strip_suffix(';'))
+            && let Some((module, name)) = path.split_once("::")
+            && modules.contains(module)
+            && !name.contains("::")
+        {
+            alias.insert(name.to_string(), module.to_string());
+        }
+    }
+    modules.extend(alias.keys().cloned());
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for (module, depth, path) in &files {
         let text = std::fs::read_to_string(path).unwrap();

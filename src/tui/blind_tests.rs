@@ -4,12 +4,12 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::rules::Game;
 
+use super::app::render::Marks;
 use super::app::{Action, App};
 use super::config::{self, Config};
 use super::keys::{self, Cmd, Ctx};
 use super::play::Overlay;
 use super::play::Players;
-use super::render::Marks;
 use super::tests::{key, keys, screen, typed};
 use super::theme::Theme;
 

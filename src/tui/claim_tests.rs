@@ -9,12 +9,12 @@ use ratatui::layout::Rect;
 
 use crate::rules::{EndingKind, Game};
 
+use super::app::render::{MIN_H, MIN_W};
 use super::app::{Action, App};
 use super::keys::{Cmd, Ctx};
 use super::play::Clock;
 use super::play::Overlay;
 use super::play::{ClaimOption, claim_layout, verdict_layout};
-use super::render::{MIN_H, MIN_W};
 use super::tests::{app, click, key, keys, screen, shuffle, typed};
 use super::theme::Theme;
 
@@ -614,7 +614,7 @@ fn the_claim_button_goes_when_the_game_ends() {
     assert_eq!(a.play.overlay, None);
     let (s, _) = screen(&a, &Theme::plain(), 80, 24);
     assert!(!s.contains("Claim draw"), "{s}");
-    let at = super::render::layout(a.size).unwrap().claim;
+    let at = super::app::render::layout(a.size).unwrap().claim;
     a.message = None;
     click(&mut a, at.x + 2, at.y);
     assert_eq!(a.play.overlay, None);

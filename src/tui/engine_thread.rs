@@ -2,7 +2,7 @@
 //! channels and never blocks on the engine.
 //!
 //! The UI codes against the small [`Opponent`] trait. threefold's engine
-//! (`crate::engine::Engine`) plugs in through `super::engine_adapter`;
+//! (`crate::engine::Engine`) plugs in through its child module `adapter`;
 //! [`default_opponent`] is the one place that chooses it. The tests use a
 //! trivial, fast opponent (`Shuffler`).
 
@@ -15,6 +15,8 @@ use std::time::{Duration, Instant};
 #[cfg(test)]
 use shakmaty::Position;
 use shakmaty::{Chess, Move};
+
+mod adapter;
 
 use crate::engine::TtAllocError;
 
@@ -74,7 +76,7 @@ pub trait Opponent: Send {
 /// that much memory cannot be had, or with 1 MiB if not even that can.
 pub fn default_opponent(hash_mb: usize) -> EngineChoice {
     choose_hash(hash_mb, &hash_fallbacks(), |mb| {
-        super::engine_adapter::EngineOpponent::new(mb).map(|e| Box::new(e) as Box<dyn Opponent>)
+        adapter::EngineOpponent::new(mb).map(|e| Box::new(e) as Box<dyn Opponent>)
     })
 }
 

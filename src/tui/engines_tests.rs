@@ -6,7 +6,7 @@ use crossterm::event::KeyCode;
 use crate::rules::Game;
 
 use super::app::App;
-use super::render::layout;
+use super::app::render::layout;
 use super::tests::{app, click, find, key, keys, screen, typed};
 use super::theme::Theme;
 

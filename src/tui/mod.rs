@@ -4,7 +4,7 @@
 //! - [`app`]: state, actions, update (no I/O but the optional game files):
 //!   routes to the screens and carries out their replies.
 //! - [`play`]: the game screen (with its overlays and PGN files).
-//! - [`render`]: side-effect-free drawing; [`board`]: the board widget;
+//! - [`app::render`]: side-effect-free drawing; [`board`]: the board widget;
 //!   [`widgets`]: the layout and drawing pieces the screens share.
 //! - [`drill`]: the drill screen (puzzles from [`crate::drills`]).
 //! - [`keys`]: the one key table (help overlay and hints come from it).
@@ -12,19 +12,18 @@
 //! - [`engine_thread`]: the engine on its own thread.
 
 pub mod app;
+// The frame's drawing at its old path (the library's callers draw with `tui::render`).
+pub use app::render;
 pub mod board;
 pub mod config;
 pub mod drill;
-pub mod engine_adapter;
 pub mod engine_thread;
 pub mod engines;
 pub mod euwe;
 pub mod keys;
 pub mod line_edit;
-pub mod overlay;
 pub mod play;
 pub mod prompt;
-pub mod render;
 pub mod review;
 pub mod terminal;
 pub mod theme;
@@ -339,7 +338,7 @@ fn event_loop(
             break;
         }
         hooks.at_ply(app.play.game.len());
-        term.draw(|f| render::render(app, f))?;
+        term.draw(|f| app::render::render(app, f))?;
         trace.frame(app.play.thinking.is_some());
         if first {
             first = false;
@@ -373,7 +372,7 @@ fn event_loop(
         if tty_wait::event_ready()? {
             let t_key = Instant::now();
             if read_events(app)? && trace.path.is_some() && !app.quit {
-                term.draw(|f| render::render(app, f))?;
+                term.draw(|f| app::render::render(app, f))?;
                 trace.frame(false);
                 let ms = t_key.elapsed().as_secs_f64() * 1e3;
                 trace.log.push(format!("key_to_frame_ms {ms:.3}"));

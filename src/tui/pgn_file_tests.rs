@@ -314,8 +314,8 @@ fn ascii_draws_the_board_and_cursor_in_ascii() {
     keys(&mut a, "i");
     for theme in [Theme::plain(), Theme::colored()] {
         let (_, buf) = screen(&a, &theme, 80, 24);
-        let areas = super::render::layout(a.size).unwrap();
-        let g = super::render::board_geom(&areas, false).unwrap();
+        let areas = super::app::render::layout(a.size).unwrap();
+        let g = super::app::render::board_geom(&areas, false).unwrap();
         let e2 = g.rect(Square::E2);
         assert_eq!(buf[(e2.x, e2.y)].symbol(), "+");
         for y in areas.board.y..areas.board.bottom() {

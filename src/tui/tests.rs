@@ -8,12 +8,12 @@ use shakmaty::{Position, Role, Square};
 
 use crate::rules::{EndingKind, Game};
 
+use super::app::render::{self, layout, render_with};
 use super::app::{Action, App, Effect, Overlay, Question, Screen};
 use super::config::Config;
 use super::engine_thread::Report;
 use super::play::Players;
 use super::play::{Overlay as PlayOverlay, Question as PlayQuestion};
-use super::render::{self, layout, render_with};
 use super::theme::Theme;
 
 pub(super) fn app() -> App {
@@ -1957,7 +1957,7 @@ fn a_long_message_is_shown_whole_at_80x24() {
 
 #[test]
 fn message_rows_wrap_at_spaces_and_cut_only_words_too_long() {
-    use super::render::message_rows;
+    use super::app::render::message_rows;
     assert_eq!(message_rows("ab cd ef", 5), ["ab cd", "ef"]);
     assert_eq!(message_rows("abcdefgh ij", 3), ["abc", "def", "gh", "ij"]);
     assert_eq!(message_rows("  ", 10), Vec::<String>::new());

@@ -10,10 +10,10 @@ use crate::rules::Game;
 use shakmaty::Position;
 
 use super::{DrillState, Layout, Pick, PuzzleAreas, PuzzleState, View};
+use crate::tui::app::render;
 use crate::tui::app::{Action, App, Overlay, Screen};
 use crate::tui::config::Config;
 use crate::tui::play::Players;
-use crate::tui::render;
 use crate::tui::tests::{click, key, keys};
 use crate::tui::theme::Theme;
 

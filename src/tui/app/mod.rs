@@ -8,6 +8,16 @@
 //! and answers with its reply type ([`play::Reply`], [`drill::Reply`]), which
 //! the App carries out: the message line, the input line, engine requests,
 //! saving settings, switching screens.
+//!
+//! The router's own parts are its children: [`render`] (the frame around the
+//! screen shown: title, message and status rows; then the screen draws itself)
+//! and [`overlay`] (help and the questions on quitting, over any screen). The
+//! screens (play, Euwe, drills, review) use only the leaf modules (board widget,
+//! key table, line editor, prompt, theme, config, widgets) and never each other
+//! or the App: `tests/layers.rs` checks it.
+
+pub mod overlay;
+pub mod render;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -27,8 +37,8 @@ use super::review::{self, ReviewScreen};
 use super::widgets::Marks;
 
 pub use super::engine_thread::Effect;
-pub use super::overlay::{Overlay, Question};
 pub use super::prompt::{Input, InputKind};
+pub use overlay::{Overlay, Question};
 
 /// Everything that can happen to the app.
 #[derive(Clone, Debug)]
@@ -171,7 +181,7 @@ impl App {
     /// Handle one action.
     pub fn update(&mut self, action: Action) {
         // Behind the "enlarge the terminal" screen only quitting (and resizing) works.
-        let too_small = super::render::layout(self.size).is_none();
+        let too_small = super::widgets::layout(self.size).is_none();
         let screen = self.screen;
         let message = self.message.clone();
         match action {
@@ -638,7 +648,7 @@ impl App {
                 }
             }
             (Overlay::Help { scroll }, cmd) if cmd != Cmd::Close => {
-                let l = super::overlay::help_layout(self, self.size);
+                let l = overlay::help_layout(self, self.size);
                 self.overlay = Some(Overlay::Help {
                     scroll: super::widgets::scrolled(cmd, scroll, l.page(), l.max_scroll()),
                 });

@@ -3,21 +3,21 @@
 //! its keys (a context of the key table), its layout (one function, used by
 //! both rendering and scrolling) and its rendering. The game screen's own
 //! overlays (claim dialog, ruling, promotion, players menu, game list, its
-//! questions) are the play screen's ([`super::play::Overlay`]).
+//! questions) are the play screen's ([`crate::tui::play::Overlay`]).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use super::app::{App, Screen};
-use super::keys::{self, Ctx};
-use super::theme::Theme;
-use super::widgets::{body_of, max_scroll};
+use super::{App, Screen};
+use crate::tui::keys::{self, Ctx};
+use crate::tui::theme::Theme;
+use crate::tui::widgets::{body_of, max_scroll};
 
 // Kept at their old paths for the screens that use them.
-pub use super::keys::ClaimOption;
-pub use super::widgets::{popup, scrolled, wrap};
+pub use crate::tui::keys::ClaimOption;
+pub use crate::tui::widgets::{popup, scrolled, wrap};
 
 /// A question of the App's: on quitting, from any screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,7 +34,7 @@ pub enum Question {
 }
 
 /// A modal of the App's on top of any screen (the game screen's own are
-/// [`super::play::Overlay`]).
+/// [`crate::tui::play::Overlay`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Overlay {
     /// The help, scrolled down by so many rows.
@@ -163,7 +163,7 @@ pub fn help_layout(app: &App, size: Rect) -> HelpLayout {
     // The legend: every mark on screen and what it means.
     rows.push(HelpRow::Blank);
     rows.push(HelpRow::Title("Marks"));
-    for (mark, meaning) in super::theme::legend(app.ascii) {
+    for (mark, meaning) in crate::tui::theme::legend(app.ascii) {
         for (i, line) in wrap(meaning, help_w).into_iter().enumerate() {
             let k = if i == 0 { mark.clone() } else { String::new() };
             rows.push(HelpRow::Binding(k, line));

@@ -10,12 +10,12 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::app::{App, Screen};
-use super::keys;
-use super::theme::Theme;
+use super::{App, Screen};
+use crate::tui::keys;
+use crate::tui::theme::Theme;
 
 // The shared drawing pieces, at their old paths for the screens that use them.
-pub use super::widgets::{
+pub use crate::tui::widgets::{
     Areas, HistoryView, MIN_H, MIN_W, Marks, board_geom, clip, fit_places, history_cells_in,
     layout, popup, position_facts, score_label,
 };
@@ -138,8 +138,10 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         (keys::Cmd::Claim, _) if !overlay => !app.play.game.is_over(),
         (
             keys::Cmd::ScrollDown | keys::Cmd::PageDown,
-            Some(super::play::Overlay::Verdict { text, .. }),
-        ) if app.overlay.is_none() => super::play::verdict_layout(text, app.size).max_scroll() > 0,
+            Some(crate::tui::play::Overlay::Verdict { text, .. }),
+        ) if app.overlay.is_none() => {
+            crate::tui::play::verdict_layout(text, app.size).max_scroll() > 0
+        }
         (
             keys::Cmd::ScrollDown | keys::Cmd::PageDown | keys::Cmd::ScrollUp | keys::Cmd::PageUp,
             _,

@@ -4,7 +4,7 @@ use std::sync::atomic::AtomicBool;
 
 use shakmaty::{Chess, Move};
 
-use super::engine_thread::{Info, Limits, Opponent};
+use super::{Info, Limits, Opponent};
 use crate::engine::{self, TtAllocError};
 
 pub struct EngineOpponent(engine::Engine);
