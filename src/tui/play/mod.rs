@@ -49,7 +49,9 @@ pub use overlay::{
     ClaimLayout, ClaimOption, Overlay, Question, VerdictLayout, claim_layout, players_layout,
     promotion_layout, verdict_layout,
 };
-pub use saved::{KeepError, SavedClaim, SavedClocks, SavedGame, load_saved};
+pub use saved::{
+    KeepError, SavedClaim, SavedClocks, SavedGame, SavedGameError, SavedGameReason, load_saved,
+};
 pub use view::history_cells;
 
 use super::config::{Config, Setting};
