@@ -22,7 +22,7 @@ pub struct SavedGame {
     pub start_fen: String,
     pub moves: Vec<String>,
     pub human: Players,
-    /// The claims made in the game, as in [`GameRecord::claims`].
+    /// The claims made in the game, as in [`GameRecord::claims`](crate::rules::review::GameRecord::claims).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub claims: Vec<SavedClaim>,
     /// The clocks, if the game was played with them.
