@@ -306,10 +306,11 @@ fn eval_command(s: Score) -> String {
     }
 }
 
-/// The game as PGN with the findings as comments (see the README): the findings about a
-/// position after the move into it, the findings about a move after that move with a NAG,
-/// each repeated position marked "×3: same as after 12.Nf3, 14.Nf3", the recorded claims
-/// kept as `[%claim ...]` and the engine's evaluation as `[%eval ...]`.
+/// The game as PGN with the findings as comments (`crates/review/README.md`, section "Output
+/// and memory"): the findings about a position after the move into it, the findings about a
+/// move after that move with a NAG, each repeated position marked "×3: same as after 12.Nf3,
+/// 14.Nf3", the recorded claims kept as `[%claim ...]` and the engine's evaluation as
+/// `[%eval ...]`.
 fn annotate(rec: &PgnRecord, game: &Game, r: &Review) -> String {
     let mut notes = Notes::new();
     for ply in 0..=game.len() {

@@ -1,7 +1,7 @@
 //! `threefold completions SHELL` and `threefold man`: what a shell and `man` need, generated
 //! from the same clap definitions as `--help`, so they never drift from the commands.
 //!
-//! Install (the README says the same):
+//! Install (`README.md`, section "Install", says the same):
 //! - bash: `threefold completions bash > ~/.local/share/bash-completion/completions/threefold`
 //! - zsh: `threefold completions zsh > ~/.zfunc/_threefold` with `~/.zfunc` in `fpath`
 //! - fish: `threefold completions fish > ~/.config/fish/completions/threefold.fish`

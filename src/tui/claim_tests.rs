@@ -486,11 +486,14 @@ fn a_kept_game_keeps_its_claims_and_clocks() {
     let bad = old.replace('}', r#","claims":[{"ply":1,"mark":"later"}]}"#);
     std::fs::write(&path, bad).unwrap();
     let e = load_saved(&path).unwrap_err();
-    assert!(e.contains("a claim is marked 'later'"), "{e}");
+    assert!(e.to_string().contains("a claim is marked 'later'"), "{e}");
     let bad = old.replace('}', r#","claims":[{"ply":9,"mark":"now"}]}"#);
     std::fs::write(&path, bad).unwrap();
     let e = load_saved(&path).unwrap_err();
-    assert!(e.contains("at ply 9 of a game of 1 plies"), "{e}");
+    assert!(
+        e.to_string().contains("at ply 9 of a game of 1 plies"),
+        "{e}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -112,7 +112,7 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
                     .offer_saved_game(saved, opts.fen.is_some() || opts.pgn.is_some());
             }
             Ok(None) => {}
-            Err(m) => app.error(m),
+            Err(e) => app.error(e.to_string()),
         }
     }
     if let Some(m) = cfg_msg {

@@ -19,6 +19,8 @@
 //! shown), so the file holds only puzzles `drills --check` accepts. The
 //! finding's text is the explanation; the players, event and date are the `source`.
 //!
+//! [`crate::check`]: mod@crate::check
+//!
 //! The id is `game-` and 16 hex digits of a 64-bit FNV-1a hash (Fowler, Noll, Vo,
 //! "FNV hash", <http://www.isthe.com/chongo/tech/comp/fnv/>) of the start FEN, the moves
 //! (UCI) and the question: the answer to a repetition question depends on the whole game,

@@ -20,6 +20,8 @@
 //! - **walked into a repetition**: a side at or above `+WINNING` played a move after which
 //!   the opponent's best line repeats and the score is within `DRAWISH` of a draw.
 //!
+//! [`ChanceRun`]: threefold_rules::review::ChanceRun
+//!
 //! The thresholds are in [`params`]. The played move's score is the negated evaluation of
 //! the next ply, so a game of `n` plies costs `n + 1` searches.
 //!

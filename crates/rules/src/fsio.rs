@@ -15,7 +15,7 @@
 //! 5. On any failure the temporary file is removed and the old file is untouched.
 //! 6. A temporary file a killed writer left (SIGKILL or a power cut between its creation and
 //!    the rename) is removed by the next successful save of the same target: see
-//!    [`remove_stale_temps`] for which ones count as left.
+//!    `remove_stale_temps` (private, below) for which ones count as left.
 //!
 //! [`write_app_file`] is the same for the program's own files (config and data directory),
 //! whose directory it creates first.

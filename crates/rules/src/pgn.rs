@@ -1203,6 +1203,8 @@ pub type Notes = std::collections::BTreeMap<usize, Note>;
 
 /// [`write`] with notes on plies. A `Result` tag in `tags` is used when the game has not
 /// ended in the rules core (a game read from PGN, ended by resignation or agreement).
+///
+/// [`write`]: fn@write
 pub fn write_annotated(game: &Game, tags: &[(&str, &str)], notes: &Notes) -> String {
     let get = |name: &str| tags.iter().find(|(k, _)| *k == name).map(|(_, v)| *v);
     let result = match game.termination() {

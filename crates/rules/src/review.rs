@@ -9,6 +9,8 @@
 //! arbiter the trainer uses, and an incorrect one gets FIDE 9.5's consequences from
 //! [`claim`] ([`claim::INCORRECT_CLAIM_BONUS`]).
 //!
+//! [`analysis::report_current`]: crate::analysis::report_current
+//!
 //! Chances of one side on consecutive turns of that side form one [`ChanceRun`]: "the chance
 //! lasted three moves". A chance is *taken* (not missed) when a correct claim is recorded
 //! there, or, in a game whose record holds no claim, when the game ended by a claim there or

@@ -30,9 +30,10 @@
 //!   ignores the threat — a counter-attack, a check, a sacrifice — makes it no
 //!   chase (WXF diagram 10). A move that gives check is a *check*; chase
 //!   information is not computed for checks, captures and pawn advances.
-//! - [`judge_player`]: over a repetition, a player's statuses are OR-ed; all
-//!   checks is perpetual check; all chases with a non-empty intersection of
-//!   chased pieces (carried along as the victims move) is perpetual chase;
+//! - `judge_player` (a step of [`Record::judge`]): over a repetition, a
+//!   player's statuses are OR-ed; all checks is perpetual check; all chases
+//!   with a non-empty intersection of chased pieces (carried along as the
+//!   victims move) is perpetual chase;
 //!   anything else — alternating check and chase, chasing different pieces,
 //!   one idle move — is idle. Violation levels: check > chase > idle.
 //! - [`Record::judge`] (the paper's `judge_ntimes`): compare both players'

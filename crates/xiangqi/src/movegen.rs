@@ -15,7 +15,7 @@
 //!
 //! So when the side to move is not in check, a non-king move that does none
 //! of these is legal as generated; every other move is made on the board and
-//! the king's safety tested with [`Position::king_attacked`], which reads the
+//! the king's safety tested with `Position::king_attacked`, which reads the
 //! nearest and second-nearest piece in each direction from precomputed
 //! tables indexed by the rank's or file's occupancy bits (rooks, cannons and
 //! the flying general in four lookups), then the four horse legs and the

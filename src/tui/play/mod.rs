@@ -4,10 +4,10 @@
 //! - its state ([`Play`], here): the game, the board's view of it, the
 //!   settings (one [`Config`]), the clocks (`clock`), the engine's side of
 //!   the game, the game kept between runs (`saved`);
-//! - its keys ([`Play::command`] for the key table's `Play` context, in
-//!   `update`), typed lines ([`Play::submit`]), time ([`Play::tick`]),
+//! - its keys (`Play::command` for the key table's `Play` context, in
+//!   `update`), typed lines (`Play::submit`), time (`Play::tick`),
 //!   claims and their rulings (`claim`) and the engine's side of the game
-//!   (`engine`: its requests and [`Play::on_report`]);
+//!   (`engine`: its requests and `Play::on_report`);
 //! - its overlays (`overlay`): the claim dialog, the arbiter's ruling, the
 //!   promotion choice, the players menu, the list of a PGN file's games and the
 //!   questions about its game (new game, resign, draw offer, abandon for a
@@ -49,7 +49,9 @@ pub use overlay::{
     ClaimLayout, ClaimOption, Overlay, Question, VerdictLayout, claim_layout, players_layout,
     promotion_layout, verdict_layout,
 };
-pub use saved::{KeepError, SavedClaim, SavedClocks, SavedGame, load_saved};
+pub use saved::{
+    KeepError, SavedClaim, SavedClocks, SavedGame, SavedGameError, SavedGameReason, load_saved,
+};
 pub use view::history_cells;
 
 use super::config::{Config, Setting};

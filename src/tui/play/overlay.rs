@@ -85,7 +85,7 @@ impl Overlay {
 enum ClaimRow {
     Blank,
     Text(String),
-    /// An option's label ("[1] threefold now (9.2 b)").
+    /// An option's label ("\[1\] threefold now (9.2 b)").
     Label(String),
     /// A line of an option's explanation.
     Explain(String),

@@ -3,13 +3,14 @@
 //! with a game from the command line), set aside rather than overwritten, and
 //! moved aside when it cannot be read.
 
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use shakmaty::{Color, Position};
 
-use crate::rules::Game;
 use crate::rules::claim::Ground;
 use crate::rules::pgn::{ClaimMark, RecordedClaim};
+use crate::rules::{FenError, Game, PlayError};
 
 use super::{Clock, Overlay, Play, Players, Question, Replies};
 
@@ -21,7 +22,7 @@ pub struct SavedGame {
     pub start_fen: String,
     pub moves: Vec<String>,
     pub human: Players,
-    /// The claims made in the game, as in [`GameRecord::claims`].
+    /// The claims made in the game, as in [`GameRecord::claims`](crate::rules::review::GameRecord::claims).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub claims: Vec<SavedClaim>,
     /// The clocks, if the game was played with them.
@@ -76,31 +77,98 @@ impl SavedGame {
     }
 }
 
+/// What is wrong with a kept game's file: its text is not a game that can be
+/// resumed. The rules core's and the decoders' errors are kept as they are.
+#[derive(Debug, thiserror::Error)]
+pub enum SavedGameReason {
+    /// The file is not UTF-8 text.
+    #[error(transparent)]
+    Utf8(#[from] std::str::Utf8Error),
+    /// The text is not JSON of a kept game's shape.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// The start position is not a FEN the rules core reads.
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    /// A move cannot be played from the position before it.
+    #[error(transparent)]
+    Move(#[from] PlayError),
+    /// A claim's mark is not a [`ClaimMark::code`] ("now" or "move").
+    #[error("a claim is marked '{mark}', not 'now' or 'move'")]
+    ClaimMark { mark: String },
+    /// A claim is at a ply the game does not have (a claim with a move needs a move
+    /// before it).
+    #[error("a claim '{mark}' at ply {ply} of a game of {plies} plies")]
+    ClaimPly {
+        mark: String,
+        ply: usize,
+        plies: usize,
+    },
+    /// A claim's rule is not a [`Ground::code`] ("9.2" or "9.3").
+    #[error("a claim under '{rule}', not '9.2' or '9.3'")]
+    ClaimRule { rule: String },
+}
+
+/// Why the kept game was not offered at start: the file could not be read, or its
+/// text is not a game ([`SavedGameReason`]) and it was moved aside (or could not be).
+#[derive(Debug, thiserror::Error)]
+pub enum SavedGameError {
+    /// The file exists but cannot be read.
+    #[error("cannot read the saved game {}: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// The file is not a kept game; it was moved to `aside`.
+    #[error(
+        "the saved game {} was unreadable ({reason}); it was moved to {}",
+        path.display(),
+        aside.display()
+    )]
+    MovedAside {
+        path: PathBuf,
+        reason: SavedGameReason,
+        aside: PathBuf,
+    },
+    /// The file is not a kept game, and moving it aside failed.
+    #[error(
+        "the saved game {} was unreadable ({reason}) and could not be moved aside ({source})",
+        path.display()
+    )]
+    NotMovedAside {
+        path: PathBuf,
+        reason: SavedGameReason,
+        source: std::io::Error,
+    },
+}
+
 /// The game, claims and clocks of a kept game, or what is wrong with it.
-fn restore(saved: &SavedGame) -> Result<(Game, Vec<RecordedClaim>, Option<Clock>), String> {
-    let mut g = Game::from_fen(&saved.start_fen).map_err(|e| e.to_string())?;
+fn restore(
+    saved: &SavedGame,
+) -> Result<(Game, Vec<RecordedClaim>, Option<Clock>), SavedGameReason> {
+    let mut g = Game::from_fen(&saved.start_fen)?;
     for m in &saved.moves {
-        g.play_uci(m).map_err(|e| e.to_string())?;
+        g.play_uci(m)?;
     }
     let claims = saved
         .claims
         .iter()
         .map(|c| {
-            let mark = ClaimMark::from_code(&c.mark)
-                .ok_or_else(|| format!("a claim is marked '{}', not 'now' or 'move'", c.mark))?;
+            let mark = ClaimMark::from_code(&c.mark).ok_or_else(|| SavedGameReason::ClaimMark {
+                mark: c.mark.clone(),
+            })?;
             if c.ply > g.len() || (mark == ClaimMark::WithMove && c.ply == 0) {
-                return Err(format!(
-                    "a claim '{}' at ply {} of a game of {} plies",
-                    c.mark,
-                    c.ply,
-                    g.len()
-                ));
+                return Err(SavedGameReason::ClaimPly {
+                    mark: c.mark.clone(),
+                    ply: c.ply,
+                    plies: g.len(),
+                });
             }
             let ground = match &c.rule {
                 None => None,
                 Some(r) => Some(
                     Ground::from_code(r)
-                        .ok_or_else(|| format!("a claim under '{r}', not '9.2' or '9.3'"))?,
+                        .ok_or_else(|| SavedGameReason::ClaimRule { rule: r.clone() })?,
                 ),
             };
             Ok(RecordedClaim {
@@ -110,7 +178,7 @@ fn restore(saved: &SavedGame) -> Result<(Game, Vec<RecordedClaim>, Option<Clock>
                 line: 0,
             })
         })
-        .collect::<Result<Vec<_>, String>>()?;
+        .collect::<Result<Vec<_>, _>>()?;
     let clock = saved.clocks.map(|c| {
         let d = Duration::from_millis;
         let mut clock = Clock::new(d(c.base_ms), d(c.inc_ms));
@@ -125,7 +193,7 @@ fn restore(saved: &SavedGame) -> Result<(Game, Vec<RecordedClaim>, Option<Clock>
 pub enum KeepError {
     #[error("cannot write {}: {source}", path.display())]
     Write {
-        path: std::path::PathBuf,
+        path: PathBuf,
         source: std::io::Error,
     },
     #[error("cannot encode the game: {0}")]
@@ -133,36 +201,38 @@ pub enum KeepError {
 }
 
 /// Read the saved game in progress. A file that is not a saved game is moved
-/// aside (as `progress.toml` is) and the message says where.
-pub fn load_saved(path: &std::path::Path) -> Result<Option<SavedGame>, String> {
+/// aside (as `progress.toml` is) and the error says where.
+pub fn load_saved(path: &Path) -> Result<Option<SavedGame>, SavedGameError> {
     let text = match std::fs::read(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => {
-            return Err(format!(
-                "cannot read the saved game {}: {e}",
-                path.display()
-            ));
+        Err(source) => {
+            return Err(SavedGameError::Read {
+                path: path.to_path_buf(),
+                source,
+            });
         }
     };
     let parsed = std::str::from_utf8(&text)
-        .map_err(|e| e.to_string())
-        .and_then(|t| serde_json::from_str::<SavedGame>(t).map_err(|e| e.to_string()))
+        .map_err(SavedGameReason::from)
+        .and_then(|t| serde_json::from_str::<SavedGame>(t).map_err(SavedGameReason::from))
         .and_then(|s| restore(&s).map(|_| s));
     match parsed {
         Ok(s) => Ok(Some(s)),
         Err(reason) => {
-            let aside = crate::fsio::aside_name(path, "corrupt");
-            Err(match std::fs::rename(path, &aside) {
-                Ok(()) => format!(
-                    "the saved game {} was unreadable ({reason}); it was moved to {}",
-                    path.display(),
-                    aside.display()
-                ),
-                Err(e) => format!(
-                    "the saved game {} was unreadable ({reason}) and could not be moved aside ({e})",
-                    path.display()
-                ),
+            let path = path.to_path_buf();
+            let aside = crate::fsio::aside_name(&path, "corrupt");
+            Err(match std::fs::rename(&path, &aside) {
+                Ok(()) => SavedGameError::MovedAside {
+                    path,
+                    reason,
+                    aside,
+                },
+                Err(source) => SavedGameError::NotMovedAside {
+                    path,
+                    reason,
+                    source,
+                },
             })
         }
     }
@@ -256,5 +326,72 @@ impl Play {
         {
             let _ = std::fs::remove_file(p);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each thing that can be wrong with the kept game's file is its own variant, and
+    /// the file is moved aside for each (one it cannot read stays where it is).
+    #[test]
+    fn each_fault_of_a_kept_game_is_its_own_variant() {
+        let dir = std::env::temp_dir().join(format!("threefold-saved-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("game-in-progress.json");
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let game = |moves: &str, claims: &str| {
+            format!(
+                r#"{{"start_fen":"{start}","moves":[{moves}],"human":"both","claims":[{claims}]}}"#
+            )
+        };
+        let reason = |bytes: &[u8]| {
+            std::fs::write(&path, bytes).unwrap();
+            match load_saved(&path) {
+                Err(SavedGameError::MovedAside { reason, aside, .. }) => {
+                    assert!(!path.exists() && aside.exists(), "{reason}");
+                    std::fs::remove_file(aside).unwrap();
+                    reason
+                }
+                other => panic!("not moved aside: {other:?}"),
+            }
+        };
+        use SavedGameReason as R;
+        assert!(matches!(reason(b"{\"start_fen\": \"\xff\"}"), R::Utf8(_)));
+        assert!(matches!(reason(b"{\"moves\": 3}"), R::Json(_)));
+        let bad_fen = game("", "").replace(start, "8/8/8/8/8/8/8/8 w - - 0 1");
+        assert!(matches!(reason(bad_fen.as_bytes()), R::Fen(_)));
+        let illegal = game(r#""e2e5""#, "");
+        assert!(matches!(reason(illegal.as_bytes()), R::Move(_)));
+        let mark = game(r#""e2e4""#, r#"{"ply":1,"mark":"later"}"#);
+        assert!(matches!(reason(mark.as_bytes()), R::ClaimMark { mark } if mark == "later"));
+        let ply = game(r#""e2e4""#, r#"{"ply":0,"mark":"move"}"#);
+        assert!(matches!(
+            reason(ply.as_bytes()),
+            R::ClaimPly {
+                ply: 0,
+                plies: 1,
+                ..
+            }
+        ));
+        let rule = game(r#""e2e4""#, r#"{"ply":1,"mark":"now","rule":"9.6"}"#);
+        assert!(matches!(reason(rule.as_bytes()), R::ClaimRule { rule } if rule == "9.6"));
+        // A game that is fine is offered; no file, nothing to offer.
+        std::fs::write(
+            &path,
+            game(r#""e2e4""#, r#"{"ply":1,"mark":"now","rule":"9.2"}"#),
+        )
+        .unwrap();
+        assert_eq!(load_saved(&path).unwrap().unwrap().moves, ["e2e4"]);
+        std::fs::remove_file(&path).unwrap();
+        assert!(load_saved(&path).unwrap().is_none());
+        // A directory where the file should be cannot be read.
+        std::fs::create_dir(&path).unwrap();
+        let e = load_saved(&path).unwrap_err();
+        assert!(matches!(e, SavedGameError::Read { .. }), "{e}");
+        assert!(path.is_dir());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -160,7 +160,8 @@ impl Play {
     }
 
     /// `D`: offer a draw (FIDE 9.1). Against the engine, the offer is answered after its
-    /// search of its reply, by its score and contempt ([`draw_offer_answer`]); made before
+    /// search of its reply, by its score and contempt
+    /// ([`draw_offer_answer`](super::draw_offer_answer)); made before
     /// the player's own move, it is still valid but answered after that move (9.1.2.1,
     /// 9.1.2.2). Two humans: the opponent answers a question. An offer is also a claim's
     /// part (9.1.2.4), which the claim dialog already is.
