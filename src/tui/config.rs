@@ -221,16 +221,18 @@ impl Setting {
     }
 
     /// Set this field of `c` from the file's value `v`; an error says what is allowed.
-    fn set(self, c: &mut Config, v: &toml::Value) -> Result<(), String> {
-        let boolean = || v.as_bool().ok_or(format!("{v} is not true or false"));
+    fn set(self, c: &mut Config, v: &toml::Value) -> Result<(), ValueError> {
+        let value = || v.to_string();
+        let boolean = || v.as_bool().ok_or(ValueError::NotBoolean { value: value() });
         match self {
             Setting::Ascii => c.ascii = boolean()?,
             Setting::Blind => c.blind = boolean()?,
             Setting::Book => c.book = boolean()?,
             Setting::Human => {
-                c.human = v.clone().try_into::<Players>().map_err(|_| {
-                    format!("{v} is not one of \"white\", \"black\", \"both\", \"none\"")
-                })?
+                c.human = v
+                    .clone()
+                    .try_into::<Players>()
+                    .map_err(|_| ValueError::NotPlayers { value: value() })?
             }
             Setting::Level => c.level = int_in(v, &LEVEL)? as u8,
             Setting::HashMb => c.hash_mb = int_in(v, &HASH_MB)? as usize,
@@ -242,11 +244,35 @@ impl Setting {
                 c.name = v
                     .as_str()
                     .map(|n| n.trim().to_string())
-                    .ok_or(format!("{v} is not a name in quotes"))?
+                    .ok_or(ValueError::NotAName { value: value() })?
             }
         }
         Ok(())
     }
+}
+
+/// Why a value of the config file cannot be a setting's (`value` as the file writes it).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ValueError {
+    /// The key names no setting.
+    #[error("is not a setting")]
+    NotASetting,
+    #[error("{value} is not true or false")]
+    NotBoolean { value: String },
+    #[error("{value} is not one of \"white\", \"black\", \"both\", \"none\"")]
+    NotPlayers { value: String },
+    #[error("{value} is not in {} to {}", range.start(), range.end())]
+    OutOfRange {
+        value: i64,
+        range: RangeInclusive<i64>,
+    },
+    #[error("{value} is not a whole number from {} to {}", range.start(), range.end())]
+    NotAWholeNumber {
+        value: String,
+        range: RangeInclusive<i64>,
+    },
+    #[error("{value} is not a name in quotes")]
+    NotAName { value: String },
 }
 
 /// Why changed settings were not written to the config file.
@@ -261,7 +287,7 @@ pub enum SaveError {
         file: String,
         key: String,
         value: String,
-        reason: String,
+        reason: ValueError,
     },
     #[error("cannot write {file}: {source}")]
     Io {
@@ -365,19 +391,17 @@ fn line_of(text: &str, key: &str) -> Option<usize> {
 }
 
 /// An integer setting within `range`.
-fn int_in(v: &toml::Value, range: &RangeInclusive<i64>) -> Result<i64, String> {
+fn int_in(v: &toml::Value, range: &RangeInclusive<i64>) -> Result<i64, ValueError> {
     match v.as_integer() {
         Some(n) if range.contains(&n) => Ok(n),
-        Some(n) => Err(format!(
-            "{n} is not in {} to {}",
-            range.start(),
-            range.end()
-        )),
-        None => Err(format!(
-            "{v} is not a whole number from {} to {}",
-            range.start(),
-            range.end()
-        )),
+        Some(n) => Err(ValueError::OutOfRange {
+            value: n,
+            range: range.clone(),
+        }),
+        None => Err(ValueError::NotAWholeNumber {
+            value: v.to_string(),
+            range: range.clone(),
+        }),
     }
 }
 
@@ -436,8 +460,8 @@ pub fn parse(text: &str, file: &str) -> (Config, Option<String>) {
     };
     let mut c = Config::default();
     for (key, v) in &table {
-        let set = Setting::from_name(key)
-            .map_or(Err("is not a setting".to_string()), |s| s.set(&mut c, v));
+        let set =
+            Setting::from_name(key).map_or(Err(ValueError::NotASetting), |s| s.set(&mut c, v));
         if let Err(e) = set {
             let line = line_of(text, key);
             let place = match line {
@@ -489,6 +513,40 @@ pub fn load_or_create(path: &Path) -> (Config, Option<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each thing wrong with a value is its own variant, with the message the
+    /// file's reader and the save refusal quote.
+    #[test]
+    fn each_bad_value_is_its_own_variant() {
+        let v = |t: &str| toml::from_str::<toml::Table>(&format!("x = {t}")).unwrap()["x"].clone();
+        let mut c = Config::default();
+        let level = Setting::Level.set(&mut c, &v("99")).unwrap_err();
+        assert_eq!(
+            level,
+            ValueError::OutOfRange {
+                value: 99,
+                range: LEVEL
+            }
+        );
+        assert_eq!(level.to_string(), "99 is not in 1 to 8");
+        assert!(matches!(
+            Setting::Level.set(&mut c, &v("\"x\"")),
+            Err(ValueError::NotAWholeNumber { .. })
+        ));
+        assert!(matches!(
+            Setting::Blind.set(&mut c, &v("3")),
+            Err(ValueError::NotBoolean { .. })
+        ));
+        assert!(matches!(
+            Setting::Human.set(&mut c, &v("\"red\"")),
+            Err(ValueError::NotPlayers { .. })
+        ));
+        assert!(matches!(
+            Setting::Name.set(&mut c, &v("1")),
+            Err(ValueError::NotAName { .. })
+        ));
+        assert_eq!(c, Config::default(), "a refused value changes nothing");
+    }
 
     const COMMENTED: &str = "# my settings\n\
         level = 3   # not too strong\n\
