@@ -50,7 +50,7 @@
 //! upper end on a fail low; for an exact real score with a range, the end nearer the real
 //! score (the tighter one). A range open at both ends stores no value (only the move, as a
 //! lower bound of `-inf` that can never cut). Why one bound and not a wider entry: see the
-//! README section "Shadow score" (a two-bound entry is 16 bytes: a quarter fewer entries in
+//! section "Shadow score" of `crates/engine/README.md` (a two-bound entry is 16 bytes: a quarter fewer entries in
 //! the same memory, measured there).
 
 use super::repetition::zarkov::{DrawOrigin, KeyHistory};

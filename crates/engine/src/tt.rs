@@ -18,7 +18,7 @@
 //! also miss the TLB.
 //!
 //! The memory is allocated zeroed (an empty slot is all zero bytes), then every page of it is
-//! written once, by several threads for a large table ([`touch_pages`]), before the table is
+//! written once, by several threads for a large table (`touch_pages`), before the table is
 //! handed out; [`Tt::clear`] zeroes it in place the same way. This is where the GUI waits
 //! (`setoption name Hash`, `ucinewgame`, then `isready`), as Stockfish clears its table, and
 //! never during a search: left to be backed on first touch, a table of gigabytes made the
@@ -411,8 +411,8 @@ impl Tt {
 
     /// A table of `mb` megabytes using the given index mapping. Refused, before anything
     /// is allocated, when it would not fit in the available memory ([`check_fits`]); the
-    /// memory is allocated zeroed ([`zeroed_entries`]) and every page of it touched before
-    /// it is returned ([`touch_pages`], in parallel for a large table).
+    /// memory is allocated zeroed (`zeroed_entries`) and every page of it touched before
+    /// it is returned (`touch_pages`, in parallel for a large table).
     pub fn with_mapping(mb: usize, mapping: IndexMapping) -> Result<Tt, TtAllocError> {
         check_fits(mb, available_bytes())?;
         let n = Tt::slots_for_mb(mb);
@@ -425,7 +425,7 @@ impl Tt {
     }
 
     /// A table of exactly `slots` entries that are backed by memory only when first touched
-    /// (not [`touch_pages`]): for tables a replay probes in a few places, Belle's flags in
+    /// (not `touch_pages`): for tables a replay probes in a few places, Belle's flags in
     /// `threefold detectors`, where a million slots should cost what a few cost. Refused by
     /// [`check_slots`] like a `Hash` that does not fit.
     pub fn lazy_with_entries(slots: u64, mapping: IndexMapping) -> Result<Tt, TtAllocError> {

@@ -7,7 +7,7 @@
 //! the rules core's (the occurrence count of [`threefold_rules::Game`], and
 //! [`moves_back_into_stretch_at`], which tries every legal move, for the upcoming
 //! repetition). Each disagreement comes with a one-line reason built here, by
-//! [`explain`], from the detector's own data (Axon's open chains, Belle's slot holder):
+//! `explain`, from the detector's own data (Axon's open chains, Belle's slot holder):
 //! triangulation closes Axon's chains over an odd number of plies, pieces of one kind that
 //! exchange squares leave its chains open, and a Belle position whose slot another open
 //! position holds was never marked.

@@ -71,7 +71,7 @@ use super::tt::{Bound, Tt, pack_move};
 use params::*;
 use threefold_rules::key::{incremental_key_after, play_keyed, position_key};
 
-/// The clock is read every this many nodes ([`Searcher::check_limits`]).
+/// The clock is read every this many nodes (`Searcher::check_limits`).
 pub const CLOCK_CHECK_NODES: u64 = 128;
 
 /// The static evaluation of a node in check (none).
