@@ -4,7 +4,6 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::rules::Game;
 
-use super::app::render::Marks;
 use super::app::{Action, App};
 use super::config::{self, Config};
 use super::keys::{self, Cmd, Ctx};
@@ -12,6 +11,7 @@ use super::play::Overlay;
 use super::play::Players;
 use super::tests::{key, keys, screen, typed};
 use super::theme::Theme;
+use super::widgets::Marks;
 
 fn app(blind: bool) -> App {
     let cfg = Config {

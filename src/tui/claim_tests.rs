@@ -9,7 +9,6 @@ use ratatui::layout::Rect;
 
 use crate::rules::{EndingKind, Game};
 
-use super::app::render::{MIN_H, MIN_W};
 use super::app::{Action, App};
 use super::keys::{Cmd, Ctx};
 use super::play::Clock;
@@ -17,6 +16,7 @@ use super::play::Overlay;
 use super::play::{ClaimOption, claim_layout, verdict_layout};
 use super::tests::{app, click, key, keys, screen, shuffle, typed};
 use super::theme::Theme;
+use super::widgets::{MIN_H, MIN_W};
 
 /// The text inside `r` of the screen, row by row, trimmed.
 fn inside(s: &str, r: Rect) -> Vec<String> {

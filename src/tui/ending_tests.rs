@@ -6,13 +6,13 @@ use crossterm::event::KeyCode;
 
 use crate::rules::{EndingKind, Game};
 
-use super::app::render::Marks;
 use super::app::{Action, App};
 use super::config::Config;
 use super::play::{Overlay, Question};
 use super::play::{Players, draw_offer_answer};
 use super::tests::{app, engine_answers, key, keys, screen, typed};
 use super::theme::Theme;
+use super::widgets::Marks;
 
 fn against_engine(contempt: i32) -> App {
     let cfg = Config {

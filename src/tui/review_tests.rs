@@ -320,10 +320,7 @@ fn a_long_explanation_scrolls_at_80x24() {
     let n = a.review.state.as_ref().unwrap().findings.len();
     assert!(n > 2, "{n} findings");
     let mut scrolled = 0;
-    for (w, h) in [
-        (80, 24),
-        (super::app::render::MIN_W, super::app::render::MIN_H),
-    ] {
+    for (w, h) in [(80, 24), (super::widgets::MIN_W, super::widgets::MIN_H)] {
         a.update(Action::Resize(w, h));
         for i in 0..n {
             keys(&mut a, &format!("g{}", "j".repeat(i)));

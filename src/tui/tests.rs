@@ -1204,7 +1204,7 @@ fn clock_arithmetic_saturates() {
 #[test]
 fn euwe_screen_fits_80x24_and_the_minimum_size() {
     use super::euwe::layout as euwe_layout;
-    for (w, h) in [(80, 24), (render::MIN_W, render::MIN_H)] {
+    for (w, h) in [(80, 24), (super::widgets::MIN_W, super::widgets::MIN_H)] {
         let mut a = app();
         a.update(Action::Resize(w, h));
         keys(&mut a, "e");
@@ -1289,7 +1289,7 @@ fn occurrence_lists_fit_their_width_and_lines() {
     let game = &e.game;
     let plies: Vec<usize> = (0..=128).step_by(4).collect();
     assert_eq!(plies.len(), 33);
-    let lines = render::fit_places(game, "×33 here; before: ", &plies, "", 43, 2);
+    let lines = super::widgets::fit_places(game, "×33 here; before: ", &plies, "", 43, 2);
     assert_eq!(lines.len(), 2, "{lines:?}");
     assert!(lines.iter().all(|l| l.chars().count() <= 43), "{lines:?}");
     let text = lines.join(" ");
@@ -1301,7 +1301,7 @@ fn occurrence_lists_fit_their_width_and_lines() {
     let shown = text.matches("after ").count() + 1;
     assert!(text.contains(&format!("… {} more …", 33 - shown)), "{text}");
     // Room enough: every place, as the rulings write them.
-    let all = render::fit_places(game, "", &plies[..3], "", 80, 2);
+    let all = super::widgets::fit_places(game, "", &plies[..3], "", 80, 2);
     assert_eq!(all, ["the start position, after 2...Nb8 and after 4...Ng8"]);
 }
 
@@ -1733,7 +1733,7 @@ fn the_engine_score_is_shown_from_whites_side_with_a_label_at_80x24() {
     let (s, _) = screen(&a, &Theme::plain(), 80, 24);
     assert!(s.contains("idle  depth 5  -0.80 (White)"), "{s}");
     assert_eq!(
-        render::score_label(Score::Mate(2), Some(shakmaty::Color::Black)),
+        super::widgets::score_label(Score::Mate(2), Some(shakmaty::Color::Black)),
         "#-2 (White)"
     );
 }

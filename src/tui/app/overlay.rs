@@ -15,9 +15,7 @@ use crate::tui::keys::{self, Ctx};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{body_of, max_scroll};
 
-// Kept at their old paths for the screens that use them.
-pub use crate::tui::keys::ClaimOption;
-pub use crate::tui::widgets::{popup, scrolled, wrap};
+use crate::tui::widgets::{popup, wrap};
 
 /// A question of the App's: on quitting, from any screen.
 #[derive(Clone, Debug, PartialEq, Eq)]

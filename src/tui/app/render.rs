@@ -14,11 +14,11 @@ use super::{App, Screen};
 use crate::tui::keys;
 use crate::tui::theme::Theme;
 
-// The shared drawing pieces, at their old paths for the screens that use them.
-pub use crate::tui::widgets::{
-    Areas, HistoryView, MIN_H, MIN_W, Marks, board_geom, clip, fit_places, history_cells_in,
-    layout, popup, position_facts, score_label,
-};
+use crate::tui::widgets::{Areas, MIN_H, MIN_W};
+
+// Where the library's callers find the frame's layout (`tui::render::layout`, as the pty tests
+// do to click on the board): the one layout the screens draw and hit-test with.
+pub use crate::tui::widgets::{board_geom, layout};
 
 /// Draw the whole screen.
 pub fn render(app: &App, f: &mut Frame) {

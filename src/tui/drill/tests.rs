@@ -10,7 +10,6 @@ use crate::rules::Game;
 use shakmaty::Position;
 
 use super::{DrillState, Layout, Pick, PuzzleAreas, PuzzleState, View};
-use crate::tui::app::render;
 use crate::tui::app::{Action, App, Overlay, Screen};
 use crate::tui::config::Config;
 use crate::tui::play::Players;
@@ -305,11 +304,12 @@ fn count_question_choose_plies_with_space_and_click() {
     let s = text(&a);
     assert!(s.contains(&format!("Count: {}", plies.len() - 1)), "{s}");
     assert!(s.contains('['), "{s}");
-    let cell = render::history_cells_in(puzzle(&a).game(), plies[0], areas(&a).history)
-        .into_iter()
-        .find(|c| c.1 == plies[0])
-        .unwrap()
-        .0;
+    let cell =
+        crate::tui::widgets::history_cells_in(puzzle(&a).game(), plies[0], areas(&a).history)
+            .into_iter()
+            .find(|c| c.1 == plies[0])
+            .unwrap()
+            .0;
     // Scroll so the first ply is visible, then click it.
     while puzzle(&a).cursor > plies[0] {
         key(&mut a, KeyCode::Up);
@@ -575,7 +575,7 @@ fn has_mark(s: &str) -> bool {
 /// The text of each visible move-list cell with its ply.
 fn history_cells(a: &App, buf: &Buffer) -> Vec<(usize, String)> {
     let p = puzzle(a);
-    render::history_cells_in(p.game(), p.cursor, areas(a).history)
+    crate::tui::widgets::history_cells_in(p.game(), p.cursor, areas(a).history)
         .into_iter()
         .map(|(r, ply)| {
             let text: String = (r.x..r.right()).map(|x| buf[(x, r.y)].symbol()).collect();
@@ -904,10 +904,14 @@ fn clicks_go_through_the_one_layout_at_80x24() {
         .into_iter()
         .find(|(_, t)| t.contains("Rca1"))
         .unwrap();
-    let (r, _) = render::history_cells_in(puzzle(&a).game(), puzzle(&a).cursor, areas(&a).history)
-        .into_iter()
-        .find(|c| c.1 == ply)
-        .unwrap();
+    let (r, _) = crate::tui::widgets::history_cells_in(
+        puzzle(&a).game(),
+        puzzle(&a).cursor,
+        areas(&a).history,
+    )
+    .into_iter()
+    .find(|c| c.1 == ply)
+    .unwrap();
     click(&mut a, r.x + 1, r.y);
     assert_eq!(puzzle(&a).cursor, ply, "{cell}");
     click(&mut a, b.x + 2, b.y);
