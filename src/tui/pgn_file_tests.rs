@@ -461,3 +461,52 @@ fn a_game_row_names_its_event() {
     };
     assert!(super::play::pgn_file::row_text(&none, 76).starts_with("   3. ? – ?  "));
 }
+
+/// `threefold --pgn FILE` with a file of several games while a game in progress is kept:
+/// the question about the kept game comes first, and the file's list of games is shown
+/// again once it is answered yes or later (no resumes the kept game instead).
+#[test]
+fn the_list_of_a_command_line_file_waits_behind_the_kept_game_question() {
+    use super::play::SavedGame;
+    let dir = temp("kept-list");
+    let path = many_games(&dir, 3);
+    let kept = dir.join("game-in-progress.json");
+    let saved = SavedGame {
+        start_fen: crate::rules::Game::new().start_fen(),
+        moves: vec!["e2e4".into(), "e7e5".into()],
+        human: Players::TwoHumans,
+        claims: Vec::new(),
+        clocks: None,
+    };
+    let start = || {
+        std::fs::write(&kept, serde_json::to_string(&saved).unwrap()).unwrap();
+        let mut a = app_80x24();
+        a.play.resume_path = Some(kept.clone());
+        // As the trainer starts (tui::run): the file first, then the kept game.
+        a.load_pgn(&path);
+        a.play.offer_saved_game(saved.clone(), true);
+        let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+        assert!(s.contains("A game in progress was kept (2 plies)"), "{s}");
+        a
+    };
+    let games = |a: &App| match &a.play.overlay {
+        Some(Overlay::PickGame(pick)) => pick.games.len(),
+        other => panic!("no list of games: {other:?}"),
+    };
+    // Yes: the kept game is deleted and the list is there to choose from.
+    let mut a = start();
+    keys(&mut a, "y");
+    assert_eq!(games(&a), 3);
+    assert!(!kept.exists());
+    // Later: both are kept, and the list comes back.
+    let mut a = start();
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(games(&a), 3);
+    assert!(kept.exists());
+    // No: the kept game is resumed; no list.
+    let mut a = start();
+    keys(&mut a, "n");
+    assert_eq!(a.play.game.len(), 2);
+    assert!(a.play.overlay.is_none(), "{:?}", a.play.overlay);
+    let _ = std::fs::remove_dir_all(&dir);
+}

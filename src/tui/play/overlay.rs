@@ -34,7 +34,12 @@ pub enum Question {
     AbandonForPgn,
     /// Started with `--fen` or `--pgn` while a game in progress was kept:
     /// play the new game and delete the kept one (no: resume the kept one)?
-    ReplaceKept(Box<SavedGame>),
+    /// `pick`: the list of games the command line's file opened, shown again
+    /// once the answer is yes or later (no resumes the kept game instead).
+    ReplaceKept {
+        saved: Box<SavedGame>,
+        pick: Option<Box<GamePick>>,
+    },
     /// Saving: replace this file?
     Overwrite(std::path::PathBuf),
     /// Resign the game?
@@ -429,7 +434,7 @@ fn render_question(play: &Play, q: &Question, t: &Theme, size: Rect, buf: &mut B
         Question::AbandonForPgn => {
             "Abandon the game in progress to load a game from a PGN file?".to_string()
         }
-        Question::ReplaceKept(s) => format!(
+        Question::ReplaceKept { saved: s, .. } => format!(
             "A game in progress was kept ({}). Play the new game and delete the kept \
              one? (no: resume the kept game; later: keep both)",
             plies(s.moves.len())
@@ -551,6 +556,15 @@ impl Play {
                 self.overlay = None;
                 self.answer(q, cmd == Cmd::Yes, out);
             }
+            (
+                Overlay::Ask(Question::ReplaceKept {
+                    pick: Some(pick), ..
+                }),
+                Cmd::Close,
+            ) => {
+                // Decide later: both games are kept, and the file's list comes back.
+                self.overlay = Some(Overlay::PickGame(pick));
+            }
             (Overlay::Ask(_), Cmd::Close) => {
                 // Decide later: nothing changes, and the engine plays if it is its turn.
                 self.overlay = None;
@@ -580,11 +594,14 @@ impl Play {
             (Question::Resume(_), false) => self.discard_saved_game(out),
             (Question::AbandonForFen, true) => self.open_fen_prompt(out),
             (Question::AbandonForPgn, true) => self.open_pgn_prompt(out),
-            (Question::ReplaceKept(_), true) => {
+            (Question::ReplaceKept { pick, .. }, true) => {
                 self.discard_saved_game(out);
-                self.maybe_engine(out);
+                match pick {
+                    Some(pick) => self.overlay = Some(Overlay::PickGame(pick)),
+                    None => self.maybe_engine(out),
+                }
             }
-            (Question::ReplaceKept(saved), false) => self.resume(&saved, out),
+            (Question::ReplaceKept { saved, .. }, false) => self.resume(&saved, out),
             (Question::Overwrite(p), true) => self.save_pgn(&p, out),
             (Question::Overwrite(p), false) => self.save_elsewhere(&p, out),
             (_, false) => {}

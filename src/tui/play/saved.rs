@@ -287,7 +287,18 @@ impl Play {
     pub fn offer_saved_game(&mut self, saved: SavedGame, from_command_line: bool) {
         self.saved_kept = true;
         let q = if from_command_line {
-            Question::ReplaceKept(Box::new(saved))
+            // A list of games the command line's file opened waits behind the question.
+            let pick = match self.overlay.take() {
+                Some(Overlay::PickGame(pick)) => Some(pick),
+                other => {
+                    self.overlay = other;
+                    None
+                }
+            };
+            Question::ReplaceKept {
+                saved: Box::new(saved),
+                pick,
+            }
         } else {
             Question::Resume(Box::new(saved))
         };
