@@ -47,7 +47,13 @@ pub enum FenReason {
     )]
     TooFewFields { count: usize },
     /// More than six fields; `extra` is the seventh.
-    #[error("{count} fields where a FEN has six: '{extra}' is one too many")]
+    #[error(
+        "{count} fields where a FEN has six: '{extra}' {}",
+        match count - 6 {
+            1 => "is one too many".to_string(),
+            n => format!("and what follows are {n} too many"),
+        }
+    )]
     TooManyFields { count: usize, extra: String },
     /// The board field does not have eight ranks.
     #[error("the board has {count} ranks, not 8 ('{board}')")]
@@ -339,6 +345,10 @@ mod tests {
             (
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x",
                 "one too many",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 a b",
+                "8 fields where a FEN has six: 'a' and what follows are 2 too many",
             ),
             (
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_w_KQkq_-_0_1",
