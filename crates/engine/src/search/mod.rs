@@ -77,6 +77,18 @@ pub const CLOCK_CHECK_NODES: u64 = 128;
 /// The static evaluation of a node in check (none).
 const NO_EVAL: i32 = -INF;
 
+/// What the search keeps for each ply of the current line (Stockfish's `Stack`): indexed by
+/// the ply, so a node reads its ancestors' entries (the static evaluation two plies up) and
+/// its child's (the child's principal variation).
+struct StackEntry {
+    /// The two killer moves of this ply (packed, 0: none).
+    killers: [u16; 2],
+    /// The node's static evaluation (`NO_EVAL` in check).
+    static_eval: i32,
+    /// The node's principal variation: its best move and the child's line after it.
+    pv: Vec<Move>,
+}
+
 /// Search state of one `Engine::search` call, watched by the probe `P` ([`super::probe`]).
 pub struct Searcher<'a, P: Probe> {
     pub tt: &'a mut Tt,
@@ -99,11 +111,9 @@ pub struct Searcher<'a, P: Probe> {
     pub nodes: u64,
     pub seldepth: u32,
     pub stopped: bool,
-    killers: Vec<[u16; 2]>,
-    /// Static evaluation of the node at each ply of the current line (`NO_EVAL` in check).
-    static_evals: Vec<i32>,
+    /// One entry per ply of the current line, the root's first.
+    stack: Vec<StackEntry>,
     evals: &'a mut EvalCache,
-    pv: Vec<Vec<Move>>,
     lmr: Vec<[u8; 64]>,
     /// Best move of the root found so far in the current iteration (with its score).
     pub iter_best: Option<(Move, i32)>,
@@ -148,10 +158,14 @@ impl<'a, P: Probe> Searcher<'a, P> {
             nodes: 0,
             seldepth: 0,
             stopped: false,
-            killers: vec![[0; 2]; MAX_PLY + 1],
-            static_evals: vec![NO_EVAL; MAX_PLY + 1],
+            stack: (0..=MAX_PLY)
+                .map(|_| StackEntry {
+                    killers: [0; 2],
+                    static_eval: NO_EVAL,
+                    pv: Vec::with_capacity(MAX_PLY),
+                })
+                .collect(),
             evals,
-            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             lmr,
             iter_best: None,
             shadow: Frame::new(StorePolicy::Real, P::SHADOW),
@@ -188,7 +202,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
 
     /// The principal variation of the last completed search at the root.
     pub fn root_pv(&self) -> &[Move] {
-        &self.pv[0]
+        &self.stack[0].pv
     }
 
     #[inline]
@@ -286,7 +300,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
         pv_node: bool,
         in_check: bool,
     ) -> i32 {
-        self.pv[ply].clear();
+        self.stack[ply].pv.clear();
         if depth <= 0 && !in_check {
             return self.quiescence(pos, key, alpha, beta, ply, false);
         }
@@ -362,14 +376,14 @@ impl<'a, P: Probe> Searcher<'a, P> {
         } else {
             static_eval.unwrap_or_else(|| self.evals.evaluate(pos, key))
         };
-        self.static_evals[ply] = eval;
+        self.stack[ply].static_eval = eval;
         // Improving: the static evaluation is better than at our previous move. Late moves
         // are reduced and pruned more where it is not; reverse futility pruning cuts with a
         // smaller margin where it is.
         let improving = !in_check
             && ply >= 2
-            && self.static_evals[ply - 2] != NO_EVAL
-            && eval > self.static_evals[ply - 2];
+            && self.stack[ply - 2].static_eval != NO_EVAL
+            && eval > self.stack[ply - 2].static_eval;
 
         if !pv_node && !in_check && ply > 0 {
             // Reverse futility pruning.
@@ -423,7 +437,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
         if tt_m.is_none() && depth >= IIR_MIN_DEPTH && ply > 0 {
             depth -= 1;
         }
-        let mut picker = MovePicker::new(pos, tt_m, self.killers[ply]);
+        let mut picker = MovePicker::new(pos, tt_m, self.stack[ply].killers);
         let s = side(pos.turn());
         let orig_alpha = alpha;
         let mut best = -INF;
@@ -564,11 +578,11 @@ impl<'a, P: Probe> Searcher<'a, P> {
                     best_move = Some(m);
                     alpha = v;
                     // Collect the PV.
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let line = &mut head[ply];
+                    let (head, tail) = self.stack.split_at_mut(ply + 1);
+                    let line = &mut head[ply].pv;
                     line.clear();
                     line.push(m);
-                    line.extend_from_slice(&tail[0]);
+                    line.extend_from_slice(&tail[0].pv);
                     if ply == 0 {
                         self.iter_best = Some((m, v));
                     }
@@ -636,7 +650,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
 
     fn update_quiet_stats(&mut self, s: usize, ply: usize, m: Move, depth: i32, tried: &[Move]) {
         let pm = pack_move(&m);
-        let k = &mut self.killers[ply];
+        let k = &mut self.stack[ply].killers;
         if k[0] != pm {
             k[1] = k[0];
             k[0] = pm;
@@ -662,7 +676,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
         ply: usize,
         in_check: bool,
     ) -> i32 {
-        self.pv[ply].clear();
+        self.stack[ply].pv.clear();
         if self.shadow.track {
             self.shadow.enter(ply);
         }
