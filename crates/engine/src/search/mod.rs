@@ -408,16 +408,8 @@ impl<'a, P: Probe> Searcher<'a, P> {
                         + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_EVAL_MAX);
                     let nkey = position_key(&null_pos);
                     self.push_null_move(&null_pos, nkey);
-                    let v = -self.negamax(
-                        &null_pos,
-                        nkey,
-                        depth - 1 - r,
-                        -beta,
-                        -beta + 1,
-                        ply + 1,
-                        false,
-                        false,
-                    );
+                    let v =
+                        self.zero_window(&null_pos, nkey, depth - 1 - r, beta - 1, ply + 1, false);
                     self.pop();
                     if self.stopped {
                         return 0;
@@ -527,27 +519,10 @@ impl<'a, P: Probe> Searcher<'a, P> {
                     }
                     r = r.min(new_depth - 1).max(0);
                 }
-                let mut v = -self.negamax(
-                    &child,
-                    ckey,
-                    new_depth - r,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    false,
-                    gives_check,
-                );
+                let mut v =
+                    self.zero_window(&child, ckey, new_depth - r, alpha, ply + 1, gives_check);
                 if v > alpha && r > 0 {
-                    v = -self.negamax(
-                        &child,
-                        ckey,
-                        new_depth,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        false,
-                        gives_check,
-                    );
+                    v = self.zero_window(&child, ckey, new_depth, alpha, ply + 1, gives_check);
                 }
                 if v > alpha && v < beta && pv_node {
                     v = -self.negamax(
@@ -646,6 +621,23 @@ impl<'a, P: Probe> Searcher<'a, P> {
         self.tt
             .store(key, ply as u32, mv, best, ev, depth as u32, bound);
         best
+    }
+
+    /// Searches `child` (at `ply`, `in_check` its own) with the null window `(alpha, alpha +
+    /// 1)` of its parent, as a non-PV node, and returns its value from the parent's side: more
+    /// than `alpha` (a fail high) or at most `alpha`. The null-move search and the late moves
+    /// of principal variation search ask only this.
+    #[inline(always)]
+    fn zero_window(
+        &mut self,
+        child: &Chess,
+        key: u64,
+        depth: i32,
+        alpha: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> i32 {
+        -self.negamax(child, key, depth, -alpha - 1, -alpha, ply, false, in_check)
     }
 
     fn update_quiet_stats(&mut self, s: usize, ply: usize, m: Move, depth: i32, tried: &[Move]) {
