@@ -262,13 +262,13 @@ impl<'a, P: Probe> Searcher<'a, P> {
     pub fn aspiration(&mut self, root: &Chess, key: u64, depth: i32, prev: i32) -> i32 {
         self.iter_best = None;
         if depth < ASPIRATION_MIN_DEPTH || prev.abs() >= MATE_BOUND {
-            return self.negamax(root, key, depth, -INF, INF, 0, true, root.is_check());
+            return self.negamax::<true>(root, key, depth, -INF, INF, 0, root.is_check());
         }
         let mut delta = ASPIRATION_WINDOW;
         let mut alpha = (prev - delta).max(-INF);
         let mut beta = (prev + delta).min(INF);
         loop {
-            let v = self.negamax(root, key, depth, alpha, beta, 0, true, root.is_check());
+            let v = self.negamax::<true>(root, key, depth, alpha, beta, 0, root.is_check());
             if self.stopped {
                 return v;
             }
@@ -288,8 +288,16 @@ impl<'a, P: Probe> Searcher<'a, P> {
         }
     }
 
+    /// The value of `pos` (key `key`, `ply` plies below the root, `in_check` whether its side
+    /// to move is in check) searched `depth` plies deep within the window `(alpha, beta)`.
+    /// `PV`: a node of the principal variation, searched with an open window (the root and
+    /// the first child of a PV node, and a late move re-searched there); else a non-PV node,
+    /// searched with a null window (`beta = alpha + 1`, see [`Searcher::zero_window`]), where
+    /// the table cuts off and the pruning runs. A constant as Stockfish's node type is a
+    /// template argument: each kind of node is compiled with only its own code. The root is
+    /// the PV node at ply 0.
     #[allow(clippy::too_many_arguments)]
-    fn negamax(
+    fn negamax<const PV: bool>(
         &mut self,
         pos: &Chess,
         key: u64,
@@ -297,9 +305,10 @@ impl<'a, P: Probe> Searcher<'a, P> {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        pv_node: bool,
         in_check: bool,
     ) -> i32 {
+        // The root is a PV node: a non-PV node is never at ply 0.
+        let root = PV && ply == 0;
         self.stack[ply].pv.clear();
         if depth <= 0 && !in_check {
             return self.quiescence(pos, key, alpha, beta, ply, false);
@@ -317,7 +326,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
             self.seldepth = ply as u32;
         }
 
-        if ply > 0 {
+        if !root {
             if self.keys.repetition(self.probe) == Repetition::Draw {
                 if self.shadow.track {
                     self.shadow.repetition(ply, self.keys.keys());
@@ -357,7 +366,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
         if let Some(e) = self.tt.probe(key, ply as u32) {
             tt_move = e.mv;
             static_eval = Some(e.eval);
-            if !pv_node && e.depth as i32 >= depth {
+            if !PV && e.depth as i32 >= depth {
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => e.value >= beta,
@@ -385,7 +394,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
             && self.stack[ply - 2].static_eval != NO_EVAL
             && eval > self.stack[ply - 2].static_eval;
 
-        if !pv_node && !in_check && ply > 0 {
+        if !PV && !in_check {
             // Reverse futility pruning.
             if depth <= RFP_MAX_DEPTH
                 && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
@@ -426,7 +435,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
         let tt_m = decode_move(pos, tt_move, in_check);
         // Internal iterative reduction: a node without a TT move at a good depth was not
         // searched before (or its entry was lost); search it a ply shallower.
-        if tt_m.is_none() && depth >= IIR_MIN_DEPTH && ply > 0 {
+        if tt_m.is_none() && depth >= IIR_MIN_DEPTH && !root {
             depth -= 1;
         }
         let mut picker = MovePicker::new(pos, tt_m, self.stack[ply].killers);
@@ -437,7 +446,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
         let mut shadow = Accumulator::new(ply);
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut count = 0;
-        let futile = !pv_node
+        let futile = !PV
             && !in_check
             && depth <= FUTILITY_MAX_DEPTH
             && eval + FUTILITY_MARGIN * depth <= alpha;
@@ -447,7 +456,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
         while let Some(Picked { m, score, losing }) = picker.next(self.history) {
             let quiet = !is_noisy(&m);
             count += 1;
-            let prunable = !pv_node && !in_check && best > -MATE_BOUND && ply > 0;
+            let prunable = !PV && !in_check && best > -MATE_BOUND;
             // Late-move pruning: at shallow non-PV nodes, once `lmp_limit` moves of any kind
             // have been handed out, the remaining quiet moves, checks included, are neither
             // searched nor (if not generated yet) generated.
@@ -488,16 +497,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
             self.push(pos, &m, &child, ckey);
 
             let v = if count == 1 {
-                -self.negamax(
-                    &child,
-                    ckey,
-                    new_depth,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    pv_node,
-                    gives_check,
-                )
+                -self.negamax::<PV>(&child, ckey, new_depth, -beta, -alpha, ply + 1, gives_check)
             } else {
                 // Late-move reduction.
                 let mut r = 0;
@@ -508,7 +508,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
                     && count > LMR_FULL_MOVES
                 {
                     r = self.lmr[(depth as usize).min(63)][count.min(63)] as i32;
-                    if pv_node {
+                    if PV {
                         r -= 1;
                     }
                     if score > LMR_GOOD_HISTORY {
@@ -524,15 +524,14 @@ impl<'a, P: Probe> Searcher<'a, P> {
                 if v > alpha && r > 0 {
                     v = self.zero_window(&child, ckey, new_depth, alpha, ply + 1, gives_check);
                 }
-                if v > alpha && v < beta && pv_node {
-                    v = -self.negamax(
+                if PV && v > alpha && v < beta {
+                    v = -self.negamax::<true>(
                         &child,
                         ckey,
                         new_depth,
                         -beta,
                         -alpha,
                         ply + 1,
-                        true,
                         gives_check,
                     );
                 }
@@ -558,7 +557,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
                     line.clear();
                     line.push(m);
                     line.extend_from_slice(&tail[0].pv);
-                    if ply == 0 {
+                    if root {
                         self.iter_best = Some((m, v));
                     }
                     if v >= beta {
@@ -637,7 +636,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
         ply: usize,
         in_check: bool,
     ) -> i32 {
-        -self.negamax(child, key, depth, -alpha - 1, -alpha, ply, false, in_check)
+        -self.negamax::<false>(child, key, depth, -alpha - 1, -alpha, ply, in_check)
     }
 
     fn update_quiet_stats(&mut self, s: usize, ply: usize, m: Move, depth: i32, tried: &[Move]) {
