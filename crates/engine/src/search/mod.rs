@@ -1,6 +1,15 @@
 //! Alpha-beta search. The numbers below (depths, margins, reductions) are the tuning
 //! constants of [`params`].
 //!
+//! Its shape follows Stockfish's search and the clean engines derived from that layout
+//! (Carp, Simbelmyne): `Searcher::negamax` is generic over `const PV: bool`, so the PV and
+//! non-PV nodes are compiled apart (the root is the PV node at ply 0); the null-window
+//! searches of the late moves and the null move go through one helper,
+//! `Searcher::zero_window`; what the search keeps per ply of the line (killers, static
+//! evaluation, PV line) is one `StackEntry` per ply; and the steps of a node are numbered in
+//! comments (Step 1. to Step 19. in `negamax`, Step 1. to Step 7. in `quiescence`). The
+//! search generic over the game (chess and xiangqi) is to start from this shape (issue 24).
+//!
 //! - Iterative deepening; from depth 5 each iteration starts with an aspiration window of
 //!   ±20 cp around the previous score, widened (doubling) on a fail high / fail low.
 //! - Principal variation search (PVS): the first move with the full window, the others with a
@@ -309,6 +318,10 @@ impl<'a, P: Probe> Searcher<'a, P> {
     ) -> i32 {
         // The root is a PV node: a non-PV node is never at ply 0.
         let root = PV && ply == 0;
+
+        // Step 1. Enter the node: the horizon hands over to the quiescence search (not in
+        // check: a node in check searches its evasions a ply deeper); count the node, stop at
+        // the limits.
         self.stack[ply].pv.clear();
         if depth <= 0 && !in_check {
             return self.quiescence(pos, key, alpha, beta, ply, false);
@@ -327,6 +340,8 @@ impl<'a, P: Probe> Searcher<'a, P> {
         }
 
         if !root {
+            // Step 2. Draws (repetition, fifty-move rule, insufficient material) and the
+            // maximum ply.
             if self.keys.repetition(self.probe) == Repetition::Draw {
                 if self.shadow.track {
                     self.shadow.repetition(ply, self.keys.keys());
@@ -344,14 +359,14 @@ impl<'a, P: Probe> Searcher<'a, P> {
             if ply >= MAX_PLY - 1 {
                 return self.evals.evaluate(pos, key);
             }
-            // Mate-distance pruning.
+            // Step 3. Mate-distance pruning.
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
             if alpha >= beta {
                 return alpha;
             }
-            // Upcoming repetition: a move back to a position the search scores a draw makes
-            // this node worth at least a draw.
+            // Step 4. Upcoming repetition: a move back to a position the search scores a draw
+            // makes this node worth at least a draw.
             if self.upcoming && alpha < self.draw_score(ply) && self.keys.upcoming(pos, ply) {
                 alpha = self.draw_score(ply);
                 if alpha >= beta {
@@ -360,7 +375,8 @@ impl<'a, P: Probe> Searcher<'a, P> {
             }
         }
 
-        // Transposition table.
+        // Step 5. Transposition table lookup: its move and static evaluation; a cutoff at
+        // non-PV nodes.
         let mut tt_move = 0u16;
         let mut static_eval = None;
         if let Some(e) = self.tt.probe(key, ply as u32) {
@@ -380,6 +396,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
                 }
             }
         }
+        // Step 6. Static evaluation (the table's, else the cache's), none in check.
         let eval = if in_check {
             NO_EVAL
         } else {
@@ -395,14 +412,14 @@ impl<'a, P: Probe> Searcher<'a, P> {
             && eval > self.stack[ply - 2].static_eval;
 
         if !PV && !in_check {
-            // Reverse futility pruning.
+            // Step 7. Reverse futility pruning.
             if depth <= RFP_MAX_DEPTH
                 && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
                 && eval.abs() < MATE_BOUND
             {
                 return eval;
             }
-            // Null-move pruning.
+            // Step 8. Null-move pruning: the null window just below beta, a reduced depth.
             let us = pos.us();
             let non_pawn = us & !pos.board().pawns() & !pos.board().kings();
             if depth >= NULL_MOVE_MIN_DEPTH
@@ -411,33 +428,34 @@ impl<'a, P: Probe> Searcher<'a, P> {
                 && beta.abs() < MATE_BOUND
                 && let Ok(null_pos) = pos.clone().swap_turn()
             {
-                {
-                    let r = NULL_MOVE_BASE_REDUCTION
-                        + depth / NULL_MOVE_DEPTH_DIVISOR
-                        + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_EVAL_MAX);
-                    let nkey = position_key(&null_pos);
-                    self.push_null_move(&null_pos, nkey);
-                    let v =
-                        self.zero_window(&null_pos, nkey, depth - 1 - r, beta - 1, ply + 1, false);
-                    self.pop();
-                    if self.stopped {
-                        return 0;
-                    }
-                    if v >= beta {
-                        return if v >= MATE_BOUND { beta } else { v };
-                    }
+                let r = NULL_MOVE_BASE_REDUCTION
+                    + depth / NULL_MOVE_DEPTH_DIVISOR
+                    + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_EVAL_MAX);
+                let nkey = position_key(&null_pos);
+                self.push_null_move(&null_pos, nkey);
+                let v = self.zero_window(&null_pos, nkey, depth - 1 - r, beta - 1, ply + 1, false);
+                self.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= MATE_BOUND { beta } else { v };
                 }
             }
         }
 
-        // The TT move is tried before the moves are generated: when it cuts off, the node
-        // never pays for move generation and ordering (see `movepick`).
+        // Step 9. The table's move, and internal iterative reduction without one. The TT move
+        // is tried before the moves are generated: when it cuts off, the node never pays for
+        // move generation and ordering (see `movepick`).
         let tt_m = decode_move(pos, tt_move, in_check);
         // Internal iterative reduction: a node without a TT move at a good depth was not
         // searched before (or its entry was lost); search it a ply shallower.
         if tt_m.is_none() && depth >= IIR_MIN_DEPTH && !root {
             depth -= 1;
         }
+
+        // Step 10. The move loop: the picker hands out the TT move, captures, killers and
+        // quiet moves by history (`movepick`), generating each kind only when it is reached.
         let mut picker = MovePicker::new(pos, tt_m, self.stack[ply].killers);
         let s = side(pos.turn());
         let orig_alpha = alpha;
@@ -456,6 +474,8 @@ impl<'a, P: Probe> Searcher<'a, P> {
         while let Some(Picked { m, score, losing }) = picker.next(self.history) {
             let quiet = !is_noisy(&m);
             count += 1;
+            // Step 11. Pruning at shallow depth (non-PV nodes, not in check, once a move
+            // searched scores better than being mated).
             let prunable = !PV && !in_check && best > -MATE_BOUND;
             // Late-move pruning: at shallow non-PV nodes, once `lmp_limit` moves of any kind
             // have been handed out, the remaining quiet moves, checks included, are neither
@@ -475,14 +495,15 @@ impl<'a, P: Probe> Searcher<'a, P> {
                 continue;
             }
 
+            // Step 12. Extension: a checking move is searched a ply deeper.
             let ext = if gives_check && ply < CHECK_EXTENSION_MAX_PLY {
                 1
             } else {
                 0
             };
             let new_depth = depth - 1 + ext;
-            // The child's TT slot is fetched while the move is made (a quiescence child does
-            // not probe the table).
+            // Step 13. Make the move. The child's TT slot is fetched while the move is made (a
+            // quiescence child does not probe the table).
             let early_key = incremental_key_after(pos, key, m);
             let probes = new_depth > 0 || gives_check;
             if probes && let Some(k) = early_key {
@@ -496,10 +517,14 @@ impl<'a, P: Probe> Searcher<'a, P> {
             }
             self.push(pos, &m, &child, ckey);
 
+            // Step 14. Principal variation search: the first move with the node's window (as a
+            // node of its kind), the others with a null window, reduced if late and quiet
+            // (step 15); a fail high re-searched at full depth, then, at a PV node, with the
+            // full window as a PV node.
             let v = if count == 1 {
                 -self.negamax::<PV>(&child, ckey, new_depth, -beta, -alpha, ply + 1, gives_check)
             } else {
-                // Late-move reduction.
+                // Step 15. Late-move reduction.
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH
                     && quiet
@@ -537,6 +562,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
                 }
                 v
             };
+            // Step 16. Undo the move.
             self.pop();
             if self.stopped {
                 return 0;
@@ -546,6 +572,8 @@ impl<'a, P: Probe> Searcher<'a, P> {
                 self.shadow.tentative[ply] = shadow.pessimistic();
             }
 
+            // Step 17. A new best move: the PV line; at beta, a cutoff that updates the killers
+            // and history of a quiet move.
             if v > best {
                 best = v;
                 if v > alpha {
@@ -573,8 +601,8 @@ impl<'a, P: Probe> Searcher<'a, P> {
                 quiets_tried.push(m);
             }
         }
+        // Step 18. No legal move: checkmate or stalemate.
         if count == 0 {
-            // No legal move: checkmate or stalemate.
             return if in_check {
                 -MATE + ply as i32
             } else {
@@ -582,6 +610,8 @@ impl<'a, P: Probe> Searcher<'a, P> {
             };
         }
 
+        // Step 19. Store the value in the table: a lower bound at a cutoff, exact if it raised
+        // alpha, else an upper bound (with the shadow score on, the bound it computes).
         let bound = if best >= beta {
             Bound::Lower
         } else if alpha > orig_alpha {
@@ -667,6 +697,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
         ply: usize,
         in_check: bool,
     ) -> i32 {
+        // Step 1. Enter the node: count it, stop at the limits.
         self.stack[ply].pv.clear();
         if self.shadow.track {
             self.shadow.enter(ply);
@@ -679,6 +710,8 @@ impl<'a, P: Probe> Searcher<'a, P> {
         if ply as u32 > self.seldepth {
             self.seldepth = ply as u32;
         }
+        // Step 2. A repetition draw (the fifty-move rule and insufficient material wait for
+        // the main search), and the maximum ply.
         if self.keys.repetition(self.probe) == Repetition::Draw {
             if self.shadow.track {
                 self.shadow.repetition(ply, self.keys.keys());
@@ -693,6 +726,8 @@ impl<'a, P: Probe> Searcher<'a, P> {
             };
         }
 
+        // Step 3. Stand pat: the static evaluation is a lower bound of a node not in check
+        // (a quiet move is assumed at least as good); in check, every evasion is searched.
         let mut best;
         let stand_pat;
         if in_check {
@@ -709,6 +744,8 @@ impl<'a, P: Probe> Searcher<'a, P> {
 
         let mut shadow = Accumulator::new(ply);
         shadow.add_exact(stand_pat);
+        // Step 4. The moves: all evasions in check (none: mate), else the captures and queen
+        // promotions, by MVV-LVA.
         let mut list = ScoredMoves::new();
         if in_check {
             list.fill(|moves| *moves = pos.legal_moves(), mvv_lva);
@@ -719,8 +756,8 @@ impl<'a, P: Probe> Searcher<'a, P> {
             list.fill(|moves| gen_captures(pos, moves), mvv_lva);
         }
         while let Some((m, _)) = list.next_best() {
+            // Step 5. Delta pruning and losing captures (not in check).
             if !in_check {
-                // Delta pruning and losing captures.
                 if !m.is_promotion()
                     && stand_pat + m.capture().map_or(0, see_value) + DELTA_MARGIN <= alpha
                 {
@@ -730,6 +767,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
                     continue;
                 }
             }
+            // Step 6. Make the move, search it, undo it.
             let mut child = pos.clone();
             let ckey = play_keyed(&mut child, key, m);
             self.push(pos, &m, &child, ckey);
@@ -742,6 +780,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
                 shadow.add(v, self.shadow.ranges[ply + 1]);
                 self.shadow.tentative[ply] = shadow.pessimistic();
             }
+            // Step 7. A new best move; a cutoff at beta.
             if v > best {
                 best = v;
                 if v > alpha {
