@@ -1,6 +1,15 @@
 //! Alpha-beta search. The numbers below (depths, margins, reductions) are the tuning
 //! constants of [`params`].
 //!
+//! Its shape follows Stockfish's search and the clean engines derived from that layout
+//! (Carp, Simbelmyne): `Searcher::negamax` is generic over `const PV: bool`, so the PV and
+//! non-PV nodes are compiled apart (the root is the PV node at ply 0); the null-window
+//! searches of the late moves and the null move go through one helper,
+//! `Searcher::zero_window`; what the search keeps per ply of the line (killers, static
+//! evaluation, PV line) is one `StackEntry` per ply; and the steps of a node are numbered in
+//! comments (Step 1. to Step 19. in `negamax`, Step 1. to Step 7. in `quiescence`). The
+//! search generic over the game (chess and xiangqi) is to start from this shape (issue 24).
+//!
 //! - Iterative deepening; from depth 5 each iteration starts with an aspiration window of
 //!   ±20 cp around the previous score, widened (doubling) on a fail high / fail low.
 //! - Principal variation search (PVS): the first move with the full window, the others with a
@@ -77,6 +86,18 @@ pub const CLOCK_CHECK_NODES: u64 = 128;
 /// The static evaluation of a node in check (none).
 const NO_EVAL: i32 = -INF;
 
+/// What the search keeps for each ply of the current line (Stockfish's `Stack`): indexed by
+/// the ply, so a node reads its ancestors' entries (the static evaluation two plies up) and
+/// its child's (the child's principal variation).
+struct StackEntry {
+    /// The two killer moves of this ply (packed, 0: none).
+    killers: [u16; 2],
+    /// The node's static evaluation (`NO_EVAL` in check).
+    static_eval: i32,
+    /// The node's principal variation: its best move and the child's line after it.
+    pv: Vec<Move>,
+}
+
 /// Search state of one `Engine::search` call, watched by the probe `P` ([`super::probe`]).
 pub struct Searcher<'a, P: Probe> {
     pub tt: &'a mut Tt,
@@ -99,11 +120,9 @@ pub struct Searcher<'a, P: Probe> {
     pub nodes: u64,
     pub seldepth: u32,
     pub stopped: bool,
-    killers: Vec<[u16; 2]>,
-    /// Static evaluation of the node at each ply of the current line (`NO_EVAL` in check).
-    static_evals: Vec<i32>,
+    /// One entry per ply of the current line, the root's first.
+    stack: Vec<StackEntry>,
     evals: &'a mut EvalCache,
-    pv: Vec<Vec<Move>>,
     lmr: Vec<[u8; 64]>,
     /// Best move of the root found so far in the current iteration (with its score).
     pub iter_best: Option<(Move, i32)>,
@@ -148,10 +167,14 @@ impl<'a, P: Probe> Searcher<'a, P> {
             nodes: 0,
             seldepth: 0,
             stopped: false,
-            killers: vec![[0; 2]; MAX_PLY + 1],
-            static_evals: vec![NO_EVAL; MAX_PLY + 1],
+            stack: (0..=MAX_PLY)
+                .map(|_| StackEntry {
+                    killers: [0; 2],
+                    static_eval: NO_EVAL,
+                    pv: Vec::with_capacity(MAX_PLY),
+                })
+                .collect(),
             evals,
-            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             lmr,
             iter_best: None,
             shadow: Frame::new(StorePolicy::Real, P::SHADOW),
@@ -188,7 +211,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
 
     /// The principal variation of the last completed search at the root.
     pub fn root_pv(&self) -> &[Move] {
-        &self.pv[0]
+        &self.stack[0].pv
     }
 
     #[inline]
@@ -248,13 +271,13 @@ impl<'a, P: Probe> Searcher<'a, P> {
     pub fn aspiration(&mut self, root: &Chess, key: u64, depth: i32, prev: i32) -> i32 {
         self.iter_best = None;
         if depth < ASPIRATION_MIN_DEPTH || prev.abs() >= MATE_BOUND {
-            return self.negamax(root, key, depth, -INF, INF, 0, true, root.is_check());
+            return self.negamax::<true>(root, key, depth, -INF, INF, 0, root.is_check());
         }
         let mut delta = ASPIRATION_WINDOW;
         let mut alpha = (prev - delta).max(-INF);
         let mut beta = (prev + delta).min(INF);
         loop {
-            let v = self.negamax(root, key, depth, alpha, beta, 0, true, root.is_check());
+            let v = self.negamax::<true>(root, key, depth, alpha, beta, 0, root.is_check());
             if self.stopped {
                 return v;
             }
@@ -274,8 +297,16 @@ impl<'a, P: Probe> Searcher<'a, P> {
         }
     }
 
+    /// The value of `pos` (key `key`, `ply` plies below the root, `in_check` whether its side
+    /// to move is in check) searched `depth` plies deep within the window `(alpha, beta)`.
+    /// `PV`: a node of the principal variation, searched with an open window (the root and
+    /// the first child of a PV node, and a late move re-searched there); else a non-PV node,
+    /// searched with a null window (`beta = alpha + 1`, see [`Searcher::zero_window`]), where
+    /// the table cuts off and the pruning runs. A constant as Stockfish's node type is a
+    /// template argument: each kind of node is compiled with only its own code. The root is
+    /// the PV node at ply 0.
     #[allow(clippy::too_many_arguments)]
-    fn negamax(
+    fn negamax<const PV: bool>(
         &mut self,
         pos: &Chess,
         key: u64,
@@ -283,10 +314,15 @@ impl<'a, P: Probe> Searcher<'a, P> {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        pv_node: bool,
         in_check: bool,
     ) -> i32 {
-        self.pv[ply].clear();
+        // The root is a PV node: a non-PV node is never at ply 0.
+        let root = PV && ply == 0;
+
+        // Step 1. Enter the node: the horizon hands over to the quiescence search (not in
+        // check: a node in check searches its evasions a ply deeper); count the node, stop at
+        // the limits.
+        self.stack[ply].pv.clear();
         if depth <= 0 && !in_check {
             return self.quiescence(pos, key, alpha, beta, ply, false);
         }
@@ -303,7 +339,9 @@ impl<'a, P: Probe> Searcher<'a, P> {
             self.seldepth = ply as u32;
         }
 
-        if ply > 0 {
+        if !root {
+            // Step 2. Draws (repetition, fifty-move rule, insufficient material) and the
+            // maximum ply.
             if self.keys.repetition(self.probe) == Repetition::Draw {
                 if self.shadow.track {
                     self.shadow.repetition(ply, self.keys.keys());
@@ -321,14 +359,14 @@ impl<'a, P: Probe> Searcher<'a, P> {
             if ply >= MAX_PLY - 1 {
                 return self.evals.evaluate(pos, key);
             }
-            // Mate-distance pruning.
+            // Step 3. Mate-distance pruning.
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
             if alpha >= beta {
                 return alpha;
             }
-            // Upcoming repetition: a move back to a position the search scores a draw makes
-            // this node worth at least a draw.
+            // Step 4. Upcoming repetition: a move back to a position the search scores a draw
+            // makes this node worth at least a draw.
             if self.upcoming && alpha < self.draw_score(ply) && self.keys.upcoming(pos, ply) {
                 alpha = self.draw_score(ply);
                 if alpha >= beta {
@@ -337,13 +375,14 @@ impl<'a, P: Probe> Searcher<'a, P> {
             }
         }
 
-        // Transposition table.
+        // Step 5. Transposition table lookup: its move and static evaluation; a cutoff at
+        // non-PV nodes.
         let mut tt_move = 0u16;
         let mut static_eval = None;
         if let Some(e) = self.tt.probe(key, ply as u32) {
             tt_move = e.mv;
             static_eval = Some(e.eval);
-            if !pv_node && e.depth as i32 >= depth {
+            if !PV && e.depth as i32 >= depth {
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => e.value >= beta,
@@ -357,29 +396,30 @@ impl<'a, P: Probe> Searcher<'a, P> {
                 }
             }
         }
+        // Step 6. Static evaluation (the table's, else the cache's), none in check.
         let eval = if in_check {
             NO_EVAL
         } else {
             static_eval.unwrap_or_else(|| self.evals.evaluate(pos, key))
         };
-        self.static_evals[ply] = eval;
+        self.stack[ply].static_eval = eval;
         // Improving: the static evaluation is better than at our previous move. Late moves
         // are reduced and pruned more where it is not; reverse futility pruning cuts with a
         // smaller margin where it is.
         let improving = !in_check
             && ply >= 2
-            && self.static_evals[ply - 2] != NO_EVAL
-            && eval > self.static_evals[ply - 2];
+            && self.stack[ply - 2].static_eval != NO_EVAL
+            && eval > self.stack[ply - 2].static_eval;
 
-        if !pv_node && !in_check && ply > 0 {
-            // Reverse futility pruning.
+        if !PV && !in_check {
+            // Step 7. Reverse futility pruning.
             if depth <= RFP_MAX_DEPTH
                 && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
                 && eval.abs() < MATE_BOUND
             {
                 return eval;
             }
-            // Null-move pruning.
+            // Step 8. Null-move pruning: the null window just below beta, a reduced depth.
             let us = pos.us();
             let non_pawn = us & !pos.board().pawns() & !pos.board().kings();
             if depth >= NULL_MOVE_MIN_DEPTH
@@ -388,42 +428,35 @@ impl<'a, P: Probe> Searcher<'a, P> {
                 && beta.abs() < MATE_BOUND
                 && let Ok(null_pos) = pos.clone().swap_turn()
             {
-                {
-                    let r = NULL_MOVE_BASE_REDUCTION
-                        + depth / NULL_MOVE_DEPTH_DIVISOR
-                        + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_EVAL_MAX);
-                    let nkey = position_key(&null_pos);
-                    self.push_null_move(&null_pos, nkey);
-                    let v = -self.negamax(
-                        &null_pos,
-                        nkey,
-                        depth - 1 - r,
-                        -beta,
-                        -beta + 1,
-                        ply + 1,
-                        false,
-                        false,
-                    );
-                    self.pop();
-                    if self.stopped {
-                        return 0;
-                    }
-                    if v >= beta {
-                        return if v >= MATE_BOUND { beta } else { v };
-                    }
+                let r = NULL_MOVE_BASE_REDUCTION
+                    + depth / NULL_MOVE_DEPTH_DIVISOR
+                    + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_EVAL_MAX);
+                let nkey = position_key(&null_pos);
+                self.push_null_move(&null_pos, nkey);
+                let v = self.zero_window(&null_pos, nkey, depth - 1 - r, beta - 1, ply + 1, false);
+                self.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= MATE_BOUND { beta } else { v };
                 }
             }
         }
 
-        // The TT move is tried before the moves are generated: when it cuts off, the node
-        // never pays for move generation and ordering (see `movepick`).
+        // Step 9. The table's move, and internal iterative reduction without one. The TT move
+        // is tried before the moves are generated: when it cuts off, the node never pays for
+        // move generation and ordering (see `movepick`).
         let tt_m = decode_move(pos, tt_move, in_check);
         // Internal iterative reduction: a node without a TT move at a good depth was not
         // searched before (or its entry was lost); search it a ply shallower.
-        if tt_m.is_none() && depth >= IIR_MIN_DEPTH && ply > 0 {
+        if tt_m.is_none() && depth >= IIR_MIN_DEPTH && !root {
             depth -= 1;
         }
-        let mut picker = MovePicker::new(pos, tt_m, self.killers[ply]);
+
+        // Step 10. The move loop: the picker hands out the TT move, captures, killers and
+        // quiet moves by history (`movepick`), generating each kind only when it is reached.
+        let mut picker = MovePicker::new(pos, tt_m, self.stack[ply].killers);
         let s = side(pos.turn());
         let orig_alpha = alpha;
         let mut best = -INF;
@@ -431,7 +464,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
         let mut shadow = Accumulator::new(ply);
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut count = 0;
-        let futile = !pv_node
+        let futile = !PV
             && !in_check
             && depth <= FUTILITY_MAX_DEPTH
             && eval + FUTILITY_MARGIN * depth <= alpha;
@@ -441,7 +474,9 @@ impl<'a, P: Probe> Searcher<'a, P> {
         while let Some(Picked { m, score, losing }) = picker.next(self.history) {
             let quiet = !is_noisy(&m);
             count += 1;
-            let prunable = !pv_node && !in_check && best > -MATE_BOUND && ply > 0;
+            // Step 11. Pruning at shallow depth (non-PV nodes, not in check, once a move
+            // searched scores better than being mated).
+            let prunable = !PV && !in_check && best > -MATE_BOUND;
             // Late-move pruning: at shallow non-PV nodes, once `lmp_limit` moves of any kind
             // have been handed out, the remaining quiet moves, checks included, are neither
             // searched nor (if not generated yet) generated.
@@ -460,14 +495,15 @@ impl<'a, P: Probe> Searcher<'a, P> {
                 continue;
             }
 
+            // Step 12. Extension: a checking move is searched a ply deeper.
             let ext = if gives_check && ply < CHECK_EXTENSION_MAX_PLY {
                 1
             } else {
                 0
             };
             let new_depth = depth - 1 + ext;
-            // The child's TT slot is fetched while the move is made (a quiescence child does
-            // not probe the table).
+            // Step 13. Make the move. The child's TT slot is fetched while the move is made (a
+            // quiescence child does not probe the table).
             let early_key = incremental_key_after(pos, key, m);
             let probes = new_depth > 0 || gives_check;
             if probes && let Some(k) = early_key {
@@ -481,19 +517,14 @@ impl<'a, P: Probe> Searcher<'a, P> {
             }
             self.push(pos, &m, &child, ckey);
 
+            // Step 14. Principal variation search: the first move with the node's window (as a
+            // node of its kind), the others with a null window, reduced if late and quiet
+            // (step 15); a fail high re-searched at full depth, then, at a PV node, with the
+            // full window as a PV node.
             let v = if count == 1 {
-                -self.negamax(
-                    &child,
-                    ckey,
-                    new_depth,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    pv_node,
-                    gives_check,
-                )
+                -self.negamax::<PV>(&child, ckey, new_depth, -beta, -alpha, ply + 1, gives_check)
             } else {
-                // Late-move reduction.
+                // Step 15. Late-move reduction.
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH
                     && quiet
@@ -502,7 +533,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
                     && count > LMR_FULL_MOVES
                 {
                     r = self.lmr[(depth as usize).min(63)][count.min(63)] as i32;
-                    if pv_node {
+                    if PV {
                         r -= 1;
                     }
                     if score > LMR_GOOD_HISTORY {
@@ -513,42 +544,25 @@ impl<'a, P: Probe> Searcher<'a, P> {
                     }
                     r = r.min(new_depth - 1).max(0);
                 }
-                let mut v = -self.negamax(
-                    &child,
-                    ckey,
-                    new_depth - r,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    false,
-                    gives_check,
-                );
+                let mut v =
+                    self.zero_window(&child, ckey, new_depth - r, alpha, ply + 1, gives_check);
                 if v > alpha && r > 0 {
-                    v = -self.negamax(
-                        &child,
-                        ckey,
-                        new_depth,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        false,
-                        gives_check,
-                    );
+                    v = self.zero_window(&child, ckey, new_depth, alpha, ply + 1, gives_check);
                 }
-                if v > alpha && v < beta && pv_node {
-                    v = -self.negamax(
+                if PV && v > alpha && v < beta {
+                    v = -self.negamax::<true>(
                         &child,
                         ckey,
                         new_depth,
                         -beta,
                         -alpha,
                         ply + 1,
-                        true,
                         gives_check,
                     );
                 }
                 v
             };
+            // Step 16. Undo the move.
             self.pop();
             if self.stopped {
                 return 0;
@@ -558,18 +572,20 @@ impl<'a, P: Probe> Searcher<'a, P> {
                 self.shadow.tentative[ply] = shadow.pessimistic();
             }
 
+            // Step 17. A new best move: the PV line; at beta, a cutoff that updates the killers
+            // and history of a quiet move.
             if v > best {
                 best = v;
                 if v > alpha {
                     best_move = Some(m);
                     alpha = v;
                     // Collect the PV.
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let line = &mut head[ply];
+                    let (head, tail) = self.stack.split_at_mut(ply + 1);
+                    let line = &mut head[ply].pv;
                     line.clear();
                     line.push(m);
-                    line.extend_from_slice(&tail[0]);
-                    if ply == 0 {
+                    line.extend_from_slice(&tail[0].pv);
+                    if root {
                         self.iter_best = Some((m, v));
                     }
                     if v >= beta {
@@ -585,8 +601,8 @@ impl<'a, P: Probe> Searcher<'a, P> {
                 quiets_tried.push(m);
             }
         }
+        // Step 18. No legal move: checkmate or stalemate.
         if count == 0 {
-            // No legal move: checkmate or stalemate.
             return if in_check {
                 -MATE + ply as i32
             } else {
@@ -594,6 +610,8 @@ impl<'a, P: Probe> Searcher<'a, P> {
             };
         }
 
+        // Step 19. Store the value in the table: a lower bound at a cutoff, exact if it raised
+        // alpha, else an upper bound (with the shadow score on, the bound it computes).
         let bound = if best >= beta {
             Bound::Lower
         } else if alpha > orig_alpha {
@@ -634,9 +652,26 @@ impl<'a, P: Probe> Searcher<'a, P> {
         best
     }
 
+    /// Searches `child` (at `ply`, `in_check` its own) with the null window `(alpha, alpha +
+    /// 1)` of its parent, as a non-PV node, and returns its value from the parent's side: more
+    /// than `alpha` (a fail high) or at most `alpha`. The null-move search and the late moves
+    /// of principal variation search ask only this.
+    #[inline(always)]
+    fn zero_window(
+        &mut self,
+        child: &Chess,
+        key: u64,
+        depth: i32,
+        alpha: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> i32 {
+        -self.negamax::<false>(child, key, depth, -alpha - 1, -alpha, ply, in_check)
+    }
+
     fn update_quiet_stats(&mut self, s: usize, ply: usize, m: Move, depth: i32, tried: &[Move]) {
         let pm = pack_move(&m);
-        let k = &mut self.killers[ply];
+        let k = &mut self.stack[ply].killers;
         if k[0] != pm {
             k[1] = k[0];
             k[0] = pm;
@@ -662,7 +697,8 @@ impl<'a, P: Probe> Searcher<'a, P> {
         ply: usize,
         in_check: bool,
     ) -> i32 {
-        self.pv[ply].clear();
+        // Step 1. Enter the node: count it, stop at the limits.
+        self.stack[ply].pv.clear();
         if self.shadow.track {
             self.shadow.enter(ply);
         }
@@ -674,6 +710,8 @@ impl<'a, P: Probe> Searcher<'a, P> {
         if ply as u32 > self.seldepth {
             self.seldepth = ply as u32;
         }
+        // Step 2. A repetition draw (the fifty-move rule and insufficient material wait for
+        // the main search), and the maximum ply.
         if self.keys.repetition(self.probe) == Repetition::Draw {
             if self.shadow.track {
                 self.shadow.repetition(ply, self.keys.keys());
@@ -688,6 +726,8 @@ impl<'a, P: Probe> Searcher<'a, P> {
             };
         }
 
+        // Step 3. Stand pat: the static evaluation is a lower bound of a node not in check
+        // (a quiet move is assumed at least as good); in check, every evasion is searched.
         let mut best;
         let stand_pat;
         if in_check {
@@ -704,6 +744,8 @@ impl<'a, P: Probe> Searcher<'a, P> {
 
         let mut shadow = Accumulator::new(ply);
         shadow.add_exact(stand_pat);
+        // Step 4. The moves: all evasions in check (none: mate), else the captures and queen
+        // promotions, by MVV-LVA.
         let mut list = ScoredMoves::new();
         if in_check {
             list.fill(|moves| *moves = pos.legal_moves(), mvv_lva);
@@ -714,8 +756,8 @@ impl<'a, P: Probe> Searcher<'a, P> {
             list.fill(|moves| gen_captures(pos, moves), mvv_lva);
         }
         while let Some((m, _)) = list.next_best() {
+            // Step 5. Delta pruning and losing captures (not in check).
             if !in_check {
-                // Delta pruning and losing captures.
                 if !m.is_promotion()
                     && stand_pat + m.capture().map_or(0, see_value) + DELTA_MARGIN <= alpha
                 {
@@ -725,6 +767,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
                     continue;
                 }
             }
+            // Step 6. Make the move, search it, undo it.
             let mut child = pos.clone();
             let ckey = play_keyed(&mut child, key, m);
             self.push(pos, &m, &child, ckey);
@@ -737,6 +780,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
                 shadow.add(v, self.shadow.ranges[ply + 1]);
                 self.shadow.tentative[ply] = shadow.pessimistic();
             }
+            // Step 7. A new best move; a cutoff at beta.
             if v > best {
                 best = v;
                 if v > alpha {
