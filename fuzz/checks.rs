@@ -22,6 +22,30 @@ pub fn fen(data: &[u8]) {
     }
 }
 
+/// Xiangqi FEN text (`threefold xiangqi --fen`, and the xiangqi engine's `position fen`):
+/// the reader never panics; a FEN it accepts is written back as one it reads to the same
+/// position and key; every legal move made and unmade leaves the position as it was, its
+/// key kept up to date incrementally.
+pub fn xiangqi_fen(data: &[u8]) {
+    use threefold::xiangqi::Position;
+    let text = String::from_utf8_lossy(data);
+    let Ok(mut pos) = Position::from_fen(&text) else {
+        return;
+    };
+    let fen = pos.fen();
+    let again = Position::from_fen(&fen).expect("a written xiangqi FEN reads back");
+    assert_eq!(again.fen(), fen);
+    assert_eq!(again.key(), pos.key());
+    let _ = pos.in_check();
+    for &m in pos.legal_moves().as_slice() {
+        let undo = pos.make(m);
+        assert_eq!(pos.key(), pos.compute_key(), "key after {}", m.ucci());
+        pos.unmake(m, undo);
+        assert_eq!(pos.fen(), fen, "after {} made and unmade", m.ucci());
+    }
+    assert_eq!(pos.key(), pos.compute_key());
+}
+
 /// Move lists as typed: SAN movetext (`analyze --san`, puzzle files) and UCI / SAN tokens
 /// one by one (`analyze --moves`, the trainer's input line), played into a game.
 pub fn moves(data: &[u8]) {

@@ -33,6 +33,11 @@ fn fen() {
 }
 
 #[test]
+fn xiangqi_fen() {
+    replay("xiangqi_fen", checks::xiangqi_fen);
+}
+
+#[test]
 fn moves() {
     replay("moves", checks::moves);
 }
