@@ -11,7 +11,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Widget};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 use shakmaty::{Color, Position};
 
 use crate::rules::Game;
@@ -397,6 +397,29 @@ pub fn popup(size: Rect, w: u16, h: u16) -> Rect {
         w,
         h,
     )
+}
+
+/// A yes/no question in a centred popup, its keys below it (the App's questions and the
+/// game screen's look alike).
+pub fn question_popup(text: String, t: &Theme, size: Rect, buf: &mut Buffer) {
+    // Tall enough for the text wrapped at the popup's width (a path in a
+    // reason can be long): words wrap early, so a line in four is added.
+    let text_w = 60;
+    let rows = text.chars().count().div_ceil(text_w) as u16;
+    let p = popup(size, 64, (rows + rows / 4 + 5).max(7));
+    Clear.render(p, buf);
+    let block = Block::bordered();
+    let inner = block.inner(p);
+    block.render(p, buf);
+    Paragraph::new(vec![
+        Line::from(text),
+        Line::from(Span::styled(
+            super::keys::hint_line(super::keys::Ctx::Question),
+            t.dim,
+        )),
+    ])
+    .wrap(Wrap { trim: true })
+    .render(inner, buf);
 }
 
 /// A scroll command on scrolled text (help, the arbiter's and a drill's ruling, a review

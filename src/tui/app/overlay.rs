@@ -8,14 +8,12 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::{App, Screen};
 use crate::tui::keys::{self, Ctx};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{body_of, max_scroll};
-
-use crate::tui::widgets::{popup, wrap};
+use crate::tui::widgets::{body_of, max_scroll, popup, question_popup, wrap};
 
 /// A question of the App's: on quitting, from any screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -242,19 +240,5 @@ fn render_question(q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
             p.display()
         ),
     };
-    // Tall enough for the text wrapped at the popup's width (a path in a
-    // reason can be long): words wrap early, so a line in four is added.
-    let text_w = 60;
-    let rows = text.chars().count().div_ceil(text_w) as u16;
-    let p = popup(size, 64, (rows + rows / 4 + 5).max(7));
-    Clear.render(p, buf);
-    let block = Block::bordered();
-    let inner = block.inner(p);
-    block.render(p, buf);
-    Paragraph::new(vec![
-        Line::from(text),
-        Line::from(Span::styled(keys::hint_line(Ctx::Question), t.dim)),
-    ])
-    .wrap(Wrap { trim: true })
-    .render(inner, buf);
+    question_popup(text, t, size, buf);
 }

@@ -8,7 +8,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 use shakmaty::{Move, Position, Role};
 
 use crate::rules::claim::incorrect_claim_bonus;
@@ -19,7 +19,7 @@ use super::{Env, Play, Players, Replies, Reply, SavedGame};
 pub use crate::tui::keys::ClaimOption;
 use crate::tui::keys::{self, BINDINGS, Cmd, Ctx};
 use crate::tui::theme::Theme;
-use crate::tui::widgets::{Marks, body_of, max_scroll, popup, scrolled, wrap};
+use crate::tui::widgets::{Marks, body_of, max_scroll, popup, question_popup, scrolled, wrap};
 
 /// A yes/no question about the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -441,21 +441,7 @@ fn render_question(play: &Play, q: &Question, t: &Theme, size: Rect, buf: &mut B
         ),
         Question::Overwrite(p) => format!("{} exists: overwrite?", p.display()),
     };
-    // Tall enough for the text wrapped at the popup's width (a path in a
-    // reason can be long): words wrap early, so a line in four is added.
-    let text_w = 60;
-    let rows = text.chars().count().div_ceil(text_w) as u16;
-    let p = popup(size, 64, (rows + rows / 4 + 5).max(7));
-    Clear.render(p, buf);
-    let block = Block::bordered();
-    let inner = block.inner(p);
-    block.render(p, buf);
-    Paragraph::new(vec![
-        Line::from(text),
-        Line::from(Span::styled(keys::hint_line(Ctx::Question), t.dim)),
-    ])
-    .wrap(Wrap { trim: true })
-    .render(inner, buf);
+    question_popup(text, t, size, buf);
 }
 
 impl Play {
