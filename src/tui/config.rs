@@ -68,6 +68,15 @@ pub fn clock_label(base_secs: u64, inc_secs: u64) -> String {
 /// Hash sizes cycled by the hash key (MiB).
 pub const HASH_STEPS_MB: [usize; 4] = [16, 64, 256, 1024];
 
+/// The step after `now` in a cycle of `steps` (the first one if `now` is not a step, as a
+/// value from the config file may be): what the hash and contempt keys set.
+pub fn step_after<T: Copy + PartialEq>(steps: &[T], now: T) -> T {
+    steps
+        .iter()
+        .position(|&s| s == now)
+        .map_or(steps[0], |i| steps[(i + 1) % steps.len()])
+}
+
 /// Contempt values cycled by the contempt key (centipawns).
 pub const CONTEMPT_STEPS_CP: [i32; 5] = [0, 25, 50, 100, -50];
 

@@ -21,7 +21,7 @@ use super::{
     Players, Question, Replies, clock_label, describe_limits, game_over_hint, king_target,
     level_limits, short_reason,
 };
-use crate::tui::config::Setting;
+use crate::tui::config::{Setting, step_after};
 use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::prompt::InputKind;
 use crate::tui::widgets::Marks;
@@ -591,23 +591,13 @@ impl Play {
                 out.save_settings(&[Setting::Level]);
             }
             Cmd::Hash => {
-                let sizes = HASH_STEPS_MB;
-                let i = sizes
-                    .iter()
-                    .position(|&m| m == self.config.hash_mb)
-                    .map_or(0, |i| (i + 1) % sizes.len());
-                self.config.hash_mb = sizes[i];
+                self.config.hash_mb = step_after(&HASH_STEPS_MB, self.config.hash_mb);
                 out.engine(Effect::SetHash(self.config.hash_mb));
                 out.info(format!("Engine hash {} MiB", self.config.hash_mb));
                 out.save_settings(&[Setting::HashMb]);
             }
             Cmd::Contempt => {
-                let values = CONTEMPT_STEPS_CP;
-                let i = values
-                    .iter()
-                    .position(|&c| c == self.config.contempt)
-                    .map_or(0, |i| (i + 1) % values.len());
-                self.config.contempt = values[i];
+                self.config.contempt = step_after(&CONTEMPT_STEPS_CP, self.config.contempt);
                 out.engine(Effect::SetContempt(self.config.contempt));
                 out.info(format!(
                     "Engine contempt {} cp: {}",
