@@ -19,7 +19,7 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 const CRATES: &[(&str, &[&str])] = &[
     ("crates/rules", &[]),
     ("crates/xiangqi", &[]),
-    ("crates/engine", &["threefold-rules"]),
+    ("crates/engine", &["threefold-rules", "threefold-xiangqi"]),
     ("crates/drills", &["threefold-rules"]),
     ("crates/review", &["threefold-engine", "threefold-rules"]),
     (
