@@ -33,6 +33,7 @@
 
 pub mod book;
 pub mod eval;
+pub mod game;
 pub mod movepick;
 pub mod moves;
 pub mod probe;
@@ -43,23 +44,22 @@ pub mod shadow;
 pub mod time;
 pub mod tt;
 pub mod uci;
+pub mod xqeval;
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, Move};
 
 pub use score::Score;
 pub use tt::TtAllocError;
 
-use eval::EvalCache;
-use movepick::HistoryTable;
+use game::{Game, States};
 use probe::Probe;
-use repetition::{Method, Tracker};
+use repetition::Method;
 use score::{MATE, MATE_BOUND, MAX_DEPTH};
 use search::Searcher;
 use shadow::{Frame, ShadowScore, StorePolicy};
-use threefold_rules::key::position_key;
 use tt::Tt;
 
 /// Search limits, as in UCI `go`. All `None` / `false` = search until `stop`... or the maximum
@@ -77,9 +77,9 @@ pub struct Limits {
     pub infinite: bool,
 }
 
-/// Progress report after an iteration.
+/// Progress report after an iteration (moves of chess by default, or of xiangqi).
 #[derive(Clone, Debug)]
-pub struct SearchInfo {
+pub struct SearchInfo<M = Move> {
     pub depth: u32,
     pub seldepth: u32,
     pub score: Score,
@@ -87,30 +87,30 @@ pub struct SearchInfo {
     pub nps: u64,
     pub time: Duration,
     pub hashfull: u32,
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
 }
 
-/// Final result of a search.
+/// Final result of a search (of chess by default, or of xiangqi).
 #[derive(Clone, Debug)]
-pub struct SearchResult {
+pub struct SearchResult<M = Move> {
     /// Best move (`None` only when the root has no legal move).
-    pub best: Option<Move>,
+    pub best: Option<M>,
     /// Expected reply (second PV move), if known.
-    pub ponder: Option<Move>,
+    pub ponder: Option<M>,
     pub score: Score,
     /// Last completed depth.
     pub depth: u32,
     pub nodes: u64,
 }
 
-/// The engine: transposition table, history tables, evaluation cache and options. `Send`.
+/// The engine: transposition table, each game's state (record, history tables, evaluation
+/// cache: [`game::States`]) and options. `Send`. It plays chess ([`Engine::search`]) and
+/// xiangqi ([`Engine::search_xiangqi`]) with the one search, generic over [`game::Game`].
 pub struct Engine {
     tt: Tt,
     contempt: i32,
-    history: Box<HistoryTable>,
-    keys: Tracker,
+    states: States,
     upcoming: bool,
-    evals: EvalCache,
     /// What the table stores where a score rests on a repetition ([`shadow`]).
     store_policy: StorePolicy,
 }
@@ -124,10 +124,8 @@ impl Engine {
         Ok(Engine {
             tt: Tt::new(hash_mb)?,
             contempt: 0,
-            history: Box::new([[[0; 64]; 64]; 2]),
-            keys: Tracker::new(),
+            states: States::new(),
             upcoming: false,
-            evals: EvalCache::new(),
             store_policy: StorePolicy::Real,
         })
     }
@@ -209,12 +207,12 @@ impl Engine {
 
     /// The repetition detector of the search (UCI `Repetition`, see [`repetition`]).
     pub fn set_repetition(&mut self, method: Method) {
-        self.keys.set_method(&mut self.tt, method);
+        self.states.chess.keys.set_method(&mut self.tt, method);
     }
 
     /// The repetition detector in use.
     pub fn repetition(&self) -> Method {
-        self.keys.method()
+        self.states.chess.keys.method()
     }
 
     /// Stockfish's upcoming-repetition draw score (UCI `UpcomingRepetition`).
@@ -230,17 +228,52 @@ impl Engine {
     /// Belle's shared-slot losses in the searches so far (positions its table could not
     /// mark: [`repetition::belle`]).
     pub fn belle_shared_slot_losses(&self) -> u64 {
-        self.keys.belle_shared_slot_losses()
+        self.states.chess.keys.belle_shared_slot_losses()
     }
 
     /// Clears the transposition table and the history tables.
     pub fn new_game(&mut self) {
         self.tt.clear();
-        for s in self.history.iter_mut() {
-            for row in s.iter_mut() {
-                row.fill(0);
-            }
-        }
+        <Chess as Game>::clear_history(&mut self.states.chess);
+        <threefold_xiangqi::Position as Game>::clear_history(&mut self.states.xiangqi);
+    }
+
+    /// UCI `Judge` (xiangqi): rule repetitions by the WXF rules in the search (on by
+    /// default); off, every repetition is a draw, as in chess (a baseline to measure).
+    pub fn set_judge(&mut self, on: bool) {
+        self.states.xiangqi.set_judge(on);
+    }
+
+    /// Whether the xiangqi search rules repetitions by the WXF rules.
+    pub fn judge(&self) -> bool {
+        self.states.xiangqi.judge()
+    }
+
+    /// Searches the xiangqi game `start` + `moves` (whose repetitions the judge sees), as
+    /// [`Engine::search`] searches a chess game. Moves that are illegal end the game record
+    /// there.
+    pub fn search_xiangqi(
+        &mut self,
+        start: &threefold_xiangqi::Position,
+        moves: &[threefold_xiangqi::Move],
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo<threefold_xiangqi::Move>),
+    ) -> SearchResult<threefold_xiangqi::Move> {
+        self.run(&mut (), start, moves, limits, stop, None, on_info)
+    }
+
+    /// [`Engine::search_xiangqi`], pondering as [`Engine::search_pondering`] does.
+    pub fn search_xiangqi_pondering(
+        &mut self,
+        start: &threefold_xiangqi::Position,
+        moves: &[threefold_xiangqi::Move],
+        limits: &Limits,
+        stop: &AtomicBool,
+        pondering: Option<&AtomicBool>,
+        on_info: &mut dyn FnMut(&SearchInfo<threefold_xiangqi::Move>),
+    ) -> SearchResult<threefold_xiangqi::Move> {
+        self.run(&mut (), start, moves, limits, stop, pondering, on_info)
     }
 
     /// Searches `start` + `moves`. Moves that are illegal end the game record there (the
@@ -288,45 +321,46 @@ impl Engine {
         self.run(&mut (), start, moves, limits, stop, pondering, on_info)
     }
 
-    /// The search, watched by `probe` (`()` for a game: then no probe code is compiled in).
+    /// The search of the game `G`, watched by `probe` (`()` for a game: then no probe code is
+    /// compiled in).
     #[allow(clippy::too_many_arguments)]
-    fn run<P: Probe>(
+    fn run<G: Game, P: Probe<G>>(
         &mut self,
         probe: &mut P,
-        start: &Chess,
-        moves: &[Move],
+        start: &G,
+        moves: &[G::Move],
         limits: &Limits,
         stop: &AtomicBool,
         pondering: Option<&AtomicBool>,
-        on_info: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchResult {
+        on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move> {
         let t0 = Instant::now();
+        let state = G::state(&mut self.states);
         // The game record: keys of every position, with the irreversible moves marked.
-        let pos = self.keys.record_game(&mut self.tt, start, moves);
+        let pos = G::record_game(state, &mut self.tt, start, moves);
         self.tt.new_search();
         // Age the history heuristic.
-        for s in self.history.iter_mut() {
-            for row in s.iter_mut() {
-                for h in row.iter_mut() {
-                    *h /= 2;
-                }
-            }
-        }
+        G::age_history(state);
 
-        let root_moves = pos.legal_moves();
-        let budget = time::budget(limits, pos.turn());
+        let first = pos.first_legal_move();
+        let turn = if pos.first_player_to_move() {
+            shakmaty::Color::White
+        } else {
+            shakmaty::Color::Black
+        };
+        let budget = time::budget(limits, turn);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let root_key = position_key(&pos);
+        let root_key = pos.key();
 
         let mut result = SearchResult {
-            best: root_moves.first().copied(),
+            best: first,
             ponder: None,
             score: Score::Cp(0),
             depth: 0,
             nodes: 0,
         };
-        if root_moves.is_empty() {
-            result.score = if pos.is_check() {
+        if first.is_none() {
+            result.score = if pos.in_check() || G::STALEMATE_LOSES {
                 Score::Mate(0)
             } else {
                 Score::Cp(0)
@@ -337,9 +371,7 @@ impl Engine {
         let mut s = Searcher::new(
             probe,
             &mut self.tt,
-            &mut self.keys,
-            &mut self.history,
-            &mut self.evals,
+            state,
             self.contempt,
             stop,
             budget.hard,

@@ -196,17 +196,8 @@ enum Stage {
     Done,
 }
 
-/// A move handed out by the [`MovePicker`].
-#[derive(Clone, Copy, Debug)]
-pub struct Picked {
-    pub m: Move,
-    /// Ordering score within its stage: the history score for quiet moves, [`KILLER_SCORE`]
-    /// for killers, MVV-LVA for captures (0 for losing ones), `i32::MAX` for the TT move; for
-    /// evasions, the score of the one list.
-    pub score: i32,
-    /// A capture that loses material by static exchange.
-    pub losing: bool,
-}
+/// A move handed out by the [`MovePicker`] (the search's [`crate::game::Picked`]).
+pub type Picked = crate::game::Picked<Move>;
 
 /// Hands out the moves of a full-width node in stages (see the module docs).
 pub struct MovePicker<'a> {

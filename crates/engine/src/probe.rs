@@ -23,7 +23,9 @@
 //! A probe only watches: it is given shared references and cannot change what the search
 //! does, so a search with any probe visits the same nodes as the plain one.
 
-use shakmaty::{Chess, Move};
+use shakmaty::Chess;
+
+use crate::game::Game;
 
 use crate::repetition::zarkov::{KeyHistory, Repetition};
 use crate::shadow::Range;
@@ -77,9 +79,9 @@ pub struct Store {
     pub written: bool,
 }
 
-/// A watcher of a search. Every method does nothing by default; `()` is the probe that
-/// watches nothing (the plain search).
-pub trait Probe {
+/// A watcher of a search of the game `G` (chess by default). Every method does nothing by
+/// default; `()` is the probe that watches nothing (the plain search), for every game.
+pub trait Probe<G: Game = Chess> {
     /// Whether the search calls the probe at all (false: every call is compiled away).
     const ACTIVE: bool = false;
     /// Whether the probe wants [`Probe::stored`] at every node: turns the shadow bookkeeping
@@ -89,7 +91,7 @@ pub trait Probe {
     /// The search entered `child`: by `by` from the last position entered, or by a null move
     /// (`None`).
     #[inline(always)]
-    fn enter(&mut self, _child: &Chess, _by: Option<&Move>) {}
+    fn enter(&mut self, _child: &G, _by: Option<&G::Move>) {}
 
     /// The search left the last position it entered.
     #[inline(always)]
@@ -109,7 +111,7 @@ pub trait Probe {
 }
 
 /// The plain search's probe: watches nothing, costs nothing.
-impl Probe for () {}
+impl<G: Game> Probe<G> for () {}
 
 #[cfg(test)]
 mod tests {

@@ -847,6 +847,23 @@ impl Position {
         self.key = undo.key;
     }
 
+    /// The key of the position after `m` (pseudo-legal), without making the move: what
+    /// [`Position::make`] would set (a search prefetches the table's slot with it).
+    #[inline]
+    pub fn key_after(&self, m: Move) -> u64 {
+        let id = self.cells[m.from as usize];
+        let code = ID_CODE[id as usize] as usize;
+        let mut k = self.key
+            ^ zobrist::PIECE[code][m.from as usize]
+            ^ zobrist::PIECE[code][m.to as usize]
+            ^ zobrist::BLACK_TO_MOVE;
+        let cap = self.cells[m.to as usize];
+        if cap != 0 {
+            k ^= zobrist::PIECE[ID_CODE[cap as usize] as usize][m.to as usize];
+        }
+        k
+    }
+
     /// The position with the other side to move and nothing else changed
     /// (a "null move"): how the judge asks what the side that just moved
     /// threatens.

@@ -677,7 +677,21 @@ impl Record {
         let irreversible = prev.is_capture(m) || prev.is_pawn_advance(m);
         let mut next = prev.clone();
         next.make(m);
-        self.check.push(next.in_check());
+        let check = next.in_check();
+        self.push_made(m, next, irreversible, check);
+    }
+
+    /// Plays the legal move `m` whose result the caller has made already (a search): `next`
+    /// is the current position after `m`, `irreversible` whether `m` captured or advanced a
+    /// pawn, `check` whether `next` has its side to move in check. The same entry as
+    /// [`Record::push`] makes, without computing again what the caller knows.
+    pub fn push_made(&mut self, m: Move, next: Position, irreversible: bool, check: bool) {
+        debug_assert_eq!(
+            next.key(),
+            self.current().key_after(m),
+            "{m} does not reach next"
+        );
+        self.check.push(check);
         self.positions.push(next);
         self.moves.push(m);
         self.irreversible.push(irreversible);
@@ -691,6 +705,45 @@ impl Record {
             }
             self.threats_at(n);
             self.before_at(n);
+        }
+    }
+
+    /// A search's null move: the side to move passes. Recorded as irreversible (a cancel), so
+    /// no repetition is judged across it; its move is the king standing still, which no
+    /// judged span contains.
+    pub fn push_null(&mut self) {
+        let prev = self.current();
+        let side = prev.side_to_move();
+        let king = prev.king(side);
+        let next = prev.with_side_flipped();
+        let check = next.in_check();
+        self.check.push(check);
+        self.positions.push(next);
+        self.moves.push(Move::new(king, king));
+        self.irreversible.push(true);
+        self.threats.push(OnceCell::new());
+        self.before.push(OnceCell::new());
+        self.status.push(OnceCell::new());
+    }
+
+    /// Takes back the last move (a search's unmake); the start position stays. The statuses
+    /// cached for the earlier entries stay valid: an entry's status depends only on the
+    /// positions up to its reply, which are kept, except the last remaining entry's, whose
+    /// reply is gone and which is forgotten.
+    pub fn pop(&mut self) {
+        if self.moves.is_empty() {
+            return;
+        }
+        self.check.pop();
+        self.positions.pop();
+        self.moves.pop();
+        self.irreversible.pop();
+        self.threats.pop();
+        self.before.pop();
+        self.status.pop();
+        // The new last entry's status was computed with the reply just taken back.
+        if let Some(s) = self.status.last_mut() {
+            s.take();
         }
     }
 

@@ -540,6 +540,41 @@ impl Position {
         list.contains(m)
     }
 
+    /// The legal captures of the side to move (a quiescence search's moves).
+    pub fn legal_captures(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.gen_pseudo(&mut list);
+        let mut i = 0;
+        while i < list.len {
+            if self.cells[list.moves[i].to as usize] == 0 {
+                list.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        self.clone().retain_legal(&mut list);
+        list
+    }
+
+    /// Whether the legal move `m` gives check (known before it is played).
+    pub fn gives_check(&self, m: Move) -> bool {
+        let mut p = self.clone();
+        p.make(m);
+        p.in_check()
+    }
+
+    /// Whether, after the pseudo-legal move `m`, the point it lands on is attacked by the
+    /// opponent's rooks, cannons, horses, pawns or by the flying general: a cheap test of
+    /// whether a capture can be taken back (advisors, elephants and the king's own steps are
+    /// not counted, so it may miss a defender; a search uses it only to order moves and to
+    /// prune).
+    pub fn lands_attacked(&self, m: Move) -> bool {
+        let mut p = self.clone();
+        let us = p.side;
+        p.move_pieces(m);
+        p.king_attacked(m.to, us.other())
+    }
+
     /// Whether the two kings stand on one file with nothing between them.
     pub fn kings_facing(&self) -> bool {
         let (r, b) = (self.king_cell(Color::Red), self.king_cell(Color::Black));

@@ -63,22 +63,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
-use shakmaty::{Chess, Move, Position};
 
-use super::eval::{EvalCache, see_value};
-use super::movepick::{
-    HISTORY_MAX, HistoryTable, MovePicker, Picked, ScoredMoves, gen_captures, is_noisy,
-    loses_material, mvv_lva, side,
-};
-use super::moves::{decode_move, gives_check};
+use super::game::{Game, Picked, Picker, Verdict};
 use super::probe::{Probe, Store};
-use super::repetition::Tracker;
-use super::repetition::zarkov::Repetition;
 use super::score::{INF, MATE, MATE_BOUND, MAX_PLY};
 use super::shadow::{Accumulator, Frame, StorePolicy};
-use super::tt::{Bound, Tt, pack_move};
+use super::tt::{Bound, Tt};
 use params::*;
-use threefold_rules::key::{incremental_key_after, play_keyed, position_key};
 
 /// The clock is read every this many nodes (`Searcher::check_limits`).
 pub const CLOCK_CHECK_NODES: u64 = 128;
@@ -86,25 +77,34 @@ pub const CLOCK_CHECK_NODES: u64 = 128;
 /// The static evaluation of a node in check (none).
 const NO_EVAL: i32 = -INF;
 
+/// A node's value rests on no ruling ([`StackEntry::ruled_since`]).
+const NOT_RULED: i32 = i32::MAX;
+
 /// What the search keeps for each ply of the current line (Stockfish's `Stack`): indexed by
 /// the ply, so a node reads its ancestors' entries (the static evaluation two plies up) and
 /// its child's (the child's principal variation).
-struct StackEntry {
+struct StackEntry<M> {
     /// The two killer moves of this ply (packed, 0: none).
     killers: [u16; 2],
     /// The node's static evaluation (`NO_EVAL` in check).
     static_eval: i32,
     /// The node's principal variation: its best move and the child's line after it.
-    pv: Vec<Move>,
+    pv: Vec<M>,
+    /// Games with rulings ([`Game::RULINGS`]): the earliest ply (from the root, negative in
+    /// the game before it) whose position a repetition ruling found below this node counts
+    /// from, [`NOT_RULED`] if none: the node's value rests on the path from there. A node
+    /// whose value rests on a position above it is not stored in the table.
+    ruled_since: i32,
 }
 
-/// Search state of one `Engine::search` call, watched by the probe `P` ([`super::probe`]).
-pub struct Searcher<'a, P: Probe> {
+/// Search state of one `Engine::search` call of the game `G`, watched by the probe `P`
+/// ([`super::probe`]).
+pub struct Searcher<'a, G: Game, P: Probe<G>> {
     pub tt: &'a mut Tt,
-    pub keys: &'a mut Tracker,
+    /// The game's state: its record (repetitions), history table, caches.
+    pub st: &'a mut G::State,
     /// Stockfish's upcoming-repetition draw score (UCI `UpcomingRepetition`).
     pub upcoming: bool,
-    pub history: &'a mut HistoryTable,
     pub contempt: i32,
     pub stop: &'a AtomicBool,
     /// When the clock of the deadline started: the search's start, or the `ponderhit`.
@@ -121,31 +121,28 @@ pub struct Searcher<'a, P: Probe> {
     pub seldepth: u32,
     pub stopped: bool,
     /// One entry per ply of the current line, the root's first.
-    stack: Vec<StackEntry>,
-    evals: &'a mut EvalCache,
+    stack: Vec<StackEntry<G::Move>>,
     lmr: Vec<[u8; 64]>,
     /// Best move of the root found so far in the current iteration (with its score).
-    pub iter_best: Option<(Move, i32)>,
+    pub iter_best: Option<(G::Move, i32)>,
     /// Muller's shadow score ([`super::shadow`]); idle (`track` false) in a plain search.
     pub shadow: Frame,
     /// What watches the search (`()`: nothing).
     probe: &'a mut P,
 }
 
-impl<'a, P: Probe> Searcher<'a, P> {
+impl<'a, G: Game, P: Probe<G>> Searcher<'a, G, P> {
     /// New searcher, watched by `probe`.
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         probe: &'a mut P,
         tt: &'a mut Tt,
-        keys: &'a mut Tracker,
-        history: &'a mut HistoryTable,
-        evals: &'a mut EvalCache,
+        st: &'a mut G::State,
         contempt: i32,
         stop: &'a AtomicBool,
         hard: Option<Duration>,
         max_nodes: Option<u64>,
-    ) -> Searcher<'a, P> {
+    ) -> Searcher<'a, G, P> {
         let mut lmr = vec![[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -154,9 +151,8 @@ impl<'a, P: Probe> Searcher<'a, P> {
         }
         Searcher {
             tt,
-            keys,
+            st,
             upcoming: false,
-            history,
             contempt,
             stop,
             start: Instant::now(),
@@ -172,9 +168,9 @@ impl<'a, P: Probe> Searcher<'a, P> {
                     killers: [0; 2],
                     static_eval: NO_EVAL,
                     pv: Vec::with_capacity(MAX_PLY),
+                    ruled_since: NOT_RULED,
                 })
                 .collect(),
-            evals,
             lmr,
             iter_best: None,
             shadow: Frame::new(StorePolicy::Real, P::SHADOW),
@@ -184,17 +180,17 @@ impl<'a, P: Probe> Searcher<'a, P> {
 
     /// Enters `child`, reached by the legal move `m` from `pos`; its key is `key`.
     #[inline(always)]
-    fn push(&mut self, pos: &Chess, m: &Move, child: &Chess, key: u64) {
-        self.keys.push(self.tt, pos, m, key);
+    fn push(&mut self, pos: &G, m: G::Move, child: &G, key: u64) {
+        G::push(self.st, self.tt, pos, m, child, key);
         if P::ACTIVE {
-            self.probe.enter(child, Some(m));
+            self.probe.enter(child, Some(&m));
         }
     }
 
     /// Enters `child`, reached by a null move; its key is `key`.
     #[inline(always)]
-    fn push_null_move(&mut self, child: &Chess, key: u64) {
-        self.keys.push_null_move(self.tt, key);
+    fn push_null_move(&mut self, child: &G, key: u64) {
+        G::push_null_move(self.st, self.tt, child, key);
         if P::ACTIVE {
             self.probe.enter(child, None);
         }
@@ -203,15 +199,64 @@ impl<'a, P: Probe> Searcher<'a, P> {
     /// Leaves the last position entered.
     #[inline(always)]
     fn pop(&mut self) {
-        self.keys.pop(self.tt);
+        G::pop(self.st, self.tt);
         if P::ACTIVE {
             self.probe.leave();
         }
     }
 
     /// The principal variation of the last completed search at the root.
-    pub fn root_pv(&self) -> &[Move] {
+    pub fn root_pv(&self) -> &[G::Move] {
         &self.stack[0].pv
+    }
+
+    /// Games with rulings: the value just found at `ply` rests on a ruling counted from
+    /// `since` (see [`StackEntry::ruled_since`]).
+    #[inline(always)]
+    fn ruled(&mut self, ply: usize, since: i32) {
+        if G::RULINGS {
+            let r = &mut self.stack[ply].ruled_since;
+            *r = (*r).min(since);
+        }
+    }
+
+    /// Games with rulings: what the child at `ply + 1` rested on, the parent's too.
+    #[inline(always)]
+    fn inherit_ruling(&mut self, ply: usize) {
+        if G::RULINGS {
+            let since = self.stack[ply + 1].ruled_since;
+            self.ruled(ply, since);
+        }
+    }
+
+    /// Games with rulings: whether the value of the node at `ply` rests on a ruling counted
+    /// from a position above it (then the table must not keep it).
+    #[inline(always)]
+    fn rests_on_path(&self, ply: usize) -> bool {
+        G::RULINGS && self.stack[ply].ruled_since < ply as i32
+    }
+
+    /// Scores the verdict of the repetition rule at `ply` (`None`: no repetition counted).
+    #[inline(always)]
+    fn verdict(&mut self, ply: usize, beta: i32) -> Option<i32> {
+        let draw = self.draw_score(ply);
+        match G::repetition(self.st, self.probe, ply, draw, beta) {
+            Verdict::None => None,
+            Verdict::Draw => {
+                if self.shadow.track {
+                    self.shadow.repetition(ply, G::keys(self.st));
+                }
+                Some(draw)
+            }
+            Verdict::Loss { since } => {
+                self.ruled(ply, since);
+                Some(-MATE + ply as i32)
+            }
+            Verdict::Win { since } => {
+                self.ruled(ply, since);
+                Some(MATE - ply as i32)
+            }
+        }
     }
 
     #[inline]
@@ -268,16 +313,16 @@ impl<'a, P: Probe> Searcher<'a, P> {
     }
 
     /// One iteration with an aspiration window around `prev`.
-    pub fn aspiration(&mut self, root: &Chess, key: u64, depth: i32, prev: i32) -> i32 {
+    pub fn aspiration(&mut self, root: &G, key: u64, depth: i32, prev: i32) -> i32 {
         self.iter_best = None;
         if depth < ASPIRATION_MIN_DEPTH || prev.abs() >= MATE_BOUND {
-            return self.negamax::<true>(root, key, depth, -INF, INF, 0, root.is_check());
+            return self.negamax::<true>(root, key, depth, -INF, INF, 0, root.in_check());
         }
         let mut delta = ASPIRATION_WINDOW;
         let mut alpha = (prev - delta).max(-INF);
         let mut beta = (prev + delta).min(INF);
         loop {
-            let v = self.negamax::<true>(root, key, depth, alpha, beta, 0, root.is_check());
+            let v = self.negamax::<true>(root, key, depth, alpha, beta, 0, root.in_check());
             if self.stopped {
                 return v;
             }
@@ -308,7 +353,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
     #[allow(clippy::too_many_arguments)]
     fn negamax<const PV: bool>(
         &mut self,
-        pos: &Chess,
+        pos: &G,
         key: u64,
         mut depth: i32,
         mut alpha: i32,
@@ -323,6 +368,9 @@ impl<'a, P: Probe> Searcher<'a, P> {
         // check: a node in check searches its evasions a ply deeper); count the node, stop at
         // the limits.
         self.stack[ply].pv.clear();
+        if G::RULINGS {
+            self.stack[ply].ruled_since = NOT_RULED;
+        }
         if depth <= 0 && !in_check {
             return self.quiescence(pos, key, alpha, beta, ply, false);
         }
@@ -340,24 +388,17 @@ impl<'a, P: Probe> Searcher<'a, P> {
         }
 
         if !root {
-            // Step 2. Draws (repetition, fifty-move rule, insufficient material) and the
+            // Step 2. Repetitions (a draw in chess; in xiangqi the judge's ruling), the
+            // game's other draws (chess: fifty-move rule, insufficient material) and the
             // maximum ply.
-            if self.keys.repetition(self.probe) == Repetition::Draw {
-                if self.shadow.track {
-                    self.shadow.repetition(ply, self.keys.keys());
-                }
-                return self.draw_score(ply);
+            if let Some(v) = self.verdict(ply, beta) {
+                return v;
             }
-            if pos.halfmoves() >= 100 && !(in_check && pos.legal_moves().is_empty()) {
-                return self.draw_score(ply);
-            }
-            if (pos.board().pawns() | pos.board().rooks_and_queens()).is_empty()
-                && pos.is_insufficient_material()
-            {
+            if pos.rule_draw(in_check) {
                 return self.draw_score(ply);
             }
             if ply >= MAX_PLY - 1 {
-                return self.evals.evaluate(pos, key);
+                return G::evaluate(self.st, pos, key);
             }
             // Step 3. Mate-distance pruning.
             alpha = alpha.max(-MATE + ply as i32);
@@ -367,7 +408,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
             }
             // Step 4. Upcoming repetition: a move back to a position the search scores a draw
             // makes this node worth at least a draw.
-            if self.upcoming && alpha < self.draw_score(ply) && self.keys.upcoming(pos, ply) {
+            if self.upcoming && alpha < self.draw_score(ply) && G::upcoming(self.st, pos, ply) {
                 alpha = self.draw_score(ply);
                 if alpha >= beta {
                     return alpha;
@@ -390,7 +431,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
                 };
                 if cut {
                     if P::ACTIVE {
-                        self.probe.cutoff(key, self.keys.keys());
+                        self.probe.cutoff(key, G::keys(self.st));
                     }
                     return e.value;
                 }
@@ -400,7 +441,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
         let eval = if in_check {
             NO_EVAL
         } else {
-            static_eval.unwrap_or_else(|| self.evals.evaluate(pos, key))
+            static_eval.unwrap_or_else(|| G::evaluate(self.st, pos, key))
         };
         self.stack[ply].static_eval = eval;
         // Improving: the static evaluation is better than at our previous move. Late moves
@@ -419,25 +460,24 @@ impl<'a, P: Probe> Searcher<'a, P> {
             {
                 return eval;
             }
-            // Step 8. Null-move pruning: the null window just below beta, a reduced depth.
-            let us = pos.us();
-            let non_pawn = us & !pos.board().pawns() & !pos.board().kings();
+            // Step 8. Null-move pruning: the null window just below beta, a reduced depth
+            // (not where the side to move has only pawns, advisors and elephants: zugzwang).
             if depth >= NULL_MOVE_MIN_DEPTH
                 && eval >= beta
-                && non_pawn.any()
                 && beta.abs() < MATE_BOUND
-                && let Ok(null_pos) = pos.clone().swap_turn()
+                && let Some(null_pos) = pos.null_move()
             {
                 let r = NULL_MOVE_BASE_REDUCTION
                     + depth / NULL_MOVE_DEPTH_DIVISOR
                     + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_EVAL_MAX);
-                let nkey = position_key(&null_pos);
+                let nkey = null_pos.key();
                 self.push_null_move(&null_pos, nkey);
                 let v = self.zero_window(&null_pos, nkey, depth - 1 - r, beta - 1, ply + 1, false);
                 self.pop();
                 if self.stopped {
                     return 0;
                 }
+                self.inherit_ruling(ply);
                 if v >= beta {
                     return if v >= MATE_BOUND { beta } else { v };
                 }
@@ -447,7 +487,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
         // Step 9. The table's move, and internal iterative reduction without one. The TT move
         // is tried before the moves are generated: when it cuts off, the node never pays for
         // move generation and ordering (see `movepick`).
-        let tt_m = decode_move(pos, tt_move, in_check);
+        let tt_m = pos.decode(tt_move, in_check);
         // Internal iterative reduction: a node without a TT move at a good depth was not
         // searched before (or its entry was lost); search it a ply shallower.
         if tt_m.is_none() && depth >= IIR_MIN_DEPTH && !root {
@@ -456,13 +496,13 @@ impl<'a, P: Probe> Searcher<'a, P> {
 
         // Step 10. The move loop: the picker hands out the TT move, captures, killers and
         // quiet moves by history (`movepick`), generating each kind only when it is reached.
-        let mut picker = MovePicker::new(pos, tt_m, self.stack[ply].killers);
-        let s = side(pos.turn());
+        let mut picker = pos.picker(tt_m, self.stack[ply].killers);
+        let s = pos.side();
         let orig_alpha = alpha;
         let mut best = -INF;
-        let mut best_move: Option<Move> = None;
+        let mut best_move: Option<G::Move> = None;
         let mut shadow = Accumulator::new(ply);
-        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut quiets_tried: ArrayVec<G::Move, 64> = ArrayVec::new();
         let mut count = 0;
         let futile = !PV
             && !in_check
@@ -471,8 +511,8 @@ impl<'a, P: Probe> Searcher<'a, P> {
         let lmp_limit = (LMP_BASE + LMP_FACTOR * depth as usize * depth as usize)
             / if improving { 1 } else { 2 };
 
-        while let Some(Picked { m, score, losing }) = picker.next(self.history) {
-            let quiet = !is_noisy(&m);
+        while let Some(Picked { m, score, losing }) = picker.next(G::history(self.st)) {
+            let quiet = pos.is_quiet(m);
             count += 1;
             // Step 11. Pruning at shallow depth (non-PV nodes, not in check, once a move
             // searched scores better than being mated).
@@ -484,7 +524,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
                 picker.skip_quiets();
                 continue;
             }
-            let gives_check = gives_check(pos, m);
+            let gives_check = pos.gives_check(m);
             // Futility pruning: a quiet move cannot lift a hopeless static evaluation to alpha.
             // And at shallow depth a capture that loses material by static exchange is not
             // tried.
@@ -504,18 +544,18 @@ impl<'a, P: Probe> Searcher<'a, P> {
             let new_depth = depth - 1 + ext;
             // Step 13. Make the move. The child's TT slot is fetched while the move is made (a
             // quiescence child does not probe the table).
-            let early_key = incremental_key_after(pos, key, m);
+            let early_key = pos.key_after(key, m);
             let probes = new_depth > 0 || gives_check;
             if probes && let Some(k) = early_key {
                 self.tt.prefetch(k);
             }
             let mut child = pos.clone();
-            child.play_unchecked(m);
-            let ckey = early_key.unwrap_or_else(|| position_key(&child));
+            child.apply(m);
+            let ckey = early_key.unwrap_or_else(|| child.key());
             if probes && early_key.is_none() {
                 self.tt.prefetch(ckey);
             }
-            self.push(pos, &m, &child, ckey);
+            self.push(pos, m, &child, ckey);
 
             // Step 14. Principal variation search: the first move with the node's window (as a
             // node of its kind), the others with a null window, reduced if late and quiet
@@ -567,6 +607,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
             if self.stopped {
                 return 0;
             }
+            self.inherit_ruling(ply);
             if self.shadow.track {
                 shadow.add(v, self.shadow.ranges[ply + 1]);
                 self.shadow.tentative[ply] = shadow.pessimistic();
@@ -601,9 +642,10 @@ impl<'a, P: Probe> Searcher<'a, P> {
                 quiets_tried.push(m);
             }
         }
-        // Step 18. No legal move: checkmate or stalemate.
+        // Step 18. No legal move: checkmate, or stalemate (a draw in chess, lost in
+        // xiangqi).
         if count == 0 {
-            return if in_check {
+            return if in_check || G::STALEMATE_LOSES {
                 -MATE + ply as i32
             } else {
                 self.draw_score(ply)
@@ -611,7 +653,12 @@ impl<'a, P: Probe> Searcher<'a, P> {
         }
 
         // Step 19. Store the value in the table: a lower bound at a cutoff, exact if it raised
-        // alpha, else an upper bound (with the shadow score on, the bound it computes).
+        // alpha, else an upper bound (with the shadow score on, the bound it computes). A
+        // value that rests on a ruling counted from a position above this node is not
+        // stored: another path here may not repeat (see `crate::game::xiangqi`).
+        if self.rests_on_path(ply) {
+            return best;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if alpha > orig_alpha {
@@ -619,7 +666,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
         } else {
             Bound::Upper
         };
-        let mv = best_move.map_or(0, |m| pack_move(&m));
+        let mv = best_move.map_or(0, |m| G::pack(m));
         let ev = if in_check { 0 } else { eval };
         if self.shadow.track {
             // Where the real score rests on the path above, the shadow score is stored.
@@ -643,7 +690,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
                     range,
                     written,
                 };
-                self.probe.stored(&store, self.keys.keys());
+                self.probe.stored(&store, G::keys(self.st));
             }
             return best;
         }
@@ -659,7 +706,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
     #[inline(always)]
     fn zero_window(
         &mut self,
-        child: &Chess,
+        child: &G,
         key: u64,
         depth: i32,
         alpha: i32,
@@ -669,28 +716,31 @@ impl<'a, P: Probe> Searcher<'a, P> {
         -self.negamax::<false>(child, key, depth, -alpha - 1, -alpha, ply, in_check)
     }
 
-    fn update_quiet_stats(&mut self, s: usize, ply: usize, m: Move, depth: i32, tried: &[Move]) {
-        let pm = pack_move(&m);
+    fn update_quiet_stats(
+        &mut self,
+        s: usize,
+        ply: usize,
+        m: G::Move,
+        depth: i32,
+        tried: &[G::Move],
+    ) {
+        let pm = G::pack(m);
         let k = &mut self.stack[ply].killers;
         if k[0] != pm {
             k[1] = k[0];
             k[0] = pm;
         }
         let bonus = (depth * depth).min(HISTORY_BONUS_MAX);
-        let upd = |h: &mut i32, b: i32| {
-            *h += b - *h * b.abs() / HISTORY_MAX;
-        };
-        let from = m.from().map_or(0, |f| f as usize);
-        upd(&mut self.history[s][from][m.to() as usize], bonus);
-        for q in tried {
-            let from = q.from().map_or(0, |f| f as usize);
-            upd(&mut self.history[s][from][q.to() as usize], -bonus);
+        let history = G::history_mut(self.st);
+        G::update_history(history, s, m, bonus);
+        for &q in tried {
+            G::update_history(history, s, q, -bonus);
         }
     }
 
     fn quiescence(
         &mut self,
-        pos: &Chess,
+        pos: &G,
         key: u64,
         mut alpha: i32,
         beta: i32,
@@ -699,6 +749,9 @@ impl<'a, P: Probe> Searcher<'a, P> {
     ) -> i32 {
         // Step 1. Enter the node: count it, stop at the limits.
         self.stack[ply].pv.clear();
+        if G::RULINGS {
+            self.stack[ply].ruled_since = NOT_RULED;
+        }
         if self.shadow.track {
             self.shadow.enter(ply);
         }
@@ -710,19 +763,16 @@ impl<'a, P: Probe> Searcher<'a, P> {
         if ply as u32 > self.seldepth {
             self.seldepth = ply as u32;
         }
-        // Step 2. A repetition draw (the fifty-move rule and insufficient material wait for
-        // the main search), and the maximum ply.
-        if self.keys.repetition(self.probe) == Repetition::Draw {
-            if self.shadow.track {
-                self.shadow.repetition(ply, self.keys.keys());
-            }
-            return self.draw_score(ply);
+        // Step 2. A repetition (the fifty-move rule and insufficient material wait for the
+        // main search), and the maximum ply.
+        if let Some(v) = self.verdict(ply, beta) {
+            return v;
         }
         if ply >= MAX_PLY - 1 {
             return if in_check {
                 0
             } else {
-                self.evals.evaluate(pos, key)
+                G::evaluate(self.st, pos, key)
             };
         }
 
@@ -734,7 +784,7 @@ impl<'a, P: Probe> Searcher<'a, P> {
             best = -INF;
             stand_pat = -INF;
         } else {
-            stand_pat = self.evals.evaluate(pos, key);
+            stand_pat = G::evaluate(self.st, pos, key);
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -744,38 +794,27 @@ impl<'a, P: Probe> Searcher<'a, P> {
 
         let mut shadow = Accumulator::new(ply);
         shadow.add_exact(stand_pat);
-        // Step 4. The moves: all evasions in check (none: mate), else the captures and queen
-        // promotions, by MVV-LVA.
-        let mut list = ScoredMoves::new();
-        if in_check {
-            list.fill(|moves| *moves = pos.legal_moves(), mvv_lva);
-            if list.is_empty() {
-                return -MATE + ply as i32;
-            }
-        } else {
-            list.fill(|moves| gen_captures(pos, moves), mvv_lva);
-        }
-        while let Some((m, _)) = list.next_best() {
+        // Step 4. The moves: all evasions in check (none: mate, after the loop), else the
+        // captures (chess: and queen promotions), by MVV-LVA.
+        let mut list = G::qlist();
+        pos.fill_qlist(&mut list, in_check);
+        let mut any = false;
+        while let Some(m) = G::next_q(&mut list) {
+            any = true;
             // Step 5. Delta pruning and losing captures (not in check).
-            if !in_check {
-                if !m.is_promotion()
-                    && stand_pat + m.capture().map_or(0, see_value) + DELTA_MARGIN <= alpha
-                {
-                    continue;
-                }
-                if loses_material(pos, &m) {
-                    continue;
-                }
+            if !in_check && pos.q_skip(m, stand_pat, alpha) {
+                continue;
             }
             // Step 6. Make the move, search it, undo it.
             let mut child = pos.clone();
-            let ckey = play_keyed(&mut child, key, m);
-            self.push(pos, &m, &child, ckey);
-            let v = -self.quiescence(&child, ckey, -beta, -alpha, ply + 1, child.is_check());
+            let ckey = child.apply_keyed(key, m);
+            self.push(pos, m, &child, ckey);
+            let v = -self.quiescence(&child, ckey, -beta, -alpha, ply + 1, child.in_check());
             self.pop();
             if self.stopped {
                 return 0;
             }
+            self.inherit_ruling(ply);
             if self.shadow.track {
                 shadow.add(v, self.shadow.ranges[ply + 1]);
                 self.shadow.tentative[ply] = shadow.pessimistic();
@@ -791,6 +830,10 @@ impl<'a, P: Probe> Searcher<'a, P> {
                     }
                 }
             }
+        }
+        if in_check && !any {
+            // Checkmate: no evasion.
+            return -MATE + ply as i32;
         }
         if self.shadow.track {
             self.shadow.ranges[ply] = shadow.finish();

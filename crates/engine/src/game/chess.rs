@@ -1,0 +1,263 @@
+//! Chess as a [`Game`]: shakmaty's position, threefold's keys (the arbiter's, from
+//! [`threefold_rules::key`]), the staged picker of [`crate::movepick`], the evaluation of
+//! [`crate::eval`] and the repetition detectors of [`crate::repetition`] (a repetition is a
+//! draw). Each method is what the chess search did inline before the search became generic;
+//! `threefold bench` counts the same nodes.
+
+use shakmaty::{Chess, Move, Position};
+
+use super::{Game, Picker, States, Verdict};
+use crate::eval::{EvalCache, see_value};
+use crate::movepick::{
+    HISTORY_MAX, HistoryTable, MovePicker, Picked, ScoredMoves, gen_captures, is_noisy,
+    loses_material, mvv_lva, side,
+};
+use crate::moves::{decode_move, gives_check};
+use crate::probe::Probe;
+use crate::repetition::Tracker;
+use crate::repetition::zarkov::{KeyHistory, Repetition};
+use crate::search::params::DELTA_MARGIN;
+use crate::tt::{Tt, pack_move};
+use threefold_rules::key::{incremental_key_after, play_keyed, position_key};
+
+/// What the engine keeps of chess between searches.
+pub struct ChessState {
+    /// The game's keys and the chosen repetition detector's data.
+    pub keys: Tracker,
+    pub history: Box<HistoryTable>,
+    pub evals: EvalCache,
+}
+
+impl ChessState {
+    /// An empty state: Zarkov's detector, no history.
+    pub fn new() -> ChessState {
+        ChessState {
+            keys: Tracker::new(),
+            history: Box::new([[[0; 64]; 64]; 2]),
+            evals: EvalCache::new(),
+        }
+    }
+}
+
+impl Default for ChessState {
+    fn default() -> ChessState {
+        ChessState::new()
+    }
+}
+
+impl Picker<Chess> for MovePicker<'_> {
+    #[inline(always)]
+    fn next(&mut self, history: &HistoryTable) -> Option<Picked> {
+        MovePicker::next(self, history)
+    }
+
+    #[inline(always)]
+    fn skip_quiets(&mut self) {
+        MovePicker::skip_quiets(self)
+    }
+}
+
+impl Game for Chess {
+    type Move = Move;
+    type State = ChessState;
+    type History = HistoryTable;
+    type Picker<'p> = MovePicker<'p>;
+    type QList = ScoredMoves;
+    const RULINGS: bool = false;
+    const STALEMATE_LOSES: bool = false;
+
+    #[inline(always)]
+    fn state(states: &mut States) -> &mut ChessState {
+        &mut states.chess
+    }
+
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        position_key(self)
+    }
+
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        self.is_check()
+    }
+
+    #[inline(always)]
+    fn first_player_to_move(&self) -> bool {
+        self.turn().is_white()
+    }
+
+    #[inline(always)]
+    fn side(&self) -> usize {
+        side(self.turn())
+    }
+
+    fn first_legal_move(&self) -> Option<Move> {
+        self.legal_moves().first().cloned()
+    }
+
+    #[inline(always)]
+    fn rule_draw(&self, in_check: bool) -> bool {
+        if self.halfmoves() >= 100 && !(in_check && self.legal_moves().is_empty()) {
+            return true;
+        }
+        (self.board().pawns() | self.board().rooks_and_queens()).is_empty()
+            && self.is_insufficient_material()
+    }
+
+    #[inline(always)]
+    fn is_quiet(&self, m: Move) -> bool {
+        !is_noisy(&m)
+    }
+
+    #[inline(always)]
+    fn gives_check(&self, m: Move) -> bool {
+        gives_check(self, m)
+    }
+
+    #[inline(always)]
+    fn key_after(&self, key: u64, m: Move) -> Option<u64> {
+        incremental_key_after(self, key, m)
+    }
+
+    #[inline(always)]
+    fn apply(&mut self, m: Move) {
+        self.play_unchecked(m);
+    }
+
+    #[inline(always)]
+    fn apply_keyed(&mut self, key: u64, m: Move) -> u64 {
+        play_keyed(self, key, m)
+    }
+
+    #[inline(always)]
+    fn null_move(&self) -> Option<Chess> {
+        let us = self.us();
+        let non_pawn = us & !self.board().pawns() & !self.board().kings();
+        if !non_pawn.any() {
+            return None;
+        }
+        self.clone().swap_turn().ok()
+    }
+
+    #[inline(always)]
+    fn pack(m: Move) -> u16 {
+        pack_move(&m)
+    }
+
+    #[inline(always)]
+    fn decode(&self, p: u16, in_check: bool) -> Option<Move> {
+        decode_move(self, p, in_check)
+    }
+
+    #[inline(always)]
+    fn picker(&self, tt: Option<Move>, killers: [u16; 2]) -> MovePicker<'_> {
+        MovePicker::new(self, tt, killers)
+    }
+
+    #[inline(always)]
+    fn update_history(history: &mut HistoryTable, s: usize, m: Move, bonus: i32) {
+        let h = &mut history[s][m.from().map_or(0, |f| f as usize)][m.to() as usize];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    #[inline(always)]
+    fn qlist() -> ScoredMoves {
+        ScoredMoves::new()
+    }
+
+    #[inline(always)]
+    fn fill_qlist(&self, list: &mut ScoredMoves, in_check: bool) {
+        if in_check {
+            list.fill(|moves| *moves = self.legal_moves(), mvv_lva);
+        } else {
+            list.fill(|moves| gen_captures(self, moves), mvv_lva);
+        }
+    }
+
+    #[inline(always)]
+    fn next_q(list: &mut ScoredMoves) -> Option<Move> {
+        list.next_best().map(|(m, _)| m)
+    }
+
+    #[inline(always)]
+    fn q_skip(&self, m: Move, stand_pat: i32, alpha: i32) -> bool {
+        (!m.is_promotion() && stand_pat + m.capture().map_or(0, see_value) + DELTA_MARGIN <= alpha)
+            || loses_material(self, &m)
+    }
+
+    #[inline(always)]
+    fn evaluate(state: &mut ChessState, pos: &Chess, key: u64) -> i32 {
+        state.evals.evaluate(pos, key)
+    }
+
+    #[inline(always)]
+    fn history(state: &ChessState) -> &HistoryTable {
+        &state.history
+    }
+
+    #[inline(always)]
+    fn history_mut(state: &mut ChessState) -> &mut HistoryTable {
+        &mut state.history
+    }
+
+    fn age_history(state: &mut ChessState) {
+        for s in state.history.iter_mut() {
+            for row in s.iter_mut() {
+                for h in row.iter_mut() {
+                    *h /= 2;
+                }
+            }
+        }
+    }
+
+    fn clear_history(state: &mut ChessState) {
+        for s in state.history.iter_mut() {
+            for row in s.iter_mut() {
+                row.fill(0);
+            }
+        }
+    }
+
+    fn record_game(state: &mut ChessState, tt: &mut Tt, start: &Chess, moves: &[Move]) -> Chess {
+        state.keys.record_game(tt, start, moves)
+    }
+
+    #[inline(always)]
+    fn push(state: &mut ChessState, tt: &mut Tt, pos: &Chess, m: Move, _: &Chess, key: u64) {
+        state.keys.push(tt, pos, &m, key);
+    }
+
+    #[inline(always)]
+    fn push_null_move(state: &mut ChessState, tt: &mut Tt, _: &Chess, key: u64) {
+        state.keys.push_null_move(tt, key);
+    }
+
+    #[inline(always)]
+    fn pop(state: &mut ChessState, tt: &mut Tt) {
+        state.keys.pop(tt);
+    }
+
+    #[inline(always)]
+    fn keys(state: &ChessState) -> &KeyHistory {
+        state.keys.keys()
+    }
+
+    #[inline(always)]
+    fn repetition<P: Probe<Chess>>(
+        state: &ChessState,
+        probe: &mut P,
+        _ply: usize,
+        _draw: i32,
+        _beta: i32,
+    ) -> Verdict {
+        match state.keys.repetition(probe) {
+            Repetition::Draw => Verdict::Draw,
+            Repetition::None => Verdict::None,
+        }
+    }
+
+    #[inline(always)]
+    fn upcoming(state: &ChessState, pos: &Chess, ply: usize) -> bool {
+        state.keys.upcoming(pos, ply)
+    }
+}

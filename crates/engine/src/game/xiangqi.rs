@@ -1,0 +1,558 @@
+//! Xiangqi as a [`Game`]: threefold's xiangqi board ([`threefold_xiangqi`]), its evaluation
+//! ([`crate::xqeval`]), and the WXF judge inside the search.
+//!
+//! # The judge in the search
+//!
+//! In xiangqi a repetition is a ruling: the side that perpetually checks or chases loses,
+//! mutual violations and idle repetitions draw. The search applies the rulings as Daniel Tan
+//! and Neftali Watkinson Medina's engine does ("Complete Implementation of WXF Chinese Chess
+//! Rules", 2024, <https://arxiv.org/abs/2412.17334>, section 5, Algorithms 9 and 10):
+//!
+//! - **Detection** is Zarkov's list of keys ([`KeyHistory`], the chess default), kept for
+//!   the game and the line; only where it finds a repetition is the judge asked. Its rule says
+//!   *at which occurrence* a ruling is made: a position that stood before anywhere in the
+//!   reversible stretch, once the line is more than two plies below the root — the paper's
+//!   engine rules at the first repetition (a cycle the searching side can make once it can
+//!   make again, and the ruling of the second cycle is the ruling of the first) — and at the
+//!   root's own first two plies only the third occurrence, as the referee rules (a repetition
+//!   of a position from before the root that the opponent may still leave is not yet lost or
+//!   won). The judge is then asked with that count (`ntimes` 1 or 2), over the moves since
+//!   the occurrence it counts from.
+//! - **`judge_prune`** (Algorithm 10, [`Record::judge_prune`]): at the first repetition, a
+//!   side to move whose own moves were idle cannot lose; when a draw already reaches beta
+//!   the opponent's moves are not judged.
+//! - **Lazy chase computation** (section 5.1): the record of the game and the line
+//!   ([`Record`], pushed and popped with every move of the search) computes a move's chase
+//!   information only when a ruling needs it, and caches it while the entry stands. A node
+//!   that is cut off by a capture never computes any: the paper's staged evaluation of
+//!   chasing moves is the limit case of this, where nothing is computed before a repetition.
+//! - **The table.** A ruling's win or loss is scored as a mate at the node (the game is over
+//!   there), but it rests on the path: another path to a node above it may not repeat at all.
+//!   The search therefore tracks, for each node, the earliest ply its value rests on by a
+//!   ruling ([`super::Verdict`]'s `since`), and a node whose value rests on a position above
+//!   it is not stored in the table (see `crate::search`); a node at or above the earlier
+//!   occurrence is stored, as the cycle below it repeats on every path. Draws are scored and
+//!   stored as chess draws are.
+//! - **Option `Judge`** (on by default): off, every repetition is a draw as in chess (the
+//!   perpetual check and chase rules unknown: a baseline for measurements).
+//!
+//! # What the search does in xiangqi as in chess, and what it leaves out
+//!
+//! The same negamax runs for both games: table cutoffs, null-move pruning (with a rook, horse
+//! or cannon on the board), reverse futility and futility pruning, late-move pruning and
+//! reductions, internal iterative reduction, the check extension, killers and history,
+//! aspiration windows. Left out: static exchange evaluation (a cannon's capture needs a
+//! screen, so the chess routine does not apply; a capture of a piece worth less than its
+//! capturer is "losing" when the point it lands on is attacked, [`Position::lands_attacked`]),
+//! the upcoming-repetition test (Stockfish's cuckoo tables are chess's moves), and the
+//! fifty-move rule (the WXF has none; a referee adjudicates long games).
+
+use arrayvec::ArrayVec;
+use threefold_xiangqi::judge::{Outcome, Record};
+use threefold_xiangqi::{Color, Kind, Move, Position, Square};
+
+use super::{Game, Picked, Picker, States, Verdict};
+use crate::movepick::{HISTORY_MAX, KILLER_SCORE};
+use crate::probe::Probe;
+use crate::repetition::zarkov::{KeyHistory, Repetition};
+use crate::search::params::DELTA_MARGIN;
+use crate::tt::Tt;
+use crate::xqeval::{evaluate, piece_value};
+
+/// Points of the board.
+const POINTS: usize = 90;
+
+/// Butterfly history table: `[side][from][to]`, points numbered rank × 9 + file.
+pub type XiangqiHistory = [[[i32; POINTS]; POINTS]; 2];
+
+/// What the engine keeps of xiangqi between searches.
+pub struct XiangqiState {
+    /// Zarkov's list of keys: where a repetition is.
+    keys: KeyHistory,
+    /// The game and the line, for the judge (kept only with the judge on).
+    record: Record,
+    history: Box<XiangqiHistory>,
+    /// UCI `Judge`: rule repetitions by the WXF rules (else every repetition is a draw).
+    judge: bool,
+}
+
+impl XiangqiState {
+    /// An empty state, judge on.
+    pub fn new() -> XiangqiState {
+        XiangqiState {
+            keys: KeyHistory::new(),
+            record: Record::new(Position::start()),
+            history: Box::new([[[0; POINTS]; POINTS]; 2]),
+            judge: true,
+        }
+    }
+
+    /// Whether repetitions are judged by the WXF rules.
+    pub fn judge(&self) -> bool {
+        self.judge
+    }
+
+    /// UCI `Judge`.
+    pub fn set_judge(&mut self, on: bool) {
+        self.judge = on;
+    }
+}
+
+impl Default for XiangqiState {
+    fn default() -> XiangqiState {
+        XiangqiState::new()
+    }
+}
+
+/// Whether `m` is irreversible in the judge's sense (a capture or a pawn's advance).
+#[inline]
+fn irreversible(pos: &Position, m: Move) -> bool {
+    pos.is_capture(m) || pos.is_pawn_advance(m)
+}
+
+/// The kind on `sq` (which must hold a piece).
+#[inline]
+fn kind_at(pos: &Position, sq: Square) -> Kind {
+    pos.piece_at(sq).map_or(Kind::King, |p| p.kind)
+}
+
+/// Order of the attackers for MVV-LVA: the cheaper the better.
+#[inline]
+fn attacker_rank(k: Kind) -> i32 {
+    match k {
+        Kind::Pawn => 0,
+        Kind::Advisor => 1,
+        Kind::Elephant => 2,
+        Kind::Horse => 3,
+        Kind::Cannon => 4,
+        Kind::Rook => 5,
+        Kind::King => 6,
+    }
+}
+
+/// MVV-LVA key of a capture: the victim's value, then the cheapest attacker first.
+#[inline]
+fn mvv_lva(pos: &Position, m: Move) -> i32 {
+    piece_value(kind_at(pos, m.to())) * 8 - attacker_rank(kind_at(pos, m.from()))
+}
+
+/// Whether the capture `m` may lose material: the victim is worth less than the capturer and
+/// the point it lands on is attacked ([`Position::lands_attacked`]).
+#[inline]
+fn losing_capture(pos: &Position, m: Move) -> bool {
+    piece_value(kind_at(pos, m.to())) < piece_value(kind_at(pos, m.from())) && pos.lands_attacked(m)
+}
+
+/// History index of a point.
+#[inline]
+fn point(sq: Square) -> usize {
+    sq.index()
+}
+
+/// Ordering bands of the picker's one list (scores are kept within them).
+const GOOD_CAPTURE: i32 = 1 << 28;
+const BAD_CAPTURE: i32 = -(1 << 28);
+
+/// The staged picker of a xiangqi node: the TT move before any generation; then every legal
+/// move at once in one list, ordered winning captures (MVV-LVA), killers, quiet moves by
+/// history, losing captures, handed out by selection.
+pub struct XiangqiPicker<'p> {
+    pos: &'p Position,
+    tt: Option<Move>,
+    killers: [u16; 2],
+    generated: bool,
+    moves: ArrayVec<(Move, i32, bool), 128>,
+    next: usize,
+    skip_quiets: bool,
+}
+
+impl Picker<Position> for XiangqiPicker<'_> {
+    fn next(&mut self, history: &XiangqiHistory) -> Option<Picked<Move>> {
+        if !self.generated {
+            self.generated = true;
+            if let Some(m) = self.tt {
+                return Some(Picked {
+                    m,
+                    score: i32::MAX,
+                    losing: false,
+                });
+            }
+        }
+        if self.next == 0 && self.moves.is_empty() {
+            self.fill(history);
+        }
+        loop {
+            let n = self.moves.len();
+            if self.next >= n {
+                return None;
+            }
+            let mut best = self.next;
+            for j in self.next + 1..n {
+                if self.moves[j].1 > self.moves[best].1 {
+                    best = j;
+                }
+            }
+            self.moves.swap(self.next, best);
+            let (m, score, quiet) = self.moves[self.next];
+            self.next += 1;
+            if Some(m) == self.tt || (quiet && self.skip_quiets) {
+                continue;
+            }
+            let losing = score <= BAD_CAPTURE;
+            let score = if quiet {
+                score
+            } else if losing {
+                0
+            } else {
+                score - GOOD_CAPTURE
+            };
+            return Some(Picked { m, score, losing });
+        }
+    }
+
+    fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
+    }
+}
+
+impl XiangqiPicker<'_> {
+    fn fill(&mut self, history: &XiangqiHistory) {
+        let pos = self.pos;
+        let s = pos.side_to_move() as usize;
+        let list = pos.legal_moves();
+        for &m in list.as_slice() {
+            let entry = if pos.is_capture(m) {
+                let key = mvv_lva(pos, m);
+                if losing_capture(pos, m) {
+                    (m, BAD_CAPTURE + key, false)
+                } else {
+                    (m, GOOD_CAPTURE + key, false)
+                }
+            } else {
+                let p = Position::pack(m);
+                let score = if p == self.killers[0] || p == self.killers[1] {
+                    KILLER_SCORE
+                } else {
+                    history[s][point(m.from())][point(m.to())]
+                };
+                (m, score, true)
+            };
+            self.moves.push(entry);
+        }
+    }
+}
+
+/// The quiescence search's list: moves with their MVV-LVA keys, handed out best first.
+pub struct XiangqiQList {
+    moves: ArrayVec<(Move, i32), 128>,
+    next: usize,
+}
+
+impl Game for Position {
+    type Move = Move;
+    type State = XiangqiState;
+    type History = XiangqiHistory;
+    type Picker<'p> = XiangqiPicker<'p>;
+    type QList = XiangqiQList;
+    const RULINGS: bool = true;
+    const STALEMATE_LOSES: bool = true;
+
+    #[inline(always)]
+    fn state(states: &mut States) -> &mut XiangqiState {
+        &mut states.xiangqi
+    }
+
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        Position::key(self)
+    }
+
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+
+    #[inline(always)]
+    fn first_player_to_move(&self) -> bool {
+        self.side_to_move() == Color::Red
+    }
+
+    #[inline(always)]
+    fn side(&self) -> usize {
+        self.side_to_move() as usize
+    }
+
+    fn first_legal_move(&self) -> Option<Move> {
+        self.legal_moves().as_slice().first().copied()
+    }
+
+    #[inline(always)]
+    fn rule_draw(&self, _in_check: bool) -> bool {
+        false
+    }
+
+    #[inline(always)]
+    fn is_quiet(&self, m: Move) -> bool {
+        !self.is_capture(m)
+    }
+
+    #[inline(always)]
+    fn gives_check(&self, m: Move) -> bool {
+        Position::gives_check(self, m)
+    }
+
+    #[inline(always)]
+    fn key_after(&self, _key: u64, m: Move) -> Option<u64> {
+        Some(Position::key_after(self, m))
+    }
+
+    #[inline(always)]
+    fn apply(&mut self, m: Move) {
+        self.make(m);
+    }
+
+    #[inline(always)]
+    fn apply_keyed(&mut self, _key: u64, m: Move) -> u64 {
+        self.make(m);
+        self.key()
+    }
+
+    #[inline(always)]
+    fn null_move(&self) -> Option<Position> {
+        let us = self.side_to_move();
+        self.pieces()
+            .any(|(_, p)| {
+                p.color == us && matches!(p.kind, Kind::Rook | Kind::Horse | Kind::Cannon)
+            })
+            .then(|| self.with_side_flipped())
+    }
+
+    #[inline(always)]
+    fn pack(m: Move) -> u16 {
+        0x8000 | point(m.from()) as u16 | ((point(m.to()) as u16) << 7)
+    }
+
+    #[inline(always)]
+    fn decode(&self, p: u16, _in_check: bool) -> Option<Move> {
+        if p & 0x8000 == 0 {
+            return None;
+        }
+        let (from, to) = ((p & 127) as u8, ((p >> 7) & 127) as u8);
+        let from = Square::new(from % 9, from / 9)?;
+        let to = Square::new(to % 9, to / 9)?;
+        let own = self.piece_at(from)?.color == self.side_to_move();
+        let m = Move::new(from, to);
+        (own && self.is_legal(m)).then_some(m)
+    }
+
+    #[inline(always)]
+    fn picker(&self, tt: Option<Move>, killers: [u16; 2]) -> XiangqiPicker<'_> {
+        XiangqiPicker {
+            pos: self,
+            tt,
+            killers,
+            generated: false,
+            moves: ArrayVec::new(),
+            next: 0,
+            skip_quiets: false,
+        }
+    }
+
+    #[inline(always)]
+    fn update_history(history: &mut XiangqiHistory, s: usize, m: Move, bonus: i32) {
+        let h = &mut history[s][point(m.from())][point(m.to())];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    #[inline(always)]
+    fn qlist() -> XiangqiQList {
+        XiangqiQList {
+            moves: ArrayVec::new(),
+            next: 0,
+        }
+    }
+
+    fn fill_qlist(&self, list: &mut XiangqiQList, in_check: bool) {
+        let moves = if in_check {
+            self.legal_moves()
+        } else {
+            self.legal_captures()
+        };
+        for &m in moves.as_slice() {
+            let key = if self.is_capture(m) {
+                mvv_lva(self, m)
+            } else {
+                -1
+            };
+            list.moves.push((m, key));
+        }
+    }
+
+    #[inline(always)]
+    fn next_q(list: &mut XiangqiQList) -> Option<Move> {
+        let n = list.moves.len();
+        if list.next >= n {
+            return None;
+        }
+        let mut best = list.next;
+        for j in list.next + 1..n {
+            if list.moves[j].1 > list.moves[best].1 {
+                best = j;
+            }
+        }
+        list.moves.swap(list.next, best);
+        list.next += 1;
+        Some(list.moves[list.next - 1].0)
+    }
+
+    #[inline(always)]
+    fn q_skip(&self, m: Move, stand_pat: i32, alpha: i32) -> bool {
+        stand_pat + piece_value(kind_at(self, m.to())) + DELTA_MARGIN <= alpha
+            || losing_capture(self, m)
+    }
+
+    #[inline(always)]
+    fn evaluate(_state: &mut XiangqiState, pos: &Position, _key: u64) -> i32 {
+        evaluate(pos)
+    }
+
+    #[inline(always)]
+    fn history(state: &XiangqiState) -> &XiangqiHistory {
+        &state.history
+    }
+
+    #[inline(always)]
+    fn history_mut(state: &mut XiangqiState) -> &mut XiangqiHistory {
+        &mut state.history
+    }
+
+    fn age_history(state: &mut XiangqiState) {
+        for s in state.history.iter_mut() {
+            for row in s.iter_mut() {
+                for h in row.iter_mut() {
+                    *h /= 2;
+                }
+            }
+        }
+    }
+
+    fn clear_history(state: &mut XiangqiState) {
+        for s in state.history.iter_mut() {
+            for row in s.iter_mut() {
+                row.fill(0);
+            }
+        }
+    }
+
+    fn record_game(
+        state: &mut XiangqiState,
+        _tt: &mut Tt,
+        start: &Position,
+        moves: &[Move],
+    ) -> Position {
+        state.keys.clear();
+        state.record = Record::new(start.clone());
+        let mut pos = start.clone();
+        state.keys.push(pos.key(), false);
+        for &m in moves {
+            if !pos.is_legal(m) {
+                break;
+            }
+            let irr = irreversible(&pos, m);
+            pos.make(m);
+            state.keys.push(pos.key(), irr);
+            state.record.push_made(m, pos.clone(), irr, pos.in_check());
+        }
+        state.keys.set_root();
+        pos
+    }
+
+    #[inline(always)]
+    fn push(
+        state: &mut XiangqiState,
+        _tt: &mut Tt,
+        pos: &Position,
+        m: Move,
+        child: &Position,
+        key: u64,
+    ) {
+        let irr = irreversible(pos, m);
+        state.keys.push(key, irr);
+        if state.judge {
+            state
+                .record
+                .push_made(m, child.clone(), irr, child.in_check());
+        }
+    }
+
+    #[inline(always)]
+    fn push_null_move(state: &mut XiangqiState, _tt: &mut Tt, _child: &Position, key: u64) {
+        state.keys.push_null_move(key);
+        if state.judge {
+            state.record.push_null();
+        }
+    }
+
+    #[inline(always)]
+    fn pop(state: &mut XiangqiState, _tt: &mut Tt) {
+        state.keys.pop();
+        if state.judge {
+            state.record.pop();
+        }
+    }
+
+    #[inline(always)]
+    fn keys(state: &XiangqiState) -> &KeyHistory {
+        &state.keys
+    }
+
+    #[inline(always)]
+    fn repetition<P: Probe<Position>>(
+        state: &XiangqiState,
+        _probe: &mut P,
+        _ply: usize,
+        draw: i32,
+        beta: i32,
+    ) -> Verdict {
+        let (earlier, rule) = state.keys.back_trace();
+        if rule == Repetition::None {
+            return Verdict::None;
+        }
+        if !state.judge {
+            return Verdict::Draw;
+        }
+        judge(state, earlier as usize, draw, beta)
+    }
+
+    #[inline(always)]
+    fn upcoming(_state: &XiangqiState, _pos: &Position, _ply: usize) -> bool {
+        false
+    }
+}
+
+/// The judge's ruling on the last position of the line, which has stood `ntimes` (1 or 2)
+/// times before: Algorithm 10's `judge_prune` at the first repetition, the full judgement at
+/// the third occurrence.
+#[inline(never)]
+fn judge(state: &XiangqiState, ntimes: usize, draw: i32, beta: i32) -> Verdict {
+    let record = &state.record;
+    let outcome = if ntimes <= 1 {
+        record.judge_prune(draw, beta)
+    } else {
+        record.judge_ntimes(2)
+    };
+    let since = || {
+        let j = record
+            .occurrences(record.ply())
+            .nth(ntimes.max(1) - 1)
+            .unwrap_or(0);
+        j as i32 - state.keys.root() as i32
+    };
+    match outcome {
+        Outcome::Draw => Verdict::Draw,
+        Outcome::Loss => Verdict::Loss { since: since() },
+        Outcome::Win => Verdict::Win { since: since() },
+        // The keys saw a repetition the record does not (a key collision): search on.
+        Outcome::Undecided => Verdict::None,
+    }
+}
