@@ -6,10 +6,25 @@
 //! `setoption name ShadowScore value <true|false>` (Muller's shadow score, [`super::shadow`]),
 //! `setoption name OwnBook value <true|false>` (answer from the opening book, [`super::book`],
 //! while the game follows it; off by default),
+//! `setoption name UCI_Variant value <chess|xiangqi>` (the game, as Fairy-Stockfish names it;
+//! see below), `setoption name Judge value <true|false>` (xiangqi: the WXF rulings in the
+//! search, see [`super::game::xiangqi`]; off only to measure),
 //! `position (startpos | fen <fen>) [moves <uci>...]`, `go [wtime|btime|winc|binc|movestogo|
 //! movetime|depth|nodes|mate <n>] [infinite] [ponder]`, `ponderhit`, `stop`, `quit`. The moves
 //! after `position` are the game record the repetition scan sees. `setoption` reads its name
 //! and value by the keywords' positions ([`parse_setoption`]).
+//!
+//! # Xiangqi
+//!
+//! After `setoption name UCI_Variant value xiangqi` the loop plays xiangqi with the same search
+//! ([`Engine::search_xiangqi`]): `position startpos` is xiangqi's start, `position fen F` reads
+//! a xiangqi FEN (WXF letters, Black's back rank first), and moves in `position`, `info ... pv`
+//! and `bestmove` are in UCCI coordinates: files a–i, ranks 0–9 from Red's side (`h2e2`), as
+//! Pikafish and threefold's command line write them (Fairy-Stockfish counts ranks 1–10: a GUI
+//! for it converts). Red's clock is `wtime`/`winc`. The engine sees the whole game, so the
+//! judge rules repetitions that began before the root. Changing the variant clears the table
+//! and the position (to the variant's start), as `ucinewgame` does; the same guarantees hold
+//! in both games (below).
 //!
 //! # Pondering
 //!
@@ -54,6 +69,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, uci::UciMove};
+use threefold_xiangqi as xq;
 
 use super::repetition::Method;
 use super::score::MAX_DEPTH;
@@ -114,12 +130,108 @@ pub fn score_text(s: Score) -> String {
     }
 }
 
+/// A move as the UCI loop writes it: chess in UCI's long algebraic notation, xiangqi in UCCI
+/// coordinates (ranks 0–9).
+pub trait UciText {
+    /// The move's text.
+    fn uci_text(&self) -> String;
+}
+
+impl UciText for Move {
+    fn uci_text(&self) -> String {
+        self.to_uci(CastlingMode::Standard).to_string()
+    }
+}
+
+impl UciText for xq::Move {
+    fn uci_text(&self) -> String {
+        self.ucci()
+    }
+}
+
+/// The game of `UCI_Variant`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    Chess,
+    Xiangqi,
+}
+
+impl Variant {
+    /// Every variant, as the `uci` announcement lists them.
+    pub const ALL: [Variant; 2] = [Variant::Chess, Variant::Xiangqi];
+
+    /// The name of `UCI_Variant`'s value (Fairy-Stockfish's).
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Chess => "chess",
+            Variant::Xiangqi => "xiangqi",
+        }
+    }
+
+    /// The variant named `text` (any case).
+    pub fn parse(text: &str) -> Option<Variant> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name().eq_ignore_ascii_case(text))
+    }
+}
+
+/// The game of the last valid `position`: its start and the moves played since.
+#[derive(Clone, Debug)]
+enum GameRecord {
+    Chess {
+        start: Chess,
+        moves: Vec<Move>,
+    },
+    Xiangqi {
+        start: xq::Position,
+        moves: Vec<xq::Move>,
+    },
+}
+
+impl GameRecord {
+    /// The start position of `variant`, no moves.
+    fn start(variant: Variant) -> GameRecord {
+        match variant {
+            Variant::Chess => GameRecord::Chess {
+                start: Chess::default(),
+                moves: Vec::new(),
+            },
+            Variant::Xiangqi => GameRecord::Xiangqi {
+                start: xq::Position::start(),
+                moves: Vec::new(),
+            },
+        }
+    }
+
+    /// The clock of the side to move: White's or Red's is `wtime`.
+    fn turn(&self) -> Color {
+        let (first_starts, n) = match self {
+            GameRecord::Chess { start, moves } => (start.turn().is_white(), moves.len()),
+            GameRecord::Xiangqi { start, moves } => {
+                (start.side_to_move() == xq::Color::Red, moves.len())
+            }
+        };
+        if first_starts == n.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+}
+
+/// The `bestmove` line of a search result.
+fn bestmove_line<M: UciText>(best: Option<M>, ponder: Option<M>) -> String {
+    match (best, ponder) {
+        (Some(b), Some(p)) => format!("bestmove {} ponder {}", b.uci_text(), p.uci_text()),
+        (Some(b), None) => format!("bestmove {}", b.uci_text()),
+        (None, _) => "bestmove 0000".to_string(),
+    }
+}
+
 /// Formats an `info` line.
-pub fn info_line(i: &SearchInfo) -> String {
-    let pv: Vec<String> =
-        i.pv.iter()
-            .map(|m| m.to_uci(CastlingMode::Standard).to_string())
-            .collect();
+pub fn info_line<M: UciText>(i: &SearchInfo<M>) -> String {
+    let pv: Vec<String> = i.pv.iter().map(UciText::uci_text).collect();
     format!(
         "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {}",
         i.depth,
@@ -200,8 +312,10 @@ struct Running {
 struct Uci {
     engine: Option<Engine>,
     running: Option<Running>,
-    start: Chess,
-    moves: Vec<Move>,
+    /// `UCI_Variant`.
+    variant: Variant,
+    /// The game of the last valid `position`, of `variant`.
+    game: GameRecord,
     /// False after a refused `position`, until a valid one or `ucinewgame`: `go` is refused
     /// meanwhile (see the module doc).
     position_ok: bool,
@@ -230,8 +344,8 @@ pub fn run_with<R: BufRead, W: Write + Send + 'static>(
     let mut u = Uci {
         engine: Some(engine),
         running: None,
-        start: Chess::default(),
-        moves: Vec::new(),
+        variant: Variant::Chess,
+        game: GameRecord::start(Variant::Chess),
         position_ok: true,
         own_book: false,
         rng: threefold_rules::shuffle::Rng::from_clock(),
@@ -293,13 +407,10 @@ impl Uci {
         self.engine.as_mut().expect("an engine with a 1 MB table")
     }
 
-    /// The side to move in the position of the last `position`.
+    /// The side to move in the position of the last `position` (Red counts as White: its
+    /// clock is `wtime`).
     fn turn(&self) -> Color {
-        if self.moves.len() % 2 == 1 {
-            !self.start.turn()
-        } else {
-            self.start.turn()
-        }
+        self.game.turn()
     }
 
     /// Handles one line; false = quit.
@@ -345,13 +456,24 @@ impl Uci {
                     &self.out,
                     "option name ShadowScore type check default false",
                 );
+                let vars: Vec<String> = Variant::ALL
+                    .iter()
+                    .map(|v| format!("var {}", v.name()))
+                    .collect();
+                say(
+                    &self.out,
+                    &format!(
+                        "option name UCI_Variant type combo default chess {}",
+                        vars.join(" ")
+                    ),
+                );
+                say(&self.out, "option name Judge type check default true");
                 say(&self.out, "uciok");
             }
             "isready" => say(&self.out, "readyok"),
             "ucinewgame" => {
                 self.engine().new_game();
-                self.start = Chess::default();
-                self.moves.clear();
+                self.game = GameRecord::start(self.variant);
                 self.position_ok = true;
             }
             "setoption" => self.setoption(&rest),
@@ -429,6 +551,25 @@ impl Uci {
                     self.own_book = on;
                 }
             }
+            "uci_variant" => match Variant::parse(&value) {
+                Some(v) => {
+                    if v != self.variant {
+                        self.engine().new_game();
+                        self.variant = v;
+                    }
+                    self.game = GameRecord::start(v);
+                    self.position_ok = true;
+                }
+                None => note(
+                    &self.out,
+                    &format!("UCI_Variant value '{value}' is not chess or xiangqi; ignored"),
+                ),
+            },
+            "judge" => {
+                if let Some(on) = self.check_value("Judge", &value) {
+                    self.engine().set_judge(on);
+                }
+            }
             "threads" | "ponder" | "multipv" | "uci_chess960" | "uci_showwdl" => {}
             _ => note(&self.out, &format!("unknown option '{name}' ignored")),
         }
@@ -456,44 +597,17 @@ impl Uci {
             Some(i) => (&rest[..i], &rest[i + 1..]),
             None => (rest, &[][..]),
         };
-        let start = match head.first() {
-            Some(&"startpos") if head.len() == 1 => Chess::default(),
-            Some(&"fen") if head.len() > 1 => {
-                match threefold_rules::fen::position(&head[1..].join(" ")) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        self.refuse_position(&e.to_string());
-                        return;
-                    }
-                }
-            }
-            _ => {
-                self.refuse_position("position needs 'startpos' or 'fen <fen>'");
-                return;
-            }
+        let game = match self.variant {
+            Variant::Chess => chess_position(head, tail),
+            Variant::Xiangqi => xiangqi_position(head, tail),
         };
-        let mut pos = start.clone();
-        let mut moves = Vec::with_capacity(tail.len());
-        for (i, text) in tail.iter().enumerate() {
-            let m = UciMove::from_ascii(text.as_bytes())
-                .ok()
-                .and_then(|u| u.to_move(&pos).ok());
-            match m {
-                Some(m) => {
-                    pos.play_unchecked(m);
-                    moves.push(m);
-                }
-                None => {
-                    self.refuse_position(&format!(
-                        "illegal move '{text}' at index {i} of the move list"
-                    ));
-                    return;
-                }
+        match game {
+            Ok(game) => {
+                self.game = game;
+                self.position_ok = true;
             }
+            Err(why) => self.refuse_position(&why),
         }
-        self.start = start;
-        self.moves = moves;
-        self.position_ok = true;
     }
 
     /// A refused `position`: says why, and refuses `go` until a valid one comes.
@@ -528,8 +642,8 @@ impl Uci {
         if self.own_book
             && !ponder
             && !limits.infinite
-            && let Some(b) =
-                super::book::Book::builtin().choose(&self.start, &self.moves, &mut self.rng)
+            && let GameRecord::Chess { start, moves } = &self.game
+            && let Some(b) = super::book::Book::builtin().choose(start, moves, &mut self.rng)
         {
             note(&self.out, &format!("book: {}", b.name));
             say(
@@ -560,22 +674,39 @@ impl Uci {
         let pondering = Arc::new(AtomicBool::new(ponder));
         let pondering2 = Arc::clone(&pondering);
         let out = Arc::clone(&self.out);
-        let start = self.start.clone();
-        let moves = self.moves.clone();
+        let game = self.game.clone();
         let spawn = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 << 20)
             .spawn(move || {
                 let out2 = Arc::clone(&out);
-                let mut on_info = |i: &SearchInfo| say(&out2, &info_line(i));
-                let r = engine.search_pondering(
-                    &start,
-                    &moves,
-                    &limits,
-                    &stop2,
-                    ponder.then_some(&*pondering2),
-                    &mut on_info,
-                );
+                let pondering = ponder.then_some(&*pondering2);
+                let line = match game {
+                    GameRecord::Chess { start, moves } => {
+                        let mut on_info = |i: &SearchInfo| say(&out2, &info_line(i));
+                        let r = engine.search_pondering(
+                            &start,
+                            &moves,
+                            &limits,
+                            &stop2,
+                            pondering,
+                            &mut on_info,
+                        );
+                        bestmove_line(r.best, r.ponder)
+                    }
+                    GameRecord::Xiangqi { start, moves } => {
+                        let mut on_info = |i: &SearchInfo<xq::Move>| say(&out2, &info_line(i));
+                        let r = engine.search_xiangqi_pondering(
+                            &start,
+                            &moves,
+                            &limits,
+                            &stop2,
+                            pondering,
+                            &mut on_info,
+                        );
+                        bestmove_line(r.best, r.ponder)
+                    }
+                };
                 // UCI: no bestmove before `stop` in infinite mode, nor before `ponderhit` or
                 // `stop` when pondering.
                 while !stop2.load(Ordering::SeqCst)
@@ -583,14 +714,6 @@ impl Uci {
                 {
                     std::thread::sleep(Duration::from_millis(2));
                 }
-                let best = r.best.map(|m| m.to_uci(CastlingMode::Standard).to_string());
-                let line = match (best, r.ponder) {
-                    (Some(b), Some(p)) => {
-                        format!("bestmove {b} ponder {}", p.to_uci(CastlingMode::Standard))
-                    }
-                    (Some(b), None) => format!("bestmove {b}"),
-                    (None, _) => "bestmove 0000".to_string(),
-                };
                 say(&out, &line);
                 engine
             });
@@ -608,6 +731,49 @@ impl Uci {
             }
         }
     }
+}
+
+/// A chess `position`: `head` is `startpos` or `fen <fen>`, `tail` the moves after `moves`;
+/// the error says what is wrong and where.
+fn chess_position(head: &[&str], tail: &[&str]) -> Result<GameRecord, String> {
+    let start = match head.first() {
+        Some(&"startpos") if head.len() == 1 => Chess::default(),
+        Some(&"fen") if head.len() > 1 => {
+            threefold_rules::fen::position(&head[1..].join(" ")).map_err(|e| e.to_string())?
+        }
+        _ => return Err("position needs 'startpos' or 'fen <fen>'".to_string()),
+    };
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(tail.len());
+    for (i, text) in tail.iter().enumerate() {
+        let m = UciMove::from_ascii(text.as_bytes())
+            .ok()
+            .and_then(|u| u.to_move(&pos).ok())
+            .ok_or_else(|| format!("illegal move '{text}' at index {i} of the move list"))?;
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    Ok(GameRecord::Chess { start, moves })
+}
+
+/// A xiangqi `position` (moves in UCCI coordinates), as [`chess_position`].
+fn xiangqi_position(head: &[&str], tail: &[&str]) -> Result<GameRecord, String> {
+    let start = match head.first() {
+        Some(&"startpos") if head.len() == 1 => xq::Position::start(),
+        Some(&"fen") if head.len() > 1 => {
+            xq::Position::from_fen(&head[1..].join(" ")).map_err(|e| format!("xiangqi FEN: {e}"))?
+        }
+        _ => return Err("position needs 'startpos' or 'fen <fen>'".to_string()),
+    };
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(tail.len());
+    for (i, text) in tail.iter().enumerate() {
+        let m = xq::notation::parse_ucci(&pos, text)
+            .map_err(|e| format!("illegal move '{text}' at index {i} of the move list ({e})"))?;
+        pos.make(m);
+        moves.push(m);
+    }
+    Ok(GameRecord::Xiangqi { start, moves })
 }
 
 /// A number of a `go` parameter: a whole number, saturated at the ends of `i64` when it has
