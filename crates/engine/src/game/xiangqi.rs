@@ -556,3 +556,58 @@ fn judge(state: &XiangqiState, ntimes: usize, draw: i32, beta: i32) -> Verdict {
         Outcome::Undecided => Verdict::None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use threefold_xiangqi::Position;
+    use threefold_xiangqi::notation::parse_ucci;
+
+    use crate::{Engine, Limits, Score};
+
+    fn search(fen: &str, moves: &str, depth: u32, judge: bool) -> (String, Score) {
+        let start = Position::from_fen(fen).expect("a legal FEN");
+        let mut pos = start.clone();
+        let mut line = Vec::new();
+        for t in moves.split_whitespace() {
+            let m = parse_ucci(&pos, t).expect("a legal move");
+            pos.make(m);
+            line.push(m);
+        }
+        let mut e = Engine::new(4).expect("a 4 MB table");
+        e.set_judge(judge);
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let r = e.search_xiangqi(&start, &line, &limits, &AtomicBool::new(false), &mut |_| {});
+        (r.best.expect("a move").ucci(), r.score)
+    }
+
+    #[test]
+    fn a_side_left_without_a_move_has_lost() {
+        // Black's king on d9 cannot move (d8 is the rook's, e9 faces Red's king), and it is
+        // not in check: stalemate, which loses in xiangqi.
+        let start = Position::from_fen("3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1").expect("FEN");
+        let mut e = Engine::new(4).expect("a 4 MB table");
+        let limits = Limits {
+            depth: Some(4),
+            ..Limits::default()
+        };
+        let r = e.search_xiangqi(&start, &[], &limits, &AtomicBool::new(false), &mut |_| {});
+        assert_eq!((r.best, r.score), (None, Score::Mate(0)));
+        // Red to move wins at once: closing rank 8 stalemates, the d-file mates.
+        let (best, score) = search("3k5/9/9/9/9/9/9/9/R8/4K3R w - - 0 1", "", 4, true);
+        assert!(["a1a8", "a1d1"].contains(&best.as_str()), "{best}");
+        assert_eq!(score, Score::Mate(1));
+    }
+
+    #[test]
+    fn the_search_finds_a_mate_in_two() {
+        // Two rooks against a bare king: a1a8 leaves no move; any mate found is at most
+        // the first move's distance.
+        let (_, score) = search("3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1", "", 8, true);
+        assert!(matches!(score, Score::Mate(n) if n > 0), "{score:?}");
+    }
+}

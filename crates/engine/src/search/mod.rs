@@ -7,8 +7,15 @@
 //! searches of the late moves and the null move go through one helper,
 //! `Searcher::zero_window`; what the search keeps per ply of the line (killers, static
 //! evaluation, PV line) is one `StackEntry` per ply; and the steps of a node are numbered in
-//! comments (Step 1. to Step 19. in `negamax`, Step 1. to Step 7. in `quiescence`). The
-//! search generic over the game (chess and xiangqi) is to start from this shape (issue 24).
+//! comments (Step 1. to Step 19. in `negamax`, Step 1. to Step 7. in `quiescence`).
+//!
+//! It is written once for both games: `Searcher` is generic over [`Game`] (chess, xiangqi:
+//! [`super::game`]) and monomorphised, so each game's moves, keys, ordering and evaluation are
+//! inlined into its own compiled copy and the chess search runs the same instructions as
+//! before it became generic (`threefold bench` counts the same nodes). What a game decides is
+//! asked of the trait: a repetition's verdict (chess: a draw; xiangqi: the WXF judge's ruling,
+//! scored as a mate when it is a win or a loss, and kept out of the table where it rests on
+//! the path above: `StackEntry::ruled_since`), whether stalemate loses, the game's other draws.
 //!
 //! - Iterative deepening; from depth 5 each iteration starts with an aspiration window of
 //!   ±20 cp around the previous score, widened (doubling) on a fail high / fail low.
