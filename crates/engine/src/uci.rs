@@ -184,7 +184,7 @@ enum GameRecord {
         moves: Vec<Move>,
     },
     Xiangqi {
-        start: xq::Position,
+        start: Box<xq::Position>,
         moves: Vec<xq::Move>,
     },
 }
@@ -198,7 +198,7 @@ impl GameRecord {
                 moves: Vec::new(),
             },
             Variant::Xiangqi => GameRecord::Xiangqi {
-                start: xq::Position::start(),
+                start: Box::new(xq::Position::start()),
                 moves: Vec::new(),
             },
         }
@@ -773,7 +773,10 @@ fn xiangqi_position(head: &[&str], tail: &[&str]) -> Result<GameRecord, String> 
         pos.make(m);
         moves.push(m);
     }
-    Ok(GameRecord::Xiangqi { start, moves })
+    Ok(GameRecord::Xiangqi {
+        start: Box::new(start),
+        moves,
+    })
 }
 
 /// A number of a `go` parameter: a whole number, saturated at the ends of `i64` when it has
