@@ -43,6 +43,7 @@ pub mod shadow;
 pub mod time;
 pub mod tt;
 pub mod uci;
+pub mod xqeval;
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
