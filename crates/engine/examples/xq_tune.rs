@@ -2,7 +2,7 @@
 //! Fairy-Stockfish; see `tools/TUNING.md`, "Xiangqi", for the whole pipeline.
 //!
 //! `cargo run --release -p threefold-engine --example xq_tune -- labelled.txt [--epochs 1500]
-//!  [--rate 2] [--ridge 1e-9] [--k K] [--write crates/engine/src/xqeval/params.rs]`
+//!  [--rate 2] [--ridge 1e-9] [--k K] [--no-tempo] [--write crates/engine/src/xqeval/params.rs]`
 //!
 //! Input: `FEN;result;cp` lines (`tools/xq_label_fsf.py`: result for Red 1, 0.5, 0; cp
 //! Fairy-Stockfish's depth-8 score for Red). Lines whose FEN threefold refuses are counted and
@@ -22,6 +22,8 @@
 //! material and its table (every piece counts once in each) and keeps rarely seen points
 //! near 0. Blocks of 200 consecutive positions (about a game) are held out, one in 20, so the
 //! held-out error is measured on games the fit has not seen.
+//!
+//! `--no-tempo` holds the tempo at 0, to see whether the data supports one.
 //!
 //! Afterwards each table's mean is moved into the material value: the occurrence-weighted
 //! mean over the points a kind was seen on (for pawns, over the points before the river, so
@@ -45,6 +47,8 @@ struct Args {
     rate: f64,
     ridge: f64,
     k: Option<f64>,
+    /// Hold the tempo at 0 (to see whether the fit supports one).
+    no_tempo: bool,
     write: Option<String>,
 }
 
@@ -55,6 +59,7 @@ fn args() -> Args {
         rate: 2.0,
         ridge: 1e-9,
         k: None,
+        no_tempo: false,
         write: None,
     };
     let mut it = std::env::args().skip(1);
@@ -77,6 +82,7 @@ fn args() -> Args {
             "--ridge" => a.ridge = number("--ridge", value("--ridge")),
             "--k" => a.k = Some(number("--k", value("--k"))),
             "--write" => a.write = Some(value("--write")),
+            "--no-tempo" => a.no_tempo = true,
             "-h" | "--help" => {
                 println!("{USAGE}");
                 exit(0)
@@ -269,6 +275,9 @@ fn main() {
     }
     eprintln!("K = {k:.6}");
     let mut w: Vec<f64> = WEIGHTS.iter().map(|&x| f64::from(x)).collect();
+    if args.no_tempo {
+        w[feature::TEMPO] = 0.0;
+    }
     let before = errors(&data, &w, k, true);
     eprintln!(
         "before: train {:.6}, held out {:.6} ({:.1} cp)",
@@ -296,6 +305,9 @@ fn main() {
         }
         for f in pst_range() {
             grad[f] += 2.0 * args.ridge * w[f];
+        }
+        if args.no_tempo {
+            grad[feature::TEMPO] = 0.0;
         }
         let t = epoch as i32;
         for (i, g) in grad.into_iter().enumerate() {
@@ -412,7 +424,7 @@ fn params_source(
         "//! The xiangqi evaluation's weights, in centipawns on Fairy-Stockfish's scale.
 //!
 //! Written by `cargo run --release -p threefold-engine --example xq_tune -- LABELLED --epochs
-//! {} --rate {} --ridge {:e} --write crates/engine/src/xqeval/params.rs` (see
+//! {} --rate {} --ridge {:e}{} --write crates/engine/src/xqeval/params.rs` (see
 //! `tools/TUNING.md`, \"Xiangqi\"); edit the tuner's data or settings rather than these
 //! numbers. Last fit: {n} positions, K {k:.6}; held-out error {:.6} ({:.1} cp) before,
 //! {:.6} ({:.1} cp) after.
@@ -429,6 +441,7 @@ pub const PST: [[i32; 50]; 7] = [",
         args.epochs,
         args.rate,
         args.ridge,
+        if args.no_tempo { " --no-tempo" } else { "" },
         before.0,
         before.1,
         after.0,
