@@ -1,0 +1,471 @@
+//! Fits the xiangqi evaluation's weights (`threefold_engine::xqeval`) to positions scored by
+//! Fairy-Stockfish; see `tools/TUNING.md`, "Xiangqi", for the whole pipeline.
+//!
+//! `cargo run --release -p threefold-engine --example xq_tune -- labelled.txt [--epochs 1500]
+//!  [--rate 2] [--ridge 1e-9] [--k K] [--no-tempo] [--write crates/engine/src/xqeval/params.rs]`
+//!
+//! Input: `FEN;result;cp` lines (`tools/xq_label_fsf.py`: result for Red 1, 0.5, 0; cp
+//! Fairy-Stockfish's depth-8 score for Red). Lines whose FEN threefold refuses are counted and
+//! skipped. The label script keeps positions whose side to move is not in check and whose best
+//! move (Fairy-Stockfish's) is not a capture; this tuner checks again with threefold's own
+//! rules and leaves out a position where the side to move is in check or has a capture that
+//! wins material at once: an undefended piece, or a piece worth more than its taker (by
+//! [`piece_value`]), the one-ply exchange the chess tuner's data step also refuses.
+//!
+//! Fit: the evaluation `e` (the dot product of the weights with [`trace`], Red's view) and
+//! Fairy-Stockfish's score `cp` are both mapped through `sigmoid(K * x)` with the same `K`, so
+//! the weights stay on Fairy-Stockfish's scale; Adam minimises the mean squared difference
+//! over all weights at once (material, piece-square tables, tempo), full batch, from the
+//! weights in `params.rs`. `K` is fitted so that Fairy-Stockfish's scores predict the game
+//! results best (as the chess tuner's `K_sf`), unless `--k` gives it. The piece-square
+//! entries also pay `--ridge` times their square, which settles the split between a kind's
+//! material and its table (every piece counts once in each) and keeps rarely seen points
+//! near 0. Blocks of 200 consecutive positions (about a game) are held out, one in 20, so the
+//! held-out error is measured on games the fit has not seen.
+//!
+//! `--no-tempo` holds the tempo at 0, to see whether the data supports one.
+//!
+//! Afterwards each table's mean is moved into the material value: the occurrence-weighted
+//! mean over the points a kind was seen on (for pawns, over the points before the river, so
+//! `MATERIAL` is a pawn at home and the table holds what crossing adds). Every piece counts
+//! once in its material and once in its table, so the evaluation is unchanged; points never
+//! seen in the data (a pawn behind its start, an advisor outside the palace) are set to 0.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::exit;
+
+use threefold_engine::xqeval::{GROUPS, WEIGHTS, feature, piece_value, pst_point, trace};
+use threefold_xiangqi::{Color, Position};
+
+const USAGE: &str =
+    "usage: xq_tune LABELLED [--epochs N] [--rate R] [--ridge L] [--k K] [--write PATH]";
+
+struct Args {
+    labelled: String,
+    epochs: usize,
+    rate: f64,
+    ridge: f64,
+    k: Option<f64>,
+    /// Hold the tempo at 0 (to see whether the fit supports one).
+    no_tempo: bool,
+    write: Option<String>,
+}
+
+fn args() -> Args {
+    let mut a = Args {
+        labelled: String::new(),
+        epochs: 1500,
+        rate: 2.0,
+        ridge: 1e-9,
+        k: None,
+        no_tempo: false,
+        write: None,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| {
+            it.next().unwrap_or_else(|| {
+                eprintln!("{name} needs a value\n{USAGE}");
+                exit(2)
+            })
+        };
+        let number = |name: &str, v: String| -> f64 {
+            v.parse().unwrap_or_else(|_| {
+                eprintln!("{name}: not a number: {v}\n{USAGE}");
+                exit(2)
+            })
+        };
+        match arg.as_str() {
+            "--epochs" => a.epochs = number("--epochs", value("--epochs")) as usize,
+            "--rate" => a.rate = number("--rate", value("--rate")),
+            "--ridge" => a.ridge = number("--ridge", value("--ridge")),
+            "--k" => a.k = Some(number("--k", value("--k"))),
+            "--write" => a.write = Some(value("--write")),
+            "--no-tempo" => a.no_tempo = true,
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                exit(0)
+            }
+            s if s.starts_with('-') || !a.labelled.is_empty() => {
+                eprintln!("unexpected argument {s}\n{USAGE}");
+                exit(2)
+            }
+            s => a.labelled = s.to_string(),
+        }
+    }
+    if a.labelled.is_empty() {
+        eprintln!("{USAGE}");
+        exit(2)
+    }
+    a
+}
+
+struct Sample {
+    /// Range of this position's features in `Data::features`.
+    start: u32,
+    len: u32,
+    result: f64,
+    cp: f64,
+    target: f64,
+}
+
+#[derive(Default)]
+struct Data {
+    features: Vec<(u16, f64)>,
+    samples: Vec<Sample>,
+    refused: usize,
+    not_quiet: usize,
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Whether the side to move is in check or can win material by a capture at once: an
+/// undefended piece (no legal recapture on its point), or one worth more than its taker.
+fn tactical(pos: &Position) -> bool {
+    if pos.in_check() {
+        return true;
+    }
+    let moves = pos.legal_moves();
+    for &m in moves.as_slice() {
+        let (Some(victim), Some(taker)) = (pos.piece_at(m.to()), pos.piece_at(m.from())) else {
+            continue;
+        };
+        if piece_value(victim.kind) > piece_value(taker.kind) {
+            return true;
+        }
+        let mut after = pos.clone();
+        after.make(m);
+        let defended = after
+            .legal_moves()
+            .as_slice()
+            .iter()
+            .any(|r| r.to() == m.to());
+        if !defended {
+            return true;
+        }
+    }
+    false
+}
+
+impl Data {
+    fn load(path: &str) -> Data {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+            eprintln!("{path}: {e}");
+            exit(1)
+        });
+        let mut data = Data::default();
+        for (n, line) in text.lines().enumerate() {
+            let fields: Vec<&str> = line.split(';').collect();
+            let [fen, result, cp] = fields[..] else {
+                eprintln!("{path}:{}: expected FEN;result;cp", n + 1);
+                exit(1)
+            };
+            let (Ok(result), Ok(cp)) = (result.parse::<f64>(), cp.parse::<f64>()) else {
+                eprintln!("{path}:{}: result or cp is not a number", n + 1);
+                exit(1)
+            };
+            let Ok(pos) = Position::from_fen(fen) else {
+                data.refused += 1;
+                continue;
+            };
+            if tactical(&pos) {
+                data.not_quiet += 1;
+                continue;
+            }
+            let t = trace(&pos);
+            let start = data.features.len() as u32;
+            data.features
+                .extend(t.counts.iter().map(|&(f, c)| (f, f64::from(c))));
+            data.samples.push(Sample {
+                start,
+                len: t.counts.len() as u32,
+                result,
+                cp,
+                target: 0.0,
+            });
+        }
+        data
+    }
+
+    /// The evaluation from Red's view with weights `w` (indexed by `feature`).
+    fn eval(&self, s: &Sample, w: &[f64]) -> f64 {
+        self.features[s.start as usize..(s.start + s.len) as usize]
+            .iter()
+            .map(|&(f, n)| n * w[usize::from(f)])
+            .sum()
+    }
+}
+
+/// Mean squared error of `sigmoid(k * x_i)` against `y_i`.
+fn mse(k: f64, xs: &[(f64, f64)]) -> f64 {
+    xs.iter()
+        .map(|&(x, y)| (sigmoid(k * x) - y).powi(2))
+        .sum::<f64>()
+        / xs.len() as f64
+}
+
+/// The scale `k` minimising [`mse`], by golden-section search on a log scale.
+fn fit_k(xs: &[(f64, f64)]) -> f64 {
+    let (mut lo, mut hi) = ((1e-4f64).ln(), (0.1f64).ln());
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let a = hi - g * (hi - lo);
+        let b = lo + g * (hi - lo);
+        if mse(a.exp(), xs) < mse(b.exp(), xs) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    ((lo + hi) / 2.0).exp()
+}
+
+/// One block of 200 positions in 20 is held out.
+fn held_out(i: usize) -> bool {
+    (i / 200) % 20 == 7
+}
+
+/// Errors of weights `w` on the training or the held-out positions: the mean squared error in
+/// sigmoid space (what is minimised) and the mean absolute difference in centipawns, both
+/// scores clipped to ±1500.
+fn errors(data: &Data, w: &[f64], k: f64, test: bool) -> (f64, f64) {
+    let (mut sq, mut abs, mut count) = (0.0, 0.0, 0usize);
+    for (i, s) in data.samples.iter().enumerate() {
+        if held_out(i) == test {
+            let e = data.eval(s, w);
+            sq += (sigmoid(k * e) - s.target).powi(2);
+            abs += (e.clamp(-1500.0, 1500.0) - s.cp.clamp(-1500.0, 1500.0)).abs();
+            count += 1;
+        }
+    }
+    let n = count.max(1) as f64;
+    (sq / n, abs / n)
+}
+
+fn pst_range() -> std::ops::Range<usize> {
+    feature::PST..feature::PST + 7 * feature::POINTS
+}
+
+fn main() {
+    let args = args();
+    let mut data = Data::load(&args.labelled);
+    let n = data.samples.len();
+    eprintln!(
+        "{n} positions ({} refused by the FEN reader, {} not quiet by threefold's check)",
+        data.refused, data.not_quiet
+    );
+    if n == 0 {
+        eprintln!("no positions to fit");
+        exit(1)
+    }
+    let k = args.k.unwrap_or_else(|| {
+        fit_k(
+            &data
+                .samples
+                .iter()
+                .map(|s| (s.cp, s.result))
+                .collect::<Vec<_>>(),
+        )
+    });
+    for s in &mut data.samples {
+        s.target = sigmoid(k * s.cp);
+    }
+    eprintln!("K = {k:.6}");
+    let mut w: Vec<f64> = WEIGHTS.iter().map(|&x| f64::from(x)).collect();
+    if args.no_tempo {
+        w[feature::TEMPO] = 0.0;
+    }
+    let before = errors(&data, &w, k, true);
+    eprintln!(
+        "before: train {:.6}, held out {:.6} ({:.1} cp)",
+        errors(&data, &w, k, false).0,
+        before.0,
+        before.1
+    );
+
+    // Adam, full batch.
+    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
+    let mut m1 = vec![0.0; w.len()];
+    let mut m2 = vec![0.0; w.len()];
+    let train_n = (0..n).filter(|&i| !held_out(i)).count() as f64;
+    for epoch in 1..=args.epochs {
+        let mut grad = vec![0.0f64; w.len()];
+        for (i, s) in data.samples.iter().enumerate() {
+            if held_out(i) {
+                continue;
+            }
+            let p = sigmoid(k * data.eval(s, &w));
+            let d = 2.0 * (p - s.target) * p * (1.0 - p) * k / train_n;
+            for &(f, c) in &data.features[s.start as usize..(s.start + s.len) as usize] {
+                grad[usize::from(f)] += d * c;
+            }
+        }
+        for f in pst_range() {
+            grad[f] += 2.0 * args.ridge * w[f];
+        }
+        if args.no_tempo {
+            grad[feature::TEMPO] = 0.0;
+        }
+        let t = epoch as i32;
+        for (i, g) in grad.into_iter().enumerate() {
+            m1[i] = b1 * m1[i] + (1.0 - b1) * g;
+            m2[i] = b2 * m2[i] + (1.0 - b2) * g * g;
+            let mh = m1[i] / (1.0 - b1.powi(t));
+            let vh = m2[i] / (1.0 - b2.powi(t));
+            w[i] -= args.rate * mh / (vh.sqrt() + eps);
+        }
+        if epoch % 100 == 0 || epoch == args.epochs {
+            let (train, test) = (errors(&data, &w, k, false), errors(&data, &w, k, true));
+            eprintln!(
+                "epoch {epoch}: train {:.6}, held out {:.6} ({:.1} cp)",
+                train.0, test.0, test.1
+            );
+        }
+    }
+    normalize(&mut w, &data);
+    let rounded: Vec<i32> = w.iter().map(|x| x.round() as i32).collect();
+    let rounded_f: Vec<f64> = rounded.iter().map(|&x| f64::from(x)).collect();
+    let after = errors(&data, &rounded_f, k, true);
+    eprintln!(
+        "normalized and rounded: train {:.6}, held out {:.6} ({:.1} cp)",
+        errors(&data, &rounded_f, k, false).0,
+        after.0,
+        after.1
+    );
+    let m = &rounded[feature::MATERIAL..feature::MATERIAL + 7];
+    eprintln!(
+        "material: advisor {}, elephant {}, horse {}, rook {}, cannon {}, pawn {}; tempo {}",
+        m[1],
+        m[2],
+        m[3],
+        m[4],
+        m[5],
+        m[6],
+        rounded[feature::TEMPO]
+    );
+    let source = params_source(&rounded, &args, n, k, before, after);
+    match &args.write {
+        Some(path) => {
+            if let Err(e) = threefold_rules::fsio::write_atomic(Path::new(path), source.as_bytes())
+            {
+                eprintln!("{path}: {e}");
+                exit(1)
+            }
+            eprintln!("wrote {path}");
+        }
+        None => print!("{source}"),
+    }
+}
+
+/// Moves each piece-square table's occurrence-weighted mean into its kind's material value
+/// (for pawns, the mean over the points before the river), and sets points never seen to 0.
+fn normalize(w: &mut [f64], data: &Data) {
+    let mut seen = vec![0.0f64; feature::COUNT];
+    for &(f, n) in &data.features {
+        seen[usize::from(f)] += n.abs();
+    }
+    for kind in 0..7 {
+        let table = feature::PST + feature::POINTS * kind;
+        let entries: Vec<usize> = (0..feature::POINTS)
+            .filter(|&p| seen[table + p] > 0.0)
+            .collect();
+        let counted: Vec<usize> = if kind == 6 {
+            // Pawns: Red's ranks 0-4 (before the river).
+            (0..10u8)
+                .flat_map(|rank| (0..5u8).map(move |file| (file, rank)))
+                .filter(|&(_, rank)| rank <= 4)
+                .map(|(file, rank)| pst_point(Color::Red, file, rank))
+                .filter(|&p| seen[table + p] > 0.0)
+                .collect()
+        } else {
+            entries.clone()
+        };
+        let total: f64 = counted.iter().map(|&p| seen[table + p]).sum();
+        if total > 0.0 {
+            let mean = counted
+                .iter()
+                .map(|&p| seen[table + p] * w[table + p])
+                .sum::<f64>()
+                / total;
+            for &p in &entries {
+                w[table + p] -= mean;
+            }
+            w[feature::MATERIAL + kind] += mean;
+        }
+        for p in 0..feature::POINTS {
+            if seen[table + p] == 0.0 {
+                w[table + p] = 0.0;
+            }
+        }
+    }
+    // The kings cancel: their material is not a weight the data can see.
+    w[feature::MATERIAL] = 0.0;
+}
+
+/// The text of `params.rs` for weights `w`.
+fn params_source(
+    w: &[i32],
+    args: &Args,
+    n: usize,
+    k: f64,
+    before: (f64, f64),
+    after: (f64, f64),
+) -> String {
+    let group = |name: &str| {
+        let g = GROUPS.iter().find(|g| g.0 == name).expect("weight group");
+        &w[g.1..g.1 + g.2]
+    };
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "//! The xiangqi evaluation's weights, in centipawns on Fairy-Stockfish's scale.
+//!
+//! Written by `cargo run --release -p threefold-engine --example xq_tune -- LABELLED --epochs
+//! {} --rate {} --ridge {:e}{} --write crates/engine/src/xqeval/params.rs` (see
+//! `tools/TUNING.md`, \"Xiangqi\"); edit the tuner's data or settings rather than these
+//! numbers. Last fit: {n} positions, K {k:.6}; held-out error {:.6} ({:.1} cp) before,
+//! {:.6} ({:.1} cp) after.
+
+/// Material by kind: king, advisor, elephant, horse, rook, cannon, pawn (at home: what a pawn
+/// gains across the river is in its table).
+#[rustfmt::skip]
+pub const MATERIAL: [i32; 7] = {:?};
+
+/// Piece-square tables by kind (king .. pawn), as Red sees the board: ten rows of five, the
+/// first row rank 9 (Black's back rank), files a–e (f–i mirror them).
+#[rustfmt::skip]
+pub const PST: [[i32; 50]; 7] = [",
+        args.epochs,
+        args.rate,
+        args.ridge,
+        if args.no_tempo { " --no-tempo" } else { "" },
+        before.0,
+        before.1,
+        after.0,
+        after.1,
+        group("MATERIAL"),
+    );
+    let pst = group("PST");
+    for (kind, name) in [
+        "king", "advisor", "elephant", "horse", "rook", "cannon", "pawn",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let _ = writeln!(s, "    // {name}\n    [");
+        for row in pst[kind * feature::POINTS..(kind + 1) * feature::POINTS].chunks(5) {
+            let cells: Vec<String> = row.iter().map(|v| format!("{v:>4},")).collect();
+            let _ = writeln!(s, "      {}", cells.join(""));
+        }
+        let _ = writeln!(s, "    ],");
+    }
+    let _ = writeln!(
+        s,
+        "];\n\n/// The side to move's bonus.\npub const TEMPO: i32 = {};",
+        group("TEMPO")[0]
+    );
+    s
+}
