@@ -9,15 +9,18 @@
 //! Rules", 2024, <https://arxiv.org/abs/2412.17334>, section 5, Algorithms 9 and 10):
 //!
 //! - **Detection** is Zarkov's list of keys ([`KeyHistory`], the chess default), kept for
-//!   the game and the line; only where it finds a repetition is the judge asked. Its rule says
-//!   *at which occurrence* a ruling is made: a position that stood before anywhere in the
-//!   reversible stretch, once the line is more than two plies below the root — the paper's
-//!   engine rules at the first repetition (a cycle the searching side can make once it can
-//!   make again, and the ruling of the second cycle is the ruling of the first) — and at the
-//!   root's own first two plies only the third occurrence, as the referee rules (a repetition
-//!   of a position from before the root that the opponent may still leave is not yet lost or
-//!   won). The judge is then asked with that count (`ntimes` 1 or 2), over the moves since
-//!   the occurrence it counts from.
+//!   the game and the line; only where it finds a repetition is the judge asked.
+//! - **At which occurrence**: at the first repetition, at any node below the root, whether
+//!   the earlier occurrence is in the tree or in the game before the root — as the paper's
+//!   engine rules. A cycle that one side can play once it can play again, and the ruling of
+//!   the next cycle is the ruling of this one (the same moves), so the side the ruling
+//!   condemns must leave the cycle, and leaving it later gains nothing over leaving it now;
+//!   the referee (the WXF arbiter, Fairy-Stockfish) rules at the third occurrence, which
+//!   comes if neither side leaves. Where the position has stood twice before, that ruling is
+//!   the one made (over both cycles, `ntimes` 2); else the first cycle's (`ntimes` 1). Chess's
+//!   rule (a second occurrence before the root counts only beyond two plies) would let the
+//!   engine walk into a forbidden repetition at the root's first ply, planning to leave it a
+//!   cycle later. With the judge off, a repetition is a draw by chess's rule.
 //! - **`judge_prune`** (Algorithm 10, [`Record::judge_prune`]): at the first repetition, a
 //!   side to move whose own moves were idle cannot lose; when a draw already reaches beta
 //!   the opponent's moves are not judged.
@@ -515,11 +518,16 @@ impl Game for Position {
         beta: i32,
     ) -> Verdict {
         let (earlier, rule) = state.keys.back_trace();
-        if rule == Repetition::None {
-            return Verdict::None;
-        }
         if !state.judge {
-            return Verdict::Draw;
+            // Every repetition a draw, by chess's rule (Zarkov's).
+            return if rule == Repetition::None {
+                Verdict::None
+            } else {
+                Verdict::Draw
+            };
+        }
+        if earlier == 0 {
+            return Verdict::None;
         }
         judge(state, earlier as usize, draw, beta)
     }
