@@ -618,4 +618,40 @@ mod tests {
         let (_, score) = search("3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1", "", 8, true);
         assert!(matches!(score, Score::Mate(n) if n > 0), "{score:?}");
     }
+
+    /// Figure 4 of Tan and Watkinson Medina (WXF diagram 34): after `h2c2 c7h7 c2h2` Black's
+    /// cannon completes the cycle with h7c7 and the judge rules Red's rook's perpetual chase
+    /// a loss. That win rests on the game before the root: the root's value must not be
+    /// stored, where a search of the same position without that history would read it back
+    /// (there h7c7 repeats nothing). Without the history the root's value is stored.
+    #[test]
+    fn a_value_resting_on_the_game_before_the_root_is_not_stored() {
+        let fen = "2baka3/1P7/2c6/8r/9/3n5/9/7R1/4N1R2/3AKA3 w - - 0 1";
+        let start = Position::from_fen(fen).expect("a legal FEN");
+        let mut pos = start.clone();
+        let mut line = Vec::new();
+        for t in "h2c2 c7h7 c2h2".split_whitespace() {
+            let m = parse_ucci(&pos, t).expect("a legal move");
+            pos.make(m);
+            line.push(m);
+        }
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        let mut e = Engine::new(4).expect("a 4 MB table");
+        let r = e.search_xiangqi(&start, &line, &limits, &stop, &mut |_| {});
+        assert_eq!(r.best.map(|m| m.ucci()), Some("h7c7".to_string()));
+        assert_eq!(r.score, Score::Mate(1));
+        assert!(
+            e.tt.peek(pos.key(), 0).is_none(),
+            "the ruled win was stored"
+        );
+        // The same position as a game of its own: nothing repeats, the value is stored.
+        let mut fresh = Engine::new(4).expect("a 4 MB table");
+        let r = fresh.search_xiangqi(&pos, &[], &limits, &stop, &mut |_| {});
+        assert!(!matches!(r.score, Score::Mate(_)), "{:?}", r.score);
+        assert!(fresh.tt.peek(pos.key(), 0).is_some());
+    }
 }
