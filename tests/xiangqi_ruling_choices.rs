@@ -370,3 +370,65 @@ fn choice_checker_rejects_bad_entries() {
         assert!(err.contains(says), "expected '{says}' in: {err}");
     }
 }
+
+/// Nodes the engine searches each entry with (a fixed count: the same choice every run).
+const ENGINE_NODES: u64 = 100_000;
+
+/// The engine's move and score for an entry's game, with the judge on or off.
+fn engine_choice(c: &Choice, judge: bool) -> (String, String) {
+    use std::sync::atomic::AtomicBool;
+    use threefold::engine::{Engine, Limits, Score};
+    let start = Position::from_fen(&c.fen).expect("a legal FEN");
+    let mut record = Record::new(start.clone());
+    play(&mut record, &c.moves, "moves").expect("legal moves");
+    let line: Vec<_> = (1..=record.ply()).map(|p| record.move_at(p)).collect();
+    let mut engine = Engine::new(16).expect("a 16 MB table");
+    engine.set_judge(judge);
+    let limits = Limits {
+        nodes: Some(ENGINE_NODES),
+        ..Limits::default()
+    };
+    let r = engine.search_xiangqi(&start, &line, &limits, &AtomicBool::new(false), &mut |_| {});
+    let score = match r.score {
+        Score::Cp(cp) => format!("{cp:+} cp"),
+        Score::Mate(n) if n > 0 => format!("wins in {n}"),
+        Score::Mate(n) => format!("loses in {}", -n),
+    };
+    (r.best.expect("a legal move").ucci(), score)
+}
+
+/// The engine at a fixed node count, with the judge on (the default) and off: with the judge
+/// it plays a right move in every entry. Run with `--nocapture` for the README's table (the
+/// choice without the judge is printed, not asserted: where the ruling is a draw or the
+/// history gives the engine a better move anyway, it may be right too).
+#[test]
+fn the_engine_with_the_judge_plays_a_right_move() {
+    let mut wrong = Vec::new();
+    println!("| position | kind | right | judge on | judge off |");
+    println!("|---|---|---|---|---|");
+    for c in choices() {
+        let (on, on_score) = engine_choice(&c, true);
+        let (off, off_score) = engine_choice(&c, false);
+        let mark = |m: &str| {
+            if c.good.iter().any(|g| g == m) {
+                "right"
+            } else if c.bad.iter().any(|b| b == m) {
+                "wrong"
+            } else {
+                "other"
+            }
+        };
+        println!(
+            "| {} | {} | {} | {on} {} ({on_score}) | {off} {} ({off_score}) |",
+            c.name,
+            c.kind,
+            c.good.join(", "),
+            mark(&on),
+            mark(&off)
+        );
+        if !c.good.contains(&on) {
+            wrong.push(format!("{}: {on} ({on_score})", c.name));
+        }
+    }
+    assert!(wrong.is_empty(), "the engine chose wrong: {wrong:#?}");
+}
