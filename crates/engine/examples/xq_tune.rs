@@ -2,15 +2,21 @@
 //! Fairy-Stockfish; see `tools/TUNING.md`, "Xiangqi", for the whole pipeline.
 //!
 //! `cargo run --release -p threefold-engine --example xq_tune -- labelled.txt [--epochs 1500]
-//!  [--rate 2] [--ridge 1e-9] [--k K] [--no-tempo] [--write crates/engine/src/xqeval/params.rs]`
+//!  [--rate 2] [--ridge 1e-9] [--k K] [--no-tempo] [--rounds 5]
+//!  [--write crates/engine/src/xqeval/params.rs]`
 //!
 //! Input: `FEN;result;cp` lines (`tools/xq_label_fsf.py`: result for Red 1, 0.5, 0; cp
 //! Fairy-Stockfish's depth-8 score for Red). Lines whose FEN threefold refuses are counted and
 //! skipped. The label script keeps positions whose side to move is not in check and whose best
 //! move (Fairy-Stockfish's) is not a capture; this tuner checks again with threefold's own
 //! rules and leaves out a position where the side to move is in check or has a capture that
-//! wins material at once: an undefended piece, or a piece worth more than its taker (by
-//! [`piece_value`]), the one-ply exchange the chess tuner's data step also refuses.
+//! wins material at once: an undefended piece, or a piece worth more than its taker (by the
+//! piece values, [`piece_value`], of the weights being fitted), the one-ply exchange the chess
+//! tuner's data step also refuses. As the fit changes the piece values, which positions are
+//! quiet may change with it: the tuner selects, fits, and selects again with the fitted
+//! values, until the selection stays the same (at most `--rounds` times), so the weights it
+//! writes were fitted on the positions their own values call quiet, and a second run from
+//! them fits the same positions again.
 //!
 //! Fit: the evaluation `e` (the dot product of the weights with [`trace`], Red's view) and
 //! Fairy-Stockfish's score `cp` are both mapped through `sigmoid(K * x)` with the same `K`, so
@@ -20,8 +26,8 @@
 //! results best (as the chess tuner's `K_sf`), unless `--k` gives it. The piece-square
 //! entries also pay `--ridge` times their square, which settles the split between a kind's
 //! material and its table (every piece counts once in each) and keeps rarely seen points
-//! near 0. Blocks of 200 consecutive positions (about a game) are held out, one in 20, so the
-//! held-out error is measured on games the fit has not seen.
+//! near 0. Blocks of 200 consecutive lines of the input (about a game) are held out, one in
+//! 20, so the held-out error is measured on games the fit has not seen.
 //!
 //! `--no-tempo` holds the tempo at 0, to see whether the data supports one.
 //!
@@ -36,7 +42,7 @@ use std::path::Path;
 use std::process::exit;
 
 use threefold_engine::xqeval::{GROUPS, WEIGHTS, feature, piece_value, pst_point, trace};
-use threefold_xiangqi::{Color, Position};
+use threefold_xiangqi::{Color, Kind, Position};
 
 const USAGE: &str =
     "usage: xq_tune LABELLED [--epochs N] [--rate R] [--ridge L] [--k K] [--write PATH]";
@@ -49,6 +55,8 @@ struct Args {
     k: Option<f64>,
     /// Hold the tempo at 0 (to see whether the fit supports one).
     no_tempo: bool,
+    /// At most this many rounds of selecting the quiet positions and fitting.
+    rounds: usize,
     write: Option<String>,
 }
 
@@ -60,6 +68,7 @@ fn args() -> Args {
         ridge: 1e-9,
         k: None,
         no_tempo: false,
+        rounds: 5,
         write: None,
     };
     let mut it = std::env::args().skip(1);
@@ -83,6 +92,7 @@ fn args() -> Args {
             "--k" => a.k = Some(number("--k", value("--k"))),
             "--write" => a.write = Some(value("--write")),
             "--no-tempo" => a.no_tempo = true,
+            "--rounds" => a.rounds = number("--rounds", value("--rounds")) as usize,
             "-h" | "--help" => {
                 println!("{USAGE}");
                 exit(0)
@@ -102,9 +112,18 @@ fn args() -> Args {
 }
 
 struct Sample {
+    /// Line of the position in the input (from 0): the held-out blocks are counted in lines.
+    line: usize,
     /// Range of this position's features in `Data::features`.
     start: u32,
     len: u32,
+    /// Range of its defended captures in `Data::exchanges`.
+    ex_start: u32,
+    ex_len: u32,
+    /// In check, or a capture of an undefended piece: not quiet whatever the piece values.
+    tactical: bool,
+    /// Quiet with the piece values of the present weights (see [`Data::select`]).
+    quiet: bool,
     result: f64,
     cp: f64,
     target: f64,
@@ -113,29 +132,27 @@ struct Sample {
 #[derive(Default)]
 struct Data {
     features: Vec<(u16, f64)>,
+    /// `(victim, taker)` of each capture onto a defended point.
+    exchanges: Vec<(Kind, Kind)>,
     samples: Vec<Sample>,
     refused: usize,
-    not_quiet: usize,
 }
 
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// Whether the side to move is in check or can win material by a capture at once: an
-/// undefended piece (no legal recapture on its point), or one worth more than its taker.
-fn tactical(pos: &Position) -> bool {
+/// Whether the side to move is in check or can capture an undefended piece (no legal
+/// recapture on its point); and the `(victim, taker)` of its captures of defended pieces.
+fn captures(pos: &Position) -> (bool, Vec<(Kind, Kind)>) {
+    let mut exchanges = Vec::new();
     if pos.in_check() {
-        return true;
+        return (true, exchanges);
     }
-    let moves = pos.legal_moves();
-    for &m in moves.as_slice() {
+    for &m in pos.legal_moves().as_slice() {
         let (Some(victim), Some(taker)) = (pos.piece_at(m.to()), pos.piece_at(m.from())) else {
             continue;
         };
-        if piece_value(victim.kind) > piece_value(taker.kind) {
-            return true;
-        }
         let mut after = pos.clone();
         after.make(m);
         let defended = after
@@ -144,10 +161,20 @@ fn tactical(pos: &Position) -> bool {
             .iter()
             .any(|r| r.to() == m.to());
         if !defended {
-            return true;
+            return (true, exchanges);
         }
+        exchanges.push((victim.kind, taker.kind));
     }
-    false
+    (false, exchanges)
+}
+
+/// The worth of a kind with weights `w`, as [`piece_value`] gives it once `w` is written
+/// (rounded material, the king's fixed value).
+fn value(w: &[f64], kind: Kind) -> f64 {
+    match kind {
+        Kind::King => f64::from(piece_value(Kind::King)),
+        _ => w[feature::MATERIAL + kind as usize - 1].round(),
+    }
 }
 
 impl Data {
@@ -171,23 +198,46 @@ impl Data {
                 data.refused += 1;
                 continue;
             };
-            if tactical(&pos) {
-                data.not_quiet += 1;
-                continue;
-            }
+            let (tactical, exchanges) = captures(&pos);
             let t = trace(&pos);
-            let start = data.features.len() as u32;
+            let (start, ex_start) = (data.features.len() as u32, data.exchanges.len() as u32);
             data.features
                 .extend(t.counts.iter().map(|&(f, c)| (f, f64::from(c))));
+            data.exchanges.extend(&exchanges);
             data.samples.push(Sample {
+                line: n,
                 start,
                 len: t.counts.len() as u32,
+                ex_start,
+                ex_len: exchanges.len() as u32,
+                tactical,
+                quiet: false,
                 result,
                 cp,
                 target: 0.0,
             });
         }
         data
+    }
+
+    /// Marks as quiet the positions with no capture that wins at once with the piece values
+    /// of `w`: no check, no undefended victim, no victim worth more than its taker. Returns
+    /// how many positions changed.
+    fn select(&mut self, w: &[f64]) -> usize {
+        let mut changed = 0;
+        for s in &mut self.samples {
+            let wins = s.tactical
+                || self.exchanges[s.ex_start as usize..(s.ex_start + s.ex_len) as usize]
+                    .iter()
+                    .any(|&(victim, taker)| value(w, victim) > value(w, taker));
+            changed += usize::from(s.quiet == wins);
+            s.quiet = !wins;
+        }
+        changed
+    }
+
+    fn quiet(&self) -> usize {
+        self.samples.iter().filter(|s| s.quiet).count()
     }
 
     /// The evaluation from Red's view with weights `w` (indexed by `feature`).
@@ -223,23 +273,25 @@ fn fit_k(xs: &[(f64, f64)]) -> f64 {
     ((lo + hi) / 2.0).exp()
 }
 
-/// One block of 200 positions in 20 is held out.
-fn held_out(i: usize) -> bool {
-    (i / 200) % 20 == 7
+/// One block of 200 lines of the input (about a game) in 20 is held out.
+fn held_out(s: &Sample) -> bool {
+    (s.line / 200) % 20 == 7
 }
 
-/// Errors of weights `w` on the training or the held-out positions: the mean squared error in
-/// sigmoid space (what is minimised) and the mean absolute difference in centipawns, both
+/// Errors of weights `w` on the quiet training or held-out positions: the mean squared error
+/// in sigmoid space (what is minimised) and the mean absolute difference in centipawns, both
 /// scores clipped to ±1500.
 fn errors(data: &Data, w: &[f64], k: f64, test: bool) -> (f64, f64) {
     let (mut sq, mut abs, mut count) = (0.0, 0.0, 0usize);
-    for (i, s) in data.samples.iter().enumerate() {
-        if held_out(i) == test {
-            let e = data.eval(s, w);
-            sq += (sigmoid(k * e) - s.target).powi(2);
-            abs += (e.clamp(-1500.0, 1500.0) - s.cp.clamp(-1500.0, 1500.0)).abs();
-            count += 1;
-        }
+    for s in data
+        .samples
+        .iter()
+        .filter(|s| s.quiet && held_out(s) == test)
+    {
+        let e = data.eval(s, w);
+        sq += (sigmoid(k * e) - s.target).powi(2);
+        abs += (e.clamp(-1500.0, 1500.0) - s.cp.clamp(-1500.0, 1500.0)).abs();
+        count += 1;
     }
     let n = count.max(1) as f64;
     (sq / n, abs / n)
@@ -249,14 +301,55 @@ fn pst_range() -> std::ops::Range<usize> {
     feature::PST..feature::PST + 7 * feature::POINTS
 }
 
+/// `args.epochs` steps of Adam, full batch, on the quiet training positions.
+fn fit(data: &Data, w: &mut [f64], k: f64, args: &Args) {
+    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
+    let mut m1 = vec![0.0; w.len()];
+    let mut m2 = vec![0.0; w.len()];
+    let train: Vec<&Sample> = data
+        .samples
+        .iter()
+        .filter(|s| s.quiet && !held_out(s))
+        .collect();
+    let train_n = train.len().max(1) as f64;
+    for epoch in 1..=args.epochs {
+        let mut grad = vec![0.0f64; w.len()];
+        for s in &train {
+            let p = sigmoid(k * data.eval(s, w));
+            let d = 2.0 * (p - s.target) * p * (1.0 - p) * k / train_n;
+            for &(f, c) in &data.features[s.start as usize..(s.start + s.len) as usize] {
+                grad[usize::from(f)] += d * c;
+            }
+        }
+        for f in pst_range() {
+            grad[f] += 2.0 * args.ridge * w[f];
+        }
+        if args.no_tempo {
+            grad[feature::TEMPO] = 0.0;
+        }
+        let t = epoch as i32;
+        for (i, g) in grad.into_iter().enumerate() {
+            m1[i] = b1 * m1[i] + (1.0 - b1) * g;
+            m2[i] = b2 * m2[i] + (1.0 - b2) * g * g;
+            let mh = m1[i] / (1.0 - b1.powi(t));
+            let vh = m2[i] / (1.0 - b2.powi(t));
+            w[i] -= args.rate * mh / (vh.sqrt() + eps);
+        }
+        if epoch % 500 == 0 || epoch == args.epochs {
+            let (train, test) = (errors(data, w, k, false), errors(data, w, k, true));
+            eprintln!(
+                "  epoch {epoch}: train {:.6}, held out {:.6} ({:.1} cp)",
+                train.0, test.0, test.1
+            );
+        }
+    }
+}
+
 fn main() {
     let args = args();
     let mut data = Data::load(&args.labelled);
     let n = data.samples.len();
-    eprintln!(
-        "{n} positions ({} refused by the FEN reader, {} not quiet by threefold's check)",
-        data.refused, data.not_quiet
-    );
+    eprintln!("{n} positions ({} refused by the FEN reader)", data.refused);
     if n == 0 {
         eprintln!("no positions to fit");
         exit(1)
@@ -278,59 +371,44 @@ fn main() {
     if args.no_tempo {
         w[feature::TEMPO] = 0.0;
     }
-    let before = errors(&data, &w, k, true);
+    let initial = w.clone();
+
+    // Which positions are quiet depends on the piece values, which the fit changes: select,
+    // fit, select again with the fitted values, until the selection no longer changes.
+    let mut settled = false;
+    for round in 1..=args.rounds {
+        let changed = data.select(&w);
+        eprintln!(
+            "round {round}: {} quiet positions ({} not quiet), {changed} changed",
+            data.quiet(),
+            n - data.quiet()
+        );
+        if round > 1 && changed == 0 {
+            settled = true;
+            break;
+        }
+        fit(&data, &mut w, k, &args);
+        normalize(&mut w, &data);
+    }
+    if !settled {
+        let changed = data.select(&w);
+        eprintln!(
+            "after {} rounds the selection still changes ({changed})",
+            args.rounds
+        );
+    }
+    let before = errors(&data, &initial, k, true);
     eprintln!(
         "before: train {:.6}, held out {:.6} ({:.1} cp)",
-        errors(&data, &w, k, false).0,
+        errors(&data, &initial, k, false).0,
         before.0,
         before.1
     );
-
-    // Adam, full batch.
-    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
-    let mut m1 = vec![0.0; w.len()];
-    let mut m2 = vec![0.0; w.len()];
-    let train_n = (0..n).filter(|&i| !held_out(i)).count() as f64;
-    for epoch in 1..=args.epochs {
-        let mut grad = vec![0.0f64; w.len()];
-        for (i, s) in data.samples.iter().enumerate() {
-            if held_out(i) {
-                continue;
-            }
-            let p = sigmoid(k * data.eval(s, &w));
-            let d = 2.0 * (p - s.target) * p * (1.0 - p) * k / train_n;
-            for &(f, c) in &data.features[s.start as usize..(s.start + s.len) as usize] {
-                grad[usize::from(f)] += d * c;
-            }
-        }
-        for f in pst_range() {
-            grad[f] += 2.0 * args.ridge * w[f];
-        }
-        if args.no_tempo {
-            grad[feature::TEMPO] = 0.0;
-        }
-        let t = epoch as i32;
-        for (i, g) in grad.into_iter().enumerate() {
-            m1[i] = b1 * m1[i] + (1.0 - b1) * g;
-            m2[i] = b2 * m2[i] + (1.0 - b2) * g * g;
-            let mh = m1[i] / (1.0 - b1.powi(t));
-            let vh = m2[i] / (1.0 - b2.powi(t));
-            w[i] -= args.rate * mh / (vh.sqrt() + eps);
-        }
-        if epoch % 100 == 0 || epoch == args.epochs {
-            let (train, test) = (errors(&data, &w, k, false), errors(&data, &w, k, true));
-            eprintln!(
-                "epoch {epoch}: train {:.6}, held out {:.6} ({:.1} cp)",
-                train.0, test.0, test.1
-            );
-        }
-    }
-    normalize(&mut w, &data);
     let rounded: Vec<i32> = w.iter().map(|x| x.round() as i32).collect();
     let rounded_f: Vec<f64> = rounded.iter().map(|&x| f64::from(x)).collect();
     let after = errors(&data, &rounded_f, k, true);
     eprintln!(
-        "normalized and rounded: train {:.6}, held out {:.6} ({:.1} cp)",
+        "after (normalized and rounded): train {:.6}, held out {:.6} ({:.1} cp)",
         errors(&data, &rounded_f, k, false).0,
         after.0,
         after.1
@@ -346,7 +424,8 @@ fn main() {
         m[6],
         rounded[feature::TEMPO]
     );
-    let source = params_source(&rounded, &args, n, k, before, after);
+    let quiet = data.quiet();
+    let source = params_source(&rounded, &args, quiet, k, before, after);
     match &args.write {
         Some(path) => {
             if let Err(e) = threefold_rules::fsio::write_atomic(Path::new(path), source.as_bytes())
@@ -364,8 +443,10 @@ fn main() {
 /// (for pawns, the mean over the points before the river), and sets points never seen to 0.
 fn normalize(w: &mut [f64], data: &Data) {
     let mut seen = vec![0.0f64; feature::COUNT];
-    for &(f, n) in &data.features {
-        seen[usize::from(f)] += n.abs();
+    for s in data.samples.iter().filter(|s| s.quiet) {
+        for &(f, n) in &data.features[s.start as usize..(s.start + s.len) as usize] {
+            seen[usize::from(f)] += n.abs();
+        }
     }
     for kind in 0..7 {
         let table = feature::PST + feature::POINTS * kind;
@@ -424,7 +505,7 @@ fn params_source(
         "//! The xiangqi evaluation's weights, in centipawns on Fairy-Stockfish's scale.
 //!
 //! Written by `cargo run --release -p threefold-engine --example xq_tune -- LABELLED --epochs
-//! {} --rate {} --ridge {:e}{} --write crates/engine/src/xqeval/params.rs` (see
+//! {} --rate {} --ridge {:e} --rounds {}{} --write crates/engine/src/xqeval/params.rs` (see
 //! `tools/TUNING.md`, \"Xiangqi\"); edit the tuner's data or settings rather than these
 //! numbers. Last fit: {n} positions, K {k:.6}; held-out error {:.6} ({:.1} cp) before,
 //! {:.6} ({:.1} cp) after.
@@ -441,6 +522,7 @@ pub const PST: [[i32; 50]; 7] = [",
         args.epochs,
         args.rate,
         args.ridge,
+        args.rounds,
         if args.no_tempo { " --no-tempo" } else { "" },
         before.0,
         before.1,

@@ -14,9 +14,11 @@
 //!   left to right, so a table covers files a–e (a piece on file f–i reads the entry of its
 //!   mirror file, `8 − file`), ten ranks by five files; Black's tables are Red's read from
 //!   Black's side (rank `r` reads Red's rank `9 − r`). The tables carry what material alone
-//!   cannot: a pawn across the river is worth about twice a pawn at home (it may then move
-//!   sideways), horses and rooks like the centre and the enemy's half, and so on.
-//! - **Tempo** ([`params::TEMPO`]): the side to move is ahead by about a tempo.
+//!   cannot: a pawn across the river (it may then move sideways) gains 23 to 121 over its 76 at
+//!   home in the fitted tables, horses and rooks like the centre and the enemy's half and
+//!   dislike their own back ranks, a cannon likes the central file, a king its home point.
+//! - **Tempo** ([`params::TEMPO`]): the side to move's bonus, 31 in the fit (held at 0, the
+//!   fit's held-out error was 0.006295 instead of 0.006045: the data supports it).
 //!
 //! Nothing else: the issue asks for more terms only where a match shows they gain.
 //!
@@ -36,13 +38,20 @@
 //! (`tools/xq_label_fsf.py`), minimising the squared difference of `sigmoid(K * eval)` and
 //! `sigmoid(K * score)`, and writes [`params`]. `tools/TUNING.md` ("Xiangqi") gives the
 //! commands, the data and the error before and after; the header of `params.rs` records the
-//! last fit.
+//! last fit. The weights of the last fit (36,533 quiet positions of 534 games) are within
+//! 106 cp of Fairy-Stockfish's depth-8 score on average on held-out games, against 159 cp for
+//! the hand-set weights they replaced; the material values came out as rook 685, cannon 393,
+//! horse 313, advisor 154, elephant 118 and pawn 76 (at home).
 //!
 //! # Speed
 //!
 //! The search calls [`evaluate`] at every quiescence node, so material and piece-square value
 //! are folded into one table by colour, kind and point ([`TABLE`], built at compile time):
-//! one lookup and one addition per piece, no allocation.
+//! one lookup and one addition per piece, no allocation. Walking the pieces
+//! ([`Position::pieces`]) is most of the cost. [`TABLE`] is public so that a search that makes
+//! and unmakes moves can keep the sum up to date instead: a move of a piece of colour `c` and
+//! kind `k` changes it by `TABLE[c][k - 1][to] − TABLE[c][k - 1][from]`, minus the captured
+//! piece's entry on `to`.
 
 pub mod params;
 
