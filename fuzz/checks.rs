@@ -100,6 +100,17 @@ pub fn uci(data: &[u8]) {
     run_with(data, std::io::sink(), &options).expect("the loop ends cleanly");
 }
 
+/// UCI command streams in xiangqi mode: the loop of [`uci`] (searches capped at 500 nodes,
+/// Hash at 64 MB) told `setoption name UCI_Variant value xiangqi` first, then fed the input's
+/// lines, so xiangqi FENs, UCCI moves and the WXF judge in the search get the fuzzer's
+/// attention (in chess mode they are one unlikely line away). No panic, no hang; the loop
+/// always ends.
+pub fn uci_xiangqi(data: &[u8]) {
+    let mut input = b"setoption name UCI_Variant value xiangqi\n".to_vec();
+    input.extend_from_slice(data);
+    uci(&input);
+}
+
 /// Puzzle files (crates/drills/src/load.rs): any text loads into puzzles and problems, and every
 /// loaded puzzle can be checked and solved.
 pub fn puzzle_toml(data: &[u8]) {

@@ -715,3 +715,283 @@ fn own_book_answers_from_the_book_only_when_asked() {
     assert!(out.iter().any(|l| l.starts_with("info depth")), "{out:?}");
     u.quit();
 }
+
+// Xiangqi (`setoption name UCI_Variant value xiangqi`): the same loop, moves in UCCI
+// coordinates (files a-i, ranks 0-9 from Red's side).
+
+/// The xiangqi position `fen` (the start when `None`) after `moves`, each one checked legal
+/// by the xiangqi crate as it is played.
+fn xiangqi_after(fen: Option<&str>, moves: &[&str]) -> threefold::xiangqi::Position {
+    use threefold::xiangqi::{Position, notation::parse_ucci};
+    let mut pos = fen.map_or_else(Position::start, |f| Position::from_fen(f).unwrap());
+    for m in moves {
+        let mv = parse_ucci(&pos, m).unwrap_or_else(|e| panic!("{m} after {moves:?}: {e}"));
+        pos.make(mv);
+    }
+    pos
+}
+
+/// The move of a search's last line, `bestmove <move> [ponder <move>]`.
+fn bestmove(lines: &[String]) -> String {
+    let last = lines.last().expect("a bestmove line");
+    let mut w = last.split_whitespace();
+    assert_eq!(w.next(), Some("bestmove"), "{lines:?}");
+    w.next().expect("a move after bestmove").to_string()
+}
+
+/// Whether `m` (UCCI) is a legal move in `pos`.
+fn xiangqi_legal(pos: &threefold::xiangqi::Position, m: &str) -> bool {
+    threefold::xiangqi::notation::parse_ucci(pos, m).is_ok()
+}
+
+#[test]
+fn xiangqi_is_a_variant_that_answers_in_ucci_and_chess_comes_back() {
+    let mut u = Uci::start();
+    u.send("uci");
+    let lines = u.until("uciok");
+    for want in [
+        "option name UCI_Variant type combo default chess var chess var xiangqi",
+        "option name Judge type check default true",
+    ] {
+        assert!(lines.iter().any(|l| l == want), "{want}: {lines:?}");
+    }
+    u.send("setoption name UCI_Variant value xiangqi");
+    u.send("position startpos moves h2e2 h9g7");
+    u.send("go depth 4");
+    let lines = u.until("bestmove");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string")),
+        "{lines:?}"
+    );
+    let pos = xiangqi_after(None, &["h2e2", "h9g7"]);
+    let best = bestmove(&lines);
+    assert!(xiangqi_legal(&pos, &best), "{best}: {lines:?}");
+    // The principal variation is a line of legal UCCI moves too.
+    let info = lines
+        .iter()
+        .find(|l| l.starts_with("info depth 4 "))
+        .expect("info depth 4");
+    let pv: Vec<&str> = info.split(" pv ").nth(1).unwrap().split(' ').collect();
+    let mut after = vec!["h2e2", "h9g7"];
+    after.extend(&pv);
+    xiangqi_after(None, &after);
+    // A variant the engine does not play: a note, and xiangqi goes on (h2e2 is no chess move).
+    u.send("setoption name UCI_Variant value shogi");
+    u.send("position startpos moves h2e2");
+    u.send("go depth 2");
+    let lines = u.until("bestmove");
+    let notes: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string"))
+        .collect();
+    assert_eq!(
+        notes,
+        ["info string UCI_Variant value 'shogi' is not chess or xiangqi; ignored"],
+        "{lines:?}"
+    );
+    let best = bestmove(&lines);
+    assert!(
+        xiangqi_legal(&xiangqi_after(None, &["h2e2"]), &best),
+        "{best}: {lines:?}"
+    );
+    // Judge: a check option like the others.
+    u.send("setoption name Judge value false");
+    u.send("setoption name Judge value maybe");
+    u.send("isready");
+    assert_eq!(
+        u.until("readyok"),
+        [
+            "info string Judge value 'maybe' is not true or false; ignored",
+            "readyok"
+        ]
+    );
+    // Back to chess: chess positions and moves again.
+    u.send("setoption name UCI_Variant value chess");
+    u.send("position startpos moves e2e4");
+    u.send("go depth 3");
+    let lines = u.until("bestmove");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string")),
+        "{lines:?}"
+    );
+    let best = bestmove(&lines);
+    let mut chess = shakmaty::Chess::default();
+    for m in ["e2e4", best.as_str()] {
+        let mv = shakmaty::uci::UciMove::from_ascii(m.as_bytes())
+            .ok()
+            .and_then(|u| u.to_move(&chess).ok())
+            .unwrap_or_else(|| panic!("{m} is no legal chess move: {lines:?}"));
+        shakmaty::Position::play_unchecked(&mut chess, mv);
+    }
+    u.quit();
+}
+
+#[test]
+fn isready_is_answered_during_a_xiangqi_search_and_stop_gives_bestmove() {
+    let mut u = Uci::start();
+    u.send("setoption name UCI_Variant value xiangqi");
+    u.send("position startpos moves h2e2");
+    u.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    let t = Instant::now();
+    u.send("isready");
+    // readyok while the infinite search runs on: no bestmove before it.
+    assert_eq!(
+        u.next_answer(Duration::from_secs(5)).as_deref(),
+        Ok("readyok")
+    );
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+    let early = u.drain(Duration::from_millis(300));
+    assert!(
+        !early.iter().any(|l| l.starts_with("bestmove")),
+        "{early:?}"
+    );
+    u.send("stop");
+    let best = u.next_answer(Duration::from_secs(5)).unwrap();
+    let best = bestmove(&[best]);
+    assert!(
+        xiangqi_legal(&xiangqi_after(None, &["h2e2"]), &best),
+        "{best}"
+    );
+    u.quit();
+}
+
+#[test]
+fn bad_xiangqi_input_is_one_note_and_go_is_refused_until_a_valid_position() {
+    let mut u = Uci::start();
+    u.send("setoption name UCI_Variant value xiangqi");
+    for (position, why) in [
+        // Malformed: five ranks.
+        (
+            "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9 w",
+            "xiangqi FEN: bad FEN: 5 ranks (expected 10)",
+        ),
+        // Two red kings.
+        (
+            "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKKBNR w",
+            "xiangqi FEN: bad FEN: more than 1 red king",
+        ),
+        // The rook's way up the a-file is blocked by its own pawn on a3.
+        (
+            "position startpos moves a0a5",
+            "illegal move 'a0a5' at index 0 of the move list (illegal move a0a5: the red rook \
+             on a0 cannot move to a5)",
+        ),
+        // A chess move: no xiangqi piece stands on e2.
+        (
+            "position startpos moves e2e4",
+            "illegal move 'e2e4' at index 0 of the move list (illegal move e2e4: no piece on \
+             e2)",
+        ),
+        // Fairy-Stockfish's ranks 1-10 (its a10a9 is UCCI's a9a8): rank 10 is no UCCI square.
+        (
+            "position startpos moves h2e2 a10a9",
+            "illegal move 'a10a9' at index 1 of the move list ('a10a9' is a move in neither \
+             UCCI (like h2e2) nor WXF notation (like C2=5))",
+        ),
+    ] {
+        u.send(position);
+        u.send("go depth 1");
+        let lines = u.until("bestmove");
+        assert_eq!(
+            lines,
+            [
+                format!(
+                    "info string {why}; position ignored, and go refused until a valid position"
+                ),
+                "info string go refused: the last position was refused and no valid one came \
+                 since"
+                    .to_string(),
+                "bestmove 0000".to_string(),
+            ],
+            "{position}"
+        );
+        // The loop goes on: a valid position is searched.
+        u.send("position startpos moves h2e2");
+        u.send("go depth 1");
+        let lines = u.until("bestmove");
+        let best = bestmove(&lines);
+        assert!(
+            xiangqi_legal(&xiangqi_after(None, &["h2e2"]), &best),
+            "after {position}: {lines:?}"
+        );
+    }
+    u.quit();
+}
+
+/// The engine plays 30 plies against itself from a game that has already repeated its start
+/// position twice (the judge reads the whole game at every search): every bestmove is legal
+/// where it is played, and no note is printed.
+#[test]
+fn a_self_played_xiangqi_game_from_a_repetition_is_legal() {
+    let mut u = Uci::start();
+    u.send("setoption name UCI_Variant value xiangqi");
+    u.send("ucinewgame");
+    let mut moves: Vec<String> = "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9"
+        .split(' ')
+        .map(String::from)
+        .collect();
+    let mut pos = xiangqi_after(None, &[]);
+    for m in &moves {
+        pos.make(threefold::xiangqi::notation::parse_ucci(&pos, m).unwrap());
+    }
+    assert_eq!(pos.fen(), threefold::xiangqi::Position::start().fen());
+    for _ in 0..30 {
+        u.send(&format!("position startpos moves {}", moves.join(" ")));
+        u.send("go nodes 2000");
+        let lines = u.until("bestmove");
+        assert!(
+            !lines.iter().any(|l| l.starts_with("info string")),
+            "{lines:?}"
+        );
+        let best = bestmove(&lines);
+        if best == "0000" {
+            assert!(pos.legal_moves().is_empty(), "{moves:?}: {lines:?}");
+            break;
+        }
+        let m = threefold::xiangqi::notation::parse_ucci(&pos, &best)
+            .unwrap_or_else(|e| panic!("{best} after {moves:?}: {e}"));
+        pos.make(m);
+        moves.push(best);
+    }
+    assert!(moves.len() >= 8 + 20, "{moves:?}");
+    u.quit();
+}
+
+/// The engine sees the whole game: Red's cannon has chased Black's rook between the a- and
+/// b-files for two cycles (the example of the xiangqi crate's documentation), and Black's
+/// rook, escaping to b7 as every time, makes the position stand for the third time. With the
+/// game's moves the judge rules Red's perpetual chase a loss for Red (a mate score for Black);
+/// from the same position without them the move is no win; with `Judge false` the third
+/// occurrence is a draw.
+#[test]
+fn the_xiangqi_judge_rules_the_whole_game() {
+    let start = "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w";
+    let game = "c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7 b2a2";
+    let now = xiangqi_after(Some(start), &game.split(' ').collect::<Vec<_>>()).fen();
+    let last_info = |lines: &[String]| {
+        lines
+            .iter()
+            .rfind(|l| l.starts_with("info depth"))
+            .cloned()
+            .unwrap_or_default()
+    };
+    let mut u = Uci::start();
+    u.send("setoption name UCI_Variant value xiangqi");
+    u.send(&format!("position fen {start} moves {game}"));
+    u.send("go nodes 2000");
+    let lines = u.until("bestmove");
+    assert_eq!(bestmove(&lines), "a7b7", "{lines:?}");
+    assert!(last_info(&lines).contains(" score mate 1 "), "{lines:?}");
+    u.send(&format!("position fen {now}"));
+    u.send("go nodes 2000");
+    let lines = u.until("bestmove");
+    assert!(last_info(&lines).contains(" score cp "), "{lines:?}");
+    u.send("setoption name Judge value false");
+    u.send(&format!("position fen {start} moves {game}"));
+    u.send("go nodes 2000");
+    let lines = u.until("bestmove");
+    assert_eq!(bestmove(&lines), "a7b7", "{lines:?}");
+    assert!(last_info(&lines).contains(" score cp 0 "), "{lines:?}");
+    u.quit();
+}

@@ -53,6 +53,11 @@ fn uci() {
 }
 
 #[test]
+fn uci_xiangqi() {
+    replay("uci_xiangqi", checks::uci_xiangqi);
+}
+
+#[test]
 fn puzzle_toml() {
     replay("puzzle_toml", checks::puzzle_toml);
 }
