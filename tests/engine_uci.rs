@@ -467,6 +467,12 @@ fn go_without_a_usable_limit_ends_by_itself() {
             "black",
         ),
         ("position startpos", "go btime 1000", "white"),
+        // Xiangqi: Red's clock is wtime, and the note names Red.
+        (
+            "setoption name UCI_Variant value xiangqi\nposition startpos",
+            "go btime 1000",
+            "red",
+        ),
     ];
     let runs: Vec<_> = cases
         .iter()

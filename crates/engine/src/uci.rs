@@ -413,6 +413,16 @@ impl Uci {
         self.game.turn()
     }
 
+    /// The name of a side in the loop's game: `white`/`black` in chess, `red`/`black` in
+    /// xiangqi (whose first player's clock is UCI's white one).
+    fn side_name(&self, side: Color) -> &'static str {
+        match (self.variant, side) {
+            (Variant::Xiangqi, Color::White) => "red",
+            (_, Color::White) => "white",
+            (_, Color::Black) => "black",
+        }
+    }
+
     /// Handles one line; false = quit.
     fn command(&mut self, line: &str) -> bool {
         let mut words = line.split_whitespace();
@@ -658,8 +668,9 @@ impl Uci {
             note(
                 &self.out,
                 &format!(
-                    "go without a limit for {us} to move: searching {} s (go infinite searches \
+                    "go without a limit for {} to move: searching {} s (go infinite searches \
                      until stop)",
+                    self.side_name(us),
                     DEFAULT_MOVETIME.as_secs()
                 ),
             );
