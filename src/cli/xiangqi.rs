@@ -97,7 +97,7 @@ pub struct BenchArgs {
     /// Earlier occurrences needed for a ruling in the judge benchmark.
     #[arg(long, default_value_t = 1)]
     pub ntimes: usize,
-    /// Skip perft (judge only).
+    /// Skip perft (with every target: the judge and the search).
     #[arg(long)]
     pub no_perft: bool,
     /// The search bench with the WXF judge on (UCI Judge), off, or both (its cost).
@@ -671,6 +671,8 @@ fn bench_search(args: &BenchArgs, depth: u32, rounds: usize, out: &mut dyn Write
     let mut fsf_first = Vec::new();
     let name = |judge: bool| if judge { "judge on" } else { "judge off" };
     for round in 1..=rounds {
+        // This round's first run: Fairy-Stockfish gets its time per position.
+        let mut timed: Option<SearchRun> = None;
         for (k, &judge) in settings.iter().enumerate() {
             let run = search_bench(&positions, depth, args.hash, judge)?;
             if let Some(n) = nodes[k]
@@ -693,11 +695,12 @@ fn bench_search(args: &BenchArgs, depth: u32, rounds: usize, out: &mut dyn Write
             )?;
             ours[k].push(run.nps as f64);
             if round == 1 {
-                first.push(run);
+                first.push(run.clone());
             }
+            timed.get_or_insert(run);
         }
-        if use_fsf {
-            let got = fsf_search(&args.fsf, &positions, &first[0], args.hash)?;
+        if let Some(timed) = timed.as_ref().filter(|_| use_fsf) {
+            let got = fsf_search(&args.fsf, &positions, timed, args.hash)?;
             let (n, ms) = got.iter().fold((0, 0), |(n, t), &(a, b)| (n + a, t + b));
             let rate = n as f64 * 1000.0 / ms.max(1) as f64;
             writeln!(
