@@ -330,3 +330,99 @@ fn bench_plies_are_bounded() {
         assert!(out.stdout.is_empty());
     }
 }
+
+/// `bench search`: the engine's search over the bench positions, judge on and
+/// off; the node counts on the last line are the lab's pinned counts (the same
+/// search, through the command line), and a missing Fairy-Stockfish is one line.
+#[test]
+fn bench_search_counts_nodes_both_ways() {
+    let out = run(&[
+        "bench",
+        "search",
+        "--depth",
+        "8",
+        "--rounds",
+        "1",
+        "--fsf",
+        "/nonexistent/fairy-stockfish",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    assert!(
+        text.lines()
+            .next()
+            .is_some_and(|l| l.starts_with("search bench: no /nonexistent/fairy-stockfish")),
+        "{text}"
+    );
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("position ")).count(),
+        16
+    );
+    let last = text.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("xiangqi search bench: 16 positions, depth 8, hash 16 MB"),
+        "{last}"
+    );
+    assert!(last.contains("judge on 74508 nodes"), "{last}");
+    assert!(last.contains("judge off 71588 nodes"), "{last}");
+    assert!(last.contains("the judge costs"), "{last}");
+    assert!(
+        !text.contains("perft") && !text.contains("shuffling"),
+        "{text}"
+    );
+    let out = run(&[
+        "bench", "search", "--depth", "8", "--rounds", "1", "--fsf", "none", "--judge", "off",
+    ]);
+    let text = stdout(&out);
+    let last = text.lines().last().unwrap_or_default();
+    assert!(last.contains("judge off 71588 nodes"), "{last}");
+    assert!(!text.contains("judge on"), "{text}");
+    assert_one_line_error(
+        &run(&["bench", "search", "--depth", "0", "--fsf", "none"]),
+        &["--depth 0", "1..="],
+    );
+}
+
+/// Fairy-Stockfish's side of `bench search`: each position's last `info ...
+/// nodes` line before `bestmove` is counted (a stand-in engine that answers every
+/// search with 1,000 nodes in 10 ms).
+#[test]
+fn bench_search_reads_the_other_engines_info() {
+    use std::os::unix::fs::PermissionsExt;
+    let script = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("xq_info_engine.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nwhile read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; \
+         go*) echo 'info depth 1 nodes 7 time 1'; echo 'info depth 2 nodes 1000 nps 100000 time 10 pv a0a1'; \
+         echo 'info depth 3 currmove a0a1 currmovenumber 1'; echo 'bestmove a0a1';; esac; done\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = run(&[
+        "bench",
+        "search",
+        "--depth",
+        "2",
+        "--rounds",
+        "1",
+        "--judge",
+        "on",
+        "--fsf",
+        script.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "round 1: fairy-stockfish, the same time per position: 16000 nodes in 0.160 s = 100000 nps"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .last()
+            .unwrap_or_default()
+            .contains("fairy-stockfish 100000 nps"),
+        "{text}"
+    );
+}

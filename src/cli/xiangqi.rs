@@ -1,5 +1,6 @@
 //! `threefold xiangqi`: perft, the WXF repetition judge, a per-ply analysis,
-//! and benchmarks.
+//! and benchmarks (perft, the judge, and the engine's search beside
+//! Fairy-Stockfish's: `threefold xiangqi bench [all|perft|judge|search]`).
 
 use std::io::Write;
 use std::sync::mpsc;
@@ -9,7 +10,11 @@ use anyhow::{Result, anyhow};
 use clap::Subcommand;
 use serde::Serialize;
 use serde_json::json;
-use threefold::lab::xiangqi::{judge_games, median, perft_start, shuffling_games};
+use threefold::engine::score::MAX_DEPTH;
+use threefold::lab::xiangqi::{
+    BenchPosition, DEFAULT_SEARCH_DEPTH, SearchRun, fsf_position, judge_games, median, perft_start,
+    search_bench, search_positions, shuffling_games,
+};
 use threefold::xiangqi::judge::{Attack, ChaseMode, EntryStatus, Record, Ruling, SideReport};
 use threefold::xiangqi::notation::{parse_move, wxf};
 use threefold::xiangqi::{Color, Position, START_FEN};
@@ -29,7 +34,7 @@ pub enum XiangqiCommand {
     Judge(JudgeArgs),
     /// One row per ply: the move in WXF and UCCI, repetitions, status, ruling.
     Analyze(JudgeArgs),
-    /// Benchmarks: perft speed (beside Fairy-Stockfish if installed) and the judge.
+    /// Benchmarks: perft speed and the search (beside Fairy-Stockfish if installed), the judge.
     Bench(BenchArgs),
 }
 
@@ -68,13 +73,19 @@ pub struct JudgeArgs {
 /// Arguments of `threefold xiangqi bench`.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// Perft depth from the start position.
-    #[arg(long, default_value_t = 5)]
-    pub depth: u32,
+    /// What to benchmark (default: all three, perft, judge, search).
+    #[arg(value_enum, default_value_t = BenchTarget::All)]
+    pub target: BenchTarget,
+    /// Depth: perft's from the start position (default 5), or the search bench's
+    /// (`search`, default 18). With every target (`all`) it is perft's, as before
+    /// the search bench; the search runs at its default.
+    #[arg(long)]
+    pub depth: Option<u32>,
     /// Timed rounds of each measurement (alternating); medians are reported.
     #[arg(long, default_value_t = 3)]
     pub rounds: usize,
-    /// Fairy-Stockfish binary to time `go perft` beside ours ("none" to skip).
+    /// Fairy-Stockfish binary to time beside ours: `go perft`, and the search on
+    /// the same positions ("none" to skip).
     #[arg(long, default_value = "/usr/games/fairy-stockfish")]
     pub fsf: String,
     /// Plies of shuffling games for the judge benchmark (0 to skip; at most 10,000,000).
@@ -86,9 +97,48 @@ pub struct BenchArgs {
     /// Earlier occurrences needed for a ruling in the judge benchmark.
     #[arg(long, default_value_t = 1)]
     pub ntimes: usize,
-    /// Skip perft (judge only).
+    /// Skip perft (with every target: the judge and the search).
     #[arg(long)]
     pub no_perft: bool,
+    /// The search bench with the WXF judge on (UCI Judge), off, or both (its cost).
+    #[arg(long, value_enum, default_value_t = JudgeRuns::Both)]
+    pub judge: JudgeRuns,
+    /// Transposition table size in MB of the search bench (ours and Fairy-Stockfish's).
+    #[arg(long, default_value_t = threefold::engine::DEFAULT_HASH_MB, value_parser = super::hash_mb_parser())]
+    pub hash: usize,
+}
+
+/// What `threefold xiangqi bench` measures.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BenchTarget {
+    /// Perft, the judge and the search, in that order.
+    All,
+    /// Perft from the start position (--depth), beside Fairy-Stockfish's `go perft`.
+    Perft,
+    /// The judge along shuffling games (--plies), lazy and eager.
+    Judge,
+    /// The engine's search over assets/xiangqi_bench.txt (--depth, --judge), beside
+    /// Fairy-Stockfish's on the same positions.
+    Search,
+}
+
+/// The search bench's runs: with the judge on, off, or both.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JudgeRuns {
+    On,
+    Off,
+    Both,
+}
+
+impl JudgeRuns {
+    /// The judge settings to run, in order.
+    fn settings(self) -> &'static [bool] {
+        match self {
+            JudgeRuns::On => &[true],
+            JudgeRuns::Off => &[false],
+            JudgeRuns::Both => &[true, false],
+        }
+    }
 }
 
 /// Run `threefold xiangqi ...`.
@@ -434,83 +484,285 @@ fn bench(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
         ));
     }
     let rounds = args.rounds.max(1);
-    if !args.no_perft {
-        let use_fsf = args.fsf != "none" && std::path::Path::new(&args.fsf).exists();
-        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-        for round in 1..=rounds {
-            let (n, secs) = perft_start(args.depth)?;
-            let rate = n as f64 / secs / 1e6;
-            writeln!(
-                out,
-                "round {round}: threefold perft {}: {n} leaves in {secs:.3} s = {rate:.1}M leaves/s",
-                args.depth
-            )?;
-            ours.push(rate);
-            if use_fsf {
-                let (m, secs) = fsf_perft(&args.fsf, args.depth, secs)?;
-                if m != n {
-                    return Err(anyhow!("fairy-stockfish counts {m} leaves, threefold {n}"));
-                }
-                let rate = m as f64 / secs / 1e6;
-                writeln!(
-                    out,
-                    "round {round}: fairy-stockfish perft {}: {m} leaves in {secs:.3} s = {rate:.1}M leaves/s",
-                    args.depth
-                )?;
-                theirs.push(rate);
-            }
-        }
-        let ours = median(ours);
-        if use_fsf {
-            let theirs = median(theirs);
-            writeln!(
-                out,
-                "perft {} from the start, median of {rounds} (bulk-counted last ply): threefold {ours:.1}M leaves/s, fairy-stockfish {theirs:.1}M leaves/s, {:.2}x",
-                args.depth,
-                ours / theirs
-            )?;
-        } else {
-            writeln!(
-                out,
-                "perft {} from the start, median of {rounds} (bulk-counted last ply): threefold {ours:.1}M leaves/s",
-                args.depth
-            )?;
-        }
+    let all = args.target == BenchTarget::All;
+    if (all && !args.no_perft) || args.target == BenchTarget::Perft {
+        bench_perft(args, args.depth.unwrap_or(5), rounds, out)?;
     }
-    if args.plies > 0 {
-        let games = shuffling_games(args.plies, args.game_length.max(1), 0x7872_6570_6574);
-        let (mut lazy, mut eager) = (Vec::new(), Vec::new());
-        let mut last = None;
-        for round in 1..=rounds {
-            for (mode, acc) in [(ChaseMode::Lazy, &mut lazy), (ChaseMode::Eager, &mut eager)] {
-                let (run, secs) = judge_games(&games, mode, args.ntimes);
-                if let Some(prev) = last
-                    && prev != run
-                {
-                    {
-                        return Err(anyhow!(
-                            "lazy and eager judges disagree: {prev:?} vs {run:?}"
-                        ));
-                    }
-                }
-                last = Some(run);
-                let us = secs * 1e6 / run.positions as f64;
-                writeln!(
-                    out,
-                    "round {round}: judge ({mode:?}): {} positions, {} ruled ({} win/loss), {us:.2} us/position",
-                    run.positions, run.ruled, run.decisive
-                )?;
-                acc.push(us);
-            }
-        }
+    if (all || args.target == BenchTarget::Judge) && args.plies > 0 {
+        bench_judge(args, rounds, out)?;
+    }
+    if all || args.target == BenchTarget::Search {
+        let depth = match args.target {
+            BenchTarget::Search => args.depth.unwrap_or(DEFAULT_SEARCH_DEPTH),
+            _ => DEFAULT_SEARCH_DEPTH,
+        };
+        bench_search(args, depth, rounds, out)?;
+    }
+    Ok(())
+}
+
+/// Perft from the start, ours and Fairy-Stockfish's `go perft`, alternating.
+fn bench_perft(args: &BenchArgs, depth: u32, rounds: usize, out: &mut dyn Write) -> Result<()> {
+    let use_fsf = args.fsf != "none" && std::path::Path::new(&args.fsf).exists();
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    for round in 1..=rounds {
+        let (n, secs) = perft_start(depth)?;
+        let rate = n as f64 / secs / 1e6;
         writeln!(
             out,
-            "judge over {} plies of shuffling games, ntimes {}, median of {rounds}: lazy {:.2} us/position, eager {:.2} us/position",
-            args.plies,
-            args.ntimes,
-            median(lazy),
-            median(eager)
+            "round {round}: threefold perft {}: {n} leaves in {secs:.3} s = {rate:.1}M leaves/s",
+            depth
+        )?;
+        ours.push(rate);
+        if use_fsf {
+            let (m, secs) = fsf_perft(&args.fsf, depth, secs)?;
+            if m != n {
+                return Err(anyhow!("fairy-stockfish counts {m} leaves, threefold {n}"));
+            }
+            let rate = m as f64 / secs / 1e6;
+            writeln!(
+                out,
+                "round {round}: fairy-stockfish perft {}: {m} leaves in {secs:.3} s = {rate:.1}M leaves/s",
+                depth
+            )?;
+            theirs.push(rate);
+        }
+    }
+    let ours = median(ours);
+    if use_fsf {
+        let theirs = median(theirs);
+        writeln!(
+            out,
+            "perft {} from the start, median of {rounds} (bulk-counted last ply): threefold {ours:.1}M leaves/s, fairy-stockfish {theirs:.1}M leaves/s, {:.2}x",
+            depth,
+            ours / theirs
+        )?;
+    } else {
+        writeln!(
+            out,
+            "perft {} from the start, median of {rounds} (bulk-counted last ply): threefold {ours:.1}M leaves/s",
+            depth
         )?;
     }
+    Ok(())
+}
+
+/// The judge along shuffling games, lazy and eager, alternating.
+fn bench_judge(args: &BenchArgs, rounds: usize, out: &mut dyn Write) -> Result<()> {
+    let games = shuffling_games(args.plies, args.game_length.max(1), 0x7872_6570_6574);
+    let (mut lazy, mut eager) = (Vec::new(), Vec::new());
+    let mut last = None;
+    for round in 1..=rounds {
+        for (mode, acc) in [(ChaseMode::Lazy, &mut lazy), (ChaseMode::Eager, &mut eager)] {
+            let (run, secs) = judge_games(&games, mode, args.ntimes);
+            if let Some(prev) = last
+                && prev != run
+            {
+                {
+                    return Err(anyhow!(
+                        "lazy and eager judges disagree: {prev:?} vs {run:?}"
+                    ));
+                }
+            }
+            last = Some(run);
+            let us = secs * 1e6 / run.positions as f64;
+            writeln!(
+                out,
+                "round {round}: judge ({mode:?}): {} positions, {} ruled ({} win/loss), {us:.2} us/position",
+                run.positions, run.ruled, run.decisive
+            )?;
+            acc.push(us);
+        }
+    }
+    writeln!(
+        out,
+        "judge over {} plies of shuffling games, ntimes {}, median of {rounds}: lazy {:.2} us/position, eager {:.2} us/position",
+        args.plies,
+        args.ntimes,
+        median(lazy),
+        median(eager)
+    )?;
+    Ok(())
+}
+
+/// The least time Fairy-Stockfish is given on a search bench position: a search of
+/// a millisecond or two mostly measures its start-up, not its speed.
+const FSF_MIN_MOVETIME_MS: u64 = 50;
+
+/// Fairy-Stockfish's search of each position, `go movetime` each position's time
+/// in `ours` (at least [`FSF_MIN_MOVETIME_MS`]), after `ucinewgame`, one thread,
+/// a `hash_mb` table: (nodes, milliseconds) of its last `info ... nodes` line per
+/// position, as it reports them.
+fn fsf_search(
+    path: &str,
+    positions: &[BenchPosition],
+    ours: &SearchRun,
+    hash_mb: usize,
+) -> Result<Vec<(u64, u64)>> {
+    let mut engine = Engine::spawn(path)?;
+    engine.send("uci")?;
+    engine.wait_for("uciok", ENGINE_REPLY)?;
+    engine.send("setoption name UCI_Variant value xiangqi")?;
+    engine.send("setoption name Threads value 1")?;
+    engine.send(&format!("setoption name Hash value {hash_mb}"))?;
+    let mut got = Vec::with_capacity(positions.len());
+    for (p, r) in positions.iter().zip(&ours.positions) {
+        engine.send("ucinewgame")?;
+        engine.send(&format!("position {}", fsf_position(p)))?;
+        engine.send("isready")?;
+        engine.wait_for("readyok", ENGINE_REPLY)?;
+        let ms = (r.time.as_millis() as u64).max(FSF_MIN_MOVETIME_MS);
+        engine.send(&format!("go movetime {ms}"))?;
+        let deadline = Instant::now() + ENGINE_REPLY + Duration::from_millis(ms * 5);
+        let mut last = None;
+        loop {
+            let line = engine.wait_for("", deadline.saturating_duration_since(Instant::now()))?;
+            if line.starts_with("bestmove") {
+                break;
+            }
+            if line.starts_with("info ")
+                && let Some(n) = info_field(&line, "nodes")
+            {
+                last = Some((n, info_field(&line, "time").unwrap_or(0)));
+            }
+        }
+        let (n, t) = last.ok_or_else(|| {
+            anyhow!(
+                "{path}: no 'info ... nodes' line before 'bestmove' in position {}",
+                got.len() + 1
+            )
+        })?;
+        got.push((n, t));
+    }
+    let _ = engine.send("quit");
+    Ok(got)
+}
+
+/// The number after `name` in a UCI `info` line.
+fn info_field(line: &str, name: &str) -> Option<u64> {
+    let mut words = line.split_whitespace();
+    words.find(|&w| w == name)?;
+    words.next()?.parse().ok()
+}
+
+/// The search bench: our search over the bench positions with the judge on and/or
+/// off (`--judge`), and Fairy-Stockfish on the same positions for the same time,
+/// alternating over `rounds`; the last line holds the medians.
+fn bench_search(args: &BenchArgs, depth: u32, rounds: usize, out: &mut dyn Write) -> Result<()> {
+    if !(1..=MAX_DEPTH).contains(&depth) {
+        return Err(anyhow!(
+            "--depth {depth}: the search bench searches to a depth in 1..={MAX_DEPTH}"
+        ));
+    }
+    let positions = search_positions();
+    let use_fsf = args.fsf != "none" && std::path::Path::new(&args.fsf).exists();
+    if !use_fsf && args.fsf != "none" {
+        writeln!(
+            out,
+            "search bench: no {} (apt-get install fairy-stockfish, or --fsf PATH): threefold alone",
+            args.fsf
+        )?;
+    }
+    let settings = args.judge.settings();
+    let mut ours: Vec<Vec<f64>> = vec![Vec::new(); settings.len()];
+    let mut nodes: Vec<Option<u64>> = vec![None; settings.len()];
+    let mut theirs = Vec::new();
+    let mut first: Vec<SearchRun> = Vec::new();
+    let mut fsf_first = Vec::new();
+    let name = |judge: bool| if judge { "judge on" } else { "judge off" };
+    for round in 1..=rounds {
+        // This round's first run: Fairy-Stockfish gets its time per position.
+        let mut timed: Option<SearchRun> = None;
+        for (k, &judge) in settings.iter().enumerate() {
+            let run = search_bench(&positions, depth, args.hash, judge)?;
+            if let Some(n) = nodes[k]
+                && n != run.nodes
+            {
+                return Err(anyhow!(
+                    "the search counted {n} nodes, then {} ({}): not deterministic",
+                    run.nodes,
+                    name(judge)
+                ));
+            }
+            nodes[k] = Some(run.nodes);
+            writeln!(
+                out,
+                "round {round}: threefold depth {depth}, {}: {} nodes in {:.3} s = {} nps",
+                name(judge),
+                run.nodes,
+                run.time.as_secs_f64(),
+                run.nps
+            )?;
+            ours[k].push(run.nps as f64);
+            if round == 1 {
+                first.push(run.clone());
+            }
+            timed.get_or_insert(run);
+        }
+        if let Some(timed) = timed.as_ref().filter(|_| use_fsf) {
+            let got = fsf_search(&args.fsf, &positions, timed, args.hash)?;
+            let (n, ms) = got.iter().fold((0, 0), |(n, t), &(a, b)| (n + a, t + b));
+            let rate = n as f64 * 1000.0 / ms.max(1) as f64;
+            writeln!(
+                out,
+                "round {round}: fairy-stockfish, the same time per position: {n} nodes in {:.3} s = {rate:.0} nps",
+                ms as f64 / 1000.0
+            )?;
+            theirs.push(rate);
+            if round == 1 {
+                fsf_first = got;
+            }
+        }
+    }
+    // The positions of the first round: nodes are the same in every round.
+    for (i, p) in positions.iter().enumerate() {
+        let mut line = format!("position {:2} ({:2} moves):", i + 1, p.moves.len());
+        for run in &first {
+            let r = &run.positions[i];
+            let best = r.best.map_or_else(|| "-".to_string(), |m| m.ucci());
+            line += &format!(
+                " {} {:>9} nodes {:>7.3} s {best:<4};",
+                name(run.judge),
+                r.nodes,
+                r.time.as_secs_f64()
+            );
+        }
+        if let Some(&(n, ms)) = fsf_first.get(i) {
+            line += &format!(
+                " fairy-stockfish {n:>9} nodes {:>7.3} s",
+                ms as f64 / 1000.0
+            );
+        }
+        writeln!(out, "{}", line.trim_end_matches(';'))?;
+    }
+    let mut summary = format!(
+        "xiangqi search bench: {} positions, depth {depth}, hash {} MB, median of {rounds}:",
+        positions.len(),
+        args.hash
+    );
+    let medians: Vec<f64> = ours.into_iter().map(median).collect();
+    for (k, &judge) in settings.iter().enumerate() {
+        summary += &format!(
+            " {} {} nodes {:.0} nps;",
+            name(judge),
+            nodes[k].unwrap_or(0),
+            medians[k]
+        );
+    }
+    if settings.len() == 2 {
+        // Time per node with the judge against without: its cost in time.
+        summary += &format!(
+            " the judge costs {:+.1}% time per node;",
+            (medians[1] / medians[0] - 1.0) * 100.0
+        );
+    }
+    if use_fsf {
+        let theirs = median(theirs);
+        summary += &format!(
+            " fairy-stockfish {theirs:.0} nps; threefold/fairy-stockfish {:.2}x",
+            medians[0] / theirs
+        );
+    }
+    writeln!(out, "{}", summary.trim_end_matches(';'))?;
     Ok(())
 }
