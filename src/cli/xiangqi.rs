@@ -77,7 +77,7 @@ pub struct BenchArgs {
     #[arg(value_enum, default_value_t = BenchTarget::All)]
     pub target: BenchTarget,
     /// Depth: perft's from the start position (default 5), or the search bench's
-    /// (`search`, default 18). With every target (`all`) it is perft's, as before
+    /// (`search`, default 16). With every target (`all`) it is perft's, as before
     /// the search bench; the search runs at its default.
     #[arg(long)]
     pub depth: Option<u32>,
