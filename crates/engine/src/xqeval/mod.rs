@@ -16,7 +16,8 @@
 //!   Black's side (rank `r` reads Red's rank `9 − r`). The tables carry what material alone
 //!   cannot: a pawn across the river (it may then move sideways) gains 23 to 121 over its 76 at
 //!   home in the fitted tables, horses and rooks like the centre and the enemy's half and
-//!   dislike their own back ranks, a cannon likes the central file, a king its home point.
+//!   dislike their own back ranks, a cannon likes the central file of its own half, a king its
+//!   home point.
 //! - **Tempo** ([`params::TEMPO`]): the side to move's bonus, 31 in the fit (held at 0, the
 //!   fit's held-out error was 0.006295 instead of 0.006045: the data supports it).
 //!
@@ -50,8 +51,10 @@
 //! one lookup and one addition per piece, no allocation. Walking the pieces
 //! ([`Position::pieces`]) is most of the cost. [`TABLE`] is public so that a search that makes
 //! and unmakes moves can keep the sum up to date instead: a move of a piece of colour `c` and
-//! kind `k` changes it by `TABLE[c][k - 1][to] − TABLE[c][k - 1][from]`, minus the captured
-//! piece's entry on `to`.
+//! kind `k` changes it by `TABLE[c][k - 1][to] − TABLE[c][k - 1][from]` (points by
+//! [`Square::index`]), minus the captured piece's entry on `to`. Measured on a loaded machine
+//! (two cores, several builds), one evaluation of a position of the fitting data took about
+//! 140 ns.
 
 pub mod params;
 
