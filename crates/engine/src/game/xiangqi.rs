@@ -48,7 +48,8 @@
 //! screen, so the chess routine does not apply; a capture of a piece worth less than its
 //! capturer is "losing" when the point it lands on is attacked, [`Position::lands_attacked`]),
 //! the upcoming-repetition test (Stockfish's cuckoo tables are chess's moves), and the
-//! fifty-move rule (the WXF has none; a referee adjudicates long games).
+//! fifty-move rule: the WXF rules have none (Fairy-Stockfish's xiangqi draws after 100 plies
+//! without a capture, and so does a match refereed by pyffish; the search does not know it).
 
 use arrayvec::ArrayVec;
 use threefold_xiangqi::judge::{Outcome, Record};
