@@ -10,7 +10,8 @@
 //! moves (25 if not given, fewer if the game is already long is not modelled), plus most of the
 //! increment: `soft = time / mtg + 3/4 inc`; `hard = min(4 soft, time / 3)`; both minus a safety
 //! margin for the GUI's overhead, and never more than the time left minus that margin.
-//! `movetime` gives both deadlines exactly (minus the margin). `depth`, `nodes` and `infinite`
+//! Below [`LOW_CLOCK_INCREMENTS`] increments on the clock a move spends at most the increment,
+//! so the clock builds back up. `movetime` gives both deadlines exactly (minus the margin). `depth`, `nodes` and `infinite`
 //! impose no deadline. [`is_limited`] says whether the limits end a search at all; the UCI
 //! loop gives a `go` without one a default movetime.
 
@@ -22,6 +23,12 @@ use super::Limits;
 
 /// Overhead reserved for the GUI and process communication.
 pub const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+
+/// Below this many increments on the clock, a move spends at most one increment ([`budget`]).
+/// Without it the clock settled at about 1.5 increments in xiangqi games at 10+0.1 (each move
+/// spending what the last added) and the engine lost 8 of 200 games against Fairy-Stockfish on
+/// time on a loaded machine.
+pub const LOW_CLOCK_INCREMENTS: u32 = 10;
 
 /// Soft and hard deadlines, measured from the start of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,6 +95,13 @@ pub fn budget(limits: &Limits, us: Color) -> Budget {
         .min((time / 3).saturating_add(inc / 2));
     if mtg == 1 {
         hard = usable - usable / 10;
+    }
+    // Low on time: with less than `LOW_CLOCK_INCREMENTS` increments left, spend at most the
+    // increment (half of it before a new iteration), so the clock builds back up instead of
+    // settling where one hiccup of the machine or the GUI loses on time.
+    if inc > Duration::ZERO && time < inc.saturating_mul(LOW_CLOCK_INCREMENTS) {
+        soft = soft.min(inc / 2);
+        hard = hard.min(inc);
     }
     soft = soft.min(usable);
     hard = hard.min(usable).max(soft);
@@ -177,6 +191,26 @@ mod tests {
             );
         }
         assert!(!is_limited(&Limits::default(), Color::White));
+    }
+
+    #[test]
+    fn a_low_clock_spends_at_most_the_increment() {
+        // 0.2 s left with a 0.1 s increment: the search may not use more than it gains.
+        let l = Limits {
+            wtime: Some(ms(200)),
+            winc: Some(ms(100)),
+            ..Default::default()
+        };
+        let b = budget(&l, Color::White);
+        assert!(b.hard.unwrap() <= ms(100), "{b:?}");
+        assert!(b.soft.unwrap() <= ms(50), "{b:?}");
+        // With ten increments or more on the clock the increment is no cap.
+        let l = Limits {
+            wtime: Some(ms(3000)),
+            winc: Some(ms(100)),
+            ..Default::default()
+        };
+        assert!(budget(&l, Color::White).hard.unwrap() > ms(100));
     }
 
     #[test]
