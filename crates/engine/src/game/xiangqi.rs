@@ -153,6 +153,23 @@ fn point(sq: Square) -> usize {
     sq.index()
 }
 
+/// One step of selection sort: moves the entry with the highest `score` from `from` on to
+/// `from` (the first of the highest on a tie); false when nothing is left.
+#[inline]
+fn select_best<T>(list: &mut [T], from: usize, score: impl Fn(&T) -> i32) -> bool {
+    if from >= list.len() {
+        return false;
+    }
+    let mut best = from;
+    for j in from + 1..list.len() {
+        if score(&list[j]) > score(&list[best]) {
+            best = j;
+        }
+    }
+    list.swap(from, best);
+    true
+}
+
 /// Ordering bands of the picker's one list (scores are kept within them).
 const GOOD_CAPTURE: i32 = 1 << 28;
 const BAD_CAPTURE: i32 = -(1 << 28);
@@ -186,17 +203,9 @@ impl Picker<Position> for XiangqiPicker<'_> {
             self.fill(history);
         }
         loop {
-            let n = self.moves.len();
-            if self.next >= n {
+            if !select_best(&mut self.moves, self.next, |e| e.1) {
                 return None;
             }
-            let mut best = self.next;
-            for j in self.next + 1..n {
-                if self.moves[j].1 > self.moves[best].1 {
-                    best = j;
-                }
-            }
-            self.moves.swap(self.next, best);
             let (m, score, quiet) = self.moves[self.next];
             self.next += 1;
             if Some(m) == self.tt || (quiet && self.skip_quiets) {
@@ -394,17 +403,9 @@ impl Game for Position {
 
     #[inline(always)]
     fn next_q(list: &mut XiangqiQList) -> Option<Move> {
-        let n = list.moves.len();
-        if list.next >= n {
+        if !select_best(&mut list.moves, list.next, |e| e.1) {
             return None;
         }
-        let mut best = list.next;
-        for j in list.next + 1..n {
-            if list.moves[j].1 > list.moves[best].1 {
-                best = j;
-            }
-        }
-        list.moves.swap(list.next, best);
         list.next += 1;
         Some(list.moves[list.next - 1].0)
     }
