@@ -744,46 +744,70 @@ impl Uci {
     }
 }
 
-/// A chess `position`: `head` is `startpos` or `fen <fen>`, `tail` the moves after `moves`;
-/// the error says what is wrong and where.
-fn chess_position(head: &[&str], tail: &[&str]) -> Result<GameRecord, String> {
-    let start = match head.first() {
-        Some(&"startpos") if head.len() == 1 => Chess::default(),
-        Some(&"fen") if head.len() > 1 => {
-            threefold_rules::fen::position(&head[1..].join(" ")).map_err(|e| e.to_string())?
-        }
-        _ => return Err("position needs 'startpos' or 'fen <fen>'".to_string()),
-    };
+/// The start of a `position` command: `None` for `startpos`, the FEN's words joined for
+/// `fen <fen>`; anything else is an error.
+fn position_start(head: &[&str]) -> Result<Option<String>, String> {
+    match head.first() {
+        Some(&"startpos") if head.len() == 1 => Ok(None),
+        Some(&"fen") if head.len() > 1 => Ok(Some(head[1..].join(" "))),
+        _ => Err("position needs 'startpos' or 'fen <fen>'".to_string()),
+    }
+}
+
+/// The moves after `moves`, each read in the position it is played from (`parse` says why
+/// one is refused, `play` makes it); the error names the move and its index.
+fn replay<P: Clone, M: Copy>(
+    start: &P,
+    tail: &[&str],
+    parse: impl Fn(&P, &str) -> Result<M, String>,
+    play: impl Fn(&mut P, M),
+) -> Result<Vec<M>, String> {
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(tail.len());
     for (i, text) in tail.iter().enumerate() {
-        let m = UciMove::from_ascii(text.as_bytes())
-            .ok()
-            .and_then(|u| u.to_move(&pos).ok())
-            .ok_or_else(|| format!("illegal move '{text}' at index {i} of the move list"))?;
-        pos.play_unchecked(m);
+        let m = parse(&pos, text)
+            .map_err(|why| format!("illegal move '{text}' at index {i} of the move list{why}"))?;
+        play(&mut pos, m);
         moves.push(m);
     }
+    Ok(moves)
+}
+
+/// A chess `position`: `head` is `startpos` or `fen <fen>`, `tail` the moves after `moves`;
+/// the error says what is wrong and where.
+fn chess_position(head: &[&str], tail: &[&str]) -> Result<GameRecord, String> {
+    let start = match position_start(head)? {
+        None => Chess::default(),
+        Some(fen) => threefold_rules::fen::position(&fen).map_err(|e| e.to_string())?,
+    };
+    let moves = replay(
+        &start,
+        tail,
+        |pos, text| {
+            UciMove::from_ascii(text.as_bytes())
+                .ok()
+                .and_then(|u| u.to_move(pos).ok())
+                .ok_or_else(String::new)
+        },
+        |pos, m| pos.play_unchecked(m),
+    )?;
     Ok(GameRecord::Chess { start, moves })
 }
 
 /// A xiangqi `position` (moves in UCCI coordinates), as [`chess_position`].
 fn xiangqi_position(head: &[&str], tail: &[&str]) -> Result<GameRecord, String> {
-    let start = match head.first() {
-        Some(&"startpos") if head.len() == 1 => xq::Position::start(),
-        Some(&"fen") if head.len() > 1 => {
-            xq::Position::from_fen(&head[1..].join(" ")).map_err(|e| format!("xiangqi FEN: {e}"))?
-        }
-        _ => return Err("position needs 'startpos' or 'fen <fen>'".to_string()),
+    let start = match position_start(head)? {
+        None => xq::Position::start(),
+        Some(fen) => xq::Position::from_fen(&fen).map_err(|e| format!("xiangqi FEN: {e}"))?,
     };
-    let mut pos = start.clone();
-    let mut moves = Vec::with_capacity(tail.len());
-    for (i, text) in tail.iter().enumerate() {
-        let m = xq::notation::parse_ucci(&pos, text)
-            .map_err(|e| format!("illegal move '{text}' at index {i} of the move list ({e})"))?;
-        pos.make(m);
-        moves.push(m);
-    }
+    let moves = replay(
+        &start,
+        tail,
+        |pos, text| xq::notation::parse_ucci(pos, text).map_err(|e| format!(" ({e})")),
+        |pos, m| {
+            pos.make(m);
+        },
+    )?;
     Ok(GameRecord::Xiangqi {
         start: Box::new(start),
         moves,
@@ -834,8 +858,8 @@ pub fn parse_go(rest: &[&str]) -> Go {
                 "ponder" => ponder = true,
                 "searchmoves" => {
                     notes.push("go searchmoves is not supported; searching all moves".into());
-                    while i + 1 < rest.len() && UciMove::from_ascii(rest[i + 1].as_bytes()).is_ok()
-                    {
+                    // Its moves (in either game's coordinates) run to the next parameter.
+                    while i + 1 < rest.len() && !is_go_keyword(rest[i + 1]) {
                         i += 1;
                     }
                 }
@@ -996,6 +1020,17 @@ mod tests {
         );
         let (l, n) = go(&["mate", "2"]);
         assert_eq!((l.depth, n.len()), (Some(4), 0));
+    }
+
+    /// `searchmoves` is noted once and its moves skipped, in chess and in xiangqi's UCCI
+    /// coordinates (rank 0 is no chess square), up to the next parameter.
+    #[test]
+    fn searchmoves_skips_its_moves_in_either_game() {
+        for moves in [["e2e4", "g1f3"], ["h0g2", "b0c2"]] {
+            let (l, n) = go(&["searchmoves", moves[0], moves[1], "depth", "3"]);
+            assert_eq!(l.depth, Some(3), "{moves:?}");
+            assert_eq!(n, ["go searchmoves is not supported; searching all moves"]);
+        }
     }
 
     #[test]
