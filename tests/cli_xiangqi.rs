@@ -129,6 +129,48 @@ fn analyze_rows() {
     );
 }
 
+/// A ruling, once made, stands (issue 25): with `--ntimes 1` the chase is ruled at ply 5,
+/// and two moves later `judge` still reports it, with its ply and the plies played past it;
+/// `analyze` puts the ruling on ply 5 and marks the rows after it.
+#[test]
+fn a_ruling_stands_when_the_moves_go_on() {
+    let moves = "c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 h2h3";
+    let args = ["--fen", CHASE_FEN, "--moves", moves, "--ntimes", "1"];
+    let text = stdout(&run(&[&["judge"][..], &args].concat()));
+    assert_eq!(
+        text.lines().next(),
+        Some("Black wins, Red loses."),
+        "{text}"
+    );
+    assert!(
+        text.contains("The ruling was made after ply 5 and stands: plies 6–7 were played past it."),
+        "{text}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(stdout(&run(&[&["judge"][..], &args, &["--json"]].concat())).trim())
+            .unwrap();
+    assert_eq!(
+        (
+            &json["result"],
+            &json["ply"],
+            &json["played"],
+            &json["played_past"]
+        ),
+        (&"win".into(), &5.into(), &7.into(), &2.into())
+    );
+    let rows: Vec<serde_json::Value> =
+        stdout(&run(&[&["analyze"][..], &args, &["--json"]].concat()))
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+    assert_eq!(rows[4]["ruling"]["result"], "win");
+    for row in &rows[5..] {
+        assert!(row["ruling"].is_null());
+        assert_eq!(row["past_ruling"], 5);
+    }
+    assert!(rows[..5].iter().all(|r| r["past_ruling"].is_null()));
+}
+
 #[test]
 fn bad_input_names_the_problem_and_the_ply() {
     assert_one_line_error(
@@ -264,7 +306,12 @@ fn analyze_output_grows_linearly() {
     assert_eq!(last["repetitions"], 1001, "the start and every cycle");
     assert_eq!(last["earlier"].as_array().unwrap().len(), 2, "--ntimes 2");
     assert_eq!(last["earlier"], serde_json::json!([3996, 3992]));
-    assert_eq!(last["ruling"]["occurrences"], 1000);
+    // The draw was ruled at the third occurrence, after ply 8, and stands.
+    assert_eq!(last["past_ruling"], 8);
+    let eighth: serde_json::Value =
+        serde_json::from_str(stdout(&n2).lines().nth(7).unwrap()).unwrap();
+    assert_eq!(eighth["ruling"]["result"], "draw");
+    assert_eq!(eighth["ruling"]["occurrences"], 2);
 }
 
 /// Runs `threefold xiangqi ARGS`, killing it if still running after `limit`.

@@ -15,7 +15,9 @@ use threefold::lab::xiangqi::{
     BenchPosition, DEFAULT_SEARCH_DEPTH, SearchRun, fsf_position, judge_games, median, perft_start,
     search_bench, search_positions, shuffling_games,
 };
-use threefold::xiangqi::judge::{Attack, ChaseMode, EntryStatus, Record, Ruling, SideReport};
+use threefold::xiangqi::judge::{
+    Attack, ChaseMode, EntryStatus, JudgedGame, Record, Ruling, SideReport,
+};
 use threefold::xiangqi::notation::{parse_move, wxf};
 use threefold::xiangqi::{Color, Position, START_FEN};
 
@@ -30,9 +32,9 @@ pub struct XiangqiArgs {
 pub enum XiangqiCommand {
     /// Count legal move paths (the last line is the count).
     Perft(PerftArgs),
-    /// The WXF ruling for the side to move after the moves: win, loss, draw or undecided.
+    /// The game's WXF ruling: win, loss, draw or undecided (the first ruling made stands).
     Judge(JudgeArgs),
-    /// One row per ply: the move in WXF and UCCI, repetitions, status, ruling.
+    /// One row per ply: the move in WXF and UCCI, repetitions, status, the ruling where made.
     Analyze(JudgeArgs),
     /// Benchmarks: perft speed and the search (beside Fairy-Stockfish if installed), the judge.
     Bench(BenchArgs),
@@ -173,15 +175,17 @@ fn perft(args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// Replays the moves, naming the ply of the first bad one.
-fn replay(args: &JudgeArgs) -> Result<Record> {
+/// Replays the moves, naming the ply of the first bad one, judged as they are played (the
+/// first ruling stands).
+fn replay(args: &JudgeArgs) -> Result<JudgedGame> {
     let start = Position::from_fen(&args.fen).map_err(|e| anyhow!("{e}"))?;
-    let mut record = Record::new(start);
+    let mut game = JudgedGame::new(start, args.ntimes as usize);
     for (i, token) in args.moves.split_whitespace().enumerate() {
-        let m = parse_move(record.current(), token).map_err(|e| anyhow!("ply {}: {e}", i + 1))?;
-        record.push(m);
+        let m = parse_move(game.record().current(), token)
+            .map_err(|e| anyhow!("ply {}: {e}", i + 1))?;
+        game.push(m);
     }
-    Ok(record)
+    Ok(game)
 }
 
 fn attack_json(a: &Attack, mover: Color) -> serde_json::Value {
@@ -236,13 +240,19 @@ fn ruling_json(r: &Ruling) -> serde_json::Value {
 }
 
 fn judge(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
-    let record = replay(args)?;
-    let ruling = record.judge(args.ntimes as usize);
+    let game = replay(args)?;
+    let ruling = game.ruling();
     if args.json {
-        writeln!(out, "{}", ruling_json(&ruling))?;
+        let mut v = ruling_json(&ruling);
+        v["played"] = json!(game.record().ply());
+        v["played_past"] = json!(game.played_past());
+        writeln!(out, "{v}")?;
     } else {
         writeln!(out, "{}.", ruling.headline())?;
         writeln!(out, "{}", ruling.explanation())?;
+        if let Some(note) = game.past_note() {
+            writeln!(out, "{note}")?;
+        }
     }
     Ok(())
 }
@@ -259,7 +269,10 @@ struct Row {
     earlier: Vec<usize>,
     status: String,
     detail: String,
+    /// The game's ruling, on the ply it was made.
     ruling: Option<serde_json::Value>,
+    /// On the plies after it: the ply of the ruling that stands.
+    past_ruling: Option<usize>,
 }
 
 /// The status of the move of `ply` as far as it is known at the end of the
@@ -312,13 +325,15 @@ fn row_status(record: &Record, ply: usize) -> (String, String) {
     }
 }
 
-/// One row per ply, written as it is made: a row holds its ply's ruling and
-/// the few earlier occurrences that ruling counts, never the whole history,
-/// so memory and output grow linearly with the game.
+/// One row per ply, written as it is made: a row holds its ply's repetition count, the few
+/// earlier occurrences a ruling counts (never the whole history, so memory and output grow
+/// linearly with the game), and the game's ruling on the ply it was made; the rows after it
+/// say that they were played past it (the ruling stands, [`JudgedGame`]).
 fn analyze(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
-    let full = replay(args)?;
-    let start = full.position(0).clone();
-    let mut record = Record::new(start);
+    let game = replay(args)?;
+    let full = game.record();
+    let standing = game.standing();
+    let counted = (args.ntimes as usize).max(1);
     if !args.json {
         writeln!(
             out,
@@ -327,37 +342,43 @@ fn analyze(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
         )?;
     }
     for ply in 1..=full.ply() {
-        record.push(full.move_at(ply));
-        let ruling = record.judge(args.ntimes as usize);
+        let (mut repetitions, mut earlier) = (1, Vec::new());
+        for k in full.occurrences(ply) {
+            repetitions += 1;
+            if earlier.len() < counted {
+                earlier.push(k);
+            }
+        }
         let m = full.move_at(ply);
-        let (status, detail) = row_status(&full, ply);
+        let (status, detail) = row_status(full, ply);
         let mover = full.position(ply - 1).side_to_move();
         let w = wxf(full.position(ply - 1), m);
-        let ruled = ruling.outcome != threefold::xiangqi::judge::Outcome::Undecided;
+        let ruled_here = standing.filter(|r| r.ply == ply);
+        let past = standing.filter(|r| r.ply < ply).map(|r| r.ply);
         if args.json {
             let row = Row {
                 ply,
                 wxf: w,
                 ucci: m.ucci(),
                 side: mover.name(),
-                repetitions: ruling.occurrences + 1,
-                earlier: ruling.earlier.clone(),
+                repetitions,
+                earlier,
                 status,
                 detail,
-                ruling: ruled.then(|| ruling_json(&ruling)),
+                ruling: ruled_here.map(ruling_json),
+                past_ruling: past,
             };
             writeln!(out, "{}", serde_json::to_string(&row)?)?;
         } else {
-            let rest = if ruled {
-                format!("{} — {detail}", ruling.headline())
-            } else {
-                detail
+            let rest = match (ruled_here, past) {
+                (Some(r), _) => format!("{} — {detail}", r.headline()),
+                (None, Some(k)) => format!("{detail} [played past the ruling after ply {k}]"),
+                (None, None) => detail,
             };
             writeln!(
                 out,
-                "{ply:>4}  {w:<6} {:<5} {:>4}  {status:<7} {rest}",
-                m.ucci(),
-                ruling.occurrences + 1
+                "{ply:>4}  {w:<6} {:<5} {repetitions:>4}  {status:<7} {rest}",
+                m.ucci()
             )?;
         }
     }

@@ -15,6 +15,8 @@
 //! for the [`judge::Ruling`] of the side to move. A ruling keeps its facts as fields (the
 //! outcome, each side's level and the pieces it chased, every move with its status) and says
 //! why in words ([`judge::Ruling::headline`], [`judge::Ruling::explanation`]).
+//! A game judged as it is played goes into a [`judge::JudgedGame`]: the first ruling made
+//! stands, as an ending does in chess, and later moves are played past it.
 //!
 //! # Example: a perpetual chase
 //!

@@ -8,29 +8,8 @@
 use threefold_xiangqi::judge::Record;
 use threefold_xiangqi::{Move, Position};
 
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-const STARTS: &[&str] = &[
-    "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1",
-    "2baka1r1/C4rN2/9/1Rp1p4/9/9/4P4/9/4A4/4KA3 w - - 0 1",
-    "4k4/9/r1r6/9/PPPP5/9/9/9/1C7/5K3 w - - 0 1",
-    "3k5/9/9/3n5/9/9/3r5/9/9/3NK4 w - - 0 1",
-    "5k3/7R1/9/9/9/9/9/9/9/4K4 w - - 0 1",
-];
+mod common;
+use common::{Rng, STARTS, shuffle_move};
 
 /// One step of a line: a move, or a null move (`None`).
 type Step = Option<Move>;
@@ -45,31 +24,6 @@ fn fresh(start: &Position, line: &[Step]) -> Record {
         }
     }
     r
-}
-
-/// A move that tends to repeat: the reverse of the mover's own last move when legal, else
-/// a random legal move (captures and pawn advances rarely).
-fn shuffle_move(rng: &mut Rng, pos: &Position, line: &[Step]) -> Option<Move> {
-    let legal = pos.legal_moves();
-    let moves = legal.as_slice();
-    if moves.is_empty() {
-        return None;
-    }
-    if line.len() >= 2
-        && let Some(own) = line[line.len() - 2]
-    {
-        let back = Move::new(own.to(), own.from());
-        if moves.contains(&back) && rng.below(4) != 0 {
-            return Some(back);
-        }
-    }
-    for _ in 0..8 {
-        let m = moves[rng.below(moves.len())];
-        if !(pos.is_capture(m) || pos.is_pawn_advance(m)) || rng.below(8) == 0 {
-            return Some(m);
-        }
-    }
-    Some(moves[rng.below(moves.len())])
 }
 
 #[test]
@@ -97,7 +51,11 @@ fn a_record_pushed_and_popped_rules_as_one_built_afresh() {
                 line.push(None);
             } else {
                 let pos = record.current().clone();
-                let Some(m) = shuffle_move(&mut rng, &pos, &line) else {
+                let Some(m) = shuffle_move(
+                    &mut rng,
+                    &pos,
+                    line.len().checked_sub(2).and_then(|i| line[i]),
+                ) else {
                     break;
                 };
                 let mut next = pos.clone();
