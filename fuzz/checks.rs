@@ -37,6 +37,7 @@ pub fn xiangqi_fen(data: &[u8]) {
     assert_eq!(again.fen(), fen);
     assert_eq!(again.key(), pos.key());
     let _ = pos.in_check();
+    let _ = pos.unreachable_warning();
     for &m in pos.legal_moves().as_slice() {
         let undo = pos.make(m);
         assert_eq!(pos.key(), pos.compute_key(), "key after {}", m.ucci());

@@ -171,6 +171,33 @@ fn a_ruling_stands_when_the_moves_go_on() {
     assert!(rows[..5].iter().all(|r| r["past_ruling"].is_null()));
 }
 
+/// A diagram position no game reaches (a pawn behind its start, as in the WXF manual's
+/// diagrams 71–75) is judged with one warning line; a king outside its palace is refused.
+#[test]
+fn an_unreachable_diagram_is_judged_with_a_warning() {
+    let out = run(&[
+        "judge",
+        "--fen",
+        "4k4/9/9/9/9/9/9/9/4P4/3K5 w",
+        "--moves",
+        "d0d1",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "warning: no game reaches this position (the red pawn on e1 is behind the pawns' \
+         start); it is taken as given\n"
+    );
+    assert_eq!(
+        stdout(&out).lines().next(),
+        Some("Undecided (Black to move).")
+    );
+    assert_one_line_error(
+        &run(&["judge", "--fen", "3k5/9/9/9/9/9/9/9/9/K8 w"]),
+        &["red king on a0: outside the palace"],
+    );
+}
+
 #[test]
 fn bad_input_names_the_problem_and_the_ply() {
     assert_one_line_error(

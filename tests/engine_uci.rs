@@ -922,6 +922,33 @@ fn bad_xiangqi_input_is_one_note_and_go_is_refused_until_a_valid_position() {
             "after {position}: {lines:?}"
         );
     }
+    // A king outside its palace breaks the rules of the board: refused too.
+    u.send("position fen 3k5/9/9/9/9/9/9/9/9/K8 w");
+    u.send("go depth 1");
+    let lines = u.until("bestmove");
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("bestmove 0000"),
+        "{lines:?}"
+    );
+    // A pawn behind its start (the WXF manual's diagrams 71-75): no game reaches it, but the
+    // position is taken with one note, and searched.
+    u.send("position fen 4k4/9/9/9/9/9/9/9/4P4/3K5 w");
+    u.send("go depth 2");
+    let lines = u.until("bestmove");
+    let notes: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string"))
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            "info string xiangqi FEN: no game reaches this position (the red pawn on e1 is behind \
+          the pawns' start); it is taken as given"
+        ],
+        "{lines:?}"
+    );
+    assert_ne!(bestmove(&lines), "0000", "{lines:?}");
     u.quit();
 }
 

@@ -264,7 +264,7 @@ fn own_case_checker_rejects_bad_cases() {
     };
     assert!(check_own_case(&illegal).unwrap_err().contains("ply 3"));
     let misplaced = OwnCase {
-        fen: "4k4/9/8c/9/9/9/7R1/9/7P1/3K5 w - - 0 1".into(),
+        fen: "4k4/9/8c/9/9/9/7R1/9/7A1/3K5 w - - 0 1".into(),
         ..good()
     };
     assert!(check_own_case(&misplaced).unwrap_err().contains("bad FEN"));

@@ -154,7 +154,7 @@ pub fn run(args: &XiangqiArgs, out: &mut dyn Write) -> Result<()> {
 }
 
 fn perft(args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
-    let mut pos = Position::from_fen(&args.fen).map_err(|e| anyhow!("{e}"))?;
+    let mut pos = read_fen(&args.fen)?;
     let start = Instant::now();
     let total = if args.divide {
         let rows = pos.perft_divide(args.depth)?;
@@ -175,10 +175,20 @@ fn perft(args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
+/// A position from `--fen`: a FEN the reader refuses is the error; a position no game
+/// reaches (a pawn behind its start) is taken, with one warning line on stderr.
+fn read_fen(fen: &str) -> Result<Position> {
+    let pos = Position::from_fen(fen).map_err(|e| anyhow!("{e}"))?;
+    if let Some(w) = pos.unreachable_warning() {
+        eprintln!("warning: {w}");
+    }
+    Ok(pos)
+}
+
 /// Replays the moves, naming the ply of the first bad one, judged as they are played (the
 /// first ruling stands).
 fn replay(args: &JudgeArgs) -> Result<JudgedGame> {
-    let start = Position::from_fen(&args.fen).map_err(|e| anyhow!("{e}"))?;
+    let start = read_fen(&args.fen)?;
     let mut game = JudgedGame::new(start, args.ntimes as usize);
     for (i, token) in args.moves.split_whitespace().enumerate() {
         let m = parse_move(game.record().current(), token)

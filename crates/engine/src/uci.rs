@@ -613,6 +613,11 @@ impl Uci {
         };
         match game {
             Ok(game) => {
+                if let GameRecord::Xiangqi { start, .. } = &game
+                    && let Some(w) = start.unreachable_warning()
+                {
+                    note(&self.out, &format!("xiangqi FEN: {w}"));
+                }
                 self.game = game;
                 self.position_ok = true;
             }

@@ -529,6 +529,21 @@ pub enum Misplacement {
     PawnOffFile,
 }
 
+impl Misplacement {
+    /// Whether the placement breaks the rules of the board — a king or advisor outside its
+    /// points in the palace, an elephant off its points on its side of the river: the piece
+    /// could not move by its rules from there, and the FEN reader refuses it. The pawn
+    /// placements only no game can reach (a pawn behind its start, or off its files before
+    /// the river: the WXF manual's diagrams 71–75 have one); the pawn still moves by its
+    /// rules, so the reader takes the position and [`Position::unreachable`] names them.
+    pub fn breaks_the_rules(self) -> bool {
+        !matches!(
+            self,
+            Misplacement::BehindPawnStart | Misplacement::PawnOffFile
+        )
+    }
+}
+
 impl fmt::Display for Misplacement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -536,9 +551,7 @@ impl fmt::Display for Misplacement {
             Misplacement::NotAdvisorPoint => "not an advisor point",
             Misplacement::NotElephantPoint => "not an elephant point",
             Misplacement::BehindPawnStart => "behind the pawns' start",
-            Misplacement::PawnOffFile => {
-                "a pawn that has not crossed the river stands only on files a, c, e, g, i"
-            }
+            Misplacement::PawnOffFile => "off the files a, c, e, g, i before crossing the river",
         })
     }
 }
@@ -570,10 +583,13 @@ impl Position {
     /// `r n b a k c p` (also `h` horse and `e` elephant), upper case Red, then
     /// the side to move (`w`/`r` Red, `b` Black). The four trailing fields of
     /// the UCCI form (`- - 0 1`) are optional and ignored; a seventh field is an
-    /// error, as in the chess FEN reader. The position must be one a game can reach as far as piece
-    /// placement goes (one king each in its palace, advisors and elephants on
-    /// their points, pawns not behind their start, at most the starting
-    /// number of each kind) and the side not to move must not be in check.
+    /// error, as in the chess FEN reader. The placement must keep the rules of the board (one
+    /// king each in its palace, advisors and elephants on their points, at most the starting
+    /// number of each kind) and the side not to move must not be in check. A pawn that no
+    /// game could have brought where it stands (behind its start, or off its files before the
+    /// river) is taken as given, as Fairy-Stockfish takes it: [`Position::unreachable`] lists
+    /// such pawns and [`Position::unreachable_warning`] says it in one line, for a reader to
+    /// show.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let mut fields = fen.split_whitespace();
         let Some(board) = fields.next() else {
@@ -636,7 +652,7 @@ impl Position {
                 }
                 let sq = Square(cell(file as u8, rank));
                 let piece = Piece::new(color, kind);
-                if let Some(why) = misplaced(piece, sq) {
+                if let Some(why) = misplaced(piece, sq).filter(|w| w.breaks_the_rules()) {
                     return Err(FenError::Misplaced {
                         piece,
                         square: sq,
@@ -668,6 +684,44 @@ impl Position {
             return Err(FenError::OppositeCheck { side });
         }
         Ok(pos)
+    }
+
+    /// The pieces no game could have brought where they stand (pawns behind their start or
+    /// off their files before the river; see [`Misplacement::breaks_the_rules`]), with why,
+    /// Red's first, by rank and file.
+    pub fn unreachable(&self) -> Vec<(Piece, Square, Misplacement)> {
+        let mut out = Vec::new();
+        for rank in 0..10 {
+            for file in 0..9 {
+                let sq = Square(cell(file, rank));
+                if let Some(p) = self.piece_at(sq)
+                    && let Some(why) = misplaced(p, sq)
+                {
+                    out.push((p, sq, why));
+                }
+            }
+        }
+        out.sort_by_key(|(p, _, _)| p.color as u8);
+        out
+    }
+
+    /// One line for a reader to show when [`Position::unreachable`] finds anything: which
+    /// pieces, and that the position is judged as given.
+    pub fn unreachable_warning(&self) -> Option<String> {
+        let list = self.unreachable();
+        if list.is_empty() {
+            return None;
+        }
+        let each: Vec<String> = list
+            .iter()
+            .map(|(p, sq, why)| {
+                format!("the {} {} on {sq} is {why}", p.color.name(), p.kind.name())
+            })
+            .collect();
+        Some(format!(
+            "no game reaches this position ({}); it is taken as given",
+            each.join("; ")
+        ))
     }
 
     /// Places id on an empty cell (FEN setup).
@@ -942,6 +996,61 @@ impl fmt::Debug for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A pawn no game could have brought where it stands is taken, with one line that says
+    /// so (the WXF manual's diagrams 71–75 have a pawn behind its start); a piece that breaks
+    /// the rules of the board is still refused.
+    #[test]
+    fn unreachable_pawns_are_taken_with_a_warning_and_broken_rules_refused() {
+        let start = Position::start();
+        assert!(start.unreachable().is_empty());
+        assert_eq!(start.unreachable_warning(), None);
+        // A red pawn on e1 (behind its start), a black one on b6 (off its files).
+        let pos = Position::from_fen("4k4/9/9/1p7/9/9/9/9/4P4/3K5 w").expect("taken");
+        let found: Vec<_> = pos
+            .unreachable()
+            .iter()
+            .map(|&(_, sq, why)| (sq.to_string(), why))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("e1".to_string(), Misplacement::BehindPawnStart),
+                ("b6".to_string(), Misplacement::PawnOffFile)
+            ]
+        );
+        assert_eq!(
+            pos.unreachable_warning().as_deref(),
+            Some(
+                "no game reaches this position (the red pawn on e1 is behind the pawns' start; \
+                 the black pawn on b6 is off the files a, c, e, g, i before crossing the river); \
+                 it is taken as given"
+            )
+        );
+        // The pawn moves by its rules: forward only, as it has not crossed the river.
+        let moves: Vec<String> = pos
+            .legal_moves()
+            .as_slice()
+            .iter()
+            .filter(|m| m.from().to_string() == "e1")
+            .map(|m| m.to().to_string())
+            .collect();
+        assert_eq!(moves, ["e2"]);
+        for (fen, why) in [
+            ("3k5/9/9/9/9/9/9/9/9/K8 w", Misplacement::OutsidePalace),
+            ("3k5/9/9/9/9/9/9/9/9/3KA4 w", Misplacement::NotAdvisorPoint),
+            (
+                "3k5/9/9/9/2B6/9/9/9/9/3K5 w",
+                Misplacement::NotElephantPoint,
+            ),
+        ] {
+            let e = Position::from_fen(fen).unwrap_err();
+            assert!(
+                matches!(e, FenError::Misplaced { why: w, .. } if w == why),
+                "{fen}: {e}"
+            );
+        }
+    }
 
     /// Each mistake in a FEN is its own variant, carrying what was found; the message
     /// is built from it.
