@@ -15,9 +15,7 @@ use threefold::lab::xiangqi::{
     BenchPosition, DEFAULT_SEARCH_DEPTH, SearchRun, fsf_position, judge_games, median, perft_start,
     search_bench, search_positions, shuffling_games,
 };
-use threefold::xiangqi::judge::{
-    Attack, ChaseMode, EntryStatus, JudgedGame, Record, Ruling, SideReport,
-};
+use threefold::xiangqi::judge::{Attack, ChaseMode, EntryStatus, JudgedGame, Ruling, SideReport};
 use threefold::xiangqi::notation::{parse_move, wxf};
 use threefold::xiangqi::{Color, Position, START_FEN};
 
@@ -285,56 +283,6 @@ struct Row {
     past_ruling: Option<usize>,
 }
 
-/// The status of the move of `ply` as far as it is known at the end of the
-/// game: cancel, check, chase (its reply known), or what it threatens.
-fn row_status(record: &Record, ply: usize) -> (String, String) {
-    let mover = record.position(ply - 1).side_to_move();
-    let m = record.move_at(ply);
-    if record.irreversible(ply) {
-        let what = if record.position(ply - 1).is_capture(m) {
-            "capture"
-        } else {
-            "pawn advance"
-        };
-        return ("cancel".into(), what.into());
-    }
-    if ply < record.ply() {
-        let st = record.status_at(ply);
-        let mut text = threefold::xiangqi::judge::MoveReport {
-            ply,
-            mv: m,
-            wxf: wxf(record.position(ply - 1), m),
-            status: st.clone(),
-        }
-        .explain(mover);
-        // Drop the notation already shown in its own column.
-        if let Some(i) = text.find(' ') {
-            text = text[i + 1..].to_string();
-        }
-        return (st.status.name().into(), text);
-    }
-    if record.in_check_at(ply) {
-        return ("check".into(), "checks".into());
-    }
-    let (new, _) = record.threats_made(ply);
-    if new.threats.is_empty() {
-        ("idle".into(), "threatens nothing new".into())
-    } else {
-        let v: Vec<String> = new
-            .threats
-            .iter()
-            .map(|a| format!("{} {}", a.victim_kind.name(), a.victim))
-            .collect();
-        (
-            "threat".into(),
-            format!(
-                "threatens {} (a chase if the reply answers it)",
-                v.join(", ")
-            ),
-        )
-    }
-}
-
 /// One row per ply, written as it is made: a row holds its ply's repetition count, the few
 /// earlier occurrences a ruling counts (never the whole history, so memory and output grow
 /// linearly with the game), and the game's ruling on the ply it was made; the rows after it
@@ -360,8 +308,9 @@ fn analyze(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
             }
         }
         let m = full.move_at(ply);
-        let (status, detail) = row_status(full, ply);
         let mover = full.position(ply - 1).side_to_move();
+        let note = full.move_note(ply);
+        let (status, detail) = (note.name().to_string(), note.detail(mover));
         let w = wxf(full.position(ply - 1), m);
         let ruled_here = standing.filter(|r| r.ply == ply);
         let past = standing.filter(|r| r.ply < ply).map(|r| r.ply);

@@ -1272,6 +1272,93 @@ impl Ruling {
     }
 }
 
+/// What a move of the game was, as far as the game so far tells: the one status a move list
+/// shows (`threefold xiangqi analyze`, the trainer).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveNote {
+    /// A capture or a pawn advance: it cancels the repetition count.
+    Cancel { capture: bool },
+    /// A reversible move whose reply is known: its status (check, chase of which piece by
+    /// which, idle) with everything it rests on.
+    Judged(MoveReport),
+    /// The last move, giving check.
+    Check,
+    /// The last move, threatening these captures: a chase if the reply answers them.
+    Threat(Vec<Attack>),
+    /// The last move, threatening nothing new.
+    Quiet,
+}
+
+impl MoveNote {
+    /// The status's one word: `cancel`, `check`, `chase`, `idle`, `threat`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            MoveNote::Cancel { .. } => "cancel",
+            MoveNote::Judged(r) => r.status.status.name(),
+            MoveNote::Check => "check",
+            MoveNote::Threat(_) => "threat",
+            MoveNote::Quiet => "idle",
+        }
+    }
+
+    /// The detail in words, without the move itself: "chases the black rook on a7 (by the
+    /// cannon on a2)", "pawn advance", "threatens rook b7 (a chase if the reply answers it)".
+    pub fn detail(&self, mover: Color) -> String {
+        match self {
+            MoveNote::Cancel { capture: true } => "capture".into(),
+            MoveNote::Cancel { capture: false } => "pawn advance".into(),
+            MoveNote::Judged(r) => {
+                let text = r.explain(mover);
+                text.split_once(' ')
+                    .map_or(text.clone(), |(_, rest)| rest.to_string())
+            }
+            MoveNote::Check => "checks".into(),
+            MoveNote::Threat(threats) => {
+                let v: Vec<String> = threats
+                    .iter()
+                    .map(|a| format!("{} {}", a.victim_kind.name(), a.victim))
+                    .collect();
+                format!(
+                    "threatens {} (a chase if the reply answers it)",
+                    v.join(", ")
+                )
+            }
+            MoveNote::Quiet => "threatens nothing new".into(),
+        }
+    }
+}
+
+impl Record {
+    /// The note of the move that reached position `ply` (1-based), as far as the game so far
+    /// tells: a cancel; its judged status once its reply is known; for the last move, its
+    /// check or the threats it made.
+    pub fn move_note(&self, ply: usize) -> MoveNote {
+        let m = self.move_at(ply);
+        if self.irreversible(ply) {
+            return MoveNote::Cancel {
+                capture: self.position(ply - 1).is_capture(m),
+            };
+        }
+        if ply < self.ply() {
+            return MoveNote::Judged(MoveReport {
+                ply,
+                mv: m,
+                wxf: super::notation::wxf(self.position(ply - 1), m),
+                status: self.status_at(ply).clone(),
+            });
+        }
+        if self.in_check_at(ply) {
+            return MoveNote::Check;
+        }
+        let (new, _) = self.threats_made(ply);
+        if new.threats.is_empty() {
+            MoveNote::Quiet
+        } else {
+            MoveNote::Threat(new.threats)
+        }
+    }
+}
+
 /// A game judged as it is played. A ruling ends the game as a chess ending does (threefold's
 /// `Game::play_past_end` keeps the first ending): the first ply at which [`Record::judge`]
 /// rules — a repetition ruled, or a side left without a legal move — stands, and moves made
