@@ -67,4 +67,4 @@ pub use board::{
     Color, FenError, Kind, Misplacement, Move, ParseSquareError, Piece, Position, START_FEN,
     Square, Undo,
 };
-pub use movegen::MoveList;
+pub use movegen::{Legality, MoveList};

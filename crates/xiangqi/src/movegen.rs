@@ -367,8 +367,10 @@ impl Position {
         safe
     }
 
-    /// Removes the illegal moves from a pseudo-legal list (see the module docs).
-    fn retain_legal(&mut self, list: &mut MoveList) {
+    /// What the legality test of this position's moves needs, found once: the king's point,
+    /// whether it is in check, which lines through it an enemy rook, cannon or king holds,
+    /// and the legs of enemy horses aimed at it (see [`Legality::risky`]).
+    pub fn legality(&self) -> Legality {
         let us = self.side;
         let k = self.king_cell(us);
         let in_check = self.king_attacked(k, us.other());
@@ -394,8 +396,8 @@ impl Position {
                 file_cannon |= cannon;
             }
         }
-        // Bit i: the i-th point diagonally next to the king is the leg of an
-        // enemy horse aimed at it.
+        // The points diagonally next to the king that are the leg of an enemy horse aimed
+        // at it (0 marks an unused slot: no board point is cell 0).
         let horse = code(us.other(), Kind::Horse);
         let ids = &super::board::ID_CODE;
         let mut legs = [0u8; 4];
@@ -413,23 +415,47 @@ impl Position {
                 n_legs += 1;
             }
         }
-        let legs = &legs[..n_legs];
+        Legality {
+            k,
+            kf,
+            kr,
+            in_check,
+            rank_slider,
+            file_slider,
+            rank_cannon,
+            file_cannon,
+            legs,
+        }
+    }
+
+    /// Whether the pseudo-legal move `m` leaves the mover's king safe: made on the board and
+    /// unmade (the position is as before). Needed only for the moves
+    /// [`Legality::risky`] names.
+    pub fn keeps_king_safe(&mut self, m: Move) -> bool {
+        self.safe_after(m)
+    }
+
+    /// Removes the illegal moves from a pseudo-legal list (see the module docs).
+    fn retain_legal(&mut self, list: &mut MoveList) {
+        let legality = self.legality();
         let mut i = 0;
         while i < list.len {
             let m = list.moves[i];
-            let risky = in_check
-                || m.from == k
-                || (file_slider && file_of(m.from) == kf)
-                || (rank_slider && rank_of(m.from) == kr)
-                || (file_cannon && file_of(m.to) == kf)
-                || (rank_cannon && rank_of(m.to) == kr)
-                || legs.contains(&m.from);
-            if risky && !self.safe_after(m) {
+            if legality.risky(m) && !self.safe_after(m) {
                 list.swap_remove(i);
             } else {
                 i += 1;
             }
         }
+    }
+
+    /// The pseudo-legal moves of the side to move (legal but for the king's safety), in
+    /// generation order: a search that tests legality one move at a time, when it comes to
+    /// a move ([`Legality`]), skips the test for the moves a cutoff leaves unsearched.
+    pub fn pseudo_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.gen_pseudo(&mut list);
+        list
     }
 
     /// Appends the legal moves to `list` (cleared first).
@@ -508,6 +534,41 @@ impl Position {
             out.push((m, n));
         }
         Ok(out)
+    }
+}
+
+/// A position's legality test, found once ([`Position::legality`]) and asked of each
+/// pseudo-legal move: most moves cannot expose the king, and only those that may are made on
+/// the board ([`Position::keeps_king_safe`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Legality {
+    /// The king's cell, file and rank.
+    k: u8,
+    kf: u8,
+    kr: u8,
+    in_check: bool,
+    rank_slider: bool,
+    file_slider: bool,
+    rank_cannon: bool,
+    file_cannon: bool,
+    /// Legs of enemy horses aimed at the king (0: none).
+    legs: [u8; 4],
+}
+
+impl Legality {
+    /// Whether the pseudo-legal move `m` may leave the king attacked, so that it must be made
+    /// to know: in check every move; otherwise a king move, a move off a line an enemy
+    /// slider or the enemy king holds through the king, a move onto such a line (a cannon's
+    /// screen), or a move off the leg of a horse aimed at the king.
+    #[inline]
+    pub fn risky(&self, m: Move) -> bool {
+        self.in_check
+            || m.from == self.k
+            || (self.file_slider && file_of(m.from) == self.kf)
+            || (self.rank_slider && rank_of(m.from) == self.kr)
+            || (self.file_cannon && file_of(m.to) == self.kf)
+            || (self.rank_cannon && rank_of(m.to) == self.kr)
+            || self.legs.contains(&m.from)
     }
 }
 

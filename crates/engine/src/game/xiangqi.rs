@@ -50,10 +50,15 @@
 //! the upcoming-repetition test (Stockfish's cuckoo tables are chess's moves), and the
 //! fifty-move rule: the WXF rules have none (Fairy-Stockfish's xiangqi draws after 100 plies
 //! without a capture, and so does a match refereed by pyffish; the search does not know it).
+//!
+//! The picker generates pseudo-legal moves and tests a move's legality only when it hands the
+//! move out ([`XiangqiPicker`], [`Legality`]): the moves a cutoff leaves unsearched are never
+//! tested, and of those searched only the few that may expose the king (a pinned piece, a
+//! king move, every move in check) are made on a copy to know.
 
 use arrayvec::ArrayVec;
 use threefold_xiangqi::judge::{Outcome, Record};
-use threefold_xiangqi::{Color, Kind, Move, Position, Square};
+use threefold_xiangqi::{Color, Kind, Legality, Move, Position, Square};
 
 use super::{Game, Picked, Picker, States, Verdict};
 use crate::movepick::{HISTORY_MAX, KILLER_SCORE};
@@ -174,9 +179,11 @@ fn select_best<T>(list: &mut [T], from: usize, score: impl Fn(&T) -> i32) -> boo
 const GOOD_CAPTURE: i32 = 1 << 28;
 const BAD_CAPTURE: i32 = -(1 << 28);
 
-/// The staged picker of a xiangqi node: the TT move before any generation; then every legal
-/// move at once in one list, ordered winning captures (MVV-LVA), killers, quiet moves by
-/// history, losing captures, handed out by selection.
+/// The staged picker of a xiangqi node: the TT move before any generation; then every
+/// pseudo-legal move at once in one list, ordered winning captures (MVV-LVA), killers, quiet
+/// moves by history, losing captures, handed out by selection. Legality is tested as a move
+/// is handed out ([`Legality`]: only a move that may expose the king is made on a copy of
+/// the position), so the moves a cutoff leaves unsearched are never tested.
 pub struct XiangqiPicker<'p> {
     pos: &'p Position,
     tt: Option<Move>,
@@ -185,6 +192,10 @@ pub struct XiangqiPicker<'p> {
     moves: ArrayVec<(Move, i32, bool), 128>,
     next: usize,
     skip_quiets: bool,
+    /// The position's legality test, found with the list.
+    legality: Option<Legality>,
+    /// A copy of the position to make risky moves on, made at the first one.
+    scratch: Option<Position>,
 }
 
 impl Picker<Position> for XiangqiPicker<'_> {
@@ -208,7 +219,7 @@ impl Picker<Position> for XiangqiPicker<'_> {
             }
             let (m, score, quiet) = self.moves[self.next];
             self.next += 1;
-            if Some(m) == self.tt || (quiet && self.skip_quiets) {
+            if Some(m) == self.tt || (quiet && self.skip_quiets) || !self.legal(m) {
                 continue;
             }
             let losing = score <= BAD_CAPTURE;
@@ -229,10 +240,22 @@ impl Picker<Position> for XiangqiPicker<'_> {
 }
 
 impl XiangqiPicker<'_> {
+    /// Whether the pseudo-legal `m` is legal (made on the scratch copy only if risky).
+    #[inline]
+    fn legal(&mut self, m: Move) -> bool {
+        let legality = self.legality.expect("found with the list");
+        !legality.risky(m)
+            || self
+                .scratch
+                .get_or_insert_with(|| self.pos.clone())
+                .keeps_king_safe(m)
+    }
+
     fn fill(&mut self, history: &XiangqiHistory) {
         let pos = self.pos;
         let s = pos.side_to_move() as usize;
-        let list = pos.legal_moves();
+        self.legality = Some(pos.legality());
+        let list = pos.pseudo_moves();
         for &m in list.as_slice() {
             let entry = if pos.is_capture(m) {
                 let key = mvv_lva(pos, m);
@@ -368,6 +391,8 @@ impl Game for Position {
             moves: ArrayVec::new(),
             next: 0,
             skip_quiets: false,
+            legality: None,
+            scratch: None,
         }
     }
 
@@ -575,6 +600,56 @@ mod tests {
     use threefold_xiangqi::notation::parse_ucci;
 
     use crate::{Engine, Limits, Score};
+
+    /// The picker hands out every legal move once and nothing else (it tests legality only
+    /// when it comes to a move): over the positions of random games from several starts,
+    /// in and out of check, with and without a TT move, its moves are the legal moves.
+    #[test]
+    fn the_picker_hands_out_exactly_the_legal_moves() {
+        use crate::game::{Game, Picker};
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rand = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let history: super::XiangqiHistory = [[[0; super::POINTS]; super::POINTS]; 2];
+        let (mut positions, mut in_check) = (0, 0);
+        for fen in [
+            threefold_xiangqi::START_FEN,
+            "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1",
+            "3k5/9/9/3n5/9/9/3r5/9/9/3NK4 w - - 0 1",
+        ] {
+            for _ in 0..40 {
+                let mut pos = Position::from_fen(fen).unwrap();
+                for _ in 0..120 {
+                    let legal = pos.legal_moves();
+                    if legal.as_slice().is_empty() {
+                        break;
+                    }
+                    let mut expected: Vec<_> = legal.as_slice().to_vec();
+                    expected.sort_by_key(|m| m.ucci());
+                    let tt = (rand(2) == 0).then(|| expected[rand(expected.len())]);
+                    let mut picker = pos.picker(tt, [0, 0]);
+                    let mut got = Vec::new();
+                    while let Some(p) = picker.next(&history) {
+                        got.push(p.m);
+                    }
+                    got.sort_by_key(|m| m.ucci());
+                    assert_eq!(got, expected, "{}", pos.fen());
+                    positions += 1;
+                    in_check += usize::from(pos.in_check());
+                    let m = expected[rand(expected.len())];
+                    pos.make(m);
+                }
+            }
+        }
+        assert!(
+            positions > 5_000 && in_check > 200,
+            "{positions} {in_check}"
+        );
+    }
 
     fn search(fen: &str, moves: &str, depth: u32, judge: bool) -> (String, Score) {
         let start = Position::from_fen(fen).expect("a legal FEN");
