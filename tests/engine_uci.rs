@@ -877,6 +877,12 @@ fn bad_xiangqi_input_is_one_note_and_go_is_refused_until_a_valid_position() {
             "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKKBNR w",
             "xiangqi FEN: bad FEN: more than 1 red king",
         ),
+        // A WXF move where UCI takes only UCCI coordinates.
+        (
+            "position startpos moves C2=5",
+            "illegal move 'C2=5' at index 0 of the move list ('C2=5' is not a UCCI move (from \
+             and to point, files a-i, ranks 0-9: like h2e2))",
+        ),
         // The rook's way up the a-file is blocked by its own pawn on a3.
         (
             "position startpos moves a0a5",
@@ -892,8 +898,8 @@ fn bad_xiangqi_input_is_one_note_and_go_is_refused_until_a_valid_position() {
         // Fairy-Stockfish's ranks 1-10 (its a10a9 is UCCI's a9a8): rank 10 is no UCCI square.
         (
             "position startpos moves h2e2 a10a9",
-            "illegal move 'a10a9' at index 1 of the move list ('a10a9' is a move in neither \
-             UCCI (like h2e2) nor WXF notation (like C2=5))",
+            "illegal move 'a10a9' at index 1 of the move list ('a10a9' is not a UCCI move \
+             (from and to point, files a-i, ranks 0-9: like h2e2))",
         ),
     ] {
         u.send(position);

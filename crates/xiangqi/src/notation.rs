@@ -159,6 +159,9 @@ fn normalize_wxf(s: &str) -> String {
 pub enum MoveError {
     #[error("'{0}' is a move in neither UCCI (like h2e2) nor WXF notation (like C2=5)")]
     NotAMove(String),
+    /// Where only UCCI coordinates are read (the UCI engine's moves).
+    #[error("'{0}' is not a UCCI move (from and to point, files a-i, ranks 0-9: like h2e2)")]
+    NotUcci(String),
     #[error("illegal move {token}: {why}")]
     Illegal { token: String, why: Illegality },
     #[error("'{token}' could be {a} or {b}")]
@@ -272,7 +275,7 @@ pub fn illegal_reason(pos: &Position, m: Move) -> Option<Illegality> {
 
 /// Reads a UCCI move, checking that it is legal.
 pub fn parse_ucci(pos: &Position, token: &str) -> Result<Move, MoveError> {
-    let (from, to) = ucci_squares(token).ok_or_else(|| MoveError::NotAMove(token.to_string()))?;
+    let (from, to) = ucci_squares(token).ok_or_else(|| MoveError::NotUcci(token.to_string()))?;
     let m = Move::new(from, to);
     match illegal_reason(pos, m) {
         None => Ok(m),
