@@ -200,24 +200,6 @@ impl Game for Chess {
         &mut state.history
     }
 
-    fn age_history(state: &mut ChessState) {
-        for s in state.history.iter_mut() {
-            for row in s.iter_mut() {
-                for h in row.iter_mut() {
-                    *h /= 2;
-                }
-            }
-        }
-    }
-
-    fn clear_history(state: &mut ChessState) {
-        for s in state.history.iter_mut() {
-            for row in s.iter_mut() {
-                row.fill(0);
-            }
-        }
-    }
-
     fn record_game(state: &mut ChessState, tt: &mut Tt, start: &Chess, moves: &[Move]) -> Chess {
         state.keys.record_game(tt, start, moves)
     }

@@ -59,6 +59,18 @@ pub struct Picked<M> {
     pub losing: bool,
 }
 
+/// A history table seen as one run of scores, whatever its shape (chess's 2×64×64, xiangqi's
+/// 2×90×90), so that ageing and clearing are written once.
+pub trait Scores {
+    fn scores_mut(&mut self) -> &mut [i32];
+}
+
+impl<const N: usize> Scores for [[[i32; N]; N]; 2] {
+    fn scores_mut(&mut self) -> &mut [i32] {
+        self.as_flattened_mut().as_flattened_mut()
+    }
+}
+
 /// The staged move picker of a full-width node: hands out the TT move, the captures, the
 /// killers and the quiet moves, generating each stage only when it is reached.
 pub trait Picker<G: Game> {
@@ -78,7 +90,7 @@ pub trait Game: Clone + Sized + 'static {
     /// search's line (repetitions), the history table, caches.
     type State: Send;
     /// The butterfly history table of quiet moves.
-    type History;
+    type History: Scores;
     /// The staged picker of a full-width node.
     type Picker<'p>: Picker<Self>;
     /// The quiescence search's list of moves.
@@ -157,9 +169,15 @@ pub trait Game: Clone + Sized + 'static {
     /// The history table, to update or age.
     fn history_mut(state: &mut Self::State) -> &mut Self::History;
     /// Halves every history score (at the start of a search).
-    fn age_history(state: &mut Self::State);
+    fn age_history(state: &mut Self::State) {
+        for h in Self::history_mut(state).scores_mut() {
+            *h /= 2;
+        }
+    }
     /// Clears the history table (a new game).
-    fn clear_history(state: &mut Self::State);
+    fn clear_history(state: &mut Self::State) {
+        Self::history_mut(state).scores_mut().fill(0);
+    }
     /// Records the game `start` + `moves` up to the first illegal move; its last position is
     /// the root of the search and is returned.
     fn record_game(

@@ -456,24 +456,6 @@ impl Game for Position {
         &mut state.history
     }
 
-    fn age_history(state: &mut XiangqiState) {
-        for s in state.history.iter_mut() {
-            for row in s.iter_mut() {
-                for h in row.iter_mut() {
-                    *h /= 2;
-                }
-            }
-        }
-    }
-
-    fn clear_history(state: &mut XiangqiState) {
-        for s in state.history.iter_mut() {
-            for row in s.iter_mut() {
-                row.fill(0);
-            }
-        }
-    }
-
     fn record_game(
         state: &mut XiangqiState,
         _tt: &mut Tt,
