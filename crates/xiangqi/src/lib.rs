@@ -4,6 +4,7 @@
 //!   FEN in and out, `make`/`unmake`.
 //! - [`movegen`]: legal moves, check detection, perft.
 //! - [`notation`]: UCCI and WXF notation, both ways.
+//! - [`pgn`]: games in PGN with Fairy-Stockfish's algebraic notation, both ways.
 //! - [`zobrist`]: position keys.
 //! - [`judge`]: the WXF repetition rulings (perpetual check, perpetual chase,
 //!   idle) after Tan and Watkinson Medina, "Complete Implementation of WXF
@@ -61,6 +62,7 @@ pub mod board;
 pub mod judge;
 pub mod movegen;
 pub mod notation;
+pub mod pgn;
 pub mod zobrist;
 
 pub use board::{
