@@ -47,6 +47,23 @@ pub fn xiangqi_fen(data: &[u8]) {
     assert_eq!(pos.key(), pos.compute_key());
 }
 
+/// A saved xiangqi game (`xiangqi::pgn::read`): no panic; an error names a line of the
+/// text; a game read is written back, and what is written reads back as the same game.
+pub fn xiangqi_pgn(data: &[u8]) {
+    use threefold::xiangqi::pgn;
+    let text = String::from_utf8_lossy(data);
+    match pgn::read(&text) {
+        Err(e) => assert!(e.line >= 1 && e.line <= text.lines().count().max(1), "{e}"),
+        Ok(game) => {
+            let written = game.write();
+            let again = pgn::read(&written).expect("a written xiangqi game reads back");
+            assert_eq!(again.start.fen(), game.start.fen());
+            assert_eq!(again.moves, game.moves);
+            assert_eq!(again.result, game.result);
+        }
+    }
+}
+
 /// Move lists as typed: SAN movetext (`analyze --san`, puzzle files) and UCI / SAN tokens
 /// one by one (`analyze --moves`, the trainer's input line), played into a game.
 pub fn moves(data: &[u8]) {

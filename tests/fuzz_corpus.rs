@@ -38,6 +38,11 @@ fn xiangqi_fen() {
 }
 
 #[test]
+fn xiangqi_pgn() {
+    replay("xiangqi_pgn", checks::xiangqi_pgn);
+}
+
+#[test]
 fn moves() {
     replay("moves", checks::moves);
 }
