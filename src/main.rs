@@ -30,6 +30,9 @@ struct Cli {
     /// Open a game of this PGN file (a file of several games lists them to choose from).
     #[arg(long, value_name = "FILE")]
     pgn: Option<std::path::PathBuf>,
+    /// Open the trainer on its xiangqi screen (as `threefold xiangqi` does).
+    #[arg(long)]
+    xiangqi: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -49,7 +52,8 @@ enum Command {
     Drills(DrillsArgs),
     /// Run the engine as a UCI engine on stdin/stdout.
     Uci,
-    /// Xiangqi: perft, the WXF repetition judge, per-ply analysis, benchmarks.
+    /// Xiangqi: without a subcommand the trainer's xiangqi screen; perft, the WXF repetition
+    /// judge, per-ply analysis, benchmarks.
     Xiangqi(cli::xiangqi::XiangqiArgs),
     /// Shell completions on standard output (e.g. `threefold completions bash >
     /// ~/.local/share/bash-completion/completions/threefold`).
@@ -168,7 +172,9 @@ fn main() -> ExitCode {
             .map(|_| ())
             .map_err(Into::into),
         },
-        Some(Command::Xiangqi(args)) => cli::xiangqi::run(&args, &mut out),
+        Some(Command::Xiangqi(cli::xiangqi::XiangqiArgs {
+            command: Some(command),
+        })) => cli::xiangqi::run(&command, &mut out),
         Some(Command::Completions { shell }) => {
             cli::shell::completions(shell, Cli::command(), &mut out)
         }
@@ -180,22 +186,25 @@ fn main() -> ExitCode {
             Ok(false) => return ExitCode::from(1),
             Err(e) => Err(e),
         },
-        None if !has_terminal() => {
+        None | Some(Command::Xiangqi(_)) if !has_terminal() => {
             eprintln!("threefold needs a terminal; try `threefold --help`");
             return ExitCode::from(2);
         }
-        None => match threefold::tui::run(threefold::tui::Options {
-            ascii: cli.ascii,
-            fen: cli.fen,
-            pgn: cli.pgn,
-        }) {
-            Ok(threefold::tui::Ended::Quit) => Ok(()),
-            // As a shell reports a program a signal ended: 128 + its number.
-            Ok(threefold::tui::Ended::Signal(n)) => {
-                return ExitCode::from(128u8.saturating_add(n));
+        xiangqi @ (None | Some(Command::Xiangqi(_))) => {
+            match threefold::tui::run(threefold::tui::Options {
+                ascii: cli.ascii,
+                fen: cli.fen,
+                pgn: cli.pgn,
+                xiangqi: cli.xiangqi || xiangqi.is_some(),
+            }) {
+                Ok(threefold::tui::Ended::Quit) => Ok(()),
+                // As a shell reports a program a signal ended: 128 + its number.
+                Ok(threefold::tui::Ended::Signal(n)) => {
+                    return ExitCode::from(128u8.saturating_add(n));
+                }
+                Err(e) => Err(e),
             }
-            Err(e) => Err(e),
-        },
+        }
     };
     let _ = out.flush();
     match result {

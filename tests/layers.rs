@@ -52,6 +52,7 @@ const LEAVES: &[&str] = &[
     "theme",
     "tty_wait",
     "widgets",
+    "xq_board",
 ];
 
 /// The router: it uses the screens; nothing but the run loop (`mod.rs`) uses it.

@@ -22,8 +22,9 @@ use threefold::xiangqi::{Color, Position, START_FEN};
 /// Arguments of `threefold xiangqi`.
 #[derive(clap::Args, Debug)]
 pub struct XiangqiArgs {
+    /// Without a subcommand: the trainer's xiangqi screen.
     #[command(subcommand)]
-    pub command: XiangqiCommand,
+    pub command: Option<XiangqiCommand>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -141,9 +142,10 @@ impl JudgeRuns {
     }
 }
 
-/// Run `threefold xiangqi ...`.
-pub fn run(args: &XiangqiArgs, out: &mut dyn Write) -> Result<()> {
-    match &args.command {
+/// Run `threefold xiangqi SUBCOMMAND` (without one, `main` opens the trainer's xiangqi
+/// screen before this is called).
+pub fn run(command: &XiangqiCommand, out: &mut dyn Write) -> Result<()> {
+    match command {
         XiangqiCommand::Perft(a) => perft(a, out),
         XiangqiCommand::Judge(a) => judge(a, out),
         XiangqiCommand::Analyze(a) => analyze(a, out),

@@ -11,8 +11,11 @@
 
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
+
+use crate::engine::Limits;
 
 /// Who moves for a side. In the config and the saved game it is written as
 /// the side the human plays: "white", "black", "both" or "none".
@@ -517,6 +520,63 @@ pub fn load_or_create(path: &Path) -> (Config, Option<String>) {
             )),
         ),
     }
+}
+
+/// The engine's levels: one table for chess and xiangqi (the chess and xiangqi screens).
+/// Engine limits for a strength level (1..=8).
+pub fn level_limits(level: u8) -> Limits {
+    let ms = |m| Some(Duration::from_millis(m));
+    match level {
+        1 => Limits {
+            depth: Some(1),
+            ..Limits::default()
+        },
+        2 => Limits {
+            depth: Some(2),
+            nodes: Some(2_000),
+            ..Limits::default()
+        },
+        3 => Limits {
+            depth: Some(4),
+            movetime: ms(200),
+            ..Limits::default()
+        },
+        4 => Limits {
+            movetime: ms(300),
+            ..Limits::default()
+        },
+        5 => Limits {
+            movetime: ms(700),
+            ..Limits::default()
+        },
+        6 => Limits {
+            movetime: ms(1500),
+            ..Limits::default()
+        },
+        7 => Limits {
+            movetime: ms(3000),
+            ..Limits::default()
+        },
+        _ => Limits {
+            movetime: ms(8000),
+            ..Limits::default()
+        },
+    }
+}
+
+/// "depth 4, 200 ms", "300 ms per move", ...
+pub fn describe_limits(l: &Limits) -> String {
+    let mut parts = Vec::new();
+    if let Some(d) = l.depth {
+        parts.push(format!("depth {d}"));
+    }
+    if let Some(n) = l.nodes {
+        parts.push(format!("{n} nodes"));
+    }
+    if let Some(t) = l.movetime {
+        parts.push(format!("{} ms per move", t.as_millis()));
+    }
+    parts.join(", ")
 }
 
 #[cfg(test)]

@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 use shakmaty::Position;
 use shakmaty::{Chess, Move};
 
+use crate::xiangqi::{Move as XqMove, Position as XqPosition};
+
 mod adapter;
 
 use crate::engine::TtAllocError;
@@ -33,20 +35,27 @@ pub enum Effect {
         moves: Vec<Move>,
         limits: Limits,
     },
+    /// Think about a xiangqi game (the xiangqi screen's).
+    ThinkXiangqi {
+        id: u64,
+        start: XqPosition,
+        moves: Vec<XqMove>,
+        limits: Limits,
+    },
     Stop,
     NewGame,
     SetHash(usize),
     SetContempt(i32),
 }
 
-/// Progress of a search.
+/// Progress of a search (its principal variation in the game's moves: chess by default).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Info {
+pub struct Info<M = Move> {
     pub depth: u32,
     pub score: Score,
     pub nodes: u64,
     pub nps: u64,
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
 }
 
 /// Something that picks moves: the engine, or a stand-in.
@@ -61,6 +70,15 @@ pub trait Opponent: Send {
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
     ) -> Option<Move>;
+    /// The same for a xiangqi game, ruled by the WXF rules (the engine's judge).
+    fn think_xiangqi(
+        &mut self,
+        start: &XqPosition,
+        moves: &[XqMove],
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info<XqMove>),
+    ) -> Option<XqMove>;
     /// Hash table size in MiB; an error says why the table could not be had.
     fn set_hash(&mut self, _mb: usize) -> Result<(), TtAllocError> {
         Ok(())
@@ -172,6 +190,39 @@ impl Opponent for Shuffler {
         let capture = legal.iter().find(|m| m.is_capture()).copied();
         Some(capture.unwrap_or(legal[(self.seed >> 33) as usize % legal.len()]))
     }
+
+    /// A capture if there is one, else a deterministic "random" legal move, at once.
+    fn think_xiangqi(
+        &mut self,
+        start: &XqPosition,
+        moves: &[XqMove],
+        _limits: &Limits,
+        _stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info<XqMove>),
+    ) -> Option<XqMove> {
+        let mut pos = start.clone();
+        for &m in moves {
+            pos.make(m);
+        }
+        let legal = pos.legal_moves();
+        let legal = legal.as_slice();
+        if legal.is_empty() {
+            return None;
+        }
+        on_info(&Info {
+            depth: 1,
+            score: Score::Cp(0),
+            nodes: 1,
+            nps: 1,
+            pv: vec![legal[0]],
+        });
+        self.seed = self
+            .seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407 + moves.len() as u64);
+        let capture = legal.iter().find(|&&m| pos.is_capture(m)).copied();
+        Some(capture.unwrap_or(legal[(self.seed >> 33) as usize % legal.len()]))
+    }
 }
 
 /// A request to the engine thread.
@@ -183,6 +234,12 @@ enum Request {
         moves: Vec<Move>,
         limits: Limits,
     },
+    ThinkXiangqi {
+        id: u64,
+        start: XqPosition,
+        moves: Vec<XqMove>,
+        limits: Limits,
+    },
     Hash(usize),
     Contempt(i32),
     NewGame,
@@ -191,9 +248,50 @@ enum Request {
 /// What the engine thread reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Report {
-    Info { id: u64, info: Info },
-    Best { id: u64, mv: Option<Move> },
+    Info {
+        id: u64,
+        info: Info,
+    },
+    Best {
+        id: u64,
+        mv: Option<Move>,
+    },
+    /// A xiangqi search's progress and move (the xiangqi screen's).
+    XqInfo {
+        id: u64,
+        info: Info<XqMove>,
+    },
+    XqBest {
+        id: u64,
+        mv: Option<XqMove>,
+    },
     Error(TtAllocError),
+}
+
+/// Runs one search, sending its progress at most ~30 times a second (the UI redraws anyway)
+/// and never dropping the last iteration, which the move rests on.
+fn report_search<M: Clone>(
+    tx: &Sender<Report>,
+    info_report: impl Fn(Info<M>) -> Report,
+    think: impl FnOnce(&mut dyn FnMut(&Info<M>)) -> Option<M>,
+) -> Option<M> {
+    let mut last = Instant::now() - Duration::from_secs(1);
+    // The newest report held back by the rate limit.
+    let mut held: Option<Info<M>> = None;
+    let mut on_info = |info: &Info<M>| {
+        if last.elapsed() >= Duration::from_millis(30) {
+            last = Instant::now();
+            held = None;
+            let _ = tx.send(info_report(info.clone()));
+        } else {
+            held = Some(info.clone());
+        }
+    };
+    let mv = think(&mut on_info);
+    if let Some(info) = held {
+        let _ = tx.send(info_report(info));
+    }
+    mv
 }
 
 /// Handle to the engine thread.
@@ -222,29 +320,27 @@ impl EngineThread {
                             moves,
                             limits,
                         } => {
-                            let mut last = Instant::now() - Duration::from_secs(1);
-                            // The newest report held back by the rate limit.
-                            let mut held: Option<Info> = None;
-                            let tx = rep_tx.clone();
-                            let mut on_info = |info: &Info| {
-                                // At most ~30 reports a second: the UI redraws anyway.
-                                if last.elapsed() >= Duration::from_millis(30) {
-                                    last = Instant::now();
-                                    held = None;
-                                    let _ = tx.send(Report::Info {
-                                        id,
-                                        info: info.clone(),
-                                    });
-                                } else {
-                                    held = Some(info.clone());
-                                }
-                            };
-                            let mv = opp.think(&start, &moves, &limits, &stop2, &mut on_info);
-                            // The last iteration is what the move rests on: never drop it.
-                            if let Some(info) = held {
-                                let _ = rep_tx.send(Report::Info { id, info });
-                            }
+                            let mv = report_search(
+                                &rep_tx,
+                                |info| Report::Info { id, info },
+                                |on_info| opp.think(&start, &moves, &limits, &stop2, on_info),
+                            );
                             let _ = rep_tx.send(Report::Best { id, mv });
+                        }
+                        Request::ThinkXiangqi {
+                            id,
+                            start,
+                            moves,
+                            limits,
+                        } => {
+                            let mv = report_search(
+                                &rep_tx,
+                                |info| Report::XqInfo { id, info },
+                                |on_info| {
+                                    opp.think_xiangqi(&start, &moves, &limits, &stop2, on_info)
+                                },
+                            );
+                            let _ = rep_tx.send(Report::XqBest { id, mv });
                         }
                         Request::Hash(mb) => {
                             if let Err(e) = opp.set_hash(mb) {
@@ -269,6 +365,17 @@ impl EngineThread {
     pub fn think(&self, id: u64, start: Chess, moves: Vec<Move>, limits: Limits) {
         self.stop.store(false, Ordering::Relaxed);
         self.send(Request::Think {
+            id,
+            start,
+            moves,
+            limits,
+        });
+    }
+
+    /// Start a xiangqi search; reports carry `id`.
+    pub fn think_xiangqi(&self, id: u64, start: XqPosition, moves: Vec<XqMove>, limits: Limits) {
+        self.stop.store(false, Ordering::Relaxed);
+        self.send(Request::ThinkXiangqi {
             id,
             start,
             moves,

@@ -24,6 +24,8 @@ pub enum Ctx {
     DrillFeedback,
     /// The post-game review.
     Review,
+    /// The xiangqi screen (board, moves, the WXF rulings).
+    Xiangqi,
     /// Everywhere but in a modal context (also read by the help overlay as "global").
     Global,
     /// The help overlay.
@@ -143,6 +145,11 @@ pub enum Cmd {
     EuweFaster,
     EuweSlower,
     Drills,
+    /// Xiangqi: open the xiangqi screen (from chess), or back to chess (from xiangqi).
+    Xiangqi,
+    /// Xiangqi: rule a repetition at its first occurrence (the paper's engine) or at the
+    /// third (arbiters, Fairy-Stockfish).
+    RuleAt,
     /// The panel "How engines see it" on / off (game screen and Euwe stepper).
     EnginesPanel,
     /// Open the post-game review.
@@ -260,6 +267,26 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Play, &[Char('d')], Cmd::Drills, "drills: puzzles about repetition and claims", None),
     b(Ctx::Play, &[Char('E')], Cmd::EnginesPanel, "how engines see it: five repetition detectors at the shown ply", None),
     b(Ctx::Play, &[Char('v')], Cmd::Review, "review this game: missed and incorrect claims, repetitions that cost it", None),
+    b(Ctx::Play, &[Char('X')], Cmd::Xiangqi, "xiangqi: the board, play the engine, the WXF rulings (the chess game is kept)", None),
+    b(Ctx::Xiangqi, &[Code(KeyCode::Up), Char('k')], Cmd::Up, "move the cursor up", None),
+    b(Ctx::Xiangqi, &[Code(KeyCode::Down), Char('j')], Cmd::Down, "move the cursor down", None),
+    b(Ctx::Xiangqi, &[Code(KeyCode::Left), Char('h')], Cmd::Left, "move the cursor left", None),
+    b(Ctx::Xiangqi, &[Code(KeyCode::Right), Char('l')], Cmd::Right, "move the cursor right", None),
+    b(Ctx::Xiangqi, &[Code(KeyCode::Enter), Char(' ')], Cmd::Select, "pick up / put down a piece (or click)", Some("move")),
+    b(Ctx::Xiangqi, &[Char('i'), Char(':'), Code(KeyCode::Tab)], Cmd::TypeMove, "type a move: WXF (C2=5, H2+3, tandem R+=3) or UCCI (h2e2)", Some("type")),
+    b(Ctx::Xiangqi, &[Char('u'), Code(KeyCode::Backspace)], Cmd::Takeback, "take back a move (yours and the engine's reply)", Some("takeback")),
+    b(Ctx::Xiangqi, &[Char('n')], Cmd::NewGame, "new xiangqi game", Some("new")),
+    b(Ctx::Xiangqi, &[Char('f')], Cmd::Flip, "flip the board (Red at the top or the bottom)", Some("flip")),
+    b(Ctx::Xiangqi, &[Char(','), Code(KeyCode::PageUp)], Cmd::HistBack, "step back through the game: the ruling builds up ply by ply", Some("hist")),
+    b(Ctx::Xiangqi, &[Char('.'), Code(KeyCode::PageDown)], Cmd::HistForward, "step forward through the game", None),
+    b(Ctx::Xiangqi, &[Code(KeyCode::Home)], Cmd::HistStart, "go to the start position", None),
+    b(Ctx::Xiangqi, &[Code(KeyCode::End)], Cmd::HistEnd, "back to the live position", None),
+    b(Ctx::Xiangqi, &[Char('p')], Cmd::Players, "who plays: you Red / you Black against the engine, two humans, engine against engine (cycles)", Some("players")),
+    b(Ctx::Xiangqi, &[Char('+'), Char('=')], Cmd::Stronger, "engine stronger", None),
+    b(Ctx::Xiangqi, &[Char('-')], Cmd::Weaker, "engine weaker", None),
+    b(Ctx::Xiangqi, &[Char('O')], Cmd::RuleAt, "rule a repetition at its first occurrence (the paper's engine) or at the third (arbiters, Fairy-Stockfish)", None),
+    b(Ctx::Xiangqi, &[Char('F')], Cmd::Fen, "start from a xiangqi FEN", None),
+    b(Ctx::Xiangqi, &[Char('X')], Cmd::Xiangqi, "back to chess (the xiangqi game is kept)", Some("chess")),
     b(Ctx::Review, &[Code(KeyCode::Up), Char('k')], Cmd::Up, "previous finding (its position on the board)", Some("finding")),
     b(Ctx::Review, &[Code(KeyCode::Down), Char('j')], Cmd::Down, "next finding (or click one)", None),
     b(Ctx::Review, &[Code(KeyCode::PageUp)], Cmd::PageUp, "a page of findings up", None),
@@ -583,6 +610,7 @@ mod tests {
             Ctx::DrillAnswer,
             Ctx::DrillFeedback,
             Ctx::Review,
+            Ctx::Xiangqi,
             Ctx::Help,
             Ctx::Verdict,
             Ctx::ClaimDialog,

@@ -29,6 +29,8 @@ pub mod terminal;
 pub mod theme;
 pub mod tty_wait;
 pub mod widgets;
+pub mod xiangqi;
+pub mod xq_board;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -52,6 +54,8 @@ pub struct Options {
     pub ascii: bool,
     pub fen: Option<String>,
     pub pgn: Option<PathBuf>,
+    /// Open on the xiangqi screen.
+    pub xiangqi: bool,
 }
 
 /// What the player is told when the configured `hash_mb` could not be had
@@ -114,6 +118,9 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
             Ok(None) => {}
             Err(e) => app.error(e.to_string()),
         }
+    }
+    if opts.xiangqi {
+        app.open_xiangqi();
     }
     if let Some(m) = cfg_msg {
         app.add_error(m);
@@ -237,6 +244,12 @@ fn carry_out(app: &mut App, engine: &EngineThread) {
                 moves,
                 limits,
             } => engine.think(id, start, moves, limits),
+            Effect::ThinkXiangqi {
+                id,
+                start,
+                moves,
+                limits,
+            } => engine.think_xiangqi(id, start, moves, limits),
             Effect::Stop => engine.stop(),
             Effect::NewGame => engine.new_game(),
             Effect::SetHash(mb) => engine.set_hash(mb),
@@ -401,3 +414,5 @@ mod pgn_file_tests;
 mod review_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod xiangqi_tests;

@@ -14,6 +14,10 @@ pub enum InputKind {
     SavePgn,
     /// A typed drill answer.
     DrillAnswer,
+    /// A xiangqi move (WXF or UCCI).
+    XiangqiMove,
+    /// A xiangqi position to start from.
+    XiangqiFen,
 }
 
 impl InputKind {
@@ -25,6 +29,8 @@ impl InputKind {
             InputKind::LoadPgn => "Load PGN file",
             InputKind::SavePgn => "Save PGN as",
             InputKind::DrillAnswer => "Your answer",
+            InputKind::XiangqiMove => "Move (WXF like C2=5, or UCCI like h2e2)",
+            InputKind::XiangqiFen => "Xiangqi FEN",
         }
     }
 }

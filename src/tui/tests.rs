@@ -701,7 +701,10 @@ fn help_overlay_is_generated_from_the_key_table() {
     // The drill screen's own help lists the drill bindings (drill_tests).
     let help = help_over_pages(&mut a, 120, 40);
     assert_help_lists(&help, |c| {
-        !matches!(c, Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback)
+        !matches!(
+            c,
+            Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback | Ctx::Xiangqi
+        )
     });
 }
 
@@ -805,14 +808,20 @@ fn help_fits_80x24_over_its_pages() {
     let help = help_over_pages(&mut a, 80, 24);
     // Every binding but the drill screen's (drill_tests checks those).
     assert_help_lists(&help, |c| {
-        !matches!(c, Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback)
+        !matches!(
+            c,
+            Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback | Ctx::Xiangqi
+        )
     });
     assert!(help.contains("Mouse: click a piece"), "{help}");
     // The smallest terminal the trainer runs in, too.
     keys(&mut a, "g");
     let help = help_over_pages(&mut a, 64, 20);
     assert_help_lists(&help, |c| {
-        !matches!(c, Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback)
+        !matches!(
+            c,
+            Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback | Ctx::Xiangqi
+        )
     });
 }
 

@@ -35,6 +35,7 @@ use super::keys::{self, Cmd, Ctx};
 use super::play::{self, Env, Play, Replies, Reply};
 use super::review::{self, ReviewScreen};
 use super::widgets::Marks;
+use super::xiangqi::{self, XiangqiScreen};
 
 pub use super::engine_thread::Effect;
 pub use super::prompt::{Input, InputKind};
@@ -58,6 +59,7 @@ pub enum Screen {
     Euwe,
     Drills,
     Review,
+    Xiangqi,
 }
 
 /// Whether a message reports a problem.
@@ -91,6 +93,8 @@ pub struct App {
     pub drills: Option<Box<DrillState>>,
     /// The review screen's state and options.
     pub review: ReviewScreen,
+    /// The xiangqi screen's game and settings (kept while the chess screen is shown).
+    pub xiangqi: Box<XiangqiScreen>,
     pub overlay: Option<Overlay>,
     pub input: Option<Input>,
     pub message: Option<Message>,
@@ -121,6 +125,7 @@ impl App {
             ))),
             drills: None,
             review: ReviewScreen::default(),
+            xiangqi: Box::new(XiangqiScreen::new(cfg.level)),
             overlay: None,
             input: None,
             message: None,
@@ -191,6 +196,9 @@ impl App {
             Action::Mouse(m) => self.on_mouse(m),
             Action::Resize(w, h) => self.size = Rect::new(0, 0, w, h),
             Action::Tick(now) => self.on_tick(now),
+            Action::Engine(r @ (Report::XqInfo { .. } | Report::XqBest { .. })) => {
+                self.with_xiangqi(|x, out| x.on_report(r, out))
+            }
             Action::Engine(r) => self.with_play(|p, _, out| p.on_report(r, out)),
         }
         self.play.note_clocks();
@@ -241,6 +249,7 @@ impl App {
             (Screen::Drills, Some(d)) => d.ctx(),
             (Screen::Drills, None) => Ctx::DrillThemes,
             (Screen::Review, _) => Ctx::Review,
+            (Screen::Xiangqi, _) => Ctx::Xiangqi,
         }
     }
 
@@ -303,6 +312,7 @@ impl App {
                 }
             }
             Cmd::Review => self.open_review(),
+            Cmd::Xiangqi if self.screen != Screen::Xiangqi => self.open_xiangqi(),
             // Overlay and input-line commands arrive through their own contexts.
             Cmd::Close
             | Cmd::ClaimAs(_)
@@ -342,6 +352,8 @@ impl App {
             | Cmd::Save
             | Cmd::Load
             | Cmd::Fen
+            | Cmd::Xiangqi
+            | Cmd::RuleAt
             | Cmd::EuweNext
             | Cmd::EuwePrev
             | Cmd::EuweJumpStart
@@ -405,6 +417,7 @@ impl App {
                 let reply = self.review.command(cmd, self.size);
                 self.review_reply(reply);
             }
+            Screen::Xiangqi => self.with_xiangqi(|x, out| x.command(cmd, out)),
         }
     }
 
@@ -471,7 +484,10 @@ impl App {
             Some(Cmd::Close) => {
                 let kind = input.kind;
                 self.input = None;
-                if kind != InputKind::DrillAnswer {
+                if !matches!(
+                    kind,
+                    InputKind::DrillAnswer | InputKind::XiangqiMove | InputKind::XiangqiFen
+                ) {
                     self.with_play(|p, _, out| p.input_closed(kind, out));
                 }
             }
@@ -494,6 +510,9 @@ impl App {
         let text = input.text().trim().to_string();
         match input.kind {
             InputKind::DrillAnswer => self.with_drills(|d| d.typed(&text)),
+            InputKind::XiangqiMove | InputKind::XiangqiFen => {
+                self.with_xiangqi(|x, out| x.submit(input.kind, &text, out))
+            }
             kind => self.with_play(|p, _, out| p.submit(kind, text, out)),
         }
     }
@@ -538,6 +557,12 @@ impl App {
             MouseEventKind::ScrollDown if self.screen == Screen::Review => {
                 return self.screen_command(Cmd::Down);
             }
+            MouseEventKind::ScrollUp if self.screen == Screen::Xiangqi => {
+                return self.run(Cmd::HistBack);
+            }
+            MouseEventKind::ScrollDown if self.screen == Screen::Xiangqi => {
+                return self.run(Cmd::HistForward);
+            }
             MouseEventKind::ScrollUp if self.screen == Screen::Euwe => {
                 return self.run(Cmd::EuwePrev);
             }
@@ -565,6 +590,11 @@ impl App {
         }
         if self.screen == Screen::Euwe {
             self.euwe.click(self.size, x, y);
+            return;
+        }
+        if self.screen == Screen::Xiangqi {
+            let size = self.size;
+            self.with_xiangqi(|s, out| s.click(size, x, y, out));
             return;
         }
         if self.screen == Screen::Play {
@@ -627,6 +657,40 @@ impl App {
         }
         if let Some(n) = note {
             self.error(n);
+        }
+    }
+}
+
+/// Routing to the xiangqi screen (which owns its state, keys, drawing and hit-testing):
+/// open it, hand it a key, click, line or engine report, carry out its replies.
+impl App {
+    /// Open the xiangqi screen (its game kept from the last time; the chess game is kept).
+    pub fn open_xiangqi(&mut self) {
+        self.stop_engine();
+        self.input = None;
+        self.overlay = None;
+        self.play.selected = None;
+        self.screen = Screen::Xiangqi;
+        self.message = None;
+        self.with_xiangqi(|x, out| x.maybe_engine(out));
+    }
+
+    /// Let the xiangqi screen handle something, then carry out its replies in order.
+    fn with_xiangqi(&mut self, f: impl FnOnce(&mut XiangqiScreen, &mut xiangqi::Replies)) {
+        let mut out = xiangqi::Replies::default();
+        f(&mut self.xiangqi, &mut out);
+        for reply in out {
+            match reply {
+                xiangqi::Reply::Info(t) => self.info(t),
+                xiangqi::Reply::Error(t) => self.error(t),
+                xiangqi::Reply::Type(kind, text) => self.open_input(kind, &text),
+                xiangqi::Reply::Engine(e) => self.effects.push(e),
+                xiangqi::Reply::Leave => {
+                    self.screen = Screen::Play;
+                    self.message = None;
+                    self.maybe_engine();
+                }
+            }
         }
     }
 }
@@ -767,6 +831,9 @@ impl App {
 
     /// Start: ask the engine to move if it is its turn.
     pub fn start(&mut self) {
+        if self.screen == Screen::Xiangqi {
+            return self.with_xiangqi(|x, out| x.maybe_engine(out));
+        }
         self.with_play(|p, _, out| p.start(out));
     }
 
@@ -802,7 +869,7 @@ impl App {
         match (self.screen, &self.drills) {
             (Screen::Play, _) => self.play.marks(),
             (Screen::Drills, Some(d)) => d.marks(),
-            (Screen::Euwe | Screen::Drills | Screen::Review, _) => Marks::Shown,
+            (Screen::Euwe | Screen::Drills | Screen::Review | Screen::Xiangqi, _) => Marks::Shown,
         }
     }
 

@@ -108,6 +108,12 @@ fn help_sections(screen: Screen) -> &'static [(&'static str, Ctx)] {
             ("Typing an answer", Ctx::Input),
             ("This help", Ctx::Help),
         ],
+        Screen::Xiangqi => &[
+            ("Xiangqi", Ctx::Xiangqi),
+            ("Everywhere", Ctx::Global),
+            ("Typing a move", Ctx::Input),
+            ("This help", Ctx::Help),
+        ],
         _ => &[
             ("Game", Ctx::Play),
             ("Euwe stepper", Ctx::Euwe),

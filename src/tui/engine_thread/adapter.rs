@@ -36,6 +36,28 @@ impl Opponent for EngineOpponent {
         self.0.search(start, moves, limits, stop, &mut cb).best
     }
 
+    fn think_xiangqi(
+        &mut self,
+        start: &crate::xiangqi::Position,
+        moves: &[crate::xiangqi::Move],
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info<crate::xiangqi::Move>),
+    ) -> Option<crate::xiangqi::Move> {
+        let mut cb = |i: &engine::SearchInfo<crate::xiangqi::Move>| {
+            on_info(&Info {
+                depth: i.depth,
+                score: i.score,
+                nodes: i.nodes,
+                nps: i.nps,
+                pv: i.pv.clone(),
+            })
+        };
+        self.0
+            .search_xiangqi(start, moves, limits, stop, &mut cb)
+            .best
+    }
+
     fn set_hash(&mut self, mb: usize) -> Result<(), TtAllocError> {
         self.0.set_hash(mb)
     }

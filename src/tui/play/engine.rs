@@ -43,6 +43,8 @@ impl Play {
                 self.engine_moves(&t, m, out);
             }
             Report::Error(e) => out.error(format!("engine: {e}")),
+            // The xiangqi screen's searches: the App hands those to it.
+            Report::XqInfo { .. } | Report::XqBest { .. } => {}
         }
     }
 

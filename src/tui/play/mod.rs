@@ -41,7 +41,10 @@ use crate::rules::claim::{Clocks, Ground};
 use crate::rules::review::GameRecord;
 use crate::rules::{Game, MoveNumber, PlayError};
 
-pub use super::config::{CLOCK_PRESETS, CONTEMPT_STEPS_CP, HASH_STEPS_MB, Players, clock_label};
+pub use super::config::{
+    CLOCK_PRESETS, CONTEMPT_STEPS_CP, HASH_STEPS_MB, Players, clock_label, describe_limits,
+    level_limits,
+};
 pub use crate::rules::notation::king_target;
 pub use clock::Clock;
 use clock::idx;
@@ -55,7 +58,7 @@ pub use saved::{
 pub use view::history_cells;
 
 use super::config::{Config, Setting};
-use super::engine_thread::{Effect, Info, Limits};
+use super::engine_thread::{Effect, Info};
 use super::keys::{self, Cmd};
 use super::prompt::InputKind;
 use super::widgets::Marks;
@@ -311,62 +314,6 @@ impl Play {
         let noted = self.view.and_then(|p| self.clock_at.get(&p));
         Some(noted.map_or_else(|| clock.remaining(c, now), |l| l[idx(c)]))
     }
-}
-
-/// Engine limits for a strength level (1..=8).
-pub fn level_limits(level: u8) -> Limits {
-    let ms = |m| Some(Duration::from_millis(m));
-    match level {
-        1 => Limits {
-            depth: Some(1),
-            ..Limits::default()
-        },
-        2 => Limits {
-            depth: Some(2),
-            nodes: Some(2_000),
-            ..Limits::default()
-        },
-        3 => Limits {
-            depth: Some(4),
-            movetime: ms(200),
-            ..Limits::default()
-        },
-        4 => Limits {
-            movetime: ms(300),
-            ..Limits::default()
-        },
-        5 => Limits {
-            movetime: ms(700),
-            ..Limits::default()
-        },
-        6 => Limits {
-            movetime: ms(1500),
-            ..Limits::default()
-        },
-        7 => Limits {
-            movetime: ms(3000),
-            ..Limits::default()
-        },
-        _ => Limits {
-            movetime: ms(8000),
-            ..Limits::default()
-        },
-    }
-}
-
-/// "depth 4, 200 ms", "300 ms per move", ...
-pub fn describe_limits(l: &Limits) -> String {
-    let mut parts = Vec::new();
-    if let Some(d) = l.depth {
-        parts.push(format!("depth {d}"));
-    }
-    if let Some(n) = l.nodes {
-        parts.push(format!("{n} nodes"));
-    }
-    if let Some(t) = l.movetime {
-        parts.push(format!("{} ms per move", t.as_millis()));
-    }
-    parts.join(", ")
 }
 
 /// A one-line reason for a refused move.

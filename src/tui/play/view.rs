@@ -40,18 +40,20 @@ impl Play {
     pub fn hint(&self) -> String {
         if self.game.is_over() {
             format!(
-                "{} new game · {} take back · {} review the game · {} drills",
+                "{} new game · {} take back · {} review the game · {} drills · {} xiangqi",
                 keys::key_for(Cmd::NewGame),
                 keys::key_for(Cmd::Takeback),
                 keys::key_for(Cmd::Review),
-                keys::key_for(Cmd::Drills)
+                keys::key_for(Cmd::Drills),
+                keys::key_for(Cmd::Xiangqi)
             )
         } else {
             format!(
-                "{} type a move · {} claim · click a piece, then its target · {} drills",
+                "{} type a move · {} claim · click a piece, then its target · {} drills · {} xiangqi",
                 keys::key_for(Cmd::TypeMove),
                 keys::key_for(Cmd::Claim),
-                keys::key_for(Cmd::Drills)
+                keys::key_for(Cmd::Drills),
+                keys::key_for(Cmd::Xiangqi)
             )
         }
     }

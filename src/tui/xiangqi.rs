@@ -1,0 +1,851 @@
+//! The xiangqi screen: a xiangqi game on its board against the engine (which plays by the
+//! WXF rulings: its judge is on), between two humans or engine against engine, with every
+//! move's status as the judge sees it and the ruling drawn on the board as it builds up.
+//!
+//! - The board ([`super::xq_board`]): Chinese pieces or letters, the river and the palaces;
+//!   the last move, the selected piece and its legal targets, check, and for the move shown
+//!   the chased piece and its attackers.
+//! - The move list: WXF notation, each move's status ([`Record::move_note`]: check, chase of
+//!   which piece, idle, cancel), the repeated positions (×2, ×3), and the plies the ruling
+//!   judges (`|`) with the occurrences it counts ([`PLACE_MARK`]).
+//! - The ruling: the first one made stands ([`JudgedGame`]) and ends the game; a banner
+//!   gives it in the judge's words. Stepping back through the game shows it building up:
+//!   at each ply, how often the position has stood and how the judge reads the repetition so
+//!   far (what it would rule if the position stood for the deciding time now).
+//! - The occurrence at which a repetition is ruled is a setting ([`Cmd::RuleAt`]): the first
+//!   repetition, as the paper's engine rules (Tan and Watkinson Medina, "Complete
+//!   Implementation of WXF Chinese Chess Rules", 2024, <https://arxiv.org/abs/2412.17334>),
+//!   or the third occurrence, as tournament arbiters and Fairy-Stockfish do.
+//!
+//! The screen owns its state, its commands (the key table's [`Ctx::Xiangqi`]), its layout
+//! (one function for drawing and clicks) and its drawing, and answers the
+//! [`App`](super::app::App), which only routes to it, with [`Reply`]s. Every rule comes from
+//! `threefold-xiangqi`: legality, notation, statuses and rulings are its functions.
+//!
+//! [`Ctx::Xiangqi`]: super::keys::Ctx::Xiangqi
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use crate::xiangqi::judge::{JudgedGame, Level, MoveNote, Record, Ruling};
+use crate::xiangqi::notation::{illegal_reason, parse_move, wxf};
+use crate::xiangqi::{Color, Move, Position, Square};
+
+use super::config::{LEVEL, Players, describe_limits, level_limits};
+use super::engine_thread::{Effect, Info, Report};
+use super::keys::{self, Cmd, Ctx};
+use super::prompt::InputKind;
+use super::theme::{PLACE_MARK, Theme, badge};
+use super::widgets::{self, clip};
+use super::xq_board::{PointMark, XqBoardView, XqGeom, glyph};
+
+/// The occurrence a ruling is made at by default: the third (two earlier ones), as
+/// tournament arbiters and Fairy-Stockfish rule.
+pub const DEFAULT_NTIMES: usize = 2;
+
+/// What the xiangqi screen asks of the routing App.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    Info(String),
+    Error(String),
+    /// Open the input line for this kind, holding this text.
+    Type(InputKind, String),
+    Engine(Effect),
+    /// Back to the chess screen.
+    Leave,
+}
+
+/// The replies of one event, in order.
+#[derive(Debug, Default)]
+pub struct Replies(Vec<Reply>);
+
+impl Replies {
+    fn info(&mut self, t: impl Into<String>) {
+        self.0.push(Reply::Info(t.into()));
+    }
+    fn error(&mut self, t: impl Into<String>) {
+        self.0.push(Reply::Error(t.into()));
+    }
+    fn push(&mut self, r: Reply) {
+        self.0.push(r);
+    }
+}
+
+impl IntoIterator for Replies {
+    type Item = Reply;
+    type IntoIter = std::vec::IntoIter<Reply>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+/// A search the screen waits for.
+#[derive(Clone, Debug)]
+pub struct Thinking {
+    pub id: u64,
+    pub info: Option<Info<Move>>,
+}
+
+/// Whether a side is played by a human (Red plays the config's "white").
+fn is_human(players: Players, side: Color) -> bool {
+    players.is_human(match side {
+        Color::Red => shakmaty::Color::White,
+        Color::Black => shakmaty::Color::Black,
+    })
+}
+
+fn describe_players(players: Players) -> &'static str {
+    match players {
+        Players::HumanWhite => "You (Red) vs engine",
+        Players::HumanBlack => "Engine vs you (Black)",
+        Players::TwoHumans => "Two humans",
+        Players::Engines => "Engine vs engine",
+    }
+}
+
+/// The xiangqi screen's state.
+#[derive(Clone, Debug)]
+pub struct XiangqiScreen {
+    pub game: JudgedGame,
+    pub players: Players,
+    pub level: u8,
+    pub flipped: bool,
+    pub cursor: Square,
+    pub selected: Option<Square>,
+    /// The ply shown when stepping through the game (None: the live position).
+    pub view: Option<usize>,
+    pub thinking: Option<Thinking>,
+    next_id: u64,
+}
+
+impl XiangqiScreen {
+    /// A new game from the start position: you play Red against the engine at `level`.
+    pub fn new(level: u8) -> XiangqiScreen {
+        XiangqiScreen {
+            game: JudgedGame::new(Position::start(), DEFAULT_NTIMES),
+            players: Players::HumanWhite,
+            level: level.clamp(*LEVEL.start() as u8, *LEVEL.end() as u8),
+            flipped: false,
+            cursor: Square::new(4, 0).expect("e0"),
+            selected: None,
+            view: None,
+            thinking: None,
+            next_id: 1,
+        }
+    }
+
+    pub fn record(&self) -> &Record {
+        self.game.record()
+    }
+
+    /// The ply shown on the board.
+    pub fn shown(&self) -> usize {
+        self.view.unwrap_or(self.record().ply())
+    }
+
+    /// Whether the game is over: a ruling stands (a repetition ruled, or no legal move).
+    pub fn is_over(&self) -> bool {
+        self.game.standing().is_some()
+    }
+
+    /// Plays a legal move on the live position.
+    fn play(&mut self, m: Move, out: &mut Replies) {
+        self.selected = None;
+        self.game.push(m);
+        self.cursor = m.to();
+        if let Some(r) = self.game.standing() {
+            out.info(format!("{}.", r.headline()));
+        }
+        self.maybe_engine(out);
+    }
+
+    /// Ask the engine to move if it is its turn and it is not thinking.
+    pub fn maybe_engine(&mut self, out: &mut Replies) {
+        let side = self.record().current().side_to_move();
+        if self.is_over() || is_human(self.players, side) || self.thinking.is_some() {
+            return;
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        self.thinking = Some(Thinking { id, info: None });
+        let rec = self.record();
+        out.push(Reply::Engine(Effect::ThinkXiangqi {
+            id,
+            start: rec.position(0).clone(),
+            moves: (1..=rec.ply()).map(|p| rec.move_at(p)).collect(),
+            limits: level_limits(self.level),
+        }));
+    }
+
+    /// Stop the engine's search, if one runs (its move will be ignored).
+    pub fn stop_engine(&mut self, out: &mut Replies) {
+        if self.thinking.take().is_some() {
+            out.push(Reply::Engine(Effect::Stop));
+        }
+    }
+
+    /// A report of the engine thread.
+    pub fn on_report(&mut self, r: Report, out: &mut Replies) {
+        match r {
+            Report::XqInfo { id, info } => {
+                if let Some(t) = self.thinking.as_mut().filter(|t| t.id == id) {
+                    t.info = Some(info);
+                }
+            }
+            Report::XqBest { id, mv } => {
+                if self.thinking.as_ref().is_none_or(|t| t.id != id) {
+                    return;
+                }
+                self.thinking = None;
+                let side = self.record().current().side_to_move();
+                if self.is_over() || is_human(self.players, side) {
+                    return;
+                }
+                match mv {
+                    Some(m) if self.record().current().is_legal(m) => {
+                        let text = wxf(self.record().current(), m);
+                        self.play(m, out);
+                        if self.game.standing().is_none() {
+                            out.info(format!("The engine played {text}."));
+                        }
+                    }
+                    Some(_) => out.error("the engine sent an illegal move; ignored"),
+                    None => {}
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A command of the screen's context.
+    pub fn command(&mut self, cmd: Cmd, out: &mut Replies) {
+        let ply = self.record().ply();
+        match cmd {
+            Cmd::Up | Cmd::Down | Cmd::Left | Cmd::Right => self.move_cursor(cmd),
+            Cmd::Select => self.select(self.cursor, out),
+            Cmd::TypeMove => {
+                if let Some(why) = self.why_no_move() {
+                    out.error(why);
+                } else {
+                    out.push(Reply::Type(InputKind::XiangqiMove, String::new()));
+                }
+            }
+            Cmd::Takeback => self.takeback(out),
+            Cmd::NewGame => {
+                let start = self.record().position(0).clone();
+                let start = if ply == 0 { Position::start() } else { start };
+                self.restart(start, out);
+                out.info("New game.");
+            }
+            Cmd::Flip => self.flipped = !self.flipped,
+            Cmd::HistBack => self.view = Some(self.shown().saturating_sub(1)),
+            Cmd::HistForward => {
+                let next = self.shown() + 1;
+                self.view = (next < ply).then_some(next);
+            }
+            Cmd::HistStart => self.view = (ply > 0).then_some(0),
+            Cmd::HistEnd | Cmd::Back => self.view = None,
+            Cmd::Players => {
+                let i = Players::ALL.iter().position(|&p| p == self.players);
+                self.players = Players::ALL[(i.unwrap_or(0) + 1) % Players::ALL.len()];
+                self.stop_engine(out);
+                out.info(format!("Players: {}.", describe_players(self.players)));
+                self.maybe_engine(out);
+            }
+            Cmd::Stronger | Cmd::Weaker => {
+                let (lo, hi) = (*LEVEL.start() as u8, *LEVEL.end() as u8);
+                self.level = if cmd == Cmd::Stronger {
+                    (self.level + 1).min(hi)
+                } else {
+                    self.level.saturating_sub(1).max(lo)
+                };
+                out.info(format!(
+                    "Engine level {}: {}.",
+                    self.level,
+                    describe_limits(&level_limits(self.level))
+                ));
+            }
+            Cmd::RuleAt => {
+                let ntimes = if self.game.ntimes() == 1 { 2 } else { 1 };
+                self.game = JudgedGame::of(self.record(), ntimes);
+                out.info(format!("Repetitions are ruled {}.", rule_at_words(ntimes)));
+                self.maybe_engine(out);
+            }
+            Cmd::Fen => {
+                let fen = self.record().position(self.shown()).fen();
+                out.push(Reply::Type(InputKind::XiangqiFen, fen));
+            }
+            Cmd::Xiangqi => {
+                self.stop_engine(out);
+                out.push(Reply::Leave);
+            }
+            _ => {}
+        }
+    }
+
+    /// Why no move can be made now (None: one can).
+    fn why_no_move(&self) -> Option<String> {
+        if self.view.is_some() {
+            return Some(format!(
+                "You are looking at an earlier position: {} goes back to the live one.",
+                keys::key_in(Ctx::Xiangqi, Cmd::HistEnd)
+            ));
+        }
+        if let Some(r) = self.game.standing() {
+            return Some(format!(
+                "The game is over: {}. {} takes back, {} starts a new game.",
+                r.headline(),
+                keys::key_in(Ctx::Xiangqi, Cmd::Takeback),
+                keys::key_in(Ctx::Xiangqi, Cmd::NewGame)
+            ));
+        }
+        let side = self.record().current().side_to_move();
+        if !is_human(self.players, side) {
+            return Some(format!("It is the engine's move ({}).", side.title()));
+        }
+        None
+    }
+
+    fn move_cursor(&mut self, cmd: Cmd) {
+        let (f, r) = (self.cursor.file() as i8, self.cursor.rank() as i8);
+        // Up is up on the screen: towards rank 9 unless the board is flipped.
+        let up = if self.flipped { -1 } else { 1 };
+        let right = up;
+        let (df, dr) = match cmd {
+            Cmd::Up => (0, up),
+            Cmd::Down => (0, -up),
+            Cmd::Left => (-right, 0),
+            _ => (right, 0),
+        };
+        let (f, r) = ((f + df).clamp(0, 8), (r + dr).clamp(0, 9));
+        if let Some(sq) = Square::new(f as u8, r as u8) {
+            self.cursor = sq;
+        }
+    }
+
+    /// Pick up the piece on `sq`, or put the piece picked up down there.
+    fn select(&mut self, sq: Square, out: &mut Replies) {
+        if let Some(why) = self.why_no_move() {
+            out.error(why);
+            return;
+        }
+        let pos = self.record().current().clone();
+        let side = pos.side_to_move();
+        let own = pos.piece_at(sq).is_some_and(|p| p.color == side);
+        match self.selected {
+            Some(from) if from == sq => self.selected = None,
+            _ if own => self.selected = Some(sq),
+            Some(from) => {
+                let m = Move::new(from, sq);
+                match illegal_reason(&pos, m) {
+                    None => self.play(m, out),
+                    Some(why) => out.error(format!("{}: {why}.", m.ucci())),
+                }
+            }
+            None => out.error(match pos.piece_at(sq) {
+                None => format!("No piece on {sq}: pick one of {}'s pieces.", side.title()),
+                Some(p) => format!(
+                    "The {} on {sq} is {}'s; it is {} to move.",
+                    p.kind.name(),
+                    p.color.title(),
+                    side.title()
+                ),
+            }),
+        }
+    }
+
+    /// A click at a screen position: a point of the board picks up or puts down.
+    pub fn click(&mut self, size: Rect, x: u16, y: u16, out: &mut Replies) {
+        let Some(a) = layout(size) else { return };
+        let Some(g) = XqGeom::fit(a.board, self.flipped) else {
+            return;
+        };
+        if let Some(sq) = g.square_at(x, y) {
+            self.cursor = sq;
+            self.select(sq, out);
+        }
+    }
+
+    /// A line typed at the input line.
+    pub fn submit(&mut self, kind: InputKind, text: &str, out: &mut Replies) {
+        match kind {
+            InputKind::XiangqiMove => {
+                if let Some(why) = self.why_no_move() {
+                    return out.error(why);
+                }
+                match parse_move(self.record().current(), text) {
+                    Ok(m) => self.play(m, out),
+                    Err(e) => {
+                        out.error(format!("{e}."));
+                        out.push(Reply::Type(InputKind::XiangqiMove, text.to_string()));
+                    }
+                }
+            }
+            InputKind::XiangqiFen => match Position::from_fen(text) {
+                Ok(pos) => {
+                    let warning = pos.unreachable_warning();
+                    self.restart(pos, out);
+                    match warning {
+                        Some(w) => out.info(format!("New game from the FEN. {w}")),
+                        None => out.info("New game from the FEN."),
+                    }
+                }
+                Err(e) => {
+                    out.error(format!("FEN: {e}."));
+                    out.push(Reply::Type(InputKind::XiangqiFen, text.to_string()));
+                }
+            },
+            _ => {}
+        }
+    }
+
+    fn restart(&mut self, start: Position, out: &mut Replies) {
+        self.stop_engine(out);
+        out.push(Reply::Engine(Effect::NewGame));
+        self.game = JudgedGame::new(start, self.game.ntimes());
+        self.view = None;
+        self.selected = None;
+        self.maybe_engine(out);
+    }
+
+    /// Take back the last move, and the engine's reply with it when a human plays
+    /// against the engine (back to the human's turn).
+    fn takeback(&mut self, out: &mut Replies) {
+        if self.record().ply() == 0 {
+            return out.error("There is no move to take back.");
+        }
+        self.stop_engine(out);
+        self.view = None;
+        self.selected = None;
+        self.game.pop();
+        while self.record().ply() > 0
+            && !is_human(self.players, self.record().current().side_to_move())
+            && self.players != Players::Engines
+        {
+            self.game.pop();
+        }
+        out.info("Move taken back.");
+        self.maybe_engine(out);
+    }
+}
+
+fn rule_at_words(ntimes: usize) -> &'static str {
+    if ntimes == 1 {
+        "at the first repetition (as the paper's engine)"
+    } else {
+        "at the third occurrence (as arbiters and Fairy-Stockfish)"
+    }
+}
+
+/// The screen's regions.
+#[derive(Clone, Copy, Debug)]
+pub struct XqAreas {
+    pub title: Rect,
+    pub board: Rect,
+    /// Under the board: the move shown and the judge's reading of it.
+    pub note: Rect,
+    pub side: Rect,
+}
+
+/// The side panel's narrowest width.
+const SIDE_MIN: u16 = 34;
+
+/// Lay the screen out in the trainer's frame (None: the terminal is too small).
+pub fn layout(size: Rect) -> Option<XqAreas> {
+    let a = widgets::layout(size)?;
+    let body = Rect::new(a.board.x, a.board.y, size.width, a.message.y - a.board.y);
+    let board_w = body.width.saturating_sub(SIDE_MIN + 1).min(40);
+    let probe = Rect::new(body.x, body.y, board_w, body.height);
+    let g = XqGeom::fit(probe, false)?;
+    let board_h = g.height().min(body.height);
+    let board_w = g.width().max(board_w.min(40));
+    let board = Rect::new(body.x, body.y, board_w, board_h);
+    // The note reaches down over the message rows: a message, when there is one, is drawn
+    // over it.
+    let note = Rect::new(
+        body.x,
+        body.y + board_h,
+        board_w,
+        a.input.y - body.y - board_h,
+    );
+    let side = Rect::new(
+        body.x + board_w + 1,
+        body.y,
+        body.width - board_w - 1,
+        body.height,
+    );
+    Some(XqAreas {
+        title: a.title,
+        board,
+        note,
+        side,
+    })
+}
+
+/// What the screen shows of the ply shown: the ruling that stands (if the ply shown has
+/// reached it), or the judge's reading so far.
+enum Shown {
+    Standing(Ruling),
+    /// The position stands again: the judge's word if it stood for the deciding time now.
+    Building {
+        occurrence: usize,
+        reading: Ruling,
+    },
+    Nothing,
+}
+
+impl XiangqiScreen {
+    /// The record up to the ply shown.
+    fn record_at(&self, ply: usize) -> Record {
+        let mut rec = self.record().clone();
+        while rec.ply() > ply {
+            rec.pop();
+        }
+        rec
+    }
+
+    fn shown_state(&self) -> Shown {
+        let ply = self.shown();
+        if let Some(r) = self.game.standing().filter(|r| r.ply <= ply) {
+            return Shown::Standing(r.clone());
+        }
+        let rec = self.record_at(ply);
+        let occurrence = rec.occurrences(ply).count() + 1;
+        if occurrence < 2 {
+            return Shown::Nothing;
+        }
+        Shown::Building {
+            occurrence,
+            reading: rec.judge(1),
+        }
+    }
+
+    /// The board's marks for the move shown: the chased pieces and their attackers.
+    fn point_marks(&self) -> Vec<(Square, PointMark)> {
+        let ply = self.shown();
+        if ply == 0 {
+            return Vec::new();
+        }
+        let rec = self.record();
+        let attacks = match rec.move_note(ply) {
+            MoveNote::Judged(r) if ply < rec.ply() => r.status.chased,
+            // The live move: the threats it made (a chase if the reply answers them).
+            MoveNote::Threat(a) if ply == rec.ply() => a,
+            _ => Vec::new(),
+        };
+        let mut marks = Vec::new();
+        for a in attacks {
+            marks.push((a.victim, PointMark::Chased));
+            marks.push((a.attacker, PointMark::Attacker));
+        }
+        marks
+    }
+
+    /// Draw the screen in the trainer's frame.
+    pub fn render(&self, ascii: bool, t: &Theme, size: Rect, buf: &mut Buffer) {
+        let Some(a) = layout(size) else { return };
+        self.render_title(t, a.title, buf);
+        let ply = self.shown();
+        let rec = self.record();
+        let pos = rec.position(ply);
+        let geom = XqGeom::fit(a.board, self.flipped);
+        if let Some(geom) = geom {
+            let live = self.view.is_none() && !self.is_over();
+            let targets: Vec<Square> = match self.selected.filter(|_| live) {
+                Some(from) => pos
+                    .legal_moves()
+                    .as_slice()
+                    .iter()
+                    .filter(|m| m.from() == from)
+                    .map(|m| m.to())
+                    .collect(),
+                None => Vec::new(),
+            };
+            let marks = self.point_marks();
+            XqBoardView {
+                pos,
+                geom,
+                theme: t,
+                ascii,
+                last_move: (ply > 0).then(|| {
+                    let m = rec.move_at(ply);
+                    (m.from(), m.to())
+                }),
+                check: pos.in_check().then(|| pos.king(pos.side_to_move())),
+                selected: self.selected.filter(|_| live),
+                targets: &targets,
+                cursor: live.then_some(self.cursor),
+                marks: &marks,
+            }
+            .render(a.board, buf);
+        }
+        self.render_note(t, a.note, buf);
+        self.render_side(ascii, t, a.side, buf);
+    }
+
+    fn render_title(&self, t: &Theme, area: Rect, buf: &mut Buffer) {
+        let rec = self.record();
+        let side = rec.current().side_to_move();
+        let status = match (&self.thinking, self.game.standing()) {
+            (_, Some(r)) => r.headline(),
+            (Some(th), None) => match &th.info {
+                Some(i) => format!("engine thinking: depth {} {}", i.depth, i.score),
+                None => "engine thinking".to_string(),
+            },
+            (None, None) => format!("{} to move", side.title()),
+        };
+        let line = Line::from(vec![
+            Span::styled(" threefold · xiangqi ", t.title),
+            Span::raw(format!(
+                " {} · L{} · {}",
+                describe_players(self.players),
+                self.level,
+                status
+            )),
+        ]);
+        Paragraph::new(line).render(area, buf);
+    }
+
+    /// Under the board: the move shown and what the judge made of it, or of the position.
+    fn render_note(&self, t: &Theme, area: Rect, buf: &mut Buffer) {
+        if area.height == 0 {
+            return;
+        }
+        let ply = self.shown();
+        let rec = self.record();
+        let mut lines = Vec::new();
+        if ply == 0 {
+            lines.push(Line::from(Span::styled("The start position.", t.dim)));
+        } else {
+            let mover = rec.position(ply - 1).side_to_move();
+            let note = rec.move_note(ply);
+            let text = format!(
+                "{} {}: {} — {}.",
+                move_label(rec, ply),
+                wxf(rec.position(ply - 1), rec.move_at(ply)),
+                note.name(),
+                note.detail(mover)
+            );
+            lines.push(Line::from(Span::raw(text)));
+        }
+        match self.shown_state() {
+            Shown::Standing(_) | Shown::Nothing => {}
+            Shown::Building {
+                occurrence,
+                reading,
+            } => {
+                lines.push(Line::from(Span::styled(
+                    format!(
+                        "Stands for the {} time (ruled at the {}).",
+                        ordinal(occurrence),
+                        ordinal(self.game.ntimes() + 1)
+                    ),
+                    t.rep2,
+                )));
+                lines.push(Line::from(format!(
+                    "So far {}: {}.",
+                    so_far(&reading),
+                    reading.headline()
+                )));
+            }
+        }
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .render(area, buf);
+    }
+
+    fn render_side(&self, ascii: bool, t: &Theme, area: Rect, buf: &mut Buffer) {
+        let standing = match self.shown_state() {
+            Shown::Standing(r) => Some(r),
+            _ => None,
+        };
+        // The banner: the ruling in the judge's words, at the bottom of the panel.
+        let mut banner: Vec<Line> = Vec::new();
+        if let Some(r) = &standing {
+            let w = area.width as usize;
+            banner.push(Line::from(Span::styled(
+                clip(&format!(" {}.", r.headline()), w, ascii),
+                t.banner,
+            )));
+            for row in widgets::wrap(&r.explanation(), w) {
+                banner.push(Line::from(row));
+            }
+            if let Some(n) = self.game.past_note() {
+                banner.push(Line::from(Span::styled(n, t.dim)));
+            }
+        }
+        let banner_h = (banner.len() as u16).min(area.height.saturating_sub(4) / 2 + 2);
+        let list_h = area.height - banner_h;
+        let header = Line::from(Span::styled(
+            format!(
+                "Moves · ruled {}",
+                if self.game.ntimes() == 1 {
+                    "at the 1st repetition"
+                } else {
+                    "at the 3rd occurrence"
+                }
+            ),
+            t.label,
+        ));
+        let rows = self.move_rows(ascii, t, area.width as usize, standing.as_ref());
+        // Keep the ply shown in sight.
+        let room = list_h.saturating_sub(1) as usize;
+        let shown_row = self.shown();
+        let first = (shown_row + 1)
+            .saturating_sub(room)
+            .min(rows.len().saturating_sub(room));
+        let mut lines = vec![header];
+        lines.extend(rows.into_iter().skip(first).take(room));
+        Paragraph::new(lines).render(Rect::new(area.x, area.y, area.width, list_h), buf);
+        if banner_h > 0 {
+            let b = Rect::new(area.x, area.y + list_h, area.width, banner_h);
+            ratatui::widgets::Clear.render(b, buf);
+            Paragraph::new(banner).render(b, buf);
+        }
+    }
+
+    /// One row per ply (the start position first): number, move in WXF, status, marks.
+    fn move_rows(
+        &self,
+        ascii: bool,
+        t: &Theme,
+        width: usize,
+        standing: Option<&Ruling>,
+    ) -> Vec<Line<'static>> {
+        let rec = self.record();
+        let shown = self.shown();
+        let window = standing.and_then(|r| r.window);
+        let counted: Vec<usize> = standing
+            .filter(|r| r.ending.is_none())
+            .map(|r| {
+                let mut v = r.earlier.clone();
+                v.push(r.ply);
+                v
+            })
+            .unwrap_or_default();
+        let mut rows = Vec::new();
+        for ply in 0..=rec.ply() {
+            let style = if ply == shown {
+                t.viewing
+            } else {
+                Style::new()
+            };
+            let in_window = window.is_some_and(|(a, b)| ply > a && ply <= b);
+            let place = if counted.contains(&ply) {
+                PLACE_MARK
+            } else {
+                " "
+            };
+            let bar = if in_window { "|" } else { " " };
+            if ply == 0 {
+                rows.push(Line::from(vec![
+                    Span::raw(format!("{place}{bar}")),
+                    Span::styled("start".to_string(), style),
+                ]));
+                continue;
+            }
+            let before = rec.position(ply - 1);
+            let note = rec.move_note(ply);
+            let status = match &note {
+                MoveNote::Judged(r) if !r.status.chased.is_empty() => {
+                    let v: Vec<String> = r
+                        .status
+                        .chased
+                        .iter()
+                        .map(|a| {
+                            let at = rec.position(ply);
+                            let name = |sq| at.piece_at(sq).map_or(' ', |p| glyph(p, ascii));
+                            format!("{}{} by {}", name(a.victim), a.victim, name(a.attacker))
+                        })
+                        .collect();
+                    format!("chase {}", v.join(", "))
+                }
+                n => n.name().to_string(),
+            };
+            let occurrence = rec.occurrences(ply).count() + 1;
+            let text = format!(
+                "{:<6} {:<6} ",
+                move_label(rec, ply),
+                wxf(before, rec.move_at(ply))
+            );
+            let status_w = width.saturating_sub(2 + text.chars().count() + 4);
+            let status_style = match note.name() {
+                "check" | "chase" => Style::new().add_modifier(Modifier::BOLD),
+                _ => t.dim,
+            };
+            let status = clip_cols(&status, status_w, ascii);
+            let pad = status_w.saturating_sub(cols(&status));
+            rows.push(Line::from(vec![
+                Span::raw(format!("{place}{bar}")),
+                Span::styled(text, style),
+                Span::styled(format!("{status}{}", " ".repeat(pad)), status_style),
+                Span::styled(
+                    badge(occurrence as u32, ascii),
+                    t.repetition(occurrence as u32),
+                ),
+            ]));
+        }
+        rows
+    }
+}
+
+/// Terminal columns of a text: a Chinese character takes two.
+fn cols(s: &str) -> usize {
+    s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
+}
+
+/// `text` cut to `width` columns (a Chinese character is two), with "~" where it was cut.
+fn clip_cols(text: &str, width: usize, ascii: bool) -> String {
+    if cols(text) <= width {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    for c in text.chars() {
+        if cols(&out) + cols(&c.to_string()) + 1 > width {
+            break;
+        }
+        out.push(c);
+    }
+    out.push(if ascii { '~' } else { '…' });
+    out
+}
+
+/// "3." for Red's third move, "3..." for Black's (a game from a FEN with Black to move
+/// starts with "1...").
+fn move_label(rec: &Record, ply: usize) -> String {
+    let first = rec.position(0).side_to_move();
+    let mover = rec.position(ply - 1).side_to_move();
+    let number = (ply + usize::from(first == Color::Black)).div_ceil(2);
+    match mover {
+        Color::Red => format!("{number}."),
+        Color::Black => format!("{number}..."),
+    }
+}
+
+fn ordinal(n: usize) -> String {
+    match n {
+        1 => "1st".into(),
+        2 => "2nd".into(),
+        3 => "3rd".into(),
+        n => format!("{n}th"),
+    }
+}
+
+/// How each side's moves read over the repetition so far ("Red chases, Black idle": every
+/// move a check, or a chase of the same piece, or neither).
+fn so_far(r: &Ruling) -> String {
+    let side = |s: &crate::xiangqi::judge::SideReport| {
+        let what = match s.level {
+            None => "no repetition",
+            Some(Level::Check) => "checks",
+            Some(Level::Chase) => "chases",
+            Some(Level::Idle) => "idle",
+        };
+        format!("{} {what}", s.color.title())
+    };
+    format!("{}, {}", side(&r.red), side(&r.black))
+}

@@ -1,0 +1,321 @@
+//! The xiangqi screen: keys, mouse and typed moves on App state, the engine's requests and
+//! reports, the ruling on the board, and TestBackend renderings at 80×24 with Chinese pieces
+//! and with letters.
+
+use crossterm::event::KeyCode;
+
+use crate::xiangqi::judge::Outcome;
+use crate::xiangqi::{Color, Square};
+
+use super::app::{Action, App, Effect, Screen};
+use super::engine_thread::Report;
+use super::tests::{app, click, key, keys, screen};
+use super::theme::Theme;
+use super::xiangqi::layout;
+use super::xq_board::XqGeom;
+use crate::tui::config::Players;
+
+/// The crate's perpetual chase: Red's cannon swings between a2 and b2 attacking the
+/// unprotected black rook, which escapes between a7 and b7; ruled after ply 9.
+const CHASE_FEN: &str = "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w";
+const CHASE: [&str; 9] = [
+    "c2a2", "a7b7", "a2b2", "b7a7", "b2a2", "a7b7", "a2b2", "b7a7", "b2a2",
+];
+
+/// The xiangqi screen of a trainer at `w`×`h`, two humans at the board.
+fn xq(w: u16, h: u16) -> App {
+    let mut a = app();
+    a.update(Action::Resize(w, h));
+    keys(&mut a, "X");
+    assert_eq!(a.screen, Screen::Xiangqi);
+    if a.xiangqi.players != Players::TwoHumans {
+        while a.xiangqi.players != Players::TwoHumans {
+            keys(&mut a, "p");
+        }
+    }
+    a.effects.clear();
+    a
+}
+
+fn typed(a: &mut App, mv: &str) {
+    key(a, KeyCode::Char('i'));
+    keys(a, mv);
+    key(a, KeyCode::Enter);
+}
+
+fn from_fen(a: &mut App, fen: &str) {
+    keys(a, "F");
+    // Clear the line (it holds the FEN shown) and type ours.
+    a.update(Action::Key(crossterm::event::KeyEvent::new(
+        KeyCode::Char('u'),
+        crossterm::event::KeyModifiers::CONTROL,
+    )));
+    keys(a, fen);
+    key(a, KeyCode::Enter);
+}
+
+/// The screen as a terminal shows it: a two-column character's second cell is not a space.
+fn text(a: &App, theme: &Theme, w: u16, h: u16) -> String {
+    let (_, buf) = screen(a, theme, w, h);
+    let mut s = String::new();
+    for y in 0..h {
+        let mut x = 0;
+        while x < w {
+            let sym = buf[(x, y)].symbol();
+            s.push_str(sym);
+            x += if sym.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)) {
+                2
+            } else {
+                1
+            };
+        }
+        s.push('\n');
+    }
+    s
+}
+
+#[test]
+fn the_board_at_80x24_with_chinese_pieces_and_with_letters() {
+    for ascii in [false, true] {
+        let mut a = xq(80, 24);
+        a.ascii = ascii;
+        for theme in [Theme::colored(), Theme::plain()] {
+            let (_, buf) = screen(&a, &theme, 80, 24);
+            let s = text(&a, &theme, 80, 24);
+            let red = if ascii { "R" } else { "俥" };
+            let black = if ascii { "r" } else { "車" };
+            assert!(s.contains(black) && s.contains(red), "{s}");
+            // Both palaces and the river are drawn; each side's file numbers, UCCI letters.
+            assert!(s.contains(if ascii { "~ river ~" } else { "楚 河" }), "{s}");
+            assert!(s.contains("9   8   7   6   5   4   3   2   1"), "{s}");
+            assert!(s.contains("1   2   3   4   5   6   7   8   9"), "{s}");
+            assert!(s.contains("a   b   c   d   e   f   g   h   i"), "{s}");
+            assert!(s.matches('*').count() >= 12, "palace points\n{s}");
+            // Every point of the board is where the geometry says: the black king on e9.
+            let areas = layout(a.size).unwrap();
+            let g = XqGeom::fit(areas.board, false).unwrap();
+            let (x, y) = g.pos(Square::new(4, 9).unwrap());
+            let king = if ascii { "k" } else { "將" };
+            assert_eq!(buf[(x, y)].symbol(), king, "{s}");
+            // The key bar and the move list's header fit.
+            assert!(s.contains("Moves"), "{s}");
+            assert!(s.contains("? help"), "{s}");
+        }
+    }
+}
+
+/// The layout never rests on a character whose width a terminal may take as one column or
+/// two (box drawing, "×", "·" are "ambiguous" in East Asian terminals): the board is ASCII
+/// and two-column Chinese characters only.
+#[test]
+fn the_board_uses_no_character_of_ambiguous_width() {
+    for ascii in [false, true] {
+        let mut a = xq(80, 24);
+        a.ascii = ascii;
+        let (_, buf) = screen(&a, &Theme::colored(), 80, 24);
+        let areas = layout(a.size).unwrap();
+        let b = areas.board;
+        for y in b.y..b.bottom() {
+            for x in b.x..b.right() {
+                for c in buf[(x, y)].symbol().chars() {
+                    assert!(
+                        c.is_ascii() || ('\u{4e00}'..='\u{9fff}').contains(&c),
+                        "{c:?} at {x},{y}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn moves_by_typing_wxf_and_ucci_and_refused_moves_say_why() {
+    let mut a = xq(80, 24);
+    typed(&mut a, "C2=5");
+    typed(&mut a, "h9g7");
+    assert_eq!(a.xiangqi.record().ply(), 2);
+    typed(&mut a, "R1+1");
+    assert_eq!(a.xiangqi.record().ply(), 3, "{:?}", a.message);
+    // A move the pieces cannot make: the reason, and nothing played.
+    typed(&mut a, "a9a5");
+    assert_eq!(a.xiangqi.record().ply(), 3);
+    let m = a.message.clone().unwrap();
+    assert!(
+        m.is_error() && m.text.contains("cannot move to a5"),
+        "{m:?}"
+    );
+    // Not a move at all: the input line stays open with the text, to be mended.
+    key(&mut a, KeyCode::Esc);
+    typed(&mut a, "Q9");
+    assert!(a.message.as_ref().unwrap().text.contains("neither UCCI"));
+    assert!(a.input.is_some());
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.xiangqi.record().ply(), 3);
+}
+
+#[test]
+fn moves_by_cursor_and_by_mouse() {
+    let mut a = xq(80, 24);
+    // The cursor starts on Red's king (e0); to the cannon on h2: right three, up two.
+    keys(&mut a, "lllkk");
+    assert_eq!(a.xiangqi.cursor, Square::new(7, 2).unwrap());
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.xiangqi.selected, a.xiangqi.cursor.into());
+    keys(&mut a, "hhh ");
+    assert_eq!(a.xiangqi.record().ply(), 1, "{:?}", a.message);
+    // Black by mouse: the horse on h9 to g7.
+    let areas = layout(a.size).unwrap();
+    let g = XqGeom::fit(areas.board, false).unwrap();
+    for sq in [Square::new(7, 9).unwrap(), Square::new(6, 7).unwrap()] {
+        let (x, y) = g.pos(sq);
+        click(&mut a, x + 1, y);
+    }
+    assert_eq!(a.xiangqi.record().ply(), 2, "{:?}", a.message);
+    // A click on the opponent's piece says whose it is.
+    let (x, y) = g.pos(Square::new(0, 9).unwrap());
+    click(&mut a, x, y);
+    assert!(a.message.as_ref().unwrap().text.contains("Black's"));
+}
+
+#[test]
+fn a_perpetual_chase_is_ruled_and_the_ruling_stands() {
+    let mut a = xq(80, 24);
+    from_fen(&mut a, CHASE_FEN);
+    assert_eq!(a.xiangqi.record().ply(), 0, "{:?}", a.message);
+    for (i, m) in CHASE.iter().enumerate() {
+        assert!(
+            a.xiangqi.game.standing().is_none(),
+            "ruled early at ply {i}"
+        );
+        typed(&mut a, m);
+    }
+    let r = a.xiangqi.game.standing().expect("ruled").clone();
+    assert_eq!((r.side, r.outcome), (Color::Black, Outcome::Win));
+    let s = text(&a, &Theme::colored(), 80, 24);
+    assert!(s.contains("Black wins, Red loses"), "{s}");
+    // The plies the ruling judges are marked in the move list, the occurrences with '*'.
+    assert!(s.contains("*|"), "{s}");
+    assert!(s.contains("chase"), "{s}");
+    // A ruling ends the game: no more moves.
+    typed(&mut a, "a7b7");
+    assert_eq!(a.xiangqi.record().ply(), 9);
+    assert!(
+        a.message
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("The game is over")
+    );
+    // Stepping back shows it building up: the second occurrence, the judge's reading so far.
+    keys(&mut a, ",,,,");
+    a.message = None;
+    let s = text(&a, &Theme::colored(), 80, 24);
+    assert!(!s.contains("Black wins, Red loses."), "{s}");
+    assert!(s.contains("Stands for the 2nd time"), "{s}");
+    assert!(s.contains("Red chases"), "{s}");
+    // Takeback below the ruling clears it.
+    key(&mut a, KeyCode::End);
+    keys(&mut a, "u");
+    assert!(a.xiangqi.game.standing().is_none());
+}
+
+#[test]
+fn the_occurrence_a_ruling_is_made_at_is_a_setting() {
+    let mut a = xq(80, 24);
+    from_fen(&mut a, CHASE_FEN);
+    for m in &CHASE[..5] {
+        typed(&mut a, m);
+    }
+    assert!(a.xiangqi.game.standing().is_none());
+    keys(&mut a, "O");
+    let r = a
+        .xiangqi
+        .game
+        .standing()
+        .expect("ruled at the first repetition");
+    assert_eq!(r.ply, 5);
+    keys(&mut a, "O");
+    assert!(a.xiangqi.game.standing().is_none());
+}
+
+#[test]
+fn a_bad_fen_says_why_and_keeps_the_game() {
+    let mut a = xq(80, 24);
+    typed(&mut a, "C2=5");
+    from_fen(&mut a, "rnbakabnr/9/9 w");
+    let m = a.message.clone().unwrap();
+    assert!(m.is_error() && m.text.starts_with("FEN:"), "{m:?}");
+    assert_eq!(a.xiangqi.record().ply(), 1);
+    key(&mut a, KeyCode::Esc);
+    // A diagram no game could reach (a pawn behind its start) is taken, with a warning.
+    from_fen(&mut a, "3k5/9/9/9/9/9/9/9/P8/4K4 w");
+    assert_eq!(a.xiangqi.record().ply(), 0, "{:?}", a.message);
+    assert!(
+        a.message
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("New game from the FEN")
+    );
+}
+
+#[test]
+fn against_the_engine_it_gets_the_whole_game_and_takeback_returns_to_you() {
+    let mut a = xq(80, 24);
+    while a.xiangqi.players != Players::HumanWhite {
+        keys(&mut a, "p");
+    }
+    a.effects.clear();
+    typed(&mut a, "C2=5");
+    let id = match a.effects.as_slice() {
+        [Effect::ThinkXiangqi { id, moves, .. }] => {
+            assert_eq!(moves.len(), 1);
+            *id
+        }
+        e => panic!("{e:?}"),
+    };
+    // The human cannot move while the engine thinks.
+    typed(&mut a, "H2+3");
+    assert_eq!(a.xiangqi.record().ply(), 1);
+    let reply = crate::xiangqi::notation::parse_move(a.xiangqi.record().current(), "h9g7").unwrap();
+    a.update(Action::Engine(Report::XqBest {
+        id,
+        mv: Some(reply),
+    }));
+    assert_eq!(a.xiangqi.record().ply(), 2);
+    // A stale report is ignored.
+    a.update(Action::Engine(Report::XqBest {
+        id,
+        mv: Some(reply),
+    }));
+    assert_eq!(a.xiangqi.record().ply(), 2);
+    keys(&mut a, "u");
+    assert_eq!(
+        a.xiangqi.record().ply(),
+        0,
+        "the engine's reply and your move"
+    );
+}
+
+#[test]
+fn the_chess_game_and_the_xiangqi_game_are_both_kept() {
+    let mut a = xq(80, 24);
+    typed(&mut a, "C2=5");
+    keys(&mut a, "X");
+    assert_eq!(a.screen, Screen::Play);
+    super::tests::typed(&mut a, "e4");
+    keys(&mut a, "X");
+    assert_eq!(a.screen, Screen::Xiangqi);
+    assert_eq!(a.xiangqi.record().ply(), 1);
+    assert_eq!(a.play.game.len(), 1);
+    // The chess screen names the key that opens the xiangqi screen.
+    keys(&mut a, "X");
+    a.message = None;
+    let s = text(&a, &Theme::colored(), 80, 24);
+    assert!(s.contains("X xiangqi"), "{s}");
+    keys(&mut a, "X");
+    // The help on the xiangqi screen lists all its keys, at 80×24.
+    keys(&mut a, "?");
+    let help = super::tests::help_over_pages(&mut a, 80, 24);
+    super::tests::assert_help_lists(&help, |c| c == super::keys::Ctx::Xiangqi);
+}
