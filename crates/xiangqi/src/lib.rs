@@ -3,7 +3,8 @@
 //! - [`board`]: the position (padded mailbox, piece slots, occupancy bits),
 //!   FEN in and out, `make`/`unmake`.
 //! - [`movegen`]: legal moves, check detection, perft.
-//! - [`notation`]: UCCI and WXF notation, both ways.
+//! - [`notation`]: UCCI and WXF notation, both ways; the traditional Chinese notation
+//!   (炮二平五) written.
 //! - [`pgn`]: games in PGN with Fairy-Stockfish's algebraic notation, both ways.
 //! - [`zobrist`]: position keys.
 //! - [`judge`]: the WXF repetition rulings (perpetual check, perpetual chase,
