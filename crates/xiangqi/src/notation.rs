@@ -25,7 +25,7 @@
 //! input against what [`wxf`] writes for every legal move, so the two cannot
 //! disagree.
 //!
-//! **Chinese** ([`chinese`]): the same four parts in characters — piece, file (Red 一–九,
+//! **Chinese** ([`chinese`], read by [`parse_chinese`]): the same four parts in characters — piece, file (Red 一–九,
 //! Black 1–9), 進/退/平, file or number of ranks — with 前/中/後 (and 二三四五 for four or
 //! five pawns) for tandem pieces; its doc says which conventions it follows and why. Which
 //! piece a move names, its place among like pieces on its file, and its direction and number
@@ -329,6 +329,75 @@ pub fn chinese(pos: &Position, m: Move) -> String {
     s
 }
 
+/// One character of a Chinese move reduced to what it means, so that the usual variants
+/// read alike: simplified and traditional characters (车/車, 马/馬, 进/進, 后/後, 将/將, 帅/帥),
+/// either side's piece characters (俥/車, 傌/馬, 炮/砲/包, 兵/卒 …), Chinese numerals, ASCII and
+/// full-width digits. `None`: no character of the notation.
+fn chinese_token(c: char) -> Option<char> {
+    let digit = |n: usize| char::from(b'0' + n as u8);
+    if let Some(i) = RED_NUMERALS.iter().position(|&x| x == c) {
+        return Some(digit(i + 1));
+    }
+    if let Some(i) = "１２３４５６７８９".chars().position(|x| x == c) {
+        return Some(digit(i + 1));
+    }
+    Some(match c {
+        '1'..='9' => c,
+        '帥' | '帅' | '將' | '将' => 'K',
+        '仕' | '士' => 'A',
+        '相' | '象' => 'E',
+        '俥' | '車' | '车' => 'R',
+        '傌' | '馬' | '马' => 'H',
+        '炮' | '砲' | '包' => 'C',
+        '兵' | '卒' => 'P',
+        '進' | '进' => '+',
+        '退' => '-',
+        '平' => '=',
+        '前' => 'F',
+        '中' => 'M',
+        '後' | '后' => 'B',
+        _ => return None,
+    })
+}
+
+/// A Chinese move's four characters reduced by [`chinese_token`], or `None`.
+fn normalize_chinese(s: &str) -> Option<String> {
+    let v: Option<String> = s
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(chinese_token)
+        .collect();
+    v.filter(|v| v.chars().count() == 4)
+}
+
+/// Reads a move in the traditional Chinese notation: the legal move whose [`chinese`] text it
+/// is, read leniently ([`chinese_token`]: simplified characters, either side's piece
+/// characters, numerals or digits for either side), so reading and writing cannot disagree.
+pub fn parse_chinese(pos: &Position, token: &str) -> Result<Move, MoveError> {
+    let norm = normalize_chinese(token).ok_or_else(|| MoveError::NotChinese(token.to_string()))?;
+    let legal = pos.legal_moves();
+    let found: Vec<Move> = legal
+        .as_slice()
+        .iter()
+        .copied()
+        .filter(|&m| normalize_chinese(&chinese(pos, m)).as_deref() == Some(norm.as_str()))
+        .collect();
+    match found.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(MoveError::Illegal {
+            token: token.to_string(),
+            why: Illegality::NoneWrittenSo {
+                side: pos.side_to_move(),
+            },
+        }),
+        [a, b, ..] => Err(MoveError::Ambiguous {
+            token: token.to_string(),
+            a: format!("{} ({a})", chinese(pos, *a)),
+            b: format!("{} ({b})", chinese(pos, *b)),
+        }),
+    }
+}
+
 /// Normalises a WXF token for matching: upper case, `.` → `=`, Unicode
 /// minus, letter aliases, sign-first tandem forms (`+R=3` → `R+=3`).
 fn normalize_wxf(s: &str) -> String {
@@ -364,6 +433,9 @@ pub enum MoveError {
     NotUcci(String),
     #[error("illegal move {token}: {why}")]
     Illegal { token: String, why: Illegality },
+    /// Where Chinese notation is read ([`parse_chinese`]).
+    #[error("'{0}' is not a move in Chinese notation (four characters, like 炮二平五 or 馬8進7)")]
+    NotChinese(String),
     #[error("'{token}' could be {a} or {b}")]
     Ambiguous { token: String, a: String, b: String },
 }

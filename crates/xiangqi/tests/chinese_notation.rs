@@ -1,7 +1,7 @@
 //! The traditional Chinese notation (炮二平五): known moves, and over generated games that it
 //! names the piece that moves and agrees with the WXF notation on piece and motion.
 
-use threefold_xiangqi::notation::{chinese, parse_ucci, wxf};
+use threefold_xiangqi::notation::{MoveError, chinese, parse_chinese, parse_ucci, wxf};
 use threefold_xiangqi::{Color, Kind, Move, Position, START_FEN, Square};
 
 // Only the generator is used here, not the shuffling starts.
@@ -288,4 +288,49 @@ fn chinese_names_the_same_piece_and_motion_as_wxf() {
     }
     assert!(plies > 3_000, "{plies} plies");
     assert!(tandem > 500, "only {tandem} tandem moves among {checked}");
+}
+
+/// Reading: what `chinese` writes reads back to the move, and so do the usual variants
+/// (simplified characters, either side's piece characters, full-width digits).
+#[test]
+fn parse_chinese_reads_what_is_written_and_its_variants() {
+    let p = Position::start();
+    let read = |p: &Position, t: &str| parse_chinese(p, t).map(|m| m.ucci());
+    assert_eq!(read(&p, "炮二平五").unwrap(), "h2e2");
+    assert_eq!(read(&p, "车一进一").unwrap(), "i0i1");
+    assert_eq!(read(&p, "車九進一").unwrap(), "a0a1");
+    assert_eq!(read(&p, "马二进三").unwrap(), "h0g2");
+    let mut q = p.clone();
+    play(&mut q, "h2e2");
+    assert_eq!(read(&q, "馬8進7").unwrap(), "h9g7");
+    assert_eq!(read(&q, "马８进７").unwrap(), "h9g7");
+    assert_eq!(read(&q, "炮8平5").unwrap(), "h7e7");
+    let t = pos("3k5/9/1c7/9/4R4/1c7/4R4/9/9/5K3 w - - 0 1");
+    assert_eq!(read(&t, "前车进二").unwrap(), "e5e7");
+    assert_eq!(read(&t, "後俥平九").unwrap(), "e3a3");
+    assert!(matches!(
+        parse_chinese(&p, "hello"),
+        Err(MoveError::NotChinese(_))
+    ));
+    assert!(matches!(
+        parse_chinese(&p, "炮二進九"),
+        Err(MoveError::Illegal { .. })
+    ));
+    // Every legal move of generated games reads back from its text.
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    for fen in [START_FEN, "4k4/9/2P3P2/2P3P2/2P6/9/9/9/9/3K5 w - - 0 1"] {
+        let mut p = pos(fen);
+        for _ in 0..150 {
+            let legal = p.legal_moves();
+            let moves = legal.as_slice();
+            if moves.is_empty() {
+                break;
+            }
+            for &m in moves {
+                let text = chinese(&p, m);
+                assert_eq!(parse_chinese(&p, &text), Ok(m), "{text} in {}", p.fen());
+            }
+            p.make(moves[rng.below(moves.len())]);
+        }
+    }
 }
