@@ -24,8 +24,9 @@
 //! play goes on.
 //!
 //! What is forbidden is decided by the judge ([`crate::judge`]), never here: a call is
-//! answered from [`crate::judge::Record::judge`]'s [`Ruling`] (the violation levels of both players and
-//! the reasons), so the arbiter and every other ruling in threefold cannot disagree.
+//! answered from [`crate::judge::Record::judge`]'s [`Ruling`] (the violation levels of both
+//! players and the reasons), so the arbiter and every other ruling in threefold cannot
+//! disagree.
 //!
 //! # How a call is answered
 //!

@@ -25,9 +25,10 @@
 //! input against what [`wxf`] writes for every legal move, so the two cannot
 //! disagree.
 //!
-//! **Chinese** ([`chinese`], read by [`parse_chinese`]): the same four parts in characters — piece, file (Red 一–九,
-//! Black 1–9), 進/退/平, file or number of ranks — with 前/中/後 (and 二三四五 for four or
-//! five pawns) for tandem pieces; its doc says which conventions it follows and why. Which
+//! **Chinese** ([`chinese`], read by [`parse_chinese`]): the same four parts in
+//! characters — piece, file (Red 一–九, Black 1–9), 進/退/平, file or number of ranks — with
+//! 前/中/後 (and 二三四五 for four or five pawns) for tandem pieces; its doc says which
+//! conventions it follows and why. Which
 //! piece a move names, its place among like pieces on its file, and its direction and number
 //! are found once (a private `Locator` and the move's direction) and written out by both
 //! [`wxf`] and [`chinese`], so the two always name the same piece and motion.
@@ -298,8 +299,8 @@ fn chinese_place(place: Place) -> Option<char> {
 /// The pawn forms follow the description "當兵卒在同一縱線達到3個，用前中後來區分，達到4個，
 /// 用前二三四區分，達到5個，用前二三四五區分", with the two-file form as the DhtmlXQ board
 /// writes it (reproduced at <https://www.njarts.cn/a_wenhua/202109/510094.html> and
-/// <http://m.1-jiu.com/edu/qilei/3981.html>). Conventions differ: some write 一二三四五 for
-/// four and five pawns, or 後 for the rearmost of four.
+/// <http://m.1-jiu.com/edu/qilei/3981.html>). Other forms are in use (一二三四五 counted
+/// from the front, or 後 for the rearmost); this one was chosen because a source describes it.
 pub fn chinese(pos: &Position, m: Move) -> String {
     let loc = locate(pos, m.from());
     let piece = chinese_piece(loc.color, loc.kind);
@@ -371,8 +372,8 @@ fn normalize_chinese(s: &str) -> Option<String> {
 }
 
 /// Reads a move in the traditional Chinese notation: the legal move whose [`chinese`] text it
-/// is, read leniently ([`chinese_token`]: simplified characters, either side's piece
-/// characters, numerals or digits for either side), so reading and writing cannot disagree.
+/// is, read leniently (simplified characters, either side's piece characters, numerals or
+/// digits for either side), so reading and writing cannot disagree.
 pub fn parse_chinese(pos: &Position, token: &str) -> Result<Move, MoveError> {
     let norm = normalize_chinese(token).ok_or_else(|| MoveError::NotChinese(token.to_string()))?;
     let legal = pos.legal_moves();
