@@ -251,7 +251,15 @@ impl CallAnswer {
             ),
             Consequence::PlayOn => "Nothing changes: play goes on.".to_string(),
         };
-        format!("{reason}\n{follows}\n{}", self.ruling.explanation())
+        // Before the game's ruling occurrence the judge's words are a forecast, not the
+        // game's result: say so, lest "Black wins, Red loses" read as the end of the game.
+        let so_far = match (&self.consequence, self.verdict) {
+            (Consequence::GameOver(_), _) | (_, Verdict::NoRepetition) => String::new(),
+            _ => format!(
+                "The repetition so far, as the judge rules it at its first repetition (the game is ruled at the {occurrence}):\n"
+            ),
+        };
+        format!("{reason}\n{follows}\n{so_far}{}", self.ruling.explanation())
     }
 }
 
@@ -273,6 +281,7 @@ fn result_of(ruling: &Ruling) -> GameResult {
         Outcome::Loss => GameResult::Won {
             winner: ruling.side.other(),
         },
+        // A ruling that stands is never undecided (`JudgedGame::standing`).
         Outcome::Draw | Outcome::Undecided => GameResult::Drawn,
     }
 }

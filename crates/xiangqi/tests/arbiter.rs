@@ -73,6 +73,11 @@ fn a_right_call_of_a_perpetual_chase_orders_the_chaser_to_vary_then_he_loses() {
         text.contains("Red loses when the position stands for the third time"),
         "{text}"
     );
+    // Before the third occurrence the judge's words come as what they are: a forecast.
+    assert!(
+        text.contains("The repetition so far, as the judge rules it at its first repetition"),
+        "{text}"
+    );
     // Red does not vary: at the third occurrence the judge rules, and the call ends the game.
     let g = game(CHASE_FEN, CHASE, 9, 2);
     let a = call(&g, Color::Black, Call::Forbidden);
