@@ -3,12 +3,15 @@
 //! - [`board`]: the position (padded mailbox, piece slots, occupancy bits),
 //!   FEN in and out, `make`/`unmake`.
 //! - [`movegen`]: legal moves, check detection, perft.
-//! - [`notation`]: UCCI and WXF notation, both ways.
+//! - [`notation`]: UCCI and WXF notation, both ways; the traditional Chinese notation
+//!   (炮二平五) written.
 //! - [`pgn`]: games in PGN with Fairy-Stockfish's algebraic notation, both ways.
 //! - [`zobrist`]: position keys.
 //! - [`judge`]: the WXF repetition rulings (perpetual check, perpetual chase,
 //!   idle) after Tan and Watkinson Medina, "Complete Implementation of WXF
 //!   Chinese Chess Rules" (2024), each ruling explaining itself.
+//! - [`arbiter`]: calling the arbiter — a player says the opponent's repetition is
+//!   forbidden, or that it is a draw — answered from the judge's ruling.
 //!
 //! This crate depends on no other threefold crate (its benchmarks are in `threefold-lab`),
 //! so any Rust program can judge a xiangqi game with it: build a [`judge::Record`] from a
@@ -58,6 +61,7 @@
 //! assert_eq!(last_line, "Perpetual chase outranks idle moves: Black wins, Red loses.");
 //! ```
 
+pub mod arbiter;
 pub mod board;
 pub mod judge;
 pub mod movegen;
