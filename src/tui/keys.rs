@@ -26,6 +26,8 @@ pub enum Ctx {
     Review,
     /// The xiangqi screen (board, moves, the WXF rulings).
     Xiangqi,
+    /// The xiangqi screen's choice of a call to the arbiter.
+    XqCall,
     /// Everywhere but in a modal context (also read by the help overlay as "global").
     Global,
     /// The help overlay.
@@ -59,6 +61,7 @@ impl Ctx {
                 | Ctx::PlayersMenu
                 | Ctx::Input
                 | Ctx::PickGame
+                | Ctx::XqCall
         )
     }
 }
@@ -147,6 +150,14 @@ pub enum Cmd {
     Drills,
     /// Xiangqi: open the xiangqi screen (from chess), or back to chess (from xiangqi).
     Xiangqi,
+    /// Xiangqi: call the arbiter (the choice: forbidden repetition or draw).
+    CallArbiter,
+    /// Xiangqi: the call made.
+    CallAs(crate::xiangqi::arbiter::Call),
+    /// Xiangqi: the panel "How the judge sees it" on / off.
+    JudgePanel,
+    /// Xiangqi: WXF or the traditional Chinese notation.
+    Notation,
     /// Xiangqi: rule a repetition at its first occurrence (the paper's engine) or at the
     /// third (arbiters, Fairy-Stockfish).
     RuleAt,
@@ -284,6 +295,15 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Xiangqi, &[Char('p')], Cmd::Players, "who plays: you Red / you Black against the engine, two humans, engine against engine (cycles)", Some("players")),
     b(Ctx::Xiangqi, &[Char('+'), Char('=')], Cmd::Stronger, "engine stronger", None),
     b(Ctx::Xiangqi, &[Char('-')], Cmd::Weaker, "engine weaker", None),
+    b(Ctx::Xiangqi, &[Char('a')], Cmd::CallArbiter, "call the arbiter: the opponent's repetition is forbidden (perpetual check or chase), or it is a draw", Some("arbiter")),
+    b(Ctx::Xiangqi, &[Char('B')], Cmd::Blind, "blind mode: statuses, marks and the judge's panel wait for the end of the game (on/off)", None),
+    b(Ctx::Xiangqi, &[Char('J')], Cmd::JudgePanel, "how the judge sees it: the move shown, its status, every threat not counted and why", Some("judge")),
+    b(Ctx::Xiangqi, &[Char('w')], Cmd::Notation, "moves in WXF (C2=5) or the traditional Chinese notation", None),
+    b(Ctx::Xiangqi, &[Char('s')], Cmd::Save, "save the game as PGN ([Variant \"xiangqi\"], read by Fairy-Stockfish-based programs)", None),
+    b(Ctx::Xiangqi, &[Char('o')], Cmd::Load, "open a xiangqi game from a PGN file", None),
+    b(Ctx::XqCall, &[Char('1'), Char('f')], Cmd::CallAs(crate::xiangqi::arbiter::Call::Forbidden), "the opponent's repetition is forbidden (perpetual check or chase)", Some("forbidden")),
+    b(Ctx::XqCall, &[Char('2'), Char('d')], Cmd::CallAs(crate::xiangqi::arbiter::Call::Draw), "the repetition is a draw", Some("draw")),
+    b(Ctx::XqCall, &[Code(KeyCode::Esc), Char('q')], Cmd::Close, "call nothing", Some("cancel")),
     b(Ctx::Xiangqi, &[Char('O')], Cmd::RuleAt, "rule a repetition at its first occurrence (the paper's engine) or at the third (arbiters, Fairy-Stockfish)", None),
     b(Ctx::Xiangqi, &[Char('F')], Cmd::Fen, "start from a xiangqi FEN", None),
     b(Ctx::Xiangqi, &[Char('X')], Cmd::Xiangqi, "back to chess (the xiangqi game is kept)", Some("chess")),
@@ -611,6 +631,7 @@ mod tests {
             Ctx::DrillFeedback,
             Ctx::Review,
             Ctx::Xiangqi,
+            Ctx::XqCall,
             Ctx::Help,
             Ctx::Verdict,
             Ctx::ClaimDialog,

@@ -119,6 +119,20 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
             Err(e) => app.error(e.to_string()),
         }
     }
+    // The xiangqi game in progress (kept as the chess one is, in the data directory); a
+    // file that cannot be read is moved aside, named, and not lost.
+    let xq_path = config::data_dir().map(|d| d.join("xiangqi-in-progress.pgn"));
+    if let Some(p) = &xq_path
+        && let Err(e) = app.xiangqi.resume(p)
+    {
+        let aside = crate::rules::fsio::aside_name(p, "unreadable");
+        let moved = std::fs::rename(p, &aside).map_or(String::new(), |()| {
+            format!("; moved aside to {}", aside.display())
+        });
+        app.add_error(format!(
+            "The xiangqi game in progress was not resumed: {e}{moved}"
+        ));
+    }
     if opts.xiangqi {
         app.open_xiangqi();
     }
@@ -160,6 +174,7 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
     // Stderr may be the terminal that hung up: what is said there must not
     // panic when it cannot be written (eprintln! does).
     let kept = app.play.keep_game_in_progress();
+    let xq_kept = xq_path.as_deref().map(|p| app.xiangqi.keep(p));
     terminal::restore();
     // `restore` showed the cursor; ratatui's Drop would show it again and
     // eprintln! its failure on a hung-up terminal, a panic (exit 101).
@@ -170,6 +185,12 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
         let _ = writeln!(
             std::io::stderr(),
             "threefold: the game in progress was not kept: {e}"
+        );
+    }
+    if let Some(Err(e)) = xq_kept {
+        let _ = writeln!(
+            std::io::stderr(),
+            "threefold: the xiangqi game in progress was not kept: {e}"
         );
     }
     drop(engine);

@@ -9,8 +9,9 @@ use shakmaty::Square;
 
 use super::app::{Action, App, InputKind, Screen};
 use super::play::Players;
-use super::play::pgn_file::{default_save_name, pick_layout};
+use super::play::pgn_file::pick_layout;
 use super::play::{Overlay, Question};
+use super::prompt::default_save_name;
 use super::tests::{app, click, key, keys, screen, shuffle, typed};
 use super::theme::Theme;
 use crate::rules::pgn::{UtcMinute, read_records};
@@ -110,12 +111,12 @@ fn save_prefills_a_new_name_and_never_overwrites_silently() {
     let dir = temp("overwrite");
     let now = UtcMinute::from_unix(1_000_000_000);
     assert_eq!(
-        default_save_name(now, &dir),
+        default_save_name("game", now, &dir),
         dir.join("game-20010909-0146.pgn")
     );
     std::fs::write(dir.join("game-20010909-0146.pgn"), "x").unwrap();
     assert_eq!(
-        default_save_name(now, &dir),
+        default_save_name("game", now, &dir),
         dir.join("game-20010909-0146-2.pgn"),
         "a name that is free"
     );

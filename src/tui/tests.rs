@@ -703,7 +703,7 @@ fn help_overlay_is_generated_from_the_key_table() {
     assert_help_lists(&help, |c| {
         !matches!(
             c,
-            Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback | Ctx::Xiangqi
+            Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback | Ctx::Xiangqi | Ctx::XqCall
         )
     });
 }
@@ -810,7 +810,7 @@ fn help_fits_80x24_over_its_pages() {
     assert_help_lists(&help, |c| {
         !matches!(
             c,
-            Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback | Ctx::Xiangqi
+            Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback | Ctx::Xiangqi | Ctx::XqCall
         )
     });
     assert!(help.contains("Mouse: click a piece"), "{help}");
@@ -820,7 +820,7 @@ fn help_fits_80x24_over_its_pages() {
     assert_help_lists(&help, |c| {
         !matches!(
             c,
-            Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback | Ctx::Xiangqi
+            Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback | Ctx::Xiangqi | Ctx::XqCall
         )
     });
 }

@@ -30,14 +30,22 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::xiangqi::judge::{JudgedGame, Level, MoveNote, Record, Ruling};
-use crate::xiangqi::notation::{illegal_reason, parse_move, wxf};
+use std::path::Path;
+
+use crate::rules::fsio::write_atomic;
+use crate::rules::pgn::UtcMinute;
+use crate::xiangqi::arbiter::{self, Call, CallAnswer, Consequence};
+use crate::xiangqi::judge::{
+    Attack, Harmless, JudgedGame, Level, MoveNote, Outcome, Record, Ruling, Unanswered,
+};
+use crate::xiangqi::notation::{chinese, illegal_reason, parse_chinese, parse_move, wxf};
+use crate::xiangqi::pgn::{self as xpgn, PgnGame};
 use crate::xiangqi::{Color, Move, Position, Square};
 
 use super::config::{LEVEL, Players, describe_limits, level_limits};
 use super::engine_thread::{Effect, Info, Report};
 use super::keys::{self, Cmd, Ctx};
-use super::prompt::InputKind;
+use super::prompt::{InputKind, default_save_name, expand_home};
 use super::theme::{PLACE_MARK, Theme, badge};
 use super::widgets::{self, clip};
 use super::xq_board::{PointMark, XqBoardView, XqGeom, glyph};
@@ -120,6 +128,20 @@ pub struct XiangqiScreen {
     pub view: Option<usize>,
     pub thinking: Option<Thinking>,
     next_id: u64,
+    /// Blind mode: statuses, marks and the judge's panel stay hidden until the game is over.
+    pub blind: bool,
+    /// The panel "How the judge sees it".
+    pub judge_panel: bool,
+    /// Moves in the traditional Chinese notation (炮二平五) instead of WXF's (C2=5).
+    pub chinese: bool,
+    /// The choice of a call is open (forbidden repetition or draw).
+    pub calling: bool,
+    /// The arbiter's last answer to a call, and who called (the engine or a player).
+    pub call_answer: Option<(CallAnswer, bool)>,
+    /// The ply of the engine's last call (it calls once a repetition, not every move).
+    engine_called: Option<usize>,
+    /// The engine's last score of its own position (centipawns).
+    engine_score: Option<i32>,
 }
 
 impl XiangqiScreen {
@@ -135,6 +157,28 @@ impl XiangqiScreen {
             view: None,
             thinking: None,
             next_id: 1,
+            blind: false,
+            judge_panel: false,
+            chinese: false,
+            calling: false,
+            call_answer: None,
+            engine_called: None,
+            engine_score: None,
+        }
+    }
+
+    /// Whether what the player is to find out alone may be shown: always, but in blind mode
+    /// only once the game is over.
+    pub fn reveal(&self) -> bool {
+        !self.blind || self.is_over()
+    }
+
+    /// A move in the notation chosen: WXF (C2=5) or the traditional Chinese (炮二平五).
+    pub fn notation(&self, pos: &Position, m: Move) -> String {
+        if self.chinese {
+            chinese(pos, m)
+        } else {
+            wxf(pos, m)
         }
     }
 
@@ -154,13 +198,60 @@ impl XiangqiScreen {
 
     /// Plays a legal move on the live position.
     fn play(&mut self, m: Move, out: &mut Replies) {
+        let mover = self.record().current().side_to_move();
+        if is_human(self.players, mover) {
+            self.call_answer = None;
+        }
         self.selected = None;
         self.game.push(m);
         self.cursor = m.to();
         if let Some(r) = self.game.standing() {
             out.info(format!("{}.", r.headline()));
         }
+        self.engine_calls(out);
         self.maybe_engine(out);
+    }
+
+    /// The engine calls the arbiter when the rules favour it (the opponent repeats forbidden
+    /// moves, or a repetition it would welcome as a draw), once a repetition.
+    fn engine_calls(&mut self, out: &mut Replies) {
+        let side = self.record().current().side_to_move();
+        let ply = self.record().ply();
+        if is_human(self.players, side)
+            || self.is_over()
+            || self.engine_called.is_some_and(|p| p + 4 > ply && p <= ply)
+        {
+            return;
+        }
+        let draw_welcome = self.engine_score.is_some_and(|cp| cp <= -50);
+        if let Some(call) = arbiter::favourable_call(&self.game, side, draw_welcome) {
+            let answer = arbiter::call(&self.game, side, call);
+            out.info(format!(
+                "The engine calls the arbiter: {}.",
+                answer.headline()
+            ));
+            self.engine_called = Some(ply);
+            self.call_answer = Some((answer, true));
+        }
+    }
+
+    /// The player calls the arbiter (`call`): the answer, in the judge's words.
+    fn player_calls(&mut self, call: Call, out: &mut Replies) {
+        self.calling = false;
+        let side = self.record().current().side_to_move();
+        let caller = match self.players {
+            Players::HumanWhite => Color::Red,
+            Players::HumanBlack => Color::Black,
+            Players::TwoHumans => side,
+            Players::Engines => return out.error("Two engines play: there is no one to call."),
+        };
+        let answer = arbiter::call(&self.game, caller, call);
+        let over = matches!(answer.consequence(), Consequence::GameOver(_));
+        out.info(format!("{}.", answer.headline()));
+        self.call_answer = Some((answer, false));
+        if over {
+            self.stop_engine(out);
+        }
     }
 
     /// Ask the engine to move if it is its turn and it is not thinking.
@@ -193,6 +284,7 @@ impl XiangqiScreen {
         match r {
             Report::XqInfo { id, info } => {
                 if let Some(t) = self.thinking.as_mut().filter(|t| t.id == id) {
+                    self.engine_score = Some(info.score.cp());
                     t.info = Some(info);
                 }
             }
@@ -207,7 +299,7 @@ impl XiangqiScreen {
                 }
                 match mv {
                     Some(m) if self.record().current().is_legal(m) => {
-                        let text = wxf(self.record().current(), m);
+                        let text = self.notation(self.record().current(), m);
                         self.play(m, out);
                         if self.game.standing().is_none() {
                             out.info(format!("The engine played {text}."));
@@ -279,6 +371,46 @@ impl XiangqiScreen {
                 let fen = self.record().position(self.shown()).fen();
                 out.push(Reply::Type(InputKind::XiangqiFen, fen));
             }
+            Cmd::Blind => {
+                self.blind = !self.blind;
+                out.info(if self.blind {
+                    "Blind mode: statuses, marks and the judge's panel wait for the end of the \
+                     game; you must notice the chase yourself."
+                } else {
+                    "Blind mode off: statuses and marks shown."
+                });
+            }
+            Cmd::JudgePanel => {
+                self.judge_panel = !self.judge_panel;
+                if self.judge_panel && !self.reveal() {
+                    out.info("How the judge sees it waits for the end of the game in blind mode.");
+                }
+            }
+            Cmd::Notation => {
+                self.chinese = !self.chinese;
+                out.info(if self.chinese {
+                    "Moves in the traditional Chinese notation (炮二平五)."
+                } else {
+                    "Moves in WXF notation (C2=5)."
+                });
+            }
+            Cmd::CallArbiter => {
+                if self.players == Players::Engines {
+                    out.error("Two engines play: there is no one to call.");
+                } else {
+                    self.calling = true;
+                }
+            }
+            Cmd::CallAs(call) => self.player_calls(call, out),
+            Cmd::Close => self.calling = false,
+            Cmd::Save => {
+                let name = default_save_name("xiangqi", UtcMinute::now(), Path::new(""));
+                out.push(Reply::Type(
+                    InputKind::XiangqiSave,
+                    name.display().to_string(),
+                ));
+            }
+            Cmd::Load => out.push(Reply::Type(InputKind::XiangqiLoad, String::new())),
             Cmd::Xiangqi => {
                 self.stop_engine(out);
                 out.push(Reply::Leave);
@@ -377,7 +509,13 @@ impl XiangqiScreen {
                 if let Some(why) = self.why_no_move() {
                     return out.error(why);
                 }
-                match parse_move(self.record().current(), text) {
+                let pos = self.record().current();
+                let parsed = if text.is_ascii() {
+                    parse_move(pos, text)
+                } else {
+                    parse_chinese(pos, text)
+                };
+                match parsed {
                     Ok(m) => self.play(m, out),
                     Err(e) => {
                         out.error(format!("{e}."));
@@ -399,16 +537,111 @@ impl XiangqiScreen {
                     out.push(Reply::Type(InputKind::XiangqiFen, text.to_string()));
                 }
             },
+            InputKind::XiangqiSave if !text.is_empty() => {
+                let path = expand_home(text);
+                match write_atomic(&path, self.pgn().write().as_bytes()) {
+                    Ok(()) => out.info(format!("Saved as {}.", path.display())),
+                    Err(e) => out.error(format!("{}: {e}.", path.display())),
+                }
+            }
+            InputKind::XiangqiLoad if !text.is_empty() => {
+                let path = expand_home(text);
+                match read_game(&path) {
+                    Ok(g) => {
+                        self.load(g, out);
+                        out.info(format!(
+                            "Opened {} ({} moves).",
+                            path.display(),
+                            self.record().ply()
+                        ));
+                    }
+                    Err(e) => {
+                        out.error(e);
+                        out.push(Reply::Type(InputKind::XiangqiLoad, text.to_string()));
+                    }
+                }
+            }
             _ => {}
         }
     }
 
+    /// The game as PGN, as Fairy-Stockfish-based programs read it (`[Variant "xiangqi"]`).
+    pub fn pgn(&self) -> PgnGame {
+        let rec = self.record();
+        let mut g = PgnGame::new(rec.position(0).clone());
+        g.moves = (1..=rec.ply()).map(|p| rec.move_at(p)).collect();
+        let name = |c: Color| {
+            if is_human(self.players, c) {
+                "Player".to_string()
+            } else {
+                format!("threefold level {}", self.level)
+            }
+        };
+        g.tags = vec![
+            ("Event".into(), "threefold xiangqi".into()),
+            ("White".into(), name(Color::Red)),
+            ("Black".into(), name(Color::Black)),
+        ];
+        g.result = match self.game.standing().map(|r| (r.outcome, r.side)) {
+            Some((Outcome::Draw, _)) => xpgn::Outcome::Draw,
+            Some((Outcome::Win, Color::Red) | (Outcome::Loss, Color::Black)) => {
+                xpgn::Outcome::RedWins
+            }
+            Some((Outcome::Win | Outcome::Loss, _)) => xpgn::Outcome::BlackWins,
+            _ => xpgn::Outcome::Unknown,
+        };
+        g
+    }
+
+    /// Replace the game with one read from a file (its moves were checked as read).
+    fn load(&mut self, g: PgnGame, out: &mut Replies) {
+        self.set_game(g.start, &g.moves, out);
+    }
+
+    /// Keep the game in progress in `path` (a game not begun or over removes the file).
+    pub fn keep(&self, path: &Path) -> std::io::Result<()> {
+        if self.record().ply() == 0 || self.is_over() {
+            return match std::fs::remove_file(path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+                _ => Ok(()),
+            };
+        }
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        write_atomic(path, self.pgn().write().as_bytes())
+    }
+
+    /// Resume the game kept in `path`, if there is one; a file that cannot be read is
+    /// left as it is and named.
+    pub fn resume(&mut self, path: &Path) -> Result<bool, String> {
+        if !path.exists() {
+            return Ok(false);
+        }
+        let g = read_game(path)?;
+        // Not shown yet: the engine is asked when the screen opens.
+        let mut out = Replies::default();
+        self.load(g, &mut out);
+        self.thinking = None;
+        Ok(true)
+    }
+
     fn restart(&mut self, start: Position, out: &mut Replies) {
+        self.set_game(start, &[], out);
+    }
+
+    /// A new game from `start` with `moves` played (legal: checked when read).
+    fn set_game(&mut self, start: Position, moves: &[Move], out: &mut Replies) {
         self.stop_engine(out);
         out.push(Reply::Engine(Effect::NewGame));
         self.game = JudgedGame::new(start, self.game.ntimes());
+        for &m in moves {
+            self.game.push(m);
+        }
         self.view = None;
         self.selected = None;
+        self.call_answer = None;
+        self.engine_called = None;
         self.maybe_engine(out);
     }
 
@@ -431,6 +664,12 @@ impl XiangqiScreen {
         out.info("Move taken back.");
         self.maybe_engine(out);
     }
+}
+
+/// A xiangqi game from a PGN file; the error names the file, the line and the problem.
+fn read_game(path: &Path) -> Result<PgnGame, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}.", path.display()))?;
+    xpgn::read(&text).map_err(|e| format!("{}: {e}.", path.display()))
 }
 
 fn rule_at_words(ntimes: usize) -> &'static str {
@@ -527,7 +766,7 @@ impl XiangqiScreen {
     /// The board's marks for the move shown: the chased pieces and their attackers.
     fn point_marks(&self) -> Vec<(Square, PointMark)> {
         let ply = self.shown();
-        if ply == 0 {
+        if ply == 0 || !self.reveal() {
             return Vec::new();
         }
         let rec = self.record();
@@ -593,7 +832,11 @@ impl XiangqiScreen {
         let status = match (&self.thinking, self.game.standing()) {
             (_, Some(r)) => r.headline(),
             (Some(th), None) => match &th.info {
-                Some(i) => format!("engine thinking: depth {} {}", i.depth, i.score),
+                // A score near 0.00 in a shuffle hints at a repetition: blind mode keeps it.
+                Some(i) if self.reveal() => {
+                    format!("engine thinking: depth {} {}", i.depth, i.score)
+                }
+                Some(i) => format!("engine thinking: depth {}", i.depth),
                 None => "engine thinking".to_string(),
             },
             (None, None) => format!("{} to move", side.title()),
@@ -601,9 +844,10 @@ impl XiangqiScreen {
         let line = Line::from(vec![
             Span::styled(" threefold · xiangqi ", t.title),
             Span::raw(format!(
-                " {} · L{} · {}",
+                " {} · L{}{} · {}",
                 describe_players(self.players),
                 self.level,
+                if self.blind { " · blind" } else { "" },
                 status
             )),
         ]);
@@ -623,16 +867,24 @@ impl XiangqiScreen {
         } else {
             let mover = rec.position(ply - 1).side_to_move();
             let note = rec.move_note(ply);
-            let text = format!(
-                "{} {}: {} — {}.",
+            let played = format!(
+                "{} {}",
                 move_label(rec, ply),
-                wxf(rec.position(ply - 1), rec.move_at(ply)),
-                note.name(),
-                note.detail(mover)
+                self.notation(rec.position(ply - 1), rec.move_at(ply))
             );
+            let text = if self.reveal() {
+                format!("{played}: {} — {}.", note.name(), note.detail(mover))
+            } else {
+                format!("{played}.")
+            };
             lines.push(Line::from(Span::raw(text)));
         }
-        match self.shown_state() {
+        let state = if self.reveal() {
+            self.shown_state()
+        } else {
+            Shown::Nothing
+        };
+        match state {
             Shown::Standing(_) | Shown::Nothing => {}
             Shown::Building {
                 occurrence,
@@ -663,23 +915,56 @@ impl XiangqiScreen {
             Shown::Standing(r) => Some(r),
             _ => None,
         };
-        // The banner: the ruling in the judge's words, at the bottom of the panel.
-        let mut banner: Vec<Line> = Vec::new();
+        let w = area.width as usize;
+        // Under the move list: the choice of a call, the ruling in the judge's words (or the
+        // arbiter's answer to a call), and "How the judge sees it".
+        let mut lower: Vec<Line> = Vec::new();
+        if self.calling {
+            lower.push(Line::from(Span::styled(
+                clip(" Call the arbiter:", w, ascii),
+                t.button,
+            )));
+            for (k, h) in keys::help_rows(Ctx::XqCall) {
+                for (i, row) in widgets::wrap(&format!("{k} {h}"), w.saturating_sub(1))
+                    .into_iter()
+                    .enumerate()
+                {
+                    let style = if i == 0 { t.key } else { Style::new() };
+                    lower.push(Line::from(Span::styled(format!(" {row}"), style)));
+                }
+            }
+        }
         if let Some(r) = &standing {
-            let w = area.width as usize;
-            banner.push(Line::from(Span::styled(
+            lower.push(Line::from(Span::styled(
                 clip(&format!(" {}.", r.headline()), w, ascii),
                 t.banner,
             )));
-            for row in widgets::wrap(&r.explanation(), w) {
-                banner.push(Line::from(row));
-            }
+            lower.extend(
+                widgets::wrap(&r.explanation(), w)
+                    .into_iter()
+                    .map(Line::from),
+            );
             if let Some(n) = self.game.past_note() {
-                banner.push(Line::from(Span::styled(n, t.dim)));
+                lower.push(Line::from(Span::styled(n, t.dim)));
             }
+        } else if let Some((answer, by_engine)) = &self.call_answer {
+            let who = if *by_engine { "The engine calls: " } else { "" };
+            lower.push(Line::from(Span::styled(
+                clip(&format!(" {who}{}.", answer.headline()), w, ascii),
+                t.banner,
+            )));
+            lower.extend(
+                widgets::wrap(&answer.explanation(), w)
+                    .into_iter()
+                    .map(Line::from),
+            );
         }
-        let banner_h = (banner.len() as u16).min(area.height.saturating_sub(4) / 2 + 2);
-        let list_h = area.height - banner_h;
+        if self.judge_panel && self.reveal() {
+            lower.extend(self.judge_rows(ascii, t, w));
+        }
+        let most = area.height.saturating_sub(5).max(area.height / 2);
+        let lower_h = (lower.len() as u16).min(most);
+        let list_h = area.height - lower_h;
         let header = Line::from(Span::styled(
             format!(
                 "Moves · ruled {}",
@@ -691,21 +976,129 @@ impl XiangqiScreen {
             ),
             t.label,
         ));
-        let rows = self.move_rows(ascii, t, area.width as usize, standing.as_ref());
+        let rows = self.move_rows(ascii, t, w, standing.as_ref());
         // Keep the ply shown in sight.
         let room = list_h.saturating_sub(1) as usize;
-        let shown_row = self.shown();
-        let first = (shown_row + 1)
+        let first = (self.shown() + 1)
             .saturating_sub(room)
             .min(rows.len().saturating_sub(room));
         let mut lines = vec![header];
         lines.extend(rows.into_iter().skip(first).take(room));
         Paragraph::new(lines).render(Rect::new(area.x, area.y, area.width, list_h), buf);
-        if banner_h > 0 {
-            let b = Rect::new(area.x, area.y + list_h, area.width, banner_h);
+        if lower_h > 0 {
+            let b = Rect::new(area.x, area.y + list_h, area.width, lower_h);
             ratatui::widgets::Clear.render(b, buf);
-            Paragraph::new(banner).render(b, buf);
+            // When it does not fit, the choice and the headline stay; the end is cut.
+            Paragraph::new(lower).render(b, buf);
         }
+    }
+
+    /// "How the judge sees it": the judge's entry for the move shown — its status, the
+    /// pieces it chased, and every attack it did not count as a chase, with the reason.
+    fn judge_rows(&self, ascii: bool, t: &Theme, w: usize) -> Vec<Line<'static>> {
+        let ply = self.shown();
+        let rec = self.record();
+        let mut out = vec![Line::from(Span::styled(
+            clip(" How the judge sees it", w, ascii),
+            t.title,
+        ))];
+        let mut say = |text: String| {
+            out.extend(widgets::wrap(&text, w).into_iter().map(Line::from));
+        };
+        if ply == 0 {
+            say("The start position: no move to judge.".into());
+            return out;
+        }
+        let at = rec.position(ply);
+        let name = |a: &Attack| {
+            let g = |sq| at.piece_at(sq).map_or(' ', |p| glyph(p, ascii));
+            format!(
+                "{}{} on {}{}",
+                g(a.attacker),
+                a.attacker,
+                g(a.victim),
+                a.victim
+            )
+        };
+        let harmless = |h: &Harmless| match h {
+            Harmless::Protected { by, kind } => format!("protected by the {} on {by}", kind.name()),
+            Harmless::Exchange => "an offer to exchange like pieces".into(),
+            Harmless::UncrossedPawn => "a pawn not across the river cannot be chased".into(),
+            Harmless::KingOrPawn => "kings and pawns never chase".into(),
+        };
+        let mover = rec.position(ply - 1).side_to_move();
+        match rec.move_note(ply) {
+            MoveNote::Cancel { capture } => say(format!(
+                "A {}: it cancels the repetition count (the judge starts again).",
+                if capture { "capture" } else { "pawn advance" }
+            )),
+            MoveNote::Judged(r) => {
+                let st = &r.status;
+                say(format!(
+                    "{} {}: {}.",
+                    mover.title(),
+                    r.wxf,
+                    st.status.name()
+                ));
+                for a in &st.chased {
+                    say(format!("Chase: {} (the reply answered it).", name(a)));
+                }
+                for (a, why) in &st.unanswered {
+                    let why = match why {
+                        Unanswered::CounterCheck => "answered by a check".to_string(),
+                        Unanswered::CounterAttack(v) => format!(
+                            "answered by a counter-attack ({})",
+                            v.iter().map(&name).collect::<Vec<_>>().join(", ")
+                        ),
+                        Unanswered::Sacrifice => "left to be taken: a sacrifice".to_string(),
+                    };
+                    say(format!("Not a chase: {} — {why}.", name(a)));
+                }
+                for a in &st.old {
+                    say(format!(
+                        "Not counted: {} — threatened before this move.",
+                        name(a)
+                    ));
+                }
+                for (a, h) in &st.harmless {
+                    say(format!("No threat: {} — {}.", name(a), harmless(h)));
+                }
+                if st.chased.is_empty()
+                    && st.unanswered.is_empty()
+                    && st.harmless.is_empty()
+                    && st.old.is_empty()
+                {
+                    say("It threatens nothing.".into());
+                }
+            }
+            MoveNote::Check => say(format!("{} gives check.", mover.title())),
+            MoveNote::Threat(v) => {
+                for a in &v {
+                    say(format!(
+                        "Threat: {} — a chase if the reply answers it.",
+                        name(a)
+                    ));
+                }
+            }
+            MoveNote::Quiet => say("It threatens nothing new.".into()),
+        }
+        if let Shown::Building { reading, .. } = self.shown_state() {
+            for side in [&reading.red, &reading.black] {
+                if !side.chased.is_empty() {
+                    let v: Vec<String> = side
+                        .chased
+                        .iter()
+                        .map(|(sq, k)| format!("{} {sq}", k.name()))
+                        .collect();
+                    say(format!(
+                        "{} has chased through the repetition: {}.",
+                        side.color.title(),
+                        v.join(", ")
+                    ));
+                }
+            }
+        }
+        out
     }
 
     /// One row per ply (the start position first): number, move in WXF, status, marks.
@@ -751,6 +1144,7 @@ impl XiangqiScreen {
             let before = rec.position(ply - 1);
             let note = rec.move_note(ply);
             let status = match &note {
+                _ if !self.reveal() => String::new(),
                 MoveNote::Judged(r) if !r.status.chased.is_empty() => {
                     let v: Vec<String> = r
                         .status
@@ -766,13 +1160,17 @@ impl XiangqiScreen {
                 }
                 n => n.name().to_string(),
             };
-            let occurrence = rec.occurrences(ply).count() + 1;
+            let occurrence = if self.reveal() {
+                rec.occurrences(ply).count() + 1
+            } else {
+                1
+            };
             let text = format!(
-                "{:<6} {:<6} ",
+                "{:<6} {} ",
                 move_label(rec, ply),
-                wxf(before, rec.move_at(ply))
+                pad_cols(&self.notation(before, rec.move_at(ply)), 8)
             );
-            let status_w = width.saturating_sub(2 + text.chars().count() + 4);
+            let status_w = width.saturating_sub(2 + cols(&text) + 4);
             let status_style = match note.name() {
                 "check" | "chase" => Style::new().add_modifier(Modifier::BOLD),
                 _ => t.dim,
@@ -796,6 +1194,11 @@ impl XiangqiScreen {
 /// Terminal columns of a text: a Chinese character takes two.
 fn cols(s: &str) -> usize {
     s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
+}
+
+/// `text` padded with spaces to `width` columns.
+fn pad_cols(text: &str, width: usize) -> String {
+    format!("{text}{}", " ".repeat(width.saturating_sub(cols(text))))
 }
 
 /// `text` cut to `width` columns (a Chinese character is two), with "~" where it was cut.

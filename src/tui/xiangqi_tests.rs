@@ -197,7 +197,8 @@ fn a_perpetual_chase_is_ruled_and_the_ruling_stands() {
     assert!(s.contains("*|"), "{s}");
     assert!(s.contains("chase"), "{s}");
     // A ruling ends the game: no more moves.
-    typed(&mut a, "a7b7");
+    keys(&mut a, "i");
+    assert!(a.input.is_none());
     assert_eq!(a.xiangqi.record().ply(), 9);
     assert!(
         a.message
@@ -318,4 +319,175 @@ fn the_chess_game_and_the_xiangqi_game_are_both_kept() {
     keys(&mut a, "?");
     let help = super::tests::help_over_pages(&mut a, 80, 24);
     super::tests::assert_help_lists(&help, |c| c == super::keys::Ctx::Xiangqi);
+}
+
+/// Blind mode: no status, no repetition badge, no reading of the repetition, no marks on
+/// the board, until the ruling ends the game; then everything is shown.
+#[test]
+fn blind_mode_hides_statuses_and_marks_until_the_ruling() {
+    let mut a = xq(80, 24);
+    from_fen(&mut a, CHASE_FEN);
+    keys(&mut a, "BJ");
+    for m in &CHASE[..8] {
+        typed(&mut a, m);
+    }
+    a.message = None;
+    let s = text(&a, &Theme::colored(), 80, 24);
+    for hidden in ["chase", "idle", "×2", "Stands for", "How the judge"] {
+        assert!(!s.contains(hidden), "{hidden:?} shown in blind mode\n{s}");
+    }
+    assert!(s.contains("blind"), "{s}");
+    typed(&mut a, CHASE[8]);
+    a.message = None;
+    let s = text(&a, &Theme::colored(), 80, 24);
+    assert!(s.contains("chase") && s.contains("×2"), "{s}");
+}
+
+#[test]
+fn calling_the_arbiter_right_and_wrong() {
+    let mut a = xq(80, 24);
+    from_fen(&mut a, CHASE_FEN);
+    typed(&mut a, CHASE[0]);
+    // Black calls before any repetition: wrong, play goes on.
+    keys(&mut a, "a");
+    assert_eq!(a.ctx(), super::keys::Ctx::XqCall);
+    let s = text(&a, &Theme::colored(), 80, 24);
+    assert!(s.contains("Call the arbiter"), "{s}");
+    keys(&mut a, "1");
+    assert!(!a.xiangqi.calling);
+    let m = a.message.clone().unwrap().text;
+    assert!(m.starts_with("Wrong call"), "{m}");
+    for m in &CHASE[1..5] {
+        typed(&mut a, m);
+    }
+    // The position after ply 5 stands for the second time: Black calls, Red must vary.
+    keys(&mut a, "a1");
+    let m = a.message.clone().unwrap().text;
+    assert!(
+        m.starts_with("Right call") && m.contains("Red must vary"),
+        "{m}"
+    );
+    let s = text(&a, &Theme::colored(), 80, 24);
+    assert!(s.contains("Right call"), "{s}");
+    // A draw call here is wrong: Red's chase outranks Black's idle moves.
+    keys(&mut a, "a2");
+    assert!(a.message.clone().unwrap().text.starts_with("Wrong call"));
+    // Esc closes the choice without a call.
+    keys(&mut a, "a");
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.ctx(), super::keys::Ctx::Xiangqi);
+}
+
+#[test]
+fn the_engine_calls_when_its_opponent_chases_perpetually() {
+    let mut a = xq(80, 24);
+    from_fen(&mut a, CHASE_FEN);
+    while a.xiangqi.players != Players::HumanWhite {
+        keys(&mut a, "p");
+    }
+    for (i, m) in CHASE[..5].iter().enumerate() {
+        if i % 2 == 0 {
+            typed(&mut a, m);
+        } else {
+            let id = a
+                .effects
+                .iter()
+                .rev()
+                .find_map(|e| match e {
+                    Effect::ThinkXiangqi { id, .. } => Some(*id),
+                    _ => None,
+                })
+                .expect("the engine was asked");
+            let mv = crate::xiangqi::notation::parse_move(a.xiangqi.record().current(), m).unwrap();
+            a.update(Action::Engine(Report::XqBest { id, mv: Some(mv) }));
+        }
+    }
+    let (answer, by_engine) = a.xiangqi.call_answer.clone().expect("the engine called");
+    assert!(by_engine && answer.is_right(), "{}", answer.headline());
+    assert!(
+        a.message
+            .clone()
+            .unwrap()
+            .text
+            .starts_with("The engine calls the arbiter")
+    );
+}
+
+#[test]
+fn the_judge_panel_and_the_chinese_notation() {
+    let mut a = xq(100, 30);
+    from_fen(&mut a, CHASE_FEN);
+    for m in &CHASE[..3] {
+        typed(&mut a, m);
+    }
+    keys(&mut a, ",,J");
+    a.message = None;
+    let s = text(&a, &Theme::colored(), 100, 30);
+    assert!(s.contains("How the judge sees it"), "{s}");
+    assert!(s.contains("Chase: 炮a2 on 車a7"), "{s}");
+    keys(&mut a, "w");
+    let s = text(&a, &Theme::colored(), 100, 30);
+    assert!(s.contains("炮七平九"), "{s}");
+    // A move typed in the Chinese notation.
+    key(&mut a, KeyCode::End);
+    typed(&mut a, "車2平1");
+    assert_eq!(a.xiangqi.record().ply(), 4, "{:?}", a.message);
+}
+
+#[test]
+fn save_open_keep_and_resume_a_game() {
+    let dir = std::env::temp_dir().join(format!("threefold-xq-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.pgn");
+    let mut a = xq(80, 24);
+    from_fen(&mut a, CHASE_FEN);
+    for m in &CHASE[..3] {
+        typed(&mut a, m);
+    }
+    keys(&mut a, "s");
+    a.update(Action::Key(crossterm::event::KeyEvent::new(
+        KeyCode::Char('u'),
+        crossterm::event::KeyModifiers::CONTROL,
+    )));
+    keys(&mut a, &file.display().to_string());
+    key(&mut a, KeyCode::Enter);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains("[Variant \"xiangqi\"]") && text.contains("[FEN "),
+        "{text}"
+    );
+    keys(&mut a, "n");
+    assert_eq!(a.xiangqi.record().ply(), 0);
+    keys(&mut a, "o");
+    keys(&mut a, &file.display().to_string());
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.xiangqi.record().ply(), 3, "{:?}", a.message);
+    // A corrupt file: one line naming the file and the line, the game kept.
+    let bad = dir.join("bad.pgn");
+    std::fs::write(&bad, "[Variant \"xiangqi\"]\n\n1. Cxx9 *\n").unwrap();
+    keys(&mut a, "o");
+    keys(&mut a, &bad.display().to_string());
+    key(&mut a, KeyCode::Enter);
+    let m = a.message.clone().unwrap();
+    assert!(m.is_error() && m.text.contains("bad.pgn: line 3"), "{m:?}");
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.xiangqi.record().ply(), 3);
+    // Kept on the way out, resumed on the next start.
+    let kept = dir.join("kept.pgn");
+    a.xiangqi.keep(&kept).unwrap();
+    let mut b = xq(80, 24);
+    assert!(b.xiangqi.resume(&kept).unwrap());
+    assert_eq!(b.xiangqi.record().ply(), 3);
+    assert_eq!(
+        b.xiangqi.record().current().fen(),
+        a.xiangqi.record().current().fen()
+    );
+    // A game over is not kept.
+    for m in &CHASE[3..] {
+        typed(&mut b, m);
+    }
+    assert!(b.xiangqi.is_over());
+    b.xiangqi.keep(&kept).unwrap();
+    assert!(!kept.exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }

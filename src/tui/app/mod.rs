@@ -249,6 +249,7 @@ impl App {
             (Screen::Drills, Some(d)) => d.ctx(),
             (Screen::Drills, None) => Ctx::DrillThemes,
             (Screen::Review, _) => Ctx::Review,
+            (Screen::Xiangqi, _) if self.xiangqi.calling => Ctx::XqCall,
             (Screen::Xiangqi, _) => Ctx::Xiangqi,
         }
     }
@@ -313,6 +314,8 @@ impl App {
             }
             Cmd::Review => self.open_review(),
             Cmd::Xiangqi if self.screen != Screen::Xiangqi => self.open_xiangqi(),
+            // The xiangqi screen's choice of a call is its own (not an App overlay).
+            Cmd::Close if self.screen == Screen::Xiangqi => self.screen_command(cmd),
             // Overlay and input-line commands arrive through their own contexts.
             Cmd::Close
             | Cmd::ClaimAs(_)
@@ -354,6 +357,10 @@ impl App {
             | Cmd::Fen
             | Cmd::Xiangqi
             | Cmd::RuleAt
+            | Cmd::CallArbiter
+            | Cmd::CallAs(_)
+            | Cmd::JudgePanel
+            | Cmd::Notation
             | Cmd::EuweNext
             | Cmd::EuwePrev
             | Cmd::EuweJumpStart
@@ -486,7 +493,11 @@ impl App {
                 self.input = None;
                 if !matches!(
                     kind,
-                    InputKind::DrillAnswer | InputKind::XiangqiMove | InputKind::XiangqiFen
+                    InputKind::DrillAnswer
+                        | InputKind::XiangqiMove
+                        | InputKind::XiangqiFen
+                        | InputKind::XiangqiSave
+                        | InputKind::XiangqiLoad
                 ) {
                     self.with_play(|p, _, out| p.input_closed(kind, out));
                 }
@@ -510,7 +521,10 @@ impl App {
         let text = input.text().trim().to_string();
         match input.kind {
             InputKind::DrillAnswer => self.with_drills(|d| d.typed(&text)),
-            InputKind::XiangqiMove | InputKind::XiangqiFen => {
+            InputKind::XiangqiMove
+            | InputKind::XiangqiFen
+            | InputKind::XiangqiSave
+            | InputKind::XiangqiLoad => {
                 self.with_xiangqi(|x, out| x.submit(input.kind, &text, out))
             }
             kind => self.with_play(|p, _, out| p.submit(kind, text, out)),

@@ -110,6 +110,7 @@ fn help_sections(screen: Screen) -> &'static [(&'static str, Ctx)] {
         ],
         Screen::Xiangqi => &[
             ("Xiangqi", Ctx::Xiangqi),
+            ("Calling the arbiter", Ctx::XqCall),
             ("Everywhere", Ctx::Global),
             ("Typing a move", Ctx::Input),
             ("This help", Ctx::Help),

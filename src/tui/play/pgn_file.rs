@@ -19,7 +19,7 @@ use crate::rules::pgn::{self, GameSummary, UtcMinute};
 
 use super::{Overlay, Play, Players, Question, Replies};
 use crate::tui::keys::{self, Cmd, Ctx};
-use crate::tui::prompt::InputKind;
+use crate::tui::prompt::{InputKind, default_save_name, expand_home};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{clip, popup};
 
@@ -169,34 +169,10 @@ pub fn render_pick(pick: &GamePick, t: &Theme, size: Rect, buf: &mut Buffer) {
     );
 }
 
-/// Where `~/` leads (the home directory), so typed paths read as a shell reads them.
-fn expand_home(text: &str) -> PathBuf {
-    match (text.strip_prefix("~/"), std::env::var_os("HOME")) {
-        (Some(rest), Some(home)) => Path::new(&home).join(rest),
-        _ => PathBuf::from(text),
-    }
-}
-
-/// A new file name for a saved game in `dir`: `game-20261123-1437.pgn` (UTC), with `-2`,
-/// `-3` ... added if that file exists.
-pub fn default_save_name(now: UtcMinute, dir: &Path) -> PathBuf {
-    let stem = format!(
-        "game-{:04}{:02}{:02}-{:02}{:02}",
-        now.year, now.month, now.day, now.hour, now.minute
-    );
-    let mut name = dir.join(format!("{stem}.pgn"));
-    let mut n = 2;
-    while name.exists() {
-        name = dir.join(format!("{stem}-{n}.pgn"));
-        n += 1;
-    }
-    name
-}
-
 impl Play {
     /// `s`: ask for the file to save the game in.
     pub(crate) fn ask_save_name(&mut self, out: &mut Replies) {
-        let name = default_save_name(UtcMinute::now(), Path::new(""));
+        let name = default_save_name("game", UtcMinute::now(), Path::new(""));
         out.type_line(InputKind::SavePgn, &name.display().to_string());
         if let Ok(dir) = std::env::current_dir() {
             out.info(format!(

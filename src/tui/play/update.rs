@@ -732,7 +732,11 @@ impl Play {
             },
             InputKind::LoadPgn => self.load_pgn(&PathBuf::from(text), out),
             InputKind::SavePgn => self.save_typed(&text, out),
-            InputKind::DrillAnswer | InputKind::XiangqiMove | InputKind::XiangqiFen => {}
+            InputKind::DrillAnswer
+            | InputKind::XiangqiMove
+            | InputKind::XiangqiFen
+            | InputKind::XiangqiSave
+            | InputKind::XiangqiLoad => {}
         }
     }
 }
