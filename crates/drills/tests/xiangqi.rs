@@ -218,3 +218,19 @@ fn typed_answers_are_read_and_judged() {
         assert!(!p.prompt().is_empty());
     }
 }
+
+/// The example in `puzzles/README.md` is a puzzle the judge agrees with.
+#[test]
+fn the_readme_example_loads_and_is_right() {
+    let readme = std::fs::read_to_string(puzzles_dir().join("README.md")).unwrap();
+    let from = readme
+        .find("```toml\ngame = \"xiangqi\"")
+        .expect("the xiangqi example");
+    let block = &readme[from + "```toml\n".len()..];
+    let block = &block[..block.find("```").unwrap()];
+    let (theme, ps) = load_str(Path::new("README.md"), block);
+    assert!(ps.is_empty(), "{ps:?}");
+    let theme = theme.unwrap();
+    assert_eq!(theme.puzzles.len(), 1);
+    check(&theme.puzzles[0]).unwrap();
+}
