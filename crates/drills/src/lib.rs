@@ -125,21 +125,27 @@ fn check_collection(coll: &Collection, name: &str) -> (Vec<String>, bool) {
         }
     }
     if lines.is_empty() {
-        let mut summary = format!(
-            "{name}: {n} puzzle{} in {} theme{}; every stated answer agrees with the rules core \
-             and every move an explanation names is shown",
-            if n == 1 { "" } else { "s" },
-            coll.themes.len(),
-            if coll.themes.len() == 1 { "" } else { "s" },
-        );
-        if !coll.xiangqi.is_empty() {
-            summary.push_str(&format!(
-                "; {nx} xiangqi puzzle{} in {} theme{}, every answer the WXF judge's",
-                if nx == 1 { "" } else { "s" },
-                coll.xiangqi.len(),
-                if coll.xiangqi.len() == 1 { "" } else { "s" },
+        let s = |k: usize| if k == 1 { "" } else { "s" };
+        let mut parts = Vec::new();
+        // A file or directory of xiangqi puzzles only is summed up without "0 puzzles".
+        if !coll.themes.is_empty() || coll.xiangqi.is_empty() {
+            parts.push(format!(
+                "{n} puzzle{} in {} theme{}; every stated answer agrees with the rules core \
+                 and every move an explanation names is shown",
+                s(n),
+                coll.themes.len(),
+                s(coll.themes.len()),
             ));
         }
+        if !coll.xiangqi.is_empty() {
+            parts.push(format!(
+                "{nx} xiangqi puzzle{} in {} theme{}, every answer the WXF judge's",
+                s(nx),
+                coll.xiangqi.len(),
+                s(coll.xiangqi.len()),
+            ));
+        }
+        let summary = format!("{name}: {}", parts.join("; "));
         (vec![summary], true)
     } else {
         (lines, false)
