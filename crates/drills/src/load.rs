@@ -38,7 +38,7 @@ const PUZZLE_KEYS: &[&str] = &[
 const FILE_KEYS: &[&str] = &["name", "description", "game", "puzzle"];
 
 /// Which game a puzzle file's puzzles are about: its top-level `game` key
-/// (`"chess"`, the default, or `"xiangqi"`, read by [`super::xiangqi::load`]).
+/// (`"chess"`, the default, or `"xiangqi"`, read by [`super::xiangqi::load_str`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameKind {
     Chess,
