@@ -129,8 +129,9 @@ pub fn uci_xiangqi(data: &[u8]) {
     uci(&input);
 }
 
-/// Puzzle files (crates/drills/src/load.rs): any text loads into puzzles and problems, and every
-/// loaded puzzle can be checked and solved.
+/// Puzzle files (crates/drills/src/load.rs, and crates/drills/src/xiangqi/load.rs for
+/// `game = "xiangqi"`): any text loads into puzzles and problems, and every loaded puzzle can
+/// be checked and solved.
 pub fn puzzle_toml(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -143,6 +144,21 @@ pub fn puzzle_toml(data: &[u8]) {
         for p in &theme.puzzles {
             let _ = drills::check(p);
             let _ = drills::solve(p);
+        }
+    }
+    // The same text as a xiangqi puzzle file (`game = "xiangqi"`): loaded, every answer
+    // computed by the WXF judge and checked, every prompt and answer written.
+    let (theme, problems) = drills::xiangqi::load_str(std::path::Path::new("fuzz.toml"), text);
+    for p in &problems {
+        let _ = p.to_string();
+    }
+    if let Some(theme) = theme {
+        for p in &theme.puzzles {
+            let _ = p.prompt();
+            let _ = drills::xiangqi::check(p);
+            if let Ok(sol) = drills::xiangqi::solve(p) {
+                let _ = drills::xiangqi::parse_answer(p, &sol.answer.code());
+            }
         }
     }
 }

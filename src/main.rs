@@ -255,6 +255,15 @@ fn drills(args: &DrillsArgs, out: &mut impl Write) -> anyhow::Result<bool> {
                 t.name
             )?;
         }
+        for t in &coll.xiangqi {
+            writeln!(
+                out,
+                "{:<18} {:>3} puzzles  {}",
+                t.id,
+                t.puzzles.len(),
+                t.name
+            )?;
+        }
         out.flush()?;
         return Ok(true);
     };

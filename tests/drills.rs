@@ -625,6 +625,51 @@ fn the_drills_check_subcommand_exits_0_or_1() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `drills --check` checks xiangqi files too: a stated answer the WXF judge does not give and
+/// a bad move are each one line naming file and line, beside the chess files' lines.
+#[test]
+fn the_drills_check_subcommand_checks_xiangqi_files() {
+    let exe = env!("CARGO_BIN_EXE_threefold");
+    let dir = temp_dir("cli-xiangqi");
+    let puzzle = |id: &str, moves: &str, answer: &str| {
+        format!(
+            "[[puzzle]]\nid = \"{id}\"\ntitle = \"t\"\nstart = \"5k3/7R1/9/9/9/9/9/9/9/4K4 w\"\n\
+             moves = \"{moves}\"\nask = \"ruling\"\nanswer = \"{answer}\"\nexplanation = \"e\"\n\n"
+        )
+    };
+    let cycle = "R2+1 K6+1 R2-1 K6-1 R2+1 K6+1 R2-1 K6-1";
+    let text = format!(
+        "game = \"xiangqi\"\nname = \"x\"\n\n{}{}{}",
+        puzzle("xq-right", cycle, "red-loses"),
+        puzzle("xq-wrong", cycle, "draw"),
+        puzzle("xq-bad-move", "R2+1 K6+1 R2+9", "draw"),
+    );
+    std::fs::write(dir.join("xq.toml"), text).unwrap();
+    std::fs::write(dir.join("chess.toml"), GOOD).unwrap();
+    let out = Command::new(exe)
+        .args(["drills", "--check"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("xq.toml:26: puzzle 'xq-bad-move': move 3 ('R2+9')")),
+        "{stdout}"
+    );
+    assert!(
+        lines.iter().any(|l| l.contains(
+            "xq.toml:19: puzzle 'xq-wrong': the file says a draw, but the judge computes Red loses, Black wins"
+        )),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn the_built_in_copies_are_exactly_the_puzzle_files() {
     let mut on_disk: Vec<String> = std::fs::read_dir(puzzles_dir())
@@ -649,6 +694,14 @@ fn the_built_in_copies_are_exactly_the_puzzle_files() {
         load_dir(&puzzles_dir()).puzzles().count()
     );
     assert!(coll.puzzles().all(|p| check(p).is_ok()));
+    assert_eq!(
+        coll.xiangqi_puzzles().count(),
+        load_dir(&puzzles_dir()).xiangqi_puzzles().count()
+    );
+    assert!(
+        coll.xiangqi_puzzles()
+            .all(|p| drills::xiangqi::check(p).is_ok())
+    );
 }
 
 #[test]

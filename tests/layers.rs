@@ -20,7 +20,7 @@ const CRATES: &[(&str, &[&str])] = &[
     ("crates/rules", &[]),
     ("crates/xiangqi", &[]),
     ("crates/engine", &["threefold-rules", "threefold-xiangqi"]),
-    ("crates/drills", &["threefold-rules"]),
+    ("crates/drills", &["threefold-rules", "threefold-xiangqi"]),
     ("crates/review", &["threefold-engine", "threefold-rules"]),
     (
         "crates/lab",

@@ -1,5 +1,6 @@
 //! The puzzle files of `puzzles/`, built into the binary so the drills work
-//! from any working directory. A test keeps this list equal to the directory.
+//! from any working directory, chess and xiangqi (`xiangqi-*.toml`) alike. A test keeps this
+//! list equal to the directory.
 
 use std::path::Path;
 
@@ -25,6 +26,30 @@ pub const FILES: &[(&str, &str)] = &[
     (
         "real-games.toml",
         include_str!("../../../puzzles/real-games.toml"),
+    ),
+    (
+        "xiangqi-chase.toml",
+        include_str!("../../../puzzles/xiangqi-chase.toml"),
+    ),
+    (
+        "xiangqi-check.toml",
+        include_str!("../../../puzzles/xiangqi-check.toml"),
+    ),
+    (
+        "xiangqi-counter.toml",
+        include_str!("../../../puzzles/xiangqi-counter.toml"),
+    ),
+    (
+        "xiangqi-mutual.toml",
+        include_str!("../../../puzzles/xiangqi-mutual.toml"),
+    ),
+    (
+        "xiangqi-not-chase.toml",
+        include_str!("../../../puzzles/xiangqi-not-chase.toml"),
+    ),
+    (
+        "xiangqi-protection.toml",
+        include_str!("../../../puzzles/xiangqi-protection.toml"),
     ),
 ];
 

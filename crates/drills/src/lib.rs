@@ -35,6 +35,10 @@
 //! Positions are named "start" or by scoresheet label without check marks
 //! ("12.Nf3", "12...Nf6"), or by ply number (0 = start).
 //!
+//! Xiangqi ruling drills live in files with `game = "xiangqi"`: their own types, loader
+//! and answers from the WXF judge, in [`xiangqi`], collected in [`Collection::xiangqi`]
+//! apart from the chess themes.
+//!
 //! # For the drill screen
 //!
 //! ```no_run
@@ -61,6 +65,7 @@ pub mod load;
 pub mod progress;
 pub mod session;
 pub mod types;
+pub mod xiangqi;
 
 use std::path::Path;
 
@@ -69,7 +74,7 @@ pub use check::{
     AnswerError, Feedback, Mismatch, Solution, SolveError, UnshownMove, check, check_moves_named,
     judge, parse_answer, solve,
 };
-pub use load::{add_file, load_dir, load_file, load_str, load_texts};
+pub use load::{GameKind, add_file, load_dir, load_file, load_str, load_texts};
 pub use progress::{Progress, ProgressError, ProgressStore, ThemeProgress};
 pub use session::{Pick, Session};
 pub use types::{
@@ -112,17 +117,36 @@ fn check_collection(coll: &Collection, name: &str) -> (Vec<String>, bool) {
             lines.push(m.to_string());
         }
     }
+    let mut nx = 0;
+    for p in coll.xiangqi_puzzles() {
+        nx += 1;
+        if let Err(m) = xiangqi::check(p) {
+            lines.push(m.to_string());
+        }
+    }
     if lines.is_empty() {
-        (
-            vec![format!(
-                "{name}: {n} puzzle{} in {} theme{}; every stated answer agrees with the rules core \
+        let s = |k: usize| if k == 1 { "" } else { "s" };
+        let mut parts = Vec::new();
+        // A file or directory of xiangqi puzzles only is summed up without "0 puzzles".
+        if !coll.themes.is_empty() || coll.xiangqi.is_empty() {
+            parts.push(format!(
+                "{n} puzzle{} in {} theme{}; every stated answer agrees with the rules core \
                  and every move an explanation names is shown",
-                if n == 1 { "" } else { "s" },
+                s(n),
                 coll.themes.len(),
-                if coll.themes.len() == 1 { "" } else { "s" },
-            )],
-            true,
-        )
+                s(coll.themes.len()),
+            ));
+        }
+        if !coll.xiangqi.is_empty() {
+            parts.push(format!(
+                "{nx} xiangqi puzzle{} in {} theme{}, every answer the WXF judge's",
+                s(nx),
+                coll.xiangqi.len(),
+                s(coll.xiangqi.len()),
+            ));
+        }
+        let summary = format!("{name}: {}", parts.join("; "));
+        (vec![summary], true)
     } else {
         (lines, false)
     }

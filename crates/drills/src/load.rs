@@ -35,7 +35,54 @@ const PUZZLE_KEYS: &[&str] = &[
 ];
 
 /// The keys a puzzle file may have at its top level.
-const FILE_KEYS: &[&str] = &["name", "description", "puzzle"];
+const FILE_KEYS: &[&str] = &["name", "description", "game", "puzzle"];
+
+/// Which game a puzzle file's puzzles are about: its top-level `game` key
+/// (`"chess"`, the default, or `"xiangqi"`, read by [`super::xiangqi::load_str`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameKind {
+    Chess,
+    Xiangqi,
+}
+
+/// A file's `game` key, if the text is TOML: `Err` with a problem for a value that is
+/// neither "chess" nor "xiangqi". Text that is not TOML counts as chess (whose loader
+/// reports the syntax error).
+pub(crate) fn game_kind(path: &Path, text: &str) -> Result<GameKind, Problem> {
+    let Ok(doc) = DeTable::parse(text) else {
+        return Ok(GameKind::Chess);
+    };
+    let src = Src::new(path, text);
+    match doc.get_ref().get("game") {
+        None => Ok(GameKind::Chess),
+        Some(v) => match v.get_ref().as_str() {
+            Some("chess") => Ok(GameKind::Chess),
+            Some("xiangqi") => Ok(GameKind::Xiangqi),
+            _ => Err(src.problem(
+                v.span(),
+                "'game' must be \"chess\" (the default) or \"xiangqi\"",
+            )),
+        },
+    }
+}
+
+/// Load puzzle-file text of either game into `coll`: chess themes into `coll.themes`,
+/// xiangqi themes into `coll.xiangqi`, problems into `coll.problems`.
+fn load_into(coll: &mut Collection, path: &Path, text: &str) {
+    match game_kind(path, text) {
+        Err(p) => coll.problems.push(p),
+        Ok(GameKind::Chess) => {
+            let (theme, problems) = load_str(path, text);
+            coll.problems.extend(problems);
+            coll.themes.extend(theme);
+        }
+        Ok(GameKind::Xiangqi) => {
+            let (theme, problems) = super::xiangqi::load_str(path, text);
+            coll.problems.extend(problems);
+            coll.xiangqi.extend(theme);
+        }
+    }
+}
 
 /// Load every `*.toml` file of `dir` (sorted by name). Problems (unreadable
 /// files, TOML syntax errors, malformed puzzles, duplicate ids) are collected;
@@ -65,9 +112,12 @@ pub fn load_dir(dir: &Path) -> Collection {
         return coll;
     }
     for file in files {
-        let (theme, problems) = load_file(&file);
-        coll.problems.extend(problems);
-        coll.themes.extend(theme);
+        match std::fs::read_to_string(&file) {
+            Ok(text) => load_into(&mut coll, &file, &text),
+            Err(e) => coll
+                .problems
+                .push(Problem::file(&file, format!("cannot read: {e}"))),
+        }
     }
     drop_duplicate_ids(&mut coll);
     coll
@@ -78,9 +128,7 @@ pub fn load_dir(dir: &Path) -> Collection {
 pub fn load_texts<'a>(files: impl IntoIterator<Item = (&'a Path, &'a str)>) -> Collection {
     let mut coll = Collection::default();
     for (path, text) in files {
-        let (theme, problems) = load_str(path, text);
-        coll.problems.extend(problems);
-        coll.themes.extend(theme);
+        load_into(&mut coll, path, text);
     }
     drop_duplicate_ids(&mut coll);
     coll
@@ -90,9 +138,12 @@ pub fn load_texts<'a>(files: impl IntoIterator<Item = (&'a Path, &'a str)>) -> C
 /// beside the built-in ones): its problems are added, a puzzle whose id is taken is reported
 /// and left out, the good puzzles load.
 pub fn add_file(coll: &mut Collection, path: &Path) {
-    let (theme, problems) = load_file(path);
-    coll.problems.extend(problems);
-    coll.themes.extend(theme);
+    match std::fs::read_to_string(path) {
+        Ok(text) => load_into(coll, path, &text),
+        Err(e) => coll
+            .problems
+            .push(Problem::file(path, format!("cannot read: {e}"))),
+    }
     drop_duplicate_ids(coll);
 }
 
@@ -101,6 +152,22 @@ pub fn add_file(coll: &mut Collection, path: &Path) {
 fn drop_duplicate_ids(coll: &mut Collection) {
     let mut seen: HashMap<String, Origin> = HashMap::new();
     for theme in &mut coll.themes {
+        theme.puzzles.retain(|p| match seen.get(&p.id) {
+            Some(first) => {
+                coll.problems.push(Problem::at(
+                    &p.origin.file,
+                    p.origin.line,
+                    format!("puzzle '{}': duplicate id (first at {first})", p.id),
+                ));
+                false
+            }
+            None => {
+                seen.insert(p.id.clone(), p.origin.clone());
+                true
+            }
+        });
+    }
+    for theme in &mut coll.xiangqi {
         theme.puzzles.retain(|p| match seen.get(&p.id) {
             Some(first) => {
                 coll.problems.push(Problem::at(
@@ -146,6 +213,17 @@ pub fn load_str(path: &Path, text: &str) -> (Option<Theme>, Vec<Problem>) {
         }
     };
     let doc = doc.get_ref();
+    if let Ok(GameKind::Xiangqi) = game_kind(path, text) {
+        let line = doc.get("game").map_or(1, |v| src.line(v.span().start));
+        return (
+            None,
+            vec![Problem::at(
+                path,
+                line,
+                "a xiangqi puzzle file (game = \"xiangqi\"): read by the xiangqi loader, not the chess one",
+            )],
+        );
+    }
     let id = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -212,9 +290,9 @@ pub fn load_str(path: &Path, text: &str) -> (Option<Theme>, Vec<Problem>) {
     (Some(theme), problems)
 }
 
-struct Src<'a> {
-    path: &'a Path,
-    text: &'a str,
+pub(crate) struct Src<'a> {
+    pub(crate) path: &'a Path,
+    pub(crate) text: &'a str,
     /// The byte offset of the start of each line after the first (each `\n` + 1),
     /// ascending: a line number is a binary search, not a count from the start of the
     /// file (which made checking a file quadratic in its size).
@@ -222,7 +300,7 @@ struct Src<'a> {
 }
 
 impl<'a> Src<'a> {
-    fn new(path: &'a Path, text: &'a str) -> Src<'a> {
+    pub(crate) fn new(path: &'a Path, text: &'a str) -> Src<'a> {
         let line_starts = text
             .bytes()
             .enumerate()
@@ -237,26 +315,26 @@ impl<'a> Src<'a> {
     }
 
     /// The 1-based line of a byte offset.
-    fn line(&self, offset: usize) -> usize {
+    pub(crate) fn line(&self, offset: usize) -> usize {
         let end = offset.min(self.text.len());
         self.line_starts.partition_point(|&s| s <= end) + 1
     }
 
-    fn origin(&self, span: Range<usize>) -> Origin {
+    pub(crate) fn origin(&self, span: Range<usize>) -> Origin {
         Origin {
             file: self.path.to_path_buf(),
             line: self.line(span.start),
         }
     }
 
-    fn problem(&self, span: Range<usize>, message: impl Into<String>) -> Problem {
+    pub(crate) fn problem(&self, span: Range<usize>, message: impl Into<String>) -> Problem {
         Problem::at(self.path, self.line(span.start), message)
     }
 
     /// The line of the puzzle table's `[[puzzle]]` header: the span of an
     /// array-of-tables item starts at its header (toml 0.9) or after it, so look back
     /// for the last header that begins at or before the span's start.
-    fn header_line(&self, span: Range<usize>) -> usize {
+    pub(crate) fn header_line(&self, span: Range<usize>) -> usize {
         let start = span.start.min(self.text.len());
         let upto = (start + 2).min(self.text.len());
         match self.text[..upto].rfind("[[") {
@@ -273,17 +351,17 @@ impl<'a> Src<'a> {
     }
 }
 
-type Field<'a, 'i> = &'a Spanned<DeValue<'i>>;
+pub(crate) type Field<'a, 'i> = &'a Spanned<DeValue<'i>>;
 
 /// Collects the problems of one puzzle, each prefixed with its id.
-struct PuzzleErrors<'s> {
-    src: &'s Src<'s>,
-    id: String,
-    problems: Vec<Problem>,
+pub(crate) struct PuzzleErrors<'s> {
+    pub(crate) src: &'s Src<'s>,
+    pub(crate) id: String,
+    pub(crate) problems: Vec<Problem>,
 }
 
 impl PuzzleErrors<'_> {
-    fn at(&mut self, span: Range<usize>, msg: impl AsRef<str>) {
+    pub(crate) fn at(&mut self, span: Range<usize>, msg: impl AsRef<str>) {
         let p = self
             .src
             .problem(span, format!("puzzle '{}': {}", self.id, msg.as_ref()));
@@ -474,13 +552,13 @@ fn read_puzzle(
     })
 }
 
-fn valid_id(s: &str) -> bool {
+pub(crate) fn valid_id(s: &str) -> bool {
     !s.is_empty()
         && s.chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
-fn req_str(
+pub(crate) fn req_str(
     err: &mut PuzzleErrors<'_>,
     t: &DeTable<'_>,
     key: &str,
@@ -510,7 +588,7 @@ fn req_str(
     }
 }
 
-fn opt_str(err: &mut PuzzleErrors<'_>, t: &DeTable<'_>, key: &str) -> Option<String> {
+pub(crate) fn opt_str(err: &mut PuzzleErrors<'_>, t: &DeTable<'_>, key: &str) -> Option<String> {
     let v = t.get(key)?;
     match v.get_ref().as_str() {
         Some(s) => Some(s.to_string()),
@@ -521,7 +599,11 @@ fn opt_str(err: &mut PuzzleErrors<'_>, t: &DeTable<'_>, key: &str) -> Option<Str
     }
 }
 
-fn str_array(err: &mut PuzzleErrors<'_>, v: Field<'_, '_>, key: &str) -> Option<Vec<String>> {
+pub(crate) fn str_array(
+    err: &mut PuzzleErrors<'_>,
+    v: Field<'_, '_>,
+    key: &str,
+) -> Option<Vec<String>> {
     let Some(items) = v.get_ref().as_array() else {
         err.at(v.span(), format!("'{key}' must be an array of strings"));
         return None;

@@ -27,6 +27,7 @@ use super::builtin::load_builtin;
 use super::check::{Feedback, judge};
 use super::progress::{Progress, ProgressStore};
 use super::types::{Answer, Collection, Puzzle};
+use super::xiangqi::{XiangqiAnswer, XiangqiTheme, judge_answer};
 
 /// How many other puzzles are offered before one missed in this session comes back.
 pub const RETRY_AFTER: usize = 3;
@@ -228,15 +229,27 @@ impl Session {
         self.progress.is_solved(&p.theme, &p.id)
     }
 
-    /// Judge the player's answer to puzzle `id`, record it in the theme's
-    /// score and streak, and save. `None` for an unknown id.
-    pub fn answer(&mut self, id: &str, given: &Answer) -> Option<Feedback> {
-        let puzzle = self.collection.puzzle(id)?;
-        let feedback = judge(puzzle, given);
+    /// The xiangqi themes ([`super::xiangqi`]), kept apart from `collection.themes`, which
+    /// the chess drill screen shows.
+    pub fn xiangqi_themes(&self) -> &[XiangqiTheme] {
+        &self.collection.xiangqi
+    }
+
+    /// Judge the player's answer to xiangqi puzzle `id` by the WXF judge, record it in the
+    /// theme's score and streak, and save, as [`Session::answer`] does for chess. `None` for
+    /// an unknown id.
+    pub fn answer_xiangqi(&mut self, id: &str, given: &XiangqiAnswer) -> Option<Feedback> {
+        let puzzle = self.collection.xiangqi_puzzle(id)?;
+        let feedback = judge_answer(puzzle, given);
         let theme = puzzle.theme.clone();
-        self.progress
-            .record(&theme, id, feedback.correct, self.today);
-        if feedback.correct {
+        self.record(&theme, id, feedback.correct);
+        Some(feedback)
+    }
+
+    /// Record an answer in the progress and save it.
+    fn record(&mut self, theme: &str, id: &str, correct: bool) {
+        self.progress.record(theme, id, correct, self.today);
+        if correct {
             self.missed_at.remove(id);
         } else {
             self.missed_at.insert(id.to_string(), self.offered_count);
@@ -249,6 +262,15 @@ impl Session {
                 store.path().display()
             ));
         }
+    }
+
+    /// Judge the player's answer to puzzle `id`, record it in the theme's
+    /// score and streak, and save. `None` for an unknown id.
+    pub fn answer(&mut self, id: &str, given: &Answer) -> Option<Feedback> {
+        let puzzle = self.collection.puzzle(id)?;
+        let feedback = judge(puzzle, given);
+        let theme = puzzle.theme.clone();
+        self.record(&theme, id, feedback.correct);
         Some(feedback)
     }
 }
@@ -287,6 +309,22 @@ mod tests {
         }
         assert!(!then[..RETRY_AFTER].contains(&missed), "{then:?}");
         assert_eq!(then[RETRY_AFTER], missed, "{then:?}");
+    }
+
+    #[test]
+    fn xiangqi_answers_are_recorded_apart_from_the_chess_themes() {
+        let mut s = session(20_000);
+        assert!(!s.xiangqi_themes().is_empty());
+        let p = s.xiangqi_themes()[0].puzzles[0].clone();
+        let right = crate::xiangqi::solve(&p).unwrap().answer;
+        assert!(s.answer_xiangqi(&p.id, &right).unwrap().correct);
+        assert!(s.progress.is_solved(&p.theme, &p.id));
+        assert!(s.answer_xiangqi("no-such-puzzle", &right).is_none());
+        // The chess screen's picks never offer a xiangqi puzzle.
+        for _ in 0..200 {
+            let id = s.next(&Pick::All).unwrap().id.clone();
+            assert!(s.collection.xiangqi_puzzle(&id).is_none(), "{id}");
+        }
     }
 
     #[test]

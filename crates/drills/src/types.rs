@@ -441,7 +441,11 @@ impl fmt::Display for Problem {
 /// with the puzzles that loaded) and the problems found on the way.
 #[derive(Clone, Debug, Default)]
 pub struct Collection {
+    /// The chess themes (what the chess drill screen shows).
     pub themes: Vec<Theme>,
+    /// The xiangqi themes (files with `game = "xiangqi"`), kept apart so the chess
+    /// screen never sees them ([`super::xiangqi`]).
+    pub xiangqi: Vec<super::xiangqi::XiangqiTheme>,
     pub problems: Vec<Problem>,
 }
 
@@ -459,5 +463,15 @@ impl Collection {
     /// The theme with this id.
     pub fn theme(&self, id: &str) -> Option<&Theme> {
         self.themes.iter().find(|t| t.id == id)
+    }
+
+    /// All xiangqi puzzles, theme by theme, in file order.
+    pub fn xiangqi_puzzles(&self) -> impl Iterator<Item = &super::xiangqi::XiangqiPuzzle> {
+        self.xiangqi.iter().flat_map(|t| t.puzzles.iter())
+    }
+
+    /// The xiangqi puzzle with this id.
+    pub fn xiangqi_puzzle(&self, id: &str) -> Option<&super::xiangqi::XiangqiPuzzle> {
+        self.xiangqi_puzzles().find(|p| p.id == id)
     }
 }

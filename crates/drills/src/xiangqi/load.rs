@@ -1,0 +1,588 @@
+//! Loading xiangqi puzzle files (`game = "xiangqi"`): the same TOML layout and the same
+//! one-line problems (`file:line: what is wrong`) as the chess files
+//! ([`crate::load`]), with xiangqi positions and moves read by `threefold-xiangqi`.
+
+use std::ops::Range;
+use std::path::Path;
+
+use toml::de::{DeTable, DeValue};
+
+use threefold_xiangqi::judge::Record;
+use threefold_xiangqi::notation::parse_move;
+use threefold_xiangqi::{Kind, Move, Position, Square};
+
+use super::{
+    AttackRef, ChaseStatus, RuleAt, Verdict, XiangqiPuzzle, XiangqiQuestion, XiangqiTheme,
+    parse_piece,
+};
+use crate::load::{Field, PuzzleErrors, Src, opt_str, req_str, str_array, valid_id};
+use crate::types::{Origin, Problem};
+
+/// The keys a xiangqi puzzle may have.
+const PUZZLE_KEYS: &[&str] = &[
+    "id",
+    "title",
+    "start",
+    "moves",
+    "ask",
+    "prompt",
+    "answer",
+    "explanation",
+    "tags",
+    "difficulty",
+    "source",
+    "ntimes",
+    "at",
+    "attack",
+];
+
+/// The keys a xiangqi puzzle file may have at its top level.
+const FILE_KEYS: &[&str] = &["name", "description", "game", "puzzle"];
+
+/// Load xiangqi puzzle-file text as if read from `path` (the theme id is its stem). The
+/// theme is `None` only when the text is not TOML; otherwise it holds every puzzle that
+/// loaded, and each problem is one line naming the file and line.
+pub fn load_str(path: &Path, text: &str) -> (Option<XiangqiTheme>, Vec<Problem>) {
+    let src = Src::new(path, text);
+    let mut problems = Vec::new();
+    let doc = match DeTable::parse(text) {
+        Ok(d) => d,
+        Err(e) => {
+            let line = e.span().map_or(1, |s| src.line(s.start));
+            let msg = e.message().trim().replace('\n', " ");
+            return (
+                None,
+                vec![Problem::at(path, line, format!("not valid TOML: {msg}"))],
+            );
+        }
+    };
+    let doc = doc.get_ref();
+    let id = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    for (k, v) in doc.iter() {
+        if !FILE_KEYS.contains(&k.get_ref().as_ref()) {
+            problems.push(src.problem(
+                v.span(),
+                format!(
+                    "unknown key '{}' at the top of the file (expected: {})",
+                    k.get_ref(),
+                    FILE_KEYS.join(", ")
+                ),
+            ));
+        }
+    }
+    let text_of = |key: &str, problems: &mut Vec<Problem>| match doc.get(key) {
+        None => None,
+        Some(v) => match v.get_ref().as_str() {
+            Some(s) => Some(s.split_whitespace().collect::<Vec<_>>().join(" ")),
+            None => {
+                problems.push(src.problem(v.span(), format!("'{key}' must be a string")));
+                None
+            }
+        },
+    };
+    let name = text_of("name", &mut problems).unwrap_or_else(|| id.clone());
+    let description = text_of("description", &mut problems).unwrap_or_default();
+    let mut theme = XiangqiTheme {
+        id: id.clone(),
+        name,
+        description,
+        file: path.to_path_buf(),
+        puzzles: Vec::new(),
+    };
+    match doc.get("puzzle") {
+        None => problems.push(Problem::at(path, 1, "no puzzles: add [[puzzle]] tables")),
+        Some(v) => match v.get_ref().as_array() {
+            None => problems
+                .push(src.problem(v.span(), "'puzzle' must be an array of tables ([[puzzle]])")),
+            Some(items) => {
+                for item in items.iter() {
+                    match item.get_ref().as_table() {
+                        None => problems.push(src.problem(item.span(), "a puzzle must be a table")),
+                        Some(t) => match read_puzzle(&src, &id, item.span(), t) {
+                            Ok(p) => theme.puzzles.push(p),
+                            Err(mut ps) => problems.append(&mut ps),
+                        },
+                    }
+                }
+            }
+        },
+    }
+    (Some(theme), problems)
+}
+
+/// The move tokens of a `moves` text with the line (0-based, within the text) of each:
+/// whitespace-separated, move numbers ("12." alone or before a move, "12...") skipped.
+fn move_tokens(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    for (line, l) in text.lines().enumerate() {
+        for tok in l.split_whitespace() {
+            let rest = tok.trim_start_matches(|c: char| c.is_ascii_digit());
+            let numbered = rest.len() < tok.len() && rest.starts_with('.');
+            let tok = if numbered {
+                rest.trim_start_matches('.')
+            } else {
+                tok
+            };
+            if !tok.is_empty() {
+                out.push((line, tok));
+            }
+        }
+    }
+    out
+}
+
+fn read_puzzle(
+    src: &Src<'_>,
+    theme: &str,
+    span: Range<usize>,
+    t: &DeTable<'_>,
+) -> Result<XiangqiPuzzle, Vec<Problem>> {
+    let header = src.header_line(span.clone());
+    let origin = Origin {
+        file: src.path.to_path_buf(),
+        line: header,
+    };
+    let id_field = t.get("id");
+    let id = id_field
+        .and_then(|v| v.get_ref().as_str())
+        .unwrap_or("?")
+        .to_string();
+    let mut err = PuzzleErrors {
+        src,
+        id: id.clone(),
+        problems: Vec::new(),
+    };
+    let missing = |err: &mut PuzzleErrors<'_>, key: &str| {
+        let p = Problem::at(
+            src.path,
+            header,
+            format!("puzzle '{}': missing key '{key}'", err.id),
+        );
+        err.problems.push(p);
+    };
+    for (k, v) in t.iter() {
+        if !PUZZLE_KEYS.contains(&k.get_ref().as_ref()) {
+            err.at(
+                v.span(),
+                format!(
+                    "unknown key '{}' (a xiangqi puzzle may have: {})",
+                    k.get_ref(),
+                    PUZZLE_KEYS.join(", ")
+                ),
+            );
+        }
+    }
+    match id_field {
+        None => missing(&mut err, "id"),
+        Some(v) => match v.get_ref().as_str() {
+            None => err.at(v.span(), "'id' must be a string"),
+            Some(s) if !valid_id(s) => err.at(
+                v.span(),
+                "'id' must be non-empty lowercase letters, digits and '-'",
+            ),
+            Some(_) => {}
+        },
+    }
+    let title = req_str(&mut err, t, "title", header);
+    let explanation = req_str(&mut err, t, "explanation", header);
+    let ask = req_str(&mut err, t, "ask", header);
+    let prompt_text = opt_str(&mut err, t, "prompt");
+    let source = opt_str(&mut err, t, "source");
+    let tags = match t.get("tags") {
+        None => Vec::new(),
+        Some(v) => str_array(&mut err, v, "tags").unwrap_or_default(),
+    };
+    let small_int = |v: Field<'_, '_>| {
+        v.get_ref()
+            .as_integer()
+            .and_then(|i| i.as_str().parse::<usize>().ok())
+    };
+    let difficulty = match t.get("difficulty") {
+        None => 1,
+        Some(v) => match small_int(v) {
+            Some(d) if (1..=5).contains(&d) => d as u8,
+            _ => {
+                err.at(v.span(), "'difficulty' must be an integer from 1 to 5");
+                1
+            }
+        },
+    };
+    let rule_at = match t.get("ntimes") {
+        None => RuleAt::ThirdOccurrence,
+        Some(v) => match small_int(v) {
+            Some(1) => RuleAt::FirstRepetition,
+            Some(2) => RuleAt::ThirdOccurrence,
+            _ => {
+                err.at(
+                    v.span(),
+                    "'ntimes' must be 1 (rule at the first repetition) or 2 (at the third occurrence)",
+                );
+                RuleAt::ThirdOccurrence
+            }
+        },
+    };
+
+    // The game: the start position and the moves, played once into the judge's record.
+    let start = match t.get("start") {
+        None => Some(Position::start()),
+        Some(v) => match v.get_ref().as_str() {
+            None => {
+                err.at(v.span(), "'start' must be a xiangqi FEN or \"standard\"");
+                None
+            }
+            Some(s) if s.trim().eq_ignore_ascii_case("standard") => Some(Position::start()),
+            Some(s) => match Position::from_fen(s.trim()) {
+                Ok(p) => Some(p),
+                Err(e) => {
+                    err.at(v.span(), format!("'start': {e}"));
+                    None
+                }
+            },
+        },
+    };
+    let mut record = start.map(Record::new);
+    if let Some(v) = t.get("moves") {
+        match v.get_ref().as_str() {
+            None => err.at(v.span(), "'moves' must be a string of WXF or UCCI moves"),
+            Some(text) => {
+                // A newline right after an opening """ or ''' is not part of the string.
+                let raw = &src.text[v.span()];
+                let skipped = ["\"\"\"\n", "\"\"\"\r\n", "'''\n", "'''\r\n"]
+                    .iter()
+                    .any(|open| raw.starts_with(open));
+                let base = src.line(v.span().start) + usize::from(skipped);
+                for (line_in, tok) in move_tokens(text) {
+                    let Some(r) = record.as_mut() else { break };
+                    let n = r.ply() + 1;
+                    match parse_move(r.current(), tok) {
+                        Ok(m) => r.push(m),
+                        Err(e) => {
+                            err.problems.push(Problem::at(
+                                src.path,
+                                base + line_in,
+                                format!("puzzle '{}': move {n} ('{tok}'): {e}", err.id),
+                            ));
+                            record = None;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    let answer_field = t.get("answer");
+    if answer_field.is_none() {
+        missing(&mut err, "answer");
+    }
+    let question = match (ask.as_deref(), record.as_ref(), answer_field) {
+        (Some(code), Some(r), Some(a)) => read_question(&mut err, t, code, header, r, rule_at, a),
+        (Some(code), _, _) if !XiangqiQuestion::CODES.contains(&code) => {
+            unknown_ask(&mut err, t, code);
+            None
+        }
+        _ => None,
+    };
+
+    if !err.problems.is_empty() {
+        return Err(err.problems);
+    }
+    let (Some(title), Some(explanation), Some(record), Some(question), Some(answer_field)) =
+        (title, explanation, record, question, answer_field)
+    else {
+        return Err(vec![Problem::at(
+            src.path,
+            header,
+            format!("puzzle '{id}': incomplete"),
+        )]);
+    };
+    Ok(XiangqiPuzzle {
+        id,
+        title,
+        theme: theme.to_string(),
+        record,
+        rule_at,
+        question,
+        prompt_text,
+        explanation: explanation.trim().to_string(),
+        tags,
+        difficulty,
+        source,
+        origin,
+        answer_origin: src.origin(answer_field.span()),
+    })
+}
+
+fn unknown_ask(err: &mut PuzzleErrors<'_>, t: &DeTable<'_>, code: &str) {
+    let span = t.get("ask").map_or(0..0, |v| v.span());
+    err.at(
+        span,
+        format!(
+            "unknown ask = \"{code}\" (a xiangqi puzzle asks one of: {})",
+            XiangqiQuestion::CODES.join(", ")
+        ),
+    );
+}
+
+/// Read the question `code` with its keys and the stated answer `a`.
+fn read_question(
+    err: &mut PuzzleErrors<'_>,
+    t: &DeTable<'_>,
+    code: &str,
+    header: usize,
+    record: &Record,
+    rule_at: RuleAt,
+    a: Field<'_, '_>,
+) -> Option<XiangqiQuestion> {
+    let refuse = |err: &mut PuzzleErrors<'_>, key: &str| {
+        if let Some(v) = t.get(key) {
+            err.at(
+                v.span(),
+                format!("'{key}' does not belong to ask = \"{code}\""),
+            );
+        }
+    };
+    let require = |err: &mut PuzzleErrors<'_>, key: &str| {
+        let p = Problem::at(
+            err.src.path,
+            header,
+            format!("puzzle '{}': ask = \"{code}\" needs '{key}'", err.id),
+        );
+        err.problems.push(p);
+    };
+    match code {
+        "ruling" => {
+            refuse(err, "at");
+            refuse(err, "attack");
+            match a.get_ref().as_str().and_then(Verdict::parse) {
+                Some(stated) => Some(XiangqiQuestion::Ruling { stated }),
+                None => {
+                    err.at(
+                        a.span(),
+                        "answer must be \"red-loses\", \"black-loses\" or \"draw\"",
+                    );
+                    None
+                }
+            }
+        }
+        "chase" => {
+            refuse(err, "attack");
+            refuse(err, "ntimes");
+            let Some(v) = t.get("at") else {
+                require(err, "at");
+                return None;
+            };
+            let n = record.ply();
+            let ply = v
+                .get_ref()
+                .as_integer()
+                .and_then(|i| i.as_str().parse::<usize>().ok());
+            let ply = match ply {
+                Some(p) if (1..n).contains(&p) => p,
+                _ => {
+                    err.at(
+                        v.span(),
+                        format!(
+                            "'at' must be the number of a move that has a reply (1 to {})",
+                            n.saturating_sub(1)
+                        ),
+                    );
+                    return None;
+                }
+            };
+            if record.irreversible(ply) {
+                err.at(
+                    v.span(),
+                    format!(
+                        "move {ply} is a capture or a pawn advance: a cancel, never judged a chase"
+                    ),
+                );
+                return None;
+            }
+            let stated = read_chase(err, a)?;
+            Some(XiangqiQuestion::Chase { ply, stated })
+        }
+        "protected" => {
+            refuse(err, "at");
+            refuse(err, "ntimes");
+            let Some(v) = t.get("attack") else {
+                require(err, "attack");
+                return None;
+            };
+            let attack = read_attack(err, v, record.current())?;
+            let stated = match a.get_ref() {
+                DeValue::Boolean(b) => Some(*b),
+                DeValue::String(s) if s.eq_ignore_ascii_case("yes") => Some(true),
+                DeValue::String(s) if s.eq_ignore_ascii_case("no") => Some(false),
+                _ => None,
+            };
+            match stated {
+                Some(stated) => Some(XiangqiQuestion::Protected { attack, stated }),
+                None => {
+                    err.at(a.span(), "answer must be \"yes\" or \"no\"");
+                    None
+                }
+            }
+        }
+        "break" => {
+            refuse(err, "at");
+            refuse(err, "attack");
+            let pos = record.current();
+            if pos.has_no_moves() {
+                err.at(
+                    t.get("ask").map_or(0..0, |v| v.span()),
+                    "ask = \"break\" where the side to move has no legal move",
+                );
+                return None;
+            }
+            let ruled = threefold_xiangqi::judge::JudgedGame::of(record, rule_at.ntimes());
+            if let Some(r) = ruled.standing() {
+                err.at(
+                    t.get("ask").map_or(0..0, |v| v.span()),
+                    format!(
+                        "ask = \"break\" on a game the judge has ruled already (after ply {}: {})",
+                        r.ply,
+                        r.headline()
+                    ),
+                );
+                return None;
+            }
+            let tokens = str_array(err, a, "answer")?;
+            let mut moves: Vec<Move> = Vec::new();
+            let mut ok = true;
+            for s in &tokens {
+                match parse_move(pos, s) {
+                    Ok(m) if moves.contains(&m) => {
+                        err.at(a.span(), format!("answer lists '{s}' twice"));
+                        ok = false;
+                    }
+                    Ok(m) => moves.push(m),
+                    Err(e) => {
+                        err.at(a.span(), format!("answer move '{s}': {e}"));
+                        ok = false;
+                    }
+                }
+            }
+            moves.sort_by_key(|m| m.ucci());
+            ok.then_some(XiangqiQuestion::Break { stated: moves })
+        }
+        other => {
+            unknown_ask(err, t, other);
+            None
+        }
+    }
+}
+
+/// A `chase` answer: "none", "check", a piece "rook b7", or an array of pieces.
+fn read_chase(err: &mut PuzzleErrors<'_>, a: Field<'_, '_>) -> Option<ChaseStatus> {
+    const HOW: &str = "answer must be \"none\", \"check\", or the chased pieces as [\"rook b7\", ...] (kind and point)";
+    let words: Vec<String> = match a.get_ref() {
+        DeValue::String(s) => match s.trim().to_ascii_lowercase().as_str() {
+            "none" | "no" | "idle" => return Some(ChaseStatus::None),
+            "check" => return Some(ChaseStatus::Check),
+            _ => vec![s.to_string()],
+        },
+        DeValue::Array(_) => str_array(err, a, "answer")?,
+        _ => {
+            err.at(a.span(), HOW);
+            return None;
+        }
+    };
+    let mut pieces = Vec::new();
+    for w in &words {
+        match parse_piece(w) {
+            Some(p) => pieces.push(p),
+            None => {
+                err.at(a.span(), format!("'{w}': {HOW}"));
+                return None;
+            }
+        }
+    }
+    if pieces.is_empty() {
+        err.at(a.span(), HOW);
+        return None;
+    }
+    Some(ChaseStatus::chases(pieces))
+}
+
+/// The `attack` of a `protected` question: a capture (UCCI from and to points) that the
+/// attacker's side could legally make in `pos` — with the side to move flipped when the
+/// attacker is the side that just moved.
+fn read_attack(err: &mut PuzzleErrors<'_>, v: Field<'_, '_>, pos: &Position) -> Option<AttackRef> {
+    const HOW: &str =
+        "'attack' must be a capture as the attacker's and the victim's points, like \"h3h7\"";
+    let Some(s) = v.get_ref().as_str() else {
+        err.at(v.span(), HOW);
+        return None;
+    };
+    let t: String = s.chars().filter(|&c| c != '-').collect();
+    let squares = (t.len() == 4 && t.is_ascii())
+        .then(|| {
+            Some((
+                t[0..2].parse::<Square>().ok()?,
+                t[2..4].parse::<Square>().ok()?,
+            ))
+        })
+        .flatten();
+    let Some((from, to)) = squares else {
+        err.at(v.span(), format!("'{s}': {HOW}"));
+        return None;
+    };
+    let (Some(attacker), Some(victim)) = (pos.piece_at(from), pos.piece_at(to)) else {
+        err.at(
+            v.span(),
+            format!("'attack' = '{s}': needs a piece on {from} and one on {to}"),
+        );
+        return None;
+    };
+    if attacker.color == victim.color {
+        err.at(
+            v.span(),
+            format!("'attack' = '{s}': the pieces on {from} and {to} are on the same side"),
+        );
+        return None;
+    }
+    if victim.kind == Kind::King {
+        err.at(
+            v.span(),
+            format!("'attack' = '{s}': a king is checked, never captured: name another victim"),
+        );
+        return None;
+    }
+    let asked = if attacker.color == pos.side_to_move() {
+        pos.clone()
+    } else {
+        pos.with_side_flipped()
+    };
+    let capture = Move::new(from, to);
+    if !asked.is_legal(capture) {
+        err.at(
+            v.span(),
+            format!(
+                "'attack' = '{s}': the {} on {from} cannot legally take the {} on {to}",
+                attacker.kind.name(),
+                victim.kind.name()
+            ),
+        );
+        return None;
+    }
+    Some(AttackRef {
+        capture,
+        attacker: attacker.kind,
+        victim: victim.kind,
+        by: attacker.color,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_numbers_are_skipped_and_lines_kept() {
+        let toks = move_tokens("1. C2=5 h7e7\n2.H2+3 12... R1+1");
+        assert_eq!(toks, [(0, "C2=5"), (0, "h7e7"), (1, "H2+3"), (1, "R1+1")]);
+    }
+}
