@@ -28,6 +28,12 @@ pub enum Ctx {
     Xiangqi,
     /// The xiangqi screen's choice of a call to the arbiter.
     XqCall,
+    /// Xiangqi drills: the theme list.
+    XqDrillThemes,
+    /// Xiangqi drills: a puzzle waiting for an answer.
+    XqDrillAnswer,
+    /// Xiangqi drills: the answer judged.
+    XqDrillFeedback,
     /// Everywhere but in a modal context (also read by the help overlay as "global").
     Global,
     /// The help overlay.
@@ -304,6 +310,25 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::XqCall, &[Char('1'), Char('f')], Cmd::CallAs(crate::xiangqi::arbiter::Call::Forbidden), "the opponent's repetition is forbidden (perpetual check or chase)", Some("forbidden")),
     b(Ctx::XqCall, &[Char('2'), Char('d')], Cmd::CallAs(crate::xiangqi::arbiter::Call::Draw), "the repetition is a draw", Some("draw")),
     b(Ctx::XqCall, &[Code(KeyCode::Esc), Char('q')], Cmd::Close, "call nothing", Some("cancel")),
+    b(Ctx::Xiangqi, &[Char('d')], Cmd::Drills, "xiangqi drills: puzzles on the WXF repetition rulings", Some("drills")),
+    b(Ctx::XqDrillThemes, &[Code(KeyCode::Up), Char('k')], Cmd::DrillUp, "previous theme", None),
+    b(Ctx::XqDrillThemes, &[Code(KeyCode::Down), Char('j')], Cmd::DrillDown, "next theme", None),
+    b(Ctx::XqDrillThemes, &[Code(KeyCode::Home), Char('g')], Cmd::DrillFirst, "first theme", None),
+    b(Ctx::XqDrillThemes, &[Code(KeyCode::End), Char('G')], Cmd::DrillLast, "last theme", None),
+    b(Ctx::XqDrillThemes, &[Code(KeyCode::Enter), Char(' ')], Cmd::DrillPick, "drill this theme (or click it)", Some("pick")),
+    b(Ctx::XqDrillAnswer, &[Char('i'), Char(':'), Code(KeyCode::Tab), Code(KeyCode::Enter)], Cmd::DrillType, "type the answer (the words the question names)", Some("answer")),
+    b(Ctx::XqDrillAnswer, &[Char(','), Code(KeyCode::Left), Char('h')], Cmd::HistBack, "step back through the moves", Some("ply")),
+    b(Ctx::XqDrillAnswer, &[Char('.'), Code(KeyCode::Right), Char('l')], Cmd::HistForward, "step forward through the moves", None),
+    b(Ctx::XqDrillAnswer, &[Code(KeyCode::Home)], Cmd::DrillFirst, "the start position", None),
+    b(Ctx::XqDrillAnswer, &[Code(KeyCode::End)], Cmd::DrillLast, "the puzzle's position", None),
+    b(Ctx::XqDrillAnswer, &[Char('s')], Cmd::DrillSkip, "skip this puzzle", Some("skip")),
+    b(Ctx::XqDrillFeedback, &[Char('n'), Code(KeyCode::Enter)], Cmd::DrillNext, "next puzzle", Some("next")),
+    b(Ctx::XqDrillFeedback, &[Char(','), Code(KeyCode::Left), Char('h')], Cmd::HistBack, "step back through the moves", Some("ply")),
+    b(Ctx::XqDrillFeedback, &[Char('.'), Code(KeyCode::Right), Char('l')], Cmd::HistForward, "step forward through the moves", None),
+    b(Ctx::XqDrillFeedback, &[Code(KeyCode::PageDown), Char(' ')], Cmd::PageDown, "the explanation: further down", Some("more")),
+    b(Ctx::XqDrillFeedback, &[Code(KeyCode::PageUp), Char('b')], Cmd::PageUp, "the explanation: back up", None),
+    b(Ctx::XqDrillFeedback, &[Code(KeyCode::Home)], Cmd::DrillFirst, "the start position", None),
+    b(Ctx::XqDrillFeedback, &[Code(KeyCode::End)], Cmd::DrillLast, "the puzzle's position", None),
     b(Ctx::Xiangqi, &[Char('O')], Cmd::RuleAt, "rule a repetition at its first occurrence (the paper's engine) or at the third (arbiters, Fairy-Stockfish)", None),
     b(Ctx::Xiangqi, &[Char('F')], Cmd::Fen, "start from a xiangqi FEN", None),
     b(Ctx::Xiangqi, &[Char('X')], Cmd::Xiangqi, "back to chess (the xiangqi game is kept)", Some("chess")),
@@ -632,6 +657,9 @@ mod tests {
             Ctx::Review,
             Ctx::Xiangqi,
             Ctx::XqCall,
+            Ctx::XqDrillThemes,
+            Ctx::XqDrillAnswer,
+            Ctx::XqDrillFeedback,
             Ctx::Help,
             Ctx::Verdict,
             Ctx::ClaimDialog,

@@ -31,6 +31,7 @@ pub mod tty_wait;
 pub mod widgets;
 pub mod xiangqi;
 pub mod xq_board;
+pub mod xq_drill;
 
 use std::io::Write;
 use std::path::PathBuf;

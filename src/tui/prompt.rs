@@ -26,6 +26,8 @@ pub enum InputKind {
     XiangqiSave,
     /// The xiangqi game to open.
     XiangqiLoad,
+    /// A xiangqi drill's answer.
+    XqDrillAnswer,
 }
 
 impl InputKind {
@@ -41,6 +43,7 @@ impl InputKind {
             InputKind::XiangqiFen => "Xiangqi FEN",
             InputKind::XiangqiSave => "Save the xiangqi game as",
             InputKind::XiangqiLoad => "Open a xiangqi PGN file",
+            InputKind::XqDrillAnswer => "Your answer",
         }
     }
 }

@@ -703,7 +703,14 @@ fn help_overlay_is_generated_from_the_key_table() {
     assert_help_lists(&help, |c| {
         !matches!(
             c,
-            Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback | Ctx::Xiangqi | Ctx::XqCall
+            Ctx::DrillThemes
+                | Ctx::DrillAnswer
+                | Ctx::DrillFeedback
+                | Ctx::Xiangqi
+                | Ctx::XqCall
+                | Ctx::XqDrillThemes
+                | Ctx::XqDrillAnswer
+                | Ctx::XqDrillFeedback
         )
     });
 }
@@ -810,7 +817,14 @@ fn help_fits_80x24_over_its_pages() {
     assert_help_lists(&help, |c| {
         !matches!(
             c,
-            Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback | Ctx::Xiangqi | Ctx::XqCall
+            Ctx::DrillThemes
+                | Ctx::DrillAnswer
+                | Ctx::DrillFeedback
+                | Ctx::Xiangqi
+                | Ctx::XqCall
+                | Ctx::XqDrillThemes
+                | Ctx::XqDrillAnswer
+                | Ctx::XqDrillFeedback
         )
     });
     assert!(help.contains("Mouse: click a piece"), "{help}");
@@ -820,7 +834,14 @@ fn help_fits_80x24_over_its_pages() {
     assert_help_lists(&help, |c| {
         !matches!(
             c,
-            Ctx::DrillThemes | Ctx::DrillAnswer | Ctx::DrillFeedback | Ctx::Xiangqi | Ctx::XqCall
+            Ctx::DrillThemes
+                | Ctx::DrillAnswer
+                | Ctx::DrillFeedback
+                | Ctx::Xiangqi
+                | Ctx::XqCall
+                | Ctx::XqDrillThemes
+                | Ctx::XqDrillAnswer
+                | Ctx::XqDrillFeedback
         )
     });
 }

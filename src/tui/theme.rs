@@ -135,6 +135,9 @@ pub fn badge(occurrence: u32, ascii: bool) -> String {
 /// ply of an ending), in the game and in a drill's ruling.
 pub const PLACE_MARK: &str = "*";
 
+/// The xiangqi move list's mark before each ply of the repetition a ruling judges.
+pub const RULING_SPAN_MARK: &str = "|";
+
 /// The move list's mark at the end of a ply where a repetition detector errs ("How engines
 /// see it"); `threefold detectors` marks a detector's wrong answer the same way.
 pub fn detector_mark(ascii: bool) -> &'static str {
@@ -153,6 +156,10 @@ pub fn legend(ascii: bool) -> Vec<(String, &'static str)> {
         (
             PLACE_MARK.to_string(),
             "a ply the ruling names: the occurrences of a repetition, the ply of an ending",
+        ),
+        (
+            RULING_SPAN_MARK.to_string(),
+            "xiangqi: a ply of the repetition the ruling judges",
         ),
         (
             detector_mark(ascii).to_string(),

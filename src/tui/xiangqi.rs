@@ -46,7 +46,7 @@ use super::config::{LEVEL, Players, describe_limits, level_limits};
 use super::engine_thread::{Effect, Info, Report};
 use super::keys::{self, Cmd, Ctx};
 use super::prompt::{InputKind, default_save_name, expand_home};
-use super::theme::{PLACE_MARK, Theme, badge};
+use super::theme::{PLACE_MARK, RULING_SPAN_MARK, Theme, badge};
 use super::widgets::{self, clip};
 use super::xq_board::{PointMark, XqBoardView, XqGeom, glyph};
 
@@ -1133,7 +1133,7 @@ impl XiangqiScreen {
             } else {
                 " "
             };
-            let bar = if in_window { "|" } else { " " };
+            let bar = if in_window { RULING_SPAN_MARK } else { " " };
             if ply == 0 {
                 rows.push(Line::from(vec![
                     Span::raw(format!("{place}{bar}")),

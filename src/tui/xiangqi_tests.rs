@@ -491,3 +491,60 @@ fn save_open_keep_and_resume_a_game() {
     assert!(!kept.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The xiangqi drills: opened from the xiangqi screen; nothing answers a puzzle before the
+/// player does (no title, no source, no theme in mixed mode, no mark); the judge's answer
+/// after.
+#[test]
+fn the_xiangqi_drills_give_nothing_away_before_the_answer() {
+    let mut a = xq(80, 24);
+    // Progress in a file of the test's own, not the player's.
+    let dir = std::env::temp_dir().join(format!("threefold-xqd-{}", std::process::id()));
+    let store = crate::drills::ProgressStore::at(dir.join("progress.toml"));
+    a.xq_drills = Some(Box::new(super::xq_drill::XqDrillScreen::new(
+        crate::drills::Session::with(crate::drills::load_builtin(), Some(store)),
+    )));
+    keys(&mut a, "d");
+    assert_eq!(a.screen, Screen::XqDrills);
+    let s = text(&a, &Theme::colored(), 80, 24);
+    assert!(s.contains("All xiangqi themes"), "{s}");
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.ctx(), super::keys::Ctx::XqDrillAnswer);
+    let d = a.xq_drills.as_ref().unwrap();
+    let p = d.puzzle().unwrap().clone();
+    let s = text(&a, &Theme::colored(), 80, 24);
+    // A part of the title is enough to give it away (the title row is clipped at 80).
+    let head: String = p.title.chars().take(15).collect();
+    assert!(!s.contains(&head), "title before the answer\n{s}");
+    if let Some(src) = &p.source {
+        assert!(!s.contains(src.as_str()), "source before the answer\n{s}");
+    }
+    for theme in a.xq_drills.as_ref().unwrap().session.xiangqi_themes() {
+        assert!(!s.contains(&theme.name), "theme named in mixed mode\n{s}");
+    }
+    assert!(!s.contains("×2") && !s.contains("chase 車"), "{s}");
+    assert!(s.contains(&p.prompt()[..30]), "{s}");
+    // Answer with the judge's own answer: right; the title comes with the feedback.
+    let right = crate::drills::xiangqi::solve(&p).unwrap().answer.code();
+    keys(&mut a, "i");
+    keys(&mut a, &right);
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.message.as_ref().unwrap().text, "Right.", "{right}");
+    assert_eq!(a.ctx(), super::keys::Ctx::XqDrillFeedback);
+    let s = text(&a, &Theme::colored(), 80, 24);
+    assert!(s.contains(&p.title[..p.title.len().min(20)]), "{s}");
+    // The next puzzle, answered wrongly on purpose where the answer is a verdict.
+    keys(&mut a, "n");
+    assert_eq!(a.ctx(), super::keys::Ctx::XqDrillAnswer);
+    keys(&mut a, "i");
+    keys(&mut a, "nonsense words");
+    key(&mut a, KeyCode::Enter);
+    assert!(a.message.as_ref().unwrap().is_error());
+    assert_eq!(a.ctx(), super::keys::Ctx::XqDrillAnswer);
+    // Back to the theme list, then to the xiangqi screen.
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.ctx(), super::keys::Ctx::XqDrillThemes);
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.screen, Screen::Xiangqi);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -36,6 +36,7 @@ use super::play::{self, Env, Play, Replies, Reply};
 use super::review::{self, ReviewScreen};
 use super::widgets::Marks;
 use super::xiangqi::{self, XiangqiScreen};
+use super::xq_drill::{self, XqDrillScreen};
 
 pub use super::engine_thread::Effect;
 pub use super::prompt::{Input, InputKind};
@@ -60,6 +61,8 @@ pub enum Screen {
     Drills,
     Review,
     Xiangqi,
+    /// The xiangqi drills.
+    XqDrills,
 }
 
 /// Whether a message reports a problem.
@@ -95,6 +98,9 @@ pub struct App {
     pub review: ReviewScreen,
     /// The xiangqi screen's game and settings (kept while the chess screen is shown).
     pub xiangqi: Box<XiangqiScreen>,
+    /// The xiangqi drill screen's state (None: not opened, or the chess drills were since:
+    /// one drill session at a time keeps one progress file right).
+    pub xq_drills: Option<Box<XqDrillScreen>>,
     pub overlay: Option<Overlay>,
     pub input: Option<Input>,
     pub message: Option<Message>,
@@ -126,6 +132,7 @@ impl App {
             drills: None,
             review: ReviewScreen::default(),
             xiangqi: Box::new(XiangqiScreen::new(cfg.level)),
+            xq_drills: None,
             overlay: None,
             input: None,
             message: None,
@@ -249,6 +256,10 @@ impl App {
             (Screen::Drills, Some(d)) => d.ctx(),
             (Screen::Drills, None) => Ctx::DrillThemes,
             (Screen::Review, _) => Ctx::Review,
+            (Screen::XqDrills, _) => self
+                .xq_drills
+                .as_ref()
+                .map_or(Ctx::XqDrillThemes, |d| d.ctx()),
             (Screen::Xiangqi, _) if self.xiangqi.calling => Ctx::XqCall,
             (Screen::Xiangqi, _) => Ctx::Xiangqi,
         }
@@ -301,6 +312,7 @@ impl App {
                 self.euwe.restart();
                 self.screen = Screen::Euwe;
             }
+            Cmd::Drills if self.screen == Screen::Xiangqi => self.open_xq_drills(),
             Cmd::Drills => self.open_drills(),
             Cmd::EnginesPanel => {
                 self.engines_panel = !self.engines_panel;
@@ -425,6 +437,7 @@ impl App {
                 self.review_reply(reply);
             }
             Screen::Xiangqi => self.with_xiangqi(|x, out| x.command(cmd, out)),
+            Screen::XqDrills => self.with_xq_drills(|d| d.command(cmd)),
         }
     }
 
@@ -498,6 +511,7 @@ impl App {
                         | InputKind::XiangqiFen
                         | InputKind::XiangqiSave
                         | InputKind::XiangqiLoad
+                        | InputKind::XqDrillAnswer
                 ) {
                     self.with_play(|p, _, out| p.input_closed(kind, out));
                 }
@@ -521,6 +535,7 @@ impl App {
         let text = input.text().trim().to_string();
         match input.kind {
             InputKind::DrillAnswer => self.with_drills(|d| d.typed(&text)),
+            InputKind::XqDrillAnswer => self.with_xq_drills(|d| d.typed(&text)),
             InputKind::XiangqiMove
             | InputKind::XiangqiFen
             | InputKind::XiangqiSave
@@ -611,6 +626,11 @@ impl App {
             self.with_xiangqi(|s, out| s.click(size, x, y, out));
             return;
         }
+        if self.screen == Screen::XqDrills {
+            let size = self.size;
+            self.with_xq_drills(|d| d.click(size, x, y));
+            return;
+        }
         if self.screen == Screen::Play {
             self.with_play(|p, env, out| p.click(x, y, env, out));
         }
@@ -631,6 +651,7 @@ impl App {
         self.overlay = None;
         self.play.overlay = None;
         self.screen = Screen::Drills;
+        self.xq_drills = None;
         let d = self.drills.get_or_insert_with(|| {
             Box::new(DrillState::new(crate::drills::Session::open_with(
                 self.drills_file.as_deref(),
@@ -687,6 +708,51 @@ impl App {
         self.screen = Screen::Xiangqi;
         self.message = None;
         self.with_xiangqi(|x, out| x.maybe_engine(out));
+    }
+
+    /// Open the xiangqi drills (loading the puzzles and progress; the chess drill screen's
+    /// session is closed, so one session writes the progress file).
+    pub fn open_xq_drills(&mut self) {
+        self.with_xiangqi(|x, out| x.stop_engine(out));
+        self.input = None;
+        self.drills = None;
+        self.screen = Screen::XqDrills;
+        self.message = None;
+        let file = self.drills_file.clone();
+        self.xq_drills.get_or_insert_with(|| {
+            Box::new(XqDrillScreen::new(crate::drills::Session::open_with(
+                file.as_deref(),
+            )))
+        });
+        self.with_xq_drills(|_| xq_drill::Reply::Nothing);
+    }
+
+    /// Let the xiangqi drill screen handle something, then carry out its reply.
+    fn with_xq_drills(&mut self, f: impl FnOnce(&mut XqDrillScreen) -> xq_drill::Reply) {
+        let Some(d) = self
+            .xq_drills
+            .as_deref_mut()
+            .filter(|_| self.screen == Screen::XqDrills)
+        else {
+            return;
+        };
+        let reply = f(d);
+        let note = d.take_messages();
+        match reply {
+            xq_drill::Reply::Nothing => {}
+            xq_drill::Reply::Info(t) if t.is_empty() => self.message = None,
+            xq_drill::Reply::Info(t) => self.info(t),
+            xq_drill::Reply::Error(t) => self.error(t),
+            xq_drill::Reply::Type(text) => self.open_input(InputKind::XqDrillAnswer, &text),
+            xq_drill::Reply::Leave => {
+                self.screen = Screen::Xiangqi;
+                self.message = None;
+                self.with_xiangqi(|x, out| x.maybe_engine(out));
+            }
+        }
+        if let Some(n) = note {
+            self.error(n);
+        }
     }
 
     /// Let the xiangqi screen handle something, then carry out its replies in order.
@@ -883,7 +949,10 @@ impl App {
         match (self.screen, &self.drills) {
             (Screen::Play, _) => self.play.marks(),
             (Screen::Drills, Some(d)) => d.marks(),
-            (Screen::Euwe | Screen::Drills | Screen::Review | Screen::Xiangqi, _) => Marks::Shown,
+            (
+                Screen::Euwe | Screen::Drills | Screen::Review | Screen::Xiangqi | Screen::XqDrills,
+                _,
+            ) => Marks::Shown,
         }
     }
 

@@ -108,6 +108,14 @@ fn help_sections(screen: Screen) -> &'static [(&'static str, Ctx)] {
             ("Typing an answer", Ctx::Input),
             ("This help", Ctx::Help),
         ],
+        Screen::XqDrills => &[
+            ("Xiangqi drills: theme list", Ctx::XqDrillThemes),
+            ("Xiangqi drills: answering", Ctx::XqDrillAnswer),
+            ("Xiangqi drills: the answer judged", Ctx::XqDrillFeedback),
+            ("Everywhere", Ctx::Global),
+            ("Typing an answer", Ctx::Input),
+            ("This help", Ctx::Help),
+        ],
         Screen::Xiangqi => &[
             ("Xiangqi", Ctx::Xiangqi),
             ("Calling the arbiter", Ctx::XqCall),

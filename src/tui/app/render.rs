@@ -52,6 +52,11 @@ pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
         (Screen::Drills, None) => {}
         (Screen::Review, _) => app.review.render(app.ascii, theme, size, buf),
         (Screen::Xiangqi, _) => app.xiangqi.render(app.ascii, theme, size, buf),
+        (Screen::XqDrills, _) => {
+            if let Some(d) = &app.xq_drills {
+                d.render(app.ascii, theme, size, buf);
+            }
+        }
     }
     render_status(app, theme, &areas, buf);
     app.play.render_overlay(theme, size, buf);

@@ -736,7 +736,8 @@ impl Play {
             | InputKind::XiangqiMove
             | InputKind::XiangqiFen
             | InputKind::XiangqiSave
-            | InputKind::XiangqiLoad => {}
+            | InputKind::XiangqiLoad
+            | InputKind::XqDrillAnswer => {}
         }
     }
 }

@@ -1,0 +1,451 @@
+//! The xiangqi drill screen: the xiangqi ruling puzzles of `puzzles/` (themes with
+//! `game = "xiangqi"`, [`crate::drills::xiangqi`]) on the xiangqi board.
+//!
+//! A theme list (or all themes mixed), then one puzzle at a time: the board at the puzzle's
+//! last position, the moves that led there (step through them), and the question. Nothing
+//! answers it before the player does: no title, no source, no theme in mixed mode, no move
+//! status, repetition mark or chase mark on the board — the player counts and reads the
+//! position, as at a board. The answer is typed in the words the question names; the
+//! feedback (from the WXF judge, [`crate::drills::xiangqi::judge_answer`], recorded in the
+//! player's progress) gives the right answer, the judge's reasons, the puzzle's explanation,
+//! its title and its source.
+//!
+//! The screen owns its state, keys (the key table's `XqDrill*` contexts), layout and
+//! drawing, and answers the routing [`App`](super::app::App) with [`Reply`]s.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+use crate::drills::Session;
+use crate::drills::check::Feedback;
+use crate::drills::xiangqi::{XiangqiPuzzle, parse_answer};
+use crate::xiangqi::notation::wxf;
+
+use super::keys::{self, Cmd, Ctx};
+use super::theme::Theme;
+use super::widgets::{self, clip};
+use super::xq_board::{XqBoardView, XqGeom};
+
+/// What the xiangqi drill screen asks of the routing App.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    Nothing,
+    Info(String),
+    Error(String),
+    /// Open the input line for the answer, holding this text.
+    Type(String),
+    /// Back to the xiangqi screen.
+    Leave,
+}
+
+/// The puzzle being answered.
+#[derive(Clone, Debug)]
+pub struct Current {
+    /// The theme drilled (None: all themes mixed; then the theme is not named before the
+    /// answer).
+    pub theme: Option<usize>,
+    /// The puzzles of the round, by id, and the one shown.
+    pub ids: Vec<String>,
+    pub index: usize,
+    /// The ply shown (the puzzle's last position by default).
+    pub ply: usize,
+    pub feedback: Option<Feedback>,
+    /// Rows of the feedback scrolled past.
+    pub scroll: usize,
+}
+
+/// The xiangqi drill screen's state.
+pub struct XqDrillScreen {
+    pub session: Session,
+    /// The theme highlighted in the list (0: all themes, then each theme).
+    pub selected: usize,
+    pub current: Option<Current>,
+}
+
+impl XqDrillScreen {
+    pub fn new(session: Session) -> XqDrillScreen {
+        XqDrillScreen {
+            session,
+            selected: 0,
+            current: None,
+        }
+    }
+
+    /// The key-table context: the theme list, a puzzle, or its feedback.
+    pub fn ctx(&self) -> Ctx {
+        match &self.current {
+            None => Ctx::XqDrillThemes,
+            Some(c) if c.feedback.is_some() => Ctx::XqDrillFeedback,
+            Some(_) => Ctx::XqDrillAnswer,
+        }
+    }
+
+    /// The puzzle shown.
+    pub fn puzzle(&self) -> Option<&XiangqiPuzzle> {
+        let c = self.current.as_ref()?;
+        self.session.collection.xiangqi_puzzle(c.ids.get(c.index)?)
+    }
+
+    /// Messages of the session (a corrupt progress file moved aside, a failed save).
+    pub fn take_messages(&mut self) -> Option<String> {
+        let m = std::mem::take(&mut self.session.messages);
+        (!m.is_empty()).then(|| m.join(" · "))
+    }
+
+    fn themes_len(&self) -> usize {
+        self.session.xiangqi_themes().len()
+    }
+
+    /// A command of the screen's contexts.
+    pub fn command(&mut self, cmd: Cmd) -> Reply {
+        match (&mut self.current, cmd) {
+            (None, Cmd::DrillUp) => self.selected = self.selected.saturating_sub(1),
+            (None, Cmd::DrillDown) => self.selected = (self.selected + 1).min(self.themes_len()),
+            (None, Cmd::DrillFirst) => self.selected = 0,
+            (None, Cmd::DrillLast) => self.selected = self.themes_len(),
+            (None, Cmd::DrillPick) => return self.pick(),
+            (None, Cmd::Back) => return Reply::Leave,
+            (Some(_), Cmd::Back) => self.current = None,
+            (Some(c), Cmd::DrillUp | Cmd::HistBack) => c.ply = c.ply.saturating_sub(1),
+            (Some(c), Cmd::DrillDown | Cmd::HistForward) => c.ply = c.ply.saturating_add(1),
+            (Some(c), Cmd::DrillFirst) => c.ply = 0,
+            (Some(c), Cmd::DrillLast) => c.ply = usize::MAX,
+            (Some(c), Cmd::DrillType) if c.feedback.is_none() => {
+                return Reply::Type(String::new());
+            }
+            (Some(c), Cmd::PageDown) => c.scroll += 5,
+            (Some(c), Cmd::PageUp) => c.scroll = c.scroll.saturating_sub(5),
+            (Some(c), Cmd::DrillSkip | Cmd::DrillNext) => {
+                c.index = (c.index + 1) % c.ids.len().max(1);
+                c.feedback = None;
+                c.scroll = 0;
+                self.clamp_ply(usize::MAX);
+                return Reply::Info(String::new());
+            }
+            _ => {}
+        }
+        let ply = self.current.as_ref().map_or(0, |c| c.ply);
+        self.clamp_ply(ply);
+        Reply::Nothing
+    }
+
+    /// Show ply `ply` of the puzzle, or its last position if the game is shorter.
+    fn clamp_ply(&mut self, ply: usize) {
+        let last = self.puzzle().map_or(0, |p| p.record().ply());
+        if let Some(c) = &mut self.current {
+            c.ply = ply.min(last);
+        }
+    }
+
+    /// Drill the theme highlighted (0: all themes mixed).
+    fn pick(&mut self) -> Reply {
+        let themes = self.session.xiangqi_themes();
+        let (theme, ids): (Option<usize>, Vec<String>) = if self.selected == 0 {
+            // Mixed: the themes' puzzles dealt in turn, so that neighbours differ in theme.
+            let mut ids = Vec::new();
+            let most = themes.iter().map(|t| t.puzzles.len()).max().unwrap_or(0);
+            for i in 0..most {
+                for t in themes {
+                    if let Some(p) = t.puzzles.get(i) {
+                        ids.push(p.id.clone());
+                    }
+                }
+            }
+            (None, ids)
+        } else {
+            let t = &themes[self.selected - 1];
+            (
+                Some(self.selected - 1),
+                t.puzzles.iter().map(|p| p.id.clone()).collect(),
+            )
+        };
+        if ids.is_empty() {
+            return Reply::Error("There is no xiangqi puzzle to drill.".into());
+        }
+        self.current = Some(Current {
+            theme,
+            ids,
+            index: 0,
+            ply: 0,
+            feedback: None,
+            scroll: 0,
+        });
+        self.clamp_ply(usize::MAX);
+        Reply::Info(String::new())
+    }
+
+    /// The player's typed answer.
+    pub fn typed(&mut self, text: &str) -> Reply {
+        let Some(p) = self.puzzle() else {
+            return Reply::Nothing;
+        };
+        let answer = match parse_answer(p, text) {
+            Ok(a) => a,
+            Err(e) => {
+                return Reply::Error(format!("{e}."));
+            }
+        };
+        let id = p.id.clone();
+        let Some(fb) = self.session.answer_xiangqi(&id, &answer) else {
+            return Reply::Nothing;
+        };
+        let verdict = if fb.correct {
+            "Right.".to_string()
+        } else {
+            format!("Not quite: the answer is {}.", fb.expected)
+        };
+        if let Some(c) = &mut self.current {
+            c.feedback = Some(fb);
+        }
+        Reply::Info(verdict)
+    }
+}
+
+/// The screen's regions: the board on the left, the question (or the theme list) on the
+/// right.
+struct Areas {
+    title: Rect,
+    board: Rect,
+    side: Rect,
+}
+
+fn layout(size: Rect) -> Option<Areas> {
+    let a = widgets::layout(size)?;
+    let body_h = a.message.y - a.board.y;
+    let g = XqGeom::fit(Rect::new(0, 0, 40, body_h), false)?;
+    let board = Rect::new(a.board.x, a.board.y, g.width(), body_h);
+    // The question and the feedback reach down over the message rows (a message is drawn
+    // over them).
+    let side = Rect::new(
+        board.right() + 1,
+        a.board.y,
+        size.width.saturating_sub(board.right() + 1),
+        a.input.y - a.board.y,
+    );
+    Some(Areas {
+        title: a.title,
+        board,
+        side,
+    })
+}
+
+impl XqDrillScreen {
+    /// Draw the screen in the trainer's frame.
+    pub fn render(&self, ascii: bool, t: &Theme, size: Rect, buf: &mut Buffer) {
+        let Some(a) = layout(size) else { return };
+        let title = match (&self.current, self.puzzle()) {
+            (Some(c), Some(p)) => {
+                // The theme only when the player chose it; the title and source wait for the
+                // answer.
+                let theme = match c.theme {
+                    Some(i) => self.session.xiangqi_themes()[i].name.clone(),
+                    None => "all themes".into(),
+                };
+                let done = c
+                    .feedback
+                    .as_ref()
+                    .map_or(String::new(), |_| format!(" · {}", p.title));
+                format!(
+                    "Xiangqi drills: {theme} · {}/{}{done}",
+                    c.index + 1,
+                    c.ids.len()
+                )
+            }
+            _ => "Xiangqi drills: the WXF repetition rulings".into(),
+        };
+        Paragraph::new(Line::from(Span::styled(
+            clip(&format!(" {title}"), a.title.width as usize, ascii),
+            t.title,
+        )))
+        .render(a.title, buf);
+        match (&self.current, self.puzzle()) {
+            (Some(c), Some(p)) => self.render_puzzle(c, p, ascii, t, &a, buf),
+            _ => self.render_themes(ascii, t, &a, buf),
+        }
+    }
+
+    fn render_themes(&self, ascii: bool, t: &Theme, a: &Areas, buf: &mut Buffer) {
+        let w = (a.board.width + a.side.width) as usize;
+        let mut lines = vec![Line::from(Span::styled(
+            "Choose a theme (Enter), or all themes mixed:",
+            t.label,
+        ))];
+        for i in 0..=self.themes_len() {
+            let (name, desc) = self.theme_row(i);
+            let mark = if i == self.selected {
+                if ascii { "> " } else { "▶ " }
+            } else {
+                "  "
+            };
+            let style = if i == self.selected {
+                t.viewing
+            } else {
+                Style::new()
+            };
+            lines.push(Line::from(Span::styled(
+                clip(&format!("{mark}{name}"), w, ascii),
+                style,
+            )));
+            if i == self.selected {
+                for row in widgets::wrap(&desc, w.saturating_sub(4)) {
+                    lines.push(Line::from(Span::styled(format!("    {row}"), t.dim)));
+                }
+            }
+        }
+        let area = Rect::new(a.board.x, a.board.y, w as u16, a.board.height);
+        Paragraph::new(lines).render(area, buf);
+    }
+
+    fn render_puzzle(
+        &self,
+        c: &Current,
+        p: &XiangqiPuzzle,
+        ascii: bool,
+        t: &Theme,
+        a: &Areas,
+        buf: &mut Buffer,
+    ) {
+        let rec = p.record();
+        let ply = c.ply.min(rec.ply());
+        let pos = rec.position(ply);
+        if let Some(geom) = XqGeom::fit(a.board, false) {
+            XqBoardView {
+                pos,
+                geom,
+                theme: t,
+                ascii,
+                last_move: (ply > 0).then(|| {
+                    let m = rec.move_at(ply);
+                    (m.from(), m.to())
+                }),
+                check: pos.in_check().then(|| pos.king(pos.side_to_move())),
+                selected: None,
+                targets: &[],
+                cursor: None,
+                marks: &[],
+            }
+            .render(a.board, buf);
+        }
+        let w = a.side.width as usize;
+        let mut lines: Vec<Line> = Vec::new();
+        for row in widgets::wrap(&p.prompt(), w) {
+            lines.push(Line::from(Span::styled(row, t.title)));
+        }
+        // The moves, two plies a row, the one shown reversed; no status, no mark.
+        let mut moves: Vec<Span> = Vec::new();
+        let mut row_lines: Vec<Line> = Vec::new();
+        let first = rec.position(0).side_to_move();
+        for k in 1..=rec.ply() {
+            let number = (k + usize::from(first == crate::xiangqi::Color::Black)).div_ceil(2);
+            let red = rec.position(k - 1).side_to_move() == crate::xiangqi::Color::Red;
+            let label = if red || k == 1 {
+                format!("{number}.{} ", if red { "" } else { ".." })
+            } else {
+                String::new()
+            };
+            if red && !moves.is_empty() {
+                row_lines.push(Line::from(std::mem::take(&mut moves)));
+            }
+            moves.push(Span::raw(label));
+            let style = if k == ply { t.viewing } else { Style::new() };
+            moves.push(Span::styled(
+                wxf(rec.position(k - 1), rec.move_at(k)),
+                style,
+            ));
+            moves.push(Span::raw(" "));
+        }
+        if !moves.is_empty() {
+            row_lines.push(Line::from(moves));
+        }
+        let feedback_rows: Vec<Line> = match &c.feedback {
+            None => widgets::wrap(
+                &format!(
+                    "{} answer · {}/{} step through the moves · {} skip",
+                    keys::key_in(Ctx::XqDrillAnswer, Cmd::DrillType),
+                    keys::key_in(Ctx::XqDrillAnswer, Cmd::HistBack),
+                    keys::key_in(Ctx::XqDrillAnswer, Cmd::HistForward),
+                    keys::key_in(Ctx::XqDrillAnswer, Cmd::DrillSkip),
+                ),
+                w,
+            )
+            .into_iter()
+            .map(|r| Line::from(Span::styled(r, t.dim)))
+            .collect(),
+            Some(fb) => {
+                let mut v = vec![Line::from(Span::styled(
+                    clip(
+                        &if fb.correct {
+                            " Right.".to_string()
+                        } else {
+                            format!(" Not quite: {}.", fb.expected)
+                        },
+                        w,
+                        ascii,
+                    ),
+                    if fb.correct { t.claimed } else { t.rep3 },
+                ))];
+                let mut text = fb.explanation.clone();
+                if let Some(src) = &p.source {
+                    text.push_str(&format!(" Source: {src}."));
+                }
+                let rows = widgets::wrap(&text, w);
+                // Scrolled: the verdict stays, the text moves.
+                let skip = c.scroll.min(rows.len().saturating_sub(1));
+                v.extend(rows.into_iter().skip(skip).map(Line::from));
+                v
+            }
+        };
+        // The question, the feedback under it, the moves with what room is left.
+        let room = (a.side.height as usize).saturating_sub(lines.len() + feedback_rows.len() + 1);
+        let skip = row_lines.len().saturating_sub(room.max(2));
+        lines.push(Line::from(""));
+        lines.extend(row_lines.into_iter().skip(skip));
+        lines.extend(feedback_rows);
+        Paragraph::new(lines).render(a.side, buf);
+    }
+
+    /// A click: a theme in the list picks it.
+    pub fn click(&mut self, size: Rect, _x: u16, y: u16) -> Reply {
+        let Some(a) = layout(size) else {
+            return Reply::Nothing;
+        };
+        if self.current.is_none() {
+            // Rows as drawn: the header, then a theme a row, the selected one's description
+            // under it.
+            let w = (a.board.width + a.side.width) as usize;
+            let mut row = a.board.y + 1;
+            for i in 0..=self.themes_len() {
+                if row == y {
+                    self.selected = i;
+                    return self.pick();
+                }
+                row += 1;
+                if i == self.selected {
+                    row += widgets::wrap(&self.theme_row(i).1, w.saturating_sub(4)).len() as u16;
+                }
+            }
+        }
+        Reply::Nothing
+    }
+
+    /// Row `i` of the theme list: its name and description (0: all themes mixed).
+    fn theme_row(&self, i: usize) -> (String, String) {
+        let themes = self.session.xiangqi_themes();
+        match i.checked_sub(1).and_then(|k| themes.get(k)) {
+            Some(th) => (
+                format!("{} ({} puzzles)", th.name, th.puzzles.len()),
+                th.description.clone(),
+            ),
+            None => {
+                let total: usize = themes.iter().map(|th| th.puzzles.len()).sum();
+                (
+                    format!("All xiangqi themes ({total} puzzles)"),
+                    "Every theme, mixed: the theme is not named before you answer.".to_string(),
+                )
+            }
+        }
+    }
+}
