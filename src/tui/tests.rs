@@ -794,6 +794,7 @@ fn the_help_has_a_legend_of_every_mark() {
         "Marks",
         "×2 ×3 the position after this ply stands for the 2nd, 3rd … time",
         "* a ply the ruling names: the occurrences of a repetition, the ply of an ending",
+        "| xiangqi: a ply of the repetition the ruling judges",
         "✗ a repetition detector errs at this ply (How engines see it)",
         "[ ] a ply chosen in a drill's answer",
         "★ a drill's difficulty",
@@ -804,7 +805,7 @@ fn the_help_has_a_legend_of_every_mark() {
     // In ASCII the marks are letters and signs, and still one meaning each.
     let legend = super::theme::legend(true);
     let marks: Vec<&str> = legend.iter().map(|(m, _)| m.as_str()).collect();
-    assert_eq!(marks, ["x2 x3", "*", "?", "[ ]", "+", ">"]);
+    assert_eq!(marks, ["x2 x3", "*", "|", "?", "[ ]", "+", ">"]);
 }
 
 #[test]
