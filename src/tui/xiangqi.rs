@@ -934,13 +934,15 @@ impl XiangqiScreen {
                 }
             }
         }
+        let most = area.height.saturating_sub(5).max(area.height / 2) as usize;
         if let Some(r) = &standing {
             lower.push(Line::from(Span::styled(
                 clip(&format!(" {}.", r.headline()), w, ascii),
                 t.banner,
             )));
+            let room = most.saturating_sub(lower.len() + 1);
             lower.extend(
-                widgets::wrap(&r.explanation(), w)
+                fit_explanation(&r.explanation(), w, room)
                     .into_iter()
                     .map(Line::from),
             );
@@ -962,8 +964,7 @@ impl XiangqiScreen {
         if self.judge_panel && self.reveal() {
             lower.extend(self.judge_rows(ascii, t, w));
         }
-        let most = area.height.saturating_sub(5).max(area.height / 2);
-        let lower_h = (lower.len() as u16).min(most);
+        let lower_h = (lower.len() as u16).min(most as u16);
         let list_h = area.height - lower_h;
         let header = Line::from(Span::styled(
             format!(
@@ -1189,6 +1190,30 @@ impl XiangqiScreen {
         }
         rows
     }
+}
+
+/// A ruling's explanation in at most `room` rows of `width`: its first line (which plies) and
+/// its last (the verdict) always, the lines between (each move's status) as many as fit, and
+/// a pointer to the judge's panel for the rest.
+fn fit_explanation(text: &str, width: usize, room: usize) -> Vec<String> {
+    let blocks: Vec<Vec<String>> = text.lines().map(|l| widgets::wrap(l, width)).collect();
+    let total: usize = blocks.iter().map(Vec::len).sum();
+    if total <= room || blocks.len() < 3 {
+        return blocks.concat();
+    }
+    let (first, last) = (&blocks[0], &blocks[blocks.len() - 1]);
+    let mut left = room.saturating_sub(first.len() + last.len() + 1);
+    let mut out = first.clone();
+    for b in &blocks[1..blocks.len() - 1] {
+        if b.len() > left {
+            break;
+        }
+        left -= b.len();
+        out.extend(b.iter().cloned());
+    }
+    out.push("… (J: each move as the judge sees it)".to_string());
+    out.extend(last.iter().cloned());
+    out
 }
 
 /// Terminal columns of a text: a Chinese character takes two.
