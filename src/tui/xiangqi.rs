@@ -36,7 +36,8 @@ use crate::rules::fsio::write_atomic;
 use crate::rules::pgn::UtcMinute;
 use crate::xiangqi::arbiter::{self, Call, CallAnswer, Consequence};
 use crate::xiangqi::judge::{
-    Attack, Harmless, JudgedGame, Level, MoveNote, Outcome, Record, Ruling, Unanswered,
+    Attack, FalseProtection, Harmless, JudgedGame, Level, MoveNote, Outcome, Record, Ruling,
+    Unanswered, false_protectors,
 };
 use crate::xiangqi::notation::{chinese, illegal_reason, parse_chinese, parse_move, wxf};
 use crate::xiangqi::pgn::{self as xpgn, PgnGame};
@@ -763,23 +764,50 @@ impl XiangqiScreen {
         }
     }
 
-    /// The board's marks for the move shown: the chased pieces and their attackers.
-    fn point_marks(&self) -> Vec<(Square, PointMark)> {
+    /// The attacks of the move shown that the board marks: its chases, or for the last move
+    /// its threats (a chase if the reply answers them).
+    fn shown_attacks(&self) -> Vec<Attack> {
         let ply = self.shown();
-        if ply == 0 || !self.reveal() {
+        if ply == 0 {
             return Vec::new();
         }
         let rec = self.record();
-        let attacks = match rec.move_note(ply) {
-            MoveNote::Judged(r) if ply < rec.ply() => r.status.chased,
-            // The live move: the threats it made (a chase if the reply answers them).
-            MoveNote::Threat(a) if ply == rec.ply() => a,
+        match rec.move_note(ply) {
+            MoveNote::Judged(r) => r.status.chased,
+            MoveNote::Threat(a) => a,
             _ => Vec::new(),
-        };
+        }
+    }
+
+    /// The protections of the shown attacks' victims that are not real (the judge's
+    /// [`false_protectors`], asked with the attacker to move in the position shown).
+    fn false_protections(&self) -> Vec<(Attack, Square, FalseProtection)> {
+        let pre = self.record().position(self.shown()).with_side_flipped();
+        let mut out = Vec::new();
+        for a in self.shown_attacks() {
+            let cap = Move::new(a.attacker, a.victim);
+            if pre.piece_at(a.victim).is_some() {
+                for (sq, why) in false_protectors(&pre, cap) {
+                    out.push((a, sq, why));
+                }
+            }
+        }
+        out
+    }
+
+    /// The board's marks for the move shown: the chased pieces, their attackers, and the
+    /// protectors that do not really protect.
+    fn point_marks(&self) -> Vec<(Square, PointMark)> {
+        if !self.reveal() {
+            return Vec::new();
+        }
         let mut marks = Vec::new();
-        for a in attacks {
+        for a in self.shown_attacks() {
             marks.push((a.victim, PointMark::Chased));
             marks.push((a.attacker, PointMark::Attacker));
+        }
+        for (_, sq, _) in self.false_protections() {
+            marks.push((sq, PointMark::FalseProtector));
         }
         marks
     }
@@ -1082,6 +1110,16 @@ impl XiangqiScreen {
                 }
             }
             MoveNote::Quiet => say("It threatens nothing new.".into()),
+        }
+        for (a, sq, why) in self.false_protections() {
+            let g = |sq| at.piece_at(sq).map_or(' ', |p| glyph(p, ascii));
+            say(format!(
+                "Not a real protection: {}{sq} seems to guard {}{} but does not: {}.",
+                g(sq),
+                g(a.victim),
+                a.victim,
+                why.reason()
+            ));
         }
         if let Shown::Building { reading, .. } = self.shown_state() {
             for side in [&reading.red, &reading.black] {

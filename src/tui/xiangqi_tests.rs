@@ -548,3 +548,31 @@ fn the_xiangqi_drills_give_nothing_away_before_the_answer() {
     assert_eq!(a.screen, Screen::Xiangqi);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A protection that is not real (the WXF manual's diagrams 39–41): the black horse on e8 is
+/// pinned to its king by the rook on e1, so it does not protect the cannon on f6 that the
+/// rook attacks from f1. The board marks the horse, the judge's panel says why.
+#[test]
+fn a_protection_that_is_not_real_is_shown_as_such() {
+    let mut a = xq(100, 30);
+    from_fen(&mut a, "4k4/4n4/9/5c3/9/9/9/9/4R1R2/3K5 w");
+    typed(&mut a, "g1f1");
+    assert_eq!(a.xiangqi.record().ply(), 1, "{:?}", a.message);
+    keys(&mut a, "J");
+    a.message = None;
+    let s = text(&a, &Theme::colored(), 100, 30);
+    assert!(
+        s.contains("Not a real protection: 馬e8 seems to guard 砲f6"),
+        "{s}"
+    );
+    let (_, buf) = screen(&a, &Theme::plain(), 100, 30);
+    let areas = layout(a.size).unwrap();
+    let g = XqGeom::fit(areas.board, false).unwrap();
+    let (x, y) = g.pos(Square::new(4, 8).unwrap());
+    assert!(
+        buf[(x, y)]
+            .modifier
+            .contains(ratatui::style::Modifier::CROSSED_OUT),
+        "the horse is marked"
+    );
+}

@@ -352,6 +352,56 @@ pub fn is_protected(pos: &Position, cap: Move) -> Option<Move> {
     get_defenders(pos, cap).first().copied()
 }
 
+/// Why a piece that seems to protect a victim does not ([`false_protectors`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FalseProtection {
+    /// Its recapture would be illegal: it is pinned to its king, or it would leave the kings
+    /// facing each other.
+    IllegalRecapture,
+    /// A rook or cannon that reaches the point only because the capture changed its line
+    /// (the attacker left it, or became its screen).
+    LineOpenedByCapture,
+}
+
+impl FalseProtection {
+    /// Why, in words, after "does not protect:".
+    pub fn reason(self) -> &'static str {
+        match self {
+            FalseProtection::IllegalRecapture => {
+                "its recapture would be illegal (pinned to its king, or the kings would face)"
+            }
+            FalseProtection::LineOpenedByCapture => {
+                "it reaches the point only along a line the capture changed"
+            }
+        }
+    }
+}
+
+/// The protections that are not real (the WXF manual's diagrams 39–41): the pieces of the
+/// victim's side that could recapture on the victim's point after `cap` (legal for the side to
+/// move in `pre`) as far as their moves go, but that [`get_defenders`] does not count, and
+/// why. The one place the screen's "not a real protection" marks come from, so they cannot
+/// disagree with the judge's [`is_protected`].
+pub fn false_protectors(pre: &Position, cap: Move) -> Vec<(Square, FalseProtection)> {
+    let real = get_defenders(pre, cap);
+    let mut post = pre.clone();
+    post.make(cap);
+    post.pseudo_moves()
+        .as_slice()
+        .iter()
+        .copied()
+        .filter(|d| d.to() == cap.to() && !real.contains(d))
+        .map(|d| {
+            let why = if post.is_legal(d) {
+                FalseProtection::LineOpenedByCapture
+            } else {
+                FalseProtection::IllegalRecapture
+            };
+            (d.from(), why)
+        })
+        .collect()
+}
+
 /// Whether a capture (already known to be possible) is a threat, or why not.
 fn assess(pos: &Position, cap: Move) -> Result<(), Harmless> {
     let victim = pos.piece_at(cap.to()).expect("a victim");
@@ -1470,5 +1520,27 @@ impl JudgedGame {
                 r.ply
             )
         })
+    }
+}
+
+#[cfg(test)]
+mod false_protection_tests {
+    use super::*;
+
+    /// The black horse on e8 seems to protect the cannon on f6, but it is pinned to its king
+    /// by the rook on e1: taking back would expose the king. Not a protection.
+    #[test]
+    fn a_pinned_defender_does_not_protect() {
+        let pos = Position::from_fen("4k4/4n4/9/5c3/9/9/9/9/4RR3/3K5 w").expect("legal");
+        let cap = Move::new("f1".parse().unwrap(), "f6".parse().unwrap());
+        assert_eq!(is_protected(&pos, cap), None);
+        assert_eq!(
+            false_protectors(&pos, cap),
+            vec![("e8".parse().unwrap(), FalseProtection::IllegalRecapture)]
+        );
+        // Without the pin the horse protects, and nothing is false.
+        let free = Position::from_fen("3k5/4n4/9/5c3/9/9/9/9/4RR3/4K4 w").expect("legal");
+        assert!(is_protected(&free, cap).is_some());
+        assert!(false_protectors(&free, cap).is_empty());
     }
 }
