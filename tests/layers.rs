@@ -42,6 +42,7 @@ const CRATES: &[(&str, &[&str])] = &[
 /// The trainer's leaf modules: they may import each other, never a screen or the router.
 const LEAVES: &[&str] = &[
     "board",
+    "clock",
     "config",
     "engine_thread",
     "engines",

@@ -329,6 +329,7 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::XqDrillFeedback, &[Code(KeyCode::PageUp), Char('b')], Cmd::PageUp, "the explanation: back up", None),
     b(Ctx::XqDrillFeedback, &[Code(KeyCode::Home)], Cmd::DrillFirst, "the start position", None),
     b(Ctx::XqDrillFeedback, &[Code(KeyCode::End)], Cmd::DrillLast, "the puzzle's position", None),
+    b(Ctx::Xiangqi, &[Char('t')], Cmd::Clocks, "clocks of the next game (a game under way keeps its own)", None),
     b(Ctx::Xiangqi, &[Char('O')], Cmd::RuleAt, "rule a repetition at its first occurrence (the paper's engine) or at the third (arbiters, Fairy-Stockfish)", None),
     b(Ctx::Xiangqi, &[Char('F')], Cmd::Fen, "start from a xiangqi FEN", None),
     b(Ctx::Xiangqi, &[Char('X')], Cmd::Xiangqi, "back to chess (the xiangqi game is kept)", Some("chess")),

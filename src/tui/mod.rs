@@ -15,6 +15,7 @@ pub mod app;
 // The frame's drawing at its old path (the library's callers draw with `tui::render`).
 pub use app::render;
 pub mod board;
+pub mod clock;
 pub mod config;
 pub mod drill;
 pub mod engine_thread;
@@ -388,7 +389,8 @@ fn event_loop(
         let animating = app.play.thinking.is_some()
             || app.play.clock.as_ref().is_some_and(|c| c.running.is_some())
             || (app.screen == app::Screen::Euwe && app.euwe.autoplay)
-            || app.review.running();
+            || app.review.running()
+            || (app.screen == app::Screen::Xiangqi && app.xiangqi.animating());
         let timeout = Duration::from_millis(if animating { 30 } else { 250 });
         // crossterm is asked only while the terminal lives (`tty_wait`), and
         // then every turn, so a resize it saw is taken at once.

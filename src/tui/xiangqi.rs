@@ -43,7 +43,10 @@ use crate::xiangqi::notation::{chinese, illegal_reason, parse_chinese, parse_mov
 use crate::xiangqi::pgn::{self as xpgn, PgnGame};
 use crate::xiangqi::{Color, Move, Position, Square};
 
-use super::config::{LEVEL, Players, describe_limits, level_limits};
+use std::time::Instant;
+
+use super::clock::Clock;
+use super::config::{CLOCK_PRESETS, LEVEL, Players, clock_label, describe_limits, level_limits};
 use super::engine_thread::{Effect, Info, Report};
 use super::keys::{self, Cmd, Ctx};
 use super::prompt::{InputKind, default_save_name, expand_home};
@@ -143,6 +146,12 @@ pub struct XiangqiScreen {
     engine_called: Option<usize>,
     /// The engine's last score of its own position (centipawns).
     engine_score: Option<i32>,
+    /// The clocks of the game (None: no clocks), and those of the next game (base and
+    /// increment in seconds, one of [`CLOCK_PRESETS`]; base 0: none).
+    pub clock: Option<Clock<Color>>,
+    pub next_clock: (u64, u64),
+    /// The side whose flag fell: it lost on time.
+    pub flagged: Option<Color>,
 }
 
 impl XiangqiScreen {
@@ -165,6 +174,9 @@ impl XiangqiScreen {
             call_answer: None,
             engine_called: None,
             engine_score: None,
+            clock: None,
+            next_clock: CLOCK_PRESETS[0],
+            flagged: None,
         }
     }
 
@@ -192,9 +204,47 @@ impl XiangqiScreen {
         self.view.unwrap_or(self.record().ply())
     }
 
-    /// Whether the game is over: a ruling stands (a repetition ruled, or no legal move).
+    /// Whether the game is over: a ruling stands (a repetition ruled, or no legal move), or
+    /// a flag fell.
     pub fn is_over(&self) -> bool {
-        self.game.standing().is_some()
+        self.game.standing().is_some() || self.flagged.is_some()
+    }
+
+    /// The game's end in words ("Black wins, Red loses"), if it is over.
+    fn end_words(&self) -> Option<String> {
+        if let Some(c) = self.flagged {
+            return Some(format!(
+                "{} wins on time, {} loses",
+                c.other().title(),
+                c.title()
+            ));
+        }
+        self.game.standing().map(Ruling::headline)
+    }
+
+    /// Time passes: a flag falls when the side to move has no time left (WXF: a player who
+    /// exceeds the time limit loses).
+    pub fn tick(&mut self, now: Instant, out: &mut Replies) {
+        let turn = self.record().current().side_to_move();
+        let over = self.is_over();
+        let Some(clock) = &mut self.clock else { return };
+        if clock.running.is_none() || over || !clock.remaining(turn, now).is_zero() {
+            return;
+        }
+        clock.stop(now);
+        self.flagged = Some(turn);
+        self.stop_engine(out);
+        out.info(format!(
+            "{}'s flag fell: {}.",
+            turn.title(),
+            self.end_words().unwrap_or_default()
+        ));
+    }
+
+    /// Whether time runs on the screen (clocks or the engine's search): the run loop redraws
+    /// more often.
+    pub fn animating(&self) -> bool {
+        self.thinking.is_some() || self.clock.as_ref().is_some_and(|c| c.running.is_some())
     }
 
     /// Plays a legal move on the live position.
@@ -206,6 +256,13 @@ impl XiangqiScreen {
         self.selected = None;
         self.game.push(m);
         self.cursor = m.to();
+        let now = Instant::now();
+        if let Some(c) = &mut self.clock {
+            c.moved(mover, now);
+            if self.game.standing().is_some() {
+                c.stop(now);
+            }
+        }
         if let Some(r) = self.game.standing() {
             out.info(format!("{}.", r.headline()));
         }
@@ -265,11 +322,20 @@ impl XiangqiScreen {
         self.next_id += 1;
         self.thinking = Some(Thinking { id, info: None });
         let rec = self.record();
+        let mut limits = level_limits(self.level);
+        if let Some(c) = &self.clock {
+            let now = Instant::now();
+            limits.wtime = Some(c.remaining(Color::Red, now));
+            limits.btime = Some(c.remaining(Color::Black, now));
+            limits.winc = Some(c.inc);
+            limits.binc = Some(c.inc);
+            limits.movetime = None;
+        }
         out.push(Reply::Engine(Effect::ThinkXiangqi {
             id,
             start: rec.position(0).clone(),
             moves: (1..=rec.ply()).map(|p| rec.move_at(p)).collect(),
-            limits: level_limits(self.level),
+            limits,
         }));
     }
 
@@ -372,6 +438,16 @@ impl XiangqiScreen {
                 let fen = self.record().position(self.shown()).fen();
                 out.push(Reply::Type(InputKind::XiangqiFen, fen));
             }
+            Cmd::Clocks => {
+                let i = CLOCK_PRESETS.iter().position(|&p| p == self.next_clock);
+                self.next_clock = CLOCK_PRESETS[(i.unwrap_or(0) + 1) % CLOCK_PRESETS.len()];
+                let (b, inc) = self.next_clock;
+                out.info(format!(
+                    "Clocks of the next game ({} starts one): {}.",
+                    keys::key_in(Ctx::Xiangqi, Cmd::NewGame),
+                    clock_label(b, inc)
+                ));
+            }
             Cmd::Blind => {
                 self.blind = !self.blind;
                 out.info(if self.blind {
@@ -428,10 +504,9 @@ impl XiangqiScreen {
                 keys::key_in(Ctx::Xiangqi, Cmd::HistEnd)
             ));
         }
-        if let Some(r) = self.game.standing() {
+        if let Some(end) = self.end_words() {
             return Some(format!(
-                "The game is over: {}. {} takes back, {} starts a new game.",
-                r.headline(),
+                "The game is over: {end}. {} takes back, {} starts a new game.",
                 keys::key_in(Ctx::Xiangqi, Cmd::Takeback),
                 keys::key_in(Ctx::Xiangqi, Cmd::NewGame)
             ));
@@ -643,6 +718,14 @@ impl XiangqiScreen {
         self.selected = None;
         self.call_answer = None;
         self.engine_called = None;
+        self.flagged = None;
+        let (b, inc) = self.next_clock;
+        self.clock = (b > 0).then(|| {
+            Clock::new(
+                std::time::Duration::from_secs(b),
+                std::time::Duration::from_secs(inc),
+            )
+        });
         self.maybe_engine(out);
     }
 
@@ -858,6 +941,7 @@ impl XiangqiScreen {
         let rec = self.record();
         let side = rec.current().side_to_move();
         let status = match (&self.thinking, self.game.standing()) {
+            _ if self.flagged.is_some() => self.end_words().unwrap_or_default(),
             (_, Some(r)) => r.headline(),
             (Some(th), None) => match &th.info {
                 // A score near 0.00 in a shuffle hints at a repetition: blind mode keeps it.
@@ -869,6 +953,19 @@ impl XiangqiScreen {
             },
             (None, None) => format!("{} to move", side.title()),
         };
+        let clocks = self.clock.as_ref().map_or(String::new(), |c| {
+            let now = Instant::now();
+            let show = |d: std::time::Duration| {
+                let s = d.as_secs();
+                format!("{}:{:02}", s / 60, s % 60)
+            };
+            format!(
+                " · {} {}",
+                show(c.remaining(Color::Red, now)),
+                show(c.remaining(Color::Black, now))
+            )
+        });
+        let status = format!("{status}{clocks}");
         let line = Line::from(vec![
             Span::styled(" threefold · xiangqi ", t.title),
             Span::raw(format!(

@@ -576,3 +576,54 @@ fn a_protection_that_is_not_real_is_shown_as_such() {
         "the horse is marked"
     );
 }
+
+/// Clocks: chosen for the next game, run after each move, the engine gets them as its time,
+/// and a flag that falls loses the game.
+#[test]
+fn clocks_run_and_a_flag_that_falls_loses() {
+    let mut a = xq(80, 24);
+    keys(&mut a, "t");
+    assert!(
+        a.message.as_ref().unwrap().text.contains("5+3"),
+        "{:?}",
+        a.message
+    );
+    assert!(a.xiangqi.clock.is_none(), "a game under way keeps its own");
+    keys(&mut a, "n");
+    assert!(a.xiangqi.clock.is_some());
+    typed(&mut a, "C2=5");
+    let c = a.xiangqi.clock.as_ref().unwrap();
+    assert!(matches!(c.running, Some((Color::Black, _))));
+    let s = text(&a, &Theme::colored(), 80, 24);
+    assert!(s.contains("5:03 5:00") || s.contains("5:03 4:59"), "{s}");
+    // Black's time runs out.
+    let later = std::time::Instant::now() + std::time::Duration::from_secs(301);
+    a.update(Action::Tick(later));
+    assert_eq!(a.xiangqi.flagged, Some(Color::Black));
+    assert!(a.xiangqi.is_over());
+    assert!(
+        a.message
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("Red wins on time")
+    );
+    typed(&mut a, "H8+7");
+    assert_eq!(a.xiangqi.record().ply(), 1);
+    // Against the engine, it is given the clocks instead of the level's time a move.
+    keys(&mut a, "p");
+    while a.xiangqi.players != Players::HumanBlack {
+        keys(&mut a, "p");
+    }
+    a.effects.clear();
+    keys(&mut a, "n");
+    let think = a.effects.iter().find_map(|e| match e {
+        Effect::ThinkXiangqi { limits, .. } => Some(limits.clone()),
+        _ => None,
+    });
+    let limits = think.expect("the engine plays Red");
+    assert!(
+        limits.wtime.is_some() && limits.movetime.is_none(),
+        "{limits:?}"
+    );
+}

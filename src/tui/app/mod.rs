@@ -230,6 +230,7 @@ impl App {
             self.euwe.tick(now);
         }
         self.with_play(|p, _, out| p.tick(now, out));
+        self.with_xiangqi(|x, out| x.tick(now, out));
         self.review.tick(self.size);
     }
 

@@ -14,8 +14,8 @@ use crate::rules::pgn::{ClaimMark, RecordedClaim};
 use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::prompt::InputKind;
 
-use super::clock::idx;
 use super::{ClaimOption, Overlay, Play, Replies, short_reason};
+use crate::tui::clock::idx;
 
 impl Play {
     pub(super) fn open_claim(&mut self, out: &mut Replies) {

@@ -23,7 +23,6 @@
 //! know of the terminal comes in an [`Env`]. Every ruling comes from the
 //! rules core (`crate::rules::claim`, `ending`).
 mod claim;
-mod clock;
 mod engine;
 mod overlay;
 pub mod pgn_file;
@@ -41,13 +40,13 @@ use crate::rules::claim::{Clocks, Ground};
 use crate::rules::review::GameRecord;
 use crate::rules::{Game, MoveNumber, PlayError};
 
+pub use super::clock::Clock;
+use super::clock::idx;
 pub use super::config::{
     CLOCK_PRESETS, CONTEMPT_STEPS_CP, HASH_STEPS_MB, Players, clock_label, describe_limits,
     level_limits,
 };
 pub use crate::rules::notation::king_target;
-pub use clock::Clock;
-use clock::idx;
 pub use overlay::{
     ClaimLayout, ClaimOption, Overlay, Question, VerdictLayout, claim_layout, players_layout,
     promotion_layout, verdict_layout,

@@ -15,12 +15,12 @@ use crate::rules::review::GameRecord;
 use crate::rules::{EndingKind, Game, ending};
 use crate::tui::engine_thread::Effect;
 
-use super::clock::idx;
 use super::{
     CLOCK_PRESETS, CONTEMPT_STEPS_CP, Clock, Env, HASH_STEPS_MB, MOVE_MAX_CHARS, Overlay, Play,
     Players, Question, Replies, clock_label, describe_limits, game_over_hint, king_target,
     level_limits, short_reason,
 };
+use crate::tui::clock::idx;
 use crate::tui::config::{Setting, step_after};
 use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::prompt::InputKind;

@@ -1,13 +1,43 @@
-//! The chess clocks of the game screen: base time and increment, flag fall,
-//! and the stop for a claim (FIDE 6.12); the presets the clocks key cycles.
+//! The game clocks of the chess and xiangqi screens: base time and increment, flag fall,
+//! and the stop for a claim (FIDE 6.12). One clock for both games, over the side type of
+//! each ([`Side`]). A leaf of the trainer.
 
 use std::time::{Duration, Instant};
 
-use shakmaty::Color;
+/// A side of a two-player game, as a clock counts it.
+pub trait Side: Copy + Eq {
+    /// 0 for the side that moves first (White, Red), 1 for the other.
+    fn index(self) -> usize;
+    fn other(self) -> Self;
+}
 
-/// Chess clocks: base + increment, flag fall.
+impl Side for shakmaty::Color {
+    fn index(self) -> usize {
+        match self {
+            shakmaty::Color::White => 0,
+            shakmaty::Color::Black => 1,
+        }
+    }
+    fn other(self) -> Self {
+        !self
+    }
+}
+
+impl Side for crate::xiangqi::Color {
+    fn index(self) -> usize {
+        match self {
+            crate::xiangqi::Color::Red => 0,
+            crate::xiangqi::Color::Black => 1,
+        }
+    }
+    fn other(self) -> Self {
+        crate::xiangqi::Color::other(self)
+    }
+}
+
+/// Game clocks: base + increment, flag fall (chess's by default).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Clock {
+pub struct Clock<Color: Side = shakmaty::Color> {
     pub base: Duration,
     pub inc: Duration,
     /// Time left for White and Black when their clock last stopped.
@@ -19,15 +49,13 @@ pub struct Clock {
     pub halted: Option<Color>,
 }
 
-pub(super) fn idx(c: Color) -> usize {
-    match c {
-        Color::White => 0,
-        Color::Black => 1,
-    }
+/// The index of a side in [`Clock::left`].
+pub fn idx<C: Side>(c: C) -> usize {
+    c.index()
 }
 
-impl Clock {
-    pub fn new(base: Duration, inc: Duration) -> Clock {
+impl<Color: Side> Clock<Color> {
+    pub fn new(base: Duration, inc: Duration) -> Clock<Color> {
         Clock {
             base,
             inc,
@@ -50,9 +78,9 @@ impl Clock {
         let left = self.remaining(c, now);
         self.left[idx(c)] = left.saturating_add(self.inc);
         if self.halted.is_some() {
-            self.halted = Some(!c);
+            self.halted = Some(c.other());
         } else {
-            self.running = Some((!c, now));
+            self.running = Some((c.other(), now));
         }
     }
     pub fn stop(&mut self, now: Instant) {
