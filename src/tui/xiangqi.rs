@@ -917,19 +917,11 @@ impl XiangqiScreen {
             };
             let marks = self.point_marks();
             XqBoardView {
-                pos,
-                geom,
-                theme: t,
-                ascii,
-                last_move: (ply > 0).then(|| {
-                    let m = rec.move_at(ply);
-                    (m.from(), m.to())
-                }),
-                check: pos.in_check().then(|| pos.king(pos.side_to_move())),
                 selected: self.selected.filter(|_| live),
                 targets: &targets,
                 cursor: live.then_some(self.cursor),
                 marks: &marks,
+                ..XqBoardView::at_ply(rec, ply, geom, t, ascii)
             }
             .render(a.board, buf);
         }

@@ -20,6 +20,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::widgets::Widget;
 
+use crate::xiangqi::judge::Record;
 use crate::xiangqi::{Color, Kind, Piece, Position, Square};
 
 use super::theme::Theme;
@@ -182,6 +183,35 @@ pub struct XqBoardView<'a> {
     pub targets: &'a [Square],
     pub cursor: Option<Square>,
     pub marks: &'a [(Square, PointMark)],
+}
+
+impl<'a> XqBoardView<'a> {
+    /// The position at `ply` of `rec`: the move into it marked, a king in check marked;
+    /// nothing selected, no cursor, no marks.
+    pub fn at_ply(
+        rec: &'a Record,
+        ply: usize,
+        geom: XqGeom,
+        theme: &'a Theme,
+        ascii: bool,
+    ) -> XqBoardView<'a> {
+        let pos = rec.position(ply);
+        XqBoardView {
+            pos,
+            geom,
+            theme,
+            ascii,
+            last_move: (ply > 0).then(|| {
+                let m = rec.move_at(ply);
+                (m.from(), m.to())
+            }),
+            check: pos.in_check().then(|| pos.king(pos.side_to_move())),
+            selected: None,
+            targets: &[],
+            cursor: None,
+            marks: &[],
+        }
+    }
 }
 
 const RED: Tint = Tint::Rgb(190, 20, 20);

@@ -310,24 +310,8 @@ impl XqDrillScreen {
     ) {
         let rec = p.record();
         let ply = c.ply.min(rec.ply());
-        let pos = rec.position(ply);
         if let Some(geom) = XqGeom::fit(a.board, false) {
-            XqBoardView {
-                pos,
-                geom,
-                theme: t,
-                ascii,
-                last_move: (ply > 0).then(|| {
-                    let m = rec.move_at(ply);
-                    (m.from(), m.to())
-                }),
-                check: pos.in_check().then(|| pos.king(pos.side_to_move())),
-                selected: None,
-                targets: &[],
-                cursor: None,
-                marks: &[],
-            }
-            .render(a.board, buf);
+            XqBoardView::at_ply(rec, ply, geom, t, ascii).render(a.board, buf);
         }
         let w = a.side.width as usize;
         let mut lines: Vec<Line> = Vec::new();
