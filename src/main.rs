@@ -21,8 +21,8 @@ const VERSION: &str = concat!(
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// Draw the board with ASCII letters instead of Unicode pieces.
-    #[arg(long)]
+    /// Draw the board with ASCII letters instead of Unicode pieces (also after `xiangqi`).
+    #[arg(long, global = true)]
     ascii: bool,
     /// Start from this position (FEN).
     #[arg(long, value_name = "FEN", conflicts_with = "pgn")]

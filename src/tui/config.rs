@@ -110,6 +110,12 @@ pub struct Config {
     /// The engine opens from its book (`assets/book.txt`), a line chosen at random, so that
     /// two games do not open alike.
     pub book: bool,
+    /// Xiangqi: the occurrence of a position at which a repetition is ruled: 3 (the third,
+    /// as arbiters and Fairy-Stockfish rule) or 2 (the first repetition, as the paper's
+    /// engine).
+    pub xiangqi_rule_at: u8,
+    /// Xiangqi: moves in the traditional Chinese notation (炮二平五) instead of WXF's.
+    pub xiangqi_chinese: bool,
 }
 
 impl Default for Config {
@@ -126,6 +132,8 @@ impl Default for Config {
             blind: false,
             name: String::new(),
             book: true,
+            xiangqi_rule_at: 3,
+            xiangqi_chinese: false,
         }
     }
 }
@@ -148,7 +156,8 @@ pub fn default_text() -> String {
          # human: white | black | both | none;  level: 1..8;  clock 0 = no clocks;\n\
          # blind = true: no repetition marks or hints while playing.\n\
          # book = false: the engine searches from the first move (no opening book).\n\
-         # name: yours, for saved games (\"\" = \"Player\").\n{body}"
+         # name: yours, for saved games (\"\" = \"Player\").\n\
+         # xiangqi_rule_at: 3 (third occurrence) or 2 (first repetition).\n{body}"
     )
 }
 
@@ -160,6 +169,7 @@ pub const CONTEMPT: RangeInclusive<i64> = -1000..=1000;
 pub const CLOCK_BASE_SECS: RangeInclusive<i64> = 0..=36_000;
 pub const CLOCK_INC_SECS: RangeInclusive<i64> = 0..=3_600;
 pub const EUWE_DELAY_MS: RangeInclusive<i64> = 30..=10_000;
+pub const XIANGQI_RULE_AT: RangeInclusive<i64> = 2..=3;
 
 /// A setting of the config file: the one place that knows its name in the file (the
 /// field of [`Config`] serde writes under that name), what it allows and how it is read.
@@ -176,11 +186,13 @@ pub enum Setting {
     Blind,
     Name,
     Book,
+    XiangqiRuleAt,
+    XiangqiChinese,
 }
 
 impl Setting {
     /// Every setting, in the order of [`Config`]'s fields.
-    pub const ALL: [Setting; 11] = [
+    pub const ALL: [Setting; 13] = [
         Setting::Ascii,
         Setting::Human,
         Setting::Level,
@@ -192,6 +204,8 @@ impl Setting {
         Setting::Blind,
         Setting::Name,
         Setting::Book,
+        Setting::XiangqiRuleAt,
+        Setting::XiangqiChinese,
     ];
 
     /// The setting's key in the file.
@@ -208,6 +222,8 @@ impl Setting {
             Setting::Blind => "blind",
             Setting::Name => "name",
             Setting::Book => "book",
+            Setting::XiangqiRuleAt => "xiangqi_rule_at",
+            Setting::XiangqiChinese => "xiangqi_chinese",
         }
     }
 
@@ -220,7 +236,10 @@ impl Setting {
     fn allowed(self) -> String {
         let r = |r: RangeInclusive<i64>| format!("{} to {}", r.start(), r.end());
         match self {
-            Setting::Ascii | Setting::Blind | Setting::Book => "true, false".to_string(),
+            Setting::Ascii | Setting::Blind | Setting::Book | Setting::XiangqiChinese => {
+                "true, false".to_string()
+            }
+            Setting::XiangqiRuleAt => r(XIANGQI_RULE_AT),
             Setting::Human => "\"white\", \"black\", \"both\", \"none\"".to_string(),
             Setting::Level => r(LEVEL),
             Setting::HashMb => r(HASH_MB),
@@ -240,6 +259,8 @@ impl Setting {
             Setting::Ascii => c.ascii = boolean()?,
             Setting::Blind => c.blind = boolean()?,
             Setting::Book => c.book = boolean()?,
+            Setting::XiangqiChinese => c.xiangqi_chinese = boolean()?,
+            Setting::XiangqiRuleAt => c.xiangqi_rule_at = int_in(v, &XIANGQI_RULE_AT)? as u8,
             Setting::Human => {
                 c.human = v
                     .clone()

@@ -805,7 +805,10 @@ fn the_help_has_a_legend_of_every_mark() {
     // In ASCII the marks are letters and signs, and still one meaning each.
     let legend = super::theme::legend(true);
     let marks: Vec<&str> = legend.iter().map(|(m, _)| m.as_str()).collect();
-    assert_eq!(marks, ["x2 x3", "*", "|", "?", "[ ]", "+", ">"]);
+    assert_eq!(
+        marks,
+        ["x2 x3", "*", "|", "check chase idle", "?", "[ ]", "+", ">"]
+    );
 }
 
 #[test]

@@ -162,6 +162,12 @@ pub fn legend(ascii: bool) -> Vec<(String, &'static str)> {
             "xiangqi: a ply of the repetition the ruling judges",
         ),
         (
+            "check chase idle".to_string(),
+            "xiangqi: a move's status as the WXF judge sees it (chase: of which piece, by which; \
+             idle: neither); threat: the last move, a chase if the reply answers it; cancel: a \
+             capture or a pawn's advance, after which the count starts again",
+        ),
+        (
             detector_mark(ascii).to_string(),
             "a repetition detector errs at this ply (How engines see it)",
         ),

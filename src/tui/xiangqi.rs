@@ -46,7 +46,9 @@ use crate::xiangqi::{Color, Move, Position, Square};
 use std::time::Instant;
 
 use super::clock::Clock;
-use super::config::{CLOCK_PRESETS, LEVEL, Players, clock_label, describe_limits, level_limits};
+use super::config::{
+    CLOCK_PRESETS, Config, LEVEL, Players, Setting, clock_label, describe_limits, level_limits,
+};
 use super::engine_thread::{Effect, Info, Report};
 use super::keys::{self, Cmd, Ctx};
 use super::prompt::{InputKind, default_save_name, expand_home};
@@ -62,11 +64,15 @@ pub const DEFAULT_NTIMES: usize = 2;
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
+    /// The message line cleared (a move made: what was said before no longer applies).
+    Clear,
     Info(String),
     Error(String),
     /// Open the input line for this kind, holding this text.
     Type(InputKind, String),
     Engine(Effect),
+    /// Save these settings (the screen's [`XiangqiScreen::settings`] into the config file).
+    SaveSettings(&'static [Setting]),
     /// Back to the chess screen.
     Leave,
 }
@@ -140,6 +146,10 @@ pub struct XiangqiScreen {
     pub chinese: bool,
     /// The choice of a call is open (forbidden repetition or draw).
     pub calling: bool,
+    /// The players menu is open, this row highlighted.
+    pub choosing: Option<usize>,
+    /// `n` was pressed once with a game under way: a second `n` starts the new game.
+    new_asked: bool,
     /// The arbiter's last answer to a call, and who called (the engine or a player).
     pub call_answer: Option<(CallAnswer, bool)>,
     /// The ply of the engine's last call (it calls once a repetition, not every move).
@@ -152,13 +162,23 @@ pub struct XiangqiScreen {
     pub next_clock: (u64, u64),
     /// The side whose flag fell: it lost on time.
     pub flagged: Option<Color>,
+    /// The setting: rule at the first repetition (1) or the third occurrence (2); a game
+    /// under way is ruled so from the change on, a game over keeps its ruling.
+    pub ntimes: usize,
 }
 
 impl XiangqiScreen {
-    /// A new game from the start position: you play Red against the engine at `level`.
-    pub fn new(level: u8) -> XiangqiScreen {
+    /// A new game from the start position: you play Red against the engine at the config's
+    /// level, ruled and written as the config says.
+    pub fn new(cfg: &Config) -> XiangqiScreen {
+        let ntimes = if cfg.xiangqi_rule_at == 2 {
+            1
+        } else {
+            DEFAULT_NTIMES
+        };
+        let level = cfg.level;
         XiangqiScreen {
-            game: JudgedGame::new(Position::start(), DEFAULT_NTIMES),
+            game: JudgedGame::new(Position::start(), ntimes),
             players: Players::HumanWhite,
             level: level.clamp(*LEVEL.start() as u8, *LEVEL.end() as u8),
             flipped: false,
@@ -169,14 +189,17 @@ impl XiangqiScreen {
             next_id: 1,
             blind: false,
             judge_panel: false,
-            chinese: false,
+            chinese: cfg.xiangqi_chinese,
             calling: false,
+            choosing: None,
+            new_asked: false,
             call_answer: None,
             engine_called: None,
             engine_score: None,
             clock: None,
             next_clock: CLOCK_PRESETS[0],
             flagged: None,
+            ntimes,
         }
     }
 
@@ -202,6 +225,12 @@ impl XiangqiScreen {
     /// The ply shown on the board.
     pub fn shown(&self) -> usize {
         self.view.unwrap_or(self.record().ply())
+    }
+
+    /// The screen's settings as the config file keeps them.
+    pub fn settings(&self, cfg: &mut Config) {
+        cfg.xiangqi_rule_at = if self.ntimes == 1 { 2 } else { 3 };
+        cfg.xiangqi_chinese = self.chinese;
     }
 
     /// Whether the game is over: a ruling stands (a repetition ruled, or no legal move), or
@@ -252,6 +281,7 @@ impl XiangqiScreen {
         let mover = self.record().current().side_to_move();
         if is_human(self.players, mover) {
             self.call_answer = None;
+            out.push(Reply::Clear);
         }
         self.selected = None;
         self.game.push(m);
@@ -383,6 +413,21 @@ impl XiangqiScreen {
     /// A command of the screen's context.
     pub fn command(&mut self, cmd: Cmd, out: &mut Replies) {
         let ply = self.record().ply();
+        if let Some(row) = self.choosing {
+            let n = Players::ALL.len();
+            match cmd {
+                Cmd::Up => self.choosing = Some((row + n - 1) % n),
+                Cmd::Down => self.choosing = Some((row + 1) % n),
+                Cmd::Select => self.choose_players(Players::ALL[row], out),
+                Cmd::ChoosePlayers(p) => self.choose_players(p, out),
+                Cmd::Close => self.choosing = None,
+                _ => {}
+            }
+            return;
+        }
+        if cmd != Cmd::NewGame {
+            self.new_asked = false;
+        }
         match cmd {
             Cmd::Up | Cmd::Down | Cmd::Left | Cmd::Right => self.move_cursor(cmd),
             Cmd::Select => self.select(self.cursor, out),
@@ -395,10 +440,18 @@ impl XiangqiScreen {
             }
             Cmd::Takeback => self.takeback(out),
             Cmd::NewGame => {
-                let start = self.record().position(0).clone();
-                let start = if ply == 0 { Position::start() } else { start };
-                self.restart(start, out);
-                out.info("New game.");
+                // A game under way is not lost to one key: the second press starts anew.
+                if ply > 0 && !self.is_over() && !self.new_asked {
+                    self.new_asked = true;
+                    return out.info(format!(
+                        "{} again starts a new game (this one is lost; {} saves it first).",
+                        keys::key_in(Ctx::Xiangqi, Cmd::NewGame),
+                        keys::key_in(Ctx::Xiangqi, Cmd::Save)
+                    ));
+                }
+                self.new_asked = false;
+                self.restart(Position::start(), out);
+                out.info("New game from the start position.");
             }
             Cmd::Flip => self.flipped = !self.flipped,
             Cmd::HistBack => self.view = Some(self.shown().saturating_sub(1)),
@@ -409,11 +462,7 @@ impl XiangqiScreen {
             Cmd::HistStart => self.view = (ply > 0).then_some(0),
             Cmd::HistEnd | Cmd::Back => self.view = None,
             Cmd::Players => {
-                let i = Players::ALL.iter().position(|&p| p == self.players);
-                self.players = Players::ALL[(i.unwrap_or(0) + 1) % Players::ALL.len()];
-                self.stop_engine(out);
-                out.info(format!("Players: {}.", describe_players(self.players)));
-                self.maybe_engine(out);
+                self.choosing = Players::ALL.iter().position(|&p| p == self.players);
             }
             Cmd::Stronger | Cmd::Weaker => {
                 let (lo, hi) = (*LEVEL.start() as u8, *LEVEL.end() as u8);
@@ -429,9 +478,20 @@ impl XiangqiScreen {
                 ));
             }
             Cmd::RuleAt => {
-                let ntimes = if self.game.ntimes() == 1 { 2 } else { 1 };
-                self.game = JudgedGame::of(self.record(), ntimes);
-                out.info(format!("Repetitions are ruled {}.", rule_at_words(ntimes)));
+                self.ntimes = if self.ntimes == 1 { 2 } else { 1 };
+                out.push(Reply::SaveSettings(&[Setting::XiangqiRuleAt]));
+                // A ruling made stands: the setting then rules the next game.
+                if self.is_over() {
+                    return out.info(format!(
+                        "The next game's repetitions are ruled {}; this game's ruling stands.",
+                        rule_at_words(self.ntimes)
+                    ));
+                }
+                self.game = JudgedGame::of(self.record(), self.ntimes);
+                out.info(format!(
+                    "Repetitions are ruled {}.",
+                    rule_at_words(self.ntimes)
+                ));
                 self.maybe_engine(out);
             }
             Cmd::Fen => {
@@ -470,6 +530,7 @@ impl XiangqiScreen {
                 } else {
                     "Moves in WXF notation (C2=5)."
                 });
+                out.push(Reply::SaveSettings(&[Setting::XiangqiChinese]));
             }
             Cmd::CallArbiter => {
                 if self.players == Players::Engines {
@@ -493,6 +554,44 @@ impl XiangqiScreen {
                 out.push(Reply::Leave);
             }
             _ => {}
+        }
+    }
+
+    /// Who plays, from the players menu: the board turns so that your side is at the
+    /// bottom.
+    fn choose_players(&mut self, players: Players, out: &mut Replies) {
+        self.choosing = None;
+        self.players = players;
+        match players {
+            Players::HumanWhite => self.flipped = false,
+            Players::HumanBlack => self.flipped = true,
+            _ => {}
+        }
+        self.stop_engine(out);
+        out.info(format!("Players: {}.", describe_players(self.players)));
+        self.maybe_engine(out);
+    }
+
+    /// The line under the screen: the keys a new player looks for.
+    pub fn hint(&self) -> String {
+        let k = |c| keys::key_in(Ctx::Xiangqi, c);
+        if self.is_over() {
+            format!(
+                "{} new game · {} take back · {} drills · {} chess",
+                k(Cmd::NewGame),
+                k(Cmd::Takeback),
+                k(Cmd::Drills),
+                k(Cmd::Xiangqi)
+            )
+        } else {
+            format!(
+                "{} players · {} call the arbiter · {} the judge · {} drills · {} chess",
+                k(Cmd::Players),
+                k(Cmd::CallArbiter),
+                k(Cmd::JudgePanel),
+                k(Cmd::Drills),
+                k(Cmd::Xiangqi)
+            )
         }
     }
 
@@ -575,6 +674,10 @@ impl XiangqiScreen {
         if let Some(sq) = g.square_at(x, y) {
             self.cursor = sq;
             self.select(sq, out);
+        } else if a.side.contains((x, y).into())
+            && let Some(ply) = self.ply_at_row(a.side, y)
+        {
+            self.view = (ply < self.record().ply()).then_some(ply);
         }
     }
 
@@ -609,7 +712,7 @@ impl XiangqiScreen {
                     }
                 }
                 Err(e) => {
-                    out.error(format!("FEN: {e}."));
+                    out.error(format!("{e}."));
                     out.push(Reply::Type(InputKind::XiangqiFen, text.to_string()));
                 }
             },
@@ -710,12 +813,13 @@ impl XiangqiScreen {
     fn set_game(&mut self, start: Position, moves: &[Move], out: &mut Replies) {
         self.stop_engine(out);
         out.push(Reply::Engine(Effect::NewGame));
-        self.game = JudgedGame::new(start, self.game.ntimes());
+        self.game = JudgedGame::new(start, self.ntimes);
         for &m in moves {
             self.game.push(m);
         }
         self.view = None;
         self.selected = None;
+        self.cursor = self.record().current().king(Color::Red);
         self.call_answer = None;
         self.engine_called = None;
         self.flagged = None;
@@ -847,6 +951,22 @@ impl XiangqiScreen {
         }
     }
 
+    /// A move's status: the standing ruling's word on the moves it judged (so the last move
+    /// of a ruled repetition reads as the banner does), else the record's.
+    fn note_at(&self, ply: usize) -> MoveNote {
+        if let Some(r) = self.game.standing().filter(|r| ply <= r.ply)
+            && let Some(m) = r
+                .red
+                .moves
+                .iter()
+                .chain(&r.black.moves)
+                .find(|m| m.ply == ply)
+        {
+            return MoveNote::Judged(m.clone());
+        }
+        self.record().move_note(ply)
+    }
+
     /// The attacks of the move shown that the board marks: its chases, or for the last move
     /// its threats (a chase if the reply answers them).
     fn shown_attacks(&self) -> Vec<Attack> {
@@ -854,8 +974,7 @@ impl XiangqiScreen {
         if ply == 0 {
             return Vec::new();
         }
-        let rec = self.record();
-        match rec.move_note(ply) {
+        match self.note_at(ply) {
             MoveNote::Judged(r) => r.status.chased,
             MoveNote::Threat(a) => a,
             _ => Vec::new(),
@@ -938,7 +1057,18 @@ impl XiangqiScreen {
             (Some(th), None) => match &th.info {
                 // A score near 0.00 in a shuffle hints at a repetition: blind mode keeps it.
                 Some(i) if self.reveal() => {
-                    format!("engine thinking: depth {} {}", i.depth, i.score)
+                    // The score from Red's side, as the move list reads the game.
+                    let engine = self.record().current().side_to_move();
+                    let red = match (engine, i.score) {
+                        (Color::Red, s) => s,
+                        (Color::Black, crate::engine::Score::Cp(cp)) => {
+                            crate::engine::Score::Cp(-cp)
+                        }
+                        (Color::Black, crate::engine::Score::Mate(n)) => {
+                            crate::engine::Score::Mate(-n)
+                        }
+                    };
+                    format!("engine: depth {} {red} (Red)", i.depth)
                 }
                 Some(i) => format!("engine thinking: depth {}", i.depth),
                 None => "engine thinking".to_string(),
@@ -968,6 +1098,17 @@ impl XiangqiScreen {
                 status
             )),
         ]);
+        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        if text.chars().count() > area.width as usize {
+            // Cut at the end, visibly.
+            let cut = clip(&text, area.width as usize, false);
+            let head = " threefold · xiangqi ".chars().count();
+            let line = Line::from(vec![
+                Span::styled(" threefold · xiangqi ", t.title),
+                Span::raw(cut.chars().skip(head).collect::<String>()),
+            ]);
+            return Paragraph::new(line).render(area, buf);
+        }
         Paragraph::new(line).render(area, buf);
     }
 
@@ -983,14 +1124,14 @@ impl XiangqiScreen {
             lines.push(Line::from(Span::styled("The start position.", t.dim)));
         } else {
             let mover = rec.position(ply - 1).side_to_move();
-            let note = rec.move_note(ply);
+            let note = self.note_at(ply);
             let played = format!(
                 "{} {}",
                 move_label(rec, ply),
                 self.notation(rec.position(ply - 1), rec.move_at(ply))
             );
             let text = if self.reveal() {
-                format!("{played}: {} — {}.", note.name(), note.detail(mover))
+                format!("{played}: {}.", note.detail(mover))
             } else {
                 format!("{played}.")
             };
@@ -1033,9 +1174,84 @@ impl XiangqiScreen {
             _ => None,
         };
         let w = area.width as usize;
+        let lower = self.lower_panel(ascii, t, area, standing.as_ref());
+        let lower_h = lower.len() as u16;
+        let list_h = area.height - lower_h;
+        let header = Line::from(Span::styled(
+            format!(
+                "Moves · ruled {}",
+                if self.game.ntimes() == 1 {
+                    "at 1st repetition"
+                } else {
+                    "at 3rd occurrence"
+                }
+            ),
+            t.label,
+        ));
+        // Badges stay near their moves on a wide terminal.
+        let rows = self.move_rows(ascii, t, w.min(48), standing.as_ref());
+        let (first, room) = self.list_window(rows.len(), list_h);
+        let mut lines = vec![header];
+        lines.extend(rows.into_iter().skip(first).take(room));
+        Paragraph::new(lines).render(Rect::new(area.x, area.y, area.width, list_h), buf);
+        if lower_h > 0 {
+            let b = Rect::new(area.x, area.y + list_h, area.width, lower_h);
+            ratatui::widgets::Clear.render(b, buf);
+            // When it does not fit, the choice and the headline stay; the end is cut.
+            Paragraph::new(lower).render(b, buf);
+        }
+    }
+
+    /// The move list's rows shown in `list_h` rows (one of them its header): the first ply
+    /// shown and how many, keeping the ply on the board in sight.
+    fn list_window(&self, plies: usize, list_h: u16) -> (usize, usize) {
+        let room = list_h.saturating_sub(1) as usize;
+        let first = (self.shown() + 1)
+            .saturating_sub(room)
+            .min(plies.saturating_sub(room));
+        (first, room)
+    }
+
+    /// The ply of the move list's row at screen row `y`, if a row of it is there.
+    fn ply_at_row(&self, area: Rect, y: u16) -> Option<usize> {
+        let standing = match self.shown_state() {
+            Shown::Standing(r) => Some(r),
+            _ => None,
+        };
+        let lower = self.lower_panel(false, &Theme::plain(), area, standing.as_ref());
+        let list_h = area.height - lower.len() as u16;
+        let (first, room) = self.list_window(self.record().ply() + 1, list_h);
+        let row = y.checked_sub(area.y + 1)? as usize;
+        (row < room && first + row <= self.record().ply()).then_some(first + row)
+    }
+
+    /// Under the move list: the players menu or the choice of a call, the ruling in the
+    /// judge's words (or the arbiter's answer to a call), and "How the judge sees it"; at most
+    /// the rows the panel can spare.
+    fn lower_panel(
+        &self,
+        ascii: bool,
+        t: &Theme,
+        area: Rect,
+        standing: Option<&Ruling>,
+    ) -> Vec<Line<'static>> {
+        let w = area.width as usize;
         // Under the move list: the choice of a call, the ruling in the judge's words (or the
         // arbiter's answer to a call), and "How the judge sees it".
         let mut lower: Vec<Line> = Vec::new();
+        if let Some(row) = self.choosing {
+            lower.push(Line::from(Span::styled(
+                clip(" Who plays:", w, ascii),
+                t.button,
+            )));
+            for (i, p) in Players::ALL.iter().enumerate() {
+                let style = if i == row { t.viewing } else { Style::new() };
+                lower.push(Line::from(Span::styled(
+                    clip(&format!(" {} {}", i + 1, describe_players(*p)), w, ascii),
+                    style,
+                )));
+            }
+        }
         if self.calling {
             lower.push(Line::from(Span::styled(
                 clip(" Call the arbiter:", w, ascii),
@@ -1052,7 +1268,7 @@ impl XiangqiScreen {
             }
         }
         let most = area.height.saturating_sub(5).max(area.height / 2) as usize;
-        if let Some(r) = &standing {
+        if let Some(r) = standing {
             lower.push(Line::from(Span::styled(
                 clip(&format!(" {}.", r.headline()), w, ascii),
                 t.banner,
@@ -1081,34 +1297,8 @@ impl XiangqiScreen {
         if self.judge_panel && self.reveal() {
             lower.extend(self.judge_rows(ascii, t, w));
         }
-        let lower_h = (lower.len() as u16).min(most as u16);
-        let list_h = area.height - lower_h;
-        let header = Line::from(Span::styled(
-            format!(
-                "Moves · ruled {}",
-                if self.game.ntimes() == 1 {
-                    "at the 1st repetition"
-                } else {
-                    "at the 3rd occurrence"
-                }
-            ),
-            t.label,
-        ));
-        let rows = self.move_rows(ascii, t, w, standing.as_ref());
-        // Keep the ply shown in sight.
-        let room = list_h.saturating_sub(1) as usize;
-        let first = (self.shown() + 1)
-            .saturating_sub(room)
-            .min(rows.len().saturating_sub(room));
-        let mut lines = vec![header];
-        lines.extend(rows.into_iter().skip(first).take(room));
-        Paragraph::new(lines).render(Rect::new(area.x, area.y, area.width, list_h), buf);
-        if lower_h > 0 {
-            let b = Rect::new(area.x, area.y + list_h, area.width, lower_h);
-            ratatui::widgets::Clear.render(b, buf);
-            // When it does not fit, the choice and the headline stay; the end is cut.
-            Paragraph::new(lower).render(b, buf);
-        }
+        lower.truncate(most);
+        lower
     }
 
     /// "How the judge sees it": the judge's entry for the move shown — its status, the
@@ -1145,7 +1335,7 @@ impl XiangqiScreen {
             Harmless::KingOrPawn => "kings and pawns never chase".into(),
         };
         let mover = rec.position(ply - 1).side_to_move();
-        match rec.move_note(ply) {
+        match self.note_at(ply) {
             MoveNote::Cancel { capture } => say(format!(
                 "A {}: it cancels the repetition count (the judge starts again).",
                 if capture { "capture" } else { "pawn advance" }
@@ -1270,7 +1460,7 @@ impl XiangqiScreen {
                 continue;
             }
             let before = rec.position(ply - 1);
-            let note = rec.move_note(ply);
+            let note = self.note_at(ply);
             let status = match &note {
                 _ if !self.reveal() => String::new(),
                 MoveNote::Judged(r) if !r.status.chased.is_empty() => {

@@ -29,9 +29,8 @@ fn xq(w: u16, h: u16) -> App {
     keys(&mut a, "X");
     assert_eq!(a.screen, Screen::Xiangqi);
     if a.xiangqi.players != Players::TwoHumans {
-        while a.xiangqi.players != Players::TwoHumans {
-            keys(&mut a, "p");
-        }
+        keys(&mut a, "p3");
+        assert_eq!(a.xiangqi.players, Players::TwoHumans);
     }
     a.effects.clear();
     a
@@ -235,8 +234,20 @@ fn the_occurrence_a_ruling_is_made_at_is_a_setting() {
         .standing()
         .expect("ruled at the first repetition");
     assert_eq!(r.ply, 5);
+    // A ruling made stands: switching back rules the next game.
     keys(&mut a, "O");
-    assert!(a.xiangqi.game.standing().is_none());
+    assert!(a.xiangqi.game.standing().is_some());
+    assert_eq!(a.xiangqi.ntimes, 2);
+    assert!(
+        a.message
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("this game's ruling stands")
+    );
+    keys(&mut a, "n");
+    assert_eq!(a.xiangqi.game.ntimes(), 2);
+    assert_eq!(a.xiangqi.record().ply(), 0);
 }
 
 #[test]
@@ -245,7 +256,7 @@ fn a_bad_fen_says_why_and_keeps_the_game() {
     typed(&mut a, "C2=5");
     from_fen(&mut a, "rnbakabnr/9/9 w");
     let m = a.message.clone().unwrap();
-    assert!(m.is_error() && m.text.starts_with("FEN:"), "{m:?}");
+    assert!(m.is_error() && m.text.starts_with("bad FEN"), "{m:?}");
     assert_eq!(a.xiangqi.record().ply(), 1);
     key(&mut a, KeyCode::Esc);
     // A diagram no game could reach (a pawn behind its start) is taken, with a warning.
@@ -263,9 +274,8 @@ fn a_bad_fen_says_why_and_keeps_the_game() {
 #[test]
 fn against_the_engine_it_gets_the_whole_game_and_takeback_returns_to_you() {
     let mut a = xq(80, 24);
-    while a.xiangqi.players != Players::HumanWhite {
-        keys(&mut a, "p");
-    }
+    keys(&mut a, "p1");
+    assert_eq!(a.xiangqi.players, Players::HumanWhite);
     a.effects.clear();
     typed(&mut a, "C2=5");
     let id = match a.effects.as_slice() {
@@ -382,9 +392,8 @@ fn calling_the_arbiter_right_and_wrong() {
 fn the_engine_calls_when_its_opponent_chases_perpetually() {
     let mut a = xq(80, 24);
     from_fen(&mut a, CHASE_FEN);
-    while a.xiangqi.players != Players::HumanWhite {
-        keys(&mut a, "p");
-    }
+    keys(&mut a, "p1");
+    assert_eq!(a.xiangqi.players, Players::HumanWhite);
     for (i, m) in CHASE[..5].iter().enumerate() {
         if i % 2 == 0 {
             typed(&mut a, m);
@@ -455,6 +464,16 @@ fn save_open_keep_and_resume_a_game() {
     assert!(
         text.contains("[Variant \"xiangqi\"]") && text.contains("[FEN "),
         "{text}"
+    );
+    // A game under way is not lost to one key.
+    keys(&mut a, "n");
+    assert_eq!(a.xiangqi.record().ply(), 3);
+    assert!(
+        a.message
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("again starts a new game")
     );
     keys(&mut a, "n");
     assert_eq!(a.xiangqi.record().ply(), 0);
@@ -611,10 +630,8 @@ fn clocks_run_and_a_flag_that_falls_loses() {
     typed(&mut a, "H8+7");
     assert_eq!(a.xiangqi.record().ply(), 1);
     // Against the engine, it is given the clocks instead of the level's time a move.
-    keys(&mut a, "p");
-    while a.xiangqi.players != Players::HumanBlack {
-        keys(&mut a, "p");
-    }
+    keys(&mut a, "p2");
+    assert_eq!(a.xiangqi.players, Players::HumanBlack);
     a.effects.clear();
     keys(&mut a, "n");
     let think = a.effects.iter().find_map(|e| match e {
@@ -626,4 +643,68 @@ fn clocks_run_and_a_flag_that_falls_loses() {
         limits.wtime.is_some() && limits.movetime.is_none(),
         "{limits:?}"
     );
+}
+
+/// The occurrence a ruling is made at and the notation are settings: read from the config,
+/// written back when changed.
+#[test]
+fn the_xiangqi_settings_are_kept_in_the_config_file() {
+    let dir = std::env::temp_dir().join(format!("threefold-xqcfg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("config.toml");
+    std::fs::write(&path, "# mine\nxiangqi_rule_at = 2\n").unwrap();
+    let (cfg, problem) = crate::tui::config::load_or_create(&path);
+    assert!(problem.is_none(), "{problem:?}");
+    let mut a = App::new(&cfg, crate::rules::Game::new());
+    a.config_path = Some(path.clone());
+    assert_eq!(a.xiangqi.game.ntimes(), 1);
+    keys(&mut a, "X");
+    keys(&mut a, "Ow");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("# mine"), "{text}");
+    assert!(text.contains("xiangqi_rule_at = 3"), "{text}");
+    assert!(text.contains("xiangqi_chinese = true"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The players menu: who plays, chosen in one step (no engine move on the way), the board
+/// turned so that your side is at the bottom; a click on a row of the move list shows it.
+#[test]
+fn the_players_menu_and_a_click_on_the_move_list() {
+    let mut a = xq(80, 24);
+    typed(&mut a, "C2=5");
+    typed(&mut a, "H8+7");
+    a.effects.clear();
+    keys(&mut a, "p");
+    assert_eq!(a.ctx(), super::keys::Ctx::PlayersMenu);
+    let s = text(&a, &Theme::colored(), 80, 24);
+    assert!(
+        s.contains("Who plays") && s.contains("Engine vs you (Black)"),
+        "{s}"
+    );
+    keys(&mut a, "2");
+    assert_eq!(a.xiangqi.players, Players::HumanBlack);
+    assert!(a.xiangqi.flipped);
+    assert!(
+        a.effects
+            .iter()
+            .any(|e| matches!(e, Effect::ThinkXiangqi { .. })),
+        "the engine plays Red, to move"
+    );
+    keys(&mut a, "p");
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.ctx(), super::keys::Ctx::Xiangqi);
+    assert_eq!(a.xiangqi.players, Players::HumanBlack);
+    // Click the row of ply 1 in the move list.
+    let areas = layout(a.size).unwrap();
+    let s = text(&a, &Theme::colored(), 80, 24);
+    let (x, y) = (0..24)
+        .find_map(|y| {
+            let row: String = s.lines().nth(y)?.to_string();
+            row.find("1.     C2=5")
+                .map(|_| (areas.side.x + 4, y as u16))
+        })
+        .expect("ply 1 listed");
+    click(&mut a, x, y);
+    assert_eq!(a.xiangqi.view, Some(1));
 }

@@ -131,7 +131,7 @@ impl App {
             ))),
             drills: None,
             review: ReviewScreen::default(),
-            xiangqi: Box::new(XiangqiScreen::new(cfg.level)),
+            xiangqi: Box::new(XiangqiScreen::new(cfg)),
             xq_drills: None,
             overlay: None,
             input: None,
@@ -262,6 +262,7 @@ impl App {
                 .as_ref()
                 .map_or(Ctx::XqDrillThemes, |d| d.ctx()),
             (Screen::Xiangqi, _) if self.xiangqi.calling => Ctx::XqCall,
+            (Screen::Xiangqi, _) if self.xiangqi.choosing.is_some() => Ctx::PlayersMenu,
             (Screen::Xiangqi, _) => Ctx::Xiangqi,
         }
     }
@@ -328,7 +329,9 @@ impl App {
             Cmd::Review => self.open_review(),
             Cmd::Xiangqi if self.screen != Screen::Xiangqi => self.open_xiangqi(),
             // The xiangqi screen's choice of a call is its own (not an App overlay).
-            Cmd::Close if self.screen == Screen::Xiangqi => self.screen_command(cmd),
+            Cmd::Close | Cmd::ChoosePlayers(_) if self.screen == Screen::Xiangqi => {
+                self.screen_command(cmd)
+            }
             // Overlay and input-line commands arrive through their own contexts.
             Cmd::Close
             | Cmd::ClaimAs(_)
@@ -762,10 +765,15 @@ impl App {
         f(&mut self.xiangqi, &mut out);
         for reply in out {
             match reply {
+                xiangqi::Reply::Clear => self.message = None,
                 xiangqi::Reply::Info(t) => self.info(t),
                 xiangqi::Reply::Error(t) => self.error(t),
                 xiangqi::Reply::Type(kind, text) => self.open_input(kind, &text),
                 xiangqi::Reply::Engine(e) => self.effects.push(e),
+                xiangqi::Reply::SaveSettings(keys) => {
+                    self.xiangqi.settings(&mut self.play.config);
+                    self.save_settings(keys);
+                }
                 xiangqi::Reply::Leave => {
                     self.screen = Screen::Play;
                     self.message = None;

@@ -136,6 +136,8 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         Paragraph::new(line).render(a.input, buf);
     } else if app.screen == Screen::Play {
         Paragraph::new(Line::from(Span::styled(app.play.hint(), t.dim))).render(a.input, buf);
+    } else if app.screen == Screen::Xiangqi {
+        Paragraph::new(Line::from(Span::styled(app.xiangqi.hint(), t.dim))).render(a.input, buf);
     }
     let mut spans = Vec::new();
     // Only what works now: claims while the game goes on, scrolling a ruling that scrolls.
