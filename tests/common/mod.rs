@@ -199,6 +199,31 @@ impl Session {
         self.parser.lock().unwrap().screen().contents()
     }
 
+    /// The screen's rows cut to the columns `x..x + width` (a panel of the layout).
+    pub fn rows(&self, x: u16, width: u16) -> Vec<String> {
+        self.parser
+            .lock()
+            .unwrap()
+            .screen()
+            .rows(x, width)
+            .collect()
+    }
+
+    /// Wait until `ok` holds of the screen (`what` names it in the failure).
+    pub fn wait_until(&self, what: &str, limit: Duration, ok: impl Fn(&Session) -> bool) {
+        let t0 = Instant::now();
+        while t0.elapsed() < limit {
+            if ok(self) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        panic!(
+            "timed out ({limit:?}) waiting for {what}; screen:\n{}",
+            self.screen()
+        );
+    }
+
     pub fn wait_for(&self, text: &str) {
         let t0 = Instant::now();
         while t0.elapsed() < Duration::from_secs(20) {
