@@ -708,3 +708,37 @@ fn the_players_menu_and_a_click_on_the_move_list() {
     click(&mut a, x, y);
     assert_eq!(a.xiangqi.view, Some(1));
 }
+
+/// Without colour (NO_COLOR) the cursor is still seen: reversed, on a piece or an empty
+/// point.
+#[test]
+fn the_cursor_shows_without_colour() {
+    let mut a = xq(80, 24);
+    let areas = layout(a.size).unwrap();
+    let g = XqGeom::fit(areas.board, false).unwrap();
+    for (k, sq) in [("", Square::new(4, 0)), ("k", Square::new(4, 1))] {
+        keys(&mut a, k);
+        let sq = sq.unwrap();
+        assert_eq!(a.xiangqi.cursor, sq);
+        let (_, buf) = screen(&a, &Theme::plain(), 80, 24);
+        let (x, y) = g.pos(sq);
+        assert!(
+            buf[(x, y)]
+                .modifier
+                .contains(ratatui::style::Modifier::REVERSED),
+            "cursor on {sq}: {:?}",
+            buf[(x, y)]
+        );
+        // And no colour: crossterm writes one under NO_COLOR as an empty SGR sequence,
+        // which resets the modifiers on a real terminal.
+        for x in 0..80 {
+            for y in 0..24 {
+                let c = &buf[(x, y)];
+                assert!(
+                    c.fg == ratatui::style::Color::Reset && c.bg == ratatui::style::Color::Reset,
+                    "a colour at {x},{y} under NO_COLOR: {c:?}"
+                );
+            }
+        }
+    }
+}

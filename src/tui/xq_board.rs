@@ -227,9 +227,14 @@ impl XqBoardView<'_> {
             if t.color { base.bg(c) } else { base }
         };
         if self.cursor == Some(sq) {
-            return bg(t.cursor)
-                .fg(Tint::White)
-                .add_modifier(Modifier::REVERSED);
+            // No colour at all under NO_COLOR: crossterm then writes a colour as an empty
+            // SGR sequence, which resets the cell's modifiers (the cursor vanished).
+            let on = if t.color {
+                bg(t.cursor).fg(Tint::White)
+            } else {
+                base
+            };
+            return on.add_modifier(Modifier::REVERSED);
         }
         if self.selected == Some(sq) {
             return bg(t.selected).add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
@@ -238,7 +243,11 @@ impl XqBoardView<'_> {
             return bg(t.check).add_modifier(Modifier::BOLD | Modifier::SLOW_BLINK);
         }
         if self.targets.contains(&sq) {
-            return bg(t.target).fg(Tint::White);
+            return if t.color {
+                bg(t.target).fg(Tint::White)
+            } else {
+                base.add_modifier(Modifier::UNDERLINED)
+            };
         }
         match self.marks.iter().find(|(s, _)| *s == sq).map(|&(_, m)| m) {
             Some(PointMark::Chased) => return base.patch(t.rep3),
