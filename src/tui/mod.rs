@@ -77,6 +77,19 @@ fn hash_fallback_message(asked: usize, got: usize, reason: Option<&str>) -> Opti
     ))
 }
 
+/// Whether the locale lets the terminal show characters beyond ASCII: the first of
+/// `LC_ALL`, `LC_CTYPE` and `LANG` that is set names UTF-8 (none set: assumed so, as most
+/// terminals are today).
+pub fn locale_is_utf8(var: impl Fn(&str) -> Option<String>) -> bool {
+    ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .find_map(|k| var(k).filter(|v| !v.is_empty()))
+        .is_none_or(|v| {
+            let v = v.to_ascii_lowercase();
+            v.contains("utf-8") || v.contains("utf8")
+        })
+}
+
 /// How the trainer ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ended {
@@ -101,7 +114,9 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
         None => Game::new(),
     };
     let mut app = App::new(&cfg, game);
-    app.ascii |= opts.ascii;
+    // Letters wherever the terminal cannot show the pieces' characters: a locale that is
+    // not UTF-8 (chess's glyphs and xiangqi's Chinese pieces alike).
+    app.ascii |= opts.ascii || !locale_is_utf8(|k| std::env::var(k).ok());
     app.config_path = cfg_path;
     app.play.resume_path = config::data_dir().map(|d| d.join("game-in-progress.json"));
     app.drills_file = crate::drills::from_games::default_file();
@@ -440,3 +455,34 @@ mod review_tests;
 mod tests;
 #[cfg(test)]
 mod xiangqi_tests;
+
+#[cfg(test)]
+mod locale_tests {
+    use super::locale_is_utf8;
+
+    fn env<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |k| {
+            pairs
+                .iter()
+                .find(|(n, _)| *n == k)
+                .map(|(_, v)| v.to_string())
+        }
+    }
+
+    #[test]
+    fn letters_where_the_locale_is_not_utf8() {
+        assert!(locale_is_utf8(env(&[])));
+        assert!(locale_is_utf8(env(&[("LANG", "en_US.UTF-8")])));
+        assert!(locale_is_utf8(env(&[("LANG", "C.utf8")])));
+        assert!(!locale_is_utf8(env(&[("LANG", "C")])));
+        assert!(!locale_is_utf8(env(&[
+            ("LANG", "en_US.UTF-8"),
+            ("LC_ALL", "POSIX")
+        ])));
+        assert!(!locale_is_utf8(env(&[("LC_CTYPE", "de_DE.ISO-8859-1")])));
+        assert!(locale_is_utf8(env(&[
+            ("LC_ALL", ""),
+            ("LANG", "zh_CN.UTF-8")
+        ])));
+    }
+}

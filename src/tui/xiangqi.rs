@@ -674,6 +674,11 @@ impl XiangqiScreen {
         if let Some(sq) = g.square_at(x, y) {
             self.cursor = sq;
             self.select(sq, out);
+        } else if self
+            .call_button(a.side)
+            .is_some_and(|b| b.contains((x, y).into()))
+        {
+            self.command(Cmd::CallArbiter, out);
         } else if a.side.contains((x, y).into())
             && let Some(ply) = self.ply_at_row(a.side, y)
         {
@@ -877,6 +882,9 @@ pub struct XqAreas {
     pub note: Rect,
     pub side: Rect,
 }
+
+/// The button that calls the arbiter (or `a`).
+const CALL_BUTTON: &str = " a: call arbiter ";
 
 /// The side panel's narrowest width.
 const SIDE_MIN: u16 = 34;
@@ -1177,17 +1185,21 @@ impl XiangqiScreen {
         let lower = self.lower_panel(ascii, t, area, standing.as_ref());
         let lower_h = lower.len() as u16;
         let list_h = area.height - lower_h;
-        let header = Line::from(Span::styled(
-            format!(
-                "Moves · ruled {}",
-                if self.game.ntimes() == 1 {
-                    "at 1st repetition"
-                } else {
-                    "at 3rd occurrence"
-                }
-            ),
-            t.label,
-        ));
+        let head = format!(
+            "Moves · rule at {}",
+            if self.game.ntimes() == 1 {
+                "1st"
+            } else {
+                "3rd"
+            }
+        );
+        let mut header = vec![Span::styled(head.clone(), t.label)];
+        if let Some(b) = self.call_button(area) {
+            let pad = (b.x - area.x) as usize - head.chars().count();
+            header.push(Span::raw(" ".repeat(pad)));
+            header.push(Span::styled(CALL_BUTTON, t.button));
+        }
+        let header = Line::from(header);
         // Badges stay near their moves on a wide terminal.
         let rows = self.move_rows(ascii, t, w.min(48), standing.as_ref());
         let (first, room) = self.list_window(rows.len(), list_h);
@@ -1200,6 +1212,15 @@ impl XiangqiScreen {
             // When it does not fit, the choice and the headline stay; the end is cut.
             Paragraph::new(lower).render(b, buf);
         }
+    }
+
+    /// Where the button "call the arbiter" is (the end of the move list's header row), if
+    /// a call can be made and it fits.
+    fn call_button(&self, side: Rect) -> Option<Rect> {
+        let w = CALL_BUTTON.chars().count() as u16;
+        let head = 20;
+        (!self.is_over() && self.players != Players::Engines && side.width >= head + w)
+            .then(|| Rect::new(side.right() - w, side.y, w, 1))
     }
 
     /// The move list's rows shown in `list_h` rows (one of them its header): the first ply

@@ -742,3 +742,16 @@ fn the_cursor_shows_without_colour() {
         }
     }
 }
+
+/// The arbiter is called by a key or by the button at the head of the move list.
+#[test]
+fn the_call_button_is_clickable() {
+    let mut a = xq(80, 24);
+    let s = text(&a, &Theme::colored(), 80, 24);
+    assert!(s.contains("a: call arbiter"), "{s}");
+    let (_, buf) = screen(&a, &Theme::colored(), 80, 24);
+    let (x, y) = super::tests::find(&buf, "call arbiter").expect("the button");
+    click(&mut a, x, y);
+    assert!(a.xiangqi.calling);
+    assert_eq!(a.ctx(), super::keys::Ctx::XqCall);
+}

@@ -72,6 +72,10 @@ impl Session {
         cmd.env("XDG_DATA_HOME", home.join("data"));
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");
+        // A UTF-8 locale, whatever the machine's: the trainer draws letters under another.
+        cmd.env("LANG", "C.UTF-8");
+        cmd.env_remove("LC_ALL");
+        cmd.env_remove("LC_CTYPE");
         for (k, v) in env {
             cmd.env(k, v);
         }
