@@ -367,15 +367,50 @@ impl PuzzleErrors<'_> {
             .problem(span, format!("puzzle '{}': {}", self.id, msg.as_ref()));
         self.problems.push(p);
     }
+
+    /// A problem at a line rather than a span (the puzzle's header, a line of its moves).
+    pub(crate) fn at_line(&mut self, line: usize, msg: impl AsRef<str>) {
+        let p = Problem::at(
+            self.src.path,
+            line,
+            format!("puzzle '{}': {}", self.id, msg.as_ref()),
+        );
+        self.problems.push(p);
+    }
+
+    /// A required key that is not there, reported at the puzzle's header line.
+    pub(crate) fn missing(&mut self, header: usize, key: &str) {
+        self.at_line(header, format!("missing key '{key}'"));
+    }
 }
 
-fn read_puzzle(
-    src: &Src<'_>,
-    theme: &str,
+/// What every puzzle table starts with, whatever its game: where it is, its id and the
+/// problems found so far, and the string keys both games read alike.
+pub(crate) struct Common<'s> {
+    /// The line of the puzzle's `[[puzzle]]` header.
+    pub(crate) header: usize,
+    pub(crate) origin: Origin,
+    pub(crate) id: String,
+    pub(crate) err: PuzzleErrors<'s>,
+    pub(crate) title: Option<String>,
+    pub(crate) explanation: Option<String>,
+    pub(crate) ask: Option<String>,
+    pub(crate) prompt_text: Option<String>,
+    pub(crate) source: Option<String>,
+}
+
+/// Read the start of a puzzle table, the same for chess and xiangqi: every key not in
+/// `keys` is reported as unknown (`kind` names the puzzle in that message: "a puzzle",
+/// "a xiangqi puzzle"), then the id is checked and title, explanation, ask, prompt and
+/// source are read, in that order.
+pub(crate) fn read_common<'s>(
+    src: &'s Src<'s>,
     span: Range<usize>,
     t: &DeTable<'_>,
-) -> Result<Puzzle, Vec<Problem>> {
-    let header = src.header_line(span.clone());
+    keys: &[&str],
+    kind: &str,
+) -> Common<'s> {
+    let header = src.header_line(span);
     let origin = Origin {
         file: src.path.to_path_buf(),
         line: header,
@@ -390,30 +425,22 @@ fn read_puzzle(
         id: id.clone(),
         problems: Vec::new(),
     };
-    let missing = |err: &mut PuzzleErrors<'_>, key: &str| {
-        let p = Problem::at(
-            src.path,
-            header,
-            format!("puzzle '{}': missing key '{key}'", err.id),
-        );
-        err.problems.push(p);
-    };
 
     for (k, v) in t.iter() {
-        if !PUZZLE_KEYS.contains(&k.get_ref().as_ref()) {
+        if !keys.contains(&k.get_ref().as_ref()) {
             err.at(
                 v.span(),
                 format!(
-                    "unknown key '{}' (a puzzle may have: {})",
+                    "unknown key '{}' ({kind} may have: {})",
                     k.get_ref(),
-                    PUZZLE_KEYS.join(", ")
+                    keys.join(", ")
                 ),
             );
         }
     }
 
     match id_field {
-        None => missing(&mut err, "id"),
+        None => err.missing(header, "id"),
         Some(v) => match v.get_ref().as_str() {
             None => err.at(v.span(), "'id' must be a string"),
             Some(s) if !valid_id(s) => err.at(
@@ -428,16 +455,30 @@ fn read_puzzle(
     let ask = req_str(&mut err, t, "ask", header);
     let prompt_text = opt_str(&mut err, t, "prompt");
     let source = opt_str(&mut err, t, "source");
-    let start = match opt_str(&mut err, t, "start") {
-        None => Start::Standard,
-        Some(s) if s.trim().eq_ignore_ascii_case("standard") => Start::Standard,
-        Some(s) => Start::Fen(s.trim().to_string()),
-    };
-    let tags = match t.get("tags") {
+    Common {
+        header,
+        origin,
+        id,
+        err,
+        title,
+        explanation,
+        ask,
+        prompt_text,
+        source,
+    }
+}
+
+/// A puzzle's `tags`: none when the key is absent or malformed (reported).
+pub(crate) fn read_tags(err: &mut PuzzleErrors<'_>, t: &DeTable<'_>) -> Vec<String> {
+    match t.get("tags") {
         None => Vec::new(),
-        Some(v) => str_array(&mut err, v, "tags").unwrap_or_default(),
-    };
-    let difficulty = match t.get("difficulty") {
+        Some(v) => str_array(err, v, "tags").unwrap_or_default(),
+    }
+}
+
+/// A puzzle's `difficulty`, 1 to 5: 1 when the key is absent or malformed (reported).
+pub(crate) fn read_difficulty(err: &mut PuzzleErrors<'_>, t: &DeTable<'_>) -> u8 {
+    match t.get("difficulty") {
         None => 1,
         Some(v) => match v
             .get_ref()
@@ -450,7 +491,33 @@ fn read_puzzle(
                 1
             }
         },
+    }
+}
+
+fn read_puzzle(
+    src: &Src<'_>,
+    theme: &str,
+    span: Range<usize>,
+    t: &DeTable<'_>,
+) -> Result<Puzzle, Vec<Problem>> {
+    let Common {
+        header,
+        origin,
+        id,
+        mut err,
+        title,
+        explanation,
+        ask,
+        prompt_text,
+        source,
+    } = read_common(src, span.clone(), t, PUZZLE_KEYS, "a puzzle");
+    let start = match opt_str(&mut err, t, "start") {
+        None => Start::Standard,
+        Some(s) if s.trim().eq_ignore_ascii_case("standard") => Start::Standard,
+        Some(s) => Start::Fen(s.trim().to_string()),
     };
+    let tags = read_tags(&mut err, t);
+    let difficulty = read_difficulty(&mut err, t);
 
     // The game: start position and moves, played by the rules core (the
     // puzzle keeps the game; nothing replays the SAN again).
@@ -509,7 +576,7 @@ fn read_puzzle(
     };
     let answer_field = t.get("answer");
     if answer_field.is_none() {
-        missing(&mut err, "answer");
+        err.missing(header, "answer");
     }
     let answer = match (&question, answer_field, game.as_ref()) {
         (Some(q), Some(v), Some(g)) => read_answer(&mut err, q, v, g),
@@ -566,12 +633,7 @@ pub(crate) fn req_str(
 ) -> Option<String> {
     match t.get(key) {
         None => {
-            let p = Problem::at(
-                err.src.path,
-                header,
-                format!("puzzle '{}': missing key '{key}'", err.id),
-            );
-            err.problems.push(p);
+            err.missing(header, key);
             None
         }
         Some(v) => match v.get_ref().as_str() {

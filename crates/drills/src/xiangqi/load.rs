@@ -15,8 +15,10 @@ use super::{
     AttackRef, ChaseStatus, RuleAt, Verdict, XiangqiPuzzle, XiangqiQuestion, XiangqiTheme,
     parse_piece,
 };
-use crate::load::{Field, PuzzleErrors, Src, opt_str, req_str, str_array, valid_id};
-use crate::types::{Origin, Problem};
+use crate::load::{
+    Common, Field, PuzzleErrors, Src, read_common, read_difficulty, read_tags, str_array,
+};
+use crate::types::Problem;
 
 /// The keys a xiangqi puzzle may have.
 const PUZZLE_KEYS: &[&str] = &[
@@ -140,75 +142,23 @@ fn read_puzzle(
     span: Range<usize>,
     t: &DeTable<'_>,
 ) -> Result<XiangqiPuzzle, Vec<Problem>> {
-    let header = src.header_line(span.clone());
-    let origin = Origin {
-        file: src.path.to_path_buf(),
-        line: header,
-    };
-    let id_field = t.get("id");
-    let id = id_field
-        .and_then(|v| v.get_ref().as_str())
-        .unwrap_or("?")
-        .to_string();
-    let mut err = PuzzleErrors {
-        src,
-        id: id.clone(),
-        problems: Vec::new(),
-    };
-    let missing = |err: &mut PuzzleErrors<'_>, key: &str| {
-        let p = Problem::at(
-            src.path,
-            header,
-            format!("puzzle '{}': missing key '{key}'", err.id),
-        );
-        err.problems.push(p);
-    };
-    for (k, v) in t.iter() {
-        if !PUZZLE_KEYS.contains(&k.get_ref().as_ref()) {
-            err.at(
-                v.span(),
-                format!(
-                    "unknown key '{}' (a xiangqi puzzle may have: {})",
-                    k.get_ref(),
-                    PUZZLE_KEYS.join(", ")
-                ),
-            );
-        }
-    }
-    match id_field {
-        None => missing(&mut err, "id"),
-        Some(v) => match v.get_ref().as_str() {
-            None => err.at(v.span(), "'id' must be a string"),
-            Some(s) if !valid_id(s) => err.at(
-                v.span(),
-                "'id' must be non-empty lowercase letters, digits and '-'",
-            ),
-            Some(_) => {}
-        },
-    }
-    let title = req_str(&mut err, t, "title", header);
-    let explanation = req_str(&mut err, t, "explanation", header);
-    let ask = req_str(&mut err, t, "ask", header);
-    let prompt_text = opt_str(&mut err, t, "prompt");
-    let source = opt_str(&mut err, t, "source");
-    let tags = match t.get("tags") {
-        None => Vec::new(),
-        Some(v) => str_array(&mut err, v, "tags").unwrap_or_default(),
-    };
+    let Common {
+        header,
+        origin,
+        id,
+        mut err,
+        title,
+        explanation,
+        ask,
+        prompt_text,
+        source,
+    } = read_common(src, span, t, PUZZLE_KEYS, "a xiangqi puzzle");
+    let tags = read_tags(&mut err, t);
+    let difficulty = read_difficulty(&mut err, t);
     let small_int = |v: Field<'_, '_>| {
         v.get_ref()
             .as_integer()
             .and_then(|i| i.as_str().parse::<usize>().ok())
-    };
-    let difficulty = match t.get("difficulty") {
-        None => 1,
-        Some(v) => match small_int(v) {
-            Some(d) if (1..=5).contains(&d) => d as u8,
-            _ => {
-                err.at(v.span(), "'difficulty' must be an integer from 1 to 5");
-                1
-            }
-        },
     };
     let rule_at = match t.get("ntimes") {
         None => RuleAt::ThirdOccurrence,
@@ -275,7 +225,7 @@ fn read_puzzle(
 
     let answer_field = t.get("answer");
     if answer_field.is_none() {
-        missing(&mut err, "answer");
+        err.missing(header, "answer");
     }
     let question = match (ask.as_deref(), record.as_ref(), answer_field) {
         (Some(code), Some(r), Some(a)) => read_question(&mut err, t, code, header, r, rule_at, a),
