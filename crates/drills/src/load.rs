@@ -34,7 +34,7 @@ const PUZZLE_KEYS: &[&str] = &[
     "second",
 ];
 
-/// The keys a puzzle file may have at its top level.
+/// The keys a puzzle file may have at its top level (either game's).
 const FILE_KEYS: &[&str] = &["name", "description", "game", "puzzle"];
 
 /// Which game a puzzle file's puzzles are about: its top-level `game` key
@@ -201,16 +201,9 @@ pub fn load_file(path: &Path) -> (Option<Theme>, Vec<Problem>) {
 pub fn load_str(path: &Path, text: &str) -> (Option<Theme>, Vec<Problem>) {
     let src = Src::new(path, text);
     let mut problems = Vec::new();
-    let doc = match DeTable::parse(text) {
+    let doc = match parse_file(&src) {
         Ok(d) => d,
-        Err(e) => {
-            let line = e.span().map_or(1, |s| src.line(s.start));
-            let msg = e.message().trim().replace('\n', " ");
-            return (
-                None,
-                vec![Problem::at(path, line, format!("not valid TOML: {msg}"))],
-            );
-        }
+        Err(p) => return (None, vec![p]),
     };
     let doc = doc.get_ref();
     if let Ok(GameKind::Xiangqi) = game_kind(path, text) {
@@ -224,22 +217,8 @@ pub fn load_str(path: &Path, text: &str) -> (Option<Theme>, Vec<Problem>) {
             )],
         );
     }
-    let id = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    for (k, v) in doc.iter() {
-        if !FILE_KEYS.contains(&k.get_ref().as_ref()) {
-            problems.push(src.problem(
-                v.span(),
-                format!(
-                    "unknown key '{}' at the top of the file (expected: {})",
-                    k.get_ref(),
-                    FILE_KEYS.join(", ")
-                ),
-            ));
-        }
-    }
+    let id = theme_id(path);
+    check_file_keys(&src, doc, &mut problems);
     let name = match doc.get("name") {
         None => id.clone(),
         Some(v) => match v.get_ref().as_str() {
@@ -258,18 +237,65 @@ pub fn load_str(path: &Path, text: &str) -> (Option<Theme>, Vec<Problem>) {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
-    let mut theme = Theme {
-        id: id.clone(),
+    let puzzles = read_puzzles(&src, doc, &id, &mut problems, read_puzzle);
+    let theme = Theme {
+        id,
         name,
         description,
         file: path.to_path_buf(),
-        puzzles: Vec::new(),
+        puzzles,
     };
+    (Some(theme), problems)
+}
+
+/// Parse a puzzle file's text: a syntax error is one problem at its line.
+pub(crate) fn parse_file<'i>(src: &Src<'i>) -> Result<Spanned<DeTable<'i>>, Problem> {
+    DeTable::parse(src.text).map_err(|e| {
+        let line = e.span().map_or(1, |s| src.line(s.start));
+        let msg = e.message().trim().replace('\n', " ");
+        Problem::at(src.path, line, format!("not valid TOML: {msg}"))
+    })
+}
+
+/// A theme's id: its file's stem.
+pub(crate) fn theme_id(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// Report each top-level key of a puzzle file that is not one of [`FILE_KEYS`].
+pub(crate) fn check_file_keys(src: &Src<'_>, doc: &DeTable<'_>, problems: &mut Vec<Problem>) {
+    for (k, v) in doc.iter() {
+        if !FILE_KEYS.contains(&k.get_ref().as_ref()) {
+            problems.push(src.problem(
+                v.span(),
+                format!(
+                    "unknown key '{}' at the top of the file (expected: {})",
+                    k.get_ref(),
+                    FILE_KEYS.join(", ")
+                ),
+            ));
+        }
+    }
+}
+
+/// Read a file's `[[puzzle]]` tables with `read` (given the source, the theme id, the
+/// table's span and the table): the puzzles that load, in order; every problem goes to
+/// `problems`.
+pub(crate) fn read_puzzles<P>(
+    src: &Src<'_>,
+    doc: &DeTable<'_>,
+    theme: &str,
+    problems: &mut Vec<Problem>,
+    read: impl Fn(&Src<'_>, &str, Range<usize>, &DeTable<'_>) -> Result<P, Vec<Problem>>,
+) -> Vec<P> {
+    let mut puzzles = Vec::new();
     match doc.get("puzzle") {
         None => problems.push(Problem::at(
-            path,
+            src.path,
             1,
-            "no puzzles: add [[puzzle]] tables".to_string(),
+            "no puzzles: add [[puzzle]] tables",
         )),
         Some(v) => match v.get_ref().as_array() {
             None => problems
@@ -278,8 +304,8 @@ pub fn load_str(path: &Path, text: &str) -> (Option<Theme>, Vec<Problem>) {
                 for item in items.iter() {
                     match item.get_ref().as_table() {
                         None => problems.push(src.problem(item.span(), "a puzzle must be a table")),
-                        Some(t) => match read_puzzle(&src, &id, item.span(), t) {
-                            Ok(p) => theme.puzzles.push(p),
+                        Some(t) => match read(src, theme, item.span(), t) {
+                            Ok(p) => puzzles.push(p),
                             Err(mut ps) => problems.append(&mut ps),
                         },
                     }
@@ -287,7 +313,7 @@ pub fn load_str(path: &Path, text: &str) -> (Option<Theme>, Vec<Problem>) {
             }
         },
     }
-    (Some(theme), problems)
+    puzzles
 }
 
 pub(crate) struct Src<'a> {
@@ -329,6 +355,16 @@ impl<'a> Src<'a> {
 
     pub(crate) fn problem(&self, span: Range<usize>, message: impl Into<String>) -> Problem {
         Problem::at(self.path, self.line(span.start), message)
+    }
+
+    /// The line where a string value's text starts: a newline right after an opening
+    /// `"""` or `'''` is not part of the string.
+    pub(crate) fn text_line(&self, span: Range<usize>) -> usize {
+        let raw = &self.text[span.clone()];
+        let skipped = ["\"\"\"\n", "\"\"\"\r\n", "'''\n", "'''\r\n"]
+            .iter()
+            .any(|open| raw.starts_with(open));
+        self.line(span.start) + usize::from(skipped)
     }
 
     /// The line of the puzzle table's `[[puzzle]]` header: the span of an
@@ -536,18 +572,9 @@ fn read_puzzle(
         match v.get_ref().as_str() {
             None => err.at(v.span(), "'moves' must be a string of SAN moves"),
             Some(text) => {
-                // A newline right after an opening """ or ''' is not part of the string.
-                let raw = &src.text[v.span()];
-                let skipped = ["\"\"\"\n", "\"\"\"\r\n", "'''\n", "'''\r\n"]
-                    .iter()
-                    .any(|open| raw.starts_with(open));
-                let base = src.line(v.span().start) + usize::from(skipped);
+                let base = src.text_line(v.span());
                 let listed = tokens(text).unwrap_or_else(|(line_in, msg)| {
-                    err.problems.push(Problem::at(
-                        src.path,
-                        base + line_in,
-                        format!("puzzle '{}': moves: {msg}", err.id),
-                    ));
+                    err.at_line(base + line_in, format!("moves: {msg}"));
                     game = None;
                     Vec::new()
                 });
@@ -556,11 +583,7 @@ fn read_puzzle(
                     if let Some(g) = game.as_mut() {
                         let n = g.len() + 1;
                         if let Err(e) = g.play_san(&tok) {
-                            err.problems.push(Problem::at(
-                                src.path,
-                                line,
-                                format!("puzzle '{}': move {n} ('{tok}'): {e}", err.id),
-                            ));
+                            err.at_line(line, format!("move {n} ('{tok}'): {e}"));
                             game = None;
                         }
                     }
@@ -778,12 +801,7 @@ fn read_question(
         }
     };
     let require = |err: &mut PuzzleErrors<'_>, key: &str| {
-        let p = Problem::at(
-            err.src.path,
-            header,
-            format!("puzzle '{}': ask = \"{code}\" needs '{key}'", err.id),
-        );
-        err.problems.push(p);
+        err.at_line(header, format!("ask = \"{code}\" needs '{key}'"));
     };
     let q = match code {
         "claim" | "claim-moves" | "ending" => {

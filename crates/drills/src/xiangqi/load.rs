@@ -16,7 +16,8 @@ use super::{
     parse_piece,
 };
 use crate::load::{
-    Common, Field, PuzzleErrors, Src, read_common, read_difficulty, read_tags, str_array,
+    Common, Field, PuzzleErrors, Src, check_file_keys, parse_file, read_common, read_difficulty,
+    read_puzzles, read_tags, str_array, theme_id,
 };
 use crate::types::Problem;
 
@@ -38,43 +39,19 @@ const PUZZLE_KEYS: &[&str] = &[
     "attack",
 ];
 
-/// The keys a xiangqi puzzle file may have at its top level.
-const FILE_KEYS: &[&str] = &["name", "description", "game", "puzzle"];
-
 /// Load xiangqi puzzle-file text as if read from `path` (the theme id is its stem). The
 /// theme is `None` only when the text is not TOML; otherwise it holds every puzzle that
 /// loaded, and each problem is one line naming the file and line.
 pub fn load_str(path: &Path, text: &str) -> (Option<XiangqiTheme>, Vec<Problem>) {
     let src = Src::new(path, text);
     let mut problems = Vec::new();
-    let doc = match DeTable::parse(text) {
+    let doc = match parse_file(&src) {
         Ok(d) => d,
-        Err(e) => {
-            let line = e.span().map_or(1, |s| src.line(s.start));
-            let msg = e.message().trim().replace('\n', " ");
-            return (
-                None,
-                vec![Problem::at(path, line, format!("not valid TOML: {msg}"))],
-            );
-        }
+        Err(p) => return (None, vec![p]),
     };
     let doc = doc.get_ref();
-    let id = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    for (k, v) in doc.iter() {
-        if !FILE_KEYS.contains(&k.get_ref().as_ref()) {
-            problems.push(src.problem(
-                v.span(),
-                format!(
-                    "unknown key '{}' at the top of the file (expected: {})",
-                    k.get_ref(),
-                    FILE_KEYS.join(", ")
-                ),
-            ));
-        }
-    }
+    let id = theme_id(path);
+    check_file_keys(&src, doc, &mut problems);
     let text_of = |key: &str, problems: &mut Vec<Problem>| match doc.get(key) {
         None => None,
         Some(v) => match v.get_ref().as_str() {
@@ -87,31 +64,14 @@ pub fn load_str(path: &Path, text: &str) -> (Option<XiangqiTheme>, Vec<Problem>)
     };
     let name = text_of("name", &mut problems).unwrap_or_else(|| id.clone());
     let description = text_of("description", &mut problems).unwrap_or_default();
-    let mut theme = XiangqiTheme {
-        id: id.clone(),
+    let puzzles = read_puzzles(&src, doc, &id, &mut problems, read_puzzle);
+    let theme = XiangqiTheme {
+        id,
         name,
         description,
         file: path.to_path_buf(),
-        puzzles: Vec::new(),
+        puzzles,
     };
-    match doc.get("puzzle") {
-        None => problems.push(Problem::at(path, 1, "no puzzles: add [[puzzle]] tables")),
-        Some(v) => match v.get_ref().as_array() {
-            None => problems
-                .push(src.problem(v.span(), "'puzzle' must be an array of tables ([[puzzle]])")),
-            Some(items) => {
-                for item in items.iter() {
-                    match item.get_ref().as_table() {
-                        None => problems.push(src.problem(item.span(), "a puzzle must be a table")),
-                        Some(t) => match read_puzzle(&src, &id, item.span(), t) {
-                            Ok(p) => theme.puzzles.push(p),
-                            Err(mut ps) => problems.append(&mut ps),
-                        },
-                    }
-                }
-            }
-        },
-    }
     (Some(theme), problems)
 }
 
@@ -198,23 +158,14 @@ fn read_puzzle(
         match v.get_ref().as_str() {
             None => err.at(v.span(), "'moves' must be a string of WXF or UCCI moves"),
             Some(text) => {
-                // A newline right after an opening """ or ''' is not part of the string.
-                let raw = &src.text[v.span()];
-                let skipped = ["\"\"\"\n", "\"\"\"\r\n", "'''\n", "'''\r\n"]
-                    .iter()
-                    .any(|open| raw.starts_with(open));
-                let base = src.line(v.span().start) + usize::from(skipped);
+                let base = src.text_line(v.span());
                 for (line_in, tok) in move_tokens(text) {
                     let Some(r) = record.as_mut() else { break };
                     let n = r.ply() + 1;
                     match parse_move(r.current(), tok) {
                         Ok(m) => r.push(m),
                         Err(e) => {
-                            err.problems.push(Problem::at(
-                                src.path,
-                                base + line_in,
-                                format!("puzzle '{}': move {n} ('{tok}'): {e}", err.id),
-                            ));
+                            err.at_line(base + line_in, format!("move {n} ('{tok}'): {e}"));
                             record = None;
                         }
                     }
@@ -295,12 +246,7 @@ fn read_question(
         }
     };
     let require = |err: &mut PuzzleErrors<'_>, key: &str| {
-        let p = Problem::at(
-            err.src.path,
-            header,
-            format!("puzzle '{}': ask = \"{code}\" needs '{key}'", err.id),
-        );
-        err.problems.push(p);
+        err.at_line(header, format!("ask = \"{code}\" needs '{key}'"));
     };
     match code {
         "ruling" => {
