@@ -150,41 +150,53 @@ pub fn add_file(coll: &mut Collection, path: &Path) {
 /// Keep the first puzzle of each id; report the others.
 /// Also sorts the problems by file and line (stable), so they read in order.
 fn drop_duplicate_ids(coll: &mut Collection) {
+    // One set of ids for both games: a xiangqi puzzle may not take a chess puzzle's id.
     let mut seen: HashMap<String, Origin> = HashMap::new();
     for theme in &mut coll.themes {
-        theme.puzzles.retain(|p| match seen.get(&p.id) {
-            Some(first) => {
-                coll.problems.push(Problem::at(
-                    &p.origin.file,
-                    p.origin.line,
-                    format!("puzzle '{}': duplicate id (first at {first})", p.id),
-                ));
-                false
-            }
-            None => {
-                seen.insert(p.id.clone(), p.origin.clone());
-                true
-            }
-        });
+        keep_first_ids(
+            &mut theme.puzzles,
+            |p| (&p.id, &p.origin),
+            &mut seen,
+            &mut coll.problems,
+        );
     }
     for theme in &mut coll.xiangqi {
-        theme.puzzles.retain(|p| match seen.get(&p.id) {
-            Some(first) => {
-                coll.problems.push(Problem::at(
-                    &p.origin.file,
-                    p.origin.line,
-                    format!("puzzle '{}': duplicate id (first at {first})", p.id),
-                ));
-                false
-            }
-            None => {
-                seen.insert(p.id.clone(), p.origin.clone());
-                true
-            }
-        });
+        keep_first_ids(
+            &mut theme.puzzles,
+            |p| (&p.id, &p.origin),
+            &mut seen,
+            &mut coll.problems,
+        );
     }
     coll.problems
         .sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
+}
+
+/// Keep the puzzles whose id (`key` gives it and the puzzle's origin) is not in `seen`,
+/// adding theirs; report each other one as a duplicate.
+fn keep_first_ids<P>(
+    puzzles: &mut Vec<P>,
+    key: impl Fn(&P) -> (&String, &Origin),
+    seen: &mut HashMap<String, Origin>,
+    problems: &mut Vec<Problem>,
+) {
+    puzzles.retain(|p| {
+        let (id, origin) = key(p);
+        match seen.get(id) {
+            Some(first) => {
+                problems.push(Problem::at(
+                    &origin.file,
+                    origin.line,
+                    format!("puzzle '{id}': duplicate id (first at {first})"),
+                ));
+                false
+            }
+            None => {
+                seen.insert(id.clone(), origin.clone());
+                true
+            }
+        }
+    });
 }
 
 /// Load one puzzle file. The theme is `None` only when the file cannot be
