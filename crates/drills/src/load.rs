@@ -430,6 +430,21 @@ impl PuzzleErrors<'_> {
     pub(crate) fn missing(&mut self, header: usize, key: &str) {
         self.at_line(header, format!("missing key '{key}'"));
     }
+
+    /// A key of table `t` that question `code` does not take, if it is there.
+    pub(crate) fn refuse(&mut self, t: &DeTable<'_>, code: &str, key: &str) {
+        if let Some(v) = t.get(key) {
+            self.at(
+                v.span(),
+                format!("'{key}' does not belong to ask = \"{code}\""),
+            );
+        }
+    }
+
+    /// A key that question `code` needs and the puzzle lacks, at its header line.
+    pub(crate) fn require(&mut self, header: usize, code: &str, key: &str) {
+        self.at_line(header, format!("ask = \"{code}\" needs '{key}'"));
+    }
 }
 
 /// What every puzzle table starts with, whatever its game: where it is, its id and the
@@ -696,6 +711,42 @@ pub(crate) fn opt_str(err: &mut PuzzleErrors<'_>, t: &DeTable<'_>, key: &str) ->
     }
 }
 
+/// A yes-or-no answer: a boolean, or "yes" / "no" in any case.
+pub(crate) fn yes_no(v: Field<'_, '_>) -> Option<bool> {
+    match v.get_ref() {
+        DeValue::Boolean(b) => Some(*b),
+        DeValue::String(s) if s.eq_ignore_ascii_case("yes") => Some(true),
+        DeValue::String(s) if s.eq_ignore_ascii_case("no") => Some(false),
+        _ => None,
+    }
+}
+
+/// An answer that lists moves (an array of strings, each read by `parse`): the moves in
+/// the listed order, or `None` when any is unreadable or listed twice (each reported).
+pub(crate) fn answer_moves<M: PartialEq, E: std::fmt::Display>(
+    err: &mut PuzzleErrors<'_>,
+    v: Field<'_, '_>,
+    parse: impl Fn(&str) -> Result<M, E>,
+) -> Option<Vec<M>> {
+    let listed = str_array(err, v, "answer")?;
+    let mut moves = Vec::new();
+    let mut ok = true;
+    for s in &listed {
+        match parse(s) {
+            Ok(m) if moves.contains(&m) => {
+                err.at(v.span(), format!("answer lists '{s}' twice"));
+                ok = false;
+            }
+            Ok(m) => moves.push(m),
+            Err(e) => {
+                err.at(v.span(), format!("answer move '{s}': {e}"));
+                ok = false;
+            }
+        }
+    }
+    ok.then_some(moves)
+}
+
 pub(crate) fn str_array(
     err: &mut PuzzleErrors<'_>,
     v: Field<'_, '_>,
@@ -807,18 +858,10 @@ fn read_question(
     game: &Game,
 ) -> Option<Question> {
     let span_of = |key: &str| t.get(key).map(|v| v.span());
-    let refuse = |err: &mut PuzzleErrors<'_>, key: &str| {
-        if let Some(s) = span_of(key) {
-            err.at(s, format!("'{key}' does not belong to ask = \"{code}\""));
-        }
-    };
-    let require = |err: &mut PuzzleErrors<'_>, key: &str| {
-        err.at_line(header, format!("ask = \"{code}\" needs '{key}'"));
-    };
     let q = match code {
         "claim" | "claim-moves" | "ending" => {
             for k in ["move", "at", "first", "second"] {
-                refuse(err, k);
+                err.refuse(t, code, k);
             }
             match code {
                 "claim" => Question::Claim,
@@ -828,10 +871,10 @@ fn read_question(
         }
         "intended" => {
             for k in ["at", "first", "second"] {
-                refuse(err, k);
+                err.refuse(t, code, k);
             }
             let Some(v) = t.get("move") else {
-                require(err, "move");
+                err.require(header, code, "move");
                 return None;
             };
             let Some(mv) = v.get_ref().as_str() else {
@@ -848,7 +891,7 @@ fn read_question(
         }
         "count" => {
             for k in ["move", "first", "second"] {
-                refuse(err, k);
+                err.refuse(t, code, k);
             }
             let at = match t.get("at") {
                 None => None,
@@ -858,14 +901,14 @@ fn read_question(
         }
         "same" => {
             for k in ["move", "at"] {
-                refuse(err, k);
+                err.refuse(t, code, k);
             }
             let (Some(a), Some(b)) = (t.get("first"), t.get("second")) else {
                 if t.get("first").is_none() {
-                    require(err, "first");
+                    err.require(header, code, "first");
                 }
                 if t.get("second").is_none() {
-                    require(err, "second");
+                    err.require(header, code, "second");
                 }
                 return None;
             };
@@ -936,36 +979,14 @@ fn read_answer(
                 None
             }
         },
-        Question::Same { .. } => match v.get_ref() {
-            DeValue::Boolean(b) => Some(Answer::Same(*b)),
-            DeValue::String(s) if s.eq_ignore_ascii_case("yes") => Some(Answer::Same(true)),
-            DeValue::String(s) if s.eq_ignore_ascii_case("no") => Some(Answer::Same(false)),
-            _ => {
+        Question::Same { .. } => match yes_no(v) {
+            Some(b) => Some(Answer::Same(b)),
+            None => {
                 err.at(span, "answer must be \"yes\" or \"no\"");
                 None
             }
         },
-        Question::ClaimMoves => {
-            let sans = str_array(err, v, "answer")?;
-            let mut moves = Vec::new();
-            let mut ok = true;
-            for s in &sans {
-                match game.parse_san(s) {
-                    Ok(m) => {
-                        if moves.contains(&m) {
-                            err.at(span.clone(), format!("answer lists '{s}' twice"));
-                            ok = false;
-                        }
-                        moves.push(m);
-                    }
-                    Err(e) => {
-                        err.at(span.clone(), format!("answer move '{s}': {e}"));
-                        ok = false;
-                    }
-                }
-            }
-            ok.then(|| Answer::moves(moves))
-        }
+        Question::ClaimMoves => answer_moves(err, v, |s| game.parse_san(s)).map(Answer::moves),
         Question::Count { .. } => {
             let Some(table) = v.get_ref().as_table() else {
                 err.at(

@@ -16,8 +16,8 @@ use super::{
     parse_piece,
 };
 use crate::load::{
-    Common, Field, PuzzleErrors, Src, check_file_keys, parse_file, read_common, read_difficulty,
-    read_puzzles, read_tags, str_array, theme_id,
+    Common, Field, PuzzleErrors, Src, answer_moves, check_file_keys, parse_file, read_common,
+    read_difficulty, read_puzzles, read_tags, str_array, theme_id, yes_no,
 };
 use crate::types::Problem;
 
@@ -237,21 +237,10 @@ fn read_question(
     rule_at: RuleAt,
     a: Field<'_, '_>,
 ) -> Option<XiangqiQuestion> {
-    let refuse = |err: &mut PuzzleErrors<'_>, key: &str| {
-        if let Some(v) = t.get(key) {
-            err.at(
-                v.span(),
-                format!("'{key}' does not belong to ask = \"{code}\""),
-            );
-        }
-    };
-    let require = |err: &mut PuzzleErrors<'_>, key: &str| {
-        err.at_line(header, format!("ask = \"{code}\" needs '{key}'"));
-    };
     match code {
         "ruling" => {
-            refuse(err, "at");
-            refuse(err, "attack");
+            err.refuse(t, code, "at");
+            err.refuse(t, code, "attack");
             match a.get_ref().as_str().and_then(Verdict::parse) {
                 Some(stated) => Some(XiangqiQuestion::Ruling { stated }),
                 None => {
@@ -264,10 +253,10 @@ fn read_question(
             }
         }
         "chase" => {
-            refuse(err, "attack");
-            refuse(err, "ntimes");
+            err.refuse(t, code, "attack");
+            err.refuse(t, code, "ntimes");
             let Some(v) = t.get("at") else {
-                require(err, "at");
+                err.require(header, code, "at");
                 return None;
             };
             let n = record.ply();
@@ -301,20 +290,14 @@ fn read_question(
             Some(XiangqiQuestion::Chase { ply, stated })
         }
         "protected" => {
-            refuse(err, "at");
-            refuse(err, "ntimes");
+            err.refuse(t, code, "at");
+            err.refuse(t, code, "ntimes");
             let Some(v) = t.get("attack") else {
-                require(err, "attack");
+                err.require(header, code, "attack");
                 return None;
             };
             let attack = read_attack(err, v, record.current())?;
-            let stated = match a.get_ref() {
-                DeValue::Boolean(b) => Some(*b),
-                DeValue::String(s) if s.eq_ignore_ascii_case("yes") => Some(true),
-                DeValue::String(s) if s.eq_ignore_ascii_case("no") => Some(false),
-                _ => None,
-            };
-            match stated {
+            match yes_no(a) {
                 Some(stated) => Some(XiangqiQuestion::Protected { attack, stated }),
                 None => {
                     err.at(a.span(), "answer must be \"yes\" or \"no\"");
@@ -323,8 +306,8 @@ fn read_question(
             }
         }
         "break" => {
-            refuse(err, "at");
-            refuse(err, "attack");
+            err.refuse(t, code, "at");
+            err.refuse(t, code, "attack");
             let pos = record.current();
             if pos.has_no_moves() {
                 err.at(
@@ -345,24 +328,9 @@ fn read_question(
                 );
                 return None;
             }
-            let tokens = str_array(err, a, "answer")?;
-            let mut moves: Vec<Move> = Vec::new();
-            let mut ok = true;
-            for s in &tokens {
-                match parse_move(pos, s) {
-                    Ok(m) if moves.contains(&m) => {
-                        err.at(a.span(), format!("answer lists '{s}' twice"));
-                        ok = false;
-                    }
-                    Ok(m) => moves.push(m),
-                    Err(e) => {
-                        err.at(a.span(), format!("answer move '{s}': {e}"));
-                        ok = false;
-                    }
-                }
-            }
+            let mut moves = answer_moves(err, a, |s| parse_move(pos, s))?;
             moves.sort_by_key(|m| m.ucci());
-            ok.then_some(XiangqiQuestion::Break { stated: moves })
+            Some(XiangqiQuestion::Break { stated: moves })
         }
         other => {
             unknown_ask(err, t, other);
