@@ -243,7 +243,8 @@ fn capitalize(s: &str) -> String {
     }
 }
 
-/// A puzzle whose stated answer differs from the rules core's.
+/// A puzzle whose stated answer differs from the computed one: the rules core's for a
+/// chess puzzle ([`check`]), the judge's for a xiangqi one ([`crate::xiangqi::check`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mismatch {
     /// Where the puzzle's answer is written.
@@ -251,16 +252,34 @@ pub struct Mismatch {
     pub id: String,
     /// The answer the file states, in words.
     pub stated: String,
-    /// What the rules core computes, in words (or why it computes nothing).
+    /// What computes the answer.
+    pub by: Checker,
+    /// What it computes, in words (or why it computes nothing).
     pub computed: String,
+}
+
+/// What computes a puzzle's answer: chess's rules core or the xiangqi judge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Checker {
+    RulesCore,
+    Judge,
+}
+
+impl fmt::Display for Checker {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Checker::RulesCore => "the rules core",
+            Checker::Judge => "the judge",
+        })
+    }
 }
 
 impl fmt::Display for Mismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{}: puzzle '{}': the file says {}, but the rules core computes {}",
-            self.origin, self.id, self.stated, self.computed
+            "{}: puzzle '{}': the file says {}, but {} computes {}",
+            self.origin, self.id, self.stated, self.by, self.computed
         )
     }
 }
@@ -273,6 +292,7 @@ pub fn check(puzzle: &Puzzle) -> Result<(), Mismatch> {
         origin: puzzle.answer_origin.clone(),
         id: puzzle.id.clone(),
         stated,
+        by: Checker::RulesCore,
         computed,
     };
     let game = puzzle.game();

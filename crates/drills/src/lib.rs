@@ -71,8 +71,8 @@ use std::path::Path;
 
 pub use builtin::load_builtin;
 pub use check::{
-    AnswerError, Feedback, Mismatch, Solution, SolveError, UnshownMove, check, check_moves_named,
-    judge, parse_answer, solve,
+    AnswerError, Checker, Feedback, Mismatch, Solution, SolveError, UnshownMove, check,
+    check_moves_named, judge, parse_answer, solve,
 };
 pub use load::{GameKind, add_file, load_dir, load_file, load_str, load_texts};
 pub use progress::{Progress, ProgressError, ProgressStore, ThemeProgress};

@@ -34,7 +34,7 @@ const PUZZLE_KEYS: &[&str] = &[
     "second",
 ];
 
-/// The keys a puzzle file may have at its top level.
+/// The keys a puzzle file may have at its top level (either game's).
 const FILE_KEYS: &[&str] = &["name", "description", "game", "puzzle"];
 
 /// Which game a puzzle file's puzzles are about: its top-level `game` key
@@ -150,41 +150,53 @@ pub fn add_file(coll: &mut Collection, path: &Path) {
 /// Keep the first puzzle of each id; report the others.
 /// Also sorts the problems by file and line (stable), so they read in order.
 fn drop_duplicate_ids(coll: &mut Collection) {
+    // One set of ids for both games: a xiangqi puzzle may not take a chess puzzle's id.
     let mut seen: HashMap<String, Origin> = HashMap::new();
     for theme in &mut coll.themes {
-        theme.puzzles.retain(|p| match seen.get(&p.id) {
-            Some(first) => {
-                coll.problems.push(Problem::at(
-                    &p.origin.file,
-                    p.origin.line,
-                    format!("puzzle '{}': duplicate id (first at {first})", p.id),
-                ));
-                false
-            }
-            None => {
-                seen.insert(p.id.clone(), p.origin.clone());
-                true
-            }
-        });
+        keep_first_ids(
+            &mut theme.puzzles,
+            |p| (&p.id, &p.origin),
+            &mut seen,
+            &mut coll.problems,
+        );
     }
     for theme in &mut coll.xiangqi {
-        theme.puzzles.retain(|p| match seen.get(&p.id) {
-            Some(first) => {
-                coll.problems.push(Problem::at(
-                    &p.origin.file,
-                    p.origin.line,
-                    format!("puzzle '{}': duplicate id (first at {first})", p.id),
-                ));
-                false
-            }
-            None => {
-                seen.insert(p.id.clone(), p.origin.clone());
-                true
-            }
-        });
+        keep_first_ids(
+            &mut theme.puzzles,
+            |p| (&p.id, &p.origin),
+            &mut seen,
+            &mut coll.problems,
+        );
     }
     coll.problems
         .sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
+}
+
+/// Keep the puzzles whose id (`key` gives it and the puzzle's origin) is not in `seen`,
+/// adding theirs; report each other one as a duplicate.
+fn keep_first_ids<P>(
+    puzzles: &mut Vec<P>,
+    key: impl Fn(&P) -> (&String, &Origin),
+    seen: &mut HashMap<String, Origin>,
+    problems: &mut Vec<Problem>,
+) {
+    puzzles.retain(|p| {
+        let (id, origin) = key(p);
+        match seen.get(id) {
+            Some(first) => {
+                problems.push(Problem::at(
+                    &origin.file,
+                    origin.line,
+                    format!("puzzle '{id}': duplicate id (first at {first})"),
+                ));
+                false
+            }
+            None => {
+                seen.insert(id.clone(), origin.clone());
+                true
+            }
+        }
+    });
 }
 
 /// Load one puzzle file. The theme is `None` only when the file cannot be
@@ -201,16 +213,9 @@ pub fn load_file(path: &Path) -> (Option<Theme>, Vec<Problem>) {
 pub fn load_str(path: &Path, text: &str) -> (Option<Theme>, Vec<Problem>) {
     let src = Src::new(path, text);
     let mut problems = Vec::new();
-    let doc = match DeTable::parse(text) {
+    let doc = match parse_file(&src) {
         Ok(d) => d,
-        Err(e) => {
-            let line = e.span().map_or(1, |s| src.line(s.start));
-            let msg = e.message().trim().replace('\n', " ");
-            return (
-                None,
-                vec![Problem::at(path, line, format!("not valid TOML: {msg}"))],
-            );
-        }
+        Err(p) => return (None, vec![p]),
     };
     let doc = doc.get_ref();
     if let Ok(GameKind::Xiangqi) = game_kind(path, text) {
@@ -224,22 +229,8 @@ pub fn load_str(path: &Path, text: &str) -> (Option<Theme>, Vec<Problem>) {
             )],
         );
     }
-    let id = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    for (k, v) in doc.iter() {
-        if !FILE_KEYS.contains(&k.get_ref().as_ref()) {
-            problems.push(src.problem(
-                v.span(),
-                format!(
-                    "unknown key '{}' at the top of the file (expected: {})",
-                    k.get_ref(),
-                    FILE_KEYS.join(", ")
-                ),
-            ));
-        }
-    }
+    let id = theme_id(path);
+    check_file_keys(&src, doc, &mut problems);
     let name = match doc.get("name") {
         None => id.clone(),
         Some(v) => match v.get_ref().as_str() {
@@ -258,18 +249,65 @@ pub fn load_str(path: &Path, text: &str) -> (Option<Theme>, Vec<Problem>) {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
-    let mut theme = Theme {
-        id: id.clone(),
+    let puzzles = read_puzzles(&src, doc, &id, &mut problems, read_puzzle);
+    let theme = Theme {
+        id,
         name,
         description,
         file: path.to_path_buf(),
-        puzzles: Vec::new(),
+        puzzles,
     };
+    (Some(theme), problems)
+}
+
+/// Parse a puzzle file's text: a syntax error is one problem at its line.
+pub(crate) fn parse_file<'i>(src: &Src<'i>) -> Result<Spanned<DeTable<'i>>, Problem> {
+    DeTable::parse(src.text).map_err(|e| {
+        let line = e.span().map_or(1, |s| src.line(s.start));
+        let msg = e.message().trim().replace('\n', " ");
+        Problem::at(src.path, line, format!("not valid TOML: {msg}"))
+    })
+}
+
+/// A theme's id: its file's stem.
+pub(crate) fn theme_id(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// Report each top-level key of a puzzle file that is not one of [`FILE_KEYS`].
+pub(crate) fn check_file_keys(src: &Src<'_>, doc: &DeTable<'_>, problems: &mut Vec<Problem>) {
+    for (k, v) in doc.iter() {
+        if !FILE_KEYS.contains(&k.get_ref().as_ref()) {
+            problems.push(src.problem(
+                v.span(),
+                format!(
+                    "unknown key '{}' at the top of the file (expected: {})",
+                    k.get_ref(),
+                    FILE_KEYS.join(", ")
+                ),
+            ));
+        }
+    }
+}
+
+/// Read a file's `[[puzzle]]` tables with `read` (given the source, the theme id, the
+/// table's span and the table): the puzzles that load, in order; every problem goes to
+/// `problems`.
+pub(crate) fn read_puzzles<P>(
+    src: &Src<'_>,
+    doc: &DeTable<'_>,
+    theme: &str,
+    problems: &mut Vec<Problem>,
+    read: impl Fn(&Src<'_>, &str, Range<usize>, &DeTable<'_>) -> Result<P, Vec<Problem>>,
+) -> Vec<P> {
+    let mut puzzles = Vec::new();
     match doc.get("puzzle") {
         None => problems.push(Problem::at(
-            path,
+            src.path,
             1,
-            "no puzzles: add [[puzzle]] tables".to_string(),
+            "no puzzles: add [[puzzle]] tables",
         )),
         Some(v) => match v.get_ref().as_array() {
             None => problems
@@ -278,8 +316,8 @@ pub fn load_str(path: &Path, text: &str) -> (Option<Theme>, Vec<Problem>) {
                 for item in items.iter() {
                     match item.get_ref().as_table() {
                         None => problems.push(src.problem(item.span(), "a puzzle must be a table")),
-                        Some(t) => match read_puzzle(&src, &id, item.span(), t) {
-                            Ok(p) => theme.puzzles.push(p),
+                        Some(t) => match read(src, theme, item.span(), t) {
+                            Ok(p) => puzzles.push(p),
                             Err(mut ps) => problems.append(&mut ps),
                         },
                     }
@@ -287,7 +325,7 @@ pub fn load_str(path: &Path, text: &str) -> (Option<Theme>, Vec<Problem>) {
             }
         },
     }
-    (Some(theme), problems)
+    puzzles
 }
 
 pub(crate) struct Src<'a> {
@@ -331,6 +369,16 @@ impl<'a> Src<'a> {
         Problem::at(self.path, self.line(span.start), message)
     }
 
+    /// The line where a string value's text starts: a newline right after an opening
+    /// `"""` or `'''` is not part of the string.
+    pub(crate) fn text_line(&self, span: Range<usize>) -> usize {
+        let raw = &self.text[span.clone()];
+        let skipped = ["\"\"\"\n", "\"\"\"\r\n", "'''\n", "'''\r\n"]
+            .iter()
+            .any(|open| raw.starts_with(open));
+        self.line(span.start) + usize::from(skipped)
+    }
+
     /// The line of the puzzle table's `[[puzzle]]` header: the span of an
     /// array-of-tables item starts at its header (toml 0.9) or after it, so look back
     /// for the last header that begins at or before the span's start.
@@ -367,15 +415,65 @@ impl PuzzleErrors<'_> {
             .problem(span, format!("puzzle '{}': {}", self.id, msg.as_ref()));
         self.problems.push(p);
     }
+
+    /// A problem at a line rather than a span (the puzzle's header, a line of its moves).
+    pub(crate) fn at_line(&mut self, line: usize, msg: impl AsRef<str>) {
+        let p = Problem::at(
+            self.src.path,
+            line,
+            format!("puzzle '{}': {}", self.id, msg.as_ref()),
+        );
+        self.problems.push(p);
+    }
+
+    /// A required key that is not there, reported at the puzzle's header line.
+    pub(crate) fn missing(&mut self, header: usize, key: &str) {
+        self.at_line(header, format!("missing key '{key}'"));
+    }
+
+    /// A key of table `t` that question `code` does not take, if it is there.
+    pub(crate) fn refuse(&mut self, t: &DeTable<'_>, code: &str, key: &str) {
+        if let Some(v) = t.get(key) {
+            self.at(
+                v.span(),
+                format!("'{key}' does not belong to ask = \"{code}\""),
+            );
+        }
+    }
+
+    /// A key that question `code` needs and the puzzle lacks, at its header line.
+    pub(crate) fn require(&mut self, header: usize, code: &str, key: &str) {
+        self.at_line(header, format!("ask = \"{code}\" needs '{key}'"));
+    }
 }
 
-fn read_puzzle(
-    src: &Src<'_>,
-    theme: &str,
+/// What every puzzle table starts with, whatever its game: where it is, its id and the
+/// problems found so far, and the string keys both games read alike.
+pub(crate) struct Common<'s> {
+    /// The line of the puzzle's `[[puzzle]]` header.
+    pub(crate) header: usize,
+    pub(crate) origin: Origin,
+    pub(crate) id: String,
+    pub(crate) err: PuzzleErrors<'s>,
+    pub(crate) title: Option<String>,
+    pub(crate) explanation: Option<String>,
+    pub(crate) ask: Option<String>,
+    pub(crate) prompt_text: Option<String>,
+    pub(crate) source: Option<String>,
+}
+
+/// Read the start of a puzzle table, the same for chess and xiangqi: every key not in
+/// `keys` is reported as unknown (`kind` names the puzzle in that message: "a puzzle",
+/// "a xiangqi puzzle"), then the id is checked and title, explanation, ask, prompt and
+/// source are read, in that order.
+pub(crate) fn read_common<'s>(
+    src: &'s Src<'s>,
     span: Range<usize>,
     t: &DeTable<'_>,
-) -> Result<Puzzle, Vec<Problem>> {
-    let header = src.header_line(span.clone());
+    keys: &[&str],
+    kind: &str,
+) -> Common<'s> {
+    let header = src.header_line(span);
     let origin = Origin {
         file: src.path.to_path_buf(),
         line: header,
@@ -390,30 +488,22 @@ fn read_puzzle(
         id: id.clone(),
         problems: Vec::new(),
     };
-    let missing = |err: &mut PuzzleErrors<'_>, key: &str| {
-        let p = Problem::at(
-            src.path,
-            header,
-            format!("puzzle '{}': missing key '{key}'", err.id),
-        );
-        err.problems.push(p);
-    };
 
     for (k, v) in t.iter() {
-        if !PUZZLE_KEYS.contains(&k.get_ref().as_ref()) {
+        if !keys.contains(&k.get_ref().as_ref()) {
             err.at(
                 v.span(),
                 format!(
-                    "unknown key '{}' (a puzzle may have: {})",
+                    "unknown key '{}' ({kind} may have: {})",
                     k.get_ref(),
-                    PUZZLE_KEYS.join(", ")
+                    keys.join(", ")
                 ),
             );
         }
     }
 
     match id_field {
-        None => missing(&mut err, "id"),
+        None => err.missing(header, "id"),
         Some(v) => match v.get_ref().as_str() {
             None => err.at(v.span(), "'id' must be a string"),
             Some(s) if !valid_id(s) => err.at(
@@ -428,16 +518,30 @@ fn read_puzzle(
     let ask = req_str(&mut err, t, "ask", header);
     let prompt_text = opt_str(&mut err, t, "prompt");
     let source = opt_str(&mut err, t, "source");
-    let start = match opt_str(&mut err, t, "start") {
-        None => Start::Standard,
-        Some(s) if s.trim().eq_ignore_ascii_case("standard") => Start::Standard,
-        Some(s) => Start::Fen(s.trim().to_string()),
-    };
-    let tags = match t.get("tags") {
+    Common {
+        header,
+        origin,
+        id,
+        err,
+        title,
+        explanation,
+        ask,
+        prompt_text,
+        source,
+    }
+}
+
+/// A puzzle's `tags`: none when the key is absent or malformed (reported).
+pub(crate) fn read_tags(err: &mut PuzzleErrors<'_>, t: &DeTable<'_>) -> Vec<String> {
+    match t.get("tags") {
         None => Vec::new(),
-        Some(v) => str_array(&mut err, v, "tags").unwrap_or_default(),
-    };
-    let difficulty = match t.get("difficulty") {
+        Some(v) => str_array(err, v, "tags").unwrap_or_default(),
+    }
+}
+
+/// A puzzle's `difficulty`, 1 to 5: 1 when the key is absent or malformed (reported).
+pub(crate) fn read_difficulty(err: &mut PuzzleErrors<'_>, t: &DeTable<'_>) -> u8 {
+    match t.get("difficulty") {
         None => 1,
         Some(v) => match v
             .get_ref()
@@ -450,7 +554,33 @@ fn read_puzzle(
                 1
             }
         },
+    }
+}
+
+fn read_puzzle(
+    src: &Src<'_>,
+    theme: &str,
+    span: Range<usize>,
+    t: &DeTable<'_>,
+) -> Result<Puzzle, Vec<Problem>> {
+    let Common {
+        header,
+        origin,
+        id,
+        mut err,
+        title,
+        explanation,
+        ask,
+        prompt_text,
+        source,
+    } = read_common(src, span.clone(), t, PUZZLE_KEYS, "a puzzle");
+    let start = match opt_str(&mut err, t, "start") {
+        None => Start::Standard,
+        Some(s) if s.trim().eq_ignore_ascii_case("standard") => Start::Standard,
+        Some(s) => Start::Fen(s.trim().to_string()),
     };
+    let tags = read_tags(&mut err, t);
+    let difficulty = read_difficulty(&mut err, t);
 
     // The game: start position and moves, played by the rules core (the
     // puzzle keeps the game; nothing replays the SAN again).
@@ -469,18 +599,9 @@ fn read_puzzle(
         match v.get_ref().as_str() {
             None => err.at(v.span(), "'moves' must be a string of SAN moves"),
             Some(text) => {
-                // A newline right after an opening """ or ''' is not part of the string.
-                let raw = &src.text[v.span()];
-                let skipped = ["\"\"\"\n", "\"\"\"\r\n", "'''\n", "'''\r\n"]
-                    .iter()
-                    .any(|open| raw.starts_with(open));
-                let base = src.line(v.span().start) + usize::from(skipped);
+                let base = src.text_line(v.span());
                 let listed = tokens(text).unwrap_or_else(|(line_in, msg)| {
-                    err.problems.push(Problem::at(
-                        src.path,
-                        base + line_in,
-                        format!("puzzle '{}': moves: {msg}", err.id),
-                    ));
+                    err.at_line(base + line_in, format!("moves: {msg}"));
                     game = None;
                     Vec::new()
                 });
@@ -489,11 +610,7 @@ fn read_puzzle(
                     if let Some(g) = game.as_mut() {
                         let n = g.len() + 1;
                         if let Err(e) = g.play_san(&tok) {
-                            err.problems.push(Problem::at(
-                                src.path,
-                                line,
-                                format!("puzzle '{}': move {n} ('{tok}'): {e}", err.id),
-                            ));
+                            err.at_line(line, format!("move {n} ('{tok}'): {e}"));
                             game = None;
                         }
                     }
@@ -509,7 +626,7 @@ fn read_puzzle(
     };
     let answer_field = t.get("answer");
     if answer_field.is_none() {
-        missing(&mut err, "answer");
+        err.missing(header, "answer");
     }
     let answer = match (&question, answer_field, game.as_ref()) {
         (Some(q), Some(v), Some(g)) => read_answer(&mut err, q, v, g),
@@ -566,12 +683,7 @@ pub(crate) fn req_str(
 ) -> Option<String> {
     match t.get(key) {
         None => {
-            let p = Problem::at(
-                err.src.path,
-                header,
-                format!("puzzle '{}': missing key '{key}'", err.id),
-            );
-            err.problems.push(p);
+            err.missing(header, key);
             None
         }
         Some(v) => match v.get_ref().as_str() {
@@ -597,6 +709,42 @@ pub(crate) fn opt_str(err: &mut PuzzleErrors<'_>, t: &DeTable<'_>, key: &str) ->
             None
         }
     }
+}
+
+/// A yes-or-no answer: a boolean, or "yes" / "no" in any case.
+pub(crate) fn yes_no(v: Field<'_, '_>) -> Option<bool> {
+    match v.get_ref() {
+        DeValue::Boolean(b) => Some(*b),
+        DeValue::String(s) if s.eq_ignore_ascii_case("yes") => Some(true),
+        DeValue::String(s) if s.eq_ignore_ascii_case("no") => Some(false),
+        _ => None,
+    }
+}
+
+/// An answer that lists moves (an array of strings, each read by `parse`): the moves in
+/// the listed order, or `None` when any is unreadable or listed twice (each reported).
+pub(crate) fn answer_moves<M: PartialEq, E: std::fmt::Display>(
+    err: &mut PuzzleErrors<'_>,
+    v: Field<'_, '_>,
+    parse: impl Fn(&str) -> Result<M, E>,
+) -> Option<Vec<M>> {
+    let listed = str_array(err, v, "answer")?;
+    let mut moves = Vec::new();
+    let mut ok = true;
+    for s in &listed {
+        match parse(s) {
+            Ok(m) if moves.contains(&m) => {
+                err.at(v.span(), format!("answer lists '{s}' twice"));
+                ok = false;
+            }
+            Ok(m) => moves.push(m),
+            Err(e) => {
+                err.at(v.span(), format!("answer move '{s}': {e}"));
+                ok = false;
+            }
+        }
+    }
+    ok.then_some(moves)
 }
 
 pub(crate) fn str_array(
@@ -710,23 +858,10 @@ fn read_question(
     game: &Game,
 ) -> Option<Question> {
     let span_of = |key: &str| t.get(key).map(|v| v.span());
-    let refuse = |err: &mut PuzzleErrors<'_>, key: &str| {
-        if let Some(s) = span_of(key) {
-            err.at(s, format!("'{key}' does not belong to ask = \"{code}\""));
-        }
-    };
-    let require = |err: &mut PuzzleErrors<'_>, key: &str| {
-        let p = Problem::at(
-            err.src.path,
-            header,
-            format!("puzzle '{}': ask = \"{code}\" needs '{key}'", err.id),
-        );
-        err.problems.push(p);
-    };
     let q = match code {
         "claim" | "claim-moves" | "ending" => {
             for k in ["move", "at", "first", "second"] {
-                refuse(err, k);
+                err.refuse(t, code, k);
             }
             match code {
                 "claim" => Question::Claim,
@@ -736,10 +871,10 @@ fn read_question(
         }
         "intended" => {
             for k in ["at", "first", "second"] {
-                refuse(err, k);
+                err.refuse(t, code, k);
             }
             let Some(v) = t.get("move") else {
-                require(err, "move");
+                err.require(header, code, "move");
                 return None;
             };
             let Some(mv) = v.get_ref().as_str() else {
@@ -756,7 +891,7 @@ fn read_question(
         }
         "count" => {
             for k in ["move", "first", "second"] {
-                refuse(err, k);
+                err.refuse(t, code, k);
             }
             let at = match t.get("at") {
                 None => None,
@@ -766,14 +901,14 @@ fn read_question(
         }
         "same" => {
             for k in ["move", "at"] {
-                refuse(err, k);
+                err.refuse(t, code, k);
             }
             let (Some(a), Some(b)) = (t.get("first"), t.get("second")) else {
                 if t.get("first").is_none() {
-                    require(err, "first");
+                    err.require(header, code, "first");
                 }
                 if t.get("second").is_none() {
-                    require(err, "second");
+                    err.require(header, code, "second");
                 }
                 return None;
             };
@@ -844,36 +979,14 @@ fn read_answer(
                 None
             }
         },
-        Question::Same { .. } => match v.get_ref() {
-            DeValue::Boolean(b) => Some(Answer::Same(*b)),
-            DeValue::String(s) if s.eq_ignore_ascii_case("yes") => Some(Answer::Same(true)),
-            DeValue::String(s) if s.eq_ignore_ascii_case("no") => Some(Answer::Same(false)),
-            _ => {
+        Question::Same { .. } => match yes_no(v) {
+            Some(b) => Some(Answer::Same(b)),
+            None => {
                 err.at(span, "answer must be \"yes\" or \"no\"");
                 None
             }
         },
-        Question::ClaimMoves => {
-            let sans = str_array(err, v, "answer")?;
-            let mut moves = Vec::new();
-            let mut ok = true;
-            for s in &sans {
-                match game.parse_san(s) {
-                    Ok(m) => {
-                        if moves.contains(&m) {
-                            err.at(span.clone(), format!("answer lists '{s}' twice"));
-                            ok = false;
-                        }
-                        moves.push(m);
-                    }
-                    Err(e) => {
-                        err.at(span.clone(), format!("answer move '{s}': {e}"));
-                        ok = false;
-                    }
-                }
-            }
-            ok.then(|| Answer::moves(moves))
-        }
+        Question::ClaimMoves => answer_moves(err, v, |s| game.parse_san(s)).map(Answer::moves),
         Question::Count { .. } => {
             let Some(table) = v.get_ref().as_table() else {
                 err.at(

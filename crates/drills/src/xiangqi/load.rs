@@ -15,8 +15,11 @@ use super::{
     AttackRef, ChaseStatus, RuleAt, Verdict, XiangqiPuzzle, XiangqiQuestion, XiangqiTheme,
     parse_piece,
 };
-use crate::load::{Field, PuzzleErrors, Src, opt_str, req_str, str_array, valid_id};
-use crate::types::{Origin, Problem};
+use crate::load::{
+    Common, Field, PuzzleErrors, Src, answer_moves, check_file_keys, parse_file, read_common,
+    read_difficulty, read_puzzles, read_tags, str_array, theme_id, yes_no,
+};
+use crate::types::Problem;
 
 /// The keys a xiangqi puzzle may have.
 const PUZZLE_KEYS: &[&str] = &[
@@ -36,43 +39,19 @@ const PUZZLE_KEYS: &[&str] = &[
     "attack",
 ];
 
-/// The keys a xiangqi puzzle file may have at its top level.
-const FILE_KEYS: &[&str] = &["name", "description", "game", "puzzle"];
-
 /// Load xiangqi puzzle-file text as if read from `path` (the theme id is its stem). The
 /// theme is `None` only when the text is not TOML; otherwise it holds every puzzle that
 /// loaded, and each problem is one line naming the file and line.
 pub fn load_str(path: &Path, text: &str) -> (Option<XiangqiTheme>, Vec<Problem>) {
     let src = Src::new(path, text);
     let mut problems = Vec::new();
-    let doc = match DeTable::parse(text) {
+    let doc = match parse_file(&src) {
         Ok(d) => d,
-        Err(e) => {
-            let line = e.span().map_or(1, |s| src.line(s.start));
-            let msg = e.message().trim().replace('\n', " ");
-            return (
-                None,
-                vec![Problem::at(path, line, format!("not valid TOML: {msg}"))],
-            );
-        }
+        Err(p) => return (None, vec![p]),
     };
     let doc = doc.get_ref();
-    let id = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    for (k, v) in doc.iter() {
-        if !FILE_KEYS.contains(&k.get_ref().as_ref()) {
-            problems.push(src.problem(
-                v.span(),
-                format!(
-                    "unknown key '{}' at the top of the file (expected: {})",
-                    k.get_ref(),
-                    FILE_KEYS.join(", ")
-                ),
-            ));
-        }
-    }
+    let id = theme_id(path);
+    check_file_keys(&src, doc, &mut problems);
     let text_of = |key: &str, problems: &mut Vec<Problem>| match doc.get(key) {
         None => None,
         Some(v) => match v.get_ref().as_str() {
@@ -85,31 +64,14 @@ pub fn load_str(path: &Path, text: &str) -> (Option<XiangqiTheme>, Vec<Problem>)
     };
     let name = text_of("name", &mut problems).unwrap_or_else(|| id.clone());
     let description = text_of("description", &mut problems).unwrap_or_default();
-    let mut theme = XiangqiTheme {
-        id: id.clone(),
+    let puzzles = read_puzzles(&src, doc, &id, &mut problems, read_puzzle);
+    let theme = XiangqiTheme {
+        id,
         name,
         description,
         file: path.to_path_buf(),
-        puzzles: Vec::new(),
+        puzzles,
     };
-    match doc.get("puzzle") {
-        None => problems.push(Problem::at(path, 1, "no puzzles: add [[puzzle]] tables")),
-        Some(v) => match v.get_ref().as_array() {
-            None => problems
-                .push(src.problem(v.span(), "'puzzle' must be an array of tables ([[puzzle]])")),
-            Some(items) => {
-                for item in items.iter() {
-                    match item.get_ref().as_table() {
-                        None => problems.push(src.problem(item.span(), "a puzzle must be a table")),
-                        Some(t) => match read_puzzle(&src, &id, item.span(), t) {
-                            Ok(p) => theme.puzzles.push(p),
-                            Err(mut ps) => problems.append(&mut ps),
-                        },
-                    }
-                }
-            }
-        },
-    }
     (Some(theme), problems)
 }
 
@@ -140,75 +102,23 @@ fn read_puzzle(
     span: Range<usize>,
     t: &DeTable<'_>,
 ) -> Result<XiangqiPuzzle, Vec<Problem>> {
-    let header = src.header_line(span.clone());
-    let origin = Origin {
-        file: src.path.to_path_buf(),
-        line: header,
-    };
-    let id_field = t.get("id");
-    let id = id_field
-        .and_then(|v| v.get_ref().as_str())
-        .unwrap_or("?")
-        .to_string();
-    let mut err = PuzzleErrors {
-        src,
-        id: id.clone(),
-        problems: Vec::new(),
-    };
-    let missing = |err: &mut PuzzleErrors<'_>, key: &str| {
-        let p = Problem::at(
-            src.path,
-            header,
-            format!("puzzle '{}': missing key '{key}'", err.id),
-        );
-        err.problems.push(p);
-    };
-    for (k, v) in t.iter() {
-        if !PUZZLE_KEYS.contains(&k.get_ref().as_ref()) {
-            err.at(
-                v.span(),
-                format!(
-                    "unknown key '{}' (a xiangqi puzzle may have: {})",
-                    k.get_ref(),
-                    PUZZLE_KEYS.join(", ")
-                ),
-            );
-        }
-    }
-    match id_field {
-        None => missing(&mut err, "id"),
-        Some(v) => match v.get_ref().as_str() {
-            None => err.at(v.span(), "'id' must be a string"),
-            Some(s) if !valid_id(s) => err.at(
-                v.span(),
-                "'id' must be non-empty lowercase letters, digits and '-'",
-            ),
-            Some(_) => {}
-        },
-    }
-    let title = req_str(&mut err, t, "title", header);
-    let explanation = req_str(&mut err, t, "explanation", header);
-    let ask = req_str(&mut err, t, "ask", header);
-    let prompt_text = opt_str(&mut err, t, "prompt");
-    let source = opt_str(&mut err, t, "source");
-    let tags = match t.get("tags") {
-        None => Vec::new(),
-        Some(v) => str_array(&mut err, v, "tags").unwrap_or_default(),
-    };
+    let Common {
+        header,
+        origin,
+        id,
+        mut err,
+        title,
+        explanation,
+        ask,
+        prompt_text,
+        source,
+    } = read_common(src, span, t, PUZZLE_KEYS, "a xiangqi puzzle");
+    let tags = read_tags(&mut err, t);
+    let difficulty = read_difficulty(&mut err, t);
     let small_int = |v: Field<'_, '_>| {
         v.get_ref()
             .as_integer()
             .and_then(|i| i.as_str().parse::<usize>().ok())
-    };
-    let difficulty = match t.get("difficulty") {
-        None => 1,
-        Some(v) => match small_int(v) {
-            Some(d) if (1..=5).contains(&d) => d as u8,
-            _ => {
-                err.at(v.span(), "'difficulty' must be an integer from 1 to 5");
-                1
-            }
-        },
     };
     let rule_at = match t.get("ntimes") {
         None => RuleAt::ThirdOccurrence,
@@ -248,23 +158,14 @@ fn read_puzzle(
         match v.get_ref().as_str() {
             None => err.at(v.span(), "'moves' must be a string of WXF or UCCI moves"),
             Some(text) => {
-                // A newline right after an opening """ or ''' is not part of the string.
-                let raw = &src.text[v.span()];
-                let skipped = ["\"\"\"\n", "\"\"\"\r\n", "'''\n", "'''\r\n"]
-                    .iter()
-                    .any(|open| raw.starts_with(open));
-                let base = src.line(v.span().start) + usize::from(skipped);
+                let base = src.text_line(v.span());
                 for (line_in, tok) in move_tokens(text) {
                     let Some(r) = record.as_mut() else { break };
                     let n = r.ply() + 1;
                     match parse_move(r.current(), tok) {
                         Ok(m) => r.push(m),
                         Err(e) => {
-                            err.problems.push(Problem::at(
-                                src.path,
-                                base + line_in,
-                                format!("puzzle '{}': move {n} ('{tok}'): {e}", err.id),
-                            ));
+                            err.at_line(base + line_in, format!("move {n} ('{tok}'): {e}"));
                             record = None;
                         }
                     }
@@ -275,7 +176,7 @@ fn read_puzzle(
 
     let answer_field = t.get("answer");
     if answer_field.is_none() {
-        missing(&mut err, "answer");
+        err.missing(header, "answer");
     }
     let question = match (ask.as_deref(), record.as_ref(), answer_field) {
         (Some(code), Some(r), Some(a)) => read_question(&mut err, t, code, header, r, rule_at, a),
@@ -336,26 +237,10 @@ fn read_question(
     rule_at: RuleAt,
     a: Field<'_, '_>,
 ) -> Option<XiangqiQuestion> {
-    let refuse = |err: &mut PuzzleErrors<'_>, key: &str| {
-        if let Some(v) = t.get(key) {
-            err.at(
-                v.span(),
-                format!("'{key}' does not belong to ask = \"{code}\""),
-            );
-        }
-    };
-    let require = |err: &mut PuzzleErrors<'_>, key: &str| {
-        let p = Problem::at(
-            err.src.path,
-            header,
-            format!("puzzle '{}': ask = \"{code}\" needs '{key}'", err.id),
-        );
-        err.problems.push(p);
-    };
     match code {
         "ruling" => {
-            refuse(err, "at");
-            refuse(err, "attack");
+            err.refuse(t, code, "at");
+            err.refuse(t, code, "attack");
             match a.get_ref().as_str().and_then(Verdict::parse) {
                 Some(stated) => Some(XiangqiQuestion::Ruling { stated }),
                 None => {
@@ -368,10 +253,10 @@ fn read_question(
             }
         }
         "chase" => {
-            refuse(err, "attack");
-            refuse(err, "ntimes");
+            err.refuse(t, code, "attack");
+            err.refuse(t, code, "ntimes");
             let Some(v) = t.get("at") else {
-                require(err, "at");
+                err.require(header, code, "at");
                 return None;
             };
             let n = record.ply();
@@ -405,20 +290,14 @@ fn read_question(
             Some(XiangqiQuestion::Chase { ply, stated })
         }
         "protected" => {
-            refuse(err, "at");
-            refuse(err, "ntimes");
+            err.refuse(t, code, "at");
+            err.refuse(t, code, "ntimes");
             let Some(v) = t.get("attack") else {
-                require(err, "attack");
+                err.require(header, code, "attack");
                 return None;
             };
             let attack = read_attack(err, v, record.current())?;
-            let stated = match a.get_ref() {
-                DeValue::Boolean(b) => Some(*b),
-                DeValue::String(s) if s.eq_ignore_ascii_case("yes") => Some(true),
-                DeValue::String(s) if s.eq_ignore_ascii_case("no") => Some(false),
-                _ => None,
-            };
-            match stated {
+            match yes_no(a) {
                 Some(stated) => Some(XiangqiQuestion::Protected { attack, stated }),
                 None => {
                     err.at(a.span(), "answer must be \"yes\" or \"no\"");
@@ -427,8 +306,8 @@ fn read_question(
             }
         }
         "break" => {
-            refuse(err, "at");
-            refuse(err, "attack");
+            err.refuse(t, code, "at");
+            err.refuse(t, code, "attack");
             let pos = record.current();
             if pos.has_no_moves() {
                 err.at(
@@ -449,24 +328,9 @@ fn read_question(
                 );
                 return None;
             }
-            let tokens = str_array(err, a, "answer")?;
-            let mut moves: Vec<Move> = Vec::new();
-            let mut ok = true;
-            for s in &tokens {
-                match parse_move(pos, s) {
-                    Ok(m) if moves.contains(&m) => {
-                        err.at(a.span(), format!("answer lists '{s}' twice"));
-                        ok = false;
-                    }
-                    Ok(m) => moves.push(m),
-                    Err(e) => {
-                        err.at(a.span(), format!("answer move '{s}': {e}"));
-                        ok = false;
-                    }
-                }
-            }
+            let mut moves = answer_moves(err, a, |s| parse_move(pos, s))?;
             moves.sort_by_key(|m| m.ucci());
-            ok.then_some(XiangqiQuestion::Break { stated: moves })
+            Some(XiangqiQuestion::Break { stated: moves })
         }
         other => {
             unknown_ask(err, t, other);

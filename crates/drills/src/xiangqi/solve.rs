@@ -3,8 +3,6 @@
 //! protection itself: rulings come from [`JudgedGame`], statuses from
 //! [`threefold_xiangqi::judge::Record::move_note`], protections from [`is_protected`] and [`get_defenders`].
 
-use std::fmt;
-
 use threefold_xiangqi::judge::{
     JudgedGame, MoveNote, Outcome, Ruling, Status, get_defenders, is_protected, value,
 };
@@ -14,8 +12,7 @@ use threefold_xiangqi::{Color, Kind, Square};
 use super::{
     ChaseStatus, Verdict, XiangqiAnswer, XiangqiPuzzle, XiangqiQuestion, parse_piece, piece_code,
 };
-use crate::check::Feedback;
-use crate::types::Origin;
+use crate::check::{Checker, Feedback};
 
 /// Why a protection is real or not, as [`is_protected`] and [`get_defenders`] see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,29 +75,9 @@ pub enum AnswerError {
     Move(#[from] MoveError),
 }
 
-/// A puzzle whose stated answer differs from the judge's.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Mismatch {
-    /// Where the puzzle's answer is written.
-    pub origin: Origin,
-    pub id: String,
-    /// The answer the file states, in words.
-    pub stated: String,
-    /// What the judge computes, in words (or why it computes nothing).
-    pub computed: String,
-}
-
-impl fmt::Display for Mismatch {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: puzzle '{}': the file says {}, but the judge computes {}",
-            self.origin, self.id, self.stated, self.computed
-        )
-    }
-}
-
-impl std::error::Error for Mismatch {}
+/// A puzzle whose stated answer differs from the judge's: the one type of both games, its
+/// `by` [`Checker::Judge`].
+pub use crate::check::Mismatch;
 
 /// Who a ruling goes against (a repetition ruling or a side left without a move).
 fn loser(r: &Ruling) -> Option<Color> {
@@ -273,6 +250,7 @@ pub fn check(puzzle: &XiangqiPuzzle) -> Result<(), Mismatch> {
         origin: puzzle.answer_origin.clone(),
         id: puzzle.id.clone(),
         stated: stated.describe(pos),
+        by: Checker::Judge,
         computed,
     };
     match solve(puzzle) {
