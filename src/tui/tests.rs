@@ -697,22 +697,27 @@ fn fivefold_ends_with_a_banner() {
 fn help_overlay_is_generated_from_the_key_table() {
     let mut a = app();
     keys(&mut a, "?");
-    use super::keys::Ctx;
     // The drill screen's own help lists the drill bindings (drill_tests).
     let help = help_over_pages(&mut a, 120, 40);
-    assert_help_lists(&help, |c| {
-        !matches!(
-            c,
-            Ctx::DrillThemes
-                | Ctx::DrillAnswer
-                | Ctx::DrillFeedback
-                | Ctx::Xiangqi
-                | Ctx::XqCall
-                | Ctx::XqDrillThemes
-                | Ctx::XqDrillAnswer
-                | Ctx::XqDrillFeedback
-        )
-    });
+    assert_help_lists(&help, on_the_game_screens_help);
+}
+
+/// Whether the help on the chess game screen lists a context's keys: every context but the
+/// drill screens' and the xiangqi screens' (their own helps list those; drill_tests,
+/// xiangqi_tests).
+fn on_the_game_screens_help(c: super::keys::Ctx) -> bool {
+    use super::keys::Ctx;
+    !matches!(
+        c,
+        Ctx::DrillThemes
+            | Ctx::DrillAnswer
+            | Ctx::DrillFeedback
+            | Ctx::Xiangqi
+            | Ctx::XqCall
+            | Ctx::XqDrillThemes
+            | Ctx::XqDrillAnswer
+            | Ctx::XqDrillFeedback
+    )
 }
 
 /// The help overlay at `w`×`h`, read page by page with the table's page key:
@@ -813,41 +818,16 @@ fn the_help_has_a_legend_of_every_mark() {
 
 #[test]
 fn help_fits_80x24_over_its_pages() {
-    use super::keys::Ctx;
     let mut a = app();
     keys(&mut a, "?");
     let help = help_over_pages(&mut a, 80, 24);
     // Every binding but the drill screen's (drill_tests checks those).
-    assert_help_lists(&help, |c| {
-        !matches!(
-            c,
-            Ctx::DrillThemes
-                | Ctx::DrillAnswer
-                | Ctx::DrillFeedback
-                | Ctx::Xiangqi
-                | Ctx::XqCall
-                | Ctx::XqDrillThemes
-                | Ctx::XqDrillAnswer
-                | Ctx::XqDrillFeedback
-        )
-    });
+    assert_help_lists(&help, on_the_game_screens_help);
     assert!(help.contains("Mouse: click a piece"), "{help}");
     // The smallest terminal the trainer runs in, too.
     keys(&mut a, "g");
     let help = help_over_pages(&mut a, 64, 20);
-    assert_help_lists(&help, |c| {
-        !matches!(
-            c,
-            Ctx::DrillThemes
-                | Ctx::DrillAnswer
-                | Ctx::DrillFeedback
-                | Ctx::Xiangqi
-                | Ctx::XqCall
-                | Ctx::XqDrillThemes
-                | Ctx::XqDrillAnswer
-                | Ctx::XqDrillFeedback
-        )
-    });
+    assert_help_lists(&help, on_the_game_screens_help);
 }
 
 #[test]
