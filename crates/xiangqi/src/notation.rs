@@ -371,6 +371,31 @@ fn normalize_chinese(s: &str) -> Option<String> {
     v.filter(|v| v.chars().count() == 4)
 }
 
+/// The one legal move a token was read as (`found`, every legal move written so): none is
+/// an illegal move, two or more are ambiguous (named in the notation `write`), for WXF and
+/// the Chinese notation alike.
+fn the_one_written(
+    pos: &Position,
+    token: &str,
+    found: &[Move],
+    write: fn(&Position, Move) -> String,
+) -> Result<Move, MoveError> {
+    match found {
+        [m] => Ok(*m),
+        [] => Err(MoveError::Illegal {
+            token: token.to_string(),
+            why: Illegality::NoneWrittenSo {
+                side: pos.side_to_move(),
+            },
+        }),
+        [a, b, ..] => Err(MoveError::Ambiguous {
+            token: token.to_string(),
+            a: format!("{} ({a})", write(pos, *a)),
+            b: format!("{} ({b})", write(pos, *b)),
+        }),
+    }
+}
+
 /// Reads a move in the traditional Chinese notation: the legal move whose [`chinese`] text it
 /// is, read leniently (simplified characters, either side's piece characters, numerals or
 /// digits for either side), so reading and writing cannot disagree.
@@ -383,20 +408,7 @@ pub fn parse_chinese(pos: &Position, token: &str) -> Result<Move, MoveError> {
         .copied()
         .filter(|&m| normalize_chinese(&chinese(pos, m)).as_deref() == Some(norm.as_str()))
         .collect();
-    match found.as_slice() {
-        [m] => Ok(*m),
-        [] => Err(MoveError::Illegal {
-            token: token.to_string(),
-            why: Illegality::NoneWrittenSo {
-                side: pos.side_to_move(),
-            },
-        }),
-        [a, b, ..] => Err(MoveError::Ambiguous {
-            token: token.to_string(),
-            a: format!("{} ({a})", chinese(pos, *a)),
-            b: format!("{} ({b})", chinese(pos, *b)),
-        }),
-    }
+    the_one_written(pos, token, &found, chinese)
 }
 
 /// Normalises a WXF token for matching: upper case, `.` → `=`, Unicode
@@ -593,20 +605,7 @@ pub fn parse_wxf(pos: &Position, token: &str) -> Result<Move, MoveError> {
     } else {
         canonical
     };
-    match found.as_slice() {
-        [m] => Ok(*m),
-        [] => Err(MoveError::Illegal {
-            token: token.to_string(),
-            why: Illegality::NoneWrittenSo {
-                side: pos.side_to_move(),
-            },
-        }),
-        [a, b, ..] => Err(MoveError::Ambiguous {
-            token: token.to_string(),
-            a: format!("{} ({a})", wxf(pos, *a)),
-            b: format!("{} ({b})", wxf(pos, *b)),
-        }),
-    }
+    the_one_written(pos, token, &found, wxf)
 }
 
 /// Reads a move in either notation: UCCI first (its shape cannot be WXF).
