@@ -11,11 +11,10 @@
 
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::Limits;
+use crate::engine::level;
 
 /// Who moves for a side. In the config and the saved game it is written as
 /// the side the human plays: "white", "black", "both" or "none".
@@ -162,7 +161,8 @@ pub fn default_text() -> String {
 }
 
 /// The allowed values of each number (written in messages and checked on load).
-pub const LEVEL: RangeInclusive<i64> = 1..=8;
+pub const LEVEL: RangeInclusive<i64> =
+    (*level::LEVELS.start() as i64)..=(*level::LEVELS.end() as i64);
 pub const HASH_MB: RangeInclusive<i64> = 1..=crate::engine::tt::MAX_HASH_MB as i64;
 pub const CONTEMPT: RangeInclusive<i64> = -1000..=1000;
 /// Up to ten hours a side, and an hour's increment.
@@ -543,61 +543,24 @@ pub fn load_or_create(path: &Path) -> (Config, Option<String>) {
     }
 }
 
-/// The engine's levels: one table for chess and xiangqi (the chess and xiangqi screens).
-/// Engine limits for a strength level (1..=8).
-pub fn level_limits(level: u8) -> Limits {
-    let ms = |m| Some(Duration::from_millis(m));
-    match level {
-        1 => Limits {
-            depth: Some(1),
-            ..Limits::default()
-        },
-        2 => Limits {
-            depth: Some(2),
-            nodes: Some(2_000),
-            ..Limits::default()
-        },
-        3 => Limits {
-            depth: Some(4),
-            movetime: ms(200),
-            ..Limits::default()
-        },
-        4 => Limits {
-            movetime: ms(300),
-            ..Limits::default()
-        },
-        5 => Limits {
-            movetime: ms(700),
-            ..Limits::default()
-        },
-        6 => Limits {
-            movetime: ms(1500),
-            ..Limits::default()
-        },
-        7 => Limits {
-            movetime: ms(3000),
-            ..Limits::default()
-        },
-        _ => Limits {
-            movetime: ms(8000),
-            ..Limits::default()
-        },
-    }
+/// "L3 ≈1500": a level and its Elo as measured in chess ([`level::ELO`]), for the chess
+/// screen's player names and settings.
+pub fn level_tag(l: u8) -> String {
+    format!("L{l} ≈{}", level::elo(l).elo)
 }
 
-/// "depth 4, 200 ms", "300 ms per move", ...
-pub fn describe_limits(l: &Limits) -> String {
-    let mut parts = Vec::new();
-    if let Some(d) = l.depth {
-        parts.push(format!("depth {d}"));
+/// What a change of level says: its Elo in chess (measured in chess only, so not for
+/// xiangqi) and what it searches ([`level`]: one table for chess, xiangqi and UCI).
+pub fn level_message(l: u8, chess: bool) -> String {
+    if chess {
+        format!(
+            "Engine level {l} ≈ {} Elo: {}.",
+            level::elo(l).elo,
+            level::describe(l)
+        )
+    } else {
+        format!("Engine level {l}: {}.", level::describe(l))
     }
-    if let Some(n) = l.nodes {
-        parts.push(format!("{n} nodes"));
-    }
-    if let Some(t) = l.movetime {
-        parts.push(format!("{} ms per move", t.as_millis()));
-    }
-    parts.join(", ")
 }
 
 #[cfg(test)]

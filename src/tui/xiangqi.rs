@@ -46,9 +46,7 @@ use crate::xiangqi::{Color, Move, Position, Square};
 use std::time::Instant;
 
 use super::clock::Clock;
-use super::config::{
-    CLOCK_PRESETS, Config, LEVEL, Players, Setting, clock_label, describe_limits, level_limits,
-};
+use super::config::{CLOCK_PRESETS, Config, LEVEL, Players, Setting, clock_label, level_message};
 use super::engine_thread::{Effect, Info, Report};
 use super::keys::{self, Cmd, Ctx};
 use super::prompt::{InputKind, default_save_name, expand_home};
@@ -352,7 +350,7 @@ impl XiangqiScreen {
         self.next_id += 1;
         self.thinking = Some(Thinking { id, info: None });
         let rec = self.record();
-        let mut limits = level_limits(self.level);
+        let mut limits = crate::engine::level::limits(self.level);
         if let Some(c) = &self.clock {
             let now = Instant::now();
             limits.wtime = Some(c.remaining(Color::Red, now));
@@ -471,11 +469,7 @@ impl XiangqiScreen {
                 } else {
                     self.level.saturating_sub(1).max(lo)
                 };
-                out.info(format!(
-                    "Engine level {}: {}.",
-                    self.level,
-                    describe_limits(&level_limits(self.level))
-                ));
+                out.info(level_message(self.level, false));
             }
             Cmd::RuleAt => {
                 self.ntimes = if self.ntimes == 1 { 2 } else { 1 };

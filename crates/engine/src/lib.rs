@@ -34,6 +34,7 @@
 pub mod book;
 pub mod eval;
 pub mod game;
+pub mod level;
 pub mod movepick;
 pub mod moves;
 pub mod probe;
@@ -75,6 +76,9 @@ pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub infinite: bool,
+    /// Centipawns of pseudo-random noise added to every static evaluation, uniform in
+    /// `-noise..=noise` ([`level::noise`]): the weak levels' handicap ([`level`]). 0: none.
+    pub noise: u32,
 }
 
 /// Progress report after an iteration (moves of chess by default, or of xiangqi).
@@ -113,6 +117,8 @@ pub struct Engine {
     upcoming: bool,
     /// What the table stores where a score rests on a repetition ([`shadow`]).
     store_policy: StorePolicy,
+    /// The seed of the evaluation noise ([`Limits::noise`]): new with each game.
+    noise_seed: u64,
 }
 
 /// Default `Hash` in MB.
@@ -127,7 +133,14 @@ impl Engine {
             states: States::new(),
             upcoming: false,
             store_policy: StorePolicy::Real,
+            noise_seed: fresh_seed(),
         })
+    }
+
+    /// Sets the seed of the evaluation noise ([`Limits::noise`]) until the next
+    /// [`Engine::new_game`] (tests: the same seed, the same games).
+    pub fn set_noise_seed(&mut self, seed: u64) {
+        self.noise_seed = seed;
     }
 
     /// Resizes the table (its content is lost). The old table is freed before the new one
@@ -231,9 +244,11 @@ impl Engine {
         self.states.chess.keys.belle_shared_slot_losses()
     }
 
-    /// Clears the transposition table and the history tables.
+    /// Clears the transposition table and the history tables, and draws a new seed for the
+    /// evaluation noise, so the weak levels play another game.
     pub fn new_game(&mut self) {
         self.tt.clear();
+        self.noise_seed = fresh_seed();
         <Chess as Game>::clear_history(&mut self.states.chess);
         <threefold_xiangqi::Position as Game>::clear_history(&mut self.states.xiangqi);
     }
@@ -378,6 +393,8 @@ impl Engine {
             limits.nodes,
         );
         s.start = t0;
+        s.noise = limits.noise;
+        s.noise_seed = self.noise_seed;
         if let Some(p) = pondering {
             s.pondering = Some(p);
             s.pending_hard = budget.hard;
@@ -443,6 +460,17 @@ impl Engine {
         result.nodes = s.nodes;
         result
     }
+}
+
+/// A seed that differs from run to run: the clock's nanoseconds mixed with a counter.
+fn fresh_seed() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    level::noise(nanos, COUNTER.fetch_add(1, Ordering::Relaxed), u32::MAX / 2) as u64 ^ nanos
 }
 
 /// Nodes per second.

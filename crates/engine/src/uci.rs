@@ -9,6 +9,11 @@
 //! `setoption name UCI_Variant value <chess|xiangqi>` (the game, as Fairy-Stockfish names it;
 //! see below), `setoption name Judge value <true|false>` (xiangqi: the WXF rulings in the
 //! search, see [`super::game::xiangqi`]; off only to measure),
+//! `setoption name Level value <0..8>` (the trainer's strength levels, [`super::level`]; 0, the
+//! default, plays at full strength), `setoption name UCI_LimitStrength value <true|false>` and
+//! `setoption name UCI_Elo value <n>` (with `UCI_LimitStrength` on, the level whose measured
+//! Elo is nearest `n`; it replaces `Level`). A level narrows every `go`: its depth or node
+//! count where they are smaller than the `go`'s, its evaluation noise, and the clock as given.
 //! `position (startpos | fen <fen>) [moves <uci>...]`, `go [wtime|btime|winc|binc|movestogo|
 //! movetime|depth|nodes|mate <n>] [infinite] [ponder]`, `ponderhit`, `stop`, `quit`. The moves
 //! after `position` are the game record the repetition scan sees. `setoption` reads its name
@@ -71,12 +76,18 @@ use std::time::Duration;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, uci::UciMove};
 use threefold_xiangqi as xq;
 
+use super::level;
 use super::repetition::Method;
 use super::score::MAX_DEPTH;
 use super::shadow::ShadowScore;
 use super::time;
 use super::tt::{MAX_HASH_MB, MIN_HASH_MB};
 use super::{DEFAULT_HASH_MB, Engine, Limits, Score, SearchInfo};
+
+/// `UCI_Elo`'s default: the middle level's Elo.
+fn default_uci_elo() -> i32 {
+    level::elo(4).elo
+}
 
 /// Engine name announced by `uci`.
 pub const NAME: &str = concat!("threefold ", env!("CARGO_PKG_VERSION"));
@@ -324,6 +335,11 @@ struct Uci {
     own_book: bool,
     /// Chooses among the book's lines; seeded from the clock.
     rng: threefold_rules::shuffle::Rng,
+    /// `Level`: 0 (full strength) or one of [`super::level::LEVELS`].
+    level: u8,
+    /// `UCI_LimitStrength` and `UCI_Elo`: when on, the level is the one nearest the Elo.
+    limit_strength: bool,
+    uci_elo: i32,
     out: Out,
     options: Options,
 }
@@ -349,6 +365,9 @@ pub fn run_with<R: BufRead, W: Write + Send + 'static>(
         position_ok: true,
         own_book: false,
         rng: threefold_rules::shuffle::Rng::from_clock(),
+        level: 0,
+        limit_strength: false,
+        uci_elo: default_uci_elo(),
         out: Arc::new(Mutex::new(Box::new(output))),
         options: options.clone(),
     };
@@ -478,6 +497,25 @@ impl Uci {
                     ),
                 );
                 say(&self.out, "option name Judge type check default true");
+                say(
+                    &self.out,
+                    &format!(
+                        "option name Level type spin default 0 min 0 max {}",
+                        level::LEVELS.end()
+                    ),
+                );
+                say(
+                    &self.out,
+                    "option name UCI_LimitStrength type check default false",
+                );
+                let (lo, hi) = level::elo_range();
+                say(
+                    &self.out,
+                    &format!(
+                        "option name UCI_Elo type spin default {} min {lo} max {hi}",
+                        default_uci_elo()
+                    ),
+                );
                 say(&self.out, "uciok");
             }
             "isready" => say(&self.out, "readyok"),
@@ -580,8 +618,72 @@ impl Uci {
                     self.engine().set_judge(on);
                 }
             }
+            "level" => match value.parse::<u8>() {
+                Ok(l) if l == 0 || level::LEVELS.contains(&l) => {
+                    self.level = l;
+                    if l > 0 && self.limit_strength {
+                        note(
+                            &self.out,
+                            "Level is set; UCI_LimitStrength (on) chooses the level",
+                        );
+                    }
+                }
+                _ => note(
+                    &self.out,
+                    &format!(
+                        "Level value '{value}' is not in 0..={}; ignored",
+                        level::LEVELS.end()
+                    ),
+                ),
+            },
+            "uci_limitstrength" => {
+                if let Some(on) = self.check_value("UCI_LimitStrength", &value) {
+                    self.limit_strength = on;
+                    self.say_level();
+                }
+            }
+            "uci_elo" => {
+                let (lo, hi) = level::elo_range();
+                match value.parse::<i32>() {
+                    Ok(e) if (lo..=hi).contains(&e) => {
+                        self.uci_elo = e;
+                        self.say_level();
+                    }
+                    _ => note(
+                        &self.out,
+                        &format!("UCI_Elo value '{value}' is not in {lo}..={hi}; ignored"),
+                    ),
+                }
+            }
             "threads" | "ponder" | "multipv" | "uci_chess960" | "uci_showwdl" => {}
             _ => note(&self.out, &format!("unknown option '{name}' ignored")),
+        }
+    }
+
+    /// The level every `go` is narrowed to, if any: `UCI_Elo`'s when `UCI_LimitStrength` is on,
+    /// else `Level`'s (0: none).
+    fn level(&self) -> Option<u8> {
+        if self.limit_strength {
+            Some(level::from_elo(self.uci_elo))
+        } else {
+            (self.level > 0).then_some(self.level)
+        }
+    }
+
+    /// With `UCI_LimitStrength` on, which level `UCI_Elo` chose.
+    fn say_level(&self) {
+        if self.limit_strength {
+            let l = level::from_elo(self.uci_elo);
+            note(
+                &self.out,
+                &format!(
+                    "UCI_Elo {}: level {l}, measured {} ± {} ({})",
+                    self.uci_elo,
+                    level::elo(l).elo,
+                    level::elo(l).err,
+                    level::describe(l)
+                ),
+            );
         }
     }
 
@@ -679,6 +781,9 @@ impl Uci {
                     DEFAULT_MOVETIME.as_secs()
                 ),
             );
+        }
+        if let Some(l) = self.level() {
+            limits = level::narrow(l, &limits);
         }
         if let Some(cap) = self.options.max_nodes {
             limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));

@@ -10,7 +10,7 @@ use shakmaty::{Color, Move, Position};
 use crate::rules::claim::{self, Claim, Ground};
 use crate::tui::engine_thread::{Effect, Report};
 
-use super::{LastSearch, Play, Replies, Thinking, draw_offer_answer, level_limits, pv_san};
+use super::{LastSearch, Play, Replies, Thinking, draw_offer_answer, pv_san};
 
 impl Play {
     pub(crate) fn on_report(&mut self, r: Report, out: &mut Replies) {
@@ -120,7 +120,7 @@ impl Play {
             }
         }
         self.search_id += 1;
-        let mut limits = level_limits(self.config.level);
+        let mut limits = crate::engine::level::limits(self.config.level);
         if let Some(c) = &self.clock {
             let now = Instant::now();
             limits.wtime = Some(c.remaining(Color::White, now));

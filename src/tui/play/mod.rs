@@ -43,8 +43,7 @@ use crate::rules::{Game, MoveNumber, PlayError};
 pub use super::clock::Clock;
 use super::clock::idx;
 pub use super::config::{
-    CLOCK_PRESETS, CONTEMPT_STEPS_CP, HASH_STEPS_MB, Players, clock_label, describe_limits,
-    level_limits,
+    CLOCK_PRESETS, CONTEMPT_STEPS_CP, HASH_STEPS_MB, Players, clock_label, level_message, level_tag,
 };
 pub use crate::rules::notation::king_target;
 pub use overlay::{

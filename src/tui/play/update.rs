@@ -17,8 +17,8 @@ use crate::tui::engine_thread::Effect;
 
 use super::{
     CLOCK_PRESETS, CONTEMPT_STEPS_CP, Clock, Env, HASH_STEPS_MB, MOVE_MAX_CHARS, Overlay, Play,
-    Players, Question, Replies, clock_label, describe_limits, game_over_hint, king_target,
-    level_limits, short_reason,
+    Players, Question, Replies, clock_label, game_over_hint, king_target, level_message,
+    short_reason,
 };
 use crate::tui::clock::idx;
 use crate::tui::config::{Setting, step_after};
@@ -583,11 +583,7 @@ impl Play {
                 } else {
                     self.config.level.saturating_sub(1).max(1)
                 };
-                out.info(format!(
-                    "Engine level {}: {}",
-                    self.config.level,
-                    describe_limits(&level_limits(self.config.level))
-                ));
+                out.info(level_message(self.config.level, true));
                 out.save_settings(&[Setting::Level]);
             }
             Cmd::Hash => {

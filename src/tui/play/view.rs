@@ -13,7 +13,7 @@ use shakmaty::{Color, Position};
 
 use crate::rules::{claim, color_name};
 
-use super::{Env, Play, Players, Replies, clock_label, overlay};
+use super::{Env, Play, Players, Replies, clock_label, level_tag, overlay};
 use crate::tui::board::BoardView;
 use crate::tui::engines::EnginesPanel;
 use crate::tui::keys::{self, Cmd};
@@ -235,7 +235,7 @@ fn render_players(p: &Play, env: &Env, t: &Theme, area: Rect, buf: &mut Buffer) 
         } else if p.config.human.is_human(c) {
             "You".to_string()
         } else {
-            format!("Engine L{}", p.config.level)
+            format!("Engine {}", level_tag(p.config.level))
         };
         let mark = if turn == c && (p.view.is_some() || !game.is_over()) {
             "▶ "
@@ -300,7 +300,7 @@ fn play_title(p: &Play, t: &Theme, width: usize) -> Line<'static> {
         |c| clock_label(c.base.as_secs(), c.inc.as_secs()),
     );
     let settings = [
-        format!("engine L{}", p.config.level),
+        format!("engine {}", level_tag(p.config.level)),
         format!("clocks {clocks}"),
         format!("contempt {}", p.config.contempt),
         format!("hash {} MiB", p.config.hash_mb),
@@ -387,8 +387,10 @@ fn render_engine(p: &Play, env: &Env, t: &Theme, area: Rect, buf: &mut Buffer) {
             i.nps / 1000
         ),
         None => format!(
-            "{state}  L{}  contempt {}  {} MiB",
-            p.config.level, p.config.contempt, p.config.hash_mb
+            "{state}  {}  contempt {}  {} MiB",
+            level_tag(p.config.level),
+            p.config.contempt,
+            p.config.hash_mb
         ),
     };
     let pv = if pv.is_empty() {

@@ -124,6 +124,9 @@ pub struct Searcher<'a, G: Game, P: Probe<G>> {
     /// The hard deadline that starts at `ponderhit`.
     pub pending_hard: Option<Duration>,
     pub max_nodes: Option<u64>,
+    /// Evaluation noise in centipawns ([`super::Limits::noise`]) and its seed.
+    pub noise: u32,
+    pub noise_seed: u64,
     pub nodes: u64,
     pub seldepth: u32,
     pub stopped: bool,
@@ -167,6 +170,8 @@ impl<'a, G: Game, P: Probe<G>> Searcher<'a, G, P> {
             pondering: None,
             pending_hard: None,
             max_nodes,
+            noise: 0,
+            noise_seed: 0,
             nodes: 0,
             seldepth: 0,
             stopped: false,
@@ -182,6 +187,18 @@ impl<'a, G: Game, P: Probe<G>> Searcher<'a, G, P> {
             iter_best: None,
             shadow: Frame::new(StorePolicy::Real, P::SHADOW),
             probe,
+        }
+    }
+
+    /// The static evaluation of `pos` (key `key`), with the level's noise if it has one
+    /// ([`super::level`]).
+    #[inline(always)]
+    fn evaluate(&mut self, pos: &G, key: u64) -> i32 {
+        let v = G::evaluate(self.st, pos, key);
+        if self.noise == 0 {
+            v
+        } else {
+            v + super::level::noise(key, self.noise_seed, self.noise)
         }
     }
 
@@ -405,7 +422,7 @@ impl<'a, G: Game, P: Probe<G>> Searcher<'a, G, P> {
                 return self.draw_score(ply);
             }
             if ply >= MAX_PLY - 1 {
-                return G::evaluate(self.st, pos, key);
+                return self.evaluate(pos, key);
             }
             // Step 3. Mate-distance pruning.
             alpha = alpha.max(-MATE + ply as i32);
@@ -448,7 +465,7 @@ impl<'a, G: Game, P: Probe<G>> Searcher<'a, G, P> {
         let eval = if in_check {
             NO_EVAL
         } else {
-            static_eval.unwrap_or_else(|| G::evaluate(self.st, pos, key))
+            static_eval.unwrap_or_else(|| self.evaluate(pos, key))
         };
         self.stack[ply].static_eval = eval;
         // Improving: the static evaluation is better than at our previous move. Late moves
@@ -776,11 +793,7 @@ impl<'a, G: Game, P: Probe<G>> Searcher<'a, G, P> {
             return v;
         }
         if ply >= MAX_PLY - 1 {
-            return if in_check {
-                0
-            } else {
-                G::evaluate(self.st, pos, key)
-            };
+            return if in_check { 0 } else { self.evaluate(pos, key) };
         }
 
         // Step 3. Stand pat: the static evaluation is a lower bound of a node not in check
@@ -791,7 +804,7 @@ impl<'a, G: Game, P: Probe<G>> Searcher<'a, G, P> {
             best = -INF;
             stand_pat = -INF;
         } else {
-            stand_pat = G::evaluate(self.st, pos, key);
+            stand_pat = self.evaluate(pos, key);
             if stand_pat >= beta {
                 return stand_pat;
             }
