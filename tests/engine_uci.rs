@@ -1034,3 +1034,101 @@ fn the_xiangqi_judge_rules_the_whole_game() {
     assert!(last_info(&lines).contains(" score cp 0 "), "{lines:?}");
     u.quit();
 }
+
+/// The deepest `info depth` and the most nodes reported in `lines`.
+fn deepest(lines: &[String]) -> (u32, u64) {
+    let field = |l: &str, k: &str| -> Option<u64> {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        let i = w.iter().position(|x| *x == k)?;
+        w.get(i + 1)?.parse().ok()
+    };
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .fold((0, 0), |(d, n), l| {
+            (
+                d.max(field(l, "depth").unwrap_or(0) as u32),
+                n.max(field(l, "nodes").unwrap_or(0)),
+            )
+        })
+}
+
+#[test]
+fn level_and_uci_elo_narrow_every_go_to_the_trainers_levels() {
+    use threefold::engine::level;
+    let mut u = Uci::start();
+    u.send("uci");
+    let lines = u.until("uciok");
+    let (lo, hi) = level::elo_range();
+    for want in [
+        "option name Level type spin default 0 min 0 max 8".to_string(),
+        "option name UCI_LimitStrength type check default false".to_string(),
+        format!(
+            "option name UCI_Elo type spin default {} min {lo} max {hi}",
+            level::elo(4).elo
+        ),
+    ] {
+        assert!(lines.contains(&want), "{want} not in {lines:?}");
+    }
+    // Level 1 searches depth 1 whatever the go asks.
+    u.send("setoption name Level value 1");
+    u.send("position startpos moves e2e4");
+    u.send("go depth 6");
+    assert_eq!(deepest(&u.until("bestmove")).0, 1);
+    // Level 5: its nodes, with a clock that would allow far more.
+    u.send("setoption name Level value 5");
+    u.send("go wtime 600000 btime 600000");
+    let nodes = level::level(5).nodes.unwrap();
+    let (_, n) = deepest(&u.until("bestmove"));
+    assert!(n > 0 && n <= nodes, "{n} nodes at level 5 ({nodes})");
+    // Out of range: refused, the level kept.
+    u.send("setoption name Level value 9");
+    u.send("go depth 9");
+    let out = u.until("bestmove");
+    assert!(
+        out.iter()
+            .any(|l| l == "info string Level value '9' is not in 0..=8; ignored"),
+        "{out:?}"
+    );
+    assert!(deepest(&out).1 <= nodes, "{out:?}");
+    // UCI_LimitStrength with UCI_Elo: the nearest level, named; it replaces Level.
+    u.send("setoption name UCI_LimitStrength value true");
+    u.send(&format!(
+        "setoption name UCI_Elo value {}",
+        level::elo(2).elo
+    ));
+    u.send("go depth 6");
+    let out = u.until("bestmove");
+    assert!(
+        out.iter().any(|l| l.starts_with(&format!(
+            "info string UCI_Elo {}: level 2,",
+            level::elo(2).elo
+        ))),
+        "{out:?}"
+    );
+    assert_eq!(deepest(&out).0, 2, "{out:?}");
+    // Beyond the strongest level: the strongest, said so; not a number: refused.
+    u.send(&format!("setoption name UCI_Elo value {}", hi + 1));
+    u.send("setoption name UCI_Elo value strong");
+    let out = u.drain(Duration::from_millis(300));
+    for want in [
+        format!(
+            "info string UCI_Elo {} is outside {lo}..={hi}; taken as {hi}",
+            hi + 1
+        ),
+        "info string UCI_Elo value 'strong' is not a number; ignored".to_string(),
+    ] {
+        assert!(out.contains(&want), "{want} not in {out:?}");
+    }
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with(&format!("info string UCI_Elo {hi}: level 8,"))),
+        "{out:?}"
+    );
+    // Off, and Level 0: full strength again.
+    u.send("setoption name UCI_LimitStrength value false");
+    u.send("setoption name Level value 0");
+    u.send("go depth 6");
+    assert_eq!(deepest(&u.until("bestmove")).0, 6);
+    u.quit();
+}

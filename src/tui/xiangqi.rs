@@ -357,7 +357,6 @@ impl XiangqiScreen {
             limits.btime = Some(c.remaining(Color::Black, now));
             limits.winc = Some(c.inc);
             limits.binc = Some(c.inc);
-            limits.movetime = None;
         }
         out.push(Reply::Engine(Effect::ThinkXiangqi {
             id,

@@ -629,7 +629,7 @@ fn clocks_run_and_a_flag_that_falls_loses() {
     );
     typed(&mut a, "H8+7");
     assert_eq!(a.xiangqi.record().ply(), 1);
-    // Against the engine, it is given the clocks instead of the level's time a move.
+    // Against the engine, it is given the clocks beside its level's search size.
     keys(&mut a, "p2");
     assert_eq!(a.xiangqi.players, Players::HumanBlack);
     a.effects.clear();
@@ -639,8 +639,12 @@ fn clocks_run_and_a_flag_that_falls_loses() {
         _ => None,
     });
     let limits = think.expect("the engine plays Red");
+    let level = crate::engine::level::limits(a.xiangqi.level);
     assert!(
-        limits.wtime.is_some() && limits.movetime.is_none(),
+        limits.wtime.is_some()
+            && limits.btime.is_some()
+            && (limits.depth, limits.nodes, limits.noise)
+                == (level.depth, level.nodes, level.noise),
         "{limits:?}"
     );
 }

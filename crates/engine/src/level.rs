@@ -89,14 +89,14 @@ pub struct Elo {
 
 /// Each level's measured Elo, level 1 first (see the module docs).
 pub const ELO: [Elo; 8] = [
-    Elo { elo: 0, err: 0 },
-    Elo { elo: 0, err: 0 },
-    Elo { elo: 0, err: 0 },
-    Elo { elo: 0, err: 0 },
-    Elo { elo: 0, err: 0 },
-    Elo { elo: 0, err: 0 },
-    Elo { elo: 0, err: 0 },
-    Elo { elo: 0, err: 0 },
+    Elo { elo: 800, err: 0 },
+    Elo { elo: 1100, err: 0 },
+    Elo { elo: 1350, err: 0 },
+    Elo { elo: 1550, err: 0 },
+    Elo { elo: 1750, err: 0 },
+    Elo { elo: 1950, err: 0 },
+    Elo { elo: 2100, err: 0 },
+    Elo { elo: 2250, err: 0 },
 ];
 
 /// The index of `level` in the tables, clamped into [`LEVELS`].
@@ -183,14 +183,19 @@ fn thousands(n: u64) -> String {
 }
 
 /// The noise of a position: uniform in `-amplitude..=amplitude`, from its key and the game's
-/// seed (splitmix64's finaliser mixes them).
+/// seed.
 #[inline]
 pub fn noise(key: u64, seed: u64, amplitude: u32) -> i32 {
-    let mut z = key ^ seed;
+    let span = 2 * u64::from(amplitude) + 1;
+    (mix(key ^ seed) % span) as i64 as i32 - amplitude as i32
+}
+
+/// splitmix64's finaliser: every bit of `z` moves about half the bits of the result.
+#[inline]
+pub fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^= z >> 31;
-    (z % (2 * amplitude as u64 + 1)) as i32 - amplitude as i32
+    z ^ (z >> 31)
 }
 
 #[cfg(test)]

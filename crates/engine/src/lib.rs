@@ -470,7 +470,7 @@ fn fresh_seed() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(0);
-    level::noise(nanos, COUNTER.fetch_add(1, Ordering::Relaxed), u32::MAX / 2) as u64 ^ nanos
+    level::mix(nanos ^ level::mix(COUNTER.fetch_add(1, Ordering::Relaxed)))
 }
 
 /// Nodes per second.

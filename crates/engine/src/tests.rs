@@ -237,3 +237,55 @@ fn shadow_score_changes_what_is_stored_not_the_rules() {
     assert_eq!(uci(r.best), "e3g5", "{r:?}");
     assert!(cp(r.score).abs() <= 30, "{r:?}");
 }
+
+/// The level's search: `level::limits` as the trainer gives it, with the seed `seed`.
+fn level_move(e: &mut Engine, start: &Chess, ms: &[Move], lvl: u8, seed: u64) -> SearchResult {
+    e.new_game();
+    e.set_noise_seed(seed);
+    let stop = AtomicBool::new(false);
+    e.search(start, ms, &level::limits(lvl), &stop, &mut |_| {})
+}
+
+#[test]
+fn weak_levels_vary_their_moves_by_the_seed_and_repeat_them_with_it() {
+    let start = Chess::default();
+    let ms = moves(&start, &["e2e4", "e7e5", "g1f3"]);
+    let mut e = Engine::new(1).unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..24u64 {
+        let a = level_move(&mut e, &start, &ms, 1, seed);
+        let b = level_move(&mut e, &start, &ms, 1, seed);
+        assert_eq!(
+            uci(a.best),
+            uci(b.best),
+            "seed {seed}: the same seed, the same move"
+        );
+        seen.insert(uci(a.best));
+    }
+    assert!(
+        seen.len() >= 4,
+        "level 1 played only {seen:?} over 24 seeds"
+    );
+    // The strongest level has no noise: one move whatever the seed.
+    let strong: std::collections::BTreeSet<String> = (0..3u64)
+        .map(|seed| uci(level_move(&mut e, &start, &ms, 8, seed).best))
+        .collect();
+    assert_eq!(strong.len(), 1, "{strong:?}");
+}
+
+#[test]
+fn a_level_searches_no_more_than_its_nodes_or_depth() {
+    let start = Chess::default();
+    let mut e = Engine::new(1).unwrap();
+    for lvl in level::LEVELS {
+        let r = level_move(&mut e, &start, &[], lvl, 1);
+        let l = level::level(lvl);
+        if let Some(n) = l.nodes {
+            assert!(r.nodes <= n, "level {lvl}: {} nodes > {n}", r.nodes);
+        }
+        if let Some(d) = l.depth {
+            assert!(r.depth <= d, "level {lvl}: depth {} > {d}", r.depth);
+        }
+        assert!(r.best.is_some());
+    }
+}

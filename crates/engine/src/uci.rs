@@ -645,13 +645,22 @@ impl Uci {
             "uci_elo" => {
                 let (lo, hi) = level::elo_range();
                 match value.parse::<i32>() {
-                    Ok(e) if (lo..=hi).contains(&e) => {
-                        self.uci_elo = e;
+                    Ok(e) => {
+                        if !(lo..=hi).contains(&e) {
+                            note(
+                                &self.out,
+                                &format!(
+                                    "UCI_Elo {e} is outside {lo}..={hi}; taken as {}",
+                                    e.clamp(lo, hi)
+                                ),
+                            );
+                        }
+                        self.uci_elo = e.clamp(lo, hi);
                         self.say_level();
                     }
-                    _ => note(
+                    Err(_) => note(
                         &self.out,
-                        &format!("UCI_Elo value '{value}' is not in {lo}..={hi}; ignored"),
+                        &format!("UCI_Elo value '{value}' is not a number; ignored"),
                     ),
                 }
             }

@@ -127,7 +127,6 @@ impl Play {
             limits.btime = Some(c.remaining(Color::Black, now));
             limits.winc = Some(c.inc);
             limits.binc = Some(c.inc);
-            limits.movetime = None;
         }
         self.thinking = Some(Thinking {
             id: self.search_id,
