@@ -300,7 +300,7 @@ fn play_title(p: &Play, t: &Theme, width: usize) -> Line<'static> {
         |c| clock_label(c.base.as_secs(), c.inc.as_secs()),
     );
     let settings = [
-        format!("engine {}", level_tag(p.config.level)),
+        format!("engine L{}", p.config.level),
         format!("clocks {clocks}"),
         format!("contempt {}", p.config.contempt),
         format!("hash {} MiB", p.config.hash_mb),
