@@ -1074,7 +1074,15 @@ fn level_and_uci_elo_narrow_every_go_to_the_trainers_levels() {
     u.send("setoption name Level value 1");
     u.send("position startpos moves e2e4");
     u.send("go depth 6");
-    assert_eq!(deepest(&u.until("bestmove")).0, 1);
+    let out = u.until("bestmove");
+    let named = format!(
+        "info string Level 1: measured {} ± {} ({})",
+        level::elo(1).elo,
+        level::elo(1).err,
+        level::describe(1)
+    );
+    assert!(out.contains(&named), "{named} not in {out:?}");
+    assert_eq!(deepest(&out).0, 1);
     // Level 5: its nodes, with a clock that would allow far more.
     u.send("setoption name Level value 5");
     u.send("go wtime 600000 btime 600000");

@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Each strength level's Elo from the logs of tools/calibrate_levels.sh.
 
-    tools/level_table.py DIR
+    tools/level_table.py DIR [BINARY]
 
 A log named level-N-vs-sfE.txt is a match of level N against Stockfish at UCI_Elo E: the
 level's Elo is E plus the match's difference. A log named level-N-vs-level-M.txt anchors level
 N on level M (a level below Stockfish's lowest UCI_Elo, 1350): M's Elo plus the difference, the
 two error bars added in quadrature. Reads match.py's last line (RESULT games=... elo=E err=X,
-err being the 95% half-width). Prints the README's table and the rows of level::ELO.
+err being the 95% half-width). Prints the README's table and the rows of level::ELO; with
+BINARY (threefold), each level's search as its UCI loop describes it (`setoption name Level`).
 """
-import math, re, sys
+import math, re, subprocess, sys
 from pathlib import Path
 
 runs = {}
@@ -38,13 +39,21 @@ def rate(n):
         elo[n] = (a + r["diff"], math.hypot(ae, r["err"]))
     return elo[n]
 
+def search(n):
+    if len(sys.argv) < 3:
+        return ""
+    cmds = f"setoption name Level value {n}\nquit\n"
+    out = subprocess.run([sys.argv[2], "uci"], input=cmds, capture_output=True, text=True).stdout
+    m = re.search(r"info string Level \d+: measured .*? \((.*)\)", out)
+    return m.group(1) if m else "?"
+
 print("| level | search | Elo (95 %) | games | +won =drawn −lost (score) | against |")
 print("|---|---|---|---|---|---|")
 for n in sorted(runs):
     e, err = rate(n)
     r = runs[n]
     against = f"Stockfish `UCI_Elo` {r['sf']}" if r["sf"] else f"level {r['anchor']} (anchor)"
-    print(f"| {n} | SEARCH{n} | **{e:.0f} ± {err:.0f}** | {r['games']} | +{r['w']} ={r['d']} −{r['l']} ({r['score']:.3f}) | {against} |")
+    print(f"| {n} | {search(n)} | **{e:.0f} ± {err:.0f}** | {r['games']} | +{r['w']} ={r['d']} −{r['l']} ({r['score']:.3f}) | {against} |")
 print()
 for n in sorted(runs):
     e, err = rate(n)

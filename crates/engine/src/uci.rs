@@ -621,10 +621,20 @@ impl Uci {
             "level" => match value.parse::<u8>() {
                 Ok(l) if l == 0 || level::LEVELS.contains(&l) => {
                     self.level = l;
-                    if l > 0 && self.limit_strength {
+                    if l > 0 {
                         note(
                             &self.out,
-                            "Level is set; UCI_LimitStrength (on) chooses the level",
+                            &format!(
+                                "Level {l}: measured {} ± {} ({}){}",
+                                level::elo(l).elo,
+                                level::elo(l).err,
+                                level::describe(l),
+                                if self.limit_strength {
+                                    "; UCI_LimitStrength is on and chooses the level by UCI_Elo"
+                                } else {
+                                    ""
+                                }
+                            ),
                         );
                     }
                 }
