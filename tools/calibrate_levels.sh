@@ -20,14 +20,14 @@ m() { # level, then --elo N or --opponent-cmd ... ; log name
 }
 (
     m 8 level-8-vs-sf2250.txt --elo 2250
-    m 5 level-5-vs-sf1750.txt --elo 1750
+    m 6 level-6-vs-sf1750.txt --elo 1750
     m 3 level-3-vs-sf1350.txt --elo 1350
     m 1 level-1-vs-level-2.txt --opponent-cmd "$BIN uci" --opponent-option Level=2
 ) &
 (
     m 7 level-7-vs-sf2100.txt --elo 2100
-    m 6 level-6-vs-sf1950.txt --elo 1950
-    m 4 level-4-vs-sf1550.txt --elo 1550
+    m 5 level-5-vs-sf1550.txt --elo 1550
+    m 4 level-4-vs-sf1500.txt --elo 1500
     m 2 level-2-vs-level-3.txt --opponent-cmd "$BIN uci" --opponent-option Level=3
 ) &
 wait

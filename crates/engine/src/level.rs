@@ -37,47 +37,16 @@ pub struct Level {
 }
 
 /// The table, level 1 first.
+#[rustfmt::skip]
 const TABLE: [Level; 8] = [
-    Level {
-        depth: Some(1),
-        nodes: None,
-        noise: 200,
-    },
-    Level {
-        depth: Some(2),
-        nodes: None,
-        noise: 120,
-    },
-    Level {
-        depth: Some(2),
-        nodes: None,
-        noise: 60,
-    },
-    Level {
-        depth: None,
-        nodes: Some(1_500),
-        noise: 40,
-    },
-    Level {
-        depth: None,
-        nodes: Some(5_000),
-        noise: 20,
-    },
-    Level {
-        depth: None,
-        nodes: Some(20_000),
-        noise: 0,
-    },
-    Level {
-        depth: None,
-        nodes: Some(80_000),
-        noise: 0,
-    },
-    Level {
-        depth: None,
-        nodes: Some(300_000),
-        noise: 0,
-    },
+    Level { depth: Some(1), nodes: None,          noise: 200 },
+    Level { depth: Some(2), nodes: None,          noise: 120 },
+    Level { depth: Some(2), nodes: None,          noise: 60 },
+    Level { depth: None,    nodes: Some(600),     noise: 50 },
+    Level { depth: None,    nodes: Some(1_500),   noise: 40 },
+    Level { depth: None,    nodes: Some(5_000),   noise: 20 },
+    Level { depth: None,    nodes: Some(80_000),  noise: 0 },
+    Level { depth: None,    nodes: Some(300_000), noise: 0 },
 ];
 
 /// A level's measured strength: its Elo on Stockfish's `UCI_Elo` scale and the 95% error bar.
@@ -89,14 +58,14 @@ pub struct Elo {
 
 /// Each level's measured Elo, level 1 first (see the module docs).
 pub const ELO: [Elo; 8] = [
-    Elo { elo: 800, err: 0 },
-    Elo { elo: 1100, err: 0 },
-    Elo { elo: 1350, err: 0 },
+    Elo { elo: 1047, err: 95 },
+    Elo { elo: 1316, err: 76 },
+    Elo { elo: 1424, err: 64 },
     Elo { elo: 1550, err: 0 },
-    Elo { elo: 1750, err: 0 },
-    Elo { elo: 1950, err: 0 },
-    Elo { elo: 2100, err: 0 },
-    Elo { elo: 2250, err: 0 },
+    Elo { elo: 1723, err: 76 },
+    Elo { elo: 1946, err: 75 },
+    Elo { elo: 2076, err: 56 },
+    Elo { elo: 2212, err: 53 },
 ];
 
 /// The index of `level` in the tables, clamped into [`LEVELS`].
