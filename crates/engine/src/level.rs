@@ -61,7 +61,7 @@ pub const ELO: [Elo; 8] = [
     Elo { elo: 1047, err: 95 },
     Elo { elo: 1316, err: 76 },
     Elo { elo: 1424, err: 64 },
-    Elo { elo: 1550, err: 0 },
+    Elo { elo: 1510, err: 60 },
     Elo { elo: 1723, err: 76 },
     Elo { elo: 1946, err: 75 },
     Elo { elo: 2076, err: 56 },
