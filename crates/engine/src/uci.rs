@@ -625,10 +625,8 @@ impl Uci {
                         note(
                             &self.out,
                             &format!(
-                                "Level {l}: measured {} ± {} ({}){}",
-                                level::elo(l).elo,
-                                level::elo(l).err,
-                                level::describe(l),
+                                "Level {l}: {}{}",
+                                level::summary(l),
                                 if self.limit_strength {
                                     "; UCI_LimitStrength is on and chooses the level by UCI_Elo"
                                 } else {
@@ -695,13 +693,7 @@ impl Uci {
             let l = level::from_elo(self.uci_elo);
             note(
                 &self.out,
-                &format!(
-                    "UCI_Elo {}: level {l}, measured {} ± {} ({})",
-                    self.uci_elo,
-                    level::elo(l).elo,
-                    level::elo(l).err,
-                    level::describe(l)
-                ),
+                &format!("UCI_Elo {}: level {l}, {}", self.uci_elo, level::summary(l)),
             );
         }
     }
