@@ -11,7 +11,8 @@
 //! [`search`] (its tuning constants in [`search::params`]), values and scores in [`score`], the
 //! evaluation in [`eval`] (its weights, fitted to labelled positions, in [`eval::params`]),
 //! move ordering in [`movepick`], checks and legality of a move without playing it in
-//! [`moves`], time control in [`time`] and the UCI front end in [`uci`].
+//! [`moves`], time control in [`time`], the strength levels (a search size and an evaluation
+//! noise each, measured against Stockfish) in [`level`] and the UCI front end in [`uci`].
 //!
 //! The measurements (the speed benchmark, the repetition suite, the detectors' audit,
 //! hash-table pollution) are in the `threefold-lab` crate, above this one. What they need to
