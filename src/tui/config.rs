@@ -549,6 +549,16 @@ pub fn level_tag(l: u8) -> String {
     format!("L{l} ≈{}", level::elo(l).elo)
 }
 
+/// The level after `+` (`stronger`) or `-`, kept within [`level::LEVELS`] (both screens).
+pub fn step_level(l: u8, stronger: bool) -> u8 {
+    let next = if stronger {
+        l.saturating_add(1)
+    } else {
+        l.saturating_sub(1)
+    };
+    next.clamp(*level::LEVELS.start(), *level::LEVELS.end())
+}
+
 /// What a change of level says: its Elo in chess (measured in chess only, so not for
 /// xiangqi) and what it searches ([`level`]: one table for chess, xiangqi and UCI).
 pub fn level_message(l: u8, chess: bool) -> String {
@@ -569,6 +579,14 @@ mod tests {
 
     /// Each thing wrong with a value is its own variant, with the message the
     /// file's reader and the save refusal quote.
+    #[test]
+    fn a_level_steps_within_the_table() {
+        assert_eq!(step_level(3, true), 4);
+        assert_eq!(step_level(3, false), 2);
+        assert_eq!(step_level(8, true), 8);
+        assert_eq!(step_level(1, false), 1);
+    }
+
     #[test]
     fn each_bad_value_is_its_own_variant() {
         let v = |t: &str| toml::from_str::<toml::Table>(&format!("x = {t}")).unwrap()["x"].clone();

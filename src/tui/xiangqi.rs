@@ -46,7 +46,9 @@ use crate::xiangqi::{Color, Move, Position, Square};
 use std::time::Instant;
 
 use super::clock::Clock;
-use super::config::{CLOCK_PRESETS, Config, LEVEL, Players, Setting, clock_label, level_message};
+use super::config::{
+    CLOCK_PRESETS, Config, LEVEL, Players, Setting, clock_label, level_message, step_level,
+};
 use super::engine_thread::{Effect, Info, Report};
 use super::keys::{self, Cmd, Ctx};
 use super::prompt::{InputKind, default_save_name, expand_home};
@@ -462,12 +464,7 @@ impl XiangqiScreen {
                 self.choosing = Players::ALL.iter().position(|&p| p == self.players);
             }
             Cmd::Stronger | Cmd::Weaker => {
-                let (lo, hi) = (*LEVEL.start() as u8, *LEVEL.end() as u8);
-                self.level = if cmd == Cmd::Stronger {
-                    (self.level + 1).min(hi)
-                } else {
-                    self.level.saturating_sub(1).max(lo)
-                };
+                self.level = step_level(self.level, cmd == Cmd::Stronger);
                 out.info(level_message(self.level, false));
             }
             Cmd::RuleAt => {

@@ -43,8 +43,10 @@ use crate::rules::{Game, MoveNumber, PlayError};
 pub use super::clock::Clock;
 use super::clock::idx;
 pub use super::config::{
-    CLOCK_PRESETS, CONTEMPT_STEPS_CP, HASH_STEPS_MB, Players, clock_label, level_message, level_tag,
+    CLOCK_PRESETS, CONTEMPT_STEPS_CP, HASH_STEPS_MB, Players, clock_label, level_message,
+    level_tag, step_level,
 };
+use crate::engine::level::LEVELS;
 pub use crate::rules::notation::king_target;
 pub use overlay::{
     ClaimLayout, ClaimOption, Overlay, Question, VerdictLayout, claim_layout, players_layout,
@@ -252,7 +254,7 @@ impl Play {
             rng: crate::rules::shuffle::Rng::from_clock(),
             draw_offer: None,
             config: Config {
-                level: cfg.level.clamp(1, 8),
+                level: cfg.level.clamp(*LEVELS.start(), *LEVELS.end()),
                 ..cfg.clone()
             },
             clock,

@@ -18,7 +18,7 @@ use crate::tui::engine_thread::Effect;
 use super::{
     CLOCK_PRESETS, CONTEMPT_STEPS_CP, Clock, Env, HASH_STEPS_MB, MOVE_MAX_CHARS, Overlay, Play,
     Players, Question, Replies, clock_label, game_over_hint, king_target, level_message,
-    short_reason,
+    short_reason, step_level,
 };
 use crate::tui::clock::idx;
 use crate::tui::config::{Setting, step_after};
@@ -578,11 +578,7 @@ impl Play {
                 self.overlay = Some(Overlay::Players { selected });
             }
             Cmd::Stronger | Cmd::Weaker => {
-                self.config.level = if cmd == Cmd::Stronger {
-                    (self.config.level + 1).min(8)
-                } else {
-                    self.config.level.saturating_sub(1).max(1)
-                };
+                self.config.level = step_level(self.config.level, cmd == Cmd::Stronger);
                 out.info(level_message(self.config.level, true));
                 out.save_settings(&[Setting::Level]);
             }
