@@ -51,8 +51,7 @@ pub struct BenchRulesArgs {
 
 /// Games from a JSON-lines file, repeated until there are `plies` plies.
 fn load_games(path: &std::path::Path, plies: usize) -> Result<Vec<(Chess, Vec<Move>)>> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let text = threefold::fsio::read_text(path, threefold::fsio::FileKind::InputList)?;
     let mut once = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let where_ = || format!("{}:{}", path.display(), i + 1);

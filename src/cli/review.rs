@@ -203,7 +203,7 @@ fn review_games(
         each(args.game, &rec, &game)?;
     } else {
         let file = args.pgn.display().to_string();
-        let f = std::fs::File::open(&args.pgn).map_err(|e| pgn::PgnError {
+        let f = threefold::fsio::open_regular(&args.pgn).map_err(|e| pgn::PgnError {
             file: file.clone(),
             line: None,
             reason: pgn::PgnReason::Open(std::sync::Arc::new(e)),

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::level;
+use crate::fsio::FileKind;
 
 /// Who moves for a side. In the config and the saved game it is written as
 /// the side the human plays: "white", "black", "both" or "none".
@@ -327,6 +328,9 @@ pub enum SaveError {
         file: String,
         source: std::io::Error,
     },
+    /// The file cannot be read (not a regular file, too large, not UTF-8): left as it is.
+    #[error("{0}; the file was left as it is")]
+    Read(#[source] crate::fsio::ReadError),
 }
 
 /// `text` with `keys` set to their values in `cfg`, everything else as it
@@ -400,10 +404,10 @@ pub fn save_changes(path: &Path, cfg: &Config, keys: &[Setting]) -> Result<(), S
         file: file.clone(),
         source,
     };
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::fsio::read_text(path, FileKind::Config) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => default_text(),
-        Err(e) => return Err(io(e)),
+        Err(e) if e.is_not_found() => default_text(),
+        Err(e) => return Err(SaveError::Read(e)),
     };
     let edited = edit_text(&text, &file, cfg, keys)?;
     if edited == text && path.exists() {
@@ -521,9 +525,9 @@ pub fn parse(text: &str, file: &str) -> (Config, Option<String>) {
 /// Load the config at `path`, creating it with defaults if it does not exist.
 /// Never fails: problems come back as a message, with the defaults.
 pub fn load_or_create(path: &Path) -> (Config, Option<String>) {
-    match std::fs::read_to_string(path) {
+    match crate::fsio::read_text(path, FileKind::Config) {
         Ok(text) => parse(&text, &path.display().to_string()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+        Err(e) if e.is_not_found() => {
             let created = crate::fsio::write_app_file(path, default_text().as_bytes());
             match created {
                 Ok(()) => (Config::default(), None),
@@ -533,13 +537,7 @@ pub fn load_or_create(path: &Path) -> (Config, Option<String>) {
                 ),
             }
         }
-        Err(e) => (
-            Config::default(),
-            Some(format!(
-                "cannot read {}: {e}; using the defaults",
-                path.display()
-            )),
-        ),
+        Err(e) => (Config::default(), Some(format!("{e}; using the defaults"))),
     }
 }
 

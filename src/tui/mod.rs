@@ -45,6 +45,7 @@ use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
 
 use crossterm::event::{self, Event};
 
+use crate::drills::GameKind;
 use crate::rules::Game;
 use app::{Action, App, Effect};
 use engine_thread::EngineThread;
@@ -126,33 +127,8 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
             anyhow::bail!("{}", m.text);
         }
     }
-    if let Some(p) = app.play.resume_path.clone() {
-        match play::load_saved(&p) {
-            Ok(Some(saved)) => {
-                app.play
-                    .offer_saved_game(saved, opts.fen.is_some() || opts.pgn.is_some());
-            }
-            Ok(None) => {}
-            Err(e) => app.error(e.to_string()),
-        }
-    }
-    // The xiangqi game in progress (kept as the chess one is, in the data directory); a
-    // file that cannot be read is moved aside, named, and not lost.
-    let xq_path = config::data_dir().map(|d| d.join("xiangqi-in-progress.pgn"));
-    if let Some(p) = &xq_path
-        && let Err(e) = app.xiangqi.resume(p)
-    {
-        let aside = crate::rules::fsio::aside_name(p, "unreadable");
-        let moved = std::fs::rename(p, &aside).map_or(String::new(), |()| {
-            format!("; moved aside to {}", aside.display())
-        });
-        app.add_error(format!(
-            "The xiangqi game in progress was not resumed: {e}{moved}"
-        ));
-    }
-    if opts.xiangqi {
-        app.open_xiangqi();
-    }
+    app.xiangqi.kept_path = config::data_dir().map(|d| d.join("xiangqi-in-progress.pgn"));
+    app.offer_kept_games(opts.fen.is_some() || opts.pgn.is_some(), opts.xiangqi);
     if let Some(m) = cfg_msg {
         app.add_error(m);
     }
@@ -191,20 +167,22 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
     // Stderr may be the terminal that hung up: what is said there must not
     // panic when it cannot be written (eprintln! does).
     let kept = app.play.keep_game_in_progress();
-    let xq_kept = xq_path.as_deref().map(|p| app.xiangqi.keep(p));
+    let xq_kept = app.xiangqi.keep_in_progress();
     terminal::restore();
     // `restore` showed the cursor; ratatui's Drop would show it again and
     // eprintln! its failure on a hung-up terminal, a panic (exit 101).
     std::mem::forget(term);
     if let Err(e) = kept
-        && !app.loss_accepted
+        && !app.loss_accepted.contains(&GameKind::Chess)
     {
         let _ = writeln!(
             std::io::stderr(),
             "threefold: the game in progress was not kept: {e}"
         );
     }
-    if let Some(Err(e)) = xq_kept {
+    if let Err(e) = xq_kept
+        && !app.loss_accepted.contains(&GameKind::Xiangqi)
+    {
         let _ = writeln!(
             std::io::stderr(),
             "threefold: the xiangqi game in progress was not kept: {e}"
@@ -447,6 +425,8 @@ mod claim_tests;
 mod ending_tests;
 #[cfg(test)]
 mod engines_tests;
+#[cfg(test)]
+mod files_tests;
 #[cfg(test)]
 mod pgn_file_tests;
 #[cfg(test)]

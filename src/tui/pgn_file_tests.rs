@@ -487,7 +487,10 @@ fn the_list_of_a_command_line_file_waits_behind_the_kept_game_question() {
         a.load_pgn(&path);
         a.play.offer_saved_game(saved.clone(), true);
         let (s, _) = screen(&a, &Theme::plain(), 80, 24);
-        assert!(s.contains("A game in progress was kept (2 plies)"), "{s}");
+        assert!(
+            s.contains("A chess game in progress was kept (2 plies)"),
+            "{s}"
+        );
         a
     };
     let games = |a: &App| match &a.play.overlay {

@@ -6,6 +6,7 @@ use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;
 use shakmaty::{Position, Role, Square};
 
+use crate::drills::GameKind;
 use crate::rules::{EndingKind, Game};
 
 use super::app::render::{self, layout, render_with};
@@ -545,7 +546,12 @@ fn quit_and_new_game_confirm_only_when_a_game_would_be_lost() {
     let mut a = app();
     typed(&mut a, "e4");
     keys(&mut a, "q");
-    assert_eq!(a.overlay, Some(Overlay::Ask(Question::Quit)));
+    assert_eq!(
+        a.overlay,
+        Some(Overlay::Ask(Question::Quit {
+            game: GameKind::Chess
+        }))
+    );
     keys(&mut a, "n");
     assert!(!a.quit);
     keys(&mut a, "n");
@@ -1672,7 +1678,10 @@ fn starting_with_a_position_while_a_game_is_kept_asks_first() {
     write();
     let mut a = start();
     let (s, _) = screen(&a, &Theme::plain(), 80, 24);
-    assert!(s.contains("A game in progress was kept (3 plies)"), "{s}");
+    assert!(
+        s.contains("A chess game in progress was kept (3 plies)"),
+        "{s}"
+    );
     assert!(s.contains("delete the kept"), "{s}");
     keys(&mut a, "n");
     assert_eq!(a.play.game.len(), 3);
@@ -2034,6 +2043,7 @@ fn the_unkept_game_question_is_shown_whole_at_80x24() {
     let mut a = app();
     let dir = "/home/someone/a/rather/deeply/nested/place/for/the/data/of/threefold";
     a.overlay = Some(Overlay::Ask(Question::QuitUnkept {
+        game: GameKind::Chess,
         reason: format!("cannot write {dir}/game-in-progress.json: Not a directory (os error 20)"),
         saved_as: Some(std::path::PathBuf::from(format!(
             "{dir}/saved/game-2026.pgn"

@@ -30,9 +30,9 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use crate::rules::fsio::write_atomic;
+use crate::rules::fsio::{FileKind, ReadError, write_atomic};
 use crate::rules::pgn::UtcMinute;
 use crate::xiangqi::arbiter::{self, Call, CallAnswer, Consequence};
 use crate::xiangqi::judge::{
@@ -165,6 +165,12 @@ pub struct XiangqiScreen {
     /// The setting: rule at the first repetition (1) or the third occurrence (2); a game
     /// under way is ruled so from the change on, a game over keeps its ruling.
     pub ntimes: usize,
+    /// Where the game in progress is kept between runs (None: nowhere, as in tests, or
+    /// no data directory: quitting then asks before losing a game).
+    pub kept_path: Option<PathBuf>,
+    /// The file the game was last saved to and the PGN written there (quitting when the
+    /// game cannot be kept says where it is saved, if it still is).
+    pub saved_pgn: Option<(PathBuf, String)>,
 }
 
 impl XiangqiScreen {
@@ -200,6 +206,8 @@ impl XiangqiScreen {
             next_clock: CLOCK_PRESETS[0],
             flagged: None,
             ntimes,
+            kept_path: None,
+            saved_pgn: None,
         }
     }
 
@@ -531,13 +539,7 @@ impl XiangqiScreen {
             }
             Cmd::CallAs(call) => self.player_calls(call, out),
             Cmd::Close => self.calling = false,
-            Cmd::Save => {
-                let name = default_save_name("xiangqi", UtcMinute::now(), Path::new(""));
-                out.push(Reply::Type(
-                    InputKind::XiangqiSave,
-                    name.display().to_string(),
-                ));
-            }
+            Cmd::Save => self.ask_save_name(out),
             Cmd::Load => out.push(Reply::Type(InputKind::XiangqiLoad, String::new())),
             Cmd::Xiangqi => {
                 self.stop_engine(out);
@@ -713,14 +715,18 @@ impl XiangqiScreen {
             },
             InputKind::XiangqiSave if !text.is_empty() => {
                 let path = expand_home(text);
-                match write_atomic(&path, self.pgn().write().as_bytes()) {
-                    Ok(()) => out.info(format!("Saved as {}.", path.display())),
+                let pgn = self.pgn().write();
+                match write_atomic(&path, pgn.as_bytes()) {
+                    Ok(()) => {
+                        out.info(format!("Saved as {}.", path.display()));
+                        self.saved_pgn = Some((path, pgn));
+                    }
                     Err(e) => out.error(format!("{}: {e}.", path.display())),
                 }
             }
             InputKind::XiangqiLoad if !text.is_empty() => {
                 let path = expand_home(text);
-                match read_game(&path) {
+                match read_game(&path, FileKind::PgnGame) {
                     Ok(g) => {
                         self.load(g, out);
                         out.info(format!(
@@ -730,7 +736,7 @@ impl XiangqiScreen {
                         ));
                     }
                     Err(e) => {
-                        out.error(e);
+                        out.error(e.to_string());
                         out.push(Reply::Type(InputKind::XiangqiLoad, text.to_string()));
                     }
                 }
@@ -772,27 +778,58 @@ impl XiangqiScreen {
         self.set_game(g.start, &g.moves, out);
     }
 
+    /// The prompt for a file name to save the game in (`s`, and no to quitting without the
+    /// game kept).
+    pub fn ask_save_name(&self, out: &mut Replies) {
+        let name = default_save_name("xiangqi", UtcMinute::now(), Path::new(""));
+        out.push(Reply::Type(
+            InputKind::XiangqiSave,
+            name.display().to_string(),
+        ));
+    }
+
+    /// Keep the game in progress where games are kept between runs ([`Self::kept_path`];
+    /// nowhere: nothing is done).
+    pub fn keep_in_progress(&self) -> std::io::Result<()> {
+        match &self.kept_path {
+            Some(p) => self.keep(p),
+            None => Ok(()),
+        }
+    }
+
+    /// A game begun and not over: what quitting must keep (or ask before losing).
+    pub fn in_progress(&self) -> bool {
+        self.record().ply() > 0 && !self.is_over()
+    }
+
+    /// Where the game is saved as PGN, if the file written last still holds this game.
+    pub fn saved_as(&self) -> Option<PathBuf> {
+        let pgn = self.pgn().write();
+        self.saved_pgn
+            .as_ref()
+            .filter(|(_, text)| *text == pgn)
+            .map(|(p, _)| p.clone())
+    }
+
     /// Keep the game in progress in `path` (a game not begun or over removes the file).
     pub fn keep(&self, path: &Path) -> std::io::Result<()> {
-        if self.record().ply() == 0 || self.is_over() {
+        if !self.in_progress() {
             return match std::fs::remove_file(path) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
                 _ => Ok(()),
             };
         }
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        write_atomic(path, self.pgn().write().as_bytes())
+        crate::fsio::write_app_file(path, self.pgn().write().as_bytes())
     }
 
     /// Resume the game kept in `path`, if there is one; a file that cannot be read is
     /// left as it is and named.
     pub fn resume(&mut self, path: &Path) -> Result<bool, String> {
-        if !path.exists() {
-            return Ok(false);
-        }
-        let g = read_game(path)?;
+        let g = match read_game(path, FileKind::KeptGame) {
+            Ok(g) => g,
+            Err(ReadGameError::Read(e)) if e.is_not_found() => return Ok(false),
+            Err(e) => return Err(e.to_string()),
+        };
         // Not shown yet: the engine is asked when the screen opens.
         let mut out = Replies::default();
         self.load(g, &mut out);
@@ -849,10 +886,28 @@ impl XiangqiScreen {
     }
 }
 
-/// A xiangqi game from a PGN file; the error names the file, the line and the problem.
-fn read_game(path: &Path) -> Result<PgnGame, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}.", path.display()))?;
-    xpgn::read(&text).map_err(|e| format!("{}: {e}.", path.display()))
+/// Why a xiangqi game could not be read from a file.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadGameError {
+    /// The file could not be read (missing, not a regular file, too large, not UTF-8).
+    #[error("{0}.")]
+    Read(#[from] ReadError),
+    /// The text is not a xiangqi game.
+    #[error("{}: {source}.", path.display())]
+    Pgn {
+        path: PathBuf,
+        source: Box<xpgn::PgnError>,
+    },
+}
+
+/// A xiangqi game from a PGN file read whole (within `kind`'s limit); the error names the
+/// file, the line and the problem.
+fn read_game(path: &Path, kind: FileKind) -> Result<PgnGame, ReadGameError> {
+    let text = crate::fsio::read_text(path, kind)?;
+    xpgn::read(&text).map_err(|source| ReadGameError::Pgn {
+        path: path.to_path_buf(),
+        source: Box::new(source),
+    })
 }
 
 fn rule_at_words(ntimes: usize) -> &'static str {

@@ -39,6 +39,7 @@ use shakmaty::{Color, Move, Position};
 
 use threefold_rules::Game;
 use threefold_rules::claim::Ground;
+use threefold_rules::fsio::FileKind;
 use threefold_rules::review::{ClaimFinding, ClaimFindingKind, ClaimReview};
 
 use super::check::{Mismatch, SolveError, UnshownMove, check, check_moves_named, solve};
@@ -92,9 +93,9 @@ pub enum FromGamesError {
     /// The puzzle written does not load or check as a puzzle (a bug, reported, not written).
     #[error("the puzzle made of this finding does not load: {0}")]
     DoesNotLoad(NotLoaded),
-    /// The puzzle file could not be read.
-    #[error("cannot read {}: {source}", path.display())]
-    Read { path: PathBuf, source: io::Error },
+    /// The puzzle file could not be read (not a regular file, too large, not UTF-8).
+    #[error("{0}; nothing was added")]
+    Read(threefold_rules::fsio::ReadError),
     /// The puzzle file could not be written.
     #[error("cannot write {}: {source}", path.display())]
     Write { path: PathBuf, source: io::Error },
@@ -350,15 +351,10 @@ fn header() -> String {
 /// Add `puzzles` to the file at `path` (created with its header if missing), skipping those
 /// whose id the file already holds; written atomically, and not at all if nothing is new.
 pub fn add_puzzles(path: &Path, puzzles: &[NewPuzzle]) -> Result<Added, FromGamesError> {
-    let existing = match std::fs::read_to_string(path) {
+    let existing = match threefold_rules::fsio::read_text(path, FileKind::Puzzles) {
         Ok(t) => Some(t),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-        Err(source) => {
-            return Err(FromGamesError::Read {
-                path: path.to_path_buf(),
-                source,
-            });
-        }
+        Err(e) if e.is_not_found() => None,
+        Err(e) => return Err(FromGamesError::Read(e)),
     };
     let mut text = existing.clone().unwrap_or_else(header);
     let mut held: Vec<String> = match &existing {

@@ -13,6 +13,7 @@ use super::types::{
     Start, Theme, normalize_label, short_label,
 };
 use threefold_rules::Game;
+use threefold_rules::fsio::{self, FileKind};
 use threefold_rules::pgn::PgnReason;
 
 /// The keys a puzzle may have.
@@ -112,11 +113,9 @@ pub fn load_dir(dir: &Path) -> Collection {
         return coll;
     }
     for file in files {
-        match std::fs::read_to_string(&file) {
+        match read_puzzle_file(&file) {
             Ok(text) => load_into(&mut coll, &file, &text),
-            Err(e) => coll
-                .problems
-                .push(Problem::file(&file, format!("cannot read: {e}"))),
+            Err(p) => coll.problems.push(p),
         }
     }
     drop_duplicate_ids(&mut coll);
@@ -138,11 +137,9 @@ pub fn load_texts<'a>(files: impl IntoIterator<Item = (&'a Path, &'a str)>) -> C
 /// beside the built-in ones): its problems are added, a puzzle whose id is taken is reported
 /// and left out, the good puzzles load.
 pub fn add_file(coll: &mut Collection, path: &Path) {
-    match std::fs::read_to_string(path) {
+    match read_puzzle_file(path) {
         Ok(text) => load_into(coll, path, &text),
-        Err(e) => coll
-            .problems
-            .push(Problem::file(path, format!("cannot read: {e}"))),
+        Err(p) => coll.problems.push(p),
     }
     drop_duplicate_ids(coll);
 }
@@ -202,10 +199,17 @@ fn keep_first_ids<P>(
 /// Load one puzzle file. The theme is `None` only when the file cannot be
 /// read or is not TOML at all; otherwise it holds every puzzle that loaded.
 pub fn load_file(path: &Path) -> (Option<Theme>, Vec<Problem>) {
-    match std::fs::read_to_string(path) {
+    match read_puzzle_file(path) {
         Ok(text) => load_str(path, &text),
-        Err(e) => (None, vec![Problem::file(path, format!("cannot read: {e}"))]),
+        Err(p) => (None, vec![p]),
     }
+}
+
+/// The text of the puzzle file at `path`, read as every file is (regular files only, at
+/// most [`FileKind::Puzzles`]'s limit); the problem names the file and the cause.
+pub(crate) fn read_puzzle_file(path: &Path) -> Result<String, Problem> {
+    fsio::read_text(path, FileKind::Puzzles)
+        .map_err(|e| Problem::file(path, format!("cannot read: {}", e.cause())))
 }
 
 /// Load puzzle-file text as if read from `path` (used for file names in

@@ -24,6 +24,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
+use threefold_rules::fsio::{self, FileKind};
 
 /// The version written in progress files.
 pub const PROGRESS_VERSION: u32 = 1;
@@ -179,6 +180,13 @@ pub enum ProgressError {
     /// The file was written by another version of the format.
     #[error("version {found} (this program writes version {PROGRESS_VERSION})")]
     Version { found: u32 },
+    /// The file holds more than a progress file may ([`FileKind::Progress`]).
+    #[error(
+        "it holds more than {} may ({})",
+        FileKind::Progress.words(),
+        fsio::human_size(FileKind::Progress.limit())
+    )]
+    TooLarge,
 }
 
 /// Progress as loaded, with a message for the user when the file was corrupt.
@@ -217,26 +225,27 @@ impl ProgressStore {
     /// valid progress is renamed to `progress.toml.corrupt-<unix seconds>` and
     /// a fresh start is returned with a warning saying so; it never panics.
     pub fn load(&self) -> Loaded {
-        let text = match fs::read(&self.path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+        let text = match fsio::read_bytes(&self.path, FileKind::Progress) {
+            Ok(bytes) => Ok(bytes),
+            Err(e) if e.is_not_found() => {
                 return Loaded {
                     progress: Progress::default(),
                     warning: None,
                 };
             }
+            // A regular file too large to be progress: set aside like any corrupt one.
+            Err(fsio::ReadError::TooLarge { .. }) => Err(ProgressError::TooLarge),
             Err(e) => {
                 return Loaded {
                     progress: Progress::default(),
                     warning: Some(format!(
-                        "could not read the progress file {}: {e}; starting with no progress (the file is left as it is)",
-                        self.path.display()
+                        "{e}; starting with no progress (the file is left as it is)"
                     )),
                 };
             }
         };
-        let parsed = String::from_utf8(text)
-            .map_err(|_| ProgressError::NotUtf8)
+        let parsed = text
+            .and_then(|t| String::from_utf8(t).map_err(|_| ProgressError::NotUtf8))
             .and_then(|t| Progress::from_toml(&t));
         match parsed {
             Ok(progress) => Loaded {

@@ -19,9 +19,21 @@
 //!
 //! [`write_app_file`] is the same for the program's own files (config and data directory),
 //! whose directory it creates first.
+//!
+//! Reading is the other half: [`read_text`] and [`read_bytes`] are the one way a file is
+//! read whole, and [`open_regular`] the one way one is opened to be streamed (PGN):
+//!
+//! 1. The file is opened without blocking (`O_NONBLOCK`), so a FIFO with no writer cannot
+//!    hang the caller; then what was opened is looked at (`fstat`, after links are followed):
+//!    anything but a regular file (a directory, a device such as `/dev/zero`, a FIFO, a
+//!    socket) is refused with one line naming it, before a byte is read.
+//! 2. A file read whole is read up to the limit of its [`FileKind`] and no further: one
+//!    larger (or growing while it is read) is refused, never held in memory, so a link to an
+//!    endless file costs a few megabytes at most.
+//! 3. Every error names the file ([`ReadError`], one variant per cause).
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
@@ -262,6 +274,235 @@ fn sync_dir(dir: &Path) -> io::Result<()> {
     Ok(())
 }
 
+/// What a file read whole is, which sets how large it may be ([`FileKind::limit`]) and
+/// how the refusal names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// The trainer's `config.toml`.
+    Config,
+    /// The drills' progress (`progress.toml`).
+    Progress,
+    /// A puzzle file (`puzzles/*.toml`, `from-your-games.toml`).
+    Puzzles,
+    /// A game in progress kept between runs (`game-in-progress.json`,
+    /// `xiangqi-in-progress.pgn`).
+    KeptGame,
+    /// One game read whole from a PGN file (a xiangqi game the trainer opens).
+    PgnGame,
+    /// A list of positions or games given to a command (`bench rules --file`).
+    InputList,
+}
+
+impl FileKind {
+    /// The most bytes a file of this kind may hold. Each is far above what the program
+    /// writes or a person edits (a 200,000-ply game is about 2 MB of PGN; 100,000 puzzles
+    /// about 30 MB), and far below what would strain memory.
+    pub const fn limit(self) -> u64 {
+        const MIB: u64 = 1 << 20;
+        match self {
+            FileKind::Config => MIB,
+            FileKind::Progress => 16 * MIB,
+            FileKind::Puzzles | FileKind::KeptGame | FileKind::PgnGame => 64 * MIB,
+            FileKind::InputList => 256 * MIB,
+        }
+    }
+
+    /// The kind in words, for messages: "a config file".
+    pub const fn words(self) -> &'static str {
+        match self {
+            FileKind::Config => "a config file",
+            FileKind::Progress => "a drill progress file",
+            FileKind::Puzzles => "a puzzle file",
+            FileKind::KeptGame => "a kept game",
+            FileKind::PgnGame => "a PGN game",
+            FileKind::InputList => "an input file",
+        }
+    }
+}
+
+/// Why a file was not read. The message names the file ("cannot read config.toml: a
+/// device, not a regular file"), and the caller adds what follows ("; using the
+/// defaults"); [`ReadError::cause`] is the same without the file's name, for messages that
+/// name it already.
+#[derive(Debug)]
+pub enum ReadError {
+    /// There is no such file.
+    NotFound { path: PathBuf },
+    /// The path names something other than a regular file.
+    NotRegular { path: PathBuf, kind: &'static str },
+    /// The file holds more than its kind may ([`FileKind::limit`]).
+    TooLarge {
+        path: PathBuf,
+        kind: FileKind,
+        /// The size the file system gave, when it gave one above the limit (a file that
+        /// grew while it was read, or a /proc file, has none).
+        size: Option<u64>,
+    },
+    /// The file is not UTF-8 text.
+    NotUtf8 { path: PathBuf, offset: usize },
+    /// Opening or reading failed for another reason (permissions, I/O).
+    Io { path: PathBuf, source: io::Error },
+}
+
+impl ReadError {
+    /// Whether the file does not exist (callers that create a missing file ask this).
+    pub fn is_not_found(&self) -> bool {
+        matches!(self, ReadError::NotFound { .. })
+    }
+
+    /// The file the error is about.
+    pub fn path(&self) -> &Path {
+        match self {
+            ReadError::NotFound { path }
+            | ReadError::NotRegular { path, .. }
+            | ReadError::TooLarge { path, .. }
+            | ReadError::NotUtf8 { path, .. }
+            | ReadError::Io { path, .. } => path,
+        }
+    }
+
+    /// What is wrong, without the file's name: "a FIFO, not a regular file".
+    pub fn cause(&self) -> String {
+        match self {
+            ReadError::NotFound { .. } => "no such file".to_string(),
+            ReadError::NotRegular { kind, .. } => format!("{kind}, not a regular file"),
+            ReadError::TooLarge { kind, size, .. } => format!(
+                "{}more than {} may hold ({})",
+                size.map_or_else(String::new, |s| format!("{}, ", human_size(s))),
+                kind.words(),
+                human_size(kind.limit())
+            ),
+            ReadError::NotUtf8 { offset, .. } => format!("not UTF-8 text (byte {offset})"),
+            ReadError::Io { source, .. } => source.to_string(),
+        }
+    }
+
+    fn io(path: &Path, source: io::Error) -> ReadError {
+        if source.kind() == io::ErrorKind::NotFound {
+            ReadError::NotFound {
+                path: path.to_path_buf(),
+            }
+        } else {
+            ReadError::Io {
+                path: path.to_path_buf(),
+                source,
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot read {}: {}", self.path().display(), self.cause())
+    }
+}
+
+impl std::error::Error for ReadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ReadError::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+/// "1 MiB", "7.8 GiB", "312 bytes": a size for messages.
+pub fn human_size(bytes: u64) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if bytes < 1024 {
+        return format!("{bytes} bytes");
+    }
+    #[allow(clippy::cast_precision_loss)] // a size in a message: two digits are enough
+    let mut v = bytes as f64 / 1024.0;
+    let mut unit = 0;
+    while v >= 1024.0 && unit + 1 < UNITS.len() {
+        v /= 1024.0;
+        unit += 1;
+    }
+    let tenths = format!("{v:.1}");
+    if v.fract() == 0.0 {
+        format!("{v:.0} {}", UNITS[unit])
+    } else if tenths.ends_with(".0") {
+        // Just past a whole unit ("1.0 MiB" beside a limit of "1 MiB"): the bytes.
+        format!("{bytes} bytes")
+    } else {
+        format!("{tenths} {}", UNITS[unit])
+    }
+}
+
+/// Opens `path` to be read, refusing anything but a regular file (see the module docs):
+/// the one way a file is opened to be streamed. Never blocks on a FIFO.
+pub fn open_regular(path: &Path) -> Result<File, ReadError> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(|e| ReadError::io(path, e))?;
+    let meta = file.metadata().map_err(|e| ReadError::io(path, e))?;
+    if !meta.is_file() {
+        return Err(ReadError::NotRegular {
+            path: path.to_path_buf(),
+            kind: kind_of(&meta),
+        });
+    }
+    #[cfg(unix)]
+    {
+        // Reads of a regular file block as usual: clear O_NONBLOCK again.
+        use std::os::fd::AsRawFd;
+        let fd = file.as_raw_fd();
+        // SAFETY: fcntl on a descriptor this function owns; no memory is passed.
+        let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+        if flags >= 0 {
+            // SAFETY: as above.
+            unsafe { libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) };
+        }
+    }
+    Ok(file)
+}
+
+/// The bytes of the regular file `path`, at most `kind`'s limit of them (see the module
+/// docs): the one way a file is read whole.
+pub fn read_bytes(path: &Path, kind: FileKind) -> Result<Vec<u8>, ReadError> {
+    read_within(path, kind, kind.limit())
+}
+
+/// [`read_bytes`] with the limit given (the tests' small limits).
+fn read_within(path: &Path, kind: FileKind, limit: u64) -> Result<Vec<u8>, ReadError> {
+    let file = open_regular(path)?;
+    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+    if size > limit {
+        return Err(ReadError::TooLarge {
+            path: path.to_path_buf(),
+            kind,
+            size: Some(size),
+        });
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| ReadError::io(path, e))?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooLarge {
+            path: path.to_path_buf(),
+            kind,
+            size: None,
+        });
+    }
+    Ok(bytes)
+}
+
+/// [`read_bytes`] as UTF-8 text.
+pub fn read_text(path: &Path, kind: FileKind) -> Result<String, ReadError> {
+    let bytes = read_bytes(path, kind)?;
+    String::from_utf8(bytes).map_err(|e| ReadError::NotUtf8 {
+        path: path.to_path_buf(),
+        offset: e.utf8_error().valid_up_to(),
+    })
+}
+
 /// A free name beside `path` for a copy set aside: `<path>.<what>-<unix
 /// seconds>` (with `-1`, `-2`, … if that exists), e.g. `progress.toml.corrupt-1700000000`.
 pub fn aside_name(path: &Path, what: &str) -> std::path::PathBuf {
@@ -468,5 +709,109 @@ mod tests {
         assert_eq!(fs::read(&p).unwrap(), b"old");
         assert_eq!(names(&d), ["progress.toml"]);
         let _ = fs::remove_dir_all(&d);
+    }
+
+    /// The reader takes regular files only, each within its kind's limit, and never
+    /// blocks: a FIFO without a writer, a device (also behind a link), a directory and a
+    /// file over the limit are refused with a message naming the file and the cause.
+    #[test]
+    fn the_reader_takes_regular_files_within_their_limit_only() {
+        let d = scratch("read");
+        let p = d.join("config.toml");
+        fs::write(&p, "level = 3\n").unwrap();
+        assert_eq!(read_text(&p, FileKind::Config).unwrap(), "level = 3\n");
+        let missing = read_text(&d.join("none.toml"), FileKind::Config).unwrap_err();
+        assert!(missing.is_not_found(), "{missing}");
+        // A directory: refused before reading (and "Is a directory" not said twice).
+        let e = read_text(&d, FileKind::Config).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ReadError::NotRegular {
+                    kind: "a directory",
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert_eq!(e.to_string().matches("directory").count(), 1, "{e}");
+        // An endless device behind a link: refused, nothing read.
+        #[cfg(unix)]
+        {
+            let link = d.join("zero.toml");
+            std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+            let e = read_bytes(&link, FileKind::KeptGame).unwrap_err();
+            assert!(
+                matches!(
+                    e,
+                    ReadError::NotRegular {
+                        kind: "a device",
+                        ..
+                    }
+                ),
+                "{e}"
+            );
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "cannot read {}: a device, not a regular file",
+                    link.display()
+                )
+            );
+        }
+        // A FIFO with no writer: refused at once (a blocking open would hang the test).
+        #[cfg(target_os = "linux")]
+        {
+            let fifo = d.join("fifo.pgn");
+            let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+            // SAFETY: a valid NUL-terminated path.
+            assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+            let e = open_regular(&fifo).unwrap_err();
+            assert!(
+                matches!(e, ReadError::NotRegular { kind: "a FIFO", .. }),
+                "{e}"
+            );
+        }
+        // One byte over the limit: refused with the size and the limit named.
+        let big = d.join("big.toml");
+        let f = File::create(&big).unwrap();
+        f.set_len(FileKind::Config.limit() + 1).unwrap();
+        let e = read_bytes(&big, FileKind::Config).unwrap_err();
+        assert!(
+            matches!(e, ReadError::TooLarge { size: Some(_), .. }),
+            "{e}"
+        );
+        assert!(
+            e.to_string()
+                .contains(": 1048577 bytes, more than a config file may hold (1 MiB)"),
+            "{e}"
+        );
+        f.set_len(FileKind::Config.limit()).unwrap();
+        assert_eq!(read_bytes(&big, FileKind::Config).unwrap().len(), 1 << 20);
+        // Not UTF-8: the offset of the first bad byte.
+        fs::write(&p, b"ab\xffcd").unwrap();
+        let e = read_text(&p, FileKind::Config).unwrap_err();
+        assert!(matches!(e, ReadError::NotUtf8 { offset: 2, .. }), "{e}");
+        let _ = fs::remove_dir_all(&d);
+    }
+
+    /// A file holding more than its size says (a /proc file says 0 bytes; a file growing
+    /// while it is read) is refused too: the read stops one byte after the limit.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_file_larger_than_its_size_says_is_cut_at_the_limit() {
+        let maps = Path::new("/proc/self/maps");
+        assert_eq!(fs::metadata(maps).unwrap().len(), 0);
+        let e = read_within(maps, FileKind::Config, 16).unwrap_err();
+        assert!(matches!(e, ReadError::TooLarge { size: None, .. }), "{e}");
+        assert!(read_bytes(maps, FileKind::Config).unwrap().len() > 16);
+    }
+
+    #[test]
+    fn sizes_in_messages() {
+        assert_eq!(human_size(312), "312 bytes");
+        assert_eq!(human_size(1 << 20), "1 MiB");
+        assert_eq!(human_size(8_400_000_000), "7.8 GiB");
+        assert_eq!(human_size((1 << 20) + 1), "1048577 bytes");
     }
 }

@@ -208,9 +208,9 @@ impl std::fmt::Display for PgnError {
 /// are [`PgnError`]'s, or a move list's line).
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum PgnReason {
-    /// The file cannot be opened.
-    #[error("cannot read file: {0}")]
-    Open(Arc<std::io::Error>),
+    /// The file cannot be opened, or is not a regular file ([`crate::fsio::open_regular`]).
+    #[error("cannot read file: {}", .0.cause())]
+    Open(Arc<crate::fsio::ReadError>),
     /// Reading the text failed midway.
     #[error("cannot read PGN: {0}")]
     Read(Arc<std::io::Error>),
@@ -1152,7 +1152,7 @@ fn play_error(e: PlayError, text: &str, line: usize, file: &str) -> PgnError {
 /// streamed and read only up to that game.
 pub fn read_game_file(path: &std::path::Path, index: usize) -> Result<(PgnRecord, Game), PgnError> {
     let file = path.display().to_string();
-    let f = std::fs::File::open(path).map_err(|e| PgnError {
+    let f = crate::fsio::open_regular(path).map_err(|e| PgnError {
         file: file.clone(),
         line: None,
         reason: PgnReason::Open(Arc::new(e)),
@@ -1430,7 +1430,7 @@ impl GameSummary {
 /// read ends the list with the games before it and the error.
 pub fn list_games(path: &std::path::Path, max: usize) -> (Vec<GameSummary>, Option<PgnError>) {
     let file = path.display().to_string();
-    let f = match std::fs::File::open(path) {
+    let f = match crate::fsio::open_regular(path) {
         Ok(f) => f,
         Err(e) => {
             return (

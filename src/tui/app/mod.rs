@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
+use crate::drills::GameKind;
 use crate::rules::Game;
 
 use super::config::{Config, Setting};
@@ -112,9 +113,13 @@ pub struct App {
     /// The puzzles from your games (`from-your-games.toml` in the data directory; `None` in
     /// tests unless they give one): the review screen adds to it, the drill screen reads it.
     pub drills_file: Option<PathBuf>,
-    /// The player agreed to quit losing a game in progress that could not be
-    /// kept (so nothing more is said about it on the way out).
-    pub loss_accepted: bool,
+    /// The games (chess's, xiangqi's) the player agreed to quit losing because they
+    /// could not be kept (so nothing more is said about them on the way out).
+    pub loss_accepted: Vec<GameKind>,
+    /// The kept chess game found at start while the trainer opened on the xiangqi screen
+    /// (and whether a game was given on the command line): offered when the chess screen
+    /// is shown, not on the xiangqi screen.
+    pub kept_chess_game: Option<(Box<play::SavedGame>, bool)>,
     /// Where changed settings are saved (None: not saved, as in tests).
     pub config_path: Option<PathBuf>,
     /// The panel "How engines see it" is shown (game screen, Euwe stepper).
@@ -142,7 +147,8 @@ impl App {
             effects: Vec::new(),
             quit: false,
             drills_file: None,
-            loss_accepted: false,
+            loss_accepted: Vec::new(),
+            kept_chess_game: None,
             config_path: None,
             engines_panel: false,
         }
@@ -450,24 +456,32 @@ impl App {
         self.with_play(|p, _, out| p.back(out));
     }
 
-    /// Quit, keeping the game in progress; if it cannot be kept (nowhere to
-    /// keep it, or the file cannot be written), ask first: a game is never
-    /// lost without the player's word. `q` on the question is a yes.
+    /// Quit, keeping the games in progress (chess's and xiangqi's); if one cannot be kept
+    /// (nowhere to keep it, or the file cannot be written), ask first, one game at a time:
+    /// a game is never lost without the player's word. `q` on the question is a yes.
     fn request_quit(&mut self) {
-        match &self.overlay {
-            Some(Overlay::Ask(Question::Quit)) => return self.do_quit(),
-            Some(Overlay::Ask(Question::QuitUnkept { .. })) => return self.quit_losing_game(),
-            _ => {}
+        if let Some(Overlay::Ask(q)) = &self.overlay {
+            return self.quit_losing_game(q.game());
         }
-        // The question takes the place of the game screen's overlay, if one is up.
-        if self.play.game_in_progress() && self.play.resume_path.is_none() {
-            self.play.overlay = None;
-            self.overlay = Some(Overlay::Ask(Question::Quit));
-            return;
+        match self.unkept_question() {
+            Some(q) => {
+                // The question takes the place of the game screen's overlay, if one is up.
+                self.play.overlay = None;
+                self.overlay = Some(Overlay::Ask(q));
+            }
+            None => self.do_quit(),
         }
-        match self.play.keep_game_in_progress() {
-            Ok(()) => self.do_quit(),
-            Err(e) => {
+    }
+
+    /// Keep each game in progress; the question to ask about the first that cannot be
+    /// kept and whose loss the player has not accepted yet, if any.
+    fn unkept_question(&mut self) -> Option<Question> {
+        if !self.loss_accepted.contains(&GameKind::Chess) {
+            let game = GameKind::Chess;
+            if self.play.game_in_progress() && self.play.resume_path.is_none() {
+                return Some(Question::Quit { game });
+            }
+            if let Err(e) = self.play.keep_game_in_progress() {
                 let pgn = self.play.pgn_text();
                 let saved_as = self
                     .play
@@ -475,19 +489,35 @@ impl App {
                     .as_ref()
                     .filter(|(_, text)| *text == pgn)
                     .map(|(p, _)| p.clone());
-                self.play.overlay = None;
-                self.overlay = Some(Overlay::Ask(Question::QuitUnkept {
+                return Some(Question::QuitUnkept {
+                    game,
                     reason: e.to_string(),
                     saved_as,
-                }));
+                });
             }
         }
+        if !self.loss_accepted.contains(&GameKind::Xiangqi) && self.xiangqi.in_progress() {
+            let game = GameKind::Xiangqi;
+            if self.xiangqi.kept_path.is_none() {
+                return Some(Question::Quit { game });
+            }
+            if let Err(e) = self.xiangqi.keep_in_progress() {
+                return Some(Question::QuitUnkept {
+                    game,
+                    reason: e.to_string(),
+                    saved_as: self.xiangqi.saved_as(),
+                });
+            }
+        }
+        None
     }
 
-    /// Yes to quitting without the game in progress kept.
-    pub(crate) fn quit_losing_game(&mut self) {
-        self.loss_accepted = true;
-        self.do_quit();
+    /// Yes to quitting without `game` kept: on to the other game's question, if it has
+    /// one, else quit.
+    pub(crate) fn quit_losing_game(&mut self, game: GameKind) {
+        self.overlay = None;
+        self.loss_accepted.push(game);
+        self.request_quit();
     }
 
     /// Quit (the game in progress was kept, or the player agreed to lose it;
@@ -703,6 +733,53 @@ impl App {
 /// Routing to the xiangqi screen (which owns its state, keys, drawing and hit-testing):
 /// open it, hand it a key, click, line or engine report, carry out its replies.
 impl App {
+    /// At start: offer the games kept by the last run (the chess game's question, the
+    /// xiangqi game resumed). `from_command_line`: a game was given (`--fen`, `--pgn`), so
+    /// the kept chess game is offered to be replaced. `on_xiangqi`: the trainer opens on
+    /// the xiangqi screen, so the chess game's question waits until the chess screen is
+    /// shown (each screen offers its own game only). A file that cannot be read is named;
+    /// none is lost: one that is not a regular file stays where it is (chess) or is moved
+    /// aside (xiangqi), and neither is deleted on the way out.
+    pub fn offer_kept_games(&mut self, from_command_line: bool, on_xiangqi: bool) {
+        if let Some(p) = self.play.resume_path.clone() {
+            match play::load_saved(&p) {
+                Ok(Some(saved)) if on_xiangqi => {
+                    self.play.saved_kept = true;
+                    self.kept_chess_game = Some((Box::new(saved), from_command_line));
+                }
+                Ok(Some(saved)) => self.play.offer_saved_game(saved, from_command_line),
+                Ok(None) => {}
+                Err(e) => {
+                    // A file that could not be read at all (a device, a FIFO) stays where
+                    // it is: never deleted, set aside before a game is kept in its place.
+                    self.play.saved_kept |= matches!(e, play::SavedGameError::Read(_));
+                    self.error(e.to_string());
+                }
+            }
+        }
+        if let Some(p) = self.xiangqi.kept_path.clone()
+            && let Err(e) = self.xiangqi.resume(&p)
+        {
+            let aside = crate::rules::fsio::aside_name(&p, "unreadable");
+            let moved = std::fs::rename(&p, &aside).map_or(String::new(), |()| {
+                format!("; moved aside to {}", aside.display())
+            });
+            self.add_error(format!(
+                "The xiangqi game in progress was not resumed: {e}{moved}"
+            ));
+        }
+        if on_xiangqi {
+            self.open_xiangqi();
+        }
+    }
+
+    /// The chess screen is shown again: the kept chess game waiting for it is offered.
+    fn offer_waiting_chess_game(&mut self) {
+        if let Some((saved, from_command_line)) = self.kept_chess_game.take() {
+            self.play.offer_saved_game(*saved, from_command_line);
+        }
+    }
+
     /// Open the xiangqi screen (its game kept from the last time; the chess game is kept).
     pub fn open_xiangqi(&mut self) {
         self.stop_engine();
@@ -777,6 +854,7 @@ impl App {
                 xiangqi::Reply::Leave => {
                     self.screen = Screen::Play;
                     self.message = None;
+                    self.offer_waiting_chess_game();
                     self.maybe_engine();
                 }
             }
@@ -792,12 +870,12 @@ impl App {
             (Overlay::Ask(q), Cmd::Yes | Cmd::No) => {
                 self.overlay = None;
                 match (q, cmd == Cmd::Yes) {
-                    (Question::Quit, true) => self.do_quit(),
-                    (Question::QuitUnkept { .. }, true) => self.quit_losing_game(),
-                    (Question::QuitUnkept { .. }, false) => {
-                        self.with_play(|p, _, out| p.ask_save_name(out))
-                    }
-                    (Question::Quit, false) => {}
+                    (q, true) => self.quit_losing_game(q.game()),
+                    (Question::QuitUnkept { game, .. }, false) => match game {
+                        GameKind::Chess => self.with_play(|p, _, out| p.ask_save_name(out)),
+                        GameKind::Xiangqi => self.with_xiangqi(|x, out| x.ask_save_name(out)),
+                    },
+                    (Question::Quit { .. }, false) => {}
                 }
             }
             (Overlay::Help { scroll }, cmd) if cmd != Cmd::Close => {

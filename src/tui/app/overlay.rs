@@ -11,22 +11,43 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::{App, Screen};
+use crate::drills::GameKind;
 use crate::tui::keys::{self, Ctx};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{body_of, max_scroll, popup, question_popup, wrap};
 
-/// A question of the App's: on quitting, from any screen.
+/// A question of the App's: on quitting, from any screen. `game` is the game the
+/// question is about (the chess screen's or the xiangqi screen's: each keeps its own).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Question {
-    /// Quit and lose the game in progress?
-    Quit,
+    /// Quit and lose the game in progress? (There is nowhere to keep it.)
+    Quit { game: GameKind },
     /// The game in progress cannot be kept (`reason`): quit and lose it?
     /// No opens the save prompt, to keep it as PGN elsewhere. `saved_as`:
     /// the PGN file already holding it, if one does.
     QuitUnkept {
+        game: GameKind,
         reason: String,
         saved_as: Option<std::path::PathBuf>,
     },
+}
+
+impl Question {
+    /// The game the question is about.
+    pub fn game(&self) -> GameKind {
+        match self {
+            Question::Quit { game } | Question::QuitUnkept { game, .. } => *game,
+        }
+    }
+}
+
+/// "The game in progress" or "The xiangqi game in progress": chess's words stay as they
+/// were where only chess is played.
+fn the_game(game: GameKind) -> &'static str {
+    match game {
+        GameKind::Chess => "The game in progress",
+        GameKind::Xiangqi => "The xiangqi game in progress",
+    }
 }
 
 /// A modal of the App's on top of any screen (the game screen's own are
@@ -237,20 +258,23 @@ fn render_help(app: &App, scroll: usize, t: &Theme, size: Rect, buf: &mut Buffer
 }
 
 fn render_question(q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
+    let the_game = the_game(q.game());
     let text = match q {
-        Question::Quit => "Quit? The game in progress will be lost.".to_string(),
+        Question::Quit { .. } => format!("Quit? {the_game} will be lost."),
         Question::QuitUnkept {
             reason,
             saved_as: None,
+            ..
         } => format!(
-            "The game in progress cannot be kept for the next start: {reason}. \
+            "{the_game} cannot be kept for the next start: {reason}. \
              Quit and lose it? (no: save it as PGN elsewhere)"
         ),
         Question::QuitUnkept {
             reason,
             saved_as: Some(p),
+            ..
         } => format!(
-            "The game in progress cannot be kept for the next start: {reason}. \
+            "{the_game} cannot be kept for the next start: {reason}. \
              It is saved as PGN in {}. Quit? (no: save it again)",
             p.display()
         ),

@@ -425,7 +425,7 @@ fn render_question(play: &Play, q: &Question, t: &Theme, size: Rect, buf: &mut B
             crate::rules::color_name(!play.game.position().turn())
         ),
         Question::Resume(s) => format!(
-            "A game in progress was kept ({}). Resume it?",
+            "A chess game in progress was kept ({}). Resume it?",
             plies(s.moves.len())
         ),
         Question::AbandonForFen => {
@@ -435,7 +435,7 @@ fn render_question(play: &Play, q: &Question, t: &Theme, size: Rect, buf: &mut B
             "Abandon the game in progress to load a game from a PGN file?".to_string()
         }
         Question::ReplaceKept { saved: s, .. } => format!(
-            "A game in progress was kept ({}). Play the new game and delete the kept \
+            "A chess game in progress was kept ({}). Play the new game and delete the kept \
              one? (no: resume the kept game; later: keep both)",
             plies(s.moves.len())
         ),

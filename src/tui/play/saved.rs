@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{Color, Position};
 
+use crate::fsio::{FileKind, ReadError, human_size, read_bytes};
 use crate::rules::claim::Ground;
 use crate::rules::pgn::{ClaimMark, RecordedClaim};
 use crate::rules::{FenError, Game, PlayError};
@@ -107,18 +108,23 @@ pub enum SavedGameReason {
     /// A claim's rule is not a [`Ground::code`] ("9.2" or "9.3").
     #[error("a claim under '{rule}', not '9.2' or '9.3'")]
     ClaimRule { rule: String },
+    /// The file holds more than a kept game may ([`FileKind::KeptGame`]).
+    #[error(
+        "it holds more than {} may ({})",
+        FileKind::KeptGame.words(),
+        human_size(FileKind::KeptGame.limit())
+    )]
+    TooLarge,
 }
 
 /// Why the kept game was not offered at start: the file could not be read, or its
 /// text is not a game ([`SavedGameReason`]) and it was moved aside (or could not be).
 #[derive(Debug, thiserror::Error)]
 pub enum SavedGameError {
-    /// The file exists but cannot be read.
-    #[error("cannot read the saved game {}: {source}", path.display())]
-    Read {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    /// The file exists but cannot be read (not a regular file, permissions): it is left
+    /// where it is, untouched.
+    #[error("the saved game was not resumed: {0}")]
+    Read(ReadError),
     /// The file is not a kept game; it was moved to `aside`.
     #[error(
         "the saved game {} was unreadable ({reason}); it was moved to {}",
@@ -203,19 +209,15 @@ pub enum KeepError {
 /// Read the saved game in progress. A file that is not a saved game is moved
 /// aside (as `progress.toml` is) and the error says where.
 pub fn load_saved(path: &Path) -> Result<Option<SavedGame>, SavedGameError> {
-    let text = match std::fs::read(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => {
-            return Err(SavedGameError::Read {
-                path: path.to_path_buf(),
-                source,
-            });
-        }
+    let text = match read_bytes(path, FileKind::KeptGame) {
+        Ok(t) => Ok(t),
+        Err(e) if e.is_not_found() => return Ok(None),
+        Err(ReadError::TooLarge { .. }) => Err(SavedGameReason::TooLarge),
+        Err(e) => return Err(SavedGameError::Read(e)),
     };
-    let parsed = std::str::from_utf8(&text)
-        .map_err(SavedGameReason::from)
-        .and_then(|t| serde_json::from_str::<SavedGame>(t).map_err(SavedGameReason::from))
+    let parsed = text
+        .and_then(|t| String::from_utf8(t).map_err(|e| e.utf8_error().into()))
+        .and_then(|t| serde_json::from_str::<SavedGame>(&t).map_err(SavedGameReason::from))
         .and_then(|s| restore(&s).map(|_| s));
     match parsed {
         Ok(s) => Ok(Some(s)),
@@ -401,7 +403,7 @@ mod tests {
         // A directory where the file should be cannot be read.
         std::fs::create_dir(&path).unwrap();
         let e = load_saved(&path).unwrap_err();
-        assert!(matches!(e, SavedGameError::Read { .. }), "{e}");
+        assert!(matches!(e, SavedGameError::Read(_)), "{e}");
         assert!(path.is_dir());
         let _ = std::fs::remove_dir_all(&dir);
     }
