@@ -22,6 +22,17 @@ fn temp(name: &str) -> PathBuf {
     d
 }
 
+/// A kept game of two humans: 1. e4 e5.
+pub(super) fn kept_e4_e5() -> SavedGame {
+    SavedGame {
+        start_fen: crate::rules::Game::new().start_fen(),
+        moves: vec!["e2e4".into(), "e7e5".into()],
+        human: Players::TwoHumans,
+        claims: Vec::new(),
+        clocks: None,
+    }
+}
+
 /// A FIFO at `path` (no writer will ever come: opening it to read would block for good).
 #[cfg(unix)]
 fn fifo(path: &Path) {
@@ -302,14 +313,7 @@ fn quitting_asks_before_losing_a_game_that_cannot_be_kept_in_both_games() {
 fn starting_on_the_xiangqi_screen_offers_only_its_own_game() {
     let dir = temp("start");
     let chess = dir.join("game-in-progress.json");
-    let saved = SavedGame {
-        start_fen: crate::rules::Game::new().start_fen(),
-        moves: vec!["e2e4".into(), "e7e5".into()],
-        human: Players::TwoHumans,
-        claims: Vec::new(),
-        clocks: None,
-    };
-    std::fs::write(&chess, serde_json::to_string(&saved).unwrap()).unwrap();
+    std::fs::write(&chess, serde_json::to_string(&kept_e4_e5()).unwrap()).unwrap();
     let mut a = app();
     a.update(Action::Resize(80, 24));
     a.play.resume_path = Some(chess.clone());

@@ -468,17 +468,10 @@ fn a_game_row_names_its_event() {
 /// again once it is answered yes or later (no resumes the kept game instead).
 #[test]
 fn the_list_of_a_command_line_file_waits_behind_the_kept_game_question() {
-    use super::play::SavedGame;
     let dir = temp("kept-list");
     let path = many_games(&dir, 3);
     let kept = dir.join("game-in-progress.json");
-    let saved = SavedGame {
-        start_fen: crate::rules::Game::new().start_fen(),
-        moves: vec!["e2e4".into(), "e7e5".into()],
-        human: Players::TwoHumans,
-        claims: Vec::new(),
-        clocks: None,
-    };
+    let saved = super::files_tests::kept_e4_e5();
     let start = || {
         std::fs::write(&kept, serde_json::to_string(&saved).unwrap()).unwrap();
         let mut a = app_80x24();

@@ -531,6 +531,14 @@ mod tests {
         d
     }
 
+    /// A FIFO at `path` (with no writer: opening it to read would block).
+    #[cfg(unix)]
+    fn mkfifo(path: &Path) {
+        let c = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    }
+
     /// The names in `dir`, sorted.
     fn names(dir: &Path) -> Vec<String> {
         let mut v: Vec<String> = fs::read_dir(dir)
@@ -684,9 +692,7 @@ mod tests {
         #[cfg(target_os = "linux")]
         {
             let fifo = d.join("fifo");
-            let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
-            // SAFETY: a valid NUL-terminated path.
-            assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+            mkfifo(&fifo);
             let e = write_atomic(&fifo, b"x").unwrap_err();
             assert!(e.to_string().contains("a FIFO"), "{e}");
             use std::os::unix::fs::FileTypeExt;
@@ -763,9 +769,7 @@ mod tests {
         #[cfg(target_os = "linux")]
         {
             let fifo = d.join("fifo.pgn");
-            let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
-            // SAFETY: a valid NUL-terminated path.
-            assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+            mkfifo(&fifo);
             let e = open_regular(&fifo).unwrap_err();
             assert!(
                 matches!(e, ReadError::NotRegular { kind: "a FIFO", .. }),
