@@ -244,6 +244,14 @@ fn quitting_asks_before_losing_a_game_that_cannot_be_kept_in_both_games() {
         "{s}"
     );
     assert!(s.contains("Quit and lose it?"), "{s}");
+    // The reason names the file that could not be written.
+    match &a.overlay {
+        Some(Overlay::Ask(Question::QuitUnkept { reason, .. })) => assert!(
+            reason.starts_with("cannot write ") && reason.contains("xiangqi-in-progress.pgn"),
+            "{reason}"
+        ),
+        other => panic!("{other:?}"),
+    }
     // No: the xiangqi save prompt.
     keys(&mut a, "n");
     assert!(!a.quit);

@@ -51,6 +51,7 @@ use super::config::{
 };
 use super::engine_thread::{Effect, Info, Report};
 use super::keys::{self, Cmd, Ctx};
+use super::play::KeepError;
 use super::prompt::{InputKind, default_save_name, expand_home};
 use super::theme::{PLACE_MARK, RULING_SPAN_MARK, Theme, badge};
 use super::widgets::{self, clip};
@@ -790,9 +791,12 @@ impl XiangqiScreen {
 
     /// Keep the game in progress where games are kept between runs ([`Self::kept_path`];
     /// nowhere: nothing is done).
-    pub fn keep_in_progress(&self) -> std::io::Result<()> {
+    pub fn keep_in_progress(&self) -> Result<(), KeepError> {
         match &self.kept_path {
-            Some(p) => self.keep(p),
+            Some(p) => self.keep(p).map_err(|source| KeepError::Write {
+                path: p.clone(),
+                source,
+            }),
             None => Ok(()),
         }
     }
