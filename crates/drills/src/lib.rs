@@ -89,12 +89,14 @@ pub use types::{
 /// (one per problem, "file:line: what is wrong"; or one summary line when
 /// all is well) and whether all is well.
 pub fn cli_check(dir: &Path) -> (Vec<String>, bool) {
-    let coll = if dir.is_file() {
+    // Anything there but a directory is read as a file, so that a FIFO or a device is
+    // named as what it is (by the one file reader) rather than as "not a directory".
+    let coll = if dir.is_dir() || !dir.exists() {
+        load_dir(dir)
+    } else {
         let mut c = Collection::default();
         add_file(&mut c, dir);
         c
-    } else {
-        load_dir(dir)
     };
     check_collection(&coll, &dir.display().to_string())
 }
