@@ -26,7 +26,8 @@ pub struct ReviewArgs {
     /// Which game of the file (1 = the first).
     #[arg(long, default_value_t = 1, conflicts_with = "all")]
     pub game: usize,
-    /// Review every game of the file.
+    /// Review every game of the file (a game that cannot be read is named and skipped; exit 1
+    /// at the end if any was).
     #[arg(long)]
     pub all: bool,
     /// One JSON object per finding instead of a report.
