@@ -211,6 +211,12 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         // The reader went away (`threefold analyze ... | head -1`): nothing to say.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        // Exit 1 (not 2) when `review --all` skipped games it could not read: the others
+        // were reviewed, each bad game named on its own line.
+        Err(e) if e.downcast_ref::<cli::review::GamesSkipped>().is_some() => {
+            let _ = writeln!(std::io::stderr(), "error: {e}");
+            ExitCode::from(1)
+        }
         Err(e) => {
             let msg =
                 threefold::visible::visible(&format!("{e:#}").replace('\n', " ")).into_owned();

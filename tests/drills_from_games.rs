@@ -218,3 +218,132 @@ fn review_drills_adds_the_puzzles_and_says_how_many_and_where() {
         .unwrap();
     assert!(check.status.success(), "{check:?}");
 }
+
+/// The ids of the puzzles of GAME, as every version has written them (a file written before
+/// must be recognised: the same finding is never added twice).
+const GAME_IDS: [&str; 3] = [
+    "game-1796ee68a095ea28",
+    "game-8958d882f27823d7",
+    "game-c936743a21ed52b7",
+];
+
+/// A scan of many games makes each puzzle once, however often it is found, and none that the
+/// file already holds: the collector holds the new puzzles only (it used to hold every
+/// finding's puzzle, each with the game's moves, and add them at the end).
+#[test]
+fn a_scan_makes_each_puzzle_once_and_none_that_the_file_holds() {
+    let dir = temp_dir("collect");
+    let path = dir.join(FILE_NAME);
+    let (rec, game) = game();
+    let review = review_claims(&game, &GameRecord::from_pgn(&rec));
+    let mut c = from_games::Collector::open(&path).unwrap();
+    for _ in 0..3 {
+        assert!(c.add_review(&game, &review, None).is_empty());
+    }
+    assert_eq!(c.pending(), 3);
+    let added = c.write().unwrap();
+    assert_eq!(added.added, GAME_IDS);
+    assert!(added.already.is_empty(), "{added:?}");
+    let before = std::fs::read(&path).unwrap();
+    let mut c = from_games::Collector::open(&path).unwrap();
+    assert!(c.add_review(&game, &review, None).is_empty());
+    assert_eq!(c.pending(), 0);
+    let again = c.write().unwrap();
+    assert_eq!(
+        again.summary(),
+        format!("All 3 puzzles are already in {}.", path.display())
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+/// `review --all --drills` over the same game three times adds its three puzzles, and does
+/// not count the copies as puzzles already in the file.
+#[test]
+fn review_drills_of_a_game_found_three_times_adds_its_puzzles_once() {
+    let dir = temp_dir("thrice");
+    let pgn = dir.join("games.pgn");
+    std::fs::write(&pgn, [GAME, GAME, GAME].join("\n")).unwrap();
+    let out_dir = dir.join("puzzles");
+    let out = Command::new(env!("CARGO_BIN_EXE_threefold"))
+        .args(["review", "--all", "--no-engine", "--drills", "--drills-dir"])
+        .arg(&out_dir)
+        .arg("--pgn")
+        .arg(&pgn)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let file = out_dir.join(FILE_NAME);
+    assert_eq!(
+        stdout.lines().last().unwrap(),
+        format!(
+            "3 puzzles added to {}: drills, theme \"From your games\".",
+            file.display()
+        )
+    );
+    let (theme, problems) = load_file(&file);
+    assert!(problems.is_empty(), "{problems:?}");
+    let ids: Vec<String> = theme.unwrap().puzzles.into_iter().map(|p| p.id).collect();
+    assert_eq!(ids, GAME_IDS);
+}
+
+/// The text of a puzzle file that is not valid TOML (line 3).
+const BROKEN: &str = "name = \"From your games\"\n\n[[puzzle]\nid = \"mine\"\n";
+
+/// Puzzles are never added to a file that does not parse: the problem is named with its
+/// line, nothing is written, and the file is left as it was (puzzles used to be appended
+/// to it and reported as added, never to be seen on the drill screen).
+#[test]
+fn a_file_that_does_not_parse_is_refused_and_left_alone() {
+    let dir = temp_dir("unparsed");
+    let path = dir.join(FILE_NAME);
+    std::fs::write(&path, BROKEN).unwrap();
+    let (rec, game) = game();
+    let review = review_claims(&game, &GameRecord::from_pgn(&rec));
+    let made: Vec<_> = from_games::puzzles_of_review(&game, &review, None)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    let e = from_games::add_puzzles(&path, &made).unwrap_err();
+    match &e {
+        from_games::FromGamesError::NotAPuzzleFile(p) => assert_eq!(p.line, Some(3), "{e}"),
+        other => panic!("{other}"),
+    }
+    assert!(
+        e.to_string()
+            .starts_with(&format!("{}:3: not valid TOML", path.display())),
+        "{e}"
+    );
+    assert!(from_games::Collector::open(&path).is_err());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), BROKEN);
+}
+
+/// `review --drills` with a puzzle file that does not parse refuses before reviewing
+/// anything, in one line naming the file and the line, exit 2, the file untouched.
+#[test]
+fn review_drills_refuses_a_file_that_does_not_parse() {
+    let dir = temp_dir("cli-unparsed");
+    let pgn = dir.join("games.pgn");
+    std::fs::write(&pgn, GAME).unwrap();
+    let out_dir = dir.join("puzzles");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let file = out_dir.join(FILE_NAME);
+    std::fs::write(&file, BROKEN).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_threefold"))
+        .args(["review", "--no-engine", "--drills", "--drills-dir"])
+        .arg(&out_dir)
+        .arg("--pgn")
+        .arg(&pgn)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(!stdout.contains("added"), "{stdout}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with(&format!("error: {}:3: not valid TOML", file.display())),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), BROKEN);
+}

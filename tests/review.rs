@@ -528,6 +528,8 @@ fn a_missed_claim_counts_the_occurrence_the_move_would_make() {
 /// `review --all` reviews game by game as it reads them: a game's report is out before the
 /// next game is read, so a bad game later in the file comes after the reports of the games
 /// before it (the whole file used to be read, and held, before the first game was reviewed).
+/// The bad game is skipped, and the command ends with exit 1 and the count (it used to end
+/// at the bad game with exit 2).
 #[test]
 fn review_all_reports_each_game_before_reading_the_next() {
     let dir = std::env::temp_dir().join(format!("threefold-review-stream-{}", std::process::id()));
@@ -543,17 +545,120 @@ fn review_all_reports_each_game_before_reading_the_next() {
         "--all",
         "--no-engine",
     ]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.starts_with("Game 1: A - ?, * (2 plies)"), "{stdout}");
     assert!(stdout.contains("Game 2: B - ?, * (2 plies)"), "{stdout}");
     assert!(!stdout.contains("Game 3"), "{stdout}");
     let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(err.lines().count(), 2, "{err}");
     assert!(
-        err.contains("games.pgn:11: illegal move 'Ke3' (ply 3)"),
+        err.contains("games.pgn:11: game 3 (from line 9) skipped: illegal move 'Ke3' (ply 3)"),
         "{err}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A knight shuffle: Black could have claimed with 4...Ng8, White at move 5.
+const SHUFFLE: &str = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 *";
+
+/// A bad game in the middle of a file is named (its number and line) and skipped, and the
+/// games after it are reviewed; with `--drills` the puzzles of the good games are written;
+/// the command ends with exit 1 and the count. (It used to stop at the bad game with exit 2,
+/// game 4 never read and no puzzle written.)
+#[test]
+fn review_all_skips_a_bad_game_and_reviews_the_rest() {
+    let dir = std::env::temp_dir().join(format!("threefold-review-skip-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("games.pgn");
+    let games = format!(
+        "[White \"A\"]\n\n1. d4 d5 *\n\n[White \"B\"]\n\n{SHUFFLE}\n\n\
+         [White \"C\"]\n\n1. e4 Zz9 2. Nf3 *\n\n[White \"D\"]\n\n{SHUFFLE}\n"
+    );
+    std::fs::write(&input, games).unwrap();
+    let puzzles = dir.join("puzzles");
+    let out = run(&[
+        "review",
+        "--pgn",
+        input.to_str().unwrap(),
+        "--all",
+        "--no-engine",
+        "--drills",
+        "--drills-dir",
+        puzzles.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let games: Vec<&str> = stdout.lines().filter(|l| l.starts_with("Game ")).collect();
+    assert_eq!(
+        games,
+        [
+            "Game 1: A - ?, * (2 plies)",
+            "Game 2: B - ?, * (9 plies)",
+            "Game 4: D - ?, * (9 plies)"
+        ],
+        "{stdout}"
+    );
+    let file = puzzles.join("from-your-games.toml");
+    assert_eq!(
+        stdout.lines().last().unwrap(),
+        format!(
+            "2 puzzles added to {}: drills, theme \"From your games\".",
+            file.display()
+        )
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    let err: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        err,
+        [
+            format!(
+                "{}:11: game 3 (from line 9) skipped: cannot read 'Zz9' as a move",
+                input.display()
+            ),
+            "error: 1 game of 4 skipped (not read: see above)".to_string()
+        ]
+    );
+    let (theme, problems) = threefold::drills::load_file(&file);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(theme.unwrap().puzzles.len(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A file cut off in the middle of a move: its last game is reported as bad, and the games
+/// before it are reviewed and written to `--annotate`'s file (nothing was written before).
+#[test]
+fn review_all_of_a_file_cut_off_keeps_the_games_before_the_cut() {
+    let dir = std::env::temp_dir().join(format!("threefold-review-cut-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("cut.pgn");
+    let text = format!("[White \"A\"]\n\n{SHUFFLE}\n\n[White \"B\"]\n\n{SHUFFLE}\n");
+    let cut = text.rfind("Ng8").unwrap() + 1;
+    std::fs::write(&input, &text[..cut]).unwrap();
+    let annotated = dir.join("out.pgn");
+    let out = run(&[
+        "review",
+        "--pgn",
+        input.to_str().unwrap(),
+        "--all",
+        "--no-engine",
+        "--annotate",
+        annotated.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("Game 1: A - ?, * (9 plies)"), "{stdout}");
+    assert!(!stdout.contains("Game 2"), "{stdout}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cut.pgn:7: game 2 (from line 5) skipped: cannot read 'N' as a move"),
+        "{err}"
+    );
+    assert!(err.contains("1 game of 2 skipped"), "{err}");
+    let recs = pgn::read_records(&std::fs::read_to_string(&annotated).unwrap(), "out").unwrap();
+    assert_eq!(recs.len(), 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

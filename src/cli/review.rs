@@ -26,7 +26,8 @@ pub struct ReviewArgs {
     /// Which game of the file (1 = the first).
     #[arg(long, default_value_t = 1, conflicts_with = "all")]
     pub game: usize,
-    /// Review every game of the file.
+    /// Review every game of the file (a game that cannot be read is named and skipped; exit 1
+    /// at the end if any was).
     #[arg(long)]
     pub all: bool,
     /// One JSON object per finding instead of a report.
@@ -73,7 +74,22 @@ struct JsonFinding<'a> {
     text: &'a str,
 }
 
-/// Run `review`, writing to `out`. Errors are user-facing one-liners.
+/// `review --all` skipped games it could not read (each named on stderr as it was met):
+/// the error that ends the command once everything else is done, with exit status 1, as
+/// `drills --check` exits when a puzzle file has a problem (2 is for a review that could
+/// not be done).
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "{skipped} game{} of {games} skipped (not read: see above)",
+    if *skipped == 1 { "" } else { "s" }
+)]
+pub struct GamesSkipped {
+    pub skipped: usize,
+    pub games: usize,
+}
+
+/// Run `review`, writing to `out`. Errors are user-facing one-liners; a game `--all` could
+/// not read is reported and skipped, and ends the command with [`GamesSkipped`].
 pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<()> {
     // The annotated file replaces what it is written over: never the games being read.
     if let Some(path) = &args.annotate
@@ -97,18 +113,35 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<()> {
         },
         hash_mb: args.hash,
     };
-    match &args.annotate {
-        None => review_games(args, &options, out, None),
+    // The puzzle file is read before any game: one that cannot take puzzles is refused now.
+    let mut puzzles = match args.drills {
+        false => None,
+        true => {
+            let path = match &args.drills_dir {
+                Some(dir) => dir.join(threefold::drills::from_games::FILE_NAME),
+                None => threefold::drills::from_games::default_file().context(
+                    "--drills: this platform has no data directory; give --drills-dir DIR",
+                )?,
+            };
+            Some(threefold::drills::from_games::Collector::open(&path)?)
+        }
+    };
+    let skipped = match &args.annotate {
+        None => review_games(args, &options, out, None, &mut puzzles)?,
         // The annotated games go to a temporary file beside PATH as each game is reviewed,
         // renamed over PATH at the end (fsio's atomic write): a PATH that cannot be written
         // (no such directory, not a file) is refused before any game is searched, and a
         // review that fails leaves PATH as it was.
         Some(path) => {
             let mut failed = None;
+            let mut skipped = None;
             let written = threefold::fsio::write_atomic_with(path, |file| {
                 let mut annotated = std::io::BufWriter::new(file);
-                match review_games(args, &options, out, Some(&mut annotated)) {
-                    Ok(()) => annotated.flush(),
+                match review_games(args, &options, out, Some(&mut annotated), &mut puzzles) {
+                    Ok(s) => {
+                        skipped = Some(s);
+                        annotated.flush()
+                    }
                     Err(e) => {
                         failed = Some(e);
                         Err(std::io::Error::other("the review failed"))
@@ -118,28 +151,35 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<()> {
             if let Some(e) = failed {
                 return Err(e);
             }
-            written.with_context(|| format!("cannot write {}", path.display()))
+            written.with_context(|| format!("cannot write {}", path.display()))?;
+            skipped.unwrap_or_default()
         }
+    };
+    match skipped {
+        None => Ok(()),
+        Some(s) => Err(s.into()),
     }
 }
 
 /// Review the games asked for one at a time, as they are read: game `--game` (read as
 /// `analyze --pgn` reads it), or with `--all` every game of the file, streamed, so only the
 /// game being reviewed is held whatever the size of the file. Each game's report goes out
-/// before the next game is read; an error in a game ends the review after the reports of
-/// the games before it.
+/// before the next game is read. With `--all`, a game that cannot be read is named on
+/// stderr (its number, its line and the problem) and skipped, and the games after it are
+/// reviewed; the games skipped, if any, are returned. With `--drills`, the puzzles found go
+/// to `puzzles`, each once, and are added at the end.
 fn review_games(
     args: &ReviewArgs,
     options: &Options,
     out: &mut dyn Write,
     mut annotated: Option<&mut dyn Write>,
-) -> Result<()> {
+    puzzles: &mut Option<threefold::drills::from_games::Collector>,
+) -> Result<Option<GamesSkipped>> {
     let mut out = std::io::BufWriter::new(out);
     let stop = AtomicBool::new(false);
     let tty = std::io::stderr().is_terminal();
     let mut first = true;
-    let mut puzzles = Vec::new();
-    let mut each = |index: usize, rec: &PgnRecord, game: &Game| -> Result<()> {
+    let mut each = |w: &mut dyn Write, index: usize, rec: &PgnRecord, game: &Game| -> Result<()> {
         let record = GameRecord::from_pgn(rec);
         let mut progress = |done: usize, total: usize| {
             if tty {
@@ -156,15 +196,10 @@ fn review_games(
             }
         };
         let r = review::review(game, &record, options, &stop, &mut progress)?;
-        if args.drills {
+        if let Some(puzzles) = puzzles.as_mut() {
             let source = threefold::drills::from_games::source_from_tags(|n| rec.tag(n));
-            for made in
-                threefold::drills::from_games::puzzles_of_review(game, &r.claims, source.as_deref())
-            {
-                match made {
-                    Ok(p) => puzzles.push(p),
-                    Err(e) => eprintln!("game {index}: {e}"),
-                }
+            for e in puzzles.add_review(game, &r.claims, source.as_deref()) {
+                eprintln!("game {index}: {e}");
             }
         }
         if args.json {
@@ -184,11 +219,11 @@ fn review_games(
                     eval_after: f.eval_after.map(Score::cp),
                     text: &f.text,
                 };
-                serde_json::to_writer(&mut out, &j)?;
-                writeln!(out)?;
+                serde_json::to_writer(&mut *w, &j)?;
+                writeln!(w)?;
             }
         } else {
-            report(&mut out, index, rec, game, &r)?;
+            report(w, index, rec, game, &r)?;
         }
         if let (Some(a), Some(path)) = (&mut annotated, &args.annotate) {
             let text = annotate(rec, game, &r);
@@ -198,9 +233,10 @@ fn review_games(
         first = false;
         Ok(())
     };
+    let mut skipped = None;
     if !args.all {
         let (rec, game) = pgn::read_game_file(&args.pgn, args.game)?;
-        each(args.game, &rec, &game)?;
+        each(&mut out, args.game, &rec, &game)?;
     } else {
         let file = args.pgn.display().to_string();
         let f = threefold::fsio::open_regular(&args.pgn).map_err(|e| pgn::PgnError {
@@ -209,10 +245,38 @@ fn review_games(
             reason: pgn::PgnReason::Open(std::sync::Arc::new(e)),
         })?;
         let mut reader = PgnReader::new(BufReader::new(f), &file);
-        while let Some((rec, game)) = reader.next_game()? {
-            each(reader.games_read(), &rec, &game)?;
+        loop {
+            match reader.next_game() {
+                Ok(Some((rec, game))) => {
+                    let index = reader.games_read() + reader.games_skipped();
+                    each(&mut out, index, &rec, &game)?;
+                }
+                Ok(None) => break,
+                Err(e) => {
+                    // Reports so far go out before the line about the bad game.
+                    out.flush()?;
+                    let Some(bad) = reader.skip_bad_game()? else {
+                        return Err(e.into());
+                    };
+                    let at = match e.line {
+                        Some(l) => format!("{}:{l}", e.file),
+                        None => e.file.clone(),
+                    };
+                    let line = format!(
+                        "{at}: game {} (from line {}) skipped: {}",
+                        bad.game, bad.line, e.reason
+                    );
+                    // Not eprintln!, which panics when stderr is a terminal that hung up.
+                    let _ = writeln!(std::io::stderr(), "{}", visible(&line));
+                }
+            }
         }
-        if reader.games_read() == 0 {
+        if reader.games_skipped() > 0 {
+            skipped = Some(GamesSkipped {
+                skipped: reader.games_skipped(),
+                games: reader.games_read() + reader.games_skipped(),
+            });
+        } else if reader.games_read() == 0 {
             return Err(pgn::PgnError {
                 file,
                 line: None,
@@ -221,13 +285,8 @@ fn review_games(
             .into());
         }
     }
-    if args.drills {
-        let path = match &args.drills_dir {
-            Some(dir) => dir.join(threefold::drills::from_games::FILE_NAME),
-            None => threefold::drills::from_games::default_file()
-                .context("--drills: this platform has no data directory; give --drills-dir DIR")?,
-        };
-        let added = threefold::drills::from_games::add_puzzles(&path, &puzzles)?;
+    if let Some(puzzles) = puzzles.take() {
+        let added = puzzles.write()?;
         if args.json {
             eprintln!("{}", added.summary());
         } else {
@@ -235,7 +294,7 @@ fn review_games(
         }
     }
     out.flush()?;
-    Ok(())
+    Ok(skipped)
 }
 
 fn report(

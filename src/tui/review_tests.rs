@@ -492,3 +492,34 @@ fn a_puzzle_added_makes_the_drill_screen_reload() {
     keys(&mut a, "p");
     assert!(a.drills.is_some(), "nothing new to reload");
 }
+
+/// A drills file that does not parse is not added to: the review screen's key says so with
+/// the file and its line, writes nothing, and the drill screen keeps its state (it used to
+/// append the puzzle, say "1 puzzle added", and the drill screen showed the TOML error).
+#[test]
+fn a_drills_file_that_does_not_parse_is_refused_on_the_screen() {
+    let (mut a, dir, path) = reviewing_a_shuffle_with_a_drills_file("unparsed");
+    std::fs::create_dir_all(&dir).unwrap();
+    let broken = "name = \"From your games\"\n\n[[puzzle]\nid = \"mine\"\n";
+    std::fs::write(&path, broken).unwrap();
+    a.drills = Some(Box::new(super::drill::DrillState::new(
+        crate::drills::Session::with(crate::drills::load_builtin(), None),
+    )));
+    keys(&mut a, "p");
+    let m = a.message.clone().unwrap();
+    assert!(m.is_error(), "{}", m.text);
+    assert!(
+        m.text.starts_with(&format!(
+            "The puzzle was not added: {}:3: not valid TOML",
+            path.display()
+        )),
+        "{}",
+        m.text
+    );
+    assert!(!m.text.contains("added to"), "{}", m.text);
+    let s = screen(&a, &Theme::plain(), 200, 24).0;
+    assert!(s.contains("The puzzle was not added:"), "{s}");
+    assert!(a.drills.is_some(), "nothing new to reload");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
+    let _ = std::fs::remove_dir_all(&dir);
+}

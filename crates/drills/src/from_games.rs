@@ -31,7 +31,12 @@
 //!
 //! Writing reads the file (if any), appends the new puzzles' text and writes the whole
 //! atomically ([`threefold_rules::fsio::write_app_file`]); a new file starts with its header.
+//! A file that does not parse as a puzzle file (a TOML error) is refused with its problem
+//! and line, and nothing is written: the puzzles would be added to a file the drill screen
+//! cannot read. A scan of many games ([`Collector`]) tells a puzzle it has made, or that
+//! the file holds, by its id before making it again.
 
+use std::collections::HashSet;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -93,6 +98,10 @@ pub enum FromGamesError {
     /// The puzzle written does not load or check as a puzzle (a bug, reported, not written).
     #[error("the puzzle made of this finding does not load: {0}")]
     DoesNotLoad(NotLoaded),
+    /// The puzzle file does not parse as a puzzle file (not TOML, a xiangqi file): nothing
+    /// is added to it.
+    #[error("{0} (nothing added: fix the file or move it away)")]
+    NotAPuzzleFile(Problem),
     /// The puzzle file could not be read (not a regular file, too large, not UTF-8).
     #[error("{0}; nothing was added")]
     Read(threefold_rules::fsio::ReadError),
@@ -230,17 +239,7 @@ pub fn puzzle_from_finding(
         g.start_fen()
     };
     let moves = movetext(&g);
-    let mut key = format!(
-        "{}|{}|{}",
-        g.start_fen(),
-        g.uci_moves().join(" "),
-        question.code()
-    );
-    if let Question::Intended { mv } = &question {
-        key.push('|');
-        key.push_str(&uci(mv));
-    }
-    let id = format!("game-{:016x}", fnv1a(key.as_bytes()));
+    let id = id_text(GameIds::new(&g).id(f.ply, &question));
     let side = match g.position().turn() {
         Color::White => "White",
         Color::Black => "Black",
@@ -323,6 +322,138 @@ pub fn puzzles_of_review(
         .collect()
 }
 
+/// The ids of the puzzles a game's findings make (see the module docs), found in one pass
+/// over its moves: the FNV-1a state after the start FEN and the moves up to each ply, so a
+/// finding's id costs no replay and no text.
+pub struct GameIds {
+    /// The hash of "<start FEN>|<move 1> <move 2> ... <move k>" for every ply k.
+    prefixes: Vec<u64>,
+}
+
+impl GameIds {
+    pub fn new(game: &Game) -> GameIds {
+        let mut h = fnv1a(FNV_OFFSET, game.start_fen().as_bytes());
+        h = fnv1a(h, b"|");
+        let mut prefixes = Vec::with_capacity(game.len() + 1);
+        prefixes.push(h);
+        for (i, m) in game.moves().enumerate() {
+            if i > 0 {
+                h = fnv1a(h, b" ");
+            }
+            h = fnv1a(h, uci(&m).as_bytes());
+            prefixes.push(h);
+        }
+        GameIds { prefixes }
+    }
+
+    /// The id of the puzzle asking `question` at `ply` (a ply of the game).
+    fn id(&self, ply: usize, question: &Question) -> u64 {
+        let mut h = fnv1a(self.prefixes[ply], b"|");
+        h = fnv1a(h, question.code().as_bytes());
+        if let Question::Intended { mv } = question {
+            h = fnv1a(h, b"|");
+            h = fnv1a(h, uci(mv).as_bytes());
+        }
+        h
+    }
+
+    /// The id of the puzzle finding `f` makes, if it makes one.
+    fn of(&self, f: &ClaimFinding) -> Option<u64> {
+        let question = question_for(f).ok()?;
+        (f.ply < self.prefixes.len()).then(|| self.id(f.ply, &question))
+    }
+}
+
+/// "game-" and 16 hex digits.
+fn id_text(id: u64) -> String {
+    format!("game-{id:016x}")
+}
+
+/// The id's hash, if it is one of ours.
+fn id_hash(id: &str) -> Option<u64> {
+    let hex = id.strip_prefix("game-")?;
+    (hex.len() == 16)
+        .then(|| u64::from_str_radix(hex, 16).ok())
+        .flatten()
+}
+
+/// The puzzles of many games' reviews for one file (`review --all --drills`), each made
+/// once: a finding whose puzzle this run already made, or the file already holds, is told
+/// by its id ([`GameIds`]) before anything is made, so memory holds the new puzzles and
+/// the ids seen, never all the findings, and a puzzle found a thousand times is made once.
+/// [`Collector::write`] adds them with [`add_puzzles`].
+pub struct Collector {
+    path: PathBuf,
+    /// The ids of the puzzles in the file when it was opened.
+    held: HashSet<u64>,
+    /// The ids of the puzzles found so far (made, already held, or failed).
+    seen: HashSet<u64>,
+    /// The puzzles found that the file did not hold.
+    puzzles: Vec<NewPuzzle>,
+    /// The puzzles found that the file held.
+    already: Vec<String>,
+}
+
+impl Collector {
+    /// A collector for the puzzle file at `path` (it may not exist yet); a file that is not
+    /// a puzzle file is refused now, before any game is read ([`add_puzzles`]).
+    pub fn open(path: &Path) -> Result<Collector, FromGamesError> {
+        let held = match read_held(path)? {
+            Some(f) => f.ids.iter().filter_map(|id| id_hash(id)).collect(),
+            None => HashSet::new(),
+        };
+        Ok(Collector {
+            path: path.to_path_buf(),
+            held,
+            seen: HashSet::new(),
+            puzzles: Vec::new(),
+            already: Vec::new(),
+        })
+    }
+
+    /// Make the puzzles of a game's review not made yet ([`puzzles_of_review`]); the
+    /// findings that cannot become one give their errors.
+    pub fn add_review(
+        &mut self,
+        game: &Game,
+        review: &ClaimReview,
+        source: Option<&str>,
+    ) -> Vec<FromGamesError> {
+        let mut errors = Vec::new();
+        let mut ids = None;
+        for f in review.findings.iter().filter(|f| is_drill(f.kind)) {
+            let ids = ids.get_or_insert_with(|| GameIds::new(game));
+            if let Some(id) = ids.of(f) {
+                if !self.seen.insert(id) {
+                    continue;
+                }
+                if self.held.contains(&id) {
+                    self.already.push(id_text(id));
+                    continue;
+                }
+            }
+            match puzzle_from_finding(game, f, source) {
+                Ok(p) => self.puzzles.push(p),
+                Err(e) => errors.push(e),
+            }
+        }
+        errors
+    }
+
+    /// How many puzzles new to the file are held, to be added by [`Collector::write`].
+    pub fn pending(&self) -> usize {
+        self.puzzles.len()
+    }
+
+    /// Add the puzzles made to the file ([`add_puzzles`]: read again, so puzzles added
+    /// meanwhile are not added twice); what was done, counting the puzzles the file held.
+    pub fn write(self) -> Result<Added, FromGamesError> {
+        let mut added = add_puzzles(&self.path, &self.puzzles)?;
+        added.already.extend(self.already);
+        Ok(added)
+    }
+}
+
 /// Load one puzzle's text as a puzzle of the theme's file.
 fn load_one(block: &str) -> Result<super::types::Puzzle, FromGamesError> {
     let text = format!("{}\n{block}", header());
@@ -348,21 +479,48 @@ fn header() -> String {
     )
 }
 
-/// Add `puzzles` to the file at `path` (created with its header if missing), skipping those
-/// whose id the file already holds; written atomically, and not at all if nothing is new.
-pub fn add_puzzles(path: &Path, puzzles: &[NewPuzzle]) -> Result<Added, FromGamesError> {
-    let existing = match threefold_rules::fsio::read_text(path, FileKind::Puzzles) {
-        Ok(t) => Some(t),
-        Err(e) if e.is_not_found() => None,
+/// The puzzle file as it stands: its text and the ids it holds, loaded or (a puzzle the
+/// user broke by hand still holds its id) written on an `id = "..."` line.
+struct Held {
+    text: String,
+    ids: HashSet<String>,
+}
+
+/// Read the puzzle file at `path` (`None` if there is none); a file that does not parse
+/// as a puzzle file is refused, with its problem and line.
+fn read_held(path: &Path) -> Result<Option<Held>, FromGamesError> {
+    let text = match threefold_rules::fsio::read_text(path, FileKind::Puzzles) {
+        Ok(t) => t,
+        Err(e) if e.is_not_found() => return Ok(None),
         Err(e) => return Err(FromGamesError::Read(e)),
     };
-    let mut text = existing.clone().unwrap_or_else(header);
-    let mut held: Vec<String> = match &existing {
-        Some(t) => load_str(path, t)
-            .0
-            .map(|th| th.puzzles.into_iter().map(|p| p.id).collect())
-            .unwrap_or_default(),
-        None => Vec::new(),
+    let (theme, problems) = load_str(path, &text);
+    let Some(theme) = theme else {
+        let problem = problems
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| Problem::file(path, "not a puzzle file"));
+        return Err(FromGamesError::NotAPuzzleFile(problem));
+    };
+    let mut ids: HashSet<String> = theme.puzzles.into_iter().map(|p| p.id).collect();
+    for line in text.lines() {
+        if let Some(rest) = line.trim_start().strip_prefix("id = \"")
+            && let Some(end) = rest.find('"')
+        {
+            ids.insert(rest[..end].to_string());
+        }
+    }
+    Ok(Some(Held { text, ids }))
+}
+
+/// Add `puzzles` to the file at `path` (created with its header if missing), skipping those
+/// whose id the file already holds; written atomically, and not at all if nothing is new.
+/// A file that does not parse as a puzzle file is refused with its problem, and left as it
+/// is (`review --drills` and the review screen's key both add through here).
+pub fn add_puzzles(path: &Path, puzzles: &[NewPuzzle]) -> Result<Added, FromGamesError> {
+    let (mut text, mut held) = match read_held(path)? {
+        Some(h) => (h.text, h.ids),
+        None => (header(), HashSet::new()),
     };
     let mut out = Added {
         path: path.to_path_buf(),
@@ -370,11 +528,7 @@ pub fn add_puzzles(path: &Path, puzzles: &[NewPuzzle]) -> Result<Added, FromGame
         already: Vec::new(),
     };
     for p in puzzles {
-        // A puzzle the user broke by hand still holds its id: do not add it a second time.
-        let written = existing
-            .as_deref()
-            .is_some_and(|t| t.contains(&format!("id = {}", toml_str(&p.id))));
-        if held.contains(&p.id) || written {
+        if held.contains(&p.id) {
             out.already.push(p.id.clone());
             continue;
         }
@@ -383,7 +537,7 @@ pub fn add_puzzles(path: &Path, puzzles: &[NewPuzzle]) -> Result<Added, FromGame
         }
         text.push('\n');
         text.push_str(&p.text);
-        held.push(p.id.clone());
+        held.insert(p.id.clone());
         out.added.push(p.id.clone());
     }
     if !out.added.is_empty() {
@@ -424,9 +578,11 @@ fn toml_str(s: &str) -> String {
     toml::Value::String(s.to_string()).to_string()
 }
 
-/// 64-bit FNV-1a.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+/// FNV-1a's 64-bit offset basis: the hash of no bytes.
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// 64-bit FNV-1a of `bytes`, continuing from `h` (the hash of the bytes before them).
+fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);

@@ -33,6 +33,15 @@
 //! a game in file order is the one reported, and a reader of a whole database (`review
 //! --all`) holds one game at a time.
 //!
+//! An error ends the reading, unless the caller asks to go on: [`PgnReader::skip_bad_game`]
+//! skips the rest of the game that could not be read, to the start of the next game, so a
+//! scan of a database reports a bad game and reads the games after it. The rest of the bad
+//! game is found by lines: after an error in its tag section, its tag lines, a blank line and
+//! its movetext; after an error in its movetext, the movetext up to a blank line (outside a
+//! comment) or a tag at the start of a line, where the reader itself ends a game. The next
+//! game is the line after that. (A file cut off in the middle of its last game: that game
+//! is bad, the games before it are read.)
+//!
 //! # Draw claims recorded in a game
 //!
 //! PGN has no notation for a draw claim, so threefold records one as an embedded command in
@@ -441,6 +450,64 @@ impl<R: BufRead> Lexer<R> {
         Ok(())
     }
 
+    /// Skips the rest of a game that could not be read, to the start of the line where the
+    /// next game starts (see the module docs): `in_moves` when the error was in its movetext,
+    /// else in its tag section (its movetext is skipped too).
+    fn skip_game(&mut self, mut in_moves: bool) -> Result<(), LexError> {
+        // The rest of the line the error is on.
+        self.skip_game_line(in_moves)?;
+        let mut blank = false;
+        loop {
+            // At the start of a line: its first byte that is not a space.
+            while let Some(b' ' | b'\t' | b'\r') = self.peek()? {
+                self.bump()?;
+            }
+            match self.peek()? {
+                None => return Ok(()),
+                Some(b'\n') => {
+                    blank = true;
+                    self.bump()?;
+                }
+                // A tag after a blank line, or one ending the movetext: the next game's.
+                Some(b'[') if blank || in_moves => return Ok(()),
+                // Another tag of the bad game, or an escaped line.
+                Some(b'[' | b'%') => {
+                    self.skip_line()?;
+                    self.bump()?;
+                }
+                // Movetext after a blank line that ended the bad game's: a game without tags.
+                Some(_) if blank && in_moves => return Ok(()),
+                Some(_) => {
+                    in_moves = true;
+                    blank = false;
+                    self.skip_game_line(true)?;
+                }
+            }
+        }
+    }
+
+    /// Skips the rest of a line of a bad game and its line break; in the movetext, a comment
+    /// opened on it is skipped whole (its blank lines end no game).
+    fn skip_game_line(&mut self, in_moves: bool) -> Result<(), LexError> {
+        while let Some(c) = self.bump()? {
+            match c {
+                b'\n' => break,
+                b';' if in_moves => {
+                    self.skip_line()?;
+                }
+                b'{' if in_moves => {
+                    while let Some(c) = self.bump()? {
+                        if c == b'}' {
+                            break;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
     /// The next token.
     fn next(&mut self) -> Result<Token, LexError> {
         if !self.started {
@@ -791,8 +858,23 @@ pub struct PgnReader<R> {
     pending: Option<Token>,
     /// Games returned so far.
     games: usize,
-    /// An error ends the reading: later calls return `None`.
+    /// Games that could not be read and were skipped ([`PgnReader::skip_bad_game`]).
+    skipped: usize,
+    /// The first line of the game being read (or that failed), once its first token is read.
+    game_line: Option<usize>,
+    /// An error ends the reading: later calls return `None` (unless the bad game is skipped).
     failed: bool,
+    /// Where the last error was: its line, and whether it was in the tag section.
+    failure: Option<(Option<usize>, bool)>,
+}
+
+/// A game that could not be read and was skipped ([`PgnReader::skip_bad_game`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SkippedGame {
+    /// Its number in the file (1-based, counting every game before it, read or skipped).
+    pub game: usize,
+    /// The line it starts on.
+    pub line: usize,
 }
 
 impl<R: BufRead> PgnReader<R> {
@@ -803,13 +885,47 @@ impl<R: BufRead> PgnReader<R> {
             file: file.to_string(),
             pending: None,
             games: 0,
+            skipped: 0,
+            game_line: None,
             failed: false,
+            failure: None,
         }
     }
 
     /// How many games have been returned.
     pub fn games_read(&self) -> usize {
         self.games
+    }
+
+    /// How many games were skipped ([`PgnReader::skip_bad_game`]): the number in the file
+    /// of the game last returned is `games_read() + games_skipped()`.
+    pub fn games_skipped(&self) -> usize {
+        self.skipped
+    }
+
+    /// After [`next_game`](Self::next_game) or [`next_record`](Self::next_record) returned
+    /// an error: skip the rest of that game (see the module docs) so that the next call
+    /// reads the game after it, instead of `None`. Returns the bad game's number and first
+    /// line. Without an error to skip, or after one reading the input itself
+    /// ([`PgnReason::Read`]: the input is gone, not the game), nothing is skipped and `None`
+    /// is returned.
+    pub fn skip_bad_game(&mut self) -> Result<Option<SkippedGame>, PgnError> {
+        let Some((line, tags)) = self.failure.take() else {
+            return Ok(None);
+        };
+        self.failed = false;
+        self.skipped += 1;
+        let skipped = SkippedGame {
+            game: self.games + self.skipped,
+            line: self.game_line.or(line).unwrap_or(self.lexer.line),
+        };
+        // A token already read past the bad game is the next game's first.
+        if self.pending.is_none() {
+            self.lexer
+                .skip_game(!tags)
+                .map_err(|(l, m)| self.err(l, m))?;
+        }
+        Ok(Some(skipped))
     }
 
     fn err(&mut self, line: usize, reason: PgnReason) -> PgnError {
@@ -843,11 +959,26 @@ impl<R: BufRead> PgnReader<R> {
             .map(|(rec, game)| (rec, game.expect("a replayed game"))))
     }
 
-    /// The next record and, with `replay`, its game.
+    /// The next record and, with `replay`, its game; an error is kept for
+    /// [`PgnReader::skip_bad_game`].
     fn read(&mut self, replay: bool) -> Result<Option<(PgnRecord, Option<Game>)>, PgnError> {
         if self.failed {
             return Ok(None);
         }
+        self.game_line = None;
+        self.read_game(replay).inspect_err(|e| {
+            self.failed = true;
+            // Cannot be skipped: the input itself failed.
+            let skippable = !matches!(e.reason, PgnReason::Read(_));
+            let in_tags = matches!(
+                e.reason,
+                PgnReason::MalformedTag(_) | PgnReason::TagTwice { .. } | PgnReason::TooManyTags
+            );
+            self.failure = skippable.then_some((e.line, in_tags));
+        })
+    }
+
+    fn read_game(&mut self, replay: bool) -> Result<Option<(PgnRecord, Option<Game>)>, PgnError> {
         let mut game: Option<Game> = None;
         let mut rec = PgnRecord::default();
         let mut state = State::Start;
@@ -857,6 +988,7 @@ impl<R: BufRead> PgnReader<R> {
             let mut t = self.next_token()?;
             if state == State::Start {
                 rec.first_line = t.line;
+                self.game_line = Some(t.line);
             }
             // A blank line or a tag at the start of a line ends the movetext.
             let ends_moves = state == State::Moves
@@ -870,11 +1002,19 @@ impl<R: BufRead> PgnReader<R> {
                 if ends_moves && c.after_blank {
                     t.claims.push(c);
                 } else if open.is_empty() {
-                    if c.mark == ClaimMark::WithMove && rec.sans.is_empty() {
-                        return Err(self.err(c.line, PgnReason::ClaimBeforeMoves));
-                    }
-                    if rec.claims.len() >= MAX_CLAIMS {
-                        return Err(self.err(c.line, PgnReason::TooManyClaims));
+                    let wrong = if c.mark == ClaimMark::WithMove && rec.sans.is_empty() {
+                        Some(PgnReason::ClaimBeforeMoves)
+                    } else if rec.claims.len() >= MAX_CLAIMS {
+                        Some(PgnReason::TooManyClaims)
+                    } else {
+                        None
+                    };
+                    if let Some(reason) = wrong {
+                        if ends_moves {
+                            // The token after the blank line starts the next game.
+                            self.pending = Some(t);
+                        }
+                        return Err(self.err(c.line, reason));
                     }
                     rec.claims.push(RecordedClaim {
                         ply: rec.sans.len(),
@@ -886,7 +1026,10 @@ impl<R: BufRead> PgnReader<R> {
             }
             if ends_moves {
                 if let Some(&o) = open.last() {
-                    return Err(self.err(o, PgnReason::VariationOpenAt { before: t.line }));
+                    let before = t.line;
+                    // The token after the blank line starts the next game.
+                    self.pending = Some(t);
+                    return Err(self.err(o, PgnReason::VariationOpenAt { before }));
                 }
                 self.pending = Some(t);
                 break;
@@ -1473,6 +1616,74 @@ mod tests {
                 Err(e) => return (e.line, e.reason),
             }
         }
+    }
+
+    /// What a scan that skips bad games reads of `text`: for each game, its first move
+    /// ("" if none) or, for a bad one, "bad N from line L: error line".
+    fn scan(text: &str) -> Vec<String> {
+        let mut reader = PgnReader::new(text.as_bytes(), "t.pgn");
+        let mut out = Vec::new();
+        loop {
+            match reader.next_game() {
+                Ok(Some((rec, _))) => {
+                    out.push(rec.sans.first().cloned().unwrap_or_default());
+                    assert_eq!(reader.games_read() + reader.games_skipped(), out.len());
+                }
+                Ok(None) => return out,
+                Err(e) => {
+                    let bad = reader.skip_bad_game().unwrap().expect("a game to skip");
+                    assert_eq!(bad.game, out.len() + 1);
+                    out.push(format!(
+                        "bad {} from line {}: {}",
+                        bad.game,
+                        bad.line,
+                        e.line.unwrap()
+                    ));
+                }
+            }
+        }
+    }
+
+    /// A scan goes on past a bad game, wherever its mistake is: the bad game is named with
+    /// its first line, and the next game is read from its start (its tags, or its moves
+    /// after a blank line in a file of games without tags). Without skipping, the error
+    /// still ends the reading.
+    #[test]
+    fn a_bad_game_is_skipped_to_the_start_of_the_next() {
+        let good = "[White \"a\"]\n\n1. d4 *\n";
+        // A move that is not one, an illegal move, in the movetext.
+        for bad in ["1. e4 Zz9 2. Nf3 *", "1. e4 e5\n2. Ke3 Nc6\n3. Nf3 *"] {
+            let text = format!("{good}\n[White \"b\"]\n[Black \"c\"]\n\n{bad}\n\n{good}");
+            let got = scan(&text);
+            assert_eq!(got.len(), 3, "{got:?}");
+            assert_eq!(got[0], "d4");
+            assert!(got[1].starts_with("bad 2 from line 5: "), "{got:?}");
+            assert_eq!(got[2], "d4");
+        }
+        // A malformed tag: the rest of the tag section and the movetext are the bad game's.
+        let text = format!("[White \"b\"\n[Black \"c\"]\n\n1. e4 e5 *\n\n{good}");
+        assert_eq!(scan(&text), ["bad 1 from line 1: 1", "d4"]);
+        // A comment over a blank line after the mistake is still the bad game's.
+        let text = format!("1. e4 Zz9 {{a\n\n[b]}} 2. Nf3\n\n{good}");
+        assert_eq!(scan(&text), ["bad 1 from line 1: 1", "d4"]);
+        // Games without tags: the next one starts after the blank line.
+        let text = "1. e4 *\n\n1. e4 e5 Ke3\n2. Nf3 *\n\n1. c4 *\n";
+        assert_eq!(scan(text), ["e4", "bad 2 from line 3: 3", "c4"]);
+        // A variation still open at the blank line: the token after it is the next game's.
+        let text = "1. e4 (1. d4\n\n[White \"x\"]\n1. c4 *\n";
+        assert_eq!(scan(text), ["bad 1 from line 1: 1", "c4"]);
+        // A file cut off in the middle of a move or a comment: the last game is bad.
+        let text = format!("{good}\n[White \"b\"]\n\n1. e4 e5 2. N");
+        assert_eq!(scan(&text), ["d4", "bad 2 from line 5: 7"]);
+        let text = format!("{good}\n1. e4 {{cut");
+        assert_eq!(scan(&text), ["d4", "bad 2 from line 5: 5"]);
+        // Without skipping, the error ends the reading, as before.
+        let mut reader = PgnReader::new("1. Zz9 *\n\n1. e4 *\n".as_bytes(), "t.pgn");
+        assert!(reader.next_game().is_err());
+        assert!(reader.next_game().unwrap().is_none());
+        // Nothing to skip without an error.
+        let mut reader = PgnReader::new("1. e4 *\n".as_bytes(), "t.pgn");
+        assert!(reader.skip_bad_game().unwrap().is_none());
     }
 
     /// Each mistake in PGN text is its own variant, with its facts; the message is built
