@@ -309,6 +309,19 @@ pub enum ValueError {
     NotAName { value: String },
 }
 
+/// Why a game in progress (the chess screen's or the xiangqi screen's) could not be kept
+/// for the next start in the data directory.
+#[derive(Debug, thiserror::Error)]
+pub enum KeepError {
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot encode the game: {0}")]
+    Encode(serde_json::Error),
+}
+
 /// Why changed settings were not written to the config file.
 #[derive(Debug, thiserror::Error)]
 pub enum SaveError {

@@ -47,11 +47,11 @@ use std::time::Instant;
 
 use super::clock::Clock;
 use super::config::{
-    CLOCK_PRESETS, Config, LEVEL, Players, Setting, clock_label, level_message, step_level,
+    CLOCK_PRESETS, Config, KeepError, LEVEL, Players, Setting, clock_label, level_message,
+    step_level,
 };
 use super::engine_thread::{Effect, Info, Report};
 use super::keys::{self, Cmd, Ctx};
-use super::play::KeepError;
 use super::prompt::{InputKind, default_save_name, expand_home};
 use super::theme::{PLACE_MARK, RULING_SPAN_MARK, Theme, badge};
 use super::widgets::{self, clip};

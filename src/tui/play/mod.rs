@@ -43,8 +43,8 @@ use crate::rules::{Game, MoveNumber, PlayError};
 pub use super::clock::Clock;
 use super::clock::idx;
 pub use super::config::{
-    CLOCK_PRESETS, CONTEMPT_STEPS_CP, HASH_STEPS_MB, Players, clock_label, level_message,
-    level_tag, step_level,
+    CLOCK_PRESETS, CONTEMPT_STEPS_CP, HASH_STEPS_MB, KeepError, Players, clock_label,
+    level_message, level_tag, step_level,
 };
 use crate::engine::level::LEVELS;
 pub use crate::rules::notation::king_target;
@@ -52,9 +52,7 @@ pub use overlay::{
     ClaimLayout, ClaimOption, Overlay, Question, VerdictLayout, claim_layout, players_layout,
     promotion_layout, verdict_layout,
 };
-pub use saved::{
-    KeepError, SavedClaim, SavedClocks, SavedGame, SavedGameError, SavedGameReason, load_saved,
-};
+pub use saved::{SavedClaim, SavedClocks, SavedGame, SavedGameError, SavedGameReason, load_saved};
 pub use view::history_cells;
 
 use super::config::{Config, Setting};

@@ -13,7 +13,7 @@ use crate::rules::claim::Ground;
 use crate::rules::pgn::{ClaimMark, RecordedClaim};
 use crate::rules::{FenError, Game, PlayError};
 
-use super::{Clock, Overlay, Play, Players, Question, Replies};
+use super::{Clock, KeepError, Overlay, Play, Players, Question, Replies};
 
 /// A game in progress kept between runs: the moves, who plays them, the claims made
 /// and the clocks, so that quitting, a signal or a panic loses nothing of the game.
@@ -192,18 +192,6 @@ fn restore(
         clock
     });
     Ok((g, claims, clock))
-}
-
-/// Why the game in progress could not be kept for the next start.
-#[derive(Debug, thiserror::Error)]
-pub enum KeepError {
-    #[error("cannot write {}: {source}", path.display())]
-    Write {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error("cannot encode the game: {0}")]
-    Encode(serde_json::Error),
 }
 
 /// Read the saved game in progress. A file that is not a saved game is moved
