@@ -289,6 +289,13 @@ pub enum PgnReason {
     /// A `Variant` tag naming another game than standard chess.
     #[error("variant '{variant}' is not supported (only standard chess)")]
     Variant { variant: String },
+    /// Game `game` (1 = the first of the file) has a `[Variant "xiangqi"]` tag: its moves
+    /// are not chess moves, and the xiangqi screen reads it.
+    #[error(
+        "game {game} is a xiangqi game ([Variant \"{variant}\"]), not chess: open it on the \
+         trainer's xiangqi screen (threefold xiangqi, then o)"
+    )]
+    Xiangqi { game: usize, variant: String },
     /// The `FEN` tag is refused by the strict FEN reader.
     #[error(transparent)]
     Fen(FenError),
@@ -843,13 +850,39 @@ impl<R: BufRead> PgnReader<R> {
             .map(|(rec, game)| (rec, game.expect("a replayed game"))))
     }
 
-    /// The next record and, with `replay`, its game.
+    /// The next record and, with `replay`, its game. A game whose tags name xiangqi is
+    /// refused as that, whatever else its moves hold: read as chess, its first move was the
+    /// error ("cannot read 'C2.' as a move").
     fn read(&mut self, replay: bool) -> Result<Option<(PgnRecord, Option<Game>)>, PgnError> {
+        let mut rec = PgnRecord::default();
+        match self.read_into(replay, &mut rec) {
+            Ok(Some(game)) => Ok(Some((rec, game))),
+            Ok(None) => Ok(None),
+            Err(e) => Err(match rec.tag("Variant") {
+                Some(v) if v.trim().eq_ignore_ascii_case("xiangqi") => PgnError {
+                    file: self.file.clone(),
+                    line: Some(rec.tag_line("Variant").unwrap_or(rec.first_line)),
+                    reason: PgnReason::Xiangqi {
+                        game: self.games + 1,
+                        variant: v.to_string(),
+                    },
+                },
+                _ => e,
+            }),
+        }
+    }
+
+    /// [`Self::read`] into `rec`: `Some(game)` when a record was read.
+    #[allow(clippy::option_option)]
+    fn read_into(
+        &mut self,
+        replay: bool,
+        rec: &mut PgnRecord,
+    ) -> Result<Option<Option<Game>>, PgnError> {
         if self.failed {
             return Ok(None);
         }
         let mut game: Option<Game> = None;
-        let mut rec = PgnRecord::default();
         let mut state = State::Start;
         // Open variations: the line of each '('.
         let mut open: Vec<usize> = Vec::new();
@@ -938,7 +971,7 @@ impl<R: BufRead> PgnReader<R> {
                             let g = match &mut game {
                                 Some(g) => g,
                                 None => game.insert(
-                                    start_game(&rec, &self.file)
+                                    start_game(rec, &self.file)
                                         .inspect_err(|_| self.failed = true)?,
                                 ),
                             };
@@ -976,10 +1009,10 @@ impl<R: BufRead> PgnReader<R> {
             }
         }
         if replay && game.is_none() {
-            game = Some(start_game(&rec, &self.file).inspect_err(|_| self.failed = true)?);
+            game = Some(start_game(rec, &self.file).inspect_err(|_| self.failed = true)?);
         }
         self.games += 1;
-        Ok(Some((rec, game)))
+        Ok(Some(game))
     }
 }
 
