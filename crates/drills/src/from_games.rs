@@ -92,12 +92,14 @@ pub enum FromGamesError {
     /// The puzzle written does not load or check as a puzzle (a bug, reported, not written).
     #[error("the puzzle made of this finding does not load: {0}")]
     DoesNotLoad(NotLoaded),
-    /// The puzzle file could not be read.
-    #[error("cannot read {}: {source}", path.display())]
-    Read { path: PathBuf, source: io::Error },
-    /// The puzzle file could not be written.
-    #[error("cannot write {}: {source}", path.display())]
-    Write { path: PathBuf, source: io::Error },
+    /// The puzzle file could not be read. The message holds the I/O error, which is
+    /// therefore no `source` (named so, thiserror made it one, and `{:#}` printed it twice:
+    /// "Is a directory (os error 21): Is a directory (os error 21)").
+    #[error("cannot read {}: {error}", path.display())]
+    Read { path: PathBuf, error: io::Error },
+    /// The puzzle file could not be written (the I/O error in the message, as `Read`).
+    #[error("cannot write {}: {error}", path.display())]
+    Write { path: PathBuf, error: io::Error },
 }
 
 /// A puzzle made of a finding: its id and its text (one `[[puzzle]]` table).
@@ -353,10 +355,10 @@ pub fn add_puzzles(path: &Path, puzzles: &[NewPuzzle]) -> Result<Added, FromGame
     let existing = match std::fs::read_to_string(path) {
         Ok(t) => Some(t),
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-        Err(source) => {
+        Err(error) => {
             return Err(FromGamesError::Read {
                 path: path.to_path_buf(),
-                source,
+                error,
             });
         }
     };
@@ -391,10 +393,10 @@ pub fn add_puzzles(path: &Path, puzzles: &[NewPuzzle]) -> Result<Added, FromGame
         out.added.push(p.id.clone());
     }
     if !out.added.is_empty() {
-        threefold_rules::fsio::write_app_file(path, text.as_bytes()).map_err(|source| {
+        threefold_rules::fsio::write_app_file(path, text.as_bytes()).map_err(|error| {
             FromGamesError::Write {
                 path: path.to_path_buf(),
-                source,
+                error,
             }
         })?;
     }
