@@ -237,10 +237,10 @@ pub fn load_str(path: &Path, text: &str) -> (Option<Theme>, Vec<Problem>) {
 
 /// [`load_str`] of a chess puzzle file already parsed (`doc`).
 fn load_chess(src: &Src<'_>, doc: &DeTable<'_>) -> (Option<Theme>, Vec<Problem>) {
-    let (path, src) = (src.path, src);
+    let path = src.path;
     let mut problems = Vec::new();
     let id = theme_id(path);
-    check_file_keys(&src, doc, &mut problems);
+    check_file_keys(src, doc, &mut problems);
     let name = match doc.get("name") {
         None => id.clone(),
         Some(v) => match v.get_ref().as_str() {
@@ -259,7 +259,7 @@ fn load_chess(src: &Src<'_>, doc: &DeTable<'_>) -> (Option<Theme>, Vec<Problem>)
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
-    let puzzles = read_puzzles(&src, doc, &id, &mut problems, read_puzzle);
+    let puzzles = read_puzzles(src, doc, &id, &mut problems, read_puzzle);
     let theme = Theme {
         id,
         name,

@@ -873,7 +873,6 @@ impl<R: BufRead> PgnReader<R> {
     }
 
     /// [`Self::read`] into `rec`: `Some(game)` when a record was read.
-    #[allow(clippy::option_option)]
     fn read_into(
         &mut self,
         replay: bool,
