@@ -293,7 +293,7 @@ fn perft_says_what_a_depth_costs_and_refuses_hours() {
             &[
                 &format!("perft {depth} from this position would count about "),
                 " paths, about ",
-                "perft starts no count longer than 60 min: depth ",
+                "perft starts no count longer than 10 min: depth ",
             ],
         );
     }

@@ -204,7 +204,7 @@ fn perft(args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
 }
 
 /// The longest perft `xiangqi perft` starts, by its estimate ([`perft_cost`]).
-const PERFT_TIME_LIMIT: Duration = Duration::from_secs(3600);
+const PERFT_TIME_LIMIT: Duration = Duration::from_secs(600);
 
 /// A perft's estimated cost: paths and seconds.
 struct PerftCost {
