@@ -669,7 +669,7 @@ fn read_puzzle(
         id,
         title,
         theme: theme.to_string(),
-        game,
+        game: Box::new(game),
         question,
         prompt_text,
         answer,
