@@ -121,13 +121,40 @@ enum BenchTarget {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // A usage error: one message on stderr, exit 2.
+        Err(e) if e.use_stderr() => e.exit(),
+        // `--help`, `--version`, `help <command>`: on stdout, which may not take them (a
+        // full disk): clap's `exit` would drop the error and exit 0.
+        Err(e) => {
+            return match e.print().and_then(|()| std::io::stdout().flush()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(io) if io.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(io) => {
+                    let _ = writeln!(
+                        std::io::stderr(),
+                        "error: cannot write to standard output: {io}"
+                    );
+                    ExitCode::from(2)
+                }
+            };
+        }
+    };
     if let Some(Command::Uci) = cli.command {
-        // The UCI loop writes to stdout from its own threads.
+        if stdout_was_closed() {
+            let _ = writeln!(
+                std::io::stderr(),
+                "error: standard output is closed: the GUI could not read the engine's answers"
+            );
+            return ExitCode::from(2);
+        }
+        // The UCI loop writes to stdout from its own threads; output it cannot write (the
+        // GUI gone, a full disk) ends it with an error.
         return match threefold::engine::uci::run(std::io::stdin().lock(), std::io::stdout()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("error: {e}");
+                let _ = writeln!(std::io::stderr(), "error: {e}");
                 ExitCode::from(2)
             }
         };
@@ -234,6 +261,34 @@ fn has_terminal() -> bool {
     std::io::stdout().is_terminal()
         && (std::io::stdin().is_terminal()
             || std::fs::File::open("/dev/tty").is_ok_and(|t| t.is_terminal()))
+}
+
+/// Whether standard output was closed when the program started (`threefold uci >&-`). Rust's
+/// runtime then opens /dev/null read-write in its place, so writing never fails and the
+/// answers would vanish: that /dev/null, read-write, is how it is recognised (a shell's
+/// `> /dev/null` opens it write-only).
+#[cfg(unix)]
+fn stdout_was_closed() -> bool {
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    // SAFETY: fcntl(F_GETFL) on a descriptor only reads its flags.
+    let flags = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFL) };
+    if flags < 0 {
+        return true;
+    }
+    let (Ok(out), Ok(null)) = (
+        std::fs::metadata("/proc/self/fd/1").or_else(|_| std::fs::metadata("/dev/fd/1")),
+        std::fs::metadata("/dev/null"),
+    ) else {
+        return false;
+    };
+    flags & libc::O_ACCMODE == libc::O_RDWR
+        && out.file_type().is_char_device()
+        && out.rdev() == null.rdev()
+}
+
+#[cfg(not(unix))]
+fn stdout_was_closed() -> bool {
+    false
 }
 
 /// Whether an error comes from writing to a pipe whose reader has closed it.

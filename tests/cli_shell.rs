@@ -125,3 +125,40 @@ fn man_pages_cover_every_command() {
     assert!(String::from_utf8_lossy(&missing.stderr).contains("is not a directory"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Help and version that cannot be written (a full disk, here `/dev/full`): one line on
+/// stderr and exit 2, as every command's output. clap's own printing exited 0, the text lost.
+/// The usage of a wrong command still goes to stderr with exit 2.
+#[cfg(target_os = "linux")]
+#[test]
+fn help_and_version_say_when_standard_output_cannot_be_written() {
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["--version"],
+        &["analyze", "--help"],
+        &["help", "review"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_threefold"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(
+            stderr,
+            "error: cannot write to standard output: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+        // Written where it can be: exit 0.
+        assert_eq!(threefold(args).status.code(), Some(0), "{args:?}");
+    }
+    let out = threefold(&["analyze", "--no-such-flag"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!out.stderr.is_empty());
+}

@@ -265,6 +265,45 @@ fn perft_depth_is_bounded() {
     assert_eq!(stdout(&out).lines().last(), Some("0"));
 }
 
+/// A perft that would run for hours is refused at once with what it would cost and the
+/// deepest depth that fits (depths 6 to 64 from the start were taken, and 7 and beyond never
+/// end); one that fits runs without a word about its cost when short.
+#[test]
+fn perft_says_what_a_depth_costs_and_refuses_hours() {
+    for depth in ["7", "64"] {
+        // Killed after 20 s: without the estimate these count for hours.
+        let mut child = Command::new(env!("CARGO_BIN_EXE_threefold"))
+            .args(["xiangqi", "perft", "--depth", depth])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let end = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while child.try_wait().unwrap().is_none() {
+            if std::time::Instant::now() > end {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("perft --depth {depth} still counts after 20 s");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let out = child.wait_with_output().unwrap();
+        assert_one_line_error(
+            &out,
+            &[
+                &format!("perft {depth} from this position would count about "),
+                " paths, about ",
+                "perft starts no count longer than 10 min: depth ",
+            ],
+        );
+    }
+    let out = run(&["perft", "--depth", "3"]);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("about"), "{err}");
+    assert_eq!(stdout(&out).lines().last(), Some("79666"));
+}
+
 /// Black is checkmated: two rooks on ranks 9 and 8.
 const MATE_FEN: &str = "R3k4/R8/9/9/9/9/9/9/9/3K5 b";
 /// Black is stalemated: its advisor is pinned between the kings, the rooks

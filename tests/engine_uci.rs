@@ -1140,3 +1140,113 @@ fn level_and_uci_elo_narrow_every_go_to_the_trainers_levels() {
     assert_eq!(deepest(&u.until("bestmove")).0, 6);
     u.quit();
 }
+
+/// A `position` line longer than the loop reads is a refused position: the `go` after it
+/// answers `bestmove 0000` with a note, not a move of the position before (it did), until a
+/// valid position comes.
+#[test]
+fn an_over_long_position_refuses_go_until_a_valid_one() {
+    let mut u = Uci::start();
+    u.send("position startpos moves e2e4");
+    let mut long = b"position startpos moves".to_vec();
+    while long.len() <= threefold::engine::uci::MAX_LINE_BYTES {
+        long.extend_from_slice(b" e2e4 e7e5");
+    }
+    long.push(b'\n');
+    u.send_bytes(&long);
+    u.send("go depth 1");
+    let lines = u.until("bestmove");
+    assert_eq!(
+        lines,
+        [
+            format!(
+                "info string input line longer than {} bytes (a position command); position \
+                 ignored, and go refused until a valid position",
+                threefold::engine::uci::MAX_LINE_BYTES
+            ),
+            "info string go refused: the last position was refused and no valid one came since"
+                .to_string(),
+            "bestmove 0000".to_string(),
+        ]
+    );
+    // Another over-long line is only noted.
+    let mut long = b"setoption name".to_vec();
+    long.resize(threefold::engine::uci::MAX_LINE_BYTES + 10, b'x');
+    long.push(b'\n');
+    u.send_bytes(&long);
+    u.send("position startpos");
+    u.send("go depth 1");
+    let lines = u.until("bestmove");
+    assert_eq!(
+        lines[0],
+        format!(
+            "info string input line longer than {} bytes ignored",
+            threefold::engine::uci::MAX_LINE_BYTES
+        )
+    );
+    assert_ne!(lines.last().unwrap(), "bestmove 0000", "{lines:?}");
+    u.quit();
+}
+
+/// `go nodes` with a number beyond 64 bits searches until `stop` (the largest count) and
+/// says so; it was a silent plain search.
+#[test]
+fn an_overflowing_go_number_is_said() {
+    let mut u = Uci::start();
+    u.send("position startpos");
+    u.send("go nodes 99999999999999999999999999");
+    let note = u.next_answer(Duration::from_secs(20)).unwrap();
+    assert_eq!(
+        note,
+        format!(
+            "info string go: nodes 99999999999999999999999999 is beyond the numbers read; \
+             taken as the largest, {}",
+            i64::MAX
+        )
+    );
+    u.send("stop");
+    let best = u.until("bestmove");
+    assert_ne!(best.last().unwrap(), "bestmove 0000", "{best:?}");
+    u.quit();
+}
+
+/// Standard output that cannot be written (a full disk; the GUI gone): the loop stops and
+/// exits non-zero with one line on stderr. It searched on and exited 0.
+#[cfg(target_os = "linux")]
+#[test]
+fn uci_ends_with_an_error_when_the_gui_cannot_be_written_to() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_threefold"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // Enough lines for the loop to see the error after `uci`; it must not wait for the end
+    // of its input (stdin stays open) nor search the `go infinite`.
+    writeln!(stdin, "uci").unwrap();
+    let _ = writeln!(stdin, "isready");
+    let _ = writeln!(stdin, "go infinite");
+    let _ = stdin.flush();
+    let end = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(Instant::now() < end, "threefold uci still runs");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(status.code(), Some(2), "{stderr}");
+    assert_eq!(
+        stderr.trim_end(),
+        "error: cannot write to the GUI (standard output): No space left on device (os error 28)"
+    );
+}

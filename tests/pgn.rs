@@ -407,3 +407,38 @@ fn move_lists_as_written_keep_the_moves_as_typed() {
         .collect();
     assert_eq!(moves, ["e4", "e5", "nf3", "Ng8-f6", "g1h3"]);
 }
+
+/// A game with `[Variant "xiangqi"]` read as chess is refused as a xiangqi game, naming the
+/// game, the tag's line and where it is read, whatever its moves (its first move was the
+/// error: "cannot read 'C2.' as a move"); both readers (records and replayed games) say it.
+#[test]
+fn a_xiangqi_game_read_as_chess_is_named_as_such() {
+    use threefold::rules::pgn::{PgnReader, PgnReason};
+    let text = "[Event \"chess\"]\n\n1. e4 e5 *\n\n[Event \"x\"]\n[Variant \"xiangqi\"]\n\n\
+                1. C2.5 C8.5 2. Cbe3 *\n";
+    let e = read_records(text, "xq.pgn").unwrap_err();
+    assert!(
+        matches!(e.reason, PgnReason::Xiangqi { game: 2, .. }),
+        "{e}"
+    );
+    assert_eq!(
+        e.to_string(),
+        "xq.pgn:6: game 2 is a xiangqi game ([Variant \"xiangqi\"]), not chess: open it on \
+         the trainer's xiangqi screen (threefold xiangqi, then o)"
+    );
+    let mut r = PgnReader::new(text.as_bytes(), "xq.pgn");
+    assert!(r.next_game().unwrap().is_some());
+    assert_eq!(r.next_game().unwrap_err().to_string(), e.to_string());
+    // Moves a chess reader reads (UCCI coordinates) and a FEN tag: the same, from the
+    // reader the commands and the trainer use.
+    let text = "[Variant \"Xiangqi\"]\n[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/\
+                RNBAKABNR w - - 0 1\"]\n\n1. h2e2 h7e7 *\n";
+    let e = PgnReader::new(text.as_bytes(), "xq2.pgn")
+        .next_game()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "xq2.pgn:1: game 1 is a xiangqi game ([Variant \"Xiangqi\"]), not chess: open it on \
+         the trainer's xiangqi screen (threefold xiangqi, then o)"
+    );
+}

@@ -155,6 +155,34 @@ pub fn run(command: &XiangqiCommand, out: &mut dyn Write) -> Result<()> {
 
 fn perft(args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
     let mut pos = read_fen(&args.fen)?;
+    threefold::xiangqi::movegen::check_perft_depth(args.depth)?;
+    // What the depth will cost, measured on the shallow counts: refused past
+    // PERFT_TIME_LIMIT, said when it is long (depth 6 from the start takes minutes).
+    let cost = perft_cost(&mut pos, args.depth);
+    if cost.secs > PERFT_TIME_LIMIT.as_secs_f64() {
+        let deepest = (1..args.depth)
+            .rev()
+            .find(|&d| cost.at(d).1 <= PERFT_TIME_LIMIT.as_secs_f64())
+            .unwrap_or(1);
+        return Err(anyhow!(
+            "perft {} from this position would count about {:.1e} paths, about {} at {:.0}M \
+             leaves/s; perft starts no count longer than {}: depth {deepest} or less here",
+            args.depth,
+            cost.paths,
+            duration_words(cost.secs),
+            cost.rate / 1e6,
+            duration_words(PERFT_TIME_LIMIT.as_secs_f64()),
+        ));
+    }
+    if cost.secs >= 2.0 {
+        eprintln!(
+            "perft {}: about {:.1e} paths, about {} at {:.0}M leaves/s",
+            args.depth,
+            cost.paths,
+            duration_words(cost.secs),
+            cost.rate / 1e6
+        );
+    }
     let start = Instant::now();
     let total = if args.divide {
         let rows = pos.perft_divide(args.depth)?;
@@ -173,6 +201,74 @@ fn perft(args: &PerftArgs, out: &mut dyn Write) -> Result<()> {
     );
     writeln!(out, "{total}")?;
     Ok(())
+}
+
+/// The longest perft `xiangqi perft` starts, by its estimate ([`perft_cost`]).
+const PERFT_TIME_LIMIT: Duration = Duration::from_secs(600);
+
+/// A perft's estimated cost: paths and seconds.
+struct PerftCost {
+    /// Paths counted at `depth` (exact when `depth` was counted).
+    paths: f64,
+    secs: f64,
+    /// Leaves counted per second, measured.
+    rate: f64,
+    /// The deepest depth counted, its paths and the branching factor beyond it.
+    depth: u32,
+    counted: f64,
+    branching: f64,
+}
+
+impl PerftCost {
+    /// The estimate at another depth (at or beyond the one counted).
+    fn at(&self, depth: u32) -> (f64, f64) {
+        let paths = self.counted * self.branching.powi(depth.saturating_sub(self.depth) as i32);
+        (paths, paths / self.rate)
+    }
+}
+
+/// Estimates a perft to `depth` from `pos`: counts the shallow depths until one has 200,000
+/// paths (a few milliseconds) or `depth` is reached, and extends the last count by its
+/// branching factor (the ratio of the last two counts), at the leaves per second measured.
+fn perft_cost(pos: &mut Position, depth: u32) -> PerftCost {
+    // The rate of a perft big enough to time; a smaller count takes the last measured one.
+    let mut rate = 50e6;
+    let (mut counted, mut prev, mut d) = (1.0_f64, 1.0_f64, 0);
+    while d < depth && counted < 200_000.0 {
+        d += 1;
+        let t = Instant::now();
+        let n = pos.perft(d).unwrap_or(0) as f64;
+        let secs = t.elapsed().as_secs_f64();
+        if n >= 10_000.0 && secs > 0.0 {
+            rate = n / secs;
+        }
+        (prev, counted) = (counted, n);
+    }
+    let branching = if prev > 0.0 { counted / prev } else { 0.0 };
+    let mut cost = PerftCost {
+        paths: counted,
+        secs: 0.0,
+        rate,
+        depth: d,
+        counted,
+        branching,
+    };
+    (cost.paths, cost.secs) = cost.at(depth);
+    cost
+}
+
+/// Seconds in words: `40 s`, `12 min`, `3.5 h`, `2e9 years`.
+fn duration_words(secs: f64) -> String {
+    const YEAR: f64 = 365.25 * 86400.0;
+    if secs < 120.0 {
+        format!("{secs:.0} s")
+    } else if secs < 7200.0 {
+        format!("{:.0} min", secs / 60.0)
+    } else if secs < 2.0 * YEAR {
+        format!("{:.1} h", secs / 3600.0)
+    } else {
+        format!("{:.0e} years", secs / YEAR)
+    }
 }
 
 /// A position from `--fen`: a FEN the reader refuses is the error; a position no game

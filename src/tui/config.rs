@@ -343,7 +343,7 @@ pub enum SaveError {
     },
     /// The file cannot be read (not a regular file, too large, not UTF-8): left as it is.
     #[error("{0}; the file was left as it is")]
-    Read(#[source] crate::fsio::ReadError),
+    Read(crate::fsio::ReadError),
 }
 
 /// `text` with `keys` set to their values in `cfg`, everything else as it

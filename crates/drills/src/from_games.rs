@@ -105,9 +105,11 @@ pub enum FromGamesError {
     /// The puzzle file could not be read (not a regular file, too large, not UTF-8).
     #[error("{0}; nothing was added")]
     Read(threefold_rules::fsio::ReadError),
-    /// The puzzle file could not be written.
-    #[error("cannot write {}: {source}", path.display())]
-    Write { path: PathBuf, source: io::Error },
+    /// The puzzle file could not be written. The message holds the I/O error, which is
+    /// therefore no `source` (named so, thiserror made it one, and `{:#}` printed it twice:
+    /// "Is a directory (os error 21): Is a directory (os error 21)").
+    #[error("cannot write {}: {error}", path.display())]
+    Write { path: PathBuf, error: io::Error },
 }
 
 /// A puzzle made of a finding: its id and its text (one `[[puzzle]]` table).
@@ -541,10 +543,10 @@ pub fn add_puzzles(path: &Path, puzzles: &[NewPuzzle]) -> Result<Added, FromGame
         out.added.push(p.id.clone());
     }
     if !out.added.is_empty() {
-        threefold_rules::fsio::write_app_file(path, text.as_bytes()).map_err(|source| {
+        threefold_rules::fsio::write_app_file(path, text.as_bytes()).map_err(|error| {
             FromGamesError::Write {
                 path: path.to_path_buf(),
-                source,
+                error,
             }
         })?;
     }

@@ -313,8 +313,9 @@ pub struct Puzzle {
     /// The theme (file stem) it belongs to.
     pub theme: String,
     /// The game so far: the start position and the puzzle's moves, read and
-    /// played once by the loader ([`Puzzle::game`]).
-    pub(super) game: Game,
+    /// played once by the loader ([`Puzzle::game`]). Boxed: a game holds room for a list of
+    /// 270 legal moves (1.4 KB), and a file may hold 100,000 puzzles in one vector.
+    pub(super) game: Box<Game>,
     pub question: Question,
     /// Optional wording of the question; [`Puzzle::prompt`] supplies a default.
     pub prompt_text: Option<String>,

@@ -57,7 +57,10 @@
 //! # Bad input
 //!
 //! Input is decoded lossily (invalid UTF-8 becomes U+FFFD, never an error) and a line longer
-//! than [`MAX_LINE_BYTES`] is skipped. Unknown or malformed commands and values are ignored
+//! than [`MAX_LINE_BYTES`] is skipped; a skipped `position` is a refused one (below). A
+//! number beyond 64 bits in `go` is taken as the largest (`go nodes 99999999999999999999999`
+//! searches until `stop`), with a note. Output that cannot be written (the GUI gone, a full
+//! disk) ends the loop with an error (`threefold uci` exits 2): nobody reads the answers. Unknown or malformed commands and values are ignored
 //! with one `info string` line saying what and why, on stdout where a GUI shows it; an illegal
 //! move in `position` is reported (which move, which index) and the whole command ignored,
 //! and a `go` before the next valid `position` (or `ucinewgame`) answers `bestmove 0000` (the
@@ -120,17 +123,37 @@ impl Default for Options {
     }
 }
 
-type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+/// The GUI's end of the loop: the output and the first error writing it met.
+struct Sink {
+    w: Box<dyn Write + Send>,
+    /// Set by the first line that could not be written; nothing is written after it, and
+    /// the loop ends with this error (a GUI that cannot be written to sees no `bestmove`).
+    error: Option<std::io::Error>,
+}
 
-fn say(out: &Out, line: &str) {
+type Out = Arc<Mutex<Sink>>;
+
+/// Writes one line to the GUI; false if it (or an earlier one) could not be written.
+fn say(out: &Out, line: &str) -> bool {
     let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
-    let _ = writeln!(o, "{line}");
-    let _ = o.flush();
+    if o.error.is_some() {
+        return false;
+    }
+    if let Err(e) = writeln!(o.w, "{line}").and_then(|()| o.w.flush()) {
+        o.error = Some(e);
+        return false;
+    }
+    true
+}
+
+/// The error that ended the output, if any (taken: the loop reports it once).
+fn output_error(out: &Out) -> Option<std::io::Error> {
+    out.lock().unwrap_or_else(|e| e.into_inner()).error.take()
 }
 
 /// A note for the GUI's log: `info string <msg>`.
 fn note(out: &Out, msg: &str) {
-    say(out, &format!("info string {msg}"));
+    let _ = say(out, &format!("info string {msg}"));
 }
 
 /// Formats a score for `info`.
@@ -368,13 +391,26 @@ pub fn run_with<R: BufRead, W: Write + Send + 'static>(
         level: 0,
         limit_strength: false,
         uci_elo: default_uci_elo(),
-        out: Arc::new(Mutex::new(Box::new(output))),
+        out: Arc::new(Mutex::new(Sink {
+            w: Box::new(output),
+            error: None,
+        })),
         options: options.clone(),
     };
     let mut buf = Vec::new();
     loop {
         match read_line(&mut input, &mut buf, MAX_LINE_BYTES) {
             Ok(LineRead::Eof) => break,
+            // An over-long `position` is a refused one: a `go` after it must not answer
+            // for the position before.
+            Ok(LineRead::TooLong)
+                if String::from_utf8_lossy(&buf).split_whitespace().next() == Some("position") =>
+            {
+                u.stop_search();
+                u.refuse_position(&format!(
+                    "input line longer than {MAX_LINE_BYTES} bytes (a position command)"
+                ));
+            }
             Ok(LineRead::TooLong) => note(
                 &u.out,
                 &format!("input line longer than {MAX_LINE_BYTES} bytes ignored"),
@@ -390,9 +426,23 @@ pub fn run_with<R: BufRead, W: Write + Send + 'static>(
                 break;
             }
         }
+        if u.out
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .error
+            .is_some()
+        {
+            break;
+        }
     }
     u.finish();
-    Ok(())
+    match output_error(&u.out) {
+        Some(e) => Err(std::io::Error::new(
+            e.kind(),
+            format!("cannot write to the GUI (standard output): {e}"),
+        )),
+        None => Ok(()),
+    }
 }
 
 impl Uci {
@@ -518,7 +568,9 @@ impl Uci {
                 );
                 say(&self.out, "uciok");
             }
-            "isready" => say(&self.out, "readyok"),
+            "isready" => {
+                say(&self.out, "readyok");
+            }
             "ucinewgame" => {
                 self.engine().new_game();
                 self.game = GameRecord::start(self.variant);
@@ -815,7 +867,11 @@ impl Uci {
                 let pondering = ponder.then_some(&*pondering2);
                 let line = match game {
                     GameRecord::Chess { start, moves } => {
-                        let mut on_info = |i: &SearchInfo| say(&out2, &info_line(i));
+                        let mut on_info = |i: &SearchInfo| {
+                            if !say(&out2, &info_line(i)) {
+                                stop2.store(true, Ordering::SeqCst);
+                            }
+                        };
                         let r = engine.search_pondering(
                             &start,
                             &moves,
@@ -827,7 +883,11 @@ impl Uci {
                         bestmove_line(r.best, r.ponder)
                     }
                     GameRecord::Xiangqi { start, moves } => {
-                        let mut on_info = |i: &SearchInfo<xq::Move>| say(&out2, &info_line(i));
+                        let mut on_info = |i: &SearchInfo<xq::Move>| {
+                            if !say(&out2, &info_line(i)) {
+                                stop2.store(true, Ordering::SeqCst);
+                            }
+                        };
                         let r = engine.search_xiangqi_pondering(
                             &start,
                             &moves,
@@ -846,7 +906,7 @@ impl Uci {
                 {
                     std::thread::sleep(Duration::from_millis(2));
                 }
-                say(&out, &line);
+                let _ = say(&out, &line);
                 engine
             });
         match spawn {
@@ -1004,6 +1064,21 @@ pub fn parse_go(rest: &[&str]) -> Go {
             }
             continue;
         };
+        // A number beyond i64 is taken as the largest (or smallest) one, and said: `go nodes
+        // 99999999999999999999999999` searches until `stop` as the GUI asked, not silently.
+        // Depth and mate name the number in their own clamping note.
+        let text = rest[i + 1];
+        if text.parse::<i64>().is_err() && !matches!(key, "depth" | "mate") {
+            notes.push(format!(
+                "go: {key} {text} is beyond the numbers read; taken as {}",
+                match (key, v < 0) {
+                    ("nodes" | "movestogo", true) => "the smallest, 1".to_string(),
+                    (_, true) => "the smallest, 0".to_string(),
+                    ("movestogo", false) => "the largest, 1000".to_string(),
+                    (_, false) => format!("the largest, {v}"),
+                }
+            ));
+        }
         let depth = |d: i64, notes: &mut Vec<String>| {
             let c = d.clamp(1, i64::from(MAX_DEPTH));
             if c != d {
@@ -1217,9 +1292,52 @@ mod tests {
         assert_eq!(l.wtime, Some(Duration::ZERO));
         assert_eq!(l.btime, Some(Duration::from_millis(i64::MAX as u64)));
         assert_eq!(l.nodes, Some(1));
-        assert!(n.is_empty(), "{n:?}");
+        // The overflowing btime is said (it was silent).
+        assert_eq!(
+            n,
+            [format!(
+                "go: btime 99999999999999999999 is beyond the numbers read; taken as the \
+                 largest, {}",
+                i64::MAX
+            )]
+        );
         let (l, _) = go(&["mate", "3"]);
         assert_eq!(l.depth, Some(6));
+    }
+
+    /// A number beyond i64 in `go` is taken as the largest (smallest) and said, for every
+    /// parameter: `go nodes 99999999999999999999999999` was a silent search until `stop`.
+    #[test]
+    fn overflowing_go_numbers_are_the_largest_and_said() {
+        let big = "99999999999999999999999999";
+        let (l, n) = go(&["nodes", big]);
+        assert_eq!(l.nodes, Some(i64::MAX as u64));
+        assert_eq!(
+            n,
+            [format!(
+                "go: nodes {big} is beyond the numbers read; taken as the largest, {}",
+                i64::MAX
+            )]
+        );
+        let (l, n) = go(&[
+            "movetime",
+            big,
+            "movestogo",
+            big,
+            "winc",
+            &format!("-{big}"),
+        ]);
+        assert_eq!(l.movetime, Some(Duration::from_millis(i64::MAX as u64)));
+        assert_eq!((l.movestogo, l.winc), (Some(1000), Some(Duration::ZERO)));
+        assert_eq!(n.len(), 3, "{n:?}");
+        assert!(
+            n[0].starts_with(&format!("go: movetime {big} is beyond")),
+            "{n:?}"
+        );
+        assert!(n[1].ends_with("the largest, 1000"), "{n:?}");
+        assert!(n[2].ends_with("the smallest, 0"), "{n:?}");
+        // In range: no note.
+        assert!(go(&["nodes", "9223372036854775807"]).1.is_empty());
     }
 
     #[test]

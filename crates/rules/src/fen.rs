@@ -27,7 +27,7 @@ use shakmaty::{CastlingMode, Chess, PositionError};
 
 /// Why a FEN was refused: the FEN as given and what is wrong with it.
 #[derive(Clone, Debug, thiserror::Error)]
-#[error("invalid FEN '{fen}': {reason}")]
+#[error("invalid FEN '{}': {reason}", quote(fen))]
 pub struct FenError {
     /// The FEN as given (trimmed).
     pub fen: String,
@@ -56,15 +56,16 @@ pub enum FenReason {
     )]
     TooManyFields { count: usize, extra: String },
     /// The board field does not have eight ranks.
-    #[error("the board has {count} ranks, not 8 ('{board}')")]
+    #[error("the board has {count} ranks, not 8 ('{}')", quote(board))]
     RankCount { count: usize, board: String },
     /// A rank (named 8 down to 1) has two digits in a row, as shakmaty's `44` for `8`.
-    #[error("rank {rank} ('{text}') has two digits in a row")]
+    #[error("rank {rank} ('{}') has two digits in a row", quote(text))]
     TwoDigits { rank: usize, text: String },
     /// A rank holds a character that is neither a piece letter nor a digit 1-8.
     #[error(
-        "rank {rank} ('{text}') holds '{found}', which is neither a piece \
-         (PNBRQK, pnbrqk) nor a digit 1-8"
+        "rank {rank} ('{}') holds '{found}', which is neither a piece \
+         (PNBRQK, pnbrqk) nor a digit 1-8",
+        quote(text)
     )]
     BadCharacter {
         rank: usize,
@@ -72,26 +73,32 @@ pub enum FenReason {
         found: char,
     },
     /// A rank does not add up to eight squares.
-    #[error("rank {rank} ('{text}') has {squares} squares, not 8")]
+    #[error("rank {rank} ('{}') has {squares} squares, not 8", quote(text))]
     RankLength {
         rank: usize,
         text: String,
         squares: usize,
     },
     /// The side to move is not `w` or `b`.
-    #[error("side to move '{found}' is not 'w' or 'b'")]
+    #[error("side to move '{}' is not 'w' or 'b'", quote(found))]
     SideToMove { found: String },
     /// The castling field is not `-` or some of `KQkq` in order, each once.
-    #[error("castling '{found}' is not '-' or some of KQkq, in that order, each once")]
+    #[error(
+        "castling '{}' is not '-' or some of KQkq, in that order, each once",
+        quote(found)
+    )]
     Castling { found: String },
     /// The en passant field is not `-` or a square on the third or sixth rank.
-    #[error("en passant square '{found}' is not '-' or a square on the third or sixth rank")]
+    #[error(
+        "en passant square '{}' is not '-' or a square on the third or sixth rank",
+        quote(found)
+    )]
     EnPassant { found: String },
     /// A clock is not written as a decimal number.
-    #[error("{clock} '{found}' is not a whole number")]
+    #[error("{clock} '{}' is not a whole number", quote(found))]
     NotANumber { clock: Clock, found: String },
     /// A clock is larger than 2^32 - 1.
-    #[error("{clock} {found} is larger than {max} (2^32 - 1)", max = u32::MAX)]
+    #[error("{clock} {} is larger than {max} (2^32 - 1)", quote(found), max = u32::MAX)]
     TooLarge { clock: Clock, found: String },
     /// shakmaty refused the text this reader passed (none known: every field is checked
     /// above first).
@@ -101,6 +108,18 @@ pub enum FenReason {
     /// castling rights that match the pieces, the en passant square, checks, material).
     #[error(transparent)]
     Illegal(Box<PositionError<Chess>>),
+}
+
+/// The longest text of a FEN its messages quote: a longer one is cut, with its size.
+pub const QUOTED_CHARS: usize = 60;
+
+/// A text of a refused FEN as a message quotes it: whole up to [`QUOTED_CHARS`] characters,
+/// else its start, `…` and its size (a FEN of 120 kB was echoed whole).
+fn quote(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((i, _)) => format!("{}… ({} bytes)", &text[..i], text.len()).into(),
+        None => text.into(),
+    }
 }
 
 /// The two clocks of a FEN, named in its messages.
@@ -268,6 +287,28 @@ mod tests {
         parse(fen)
             .map(|_| String::new())
             .unwrap_or_else(|e| e.reason.to_string())
+    }
+
+    /// A refused FEN of 120 kB is quoted cut, with its size: the message was 240 kB (the
+    /// FEN and its board field, whole).
+    #[test]
+    fn a_huge_fen_is_quoted_cut() {
+        let board = "x".repeat(120_000);
+        let e = position(&format!("{board} w - - 0 1"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.len() < 300, "{} bytes", e.len());
+        assert_eq!(
+            e,
+            format!(
+                "invalid FEN '{}… (120010 bytes)': the board has 1 ranks, not 8 ('{}… (120000 \
+                 bytes)')",
+                "x".repeat(QUOTED_CHARS),
+                "x".repeat(QUOTED_CHARS)
+            )
+        );
+        // A short one is quoted whole.
+        assert!(reason("8/8 w - -").contains("('8/8')"));
     }
 
     #[test]

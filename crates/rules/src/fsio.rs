@@ -397,14 +397,9 @@ impl std::fmt::Display for ReadError {
     }
 }
 
-impl std::error::Error for ReadError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            ReadError::Io { source, .. } => Some(source),
-            _ => None,
-        }
-    }
-}
+/// No `source`: the message holds the cause already (an I/O error given as the source too
+/// is printed twice by `{:#}`: "Is a directory (os error 21): Is a directory (os error 21)").
+impl std::error::Error for ReadError {}
 
 /// "1 MiB", "7.8 GiB", "312 bytes": a size for messages.
 pub fn human_size(bytes: u64) -> String {

@@ -273,6 +273,16 @@ impl Game {
         self.legal.get_or_init(|| self.position().legal_moves())
     }
 
+    /// Gives back the room reserved for plies not played (a game read move by move reserves
+    /// [`RESERVED_PLIES`]: 23 KB a game): for games kept by the thousand, as the drill
+    /// puzzles' (a file of 100,000 puzzles took 1.4 GB).
+    pub fn shrink_to_fit(&mut self) {
+        self.positions.shrink_to_fit();
+        self.records.shrink_to_fit();
+        self.repeated.shrink_to_fit();
+        self.stretch.shrink_to_fit();
+    }
+
     /// Whether the side to move has a legal move (else it is checkmated or stalemated):
     /// from the legal moves when they are at hand, else [`has_legal_move`].
     pub fn has_legal_moves(&self) -> bool {

@@ -298,6 +298,13 @@ pub enum PgnReason {
     /// A `Variant` tag naming another game than standard chess.
     #[error("variant '{variant}' is not supported (only standard chess)")]
     Variant { variant: String },
+    /// Game `game` (1 = the first of the file) has a `[Variant "xiangqi"]` tag: its moves
+    /// are not chess moves, and the xiangqi screen reads it.
+    #[error(
+        "game {game} is a xiangqi game ([Variant \"{variant}\"]), not chess: open it on the \
+         trainer's xiangqi screen (threefold xiangqi, then o)"
+    )]
+    Xiangqi { game: usize, variant: String },
     /// The `FEN` tag is refused by the strict FEN reader.
     #[error(transparent)]
     Fen(FenError),
@@ -960,13 +967,16 @@ impl<R: BufRead> PgnReader<R> {
     }
 
     /// The next record and, with `replay`, its game; an error is kept for
-    /// [`PgnReader::skip_bad_game`].
+    /// [`PgnReader::skip_bad_game`]. A game whose tags name xiangqi is refused as that,
+    /// whatever else its moves hold: read as chess, its first move was the error ("cannot
+    /// read 'C2.' as a move").
     fn read(&mut self, replay: bool) -> Result<Option<(PgnRecord, Option<Game>)>, PgnError> {
         if self.failed {
             return Ok(None);
         }
         self.game_line = None;
-        self.read_game(replay).inspect_err(|e| {
+        let mut rec = PgnRecord::default();
+        let read = self.read_game(replay, &mut rec).inspect_err(|e| {
             self.failed = true;
             // Cannot be skipped: the input itself failed.
             let skippable = !matches!(e.reason, PgnReason::Read(_));
@@ -975,12 +985,32 @@ impl<R: BufRead> PgnReader<R> {
                 PgnReason::MalformedTag(_) | PgnReason::TagTwice { .. } | PgnReason::TooManyTags
             );
             self.failure = skippable.then_some((e.line, in_tags));
-        })
+        });
+        match read {
+            Ok(Some(game)) => Ok(Some((rec, game))),
+            Ok(None) => Ok(None),
+            Err(e) => Err(match rec.tag("Variant") {
+                Some(v) if v.trim().eq_ignore_ascii_case("xiangqi") => PgnError {
+                    file: self.file.clone(),
+                    line: Some(rec.tag_line("Variant").unwrap_or(rec.first_line)),
+                    reason: PgnReason::Xiangqi {
+                        // The game's number in the file, skipped games counted.
+                        game: self.games + self.skipped + 1,
+                        variant: v.to_string(),
+                    },
+                },
+                _ => e,
+            }),
+        }
     }
 
-    fn read_game(&mut self, replay: bool) -> Result<Option<(PgnRecord, Option<Game>)>, PgnError> {
+    /// [`Self::read`] into `rec`: `Some(game)` when a record was read.
+    fn read_game(
+        &mut self,
+        replay: bool,
+        rec: &mut PgnRecord,
+    ) -> Result<Option<Option<Game>>, PgnError> {
         let mut game: Option<Game> = None;
-        let mut rec = PgnRecord::default();
         let mut state = State::Start;
         // Open variations: the line of each '('.
         let mut open: Vec<usize> = Vec::new();
@@ -1081,7 +1111,7 @@ impl<R: BufRead> PgnReader<R> {
                             let g = match &mut game {
                                 Some(g) => g,
                                 None => game.insert(
-                                    start_game(&rec, &self.file)
+                                    start_game(rec, &self.file)
                                         .inspect_err(|_| self.failed = true)?,
                                 ),
                             };
@@ -1119,10 +1149,10 @@ impl<R: BufRead> PgnReader<R> {
             }
         }
         if replay && game.is_none() {
-            game = Some(start_game(&rec, &self.file).inspect_err(|_| self.failed = true)?);
+            game = Some(start_game(rec, &self.file).inspect_err(|_| self.failed = true)?);
         }
         self.games += 1;
-        Ok(Some((rec, game)))
+        Ok(Some(game))
     }
 }
 

@@ -464,7 +464,61 @@ pub enum FenError {
     NoKing { color: Color },
     /// The side not to move is in check (`side` is to move).
     OppositeCheck { side: Color },
+    /// A clock (the fifth or sixth field) is not written as a decimal number (`-1`).
+    ClockNotANumber { clock: FenClock, found: String },
+    /// A clock is larger than 2^32 − 1, the largest the chess FEN reader takes.
+    ClockTooLarge { clock: FenClock, found: String },
 }
+
+/// The two clocks of a FEN (its fifth and sixth fields), named in its messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FenClock {
+    /// The fifth field: plies since the last capture.
+    Halfmove,
+    /// The sixth field: the number of the move to be played.
+    Fullmove,
+}
+
+impl fmt::Display for FenClock {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FenClock::Halfmove => "halfmove clock",
+            FenClock::Fullmove => "fullmove number",
+        })
+    }
+}
+
+/// A clock field: decimal digits up to 2^32 − 1, as the chess FEN reader takes them
+/// (threefold-rules' `fen`; this crate depends on no other of ours).
+fn check_clock(text: &str, clock: FenClock) -> Result<(), FenError> {
+    let found = || cut(text);
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(FenError::ClockNotANumber {
+            clock,
+            found: found(),
+        });
+    }
+    if text.parse::<u32>().is_err() {
+        return Err(FenError::ClockTooLarge {
+            clock,
+            found: found(),
+        });
+    }
+    Ok(())
+}
+
+/// A field of a refused FEN as its message quotes it: whole up to [`QUOTED_CHARS`]
+/// characters, else its start, `…` and its size (a FEN of 120 kB must not fill the screen or
+/// the log), as the chess FEN reader quotes (threefold-rules' `fen`).
+fn cut(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((i, _)) => format!("{}… ({} bytes)", &text[..i], text.len()),
+        None => text.to_string(),
+    }
+}
+
+/// The longest text a FEN message quotes.
+const QUOTED_CHARS: usize = 60;
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -508,6 +562,12 @@ impl fmt::Display for FenError {
                 side.other().title(),
                 side.name()
             ),
+            FenError::ClockNotANumber { clock, found } => {
+                write!(f, "{clock} '{found}' is not a whole number")
+            }
+            FenError::ClockTooLarge { clock, found } => {
+                write!(f, "{clock} {found} is larger than {} (2^32 - 1)", u32::MAX)
+            }
         }
     }
 }
@@ -582,7 +642,8 @@ impl Position {
     /// Parses a WXF/UCCI FEN: Black's back rank (rank 9) first, letters
     /// `r n b a k c p` (also `h` horse and `e` elephant), upper case Red, then
     /// the side to move (`w`/`r` Red, `b` Black). The four trailing fields of
-    /// the UCCI form (`- - 0 1`) are optional and ignored; a seventh field is an
+    /// the UCCI form (`- - 0 1`) are optional; the clocks among them must be decimal numbers
+    /// up to 2^32 − 1 (their values are not kept), and a seventh field is an
     /// error, as in the chess FEN reader. The placement must keep the rules of the board (one
     /// king each in its palace, advisors and elephants on their points, at most the starting
     /// number of each kind) and the side not to move must not be in check. A pawn that no
@@ -599,15 +660,17 @@ impl Position {
             None | Some("w") | Some("r") | Some("W") | Some("R") => Color::Red,
             Some("b") | Some("B") => Color::Black,
             Some(s) => {
-                return Err(FenError::SideToMove {
-                    found: s.to_string(),
-                });
+                return Err(FenError::SideToMove { found: cut(s) });
             }
         };
         if let Some(extra) = fen.split_whitespace().nth(6) {
-            return Err(FenError::TooManyFields {
-                extra: extra.to_string(),
-            });
+            return Err(FenError::TooManyFields { extra: cut(extra) });
+        }
+        let mut clocks = fen.split_whitespace().skip(4);
+        for clock in [FenClock::Halfmove, FenClock::Fullmove] {
+            if let Some(text) = clocks.next() {
+                check_clock(text, clock)?;
+            }
         }
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != 10 {
@@ -1000,6 +1063,67 @@ mod tests {
     /// A pawn no game could have brought where it stands is taken, with one line that says
     /// so (the WXF manual's diagrams 71–75 have a pawn behind its start); a piece that breaks
     /// the rules of the board is still refused.
+    /// The clocks are read as the chess FEN reader reads them: decimal, at most 2^32 − 1
+    /// (`99999999999999999999` and `-1 -1` were taken); a refused field is quoted cut.
+    #[test]
+    fn clocks_are_whole_numbers_up_to_2_pow_32_minus_1() {
+        let board = "3k5/9/9/9/9/9/9/9/9/4K4 w - -";
+        let fen = |clocks: &str| Position::from_fen(&format!("{board} {clocks}"));
+        assert!(fen("4294967295 4294967295").is_ok());
+        assert!(fen("0").is_ok());
+        assert_eq!(
+            fen("99999999999999999999 1").unwrap_err(),
+            FenError::ClockTooLarge {
+                clock: FenClock::Halfmove,
+                found: "99999999999999999999".into()
+            }
+        );
+        assert_eq!(
+            fen("0 4294967296").unwrap_err().to_string(),
+            "bad FEN: fullmove number 4294967296 is larger than 4294967295 (2^32 - 1)"
+        );
+        assert_eq!(
+            fen("-1 -1").unwrap_err().to_string(),
+            "bad FEN: halfmove clock '-1' is not a whole number"
+        );
+        let long = "x".repeat(120_000);
+        let e = Position::from_fen(&format!("{board} 0 {long}"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.len() < 200, "{e}");
+        assert!(
+            e.ends_with("… (120000 bytes)' is not a whole number"),
+            "{e}"
+        );
+    }
+
+    /// Red pawns behind their start (ranks 0–2, from Red's side) and before the river off the
+    /// files a, c, e, g, i are unreachable; Black's mirrored (the red pawn on a1 and black
+    /// pawns on rank 8 among them).
+    #[test]
+    fn pawns_behind_their_start_are_unreachable() {
+        let at = |fen: &str| -> Vec<String> {
+            let pos = Position::from_fen(fen).unwrap();
+            pos.unreachable()
+                .iter()
+                .map(|(p, sq, _)| format!("{:?} {sq}", p.color))
+                .collect()
+        };
+        assert_eq!(at("3k5/9/9/9/9/9/9/9/P8/4K4 w"), ["Red a1"]);
+        assert_eq!(at("3k5/9/9/9/9/9/9/9/9/P3K4 w"), ["Red a0"]);
+        assert_eq!(at("3k5/p1p6/9/9/9/9/9/9/9/4K4 w"), ["Black a8", "Black c8"]);
+        assert_eq!(at("3k5/9/9/1p7/9/9/1P7/9/9/4K4 w"), ["Red b3", "Black b6"]);
+        assert!(at("3k5/9/9/p8/9/9/P8/9/9/4K4 w").is_empty());
+        let w = Position::from_fen("3k5/9/9/9/9/9/9/9/P8/4K4 w")
+            .unwrap()
+            .unreachable_warning()
+            .unwrap();
+        assert!(
+            w.contains("the red pawn on a1 is behind the pawns' start"),
+            "{w}"
+        );
+    }
+
     #[test]
     fn unreachable_pawns_are_taken_with_a_warning_and_broken_rules_refused() {
         let start = Position::start();

@@ -70,7 +70,7 @@ pub mod pgn;
 pub mod zobrist;
 
 pub use board::{
-    Color, FenError, Kind, Misplacement, Move, ParseSquareError, Piece, Position, START_FEN,
-    Square, Undo,
+    Color, FenClock, FenError, Kind, Misplacement, Move, ParseSquareError, Piece, Position,
+    START_FEN, Square, Undo,
 };
 pub use movegen::{Legality, MoveList};
