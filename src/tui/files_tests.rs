@@ -352,3 +352,30 @@ fn starting_on_the_xiangqi_screen_offers_only_its_own_game() {
     assert_eq!(a.play.game.len(), 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A xiangqi game opened with `o` whose start position no game can reach (a red pawn
+/// behind its start row) is opened, and the warning is said, as for a FEN typed (`F`).
+#[test]
+fn a_xiangqi_file_from_an_unreachable_position_is_opened_with_the_warning() {
+    let dir = temp("unreachable");
+    let path = dir.join("pawn.pgn");
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/2P1P1P1P/1C5C1/P8/RNBAKABNR w - - 0 1";
+    std::fs::write(
+        &path,
+        format!("[Variant \"xiangqi\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n*\n"),
+    )
+    .unwrap();
+    let mut a = xiangqi_game();
+    keys(&mut a, "n");
+    keys(&mut a, "n");
+    open(&mut a, &path);
+    let m = a.message.clone().expect("a message");
+    assert!(!m.is_error(), "{m:?}");
+    assert!(m.text.starts_with("Opened"), "{m:?}");
+    let w = crate::xiangqi::Position::from_fen(fen)
+        .unwrap()
+        .unreachable_warning()
+        .expect("a warning");
+    assert!(m.text.contains(&w), "{m:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -729,12 +729,15 @@ impl XiangqiScreen {
                 let path = expand_home(text);
                 match read_game(&path, FileKind::PgnGame) {
                     Ok(g) => {
+                        // A start position no game can reach is said, as for a FEN typed.
+                        let warning = g.start.unreachable_warning();
                         self.load(g, out);
-                        out.info(format!(
-                            "Opened {} ({} moves).",
-                            path.display(),
-                            self.record().ply()
-                        ));
+                        let opened =
+                            format!("Opened {} ({} moves).", path.display(), self.record().ply());
+                        match warning {
+                            Some(w) => out.info(format!("{opened} {w}")),
+                            None => out.info(opened),
+                        }
                     }
                     Err(e) => {
                         out.error(e.to_string());
