@@ -88,7 +88,7 @@
 //!   impossible (pseudo-legally) or the victim protected — not merely because
 //!   the attacker must now meet the check.
 
-use std::cell::{Cell, OnceCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -616,11 +616,11 @@ impl Hasher for KeyHasher {
     }
 }
 
-/// The occurrences of every position of a record, kept as moves are pushed and popped: for
-/// each ply the previous ply where its position stood within its stretch (no capture or pawn
-/// advance since), so the earlier occurrences of any ply are a chain of exactly those plies
-/// and their number is stored. Pushing a ply is one hash-map insertion, popping it one
-/// restoration: no scan of the game, however long.
+/// The occurrences of the positions of a record's first plies: for each ply the previous
+/// ply where its position stood within its stretch (no capture or pawn advance since), so
+/// the earlier occurrences of any ply are a chain of exactly those plies and their number is
+/// stored. Adding a ply is one hash-map insertion, taking it back one restoration: no scan
+/// of the game, however long.
 #[derive(Clone, Debug, Default)]
 struct Occurrences {
     /// `previous[k]`: the latest earlier ply with position `k`'s key, if it is in `k`'s stretch.
@@ -637,6 +637,11 @@ struct Occurrences {
 }
 
 impl Occurrences {
+    /// How many plies are indexed (from ply 0).
+    fn len(&self) -> usize {
+        self.previous.len()
+    }
+
     /// Position `k` (the next ply) with `key`, reached by an irreversible move or not.
     fn push(&mut self, key: u64, irreversible: bool) {
         let k = self.previous.len();
@@ -674,8 +679,10 @@ impl Occurrences {
 pub struct Record {
     mode: ChaseMode,
     positions: Vec<Position>,
-    /// The earlier occurrences of every position, kept as moves are pushed and popped.
-    occurrences: Occurrences,
+    /// The earlier occurrences of the positions of the first plies: brought up to a ply when
+    /// its occurrences are asked for, taken back with the plies popped. (A search pushes and
+    /// pops far more plies than it asks about: it asks only where its keys saw a repetition.)
+    occurrences: RefCell<Occurrences>,
     /// Earlier occurrences looked up so far (the work of [`Record::occurrences`], which
     /// `occurrence_lookups` reports): one per occurrence found, never a scan of the game.
     looked_up: Cell<u64>,
@@ -750,11 +757,9 @@ impl Record {
 
     pub fn with_mode(start: Position, mode: ChaseMode) -> Record {
         let check = start.in_check();
-        let mut occurrences = Occurrences::default();
-        occurrences.push(start.key(), false);
         let r = Record {
             mode,
-            occurrences,
+            occurrences: RefCell::default(),
             looked_up: Cell::new(0),
             positions: vec![start],
             moves: Vec::new(),
@@ -822,7 +827,6 @@ impl Record {
             "{m} does not reach next"
         );
         self.check.push(check);
-        self.occurrences.push(next.key(), irreversible);
         self.positions.push(next);
         self.moves.push(m);
         self.irreversible.push(irreversible);
@@ -849,7 +853,6 @@ impl Record {
         let next = prev.with_side_flipped();
         let check = next.in_check();
         self.check.push(check);
-        self.occurrences.push(next.key(), true);
         self.positions.push(next);
         self.moves.push(Move::new(king, king));
         self.irreversible.push(true);
@@ -868,7 +871,10 @@ impl Record {
         }
         self.check.pop();
         let gone = self.positions.pop().expect("a move to take back");
-        self.occurrences.pop(gone.key());
+        let index = self.occurrences.get_mut();
+        if index.len() > self.positions.len() {
+            index.pop(gone.key());
+        }
         self.moves.pop();
         self.irreversible.pop();
         self.threats.pop();
@@ -943,16 +949,26 @@ impl Record {
     /// list every list of occurrences uses. Each ply it yields is one step
     /// along a chain kept as the moves were pushed, never a scan of the game.
     pub fn occurrences(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
-        std::iter::successors(self.occurrences.previous[n], move |&k| {
-            self.occurrences.previous[k]
-        })
-        .inspect(move |_| self.looked_up.set(self.looked_up.get() + 1))
+        self.index_to(n);
+        let previous = move |k: usize| self.occurrences.borrow().previous[k];
+        std::iter::successors(previous(n), move |&k| previous(k))
+            .inspect(move |_| self.looked_up.set(self.looked_up.get() + 1))
     }
 
     /// How many times the position of ply `n` stood before within its stretch: the length of
     /// [`Record::occurrences`], kept as the moves were pushed.
     pub fn occurrence_count(&self, n: usize) -> usize {
-        self.occurrences.count[n]
+        self.index_to(n);
+        self.occurrences.borrow().count[n]
+    }
+
+    /// Brings the index of occurrences up to ply `n`: the plies pushed since it was last
+    /// asked, one insertion each.
+    fn index_to(&self, n: usize) {
+        let mut index = self.occurrences.borrow_mut();
+        for k in index.len()..=n {
+            index.push(self.positions[k].key(), self.irreversible[k]);
+        }
     }
 
     /// How many earlier occurrences [`Record::occurrences`] has yielded so far: the work of
