@@ -172,6 +172,8 @@ pub struct XiangqiScreen {
     /// The file the game was last saved to and the PGN written there (quitting when the
     /// game cannot be kept says where it is saved, if it still is).
     pub saved_pgn: Option<(PathBuf, String)>,
+    /// How many rows of the move list were made so far ([`XiangqiScreen::rows_made`]).
+    rows_made: std::cell::Cell<u64>,
 }
 
 impl XiangqiScreen {
@@ -209,7 +211,14 @@ impl XiangqiScreen {
             ntimes,
             kept_path: None,
             saved_pgn: None,
+            rows_made: std::cell::Cell::new(0),
         }
+    }
+
+    /// How many rows of the move list the redraws made so far: the rows in sight each time,
+    /// never the whole game (a test reads it).
+    pub fn rows_made(&self) -> u64 {
+        self.rows_made.get()
     }
 
     /// Whether what the player is to find out alone may be shown: always, but in blind mode
@@ -986,28 +995,19 @@ enum Shown {
 }
 
 impl XiangqiScreen {
-    /// The record up to the ply shown.
-    fn record_at(&self, ply: usize) -> Record {
-        let mut rec = self.record().clone();
-        while rec.ply() > ply {
-            rec.pop();
-        }
-        rec
-    }
-
     fn shown_state(&self) -> Shown {
         let ply = self.shown();
         if let Some(r) = self.game.standing().filter(|r| r.ply <= ply) {
             return Shown::Standing(r.clone());
         }
-        let rec = self.record_at(ply);
-        let occurrence = rec.occurrences(ply).count() + 1;
+        let rec = self.record();
+        let occurrence = rec.occurrence_count(ply) + 1;
         if occurrence < 2 {
             return Shown::Nothing;
         }
         Shown::Building {
             occurrence,
-            reading: rec.judge(1),
+            reading: rec.judge_at(ply, 1),
         }
     }
 
@@ -1252,11 +1252,11 @@ impl XiangqiScreen {
             header.push(Span::styled(CALL_BUTTON, t.button));
         }
         let header = Line::from(header);
-        // Badges stay near their moves on a wide terminal.
-        let rows = self.move_rows(ascii, t, w.min(48), standing.as_ref());
-        let (first, room) = self.list_window(rows.len(), list_h);
+        // Only the rows in sight are made. Badges stay near their moves on a wide terminal.
+        let (first, room) = self.list_window(self.record().ply() + 1, list_h);
+        let plies = first..(first + room).min(self.record().ply() + 1);
         let mut lines = vec![header];
-        lines.extend(rows.into_iter().skip(first).take(room));
+        lines.extend(self.move_rows(ascii, t, w.min(48), standing.as_ref(), plies));
         Paragraph::new(lines).render(Rect::new(area.x, area.y, area.width, list_h), buf);
         if lower_h > 0 {
             let b = Rect::new(area.x, area.y + list_h, area.width, lower_h);
@@ -1492,14 +1492,19 @@ impl XiangqiScreen {
         out
     }
 
-    /// One row per ply (the start position first): number, move in WXF, status, marks.
+    /// The move list's rows of `plies` (ply 0 is the start position), one per ply: number,
+    /// move in WXF, status, marks. Each row costs the same however long the game: its
+    /// occurrence is counted by the record as the moves were played.
     fn move_rows(
         &self,
         ascii: bool,
         t: &Theme,
         width: usize,
         standing: Option<&Ruling>,
+        plies: std::ops::Range<usize>,
     ) -> Vec<Line<'static>> {
+        self.rows_made
+            .set(self.rows_made.get() + plies.len() as u64);
         let rec = self.record();
         let shown = self.shown();
         let window = standing.and_then(|r| r.window);
@@ -1512,7 +1517,7 @@ impl XiangqiScreen {
             })
             .unwrap_or_default();
         let mut rows = Vec::new();
-        for ply in 0..=rec.ply() {
+        for ply in plies {
             let style = if ply == shown {
                 t.viewing
             } else {
@@ -1552,7 +1557,7 @@ impl XiangqiScreen {
                 n => n.name().to_string(),
             };
             let occurrence = if self.reveal() {
-                rec.occurrences(ply).count() + 1
+                rec.occurrence_count(ply) + 1
             } else {
                 1
             };

@@ -88,8 +88,10 @@
 //!   impossible (pseudo-legally) or the victim protected — not merely because
 //!   the attacker must now meet the check.
 
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell, RefCell};
+use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::board::{Color, Kind, Move, Position, Square};
 use super::notation::wxf;
@@ -594,6 +596,80 @@ pub enum ChaseMode {
     Eager,
 }
 
+/// A hasher for position keys, which are Zobrist keys (random bits) already.
+#[derive(Clone, Copy, Debug, Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 ^= n;
+    }
+}
+
+/// The occurrences of the positions of a record's first plies: for each ply the previous
+/// ply where its position stood within its stretch (no capture or pawn advance since), so
+/// the earlier occurrences of any ply are a chain of exactly those plies and their number is
+/// stored. Adding a ply is one hash-map insertion, taking it back one restoration: no scan
+/// of the game, however long.
+#[derive(Clone, Debug, Default)]
+struct Occurrences {
+    /// `previous[k]`: the latest earlier ply with position `k`'s key, if it is in `k`'s stretch.
+    previous: Vec<Option<usize>>,
+    /// `count[k]`: how many times position `k` stood before in its stretch.
+    count: Vec<usize>,
+    /// `stretch[k]`: the ply of the last irreversible move up to `k` (0 without one).
+    stretch: Vec<usize>,
+    /// The latest ply holding each key, for plies of each parity (the side to move).
+    latest: [HashMap<u64, usize, BuildHasherDefault<KeyHasher>>; 2],
+    /// `shadowed[k]`: the ply `latest` held for position `k`'s key before `k`, restored when
+    /// `k` is popped.
+    shadowed: Vec<Option<usize>>,
+}
+
+impl Occurrences {
+    /// How many plies are indexed (from ply 0).
+    fn len(&self) -> usize {
+        self.previous.len()
+    }
+
+    /// Position `k` (the next ply) with `key`, reached by an irreversible move or not.
+    fn push(&mut self, key: u64, irreversible: bool) {
+        let k = self.previous.len();
+        let stretch = match self.stretch.last() {
+            Some(&s) if !irreversible => s,
+            _ => k,
+        };
+        let shadowed = self.latest[k % 2].insert(key, k);
+        let previous = shadowed.filter(|&p| p >= stretch);
+        self.count.push(previous.map_or(0, |p| self.count[p] + 1));
+        self.previous.push(previous);
+        self.stretch.push(stretch);
+        self.shadowed.push(shadowed);
+    }
+
+    /// Forgets the last ply, whose position had `key`.
+    fn pop(&mut self, key: u64) {
+        let k = self.previous.len() - 1;
+        match self.shadowed.pop().expect("a ply to pop") {
+            Some(p) => self.latest[k % 2].insert(key, p),
+            None => self.latest[k % 2].remove(&key),
+        };
+        self.previous.pop();
+        self.count.pop();
+        self.stretch.pop();
+    }
+}
+
 /// The position history of a game: the paper's `position_history`.
 ///
 /// Entry `k` is the position after `k` moves with the move that reached it.
@@ -603,6 +679,13 @@ pub enum ChaseMode {
 pub struct Record {
     mode: ChaseMode,
     positions: Vec<Position>,
+    /// The earlier occurrences of the positions of the first plies: brought up to a ply when
+    /// its occurrences are asked for, taken back with the plies popped. (A search pushes and
+    /// pops far more plies than it asks about: it asks only where its keys saw a repetition.)
+    occurrences: RefCell<Occurrences>,
+    /// Earlier occurrences looked up so far (the work of [`Record::occurrences`], which
+    /// `occurrence_lookups` reports): one per occurrence found, never a scan of the game.
+    looked_up: Cell<u64>,
     /// `moves[k - 1]` reached position `k`.
     moves: Vec<Move>,
     /// `irreversible[k]`: the move that reached position `k` was a capture or
@@ -676,6 +759,8 @@ impl Record {
         let check = start.in_check();
         let r = Record {
             mode,
+            occurrences: RefCell::default(),
+            looked_up: Cell::new(0),
             positions: vec![start],
             moves: Vec::new(),
             irreversible: vec![false],
@@ -785,7 +870,11 @@ impl Record {
             return;
         }
         self.check.pop();
-        self.positions.pop();
+        let gone = self.positions.pop().expect("a move to take back");
+        let index = self.occurrences.get_mut();
+        if index.len() > self.positions.len() {
+            index.pop(gone.key());
+        }
         self.moves.pop();
         self.irreversible.pop();
         self.threats.pop();
@@ -857,19 +946,36 @@ impl Record {
 
     /// Earlier plies (most recent first) at which the position of ply `n`
     /// stood, within the stretch since the last irreversible move: the one
-    /// scan every count and list of occurrences uses.
+    /// list every list of occurrences uses. Each ply it yields is one step
+    /// along a chain kept as the moves were pushed, never a scan of the game.
     pub fn occurrences(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
-        let key = self.positions[n].key();
-        let mut k = n;
-        std::iter::from_fn(move || {
-            while k >= 2 && !self.irreversible[k] && !self.irreversible[k - 1] {
-                k -= 2;
-                if self.positions[k].key() == key {
-                    return Some(k);
-                }
-            }
-            None
-        })
+        self.index_to(n);
+        let previous = move |k: usize| self.occurrences.borrow().previous[k];
+        std::iter::successors(previous(n), move |&k| previous(k))
+            .inspect(move |_| self.looked_up.set(self.looked_up.get() + 1))
+    }
+
+    /// How many times the position of ply `n` stood before within its stretch: the length of
+    /// [`Record::occurrences`], kept as the moves were pushed.
+    pub fn occurrence_count(&self, n: usize) -> usize {
+        self.index_to(n);
+        self.occurrences.borrow().count[n]
+    }
+
+    /// Brings the index of occurrences up to ply `n`: the plies pushed since it was last
+    /// asked, one insertion each.
+    fn index_to(&self, n: usize) {
+        let mut index = self.occurrences.borrow_mut();
+        for k in index.len()..=n {
+            index.push(self.positions[k].key(), self.irreversible[k]);
+        }
+    }
+
+    /// How many earlier occurrences [`Record::occurrences`] has yielded so far: the work of
+    /// looking repetitions up, which grows with the occurrences found and not with the
+    /// length of the game (tests read it).
+    pub fn occurrence_lookups(&self) -> u64 {
+        self.looked_up.get()
     }
 
     /// All of [`Record::occurrences`], collected.
@@ -878,15 +984,14 @@ impl Record {
     }
 
     /// The earlier occurrence from which `ntimes` repetitions are counted,
-    /// if the final position has occurred `ntimes` times before.
-    fn window_start(&self, ntimes: usize) -> Option<usize> {
-        self.occurrences(self.ply()).nth(ntimes.max(1) - 1)
+    /// if the position of ply `n` has occurred `ntimes` times before.
+    fn window_start(&self, n: usize, ntimes: usize) -> Option<usize> {
+        self.occurrences(n).nth(ntimes.max(1) - 1)
     }
 
-    /// The statuses of one player's moves in the span after `j`: the side
-    /// that made the last move (`last_mover`) or the side to move.
-    fn player_moves(&self, j: usize, last_mover: bool) -> Vec<MoveReport> {
-        let n = self.ply();
+    /// The statuses of one player's moves in the span after `j` up to ply `n`:
+    /// the side that made the move `n` (`last_mover`) or the side to move.
+    fn player_moves(&self, n: usize, j: usize, last_mover: bool) -> Vec<MoveReport> {
         let first = if last_mover { j + 2 } else { j + 1 };
         (first..=n)
             .step_by(2)
@@ -913,8 +1018,7 @@ impl Record {
     /// The paper's `judge_player`: a player's statuses over the repetition
     /// OR-ed; the chased sets intersected, each carried through the
     /// opponent's reply (a chased piece that moved is followed).
-    fn judge_player(&self, color: Color, j: usize, moves: Vec<MoveReport>) -> SideReport {
-        let n = self.ply();
+    fn judge_player(&self, color: Color, n: usize, j: usize, moves: Vec<MoveReport>) -> SideReport {
         let reply_after = |ply: usize| {
             if ply < n {
                 self.moves[ply]
@@ -992,15 +1096,16 @@ impl Record {
     /// `ntimes` times before (1: at the first repetition, 2: at the third
     /// occurrence). Everything that rules a xiangqi game calls this.
     pub fn judge(&self, ntimes: usize) -> Ruling {
-        let n = self.ply();
-        let side = self.current().side_to_move();
-        let (mut occurrences, mut earlier) = (0, Vec::new());
-        for k in self.occurrences(n) {
-            occurrences += 1;
-            if earlier.len() < ntimes.max(1) {
-                earlier.push(k);
-            }
-        }
+        self.judge_at(self.ply(), ntimes)
+    }
+
+    /// [`Record::judge`] of the game as it stood after ply `n` (at most [`Record::ply`]): the
+    /// same ruling as the record taken back to ply `n` gives, without taking anything back
+    /// (the trainer's screen shows the judge's reading of the ply shown).
+    pub fn judge_at(&self, n: usize, ntimes: usize) -> Ruling {
+        let side = self.positions[n].side_to_move();
+        let occurrences = self.occurrence_count(n);
+        let earlier: Vec<usize> = self.occurrences(n).take(ntimes.max(1)).collect();
         let empty = |color| SideReport {
             color,
             level: None,
@@ -1008,11 +1113,11 @@ impl Record {
             moves: Vec::new(),
             flags: 0,
         };
-        let ending = Ending::of(self.current());
+        let ending = Ending::of(&self.positions[n]);
         let window = if ending.is_some() {
             None
         } else {
-            self.window_start(ntimes)
+            self.window_start(n, ntimes)
         };
         let Some(j) = window else {
             return Ruling {
@@ -1032,8 +1137,8 @@ impl Record {
                 black: empty(Color::Black),
             };
         };
-        let them = self.judge_player(side.other(), j, self.player_moves(j, true));
-        let us = self.judge_player(side, j, self.player_moves(j, false));
+        let them = self.judge_player(side.other(), n, j, self.player_moves(n, j, true));
+        let us = self.judge_player(side, n, j, self.player_moves(n, j, false));
         let outcome = compare(us.level, them.level);
         let (red, black) = match side {
             Color::Red => (us, them),
@@ -1066,15 +1171,16 @@ impl Record {
         if Ending::of(self.current()).is_some() {
             return Outcome::Loss;
         }
-        let Some(j) = self.window_start(1) else {
+        let n = self.ply();
+        let Some(j) = self.window_start(n, 1) else {
             return Outcome::Undecided;
         };
         let side = self.current().side_to_move();
-        let us = self.judge_player(side, j, self.player_moves(j, false));
+        let us = self.judge_player(side, n, j, self.player_moves(n, j, false));
         if us.level == Some(Level::Idle) && draw_score >= beta {
             return Outcome::Draw;
         }
-        let them = self.judge_player(side.other(), j, self.player_moves(j, true));
+        let them = self.judge_player(side.other(), n, j, self.player_moves(n, j, true));
         compare(us.level, them.level)
     }
 }
