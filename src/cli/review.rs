@@ -10,6 +10,8 @@ use anyhow::{Context, Result};
 use serde::Serialize;
 use shakmaty::{CastlingMode, Color};
 use threefold::engine::Score;
+use threefold::review::scan::Batch;
+use threefold::review::scan::quick::Quick;
 use threefold::review::{self, Budget, FindingKind, Options, Review};
 use threefold::rules::Game;
 use threefold::rules::notation::color_name;
@@ -20,9 +22,14 @@ use threefold::visible::visible;
 /// Arguments of `threefold review`.
 #[derive(clap::Args, Debug)]
 pub struct ReviewArgs {
-    /// The PGN file of the games.
+    /// The PGN file of the games: a .pgn file, a zstd-compressed one (.pgn.zst, decompressed
+    /// as it is read), or - for standard input.
     #[arg(long)]
     pub pgn: PathBuf,
+    /// Threads reading and reviewing the games with --all (default: one per core). The
+    /// output is in the games' order whatever the count.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
     /// Which game of the file (1 = the first).
     #[arg(long, default_value_t = 1, conflicts_with = "all")]
     pub game: usize,
@@ -93,6 +100,7 @@ pub struct GamesSkipped {
 pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<()> {
     // The annotated file replaces what it is written over: never the games being read.
     if let Some(path) = &args.annotate
+        && args.pgn.as_os_str() != "-"
         && let (Ok(a), Ok(b)) = (path.canonicalize(), args.pgn.canonicalize())
         && a == b
     {
@@ -161,32 +169,257 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<()> {
     }
 }
 
-/// Review the games asked for one at a time, as they are read: game `--game` (read as
-/// `analyze --pgn` reads it), or with `--all` every game of the file, streamed, so only the
-/// game being reviewed is held whatever the size of the file. Each game's report goes out
-/// before the next game is read. With `--all`, a game that cannot be read is named on
-/// stderr (its number, its line and the problem) and skipped, and the games after it are
-/// reviewed; the games skipped, if any, are returned. With `--drills`, the puzzles found go
-/// to `puzzles`, each once, and are added at the end.
+/// What is shown of a game before its findings: "Game 3: A - B, 1-0 (80 plies)".
+struct Head {
+    white: Option<String>,
+    black: Option<String>,
+    /// The recorded result ([`threefold::rules::review::recorded_result`]), `*` if none.
+    result: String,
+    plies: usize,
+}
+
+impl Head {
+    fn of(rec: &PgnRecord, game: &Game) -> Head {
+        Head {
+            white: rec.tag("White").map(str::to_string),
+            black: rec.tag("Black").map(str::to_string),
+            result: GameRecord::from_pgn(rec)
+                .result
+                .unwrap_or_else(|| "*".to_string()),
+            plies: game.len(),
+        }
+    }
+
+    fn of_plain(g: &review::scan::quick::PlainGame) -> Head {
+        Head {
+            white: g.tags.white.clone(),
+            black: g.tags.black.clone(),
+            result: threefold::rules::review::recorded_result(g.result, g.tags.result.as_deref())
+                .unwrap_or_else(|| "*".to_string()),
+            plies: g.plies,
+        }
+    }
+}
+
+/// A game read and reviewed, kept whole when something is to be made of it.
+struct Reviewed {
+    rec: PgnRecord,
+    game: Game,
+    review: Review,
+}
+
+/// One game of a scan, as a worker hands it back.
+enum Found {
+    /// A game read (quickly, or by the full reader); `full` when its findings, its puzzles or
+    /// its annotated PGN are to be written.
+    Game {
+        head: Head,
+        full: Option<Box<Reviewed>>,
+    },
+    /// A game that could not be read: where, the line it starts on, and why.
+    Skipped {
+        at: String,
+        line: usize,
+        reason: String,
+    },
+    /// A game longer than the scan holds, passed over.
+    TooLong { line: usize },
+}
+
+/// What the workers of a scan share.
+struct Work<'a> {
+    file: &'a str,
+    options: &'a Options,
+    stop: &'a AtomicBool,
+    /// The quick reading may be used: only the rules' findings, no annotated PGN.
+    quick: bool,
+    /// Keep every game whole (annotated PGN, puzzles).
+    keep_all: bool,
+}
+
+impl Work<'_> {
+    /// Read and review the games of a batch.
+    fn batch(&self, batch: &Batch) -> Result<Vec<Found>, threefold::engine::TtAllocError> {
+        let mut found = Vec::with_capacity(batch.spans.len());
+        for span in &batch.spans {
+            if span.too_long {
+                found.push(Found::TooLong { line: span.line });
+                continue;
+            }
+            self.span(&batch.bytes[span.range.clone()], span.line, &mut found)?;
+        }
+        Ok(found)
+    }
+
+    /// The games of one piece of the stream.
+    fn span(
+        &self,
+        piece: &[u8],
+        line: usize,
+        found: &mut Vec<Found>,
+    ) -> Result<(), threefold::engine::TtAllocError> {
+        if self.quick {
+            match review::scan::quick::read(piece) {
+                Quick::Empty => return Ok(()),
+                Quick::Plain(g) => {
+                    found.push(Found::Game {
+                        head: Head::of_plain(&g),
+                        full: None,
+                    });
+                    return Ok(());
+                }
+                Quick::Xiangqi | Quick::Full => {}
+            }
+        }
+        let mut reader = PgnReader::starting_at_line(piece, self.file, line);
+        loop {
+            match reader.next_game() {
+                Ok(Some((rec, game))) => {
+                    let record = GameRecord::from_pgn(&rec);
+                    let r =
+                        review::review(&game, &record, self.options, self.stop, &mut |_, _| {})?;
+                    let head = Head::of(&rec, &game);
+                    let keep = self.keep_all || !r.findings.is_empty();
+                    found.push(Found::Game {
+                        head,
+                        full: keep.then(|| {
+                            Box::new(Reviewed {
+                                rec,
+                                game,
+                                review: r,
+                            })
+                        }),
+                    });
+                }
+                Ok(None) => return Ok(()),
+                Err(e) => {
+                    let at = match e.line {
+                        Some(l) => format!("{}:{l}", e.file),
+                        None => e.file.clone(),
+                    };
+                    let bad = reader.skip_bad_game().ok().flatten();
+                    found.push(Found::Skipped {
+                        at,
+                        line: bad.map_or(line, |b| b.line),
+                        reason: e.reason.to_string(),
+                    });
+                    if bad.is_none() {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Where the output of a review goes, game by game in the file's order.
+struct Sink<'a, 'w, 'n, 'p> {
+    args: &'a ReviewArgs,
+    out: std::io::BufWriter<&'w mut dyn Write>,
+    annotated: Option<&'n mut dyn Write>,
+    puzzles: &'p mut Option<threefold::drills::from_games::Collector>,
+    /// Games met so far (read or skipped): the number of the next is one more.
+    games: usize,
+    skipped: usize,
+}
+
+impl Sink<'_, '_, '_, '_> {
+    fn game(&mut self, head: &Head, full: Option<&Reviewed>) -> Result<()> {
+        self.games += 1;
+        let index = self.games;
+        if let (Some(f), Some(puzzles)) = (full, self.puzzles.as_mut()) {
+            let source = threefold::drills::from_games::source_from_tags(|n| f.rec.tag(n));
+            for e in puzzles.add_review(&f.game, &f.review.claims, source.as_deref()) {
+                eprintln!("game {index}: {e}");
+            }
+        }
+        if self.args.json {
+            if let Some(f) = full {
+                write_json(&mut self.out, index, &f.review)?;
+            }
+        } else {
+            report(
+                &mut self.out,
+                index,
+                head,
+                full.map(|f| (&f.game, &f.review)),
+            )?;
+        }
+        if let (Some(a), Some(path), Some(f)) = (&mut self.annotated, &self.args.annotate, full) {
+            let text = annotate(&f.rec, &f.game, &f.review);
+            let sep = if index == 1 { "" } else { "\n" };
+            write!(a, "{sep}{text}").with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        Ok(())
+    }
+
+    fn skipped(&mut self, at: &str, line: Option<usize>, reason: &str) -> Result<()> {
+        self.games += 1;
+        self.skipped += 1;
+        // Reports so far go out before the line about the bad game.
+        self.out.flush()?;
+        let from = line
+            .map(|l| format!(" (from line {l})"))
+            .unwrap_or_default();
+        let text = format!("{at}: game {}{from} skipped: {reason}", self.games);
+        // Not eprintln!, which panics when stderr is a terminal that hung up.
+        let _ = writeln!(std::io::stderr(), "{}", visible(&text));
+        Ok(())
+    }
+
+    fn found(&mut self, f: Found, file: &str) -> Result<()> {
+        match f {
+            Found::Game { head, full } => self.game(&head, full.as_deref()),
+            Found::Skipped { at, line, reason } => self.skipped(&at, Some(line), &reason),
+            Found::TooLong { line } => self.skipped(
+                &format!("{file}:{line}"),
+                None,
+                &format!(
+                    "longer than {} (passed over)",
+                    threefold::fsio::human_size(review::scan::split::MAX_GAME_BYTES as u64)
+                ),
+            ),
+        }
+    }
+}
+
+/// Review the games asked for, as they are read: game `--game` (read as `analyze --pgn`
+/// reads it), or with `--all` every game of the stream ([`review::scan`]: read and reviewed
+/// on `--threads` threads, the output in the games' order), so memory stays bounded whatever
+/// the size of the file. With `--all`, a game that cannot be read is named on stderr (its
+/// number, its line and the problem) and skipped, and the games after it are reviewed; the
+/// games skipped, if any, are returned. With `--drills`, the puzzles found go to `puzzles`,
+/// each once, and are added at the end.
 fn review_games(
     args: &ReviewArgs,
     options: &Options,
     out: &mut dyn Write,
-    mut annotated: Option<&mut dyn Write>,
+    annotated: Option<&mut dyn Write>,
     puzzles: &mut Option<threefold::drills::from_games::Collector>,
 ) -> Result<Option<GamesSkipped>> {
-    let mut out = std::io::BufWriter::new(out);
+    let input = open_input(&args.pgn)?;
+    let file = input.name.clone();
+    let mut sink = Sink {
+        args,
+        out: std::io::BufWriter::new(out),
+        annotated,
+        puzzles,
+        games: 0,
+        skipped: 0,
+    };
     let stop = AtomicBool::new(false);
-    let tty = std::io::stderr().is_terminal();
-    let mut first = true;
-    let mut each = |w: &mut dyn Write, index: usize, rec: &PgnRecord, game: &Game| -> Result<()> {
-        let record = GameRecord::from_pgn(rec);
+    let mut skipped = None;
+    if !args.all {
+        let (rec, game) = pgn::read_game_from(BufReader::new(input.reader), &file, args.game)?;
+        let record = GameRecord::from_pgn(&rec);
+        let tty = std::io::stderr().is_terminal();
         let mut progress = |done: usize, total: usize| {
             if tty {
                 let width = 30;
                 let filled = done * width / total.max(1);
                 eprint!(
-                    "\rgame {index}: [{}{}] {done}/{total} positions",
+                    "\rgame {}: [{}{}] {done}/{total} positions",
+                    args.game,
                     "#".repeat(filled),
                     ".".repeat(width - filled)
                 );
@@ -195,88 +428,67 @@ fn review_games(
                 }
             }
         };
-        let r = review::review(game, &record, options, &stop, &mut progress)?;
-        if let Some(puzzles) = puzzles.as_mut() {
-            let source = threefold::drills::from_games::source_from_tags(|n| rec.tag(n));
-            for e in puzzles.add_review(game, &r.claims, source.as_deref()) {
-                eprintln!("game {index}: {e}");
-            }
-        }
-        if args.json {
-            for f in &r.findings {
-                let j = JsonFinding {
-                    game: index,
-                    ply: f.ply,
-                    until_ply: f.until_ply,
-                    side: match f.side {
-                        Color::White => "white",
-                        Color::Black => "black",
-                    },
-                    kind: f.kind.code(),
-                    mv: f.mv.map(|m| m.to_uci(CastlingMode::Standard).to_string()),
-                    rule: f.rule,
-                    eval_before: f.eval_before.map(Score::cp),
-                    eval_after: f.eval_after.map(Score::cp),
-                    text: &f.text,
-                };
-                serde_json::to_writer(&mut *w, &j)?;
-                writeln!(w)?;
-            }
-        } else {
-            report(w, index, rec, game, &r)?;
-        }
-        if let (Some(a), Some(path)) = (&mut annotated, &args.annotate) {
-            let text = annotate(rec, game, &r);
-            let sep = if first { "" } else { "\n" };
-            write!(a, "{sep}{text}").with_context(|| format!("cannot write {}", path.display()))?;
-        }
-        first = false;
-        Ok(())
-    };
-    let mut skipped = None;
-    if !args.all {
-        let (rec, game) = pgn::read_game_file(&args.pgn, args.game)?;
-        each(&mut out, args.game, &rec, &game)?;
+        let r = review::review(&game, &record, options, &stop, &mut progress)?;
+        let head = Head::of(&rec, &game);
+        sink.games = args.game - 1;
+        sink.game(
+            &head,
+            Some(&Reviewed {
+                rec,
+                game,
+                review: r,
+            }),
+        )?;
     } else {
-        let file = args.pgn.display().to_string();
-        let f = threefold::fsio::open_regular(&args.pgn).map_err(|e| pgn::PgnError {
-            file: file.clone(),
-            line: None,
-            reason: pgn::PgnReason::Open(std::sync::Arc::new(e)),
-        })?;
-        let mut reader = PgnReader::new(BufReader::new(f), &file);
-        loop {
-            match reader.next_game() {
-                Ok(Some((rec, game))) => {
-                    let index = reader.games_read() + reader.games_skipped();
-                    each(&mut out, index, &rec, &game)?;
+        let threads = match args.threads {
+            Some(n) => usize::from(n),
+            None => std::thread::available_parallelism().map_or(1, usize::from),
+        };
+        let work = Work {
+            file: &file,
+            options,
+            stop: &stop,
+            quick: options.budget.is_none() && args.annotate.is_none(),
+            keep_all: args.annotate.is_some() || args.drills,
+        };
+        // With the engine a game takes seconds: one game a batch keeps the threads busy.
+        let batch_bytes = if options.budget.is_some() {
+            1
+        } else {
+            review::scan::BATCH_BYTES
+        };
+        let scanned = review::scan::run(
+            input.reader,
+            threads,
+            batch_bytes,
+            &stop,
+            &|b| work.batch(b),
+            &mut |found: Result<Vec<Found>, _>, _read| -> Result<()> {
+                for f in found? {
+                    sink.found(f, &file)?;
                 }
-                Ok(None) => break,
-                Err(e) => {
-                    // Reports so far go out before the line about the bad game.
-                    out.flush()?;
-                    let Some(bad) = reader.skip_bad_game()? else {
-                        return Err(e.into());
-                    };
-                    let at = match e.line {
-                        Some(l) => format!("{}:{l}", e.file),
-                        None => e.file.clone(),
-                    };
-                    let line = format!(
-                        "{at}: game {} (from line {}) skipped: {}",
-                        bad.game, bad.line, e.reason
-                    );
-                    // Not eprintln!, which panics when stderr is a terminal that hung up.
-                    let _ = writeln!(std::io::stderr(), "{}", visible(&line));
+                Ok(())
+            },
+        );
+        match scanned {
+            Ok(()) => {}
+            Err(review::scan::ScanError::Sink(e)) => return Err(e),
+            Err(review::scan::ScanError::Read(e)) => {
+                sink.out.flush()?;
+                return Err(pgn::PgnError {
+                    file,
+                    line: None,
+                    reason: pgn::PgnReason::Read(std::sync::Arc::new(e)),
                 }
+                .into());
             }
         }
-        if reader.games_skipped() > 0 {
+        if sink.skipped > 0 {
             skipped = Some(GamesSkipped {
-                skipped: reader.games_skipped(),
-                games: reader.games_read() + reader.games_skipped(),
+                skipped: sink.skipped,
+                games: sink.games,
             });
-        } else if reader.games_read() == 0 {
+        } else if sink.games == 0 {
             return Err(pgn::PgnError {
                 file,
                 line: None,
@@ -285,40 +497,78 @@ fn review_games(
             .into());
         }
     }
-    if let Some(puzzles) = puzzles.take() {
+    if let Some(puzzles) = sink.puzzles.take() {
         let added = puzzles.write()?;
         if args.json {
             eprintln!("{}", added.summary());
         } else {
-            writeln!(out, "{}", added.summary())?;
+            writeln!(sink.out, "{}", added.summary())?;
         }
     }
-    out.flush()?;
+    sink.out.flush()?;
     Ok(skipped)
 }
 
+/// Open the games' stream ([`review::scan::input::open`]), its errors as the PGN reader's.
+fn open_input(path: &std::path::Path) -> Result<review::scan::input::Input> {
+    use review::scan::input::OpenError;
+    review::scan::input::open(path).map_err(|e| match e {
+        OpenError::Open(e) => pgn::PgnError {
+            file: path.display().to_string(),
+            line: None,
+            reason: pgn::PgnReason::Open(std::sync::Arc::new(e)),
+        }
+        .into(),
+        e => anyhow::Error::new(e),
+    })
+}
+
+/// The findings of a game as `--json` lines.
+fn write_json(w: &mut dyn Write, index: usize, r: &Review) -> Result<()> {
+    for f in &r.findings {
+        let j = JsonFinding {
+            game: index,
+            ply: f.ply,
+            until_ply: f.until_ply,
+            side: match f.side {
+                Color::White => "white",
+                Color::Black => "black",
+            },
+            kind: f.kind.code(),
+            mv: f.mv.map(|m| m.to_uci(CastlingMode::Standard).to_string()),
+            rule: f.rule,
+            eval_before: f.eval_before.map(Score::cp),
+            eval_after: f.eval_after.map(Score::cp),
+            text: &f.text,
+        };
+        serde_json::to_writer(&mut *w, &j)?;
+        writeln!(w)?;
+    }
+    Ok(())
+}
+
+/// The report of one game: its head, then its findings (`full`: the game and its review;
+/// `None` for a game with no findings).
 fn report(
     out: &mut dyn Write,
     index: usize,
-    rec: &PgnRecord,
-    game: &Game,
-    r: &Review,
+    head: &Head,
+    full: Option<(&Game, &Review)>,
 ) -> Result<()> {
-    let tag = |n: &str| visible(rec.tag(n).unwrap_or("?")).into_owned();
-    let result = GameRecord::from_pgn(rec)
-        .result
-        .unwrap_or_else(|| "*".to_string());
+    let tag = |v: &Option<String>| visible(v.as_deref().unwrap_or("?")).into_owned();
     writeln!(
         out,
         "Game {index}: {} - {}, {} ({} plies)",
-        tag("White"),
-        tag("Black"),
-        visible(&result),
-        game.len()
+        tag(&head.white),
+        tag(&head.black),
+        visible(&head.result),
+        head.plies
     )?;
-    if r.findings.is_empty() {
+    let Some((game, r)) = full.filter(|(_, r)| !r.findings.is_empty()) else {
         writeln!(out, "  no findings")?;
-    }
+        writeln!(out)?;
+        return Ok(());
+    };
     for f in &r.findings {
         writeln!(
             out,

@@ -632,7 +632,7 @@ impl<R: BufRead> Lexer<R> {
             }
             _ => {}
         }
-        if !is_symbol_byte(c) && !matches!(c, b'$' | b'!' | b'?' | b'.') {
+        if !is_symbol_token_byte(c) {
             return Err((line, PgnReason::UnexpectedByte { byte: c }));
         }
         // A symbol: letters, digits and _+#=:/- (and annotation marks), up to a delimiter.
@@ -654,7 +654,7 @@ impl<R: BufRead> Lexer<R> {
             let mut used = 0;
             let mut ended = false;
             for &b in buf {
-                if !(is_symbol_byte(b) || matches!(b, b'$' | b'!' | b'?' | b'.')) {
+                if !is_symbol_token_byte(b) {
                     ended = true;
                     break;
                 }
@@ -800,6 +800,37 @@ fn describe_byte(b: u8) -> String {
     }
 }
 
+/// A symbol token of the movetext as the reader reads it ([`symbol`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Symbol {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    Result(&'static str),
+    /// `12.` / `12...`.
+    MoveNumber,
+    /// `$1`, `!`, `?!` ...
+    Nag,
+    /// A move in SAN (annotation marks glued to it dropped).
+    Move(SanPlus),
+}
+
+/// Whether `b` belongs to a symbol token: a symbol is a run of these, and a move number's
+/// dots end it (`1.e4` is `1.` then `e4`).
+pub fn is_symbol_token_byte(b: u8) -> bool {
+    is_symbol_byte(b) || matches!(b, b'$' | b'!' | b'?' | b'.')
+}
+
+/// What the symbol token `t` is, as the reader reads it (one reading for the reader and
+/// for a scan that reads simple games itself); the reason it is no token otherwise.
+pub fn symbol(t: &[u8]) -> Result<Symbol, PgnReason> {
+    Ok(match classify(t, false)? {
+        Tok::Result(r) => Symbol::Result(r),
+        Tok::MoveNumber => Symbol::MoveNumber,
+        Tok::Nag => Symbol::Nag,
+        Tok::Move(san) => Symbol::Move(san),
+        _ => unreachable!("classify gives only symbols"),
+    })
+}
+
 /// What a symbol token is: a result, a move number, a NAG, or a move (read as SAN, or with
 /// `as_written` kept as written).
 fn classify(t: &[u8], as_written: bool) -> Result<Tok, PgnReason> {
@@ -897,6 +928,14 @@ impl<R: BufRead> PgnReader<R> {
             failed: false,
             failure: None,
         }
+    }
+
+    /// A reader of `input` that starts on line `line` of `file`: a part of a file cut at a
+    /// game's start (a database scanned in pieces) is read with the file's line numbers.
+    pub fn starting_at_line(input: R, file: &str, line: usize) -> Self {
+        let mut reader = PgnReader::new(input, file);
+        reader.lexer.line = line.max(1);
+        reader
     }
 
     /// How many games have been returned.
@@ -1330,7 +1369,18 @@ pub fn read_game_file(path: &std::path::Path, index: usize) -> Result<(PgnRecord
         line: None,
         reason: PgnReason::Open(Arc::new(e)),
     })?;
-    let mut reader = PgnReader::new(BufReader::new(f), &file);
+    read_game_from(BufReader::new(f), &file, index)
+}
+
+/// [`read_game_file`] from a stream (`file` names it in errors): standard input, a
+/// decompressed file.
+pub fn read_game_from<R: BufRead>(
+    input: R,
+    file: &str,
+    index: usize,
+) -> Result<(PgnRecord, Game), PgnError> {
+    let file = file.to_string();
+    let mut reader = PgnReader::new(input, &file);
     loop {
         // Only the game asked for is played (an illegal move in another is not its concern).
         let replay = reader.games_read() + 1 == index;

@@ -58,11 +58,7 @@ impl Default for GameRecord {
 impl GameRecord {
     /// The claims and result of a game read from PGN (the result token, else the tag).
     pub fn from_pgn(rec: &PgnRecord) -> GameRecord {
-        let result = rec
-            .result
-            .clone()
-            .or_else(|| rec.tag("Result").map(str::to_string))
-            .filter(|r| matches!(r.as_str(), "1-0" | "0-1" | "1/2-1/2"));
+        let result = recorded_result(rec.result.as_deref(), rec.tag("Result"));
         GameRecord {
             claims: rec.claims.clone(),
             result,
@@ -72,6 +68,15 @@ impl GameRecord {
             },
         }
     }
+}
+
+/// The result a game's record gives: its movetext's result token, else its `Result` tag;
+/// only a decisive result or a draw counts (`*` and anything else: none).
+pub fn recorded_result(token: Option<&str>, tag: Option<&str>) -> Option<String> {
+    token
+        .or(tag)
+        .filter(|r| matches!(*r, "1-0" | "0-1" | "1/2-1/2"))
+        .map(str::to_string)
 }
 
 /// A correct claim available to the side to move at one ply.

@@ -1,0 +1,99 @@
+//! Opening what a scan reads: a PGN file, a zstd-compressed one, or standard input.
+
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use threefold_rules::fsio::{self, ReadError};
+
+/// The first bytes of a zstd frame (RFC 8878, section 3.1.1).
+pub const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
+
+/// A stream opened for a scan.
+pub struct Input {
+    /// The PGN, decompressed if it was compressed.
+    pub reader: Box<dyn Read + Send>,
+    /// The name errors give it (the path, or "standard input").
+    pub name: String,
+    /// The bytes stored, for a regular file (compressed ones for a .zst): with
+    /// [`Input::consumed`], how far the scan is.
+    pub size: Option<u64>,
+    /// Bytes of the stored stream read so far (before decompression).
+    pub consumed: Arc<AtomicU64>,
+    /// The stream is zstd-compressed.
+    pub compressed: bool,
+}
+
+/// Why a stream cannot be scanned.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// The file cannot be opened (missing, not a regular file ...).
+    #[error("{0}")]
+    Open(#[from] ReadError),
+    /// Reading its first bytes, or starting its decompression, failed.
+    #[error("cannot read {name}: {source}")]
+    Read { name: String, source: io::Error },
+}
+
+/// Counts the bytes read through it.
+struct Counted<R> {
+    inner: R,
+    count: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// Open `path` for a scan: `-` is standard input; a regular file otherwise
+/// ([`fsio::open_regular`]: a FIFO or a device is refused). A stream that begins with
+/// zstd's magic number is decompressed as it is read.
+pub fn open(path: &Path) -> Result<Input, OpenError> {
+    let consumed = Arc::new(AtomicU64::new(0));
+    let (raw, name, size): (Box<dyn Read + Send>, String, Option<u64>) = if path.as_os_str() == "-"
+    {
+        (Box::new(io::stdin()), "standard input".to_string(), None)
+    } else {
+        let file = fsio::open_regular(path)?;
+        let size = file.metadata().ok().map(|m| m.len());
+        (Box::new(file), path.display().to_string(), size)
+    };
+    let mut buffered = BufReader::with_capacity(
+        256 << 10,
+        Counted {
+            inner: raw,
+            count: Arc::clone(&consumed),
+        },
+    );
+    let head = loop {
+        match buffered.fill_buf() {
+            Ok(b) => break b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(source) => return Err(OpenError::Read { name, source }),
+        }
+    };
+    let compressed = head.starts_with(&ZSTD_MAGIC);
+    let reader: Box<dyn Read + Send> = if compressed {
+        let decoder = zstd::stream::read::Decoder::with_buffer(buffered).map_err(|source| {
+            OpenError::Read {
+                name: name.clone(),
+                source,
+            }
+        })?;
+        Box::new(decoder)
+    } else {
+        Box::new(buffered)
+    };
+    Ok(Input {
+        reader,
+        name,
+        size,
+        consumed,
+        compressed,
+    })
+}

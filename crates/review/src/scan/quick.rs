@@ -1,0 +1,269 @@
+//! The quick reading of a simple game: most games of a database have nothing for the review.
+//!
+//! A rules finding needs a position that stood twice (a claim with a move makes a third
+//! occurrence; a claim without one needs three), a fifty-move count of 99 half-moves or more,
+//! or a claim recorded in a comment. A game with none of these has no finding, no repetition
+//! and no automatic ending, so it does not need [`threefold_rules::Game`] (every position
+//! kept, its claims searched at every ply): [`read`] plays its moves on one position and
+//! watches for these three things, and hands the game to the full reader as soon as one
+//! appears, or as soon as anything in it is not plain.
+//!
+//! 1. **Plain form only.** Tag pairs one to a line (`[Name "value"]`, no escapes, no name
+//!    twice, no `FEN`, `SetUp` or `Variant`), then a movetext of move numbers, moves, NAGs and
+//!    `{...}` comments without an embedded `[%claim ...]`, ending with a result or the end of
+//!    the piece. Tokens are read by the reader's own reading ([`threefold_rules::pgn::symbol`]);
+//!    anything else (a variation, a `;` comment, an escape line, a token the reader refuses,
+//!    a second game in the piece) goes to the full reader, which reads or refuses it with
+//!    its line.
+//! 2. **Moves as the rules core plays them**: `San::to_move` among the legal moves (an
+//!    illegal or ambiguous move goes to the full reader, which names it), and no move after
+//!    the game ended by insufficient material (checkmate and stalemate leave no legal move).
+//! 3. **Repetitions, conservatively.** A position is compared by its board alone with the
+//!    positions of the same side to move since the last irreversible move (the rules core's
+//!    stretch, `Position::is_irreversible`): positions the rules call the same have the same
+//!    board, so no repetition is missed; a match of boards with other castling or en passant
+//!    rights only sends a game to the full reader.
+//!
+//! `tests/review_scan.rs` replays generated games through this and the full reader.
+
+use shakmaty::{Chess, Position};
+use threefold_rules::pgn::{MAX_PLIES, MAX_TAG_VALUE_BYTES, MAX_TOKEN_BYTES, Symbol, symbol};
+
+/// The tags a plain game's report and the summary need.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlainTags {
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub result: Option<String>,
+    pub time_control: Option<String>,
+    pub white_elo: Option<String>,
+    pub black_elo: Option<String>,
+}
+
+/// A game read quickly: nothing in it for the review.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlainGame {
+    pub tags: PlainTags,
+    /// The result token of the movetext, if any.
+    pub result: Option<&'static str>,
+    pub plies: usize,
+}
+
+/// What the quick reading made of a piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Quick {
+    /// Whitespace only.
+    Empty,
+    Plain(PlainGame),
+    /// A game whose `Variant` tag says xiangqi.
+    Xiangqi,
+    /// Anything else: the full reader reads it.
+    Full,
+}
+
+/// Most tags a plain game may have (more: the full reader).
+const MAX_PLAIN_TAGS: usize = 40;
+
+/// Read `piece` quickly (see the module docs).
+pub fn read(piece: &[u8]) -> Quick {
+    match read_inner(piece) {
+        Some(q) => q,
+        None => Quick::Full,
+    }
+}
+
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n')
+}
+
+/// A hash of the board alone: the same board gives the same hash.
+fn board_hash(pos: &Chess) -> u64 {
+    let b = pos.board();
+    let mut h: u64 = 0;
+    for bb in [
+        b.pawns(),
+        b.knights(),
+        b.bishops(),
+        b.rooks(),
+        b.queens(),
+        b.kings(),
+        b.white(),
+    ] {
+        h = (h ^ bb.0)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(29);
+    }
+    h
+}
+
+/// `None`: not plain (the full reader reads it).
+fn read_inner(p: &[u8]) -> Option<Quick> {
+    let n = p.len();
+    let mut i = 0;
+    while i < n && is_space(p[i]) {
+        i += 1;
+    }
+    if i == n {
+        return Some(Quick::Empty);
+    }
+    // 1. Tags, one to a line.
+    let mut names: Vec<&[u8]> = Vec::new();
+    let mut tags = PlainTags::default();
+    while i < n && p[i] == b'[' {
+        let line_end = memchr::memchr(b'\n', &p[i..]).map_or(n, |j| i + j);
+        let line = &p[i..line_end];
+        let close = line.iter().rposition(|&b| b == b']')?;
+        if !line[close + 1..]
+            .iter()
+            .all(|&b| b == b' ' || b == b'\r' || b == b'\t')
+        {
+            return None;
+        }
+        let inner = &line[1..close];
+        let sp = inner.iter().position(|&b| b == b' ')?;
+        let (name, rest) = (&inner[..sp], &inner[sp + 1..]);
+        if name.is_empty()
+            || !name[0].is_ascii_alphanumeric()
+            || !name.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_')
+            || name.len() > MAX_TOKEN_BYTES
+        {
+            return None;
+        }
+        let value = rest.strip_prefix(b"\"")?.strip_suffix(b"\"")?;
+        if value.len() > MAX_TAG_VALUE_BYTES || value.iter().any(|&b| b == b'"' || b == b'\\') {
+            return None;
+        }
+        if names.len() >= MAX_PLAIN_TAGS || names.contains(&name) {
+            return None;
+        }
+        names.push(name);
+        let text = || std::str::from_utf8(value).ok().map(str::to_string);
+        match name {
+            b"FEN" | b"SetUp" => return None,
+            b"Variant" => {
+                let v = std::str::from_utf8(value).ok()?;
+                return Some(if v.trim().eq_ignore_ascii_case("xiangqi") {
+                    Quick::Xiangqi
+                } else {
+                    return None;
+                });
+            }
+            b"White" => tags.white = Some(text()?),
+            b"Black" => tags.black = Some(text()?),
+            b"Result" => tags.result = Some(text()?),
+            b"TimeControl" => tags.time_control = Some(text()?),
+            b"WhiteElo" => tags.white_elo = Some(text()?),
+            b"BlackElo" => tags.black_elo = Some(text()?),
+            _ => {
+                std::str::from_utf8(value).ok()?;
+            }
+        }
+        i = line_end;
+        while i < n && is_space(p[i]) {
+            i += 1;
+        }
+    }
+    // 2. The movetext.
+    let mut pos = Chess::default();
+    let mut window: Vec<u64> = Vec::with_capacity(64);
+    window.push(board_hash(&pos));
+    let mut plies = 0usize;
+    let mut result: Option<&'static str> = None;
+    let mut ended = false;
+    let mut breaks = 0;
+    let mut any = false;
+    while i < n {
+        let b = p[i];
+        match b {
+            b'\n' => {
+                breaks += 1;
+                i += 1;
+                if breaks >= 2 && any {
+                    // A blank line ends the game: only whitespace may follow in the piece.
+                    if !p[i..].iter().all(|&b| is_space(b)) {
+                        return None;
+                    }
+                    break;
+                }
+                continue;
+            }
+            b' ' | b'\t' | b'\r' => {
+                i += 1;
+                continue;
+            }
+            b'{' => {
+                let j = memchr::memchr(b'}', &p[i..])?;
+                let comment = &p[i + 1..i + j];
+                if memchr::memchr(b'%', comment).is_some()
+                    && memchr::memmem::find(comment, b"%claim").is_some()
+                {
+                    return None;
+                }
+                breaks = 0;
+                i += j + 1;
+                continue;
+            }
+            b'*' => {
+                if result.is_some() {
+                    return None;
+                }
+                result = Some("*");
+                any = true;
+                breaks = 0;
+                i += 1;
+                continue;
+            }
+            _ => {}
+        }
+        if !threefold_rules::pgn::is_symbol_token_byte(b) {
+            return None;
+        }
+        // A symbol: its bytes, a move number's dots ending it.
+        let start = i;
+        i += 1;
+        while i < n && threefold_rules::pgn::is_symbol_token_byte(p[i]) {
+            if p[i] != b'.' && p[i - 1] == b'.' {
+                break;
+            }
+            i += 1;
+        }
+        if i - start > MAX_TOKEN_BYTES || result.is_some() {
+            return None;
+        }
+        any = true;
+        breaks = 0;
+        match symbol(&p[start..i]).ok()? {
+            Symbol::MoveNumber | Symbol::Nag => {}
+            Symbol::Result(r) => result = Some(r),
+            Symbol::Move(san) => {
+                if ended || plies >= MAX_PLIES {
+                    return None;
+                }
+                let m = san.san.to_move(&pos).ok()?;
+                let irreversible = pos.is_irreversible(m);
+                let material = m.is_capture() || m.is_promotion();
+                pos.play_unchecked(m);
+                plies += 1;
+                if irreversible {
+                    window.clear();
+                }
+                let h = board_hash(&pos);
+                if window.iter().rev().skip(1).step_by(2).any(|&x| x == h) {
+                    return None;
+                }
+                window.push(h);
+                if pos.halfmoves() >= 99 {
+                    return None;
+                }
+                if material && pos.is_insufficient_material() {
+                    ended = true;
+                }
+            }
+        }
+    }
+    Some(Quick::Plain(PlainGame {
+        tags,
+        result,
+        plies,
+    }))
+}
