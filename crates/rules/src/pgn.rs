@@ -787,6 +787,7 @@ fn parse_claim_command(cmd: &[u8]) -> Option<(ClaimMark, Option<Ground>)> {
 }
 
 /// Bytes that may form a PGN symbol token (section 7 of the standard).
+#[inline]
 fn is_symbol_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"_+#=:/-".contains(&b)
 }
@@ -815,6 +816,7 @@ pub enum Symbol {
 
 /// Whether `b` belongs to a symbol token: a symbol is a run of these, and a move number's
 /// dots end it (`1.e4` is `1.` then `e4`).
+#[inline]
 pub fn is_symbol_token_byte(b: u8) -> bool {
     is_symbol_byte(b) || matches!(b, b'$' | b'!' | b'?' | b'.')
 }
@@ -834,7 +836,8 @@ pub fn symbol(t: &[u8]) -> Result<Symbol, PgnReason> {
 /// What a symbol token is: a result, a move number, a NAG, or a move (read as SAN, or with
 /// `as_written` kept as written).
 fn classify(t: &[u8], as_written: bool) -> Result<Tok, PgnReason> {
-    let text = String::from_utf8_lossy(t);
+    // Only an error needs the token as text: not made for every move read.
+    let text = || String::from_utf8_lossy(t);
     match t {
         b"1-0" => return Ok(Tok::Result("1-0")),
         b"0-1" => return Ok(Tok::Result("0-1")),
@@ -847,7 +850,7 @@ fn classify(t: &[u8], as_written: bool) -> Result<Tok, PgnReason> {
             return Ok(Tok::Nag);
         }
         return Err(PgnReason::BadNag {
-            text: text.into_owned(),
+            text: text().into_owned(),
         });
     }
     let digits = t.iter().take_while(|b| b.is_ascii_digit()).count();
@@ -869,10 +872,10 @@ fn classify(t: &[u8], as_written: bool) -> Result<Tok, PgnReason> {
         }
         Some(san) => Ok(Tok::Move(san)),
         None if mv == b"--" || mv == b"Z0" => Err(PgnReason::NullMove {
-            text: text.into_owned(),
+            text: text().into_owned(),
         }),
         None => Err(PgnReason::NotAMove {
-            text: text.into_owned(),
+            text: text().into_owned(),
         }),
     }
 }

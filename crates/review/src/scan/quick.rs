@@ -1,8 +1,9 @@
 //! The quick reading of a simple game: most games of a database have nothing for the review.
 //!
-//! A rules finding needs a position that stood twice (a claim with a move makes a third
-//! occurrence; a claim without one needs three), a fifty-move count of 99 half-moves or more,
-//! or a claim recorded in a comment. A game with none of these has no finding, no repetition
+//! A rules finding needs a position that stood twice and that a move could make stand a third
+//! time (a claim with a move makes a third occurrence; a claim without one needs three, and
+//! came after such a move), a fifty-move count of 99 half-moves or more, or a claim recorded
+//! in a comment. A game with none of these has no finding, no repetition
 //! and no automatic ending, so it does not need [`threefold_rules::Game`] (every position
 //! kept, its claims searched at every ply): [`read`] plays its moves on one position and
 //! watches for these three things, and hands the game to the full reader as soon as one
@@ -21,8 +22,12 @@
 //! 3. **Repetitions, conservatively.** A position is compared by its board alone with the
 //!    positions of the same side to move since the last irreversible move (the rules core's
 //!    stretch, `Position::is_irreversible`): positions the rules call the same have the same
-//!    board, so no repetition is missed; a match of boards with other castling or en passant
-//!    rights only sends a game to the full reader.
+//!    board, so no repetition is missed. A board that stood twice is kept; as soon as the
+//!    side to move could make it stand a third time with one move (one of its pieces, not a
+//!    pawn, moved from one square to another, legal or not), the game goes to the full
+//!    reader: a claim with a move is only there, and a third occurrence only comes after
+//!    one. A match of boards with other castling or en passant rights only sends a game to
+//!    the full reader.
 //!
 //! `tests/review_scan.rs` replays generated games through this and the full reader.
 
@@ -96,6 +101,38 @@ fn board_hash(pos: &Chess) -> u64 {
     h
 }
 
+/// Whether `to` is `from` with one piece of `side`, not a pawn, moved to another square
+/// (what a reversible move does); conservative: whether the move is legal is not asked.
+fn one_move_apart(from: &shakmaty::Board, to: &shakmaty::Board, side: shakmaty::Color) -> bool {
+    let diff = from.occupied() ^ to.occupied();
+    let left = from.occupied() & diff;
+    let came = to.occupied() & diff;
+    if left.count() != 1 || came.count() != 1 {
+        return false;
+    }
+    let (Some(a), Some(b)) = (left.first(), came.first()) else {
+        return false;
+    };
+    let Some(piece) = from.piece_at(a) else {
+        return false;
+    };
+    if piece.color != side || piece.role == shakmaty::Role::Pawn || to.piece_at(b) != Some(piece) {
+        return false;
+    }
+    // Every other square as it was.
+    [
+        shakmaty::Role::Pawn,
+        shakmaty::Role::Knight,
+        shakmaty::Role::Bishop,
+        shakmaty::Role::Rook,
+        shakmaty::Role::Queen,
+        shakmaty::Role::King,
+    ]
+    .iter()
+    .all(|&r| ((from.by_role(r) ^ to.by_role(r)) & !diff).is_empty())
+        && ((from.white() ^ to.white()) & !diff).is_empty()
+}
+
 /// `None`: not plain (the full reader reads it).
 fn read_inner(p: &[u8]) -> Option<Quick> {
     let n = p.len();
@@ -167,6 +204,8 @@ fn read_inner(p: &[u8]) -> Option<Quick> {
     let mut pos = Chess::default();
     let mut window: Vec<u64> = Vec::with_capacity(64);
     window.push(board_hash(&pos));
+    // Boards that stood twice in the stretch, with the parity of their ply.
+    let mut doubled: Vec<(shakmaty::Board, usize)> = Vec::new();
     let mut plies = 0usize;
     let mut result: Option<&'static str> = None;
     let mut ended = false;
@@ -247,11 +286,21 @@ fn read_inner(p: &[u8]) -> Option<Quick> {
                 if irreversible {
                     window.clear();
                 }
+                if irreversible {
+                    doubled.clear();
+                }
                 let h = board_hash(&pos);
                 if window.iter().rev().skip(1).step_by(2).any(|&x| x == h) {
-                    return None;
+                    // The position stands for (at least) the second time.
+                    doubled.push((pos.board().clone(), plies % 2));
                 }
                 window.push(h);
+                // A move to a position that stood twice would make a claim: read it fully.
+                if doubled.iter().any(|(d, parity)| {
+                    *parity != plies % 2 && one_move_apart(pos.board(), d, pos.turn())
+                }) {
+                    return None;
+                }
                 if pos.halfmoves() >= 99 {
                     return None;
                 }
@@ -266,4 +315,81 @@ fn read_inner(p: &[u8]) -> Option<Quick> {
         result,
         plies,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::san::SanPlus;
+
+    fn movetext(sans: &[String]) -> String {
+        let mut t = String::from("[White \"A\"]\n\n");
+        for (i, s) in sans.iter().enumerate() {
+            if i % 2 == 0 {
+                t.push_str(&format!("{}. ", i / 2 + 1));
+            }
+            t.push_str(s);
+            t.push(' ');
+        }
+        t.push_str("*\n");
+        t
+    }
+
+    /// 1. e4 e5 2. d4 d5, then quiet moves of pieces, each to a board not seen before.
+    fn quiet_game(plies: usize) -> Vec<String> {
+        let mut pos = Chess::default();
+        let mut sans = Vec::new();
+        for s in ["e4", "e5", "d4", "d5"] {
+            let m = s.parse::<SanPlus>().unwrap().san.to_move(&pos).unwrap();
+            sans.push(SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string());
+        }
+        let mut seen = std::collections::HashSet::new();
+        while sans.len() < plies {
+            let next = pos.legal_moves().into_iter().find(|m| {
+                if m.is_capture() || m.role() == shakmaty::Role::Pawn || m.is_castle() {
+                    return false;
+                }
+                let mut p = pos.clone();
+                p.play_unchecked(m.clone());
+                !seen.contains(&(p.board().clone(), p.turn()))
+            });
+            let m = next.expect("a quiet move to a new board");
+            sans.push(SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string());
+            seen.insert((pos.board().clone(), pos.turn()));
+        }
+        sans
+    }
+
+    #[test]
+    fn fifty_moves_without_a_capture_or_pawn_move_go_to_the_full_reader() {
+        // 99 half-moves since the last pawn move: a claim with a move is there.
+        let long = quiet_game(4 + 99);
+        assert_eq!(read(movetext(&long).as_bytes()), Quick::Full);
+        let short = quiet_game(4 + 98);
+        assert!(matches!(read(movetext(&short).as_bytes()), Quick::Plain(g) if g.plies == 102));
+    }
+
+    #[test]
+    fn a_position_that_stood_twice_goes_to_the_full_reader_once_a_move_could_repeat_it() {
+        let sans = |t: &str| t.split(' ').map(str::to_string).collect::<Vec<_>>();
+        // Out and back once: the start stood twice, and no move of White's makes it again.
+        let once = sans("Nf3 Nf6 Ng1 Ng8 e4");
+        assert!(matches!(read(movetext(&once).as_bytes()), Quick::Plain(_)));
+        // Out and back, then out again: positions stood twice, but no move makes a third
+        // occurrence (4.Ng1 makes 2.Ng1's second).
+        let twice = sans("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 e4");
+        assert!(matches!(read(movetext(&twice).as_bytes()), Quick::Plain(_)));
+        // After 4.Ng1, 4...Ng8 would make the start's third occurrence: a claim.
+        let again = sans("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 e5");
+        assert_eq!(read(movetext(&again).as_bytes()), Quick::Full);
+        // A recorded claim, a FEN, a variation: the full reader.
+        for text in [
+            "1. e4 {[%claim now]} *",
+            "[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\n*",
+            "1. e4 (1. d4) *",
+        ] {
+            assert_eq!(read(text.as_bytes()), Quick::Full, "{text}");
+        }
+        assert_eq!(read(b"[Variant \"Xiangqi\"]\n\n1. h2e2 *"), Quick::Xiangqi);
+    }
 }

@@ -167,88 +167,118 @@ impl Scanner {
                         self.ctx = Ctx::Normal;
                     }
                 }
+                Ctx::Tag(TagStep::Value(v)) => {
+                    // The value up to its closing quote, an escape or the line's end.
+                    let j = memchr::memchr3(b'"', b'\\', b'\n', &buf[i..]).unwrap_or(n - i);
+                    if v + j > MAX_TAG_VALUE_BYTES {
+                        self.ctx = Ctx::LineSkip;
+                    } else if i + j < n {
+                        i += j;
+                        self.ctx = self.tag_step(TagStep::Value(v + j), buf[i]);
+                        if self.ctx != Ctx::LineSkip || buf[i] != b'\n' {
+                            i += 1;
+                        }
+                    } else {
+                        self.ctx = Ctx::Tag(TagStep::Value(v + j));
+                        i = n;
+                    }
+                }
+                // Inside a movetext line after its first token, only a line break, a comment
+                // or a `;` can matter: the tokens between are passed over.
+                Ctx::Normal if self.moves && !self.blank && !self.line_start => {
+                    match memchr::memchr3(b'\n', b'{', b';', &buf[i..]) {
+                        Some(j) => {
+                            i += j;
+                            self.normal_byte(buf, &mut i, cuts);
+                        }
+                        None => i = n,
+                    }
+                }
                 Ctx::Tag(step) => {
                     self.ctx = self.tag_step(step, buf[i]);
                     if self.ctx != Ctx::LineSkip || buf[i] != b'\n' {
                         i += 1;
                     }
                 }
-                Ctx::Normal => {
-                    let b = buf[i];
-                    match b {
-                        b'\n' => {
-                            self.breaks += 1;
-                            if self.breaks >= 2 && self.moves {
-                                self.blank = true;
-                            }
-                            self.line_start = true;
-                            self.line_begin = i + 1;
-                        }
-                        b' ' | b'\t' | b'\r' => {}
-                        b'%' if self.line_start => {
-                            self.mark();
-                            self.breaks = 0;
-                            self.ctx = Ctx::LineSkip;
-                        }
-                        b';' => {
-                            self.mark();
-                            self.breaks = 0;
-                            self.ctx = Ctx::LineSkip;
-                        }
-                        b'{' => {
-                            self.mark();
-                            self.breaks = 0;
-                            self.line_start = false;
-                            self.ctx = Ctx::Comment;
-                        }
-                        _ => {
-                            self.mark();
-                            if self.moves && (self.blank || (b == b'[' && self.line_start)) {
-                                let at = if self.blank {
-                                    self.after_blank.unwrap_or(self.line_begin)
-                                } else {
-                                    self.line_begin
-                                };
-                                if at > 0 && cuts.last().is_none_or(|&c| c < at) {
-                                    cuts.push(at);
-                                }
-                                self.moves = false;
-                            }
-                            self.blank = false;
-                            self.after_blank = None;
-                            self.breaks = 0;
-                            self.ctx = match b {
-                                // A tag in the movetext, not at the start of a line: refused,
-                                // and the reader skips past it to the end of the line.
-                                b'[' if self.moves => Ctx::LineSkip,
-                                b'[' => Ctx::Tag(TagStep::Open),
-                                b'(' | b')' | b'*' => {
-                                    self.moves = true;
-                                    Ctx::Normal
-                                }
-                                b if is_symbol_token_byte(b) => {
-                                    self.moves = true;
-                                    Ctx::Symbol
-                                }
-                                // No token starts with it: an error, skipped to the end of the
-                                // line as in a movetext.
-                                _ => {
-                                    self.moves = true;
-                                    Ctx::LineSkip
-                                }
-                            };
-                            self.line_start = false;
-                            if self.ctx == Ctx::Symbol {
-                                // The symbol's first byte is read with it.
-                                i += 1;
-                                continue;
-                            }
-                        }
+                Ctx::Normal => self.normal_byte(buf, &mut i, cuts),
+            }
+        }
+    }
+
+    /// One byte between tokens (`buf[*i]`), read byte by byte: advances `i` past it.
+    fn normal_byte(&mut self, buf: &[u8], i: &mut usize, cuts: &mut Vec<usize>) {
+        let b = buf[*i];
+        match b {
+            b'\n' => {
+                self.breaks += 1;
+                if self.breaks >= 2 && self.moves {
+                    self.blank = true;
+                }
+                self.line_start = true;
+                self.line_begin = *i + 1;
+            }
+            b' ' | b'\t' | b'\r' => {}
+            b'%' if self.line_start => {
+                self.mark();
+                self.breaks = 0;
+                self.ctx = Ctx::LineSkip;
+            }
+            b';' => {
+                self.mark();
+                self.breaks = 0;
+                self.ctx = Ctx::LineSkip;
+            }
+            b'{' => {
+                self.mark();
+                self.breaks = 0;
+                self.line_start = false;
+                self.ctx = Ctx::Comment;
+            }
+            _ => {
+                self.mark();
+                if self.moves && (self.blank || (b == b'[' && self.line_start)) {
+                    let at = if self.blank {
+                        self.after_blank.unwrap_or(self.line_begin)
+                    } else {
+                        self.line_begin
+                    };
+                    if at > 0 && cuts.last().is_none_or(|&c| c < at) {
+                        cuts.push(at);
                     }
-                    i += 1;
+                    self.moves = false;
+                }
+                self.blank = false;
+                self.after_blank = None;
+                self.breaks = 0;
+                self.ctx = match b {
+                    // A tag in the movetext, not at the start of a line: refused,
+                    // and the reader skips past it to the end of the line.
+                    b'[' if self.moves => Ctx::LineSkip,
+                    b'[' => Ctx::Tag(TagStep::Open),
+                    b'(' | b')' | b'*' => {
+                        self.moves = true;
+                        Ctx::Normal
+                    }
+                    b if is_symbol_token_byte(b) => {
+                        self.moves = true;
+                        Ctx::Symbol
+                    }
+                    // No token starts with it: an error, skipped to the end of the
+                    // line as in a movetext.
+                    _ => {
+                        self.moves = true;
+                        Ctx::LineSkip
+                    }
+                };
+                self.line_start = false;
+                if self.ctx == Ctx::Symbol {
+                    // The symbol's first byte is read with it.
+                    *i += 1;
+                    return;
                 }
             }
         }
+        *i += 1;
     }
 
     /// Line breaks in `buf[a..b]` (inside a comment): the current line is the last one.

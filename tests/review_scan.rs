@@ -1,0 +1,292 @@
+//! `review --all` as a database scan (`threefold_review::scan`): generated games, many with
+//! repetitions, claims recorded in comments and games that cannot be read, give the same
+//! report and the same findings on 1, 2 and 4 threads, compressed or not, from a file or
+//! standard input, as the strict reader reviewing every game one after another.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use shakmaty::san::SanPlus;
+use shakmaty::{Chess, Position, Role};
+use threefold::rules::pgn::PgnReader;
+use threefold::rules::review::{GameRecord, review_claims};
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_threefold")
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(bin())
+        .args(args)
+        .output()
+        .expect("run threefold")
+}
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// One game's PGN: random moves, captures preferred half the time; about one game in three
+/// shuffles a piece out and back (positions stand twice, three times, claims come and go),
+/// some with a claim recorded; one in 40 has an illegal move.
+fn game(rng: &mut Rng, n: usize) -> String {
+    let mut pos = Chess::default();
+    let mut sans = Vec::new();
+    let plies = 10 + rng.below(120);
+    let shuffler = rng.below(3) == 0;
+    // One game in 20 is a long quiet one: 50 moves and more without a capture or a pawn move
+    // (the fifty-move rule's claims).
+    if rng.below(20) == 0 {
+        for _ in 0..(95 + rng.below(20)) {
+            let quiet: Vec<_> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| !m.is_capture() && m.role() != Role::Pawn && !m.is_castle())
+                .collect();
+            let Some(m) = quiet.get(rng.below(quiet.len().max(1))).cloned() else {
+                break;
+            };
+            sans.push(SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string());
+        }
+    }
+    let mut claimed = false;
+    while sans.len() < plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() || pos.is_insufficient_material() {
+            break;
+        }
+        if shuffler && rng.below(6) == 0 {
+            let times = 1 + rng.below(3);
+            let mut p = pos.clone();
+            let mut line = Vec::new();
+            'shuffle: for _ in 0..times {
+                let mut out = Vec::new();
+                for _ in 0..2 {
+                    let quiet: Vec<_> = p
+                        .legal_moves()
+                        .into_iter()
+                        .filter(|m| !m.is_capture() && m.role() != Role::Pawn && !m.is_castle())
+                        .collect();
+                    let Some(m) = quiet.get(rng.below(quiet.len().max(1))).cloned() else {
+                        break 'shuffle;
+                    };
+                    out.push(m.clone());
+                    line.push(SanPlus::from_move_and_play_unchecked(&mut p, m));
+                }
+                // And back, in the same order.
+                for m in out {
+                    let back = p.legal_moves().into_iter().find(|r| {
+                        r.from() == Some(m.to()) && r.to() == m.from().unwrap() && !r.is_capture()
+                    });
+                    let Some(r) = back else { break 'shuffle };
+                    line.push(SanPlus::from_move_and_play_unchecked(&mut p, r));
+                }
+            }
+            if line.is_empty() {
+                continue;
+            }
+            sans.extend(line.iter().map(|s| s.to_string()));
+            pos = p;
+            if !claimed && rng.below(4) == 0 {
+                claimed = true;
+                let rule = if rng.below(2) == 0 { " 9.2" } else { "" };
+                sans.push(format!("{{[%claim now{rule}]}}"));
+            }
+            continue;
+        }
+        let caps: Vec<_> = legal.iter().filter(|m| m.is_capture()).cloned().collect();
+        let m = if !caps.is_empty() && rng.below(2) == 0 {
+            caps[rng.below(caps.len())].clone()
+        } else {
+            legal[rng.below(legal.len())].clone()
+        };
+        sans.push(SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string());
+    }
+    if rng.below(40) == 0 && !sans.is_empty() {
+        let at = rng.below(sans.len());
+        sans.insert(at, "Ke9".to_string());
+    }
+    let mut movetext = String::new();
+    let mut ply = 0;
+    for s in &sans {
+        if s.starts_with('{') {
+            movetext.push_str(s);
+            movetext.push(' ');
+            continue;
+        }
+        if ply % 2 == 0 {
+            movetext.push_str(&format!("{}. ", ply / 2 + 1));
+        }
+        movetext.push_str(s);
+        movetext.push(' ');
+        if rng.below(4) == 0 {
+            movetext.push_str(&format!(
+                "{{ [%clk 0:0{}:1{}] }} ",
+                rng.below(10),
+                rng.below(10)
+            ));
+        }
+        ply += 1;
+        if ply % 12 == 0 {
+            movetext.push('\n');
+        }
+    }
+    let result = ["1-0", "0-1", "1/2-1/2", "*"][rng.below(4)];
+    format!(
+        "[Event \"scan {n}\"]\n[White \"w{n}\"]\n[Black \"b{n}\"]\n[Result \"{result}\"]\n\
+         [TimeControl \"{}+0\"]\n\n{movetext}{result}\n\n",
+        60 * (1 + rng.below(10))
+    )
+}
+
+fn games(count: usize, seed: u64) -> String {
+    let mut rng = Rng(seed);
+    (1..=count).map(|n| game(&mut rng, n)).collect()
+}
+
+fn write(dir: &Path, name: &str, text: &[u8]) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+/// The rules findings of every game of `text` read by the strict reader alone, one game after
+/// another: (game number, ply, kind).
+fn reference(text: &str) -> Vec<(u64, u64, String)> {
+    let mut reader = PgnReader::new(text.as_bytes(), "games.pgn");
+    let mut out = Vec::new();
+    let mut n = 0u64;
+    loop {
+        match reader.next_game() {
+            Ok(Some((rec, game))) => {
+                n += 1;
+                let r = review_claims(&game, &GameRecord::from_pgn(&rec));
+                for f in r.findings {
+                    out.push((n, f.ply as u64, f.kind.code().to_string()));
+                }
+            }
+            Ok(None) => break,
+            Err(_) => {
+                n += 1;
+                reader.skip_bad_game().unwrap().expect("a bad game to skip");
+            }
+        }
+    }
+    out
+}
+
+fn findings(out: &Output) -> Vec<(u64, u64, String)> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect(l);
+            (
+                v["game"].as_u64().unwrap(),
+                v["ply"].as_u64().unwrap(),
+                v["kind"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_scan_finds_what_the_reader_finds_on_any_thread_count() {
+    let dir = std::env::temp_dir().join(format!("threefold-scan-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = games(600, 0x5eed);
+    let path = write(&dir, "games.pgn", text.as_bytes());
+    let file = path.to_str().unwrap();
+    let want = reference(&text);
+    assert!(want.len() > 50, "the games have findings: {}", want.len());
+
+    // The report with every game read by the strict reader (an annotated PGN is written:
+    // no game is read quickly), as the reference for the report.
+    let ann = dir.join("annotated.pgn");
+    let full = run(&[
+        "review",
+        "--pgn",
+        file,
+        "--all",
+        "--no-engine",
+        "--threads",
+        "1",
+        "--annotate",
+        ann.to_str().unwrap(),
+    ]);
+    assert!(String::from_utf8_lossy(&full.stdout).contains("Game 600:"));
+    for threads in ["1", "2", "4"] {
+        let json = run(&[
+            "review",
+            "--pgn",
+            file,
+            "--all",
+            "--no-engine",
+            "--json",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(findings(&json), want, "{threads} threads");
+        let report = run(&[
+            "review",
+            "--pgn",
+            file,
+            "--all",
+            "--no-engine",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(report.stdout, full.stdout, "{threads} threads");
+        assert_eq!(report.stderr, full.stderr, "{threads} threads");
+        assert_eq!(report.status.code(), full.status.code());
+    }
+
+    // Compressed, and from standard input: the same.
+    let mut enc = zstd::stream::write::Encoder::new(Vec::new(), 3).unwrap();
+    enc.write_all(text.as_bytes()).unwrap();
+    let zst = write(&dir, "games.pgn.zst", &enc.finish().unwrap());
+    let z = run(&[
+        "review",
+        "--pgn",
+        zst.to_str().unwrap(),
+        "--all",
+        "--no-engine",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(z.stdout, full.stdout);
+    let mut child = Command::new(bin())
+        .args([
+            "review",
+            "--pgn",
+            "-",
+            "--all",
+            "--no-engine",
+            "--json",
+            "--threads",
+            "2",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feed = text.clone();
+    let writer = std::thread::spawn(move || stdin.write_all(feed.as_bytes()));
+    let piped = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert_eq!(findings(&piped), want);
+    let _ = std::fs::remove_dir_all(&dir);
+}
