@@ -82,7 +82,7 @@ fn game(rng: &mut Rng, n: usize) -> String {
                     let Some(m) = quiet.get(rng.below(quiet.len().max(1))).cloned() else {
                         break 'shuffle;
                     };
-                    out.push(m.clone());
+                    out.push(m);
                     line.push(SanPlus::from_move_and_play_unchecked(&mut p, m));
                 }
                 // And back, in the same order.
@@ -108,9 +108,9 @@ fn game(rng: &mut Rng, n: usize) -> String {
         }
         let caps: Vec<_> = legal.iter().filter(|m| m.is_capture()).cloned().collect();
         let m = if !caps.is_empty() && rng.below(2) == 0 {
-            caps[rng.below(caps.len())].clone()
+            caps[rng.below(caps.len())]
         } else {
-            legal[rng.below(legal.len())].clone()
+            legal[rng.below(legal.len())]
         };
         sans.push(SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string());
     }

@@ -350,7 +350,7 @@ mod tests {
                     return false;
                 }
                 let mut p = pos.clone();
-                p.play_unchecked(m.clone());
+                p.play_unchecked(*m);
                 !seen.contains(&(p.board().clone(), p.turn()))
             });
             let m = next.expect("a quiet move to a new board");
