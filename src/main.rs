@@ -240,6 +240,11 @@ fn main() -> ExitCode {
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         // Exit 1 (not 2) when `review --all` skipped games it could not read: the others
         // were reviewed, each bad game named on its own line.
+        // Ctrl-C in `review --all`: what was read was written; 128 + SIGINT.
+        Err(e) if e.downcast_ref::<cli::review::Interrupted>().is_some() => {
+            let _ = writeln!(std::io::stderr(), "{e}");
+            ExitCode::from(130)
+        }
         Err(e) if e.downcast_ref::<cli::review::GamesSkipped>().is_some() => {
             let _ = writeln!(std::io::stderr(), "error: {e}");
             ExitCode::from(1)

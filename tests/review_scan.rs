@@ -290,3 +290,43 @@ fn the_scan_finds_what_the_reader_finds_on_any_thread_count() {
     assert_eq!(findings(&piped), want);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Ctrl-C during `review --all`: the games reviewed before it are written whole, the one
+/// being searched is not, and the command ends with 130 and one line saying so.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_ends_the_scan_with_the_games_reviewed_so_far() {
+    use std::io::{BufRead, BufReader};
+    let dir = std::env::temp_dir().join(format!("threefold-scan-int-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = games(20, 7);
+    let path = write(&dir, "games.pgn", text.as_bytes());
+    let mut child = Command::new(bin())
+        .args([
+            "review",
+            "--pgn",
+            path.to_str().unwrap(),
+            "--all",
+            "--threads",
+            "1",
+        ])
+        .args(["--nodes", "20000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert!(first.starts_with("Game 1:"), "{first}");
+    // SAFETY: kill(2) with the child's pid and SIGINT.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    assert!(!rest.contains("Game 6:"), "{rest}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("interrupted after"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

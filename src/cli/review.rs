@@ -3,6 +3,7 @@
 
 use std::io::{BufReader, IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -92,6 +93,15 @@ struct JsonFinding<'a> {
 )]
 pub struct GamesSkipped {
     pub skipped: usize,
+    pub games: usize,
+}
+
+/// `review --all` was interrupted (Ctrl-C): what was reviewed before it has been written,
+/// and the summary of those games if one was asked for; exit status 130, as a shell reports a
+/// program SIGINT ended.
+#[derive(Debug, thiserror::Error)]
+#[error("interrupted after {games} game{}: the output above is of those", if *games == 1 { "" } else { "s" })]
+pub struct Interrupted {
     pub games: usize,
 }
 
@@ -407,7 +417,7 @@ fn review_games(
         games: 0,
         skipped: 0,
     };
-    let stop = AtomicBool::new(false);
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
     let mut skipped = None;
     if !args.all {
         let (rec, game) = pgn::read_game_from(BufReader::new(input.reader), &file, args.game)?;
@@ -440,6 +450,14 @@ fn review_games(
             }),
         )?;
     } else {
+        // Ctrl-C ends the scan after the games already read, which are written; a second
+        // Ctrl-C ends the program at once.
+        #[cfg(unix)]
+        {
+            use signal_hook::consts::SIGINT;
+            signal_hook::flag::register_conditional_shutdown(SIGINT, 130, Arc::clone(&stop))?;
+            signal_hook::flag::register(SIGINT, Arc::clone(&stop))?;
+        }
         let threads = match args.threads {
             Some(n) => usize::from(n),
             None => std::thread::available_parallelism().map_or(1, usize::from),
@@ -464,9 +482,17 @@ fn review_games(
             &stop,
             &|b| work.batch(b),
             &mut |found: Result<Vec<Found>, _>, _read| -> Result<()> {
+                // After Ctrl-C nothing more is written: a game being searched then was cut
+                // short, and the output is of whole games only.
+                if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    return Ok(());
+                }
                 for f in found? {
                     sink.found(f, &file)?;
                 }
+                // Each batch's reports go out as it is done (a batch is one game with the
+                // engine).
+                sink.out.flush()?;
                 Ok(())
             },
         );
@@ -482,6 +508,10 @@ fn review_games(
                 }
                 .into());
             }
+        }
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            sink.out.flush()?;
+            return Err(Interrupted { games: sink.games }.into());
         }
         if sink.skipped > 0 {
             skipped = Some(GamesSkipped {
