@@ -423,7 +423,7 @@ impl<R: Read> Splitter<R> {
                 }
                 let n = self.buf.len();
                 return Ok(Some(self.cut(n)));
-            } else if let Some(&c) = self.cuts.iter().rev().find(|&&c| c >= self.target) {
+            } else if let Some(&c) = self.cuts.iter().find(|&&c| c >= self.target) {
                 return Ok(Some(self.cut(c)));
             } else if self.buf.len() - self.cuts.last().copied().unwrap_or(0) > MAX_GAME_BYTES {
                 // The game being read is too long: hand out the games before it and pass
@@ -554,6 +554,11 @@ mod tests {
         );
         let lines: Vec<usize> = got.iter().map(|&(_, l)| l).collect();
         assert_eq!(lines, [1, 5, 9, 12, 16]);
+        // A batch is about `target` bytes: with 1, one game each.
+        let mut s = Splitter::new(text.as_bytes(), 1);
+        while let Some(b) = s.next_batch().unwrap() {
+            assert_eq!(b.spans.len(), 1, "{:?}", String::from_utf8_lossy(&b.bytes));
+        }
         // However the stream is batched, the same pieces.
         for target in [1, 7, 30, 1000] {
             assert_eq!(joined(&pieces(text, target)), text, "target {target}");
