@@ -381,14 +381,12 @@ impl ChessTotals {
     pub fn add(&mut self, tags: &GameTags, plies: usize, detail: Option<ChessDetail<'_>>) {
         let (game, sides) = one_game(tags, plies, detail);
         self.total.merge(&game);
-        self.by_time_control
-            .entry(time_control_class(tags.time_control).to_string())
-            .or_default()
-            .merge(&game);
-        self.by_result
-            .entry(result_key(tags.result).to_string())
-            .or_default()
-            .merge(&game);
+        entry(
+            &mut self.by_time_control,
+            time_control_class(tags.time_control),
+        )
+        .merge(&game);
+        entry(&mut self.by_result, result_key(tags.result)).merge(&game);
         for (elo, claims) in [tags.white_elo, tags.black_elo].into_iter().zip(&sides) {
             let one = SideCounts {
                 sides: 1,
@@ -586,6 +584,15 @@ impl ChessTotals {
              recorded.)"
         )
     }
+}
+
+/// The counts of `key` in a breakdown, made on its first game (a key is copied once, not for
+/// every game).
+fn entry<'a, V: Default>(map: &'a mut BTreeMap<String, V>, key: &str) -> &'a mut V {
+    if !map.contains_key(key) {
+        map.insert(key.to_string(), V::default());
+    }
+    map.get_mut(key).expect("inserted above")
 }
 
 /// The entries of a breakdown in the order of `order`, then any other key.
