@@ -113,7 +113,7 @@ mod tests {
             assert!(out.is_empty(), "{name}: written anyway");
         }
         let missing = dir.join("missing.json");
-        let e = merge_files(&[missing.clone()], &mut Vec::new()).unwrap_err();
+        let e = merge_files(std::slice::from_ref(&missing), &mut Vec::new()).unwrap_err();
         assert_eq!(
             format!("{e:#}"),
             format!("cannot read {}: no such file", missing.display())
