@@ -5,6 +5,7 @@ pub mod bench_rules;
 pub mod detectors;
 pub mod euwe;
 pub mod review;
+pub mod review_merge;
 pub mod shell;
 pub mod xiangqi;
 

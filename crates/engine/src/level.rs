@@ -139,7 +139,7 @@ pub fn summary(level: u8) -> String {
 }
 
 /// 150000 → "150,000".
-fn thousands(n: u64) -> String {
+pub fn thousands(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {

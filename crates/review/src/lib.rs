@@ -25,10 +25,13 @@
 //! The thresholds are in [`params`]. The played move's score is the negated evaluation of
 //! the next ply, so a game of `n` plies costs `n + 1` searches.
 //!
+//! The statistics of a scan of many games (`review --summary`) are in [`summary`].
+//!
 //! This module sits above the rules core and the engine; neither imports it.
 
 pub mod params;
 pub mod scan;
+pub mod summary;
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;

@@ -291,6 +291,9 @@ pub enum FileKind {
     PgnGame,
     /// A list of positions or games given to a command (`bench rules --file`).
     InputList,
+    /// The statistics of a review written as JSON (`review --summary-json`), read by
+    /// `review merge`.
+    ReviewSummary,
 }
 
 impl FileKind {
@@ -301,7 +304,7 @@ impl FileKind {
         const MIB: u64 = 1 << 20;
         match self {
             FileKind::Config => MIB,
-            FileKind::Progress => 16 * MIB,
+            FileKind::Progress | FileKind::ReviewSummary => 16 * MIB,
             FileKind::Puzzles | FileKind::KeptGame | FileKind::PgnGame => 64 * MIB,
             FileKind::InputList => 256 * MIB,
         }
@@ -316,6 +319,7 @@ impl FileKind {
             FileKind::KeptGame => "a kept game",
             FileKind::PgnGame => "a PGN game",
             FileKind::InputList => "an input file",
+            FileKind::ReviewSummary => "a review summary",
         }
     }
 }

@@ -96,6 +96,31 @@ pub struct ClaimChance {
     pub taken: bool,
 }
 
+impl ClaimChance {
+    /// The claim this chance is named by, in its finding and in the review's statistics:
+    /// without a move (`None`) when the side could claim at once, else [`Self::claim_move`];
+    /// with the rule it rests on.
+    pub fn claim(&self) -> (Option<Move>, Ground) {
+        match self.now {
+            Some(ground) => (None, ground),
+            None => {
+                let (m, ground) = self.claim_move();
+                (Some(m), ground)
+            }
+        }
+    }
+
+    /// The claim move named for a chance with moves: the move played if it was one of
+    /// them, else the first. Panics for a chance without claim moves.
+    pub fn claim_move(&self) -> (Move, Ground) {
+        self.with_move
+            .iter()
+            .copied()
+            .find(|&(m, _)| Some(m) == self.played)
+            .unwrap_or(self.with_move[0])
+    }
+}
+
 /// Missed chances of one side on consecutive turns of that side.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChanceRun {
@@ -418,13 +443,7 @@ fn findings(game: &Game, review: &ClaimReview) -> Vec<ClaimFinding> {
                 Some(rule_code(ground, false)),
             )
         } else {
-            // The move played first, if it was one of the claim moves.
-            let (m, ground) = first
-                .with_move
-                .iter()
-                .copied()
-                .find(|&(m, _)| Some(m) == first.played)
-                .unwrap_or(first.with_move[0]);
+            let (m, ground) = first.claim_move();
             let label = move_label(game, first.ply, m);
             let why = match ground {
                 Ground::Threefold => {
