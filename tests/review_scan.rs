@@ -330,3 +330,67 @@ fn ctrl_c_ends_the_scan_with_the_games_reviewed_so_far() {
     assert!(err.contains("interrupted after"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A database split in shards, each reviewed on its own with `--summary-json`, and the
+/// summaries merged with `review merge`: the same totals as one run over the whole file.
+#[test]
+fn shards_merged_give_the_summary_of_the_whole() {
+    let dir = std::env::temp_dir().join(format!("threefold-scan-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = games(600, 0xd1ce);
+    let whole = write(&dir, "whole.pgn", text.as_bytes());
+    let whole_json = dir.join("whole.json");
+    let out = run(&[
+        "review",
+        "--pgn",
+        whole.to_str().unwrap(),
+        "--all",
+        "--no-engine",
+        "--threads",
+        "2",
+        "--summary-json",
+        whole_json.to_str().unwrap(),
+    ]);
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{out:?}");
+    // Three shards, cut at game starts.
+    let starts: Vec<usize> = text.match_indices("[Event ").map(|(i, _)| i).collect();
+    let cuts = [0, starts[150], starts[420], text.len()];
+    let mut parts = Vec::new();
+    for (k, w) in cuts.windows(2).enumerate() {
+        let shard = write(&dir, &format!("shard{k}.pgn"), &text.as_bytes()[w[0]..w[1]]);
+        let json = dir.join(format!("shard{k}.json"));
+        let out = run(&[
+            "review",
+            "--pgn",
+            shard.to_str().unwrap(),
+            "--all",
+            "--no-engine",
+            "--threads",
+            "1",
+            "--summary-json",
+            json.to_str().unwrap(),
+        ]);
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{out:?}");
+        parts.push(json.to_str().unwrap().to_string());
+    }
+    let mut args = vec!["review", "merge"];
+    args.extend(parts.iter().map(String::as_str));
+    let merged = run(&args);
+    assert_eq!(merged.status.code(), Some(0), "{merged:?}");
+    let merged: serde_json::Value = serde_json::from_slice(&merged.stdout).unwrap();
+    let one: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&whole_json).unwrap()).unwrap();
+    assert_eq!(merged, one);
+    assert_eq!(
+        one["chess"]["total"]["games"].as_u64().unwrap()
+            + one["chess"]["skipped"].as_u64().unwrap(),
+        600
+    );
+    assert!(
+        one["chess"]["total"]["claims"]["chances"]["threefold_move"]
+            .as_u64()
+            .unwrap()
+            > 0
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

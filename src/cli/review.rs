@@ -13,6 +13,7 @@ use shakmaty::{CastlingMode, Color};
 use threefold::engine::Score;
 use threefold::review::scan::Batch;
 use threefold::review::scan::quick::Quick;
+use threefold::review::summary::{ChessDetail, ChessTotals, GameTags, Summary};
 use threefold::review::{self, Budget, FindingKind, Options, Review};
 use threefold::rules::Game;
 use threefold::rules::notation::color_name;
@@ -22,11 +23,14 @@ use threefold::visible::visible;
 
 /// Arguments of `threefold review`.
 #[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct ReviewArgs {
+    #[command(subcommand)]
+    pub command: Option<ReviewCommand>,
     /// The PGN file of the games: a .pgn file, a zstd-compressed one (.pgn.zst, decompressed
     /// as it is read), or - for standard input.
-    #[arg(long)]
-    pub pgn: PathBuf,
+    #[arg(long, required = true)]
+    pub pgn: Option<PathBuf>,
     /// Threads reading and reviewing the games with --all (default: one per core). The
     /// output is in the games' order whatever the count.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
@@ -63,6 +67,26 @@ pub struct ReviewArgs {
     /// With --drills: keep the puzzle file in DIR instead of the data directory.
     #[arg(long, value_name = "DIR", requires = "drills")]
     pub drills_dir: Option<PathBuf>,
+    /// With --all: print the totals of the games (claims made and missed, repetitions,
+    /// automatic endings, by time control, rating and result) instead of a report per game.
+    #[arg(long, requires = "all")]
+    pub summary: bool,
+    /// With --all: write the totals as JSON to FILE (summaries of parts of a database merge
+    /// with `threefold review merge`).
+    #[arg(long, value_name = "FILE", requires = "all")]
+    pub summary_json: Option<PathBuf>,
+}
+
+/// Subcommands of `threefold review`.
+#[derive(clap::Subcommand, Debug)]
+pub enum ReviewCommand {
+    /// Add up summaries written by `review --all --summary-json` (of the parts of a
+    /// database) into the summary of the whole, written as JSON to standard output.
+    Merge {
+        /// The summaries.
+        #[arg(required = true, value_name = "SUMMARY.json")]
+        files: Vec<PathBuf>,
+    },
 }
 
 /// One line of `review --json`.
@@ -108,10 +132,17 @@ pub struct Interrupted {
 /// Run `review`, writing to `out`. Errors are user-facing one-liners; a game `--all` could
 /// not read is reported and skipped, and ends the command with [`GamesSkipped`].
 pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<()> {
+    if let Some(ReviewCommand::Merge { files }) = &args.command {
+        return super::review_merge::merge_files(files, out);
+    }
+    let pgn_path = args
+        .pgn
+        .as_deref()
+        .expect("clap requires --pgn without a subcommand");
     // The annotated file replaces what it is written over: never the games being read.
     if let Some(path) = &args.annotate
-        && args.pgn.as_os_str() != "-"
-        && let (Ok(a), Ok(b)) = (path.canonicalize(), args.pgn.canonicalize())
+        && pgn_path.as_os_str() != "-"
+        && let (Ok(a), Ok(b)) = (path.canonicalize(), pgn_path.canonicalize())
         && a == b
     {
         anyhow::bail!(
@@ -245,20 +276,42 @@ struct Work<'a> {
     quick: bool,
     /// Keep every game whole (annotated PGN, puzzles).
     keep_all: bool,
+    /// Count the games' statistics (--summary, --summary-json).
+    count: bool,
+}
+
+/// What a worker makes of a batch: its games in order, and their statistics.
+struct BatchDone {
+    found: Vec<Found>,
+    totals: ChessTotals,
+}
+
+/// The statistics' view of a game's tags.
+fn game_tags<'a>(tag: impl Fn(&str) -> Option<&'a str>) -> GameTags<'a> {
+    GameTags {
+        result: tag("Result"),
+        time_control: tag("TimeControl"),
+        white_elo: tag("WhiteElo"),
+        black_elo: tag("BlackElo"),
+    }
 }
 
 impl Work<'_> {
     /// Read and review the games of a batch.
-    fn batch(&self, batch: &Batch) -> Result<Vec<Found>, threefold::engine::TtAllocError> {
-        let mut found = Vec::with_capacity(batch.spans.len());
+    fn batch(&self, batch: &Batch) -> Result<BatchDone, threefold::engine::TtAllocError> {
+        let mut done = BatchDone {
+            found: Vec::with_capacity(batch.spans.len()),
+            totals: ChessTotals::default(),
+        };
         for span in &batch.spans {
             if span.too_long {
-                found.push(Found::TooLong { line: span.line });
+                done.found.push(Found::TooLong { line: span.line });
+                done.totals.add_skipped();
                 continue;
             }
-            self.span(&batch.bytes[span.range.clone()], span.line, &mut found)?;
+            self.span(&batch.bytes[span.range.clone()], span.line, &mut done)?;
         }
-        Ok(found)
+        Ok(done)
     }
 
     /// The games of one piece of the stream.
@@ -266,12 +319,23 @@ impl Work<'_> {
         &self,
         piece: &[u8],
         line: usize,
-        found: &mut Vec<Found>,
+        done: &mut BatchDone,
     ) -> Result<(), threefold::engine::TtAllocError> {
+        let (found, totals) = (&mut done.found, &mut done.totals);
         if self.quick {
             match review::scan::quick::read(piece) {
                 Quick::Empty => return Ok(()),
                 Quick::Plain(g) => {
+                    if self.count {
+                        let t = &g.tags;
+                        let tags = GameTags {
+                            result: t.result.as_deref(),
+                            time_control: t.time_control.as_deref(),
+                            white_elo: t.white_elo.as_deref(),
+                            black_elo: t.black_elo.as_deref(),
+                        };
+                        totals.add(&tags, g.plies, None);
+                    }
                     found.push(Found::Game {
                         head: Head::of_plain(&g),
                         full: None,
@@ -288,6 +352,14 @@ impl Work<'_> {
                     let record = GameRecord::from_pgn(&rec);
                     let r =
                         review::review(&game, &record, self.options, self.stop, &mut |_, _| {})?;
+                    if self.count {
+                        let detail = ChessDetail {
+                            game: &game,
+                            claims: &r.claims,
+                            record: &record,
+                        };
+                        totals.add(&game_tags(|n| rec.tag(n)), game.len(), Some(detail));
+                    }
                     let head = Head::of(&rec, &game);
                     let keep = self.keep_all || !r.findings.is_empty();
                     found.push(Found::Game {
@@ -308,6 +380,7 @@ impl Work<'_> {
                         None => e.file.clone(),
                     };
                     let bad = reader.skip_bad_game().ok().flatten();
+                    totals.add_skipped();
                     found.push(Found::Skipped {
                         at,
                         line: bad.map_or(line, |b| b.line),
@@ -331,6 +404,8 @@ struct Sink<'a, 'w, 'n, 'p> {
     /// Games met so far (read or skipped): the number of the next is one more.
     games: usize,
     skipped: usize,
+    /// The statistics of the games written so far.
+    summary: Summary,
 }
 
 impl Sink<'_, '_, '_, '_> {
@@ -343,7 +418,9 @@ impl Sink<'_, '_, '_, '_> {
                 eprintln!("game {index}: {e}");
             }
         }
-        if self.args.json {
+        if self.args.summary {
+            // The totals at the end instead of a report per game.
+        } else if self.args.json {
             if let Some(f) = full {
                 write_json(&mut self.out, index, &f.review)?;
             }
@@ -407,7 +484,7 @@ fn review_games(
     annotated: Option<&mut dyn Write>,
     puzzles: &mut Option<threefold::drills::from_games::Collector>,
 ) -> Result<Option<GamesSkipped>> {
-    let input = open_input(&args.pgn)?;
+    let input = open_input(args.pgn.as_deref().expect("--pgn"))?;
     let file = input.name.clone();
     let mut sink = Sink {
         args,
@@ -416,6 +493,7 @@ fn review_games(
         puzzles,
         games: 0,
         skipped: 0,
+        summary: Summary::default(),
     };
     let stop = std::sync::Arc::new(AtomicBool::new(false));
     let mut skipped = None;
@@ -468,6 +546,16 @@ fn review_games(
             stop: &stop,
             quick: options.budget.is_none() && args.annotate.is_none(),
             keep_all: args.annotate.is_some() || args.drills,
+            count: args.summary || args.summary_json.is_some(),
+        };
+        // The summary file is begun now: one that cannot be written is refused before the
+        // first game is read, and it is put in place whole at the end.
+        let summary_file = match &args.summary_json {
+            Some(path) => Some(
+                threefold::fsio::begin_write(path)
+                    .with_context(|| format!("cannot write {}", path.display()))?,
+            ),
+            None => None,
         };
         // With the engine a game takes seconds: one game a batch keeps the threads busy.
         let batch_bytes = if options.budget.is_some() {
@@ -481,13 +569,15 @@ fn review_games(
             batch_bytes,
             &stop,
             &|b| work.batch(b),
-            &mut |found: Result<Vec<Found>, _>, _read| -> Result<()> {
+            &mut |done: Result<BatchDone, _>, _read| -> Result<()> {
                 // After Ctrl-C nothing more is written: a game being searched then was cut
                 // short, and the output is of whole games only.
                 if stop.load(std::sync::atomic::Ordering::Relaxed) {
                     return Ok(());
                 }
-                for f in found? {
+                let done = done?;
+                sink.summary.chess.merge(&done.totals);
+                for f in done.found {
                     sink.found(f, &file)?;
                 }
                 // Each batch's reports go out as it is done (a batch is one game with the
@@ -509,7 +599,20 @@ fn review_games(
                 .into());
             }
         }
-        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+        let interrupted = stop.load(std::sync::atomic::Ordering::Relaxed);
+        if args.summary {
+            if interrupted {
+                writeln!(sink.out, "The games before Ctrl-C:")?;
+            }
+            sink.summary.write_text(&mut sink.out)?;
+        }
+        if let (Some(file), Some(path)) = (summary_file, &args.summary_json) {
+            let mut text = serde_json::to_string_pretty(&sink.summary)?;
+            text.push('\n');
+            file.finish(text.as_bytes())
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        if interrupted {
             sink.out.flush()?;
             return Err(Interrupted { games: sink.games }.into());
         }

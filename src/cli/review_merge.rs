@@ -7,26 +7,31 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use threefold::fsio::{FileKind, read_text};
-use threefold::review::summary::ChessTotals;
+use threefold::review::summary::{SUMMARY_FORMAT, Summary};
 
 /// Read the summaries `paths` and write their sum to `out`. A file that cannot be read or is
 /// not a summary is refused with one line naming it and the problem, and nothing is written
 /// (a sum without one of its parts would pass for the whole).
-// Until `review merge` is a subcommand (the lead wires it in src/cli/review.rs).
-#[cfg_attr(not(test), allow(dead_code))]
 pub fn merge_files(paths: &[PathBuf], out: &mut dyn Write) -> Result<()> {
     if paths.is_empty() {
         bail!("no summary to merge: give the files written by review --summary-json");
     }
-    let mut total = ChessTotals::default();
+    let mut total = Summary::default();
     for path in paths {
         let text = read_text(path, FileKind::ReviewSummary)?;
-        let part: ChessTotals = serde_json::from_str(&text).with_context(|| {
+        let part: Summary = serde_json::from_str(&text).with_context(|| {
             format!(
                 "cannot merge {}: not a review summary (written by review --summary-json)",
                 path.display()
             )
         })?;
+        if part.format != SUMMARY_FORMAT {
+            bail!(
+                "cannot merge {}: a summary of form {} (this threefold writes form {SUMMARY_FORMAT}); review its games again",
+                path.display(),
+                part.format
+            );
+        }
         total.merge(&part);
     }
     serde_json::to_writer_pretty(&mut *out, &total).context("cannot write the summary")?;
@@ -37,7 +42,7 @@ pub fn merge_files(paths: &[PathBuf], out: &mut dyn Write) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use threefold::review::summary::GameTags;
+    use threefold::review::summary::{ChessTotals, GameTags};
 
     fn scratch(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!(
@@ -49,7 +54,7 @@ mod tests {
         d
     }
 
-    fn part(result: &str, plies: usize) -> ChessTotals {
+    fn part(result: &str, plies: usize) -> Summary {
         let mut t = ChessTotals::default();
         let tags = GameTags {
             result: Some(result),
@@ -59,7 +64,10 @@ mod tests {
         };
         t.add(&tags, plies, None);
         t.add_skipped();
-        t
+        Summary {
+            chess: t,
+            ..Summary::default()
+        }
     }
 
     /// The merged file is the sum of the parts, in their JSON form.
@@ -72,12 +80,16 @@ mod tests {
         std::fs::write(&paths[1], serde_json::to_string_pretty(&b).unwrap()).unwrap();
         let mut out = Vec::new();
         merge_files(&paths, &mut out).unwrap();
-        let merged: ChessTotals = serde_json::from_slice(&out).unwrap();
+        let merged: Summary = serde_json::from_slice(&out).unwrap();
         let mut whole = a.clone();
         whole.merge(&b);
         assert_eq!(merged, whole);
         assert_eq!(
-            (merged.total.games, merged.total.plies, merged.skipped),
+            (
+                merged.chess.total.games,
+                merged.chess.total.plies,
+                merged.chess.skipped
+            ),
             (2, 101, 2)
         );
         let _ = std::fs::remove_dir_all(&dir);
@@ -98,7 +110,7 @@ mod tests {
             ),
             ("other.json", "{\"games\": 3}", "unknown field `games`"),
             ("empty.json", "", "EOF while parsing"),
-            ("short.json", "{\"skipped\": 1}", "missing field `total`"),
+            ("short.json", "{\"format\": 1}", "missing field `chess`"),
         ];
         for (name, text, problem) in cases {
             let bad = dir.join(name);
@@ -112,6 +124,13 @@ mod tests {
             assert!(!line.contains('\n'), "{line}");
             assert!(out.is_empty(), "{name}: written anyway");
         }
+        // A summary of another form is refused, by name.
+        let mut other = part("0-1", 9);
+        other.format = SUMMARY_FORMAT + 1;
+        let later = dir.join("later.json");
+        std::fs::write(&later, serde_json::to_string(&other).unwrap()).unwrap();
+        let e = merge_files(&[good.clone(), later.clone()], &mut Vec::new()).unwrap_err();
+        assert!(format!("{e:#}").contains("a summary of form 2"), "{e:#}");
         let missing = dir.join("missing.json");
         let e = merge_files(std::slice::from_ref(&missing), &mut Vec::new()).unwrap_err();
         assert_eq!(

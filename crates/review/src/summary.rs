@@ -697,3 +697,39 @@ fn table_width(
     let (label_w, widths) = widths(title, headers, rows, cells);
     label_w + widths.iter().map(|w| w + 1).sum::<usize>()
 }
+
+/// The form of [`Summary`]'s JSON: a summary of another form is not merged.
+pub const SUMMARY_FORMAT: u32 = 1;
+
+/// The summary of a scan (`review --summary-json`): the statistics of its chess games, and
+/// the form they are written in. Summaries of the parts of a database merge into the
+/// summary of the whole ([`Summary::merge`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Summary {
+    /// [`SUMMARY_FORMAT`] when written.
+    pub format: u32,
+    pub chess: ChessTotals,
+}
+
+impl Default for Summary {
+    fn default() -> Self {
+        Summary {
+            format: SUMMARY_FORMAT,
+            chess: ChessTotals::default(),
+        }
+    }
+}
+
+impl Summary {
+    /// Add another summary's counts.
+    pub fn merge(&mut self, other: &Summary) {
+        let Summary { format: _, chess } = other;
+        self.chess.merge(chess);
+    }
+
+    /// The summary as a person reads it.
+    pub fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
+        self.chess.write_text(out)
+    }
+}

@@ -66,6 +66,25 @@ pub fn write_atomic_with(
     path: &Path,
     write: impl FnOnce(&mut File) -> io::Result<()>,
 ) -> io::Result<()> {
+    begin_write(path)?.finish_with(write)
+}
+
+/// A file being written atomically ([`begin_write`]): its temporary file is made at once,
+/// so a path that cannot be written is refused before any work is done for it; the file is
+/// written and renamed over the path by [`PendingWrite::finish`], and the temporary file is
+/// removed if it never is.
+#[derive(Debug)]
+pub struct PendingWrite {
+    tmp: PathBuf,
+    file: Option<File>,
+    target: PathBuf,
+    existing: Option<fs::Metadata>,
+    name: String,
+}
+
+/// Start writing `path` atomically (see [`PendingWrite`]): the checks of [`write_atomic`]
+/// (not a directory or a device, its directory exists) and its temporary file, now.
+pub fn begin_write(path: &Path) -> io::Result<PendingWrite> {
     let target = follow_links(path)?;
     let existing = match fs::metadata(&target) {
         Ok(m) => Some(m),
@@ -107,23 +126,55 @@ pub fn write_atomic_with(
         }
         Err(e) => return Err(e),
     }
-    let (tmp, mut file) = create_temp(dir, &name.to_string_lossy())?;
-    let result = (|| {
-        if let Some(m) = &existing {
-            file.set_permissions(m.permissions())?;
-        }
-        write(&mut file)?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&tmp, &target)?;
-        sync_dir(dir)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    } else {
-        remove_stale_temps(dir, &name.to_string_lossy(), SystemTime::now());
+    let name = name.to_string_lossy().into_owned();
+    let (tmp, file) = create_temp(dir, &name)?;
+    Ok(PendingWrite {
+        tmp,
+        file: Some(file),
+        target: target.clone(),
+        existing,
+        name,
+    })
+}
+
+impl PendingWrite {
+    /// Write `bytes` and put the file in place.
+    pub fn finish(self, bytes: &[u8]) -> io::Result<()> {
+        self.finish_with(|f| f.write_all(bytes))
     }
-    result
+
+    /// Write the file with `write` and put it in place.
+    pub fn finish_with(
+        mut self,
+        write: impl FnOnce(&mut File) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let mut file = self.file.take().expect("a pending write is finished once");
+        let dir = parent_dir(&self.target).to_path_buf();
+        let result = (|| {
+            if let Some(m) = &self.existing {
+                file.set_permissions(m.permissions())?;
+            }
+            write(&mut file)?;
+            file.sync_all()?;
+            drop(file);
+            fs::rename(&self.tmp, &self.target)?;
+            sync_dir(&dir)
+        })();
+        if result.is_err() {
+            let _ = fs::remove_file(&self.tmp);
+        } else {
+            remove_stale_temps(&dir, &self.name, SystemTime::now());
+        }
+        result
+    }
+}
+
+impl Drop for PendingWrite {
+    fn drop(&mut self) {
+        if self.file.take().is_some() {
+            let _ = fs::remove_file(&self.tmp);
+        }
+    }
 }
 
 /// How long a temporary file may go unmodified before it counts as left even if its
