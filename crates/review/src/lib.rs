@@ -28,6 +28,7 @@
 //! This module sits above the rules core and the engine; neither imports it.
 
 pub mod params;
+pub mod xiangqi;
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
