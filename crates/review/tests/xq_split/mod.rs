@@ -3,14 +3,16 @@
 //! game, a game starting at a tag line that follows movetext (or at the first line).
 
 pub fn split_games(text: &str) -> Vec<(usize, &str)> {
-    let mut starts = vec![0usize];
+    let mut games = Vec::new();
+    let (mut start, mut start_line) = (0, 1);
     let mut in_moves = false;
     let mut offset = 0;
-    for line in text.split_inclusive('\n') {
+    for (i, line) in text.split_inclusive('\n').enumerate() {
         let t = line.trim();
         if t.starts_with('[') {
             if in_moves {
-                starts.push(offset);
+                games.push((start_line, &text[start..offset]));
+                (start, start_line) = (offset, i + 1);
                 in_moves = false;
             }
         } else if !t.is_empty() {
@@ -18,10 +20,7 @@ pub fn split_games(text: &str) -> Vec<(usize, &str)> {
         }
         offset += line.len();
     }
-    starts.push(text.len());
-    starts
-        .windows(2)
-        .map(|w| (text[..w[0]].matches('\n').count() + 1, &text[w[0]..w[1]]))
-        .filter(|(_, g)| !g.trim().is_empty())
-        .collect()
+    games.push((start_line, &text[start..]));
+    games.retain(|(_, g)| !g.trim().is_empty());
+    games
 }
