@@ -6,7 +6,7 @@
 mod xq_split;
 
 use threefold_review::xiangqi::{XiangqiTotals, XqOptions, XqReview, XqReviewError, review_game};
-use threefold_xiangqi::judge::{JudgedGame, Record, RulingKind};
+use threefold_xiangqi::judge::{Ending, JudgedGame, Record, RulingKind};
 use threefold_xiangqi::notation::parse_move;
 use threefold_xiangqi::pgn::{Outcome, PgnGame, PgnReason};
 use threefold_xiangqi::{Color, Position};
@@ -386,4 +386,54 @@ fn errors_name_the_line_of_the_file_and_the_game() {
         e.to_string(),
         "coll.pgn:41: game 9 (from line 40): the game is chess, not xiangqi (tag Variant)"
     );
+}
+
+/// 200 games of Fairy-Stockfish self-play (tools/gen_xq_collection.py, the README's
+/// collection), written as the master collections are: UCCI moves, no Variant tag. Each
+/// game's Termination tag is how pyffish ended it.
+const SELFPLAY: &str = include_str!("../../../tests/data/xiangqi/fsf_selfplay.pgn");
+
+/// The self-play games Fairy-Stockfish ended by a repetition that threefold's judge rules
+/// otherwise. Game 171: Fairy-Stockfish draws; the judge has Black's king and advisor moves
+/// chase the red advisor on d2 (by the horse on e4), which Red's advisor leaves unprotected
+/// every other move, and rules Black's perpetual chase: the result (a draw) disagrees, so
+/// the ruling did not end the game.
+const SELFPLAY_DISAGREE: &[usize] = &[171];
+
+/// Every game reads; the review's endings are pyffish's: checkmate and stalemate where it
+/// found no legal move, a ruling ending the game at its last ply where it ended a repetition
+/// (but for [`SELFPLAY_DISAGREE`]), none where it ended by the fifty-move rule or the move
+/// limit. The totals are the README's. Broken to see it fail: `ending: None` in
+/// `review_pgn_game`; then `ended_game` always false.
+#[test]
+fn fairy_stockfish_self_play_ends_as_the_review_says() {
+    let games = xq_split::split_games(SELFPLAY);
+    assert_eq!(games.len(), 200);
+    let mut totals = XiangqiTotals::default();
+    for (i, &(line, text)) in games.iter().enumerate() {
+        let n = i + 1;
+        let r = review_game(text, "fsf_selfplay.pgn", line, n, &XqOptions::default())
+            .unwrap_or_else(|e| panic!("{e}"));
+        totals.add(&r);
+        let last = r.rulings.last().filter(|x| x.ruling.ply == r.plies());
+        match r.tag("Termination").expect("a Termination tag") {
+            "checkmate" => assert_eq!(r.ending, Some(Ending::Checkmate), "game {n}"),
+            "stalemate" => assert_eq!(r.ending, Some(Ending::Stalemate), "game {n}"),
+            "repetition" => {
+                let last = last.unwrap_or_else(|| panic!("game {n}: no ruling at the end"));
+                assert_eq!(last.ended_game, !SELFPLAY_DISAGREE.contains(&n), "game {n}");
+            }
+            other => assert!(last.is_none(), "game {n} ({other})"),
+        }
+    }
+    assert_eq!(
+        (totals.games, totals.plies, totals.repetitions),
+        (200, 29475, 228)
+    );
+    assert_eq!((totals.rulings.total(), totals.ended.total()), (14, 13));
+    assert_eq!(
+        (totals.rulings.idle, totals.rulings.perpetual_chase),
+        (11, 3)
+    );
+    assert_eq!((totals.checkmates, totals.stalemates), (133, 31));
 }
