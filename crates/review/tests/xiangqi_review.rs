@@ -7,7 +7,7 @@ mod xq_split;
 
 use threefold_review::xiangqi::{XiangqiTotals, XqOptions, XqReview, XqReviewError, review_game};
 use threefold_xiangqi::judge::{Ending, JudgedGame, Record, RulingKind};
-use threefold_xiangqi::notation::parse_move;
+use threefold_xiangqi::notation::{chinese, parse_move};
 use threefold_xiangqi::pgn::{Outcome, PgnGame, PgnReason};
 use threefold_xiangqi::{Color, Position};
 
@@ -78,6 +78,17 @@ fn pgn_with_variant(fen: &str, moves: &str, result: Outcome) -> String {
 /// The same game as the public master collections write them: no Variant tag, the moves in
 /// UCCI coordinates with move numbers.
 fn pgn_ucci(fen: &str, moves: &str, result: &str) -> String {
+    pgn_written(fen, moves, result, |_, m| m.ucci())
+}
+
+/// The same game without a Variant tag, each move written by `write` from its position.
+fn pgn_written(
+    fen: &str,
+    moves: &str,
+    result: &str,
+    write: impl Fn(&Position, threefold_xiangqi::Move) -> String,
+) -> String {
+    let mut pos = Position::from_fen(fen).unwrap();
     let mut text = format!(
         "[Event \"test\"]\n[White \"Red player\"]\n[Black \"Black player\"]\n[Result \"{result}\"]\n"
     );
@@ -93,7 +104,9 @@ fn pgn_ucci(fen: &str, moves: &str, result: &str) -> String {
         } else if i == 0 {
             text += &format!("{}... ", p / 2 + 1);
         }
-        text += m;
+        let m = parse_move(&pos, m).unwrap();
+        text += &write(&pos, m);
+        pos.make(m);
         text.push(if i % 8 == 7 { '\n' } else { ' ' });
     }
     text + result + "\n"
@@ -104,16 +117,27 @@ fn review(text: &str, ntimes: usize) -> XqReview {
         .unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
-/// Both ways of writing a game give the same review.
+/// Every way of writing a game gives the same review: SAN with the Variant tag, and without
+/// it UCCI (`h2e2`), ICCS (`H2-E2`) and Chinese (`炮二平五`) as collections write them.
 fn both(name: &str, result: Outcome) -> XqReview {
     let (fen, moves, n) = case(name);
     let a = review(&pgn_with_variant(&fen, &moves, result), n);
-    let b = review(&pgn_ucci(&fen, &moves, result.pgn()), n);
-    assert_eq!(
-        (&a.moves, &a.repetitions, &a.rulings, a.result),
-        (&b.moves, &b.repetitions, &b.rulings, b.result),
-        "{name}"
-    );
+    let iccs = |_: &Position, m: threefold_xiangqi::Move| {
+        let u = m.ucci().to_uppercase();
+        format!("{}-{}", &u[..2], &u[2..])
+    };
+    for text in [
+        pgn_ucci(&fen, &moves, result.pgn()),
+        pgn_written(&fen, &moves, result.pgn(), iccs),
+        pgn_written(&fen, &moves, result.pgn(), chinese),
+    ] {
+        let b = review(&text, n);
+        assert_eq!(
+            (&a.moves, &a.repetitions, &a.rulings, a.result),
+            (&b.moves, &b.repetitions, &b.rulings, b.result),
+            "{name}\n{text}"
+        );
+    }
     a
 }
 
