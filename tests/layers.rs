@@ -21,7 +21,10 @@ const CRATES: &[(&str, &[&str])] = &[
     ("crates/xiangqi", &[]),
     ("crates/engine", &["threefold-rules", "threefold-xiangqi"]),
     ("crates/drills", &["threefold-rules", "threefold-xiangqi"]),
-    ("crates/review", &["threefold-engine", "threefold-rules"]),
+    (
+        "crates/review",
+        &["threefold-engine", "threefold-rules", "threefold-xiangqi"],
+    ),
     (
         "crates/lab",
         &["threefold-engine", "threefold-rules", "threefold-xiangqi"],

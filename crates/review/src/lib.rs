@@ -32,6 +32,7 @@
 pub mod params;
 pub mod scan;
 pub mod summary;
+pub mod xiangqi;
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;

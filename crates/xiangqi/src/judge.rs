@@ -1318,6 +1318,83 @@ fn winner_and_loser(loser: Color) -> String {
     format!("{} wins, {} loses", loser.other().title(), loser.title())
 }
 
+/// What a repetition was ruled, by the two players' levels ([`Ruling::kind`]): the worse
+/// violation when one outranks the other (its maker loses), or the draw of equal levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RulingKind {
+    /// One side checks on every move, the other does not: the checking side loses.
+    PerpetualCheck,
+    /// One side chases on every move, the other's moves are idle: the chasing side loses.
+    PerpetualChase,
+    /// Both sides check perpetually: a draw.
+    MutualCheck,
+    /// Both sides chase perpetually: a draw.
+    MutualChase,
+    /// Neither side checks or chases perpetually: a draw.
+    Idle,
+}
+
+impl RulingKind {
+    /// Every kind, in the order of the violations' rank.
+    pub const ALL: [RulingKind; 5] = [
+        RulingKind::PerpetualCheck,
+        RulingKind::PerpetualChase,
+        RulingKind::MutualCheck,
+        RulingKind::MutualChase,
+        RulingKind::Idle,
+    ];
+
+    /// The kind in words: "perpetual check", "mutual chase", "idle".
+    pub fn name(self) -> &'static str {
+        match self {
+            RulingKind::PerpetualCheck => "perpetual check",
+            RulingKind::PerpetualChase => "perpetual chase",
+            RulingKind::MutualCheck => "mutual check",
+            RulingKind::MutualChase => "mutual chase",
+            RulingKind::Idle => "idle",
+        }
+    }
+
+    /// The kind as a code: `perpetual-check`, `mutual-chase`, `idle`.
+    pub fn code(self) -> &'static str {
+        match self {
+            RulingKind::PerpetualCheck => "perpetual-check",
+            RulingKind::PerpetualChase => "perpetual-chase",
+            RulingKind::MutualCheck => "mutual-check",
+            RulingKind::MutualChase => "mutual-chase",
+            RulingKind::Idle => "idle",
+        }
+    }
+}
+
+impl Ruling {
+    /// The kind of a repetition ruled: `None` while undecided or when the side to move has
+    /// no legal move (an [`Ending`], not a repetition).
+    pub fn kind(&self) -> Option<RulingKind> {
+        if self.ending.is_some() {
+            return None;
+        }
+        let (red, black) = (self.red.level?, self.black.level?);
+        Some(match (red.max(black), red == black) {
+            (Level::Check, false) => RulingKind::PerpetualCheck,
+            (Level::Chase, false) => RulingKind::PerpetualChase,
+            (Level::Check, true) => RulingKind::MutualCheck,
+            (Level::Chase, true) => RulingKind::MutualChase,
+            (Level::Idle, _) => RulingKind::Idle,
+        })
+    }
+
+    /// The side the ruling goes against: the loser of a win or loss, `None` for a draw or
+    /// while undecided.
+    pub fn loser(&self) -> Option<Color> {
+        match self.outcome {
+            Outcome::Loss => Some(self.side),
+            Outcome::Win => Some(self.side.other()),
+            Outcome::Draw | Outcome::Undecided => None,
+        }
+    }
+}
+
 impl Ruling {
     /// The first line of a ruling: whose win or loss ("Black wins, Red
     /// loses"), a draw, or no ruling yet, never a bare `win` that leaves the

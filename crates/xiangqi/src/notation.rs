@@ -537,7 +537,9 @@ pub fn illegal_reason(pos: &Position, m: Move) -> Option<Illegality> {
             side,
         });
     }
-    if pos.legal_moves().contains(m) {
+    // One move's legality, not the whole legal list: reading a game's moves (a collection of
+    // tens of thousands of games, `threefold review --xiangqi`) asks this of every move.
+    if pos.is_legal(m) {
         return None;
     }
     if !pos.pseudo_contains(m) {

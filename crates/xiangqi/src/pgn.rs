@@ -12,8 +12,9 @@
 //!
 //! **Reading** takes one game: the tags, then the movetext with move numbers, comments
 //! (`{...}`, `;` to the end of the line), NAGs (`$1`), variations (`(...)`, skipped) and the
-//! result. A move may be written in this SAN, in UCCI (`h2e2`) or in WXF (`C2=5`): each is
-//! read against the position it is played from ([`parse_san`], [`super::notation::parse_move`]).
+//! result. A move may be written in this SAN, in UCCI (`h2e2`) or ICCS (`H2-E2`) coordinates,
+//! in WXF (`C2=5`) or in Chinese (`炮二平五`): each is read against the position it is played
+//! from ([`parse_any`]).
 //! A `Variant` tag other than xiangqi is refused; without one, the game is taken as xiangqi.
 //! Every error names the line.
 
@@ -139,11 +140,14 @@ pub fn parse_san(pos: &Position, token: &str) -> Result<Move, MoveError> {
     }
 }
 
-/// Reads a move in any notation a xiangqi PGN may hold: SAN (`Che3`), UCCI (`h2e2`) or WXF
-/// (`C2=5`).
+/// Reads a move in any notation a xiangqi PGN may hold: SAN (`Che3`), UCCI (`h2e2`), ICCS
+/// (`H2-E2`), WXF (`C2=5`) or the traditional Chinese notation (`炮二平五`, `馬８進７`, as
+/// Chinese collections write their games).
 pub fn parse_any(pos: &Position, token: &str) -> Result<Move, MoveError> {
     if san_shaped(&san_core(token)) {
         parse_san(pos, token)
+    } else if !token.is_ascii() {
+        notation::parse_chinese(pos, token)
     } else {
         notation::parse_move(pos, token)
     }
