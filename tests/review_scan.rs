@@ -394,3 +394,79 @@ fn shards_merged_give_the_summary_of_the_whole() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Xiangqi games in a scan: a collection without the Variant tag with `--xiangqi`, and
+/// games with the tag among chess games, go to the WXF judge; the same output on 1 and 2
+/// threads, and the summary counts each game in its own game's totals.
+#[test]
+fn xiangqi_games_are_judged_in_the_scan() {
+    let collection = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/xiangqi/fsf_selfplay.pgn"
+    );
+    let one = run(&[
+        "review",
+        "--pgn",
+        collection,
+        "--all",
+        "--xiangqi",
+        "--threads",
+        "1",
+    ]);
+    let two = run(&[
+        "review",
+        "--pgn",
+        collection,
+        "--all",
+        "--xiangqi",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(one.status.code(), Some(0), "{one:?}");
+    assert_eq!(one.stdout, two.stdout);
+    let text = String::from_utf8_lossy(&one.stdout);
+    assert!(text.contains("Game 200: "), "{text}");
+    assert!(text.contains("perpetual chase"), "{text}");
+
+    // Three games of the collection, tagged, among chess games.
+    let dir = std::env::temp_dir().join(format!("threefold-scan-xq-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let coll = std::fs::read_to_string(collection).unwrap();
+    let starts: Vec<usize> = coll.match_indices("[Event ").map(|(i, _)| i).collect();
+    let mut mixed = games(4, 3);
+    for k in 0..3 {
+        let game = &coll[starts[k]..starts[k + 1]];
+        mixed.push_str(&game.replacen("[Event ", "[Variant \"xiangqi\"]\n[Event ", 1));
+        mixed.push_str(&games(1, 10 + k as u64));
+    }
+    let path = write(&dir, "mixed.pgn", mixed.as_bytes());
+    let json = dir.join("mixed.json");
+    let out = run(&[
+        "review",
+        "--pgn",
+        path.to_str().unwrap(),
+        "--all",
+        "--no-engine",
+        "--threads",
+        "2",
+        "--summary-json",
+        json.to_str().unwrap(),
+    ]);
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{out:?}");
+    let report = String::from_utf8_lossy(&out.stdout);
+    for n in [5, 7, 9] {
+        assert!(
+            report.contains(&format!("Game {n}: Fairy-Stockfish - Fairy-Stockfish")),
+            "{report}"
+        );
+    }
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(summary["xiangqi"]["games"], 3);
+    let chess = &summary["chess"];
+    assert_eq!(
+        chess["total"]["games"].as_u64().unwrap() + chess["skipped"].as_u64().unwrap(),
+        7
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -13,7 +13,8 @@ use shakmaty::{CastlingMode, Color};
 use threefold::engine::Score;
 use threefold::review::scan::Batch;
 use threefold::review::scan::quick::Quick;
-use threefold::review::summary::{ChessDetail, ChessTotals, GameTags, Summary};
+use threefold::review::summary::{ChessDetail, GameTags, Summary};
+use threefold::review::xiangqi::XqOptions;
 use threefold::review::{self, Budget, FindingKind, Options, Review};
 use threefold::rules::Game;
 use threefold::rules::notation::color_name;
@@ -75,6 +76,15 @@ pub struct ReviewArgs {
     /// with `threefold review merge`).
     #[arg(long, value_name = "FILE", requires = "all")]
     pub summary_json: Option<PathBuf>,
+    /// With --all: every game is a xiangqi game, reviewed by the WXF judge (for collections
+    /// written without a [Variant "xiangqi"] tag, in UCCI, ICCS, WXF or Chinese notation).
+    /// Games with the tag are xiangqi games without it.
+    #[arg(long, requires = "all")]
+    pub xiangqi: bool,
+    /// Xiangqi games: the earlier occurrences of a position before a repetition is ruled
+    /// (1: at the first repetition; 2: at the third occurrence), as `xiangqi judge --ntimes`.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=9))]
+    pub ntimes: u8,
 }
 
 /// Subcommands of `threefold review`.
@@ -265,6 +275,8 @@ enum Found {
     },
     /// A game longer than the scan holds, passed over.
     TooLong { line: usize },
+    /// A xiangqi game, reviewed by the WXF judge.
+    Xiangqi(Box<review::xiangqi::XqReview>),
 }
 
 /// What the workers of a scan share.
@@ -278,12 +290,15 @@ struct Work<'a> {
     keep_all: bool,
     /// Count the games' statistics (--summary, --summary-json).
     count: bool,
+    /// Every game is a xiangqi game (--xiangqi).
+    xiangqi: bool,
+    xq_options: XqOptions,
 }
 
 /// What a worker makes of a batch: its games in order, and their statistics.
 struct BatchDone {
     found: Vec<Found>,
-    totals: ChessTotals,
+    totals: Summary,
 }
 
 /// The statistics' view of a game's tags.
@@ -301,12 +316,12 @@ impl Work<'_> {
     fn batch(&self, batch: &Batch) -> Result<BatchDone, threefold::engine::TtAllocError> {
         let mut done = BatchDone {
             found: Vec::with_capacity(batch.spans.len()),
-            totals: ChessTotals::default(),
+            totals: Summary::default(),
         };
         for span in &batch.spans {
             if span.too_long {
                 done.found.push(Found::TooLong { line: span.line });
-                done.totals.add_skipped();
+                done.totals.chess.add_skipped();
                 continue;
             }
             self.span(&batch.bytes[span.range.clone()], span.line, &mut done)?;
@@ -321,9 +336,18 @@ impl Work<'_> {
         line: usize,
         done: &mut BatchDone,
     ) -> Result<(), threefold::engine::TtAllocError> {
-        let (found, totals) = (&mut done.found, &mut done.totals);
+        let (found, totals) = (&mut done.found, &mut done.totals.chess);
+        let quick = if self.xiangqi {
+            Quick::Xiangqi
+        } else {
+            review::scan::quick::read(piece)
+        };
+        if quick == Quick::Xiangqi {
+            self.xiangqi_game(piece, line, done);
+            return Ok(());
+        }
         if self.quick {
-            match review::scan::quick::read(piece) {
+            match quick {
                 Quick::Empty => return Ok(()),
                 Quick::Plain(g) => {
                     if self.count {
@@ -395,6 +419,41 @@ impl Work<'_> {
     }
 }
 
+impl Work<'_> {
+    /// A xiangqi game: reviewed by the WXF judge ([`review::xiangqi`]).
+    fn xiangqi_game(&self, piece: &[u8], line: usize, done: &mut BatchDone) {
+        if piece.iter().all(u8::is_ascii_whitespace) {
+            return;
+        }
+        let skipped = |at: String, reason: String| Found::Skipped { at, line, reason };
+        let Ok(text) = std::str::from_utf8(piece) else {
+            done.totals.xiangqi.add_skipped();
+            done.found.push(skipped(
+                format!("{}:{line}", self.file),
+                "the game is not UTF-8 text".to_string(),
+            ));
+            return;
+        };
+        // The game's number is the sink's to give: 0 here, and the error's parts are kept.
+        match review::xiangqi::review_game(text, self.file, line, 0, &self.xq_options) {
+            Ok(r) => {
+                if self.count {
+                    done.totals.xiangqi.add(&r);
+                }
+                done.found.push(Found::Xiangqi(Box::new(r)));
+            }
+            Err(e) => {
+                done.totals.xiangqi.add_skipped();
+                done.found.push(Found::Skipped {
+                    at: format!("{}:{}", e.file, e.line),
+                    line: e.first_line,
+                    reason: e.reason.to_string(),
+                });
+            }
+        }
+    }
+}
+
 /// Where the output of a review goes, game by game in the file's order.
 struct Sink<'a, 'w, 'n, 'p> {
     args: &'a ReviewArgs,
@@ -457,6 +516,16 @@ impl Sink<'_, '_, '_, '_> {
     fn found(&mut self, f: Found, file: &str) -> Result<()> {
         match f {
             Found::Game { head, full } => self.game(&head, full.as_deref()),
+            Found::Xiangqi(r) => {
+                self.games += 1;
+                if self.args.summary {
+                    Ok(())
+                } else if self.args.json {
+                    Ok(r.write_json(&mut self.out, self.games)?)
+                } else {
+                    Ok(r.write_report(&mut self.out, self.games)?)
+                }
+            }
             Found::Skipped { at, line, reason } => self.skipped(&at, Some(line), &reason),
             Found::TooLong { line } => self.skipped(
                 &format!("{file}:{line}"),
@@ -547,6 +616,10 @@ fn review_games(
             quick: options.budget.is_none() && args.annotate.is_none(),
             keep_all: args.annotate.is_some() || args.drills,
             count: args.summary || args.summary_json.is_some(),
+            xiangqi: args.xiangqi,
+            xq_options: XqOptions {
+                ntimes: usize::from(args.ntimes),
+            },
         };
         // The summary file is begun now: one that cannot be written is refused before the
         // first game is read, and it is put in place whole at the end.
@@ -576,7 +649,7 @@ fn review_games(
                     return Ok(());
                 }
                 let done = done?;
-                sink.summary.chess.merge(&done.totals);
+                sink.summary.merge(&done.totals);
                 for f in done.found {
                     sink.found(f, &file)?;
                 }

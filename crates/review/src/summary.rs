@@ -701,8 +701,8 @@ fn table_width(
 /// The form of [`Summary`]'s JSON: a summary of another form is not merged.
 pub const SUMMARY_FORMAT: u32 = 1;
 
-/// The summary of a scan (`review --summary-json`): the statistics of its chess games, and
-/// the form they are written in. Summaries of the parts of a database merge into the
+/// The summary of a scan (`review --summary-json`): the statistics of its chess games and of
+/// its xiangqi games, and the form they are written in. Summaries of the parts of a database merge into the
 /// summary of the whole ([`Summary::merge`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -710,6 +710,7 @@ pub struct Summary {
     /// [`SUMMARY_FORMAT`] when written.
     pub format: u32,
     pub chess: ChessTotals,
+    pub xiangqi: crate::xiangqi::XiangqiTotals,
 }
 
 impl Default for Summary {
@@ -717,6 +718,7 @@ impl Default for Summary {
         Summary {
             format: SUMMARY_FORMAT,
             chess: ChessTotals::default(),
+            xiangqi: crate::xiangqi::XiangqiTotals::default(),
         }
     }
 }
@@ -724,12 +726,29 @@ impl Default for Summary {
 impl Summary {
     /// Add another summary's counts.
     pub fn merge(&mut self, other: &Summary) {
-        let Summary { format: _, chess } = other;
+        let Summary {
+            format: _,
+            chess,
+            xiangqi,
+        } = other;
         self.chess.merge(chess);
+        self.xiangqi.merge(xiangqi);
     }
 
-    /// The summary as a person reads it.
+    /// The summary as a person reads it: the chess games', and the xiangqi games' when
+    /// there were any.
     pub fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
-        self.chess.write_text(out)
+        let xiangqi = self.xiangqi.games + self.xiangqi.skipped > 0;
+        let chess = self.chess.total.games + self.chess.skipped > 0;
+        if chess || !xiangqi {
+            self.chess.write_text(out)?;
+        }
+        if xiangqi {
+            if chess {
+                writeln!(out)?;
+            }
+            self.xiangqi.write_text(out)?;
+        }
+        Ok(())
     }
 }
