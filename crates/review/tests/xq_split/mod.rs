@@ -1,26 +1,19 @@
-//! The games of a PGN text, for the xiangqi review's tests and `examples/xq_totals.rs`
-//! (`threefold review --all` splits files with its own scanner): (first line, text) of each
-//! game, a game starting at a tag line that follows movetext (or at the first line).
+//! The games of a PGN text for the xiangqi review's tests, cut by the scan's own splitter
+//! (`threefold_review::scan::split`, as `threefold review --all` cuts a file): (first line,
+//! text) of each game.
 
 pub fn split_games(text: &str) -> Vec<(usize, &str)> {
+    let mut splitter = threefold_review::scan::split::Splitter::new(text.as_bytes(), 1);
     let mut games = Vec::new();
-    let (mut start, mut start_line) = (0, 1);
-    let mut in_moves = false;
     let mut offset = 0;
-    for (i, line) in text.split_inclusive('\n').enumerate() {
-        let t = line.trim();
-        if t.starts_with('[') {
-            if in_moves {
-                games.push((start_line, &text[start..offset]));
-                (start, start_line) = (offset, i + 1);
-                in_moves = false;
+    while let Some(batch) = splitter.next_batch().expect("reading a string") {
+        for span in &batch.spans {
+            let piece = &text[offset + span.range.start..offset + span.range.end];
+            if !piece.trim().is_empty() {
+                games.push((span.line, piece));
             }
-        } else if !t.is_empty() {
-            in_moves = true;
         }
-        offset += line.len();
+        offset += batch.bytes.len();
     }
-    games.push((start_line, &text[start..]));
-    games.retain(|(_, g)| !g.trim().is_empty());
     games
 }
