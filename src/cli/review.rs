@@ -659,23 +659,23 @@ fn review_games(
                 Ok(())
             },
         );
-        match scanned {
-            Ok(()) => {}
+        // A stream that cannot be read on (a damaged disk, a .zst cut off): the games read
+        // before are written, and their summary, then the error.
+        let broken = match scanned {
+            Ok(()) => None,
             Err(review::scan::ScanError::Sink(e)) => return Err(e),
-            Err(review::scan::ScanError::Read(e)) => {
-                sink.out.flush()?;
-                return Err(pgn::PgnError {
-                    file,
-                    line: None,
-                    reason: pgn::PgnReason::Read(std::sync::Arc::new(e)),
-                }
-                .into());
-            }
-        }
+            Err(review::scan::ScanError::Read(e)) => Some(pgn::PgnError {
+                file: file.clone(),
+                line: None,
+                reason: pgn::PgnReason::Read(std::sync::Arc::new(e)),
+            }),
+        };
         let interrupted = stop.load(std::sync::atomic::Ordering::Relaxed);
         if args.summary {
             if interrupted {
                 writeln!(sink.out, "The games before Ctrl-C:")?;
+            } else if broken.is_some() {
+                writeln!(sink.out, "The games before the stream broke off:")?;
             }
             sink.summary.write_text(&mut sink.out)?;
         }
@@ -684,6 +684,10 @@ fn review_games(
             text.push('\n');
             file.finish(text.as_bytes())
                 .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        if let Some(e) = broken {
+            sink.out.flush()?;
+            return Err(e.into());
         }
         if interrupted {
             sink.out.flush()?;

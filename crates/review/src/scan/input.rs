@@ -50,6 +50,18 @@ impl<R: Read> Read for Counted<R> {
     }
 }
 
+/// A zstd decoder whose errors say they are the compressed stream's.
+struct Unzstd<R>(R);
+
+impl<R: Read> Read for Unzstd<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.0.read(buf).map_err(|e| match e.kind() {
+            io::ErrorKind::Interrupted => e,
+            kind => io::Error::new(kind, format!("the zstd-compressed stream is damaged ({e})")),
+        })
+    }
+}
+
 /// Open `path` for a scan: `-` is standard input; a regular file otherwise
 /// ([`fsio::open_regular`]: a FIFO or a device is refused). A stream that begins with
 /// zstd's magic number is decompressed as it is read.
@@ -85,7 +97,7 @@ pub fn open(path: &Path) -> Result<Input, OpenError> {
                 source,
             }
         })?;
-        Box::new(decoder)
+        Box::new(Unzstd(decoder))
     } else {
         Box::new(buffered)
     };

@@ -339,6 +339,9 @@ pub struct Splitter<R> {
     passing: Option<usize>,
     seq: u64,
     started: bool,
+    /// Reading failed: what was read before is handed out as if the stream ended there, then
+    /// the error.
+    failed: Option<io::Error>,
 }
 
 impl<R: Read> Splitter<R> {
@@ -357,6 +360,7 @@ impl<R: Read> Splitter<R> {
             passing: None,
             seq: 0,
             started: false,
+            failed: None,
         }
     }
 
@@ -419,7 +423,10 @@ impl<R: Read> Splitter<R> {
                 }
             } else if self.eof {
                 if self.buf.is_empty() {
-                    return Ok(None);
+                    return match self.failed.take() {
+                        Some(e) => Err(e),
+                        None => Ok(None),
+                    };
                 }
                 let n = self.buf.len();
                 return Ok(Some(self.cut(n)));
@@ -451,8 +458,12 @@ impl<R: Read> Splitter<R> {
                 Ok(n) => break n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => {
+                    // The games read so far are handed out first (the last one cut off, as
+                    // a file that ends mid-game), then the error.
                     self.buf.truncate(old);
-                    return Err(e);
+                    self.failed = Some(e);
+                    self.eof = true;
+                    return Ok(());
                 }
             }
         };
@@ -531,6 +542,29 @@ mod tests {
             }
         }
         out
+    }
+
+    /// A stream that fails: the games before the failure are handed out, then the error.
+    #[test]
+    fn a_read_error_comes_after_the_games_read_before_it() {
+        struct Failing<'a>(&'a [u8]);
+        impl Read for Failing<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if self.0.is_empty() {
+                    return Err(io::Error::other("disk on fire"));
+                }
+                let n = buf.len().min(self.0.len()).min(10);
+                buf[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
+        let text = b"[A \"1\"]\n1. e4 *\n\n[B \"2\"]\n1. d4";
+        let mut s = Splitter::new(Failing(text), 1 << 20);
+        let batch = s.next_batch().unwrap().unwrap();
+        assert_eq!(batch.bytes, text);
+        assert_eq!(batch.spans.len(), 2);
+        assert_eq!(s.next_batch().unwrap_err().to_string(), "disk on fire");
     }
 
     fn joined(p: &[(String, usize)]) -> String {
