@@ -342,6 +342,8 @@ pub struct Splitter<R> {
     /// Reading failed: what was read before is handed out as if the stream ended there, then
     /// the error.
     failed: Option<io::Error>,
+    /// The longest game held ([`MAX_GAME_BYTES`]).
+    max_game: usize,
 }
 
 impl<R: Read> Splitter<R> {
@@ -361,6 +363,15 @@ impl<R: Read> Splitter<R> {
             seq: 0,
             started: false,
             failed: None,
+            max_game: MAX_GAME_BYTES,
+        }
+    }
+
+    /// [`Splitter::new`] holding games of at most `max_game` bytes.
+    pub fn with_max_game(input: R, target: usize, max_game: usize) -> Splitter<R> {
+        Splitter {
+            max_game,
+            ..Splitter::new(input, target)
         }
     }
 
@@ -385,30 +396,16 @@ impl<R: Read> Splitter<R> {
             }
             if let Some(line) = self.passing {
                 match self.cuts.first().copied() {
+                    // The long game ends at the next game's start, or with the stream: hand it
+                    // out as passed over.
                     Some(c) => {
-                        // The long game ends here: hand it out as passed over.
                         self.take(c, true);
-                        self.passing = None;
-                        return Ok(Some(self.batch(
-                            Vec::new(),
-                            vec![Span {
-                                range: 0..0,
-                                line,
-                                too_long: true,
-                            }],
-                        )));
+                        return Ok(Some(self.passed_over(line)));
                     }
                     None if self.eof => {
-                        self.buf.clear();
-                        self.passing = None;
-                        return Ok(Some(self.batch(
-                            Vec::new(),
-                            vec![Span {
-                                range: 0..0,
-                                line,
-                                too_long: true,
-                            }],
-                        )));
+                        let n = self.buf.len();
+                        self.take(n, true);
+                        return Ok(Some(self.passed_over(line)));
                     }
                     None => {
                         // Keep the line being scanned (a game may begin on it).
@@ -432,7 +429,7 @@ impl<R: Read> Splitter<R> {
                 return Ok(Some(self.cut(n)));
             } else if let Some(&c) = self.cuts.iter().find(|&&c| c >= self.target) {
                 return Ok(Some(self.cut(c)));
-            } else if self.buf.len() - self.cuts.last().copied().unwrap_or(0) > MAX_GAME_BYTES {
+            } else if self.buf.len() - self.cuts.last().copied().unwrap_or(0) > self.max_game {
                 // The game being read is too long: hand out the games before it and pass
                 // over it.
                 let start = self.cuts.last().copied().unwrap_or(0);
@@ -513,6 +510,17 @@ impl<R: Read> Splitter<R> {
         self.batch(bytes, spans)
     }
 
+    /// The batch of a game too long to hold, from `line`, passed over.
+    fn passed_over(&mut self, line: usize) -> Batch {
+        self.passing = None;
+        let span = Span {
+            range: 0..0,
+            line,
+            too_long: true,
+        };
+        self.batch(Vec::new(), vec![span])
+    }
+
     fn batch(&mut self, bytes: Vec<u8>, spans: Vec<Span>) -> Batch {
         let seq = self.seq;
         self.seq += 1;
@@ -565,6 +573,35 @@ mod tests {
         assert_eq!(batch.bytes, text);
         assert_eq!(batch.spans.len(), 2);
         assert_eq!(s.next_batch().unwrap_err().to_string(), "disk on fire");
+    }
+
+    /// A game longer than the limit is passed over, not held, and named by its first line;
+    /// the games around it are whole.
+    #[test]
+    fn a_game_too_long_is_passed_over() {
+        let long = format!("{{{}}}", "x\n".repeat(300_000));
+        let text =
+            format!("[A \"1\"]\n1. e4 *\n\n[B \"2\"]\n1. d4 {long} d5 *\n\n[C \"3\"]\n1. c4 *\n");
+        let mut s = Splitter::with_max_game(text.as_bytes(), 1, 100_000);
+        let mut got = Vec::new();
+        while let Some(b) = s.next_batch().unwrap() {
+            assert!(b.bytes.len() < 200_000, "held {} bytes", b.bytes.len());
+            for sp in b.spans {
+                got.push((
+                    String::from_utf8_lossy(&b.bytes[sp.range]).into_owned(),
+                    sp.line,
+                    sp.too_long,
+                ));
+            }
+        }
+        assert_eq!(
+            got,
+            [
+                ("[A \"1\"]\n1. e4 *\n\n".to_string(), 1, false),
+                (String::new(), 4, true),
+                ("[C \"3\"]\n1. c4 *\n".to_string(), 300_007, false),
+            ]
+        );
     }
 
     fn joined(p: &[(String, usize)]) -> String {
