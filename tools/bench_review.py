@@ -9,16 +9,16 @@
   FILE.pgn.zst;
 
 as MB of PGN (uncompressed) per second, wall clock and CPU (user + system: on a shared machine
-the wall clock measures the neighbours too), and the peak RSS of each threefold run (the
-largest of its runs, from os.wait4).
+the wall clock measures the neighbours too), and the peak RSS of each command (the largest of
+its runs, from GNU time's %M: os.wait4's ru_maxrss starts at this script's own size).
 
     python3 tools/bench_review.py FILE.pgn [--runs 5] [--py-runs N] [--py-mb N]
         [--bin target/release/threefold] [--bin /tmp/threefold-before ...]
-        [--threads 1,2] [--no-threads] [--reader PATH]
+        [--threads 1,2] [--no-threads] [--no-zst] [--reader PATH]
 
 FILE.pgn.zst is made with the zstd command if it is missing. --bin may be given several times
-(before/after). --no-threads runs threefold without --threads (a binary that has no such
-option), once per file. --reader is the pgn_reader_rate example's binary (default: built with
+(before/after). --no-threads runs threefold without --threads and --no-zst on the .pgn only (a
+binary without these). --reader is the pgn_reader_rate example's binary (default: built with
 cargo in target/release/examples/). A file to measure:
 
     cargo run --release -p threefold-lab --example gen_pgn -- --mb 100 --seed 1 --out db.pgn
@@ -44,6 +44,7 @@ def parse_args(argv):
     p.add_argument("--bin", action="append", default=[], help="threefold binary (repeatable)")
     p.add_argument("--threads", default="1,2", help="thread counts of threefold (default 1,2)")
     p.add_argument("--no-threads", action="store_true", help="run threefold without --threads")
+    p.add_argument("--no-zst", action="store_true", help="run threefold on the .pgn only")
     p.add_argument("--reader", default=None, help="the pgn_reader_rate binary")
     a = p.parse_args(argv)
     a.bin = a.bin or [os.path.join(ROOT, "target/release/threefold")]
@@ -51,17 +52,29 @@ def parse_args(argv):
     return a
 
 
+# A child's ru_maxrss starts at the size of the process it was forked from (Linux keeps the
+# high-water mark across exec): this script's own 35 MB. GNU time, a small process, forks the
+# command and reports the command's own peak; without it the peak is not known.
+GNU_TIME = "/usr/bin/time" if os.path.exists("/usr/bin/time") else None
+
+
 def timed(cmd):
-    """Runs cmd (stdout discarded); returns (CPU seconds, wall seconds, peak RSS in MB)."""
-    t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
-    _, status, ru = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - t0
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
-        sys.exit(f"{' '.join(cmd)}: exit status {proc.returncode}")
-    # ru_maxrss is in kB on Linux.
-    return ru.ru_utime + ru.ru_stime, wall, ru.ru_maxrss / 1024
+    """Runs cmd (stdout discarded); returns (CPU seconds, wall seconds, peak RSS in MB or None)
+    from os.wait4 (and GNU time for the peak). A failure ends the benchmark with the command's
+    last lines on stderr."""
+    with tempfile.TemporaryFile() as err, tempfile.NamedTemporaryFile(mode="r") as peak:
+        run = [GNU_TIME, "-f", "%M", "-o", peak.name] + cmd if GNU_TIME else cmd
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(run, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, ru = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t0
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode != 0:
+            err.seek(0)
+            tail = err.read().decode(errors="replace").splitlines()[-3:]
+            sys.exit("\n".join(tail + [f"{' '.join(cmd)}: exit status {proc.returncode}"]))
+        kb = peak.read().split()[-1:] if GNU_TIME else []
+    return ru.ru_utime + ru.ru_stime, wall, int(kb[0]) / 1024 if kb else None
 
 
 def python_chess_once(path):
@@ -123,7 +136,7 @@ def main(argv):
         ("pgn-reader 0.29 tokenizing, .pgn.zst", mb, lambda: timed([reader, zst]), a.runs),
     ]
     for b in a.bin:
-        for f, kind in [(path, ".pgn"), (zst, ".pgn.zst")]:
+        for f, kind in [(path, ".pgn"), (zst, ".pgn.zst")][: 1 if a.no_zst else 2]:
             base = [b, "review", "--pgn", f, "--all", "--no-engine"]
             if a.no_threads:
                 jobs.append((f"{b} review --all --no-engine, {kind}", mb, lambda c=base: timed(c), a.runs))
