@@ -109,12 +109,16 @@ impl Progress {
         }
     }
 
-    /// `out` for whole lines written while the line is shown: each complete line is written
-    /// with the progress line taken off the terminal and put back after it. Without a progress
-    /// line, `out` itself.
+    /// Standard output (`out`) for whole lines written while the line is shown: when standard
+    /// output is the terminal too, each complete line is written with the progress line taken
+    /// off and put back after it. Otherwise (no progress line, or standard output to a pipe or
+    /// file) `out` itself, at its own speed.
     pub fn lines<'a>(&'a self, out: &'a mut dyn Write) -> Lines<'a> {
         Lines {
-            bar: self.bar.as_ref(),
+            bar: self
+                .bar
+                .as_ref()
+                .filter(|_| std::io::stdout().is_terminal()),
             out,
             pending: Vec::new(),
         }
