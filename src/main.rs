@@ -7,6 +7,8 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
+use cli::progress::Progress;
+
 /// `threefold --version`: the package version and the commit it was built from (`build.rs`).
 const VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
@@ -186,18 +188,32 @@ fn main() -> ExitCode {
             )
             .map(|_| ())
             .map_err(Into::into),
-            BenchTarget::Suite => threefold::lab::suite::run(args.nodes, args.hash, &mut out)
+            BenchTarget::Suite => {
+                use threefold::lab::suite;
+                let progress = Progress::count(suite::entries().len() as u64, "positions");
+                suite::run(
+                    args.nodes,
+                    args.hash,
+                    &mut progress.lines(&mut out),
+                    &mut || progress.inc(1),
+                )
                 .map(|_| ())
-                .map_err(Into::into),
-            BenchTarget::Pollution => threefold::lab::pollution::run(
-                args.depth
-                    .unwrap_or(threefold::lab::pollution::DEFAULT_DEPTH),
-                args.moves,
-                args.hash,
-                &mut out,
-            )
-            .map(|_| ())
-            .map_err(Into::into),
+                .map_err(Into::into)
+            }
+            BenchTarget::Pollution => {
+                use threefold::lab::{pollution, suite};
+                let plies = suite::entries().len() * args.moves;
+                let progress = Progress::count(plies as u64, "plies");
+                pollution::run(
+                    args.depth.unwrap_or(pollution::DEFAULT_DEPTH),
+                    args.moves,
+                    args.hash,
+                    &mut progress.lines(&mut out),
+                    &mut |n| progress.inc(n),
+                )
+                .map(|_| ())
+                .map_err(Into::into)
+            }
         },
         Some(Command::Xiangqi(cli::xiangqi::XiangqiArgs {
             command: Some(command),

@@ -4,6 +4,7 @@ pub mod analyze;
 pub mod bench_rules;
 pub mod detectors;
 pub mod euwe;
+pub mod progress;
 pub mod review;
 pub mod review_merge;
 pub mod shell;

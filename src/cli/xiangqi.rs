@@ -6,6 +6,7 @@ use std::io::Write;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use crate::cli::progress::Progress;
 use anyhow::{Result, anyhow};
 use clap::Subcommand;
 use serde::Serialize;
@@ -583,8 +584,11 @@ fn bench(args: &BenchArgs, out: &mut dyn Write) -> Result<()> {
 fn bench_perft(args: &BenchArgs, depth: u32, rounds: usize, out: &mut dyn Write) -> Result<()> {
     let use_fsf = args.fsf != "none" && std::path::Path::new(&args.fsf).exists();
     let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    let progress = Progress::count((rounds * (1 + usize::from(use_fsf))) as u64, "perfts");
+    let out = &mut progress.lines(out);
     for round in 1..=rounds {
         let (n, secs) = perft_start(depth)?;
+        progress.inc(1);
         let rate = n as f64 / secs / 1e6;
         writeln!(
             out,
@@ -594,6 +598,7 @@ fn bench_perft(args: &BenchArgs, depth: u32, rounds: usize, out: &mut dyn Write)
         ours.push(rate);
         if use_fsf {
             let (m, secs) = fsf_perft(&args.fsf, depth, secs)?;
+            progress.inc(1);
             if m != n {
                 return Err(anyhow!("fairy-stockfish counts {m} leaves, threefold {n}"));
             }
@@ -630,9 +635,12 @@ fn bench_judge(args: &BenchArgs, rounds: usize, out: &mut dyn Write) -> Result<(
     let games = shuffling_games(args.plies, args.game_length.max(1), 0x7872_6570_6574);
     let (mut lazy, mut eager) = (Vec::new(), Vec::new());
     let mut last = None;
+    let progress = Progress::count(2 * rounds as u64, "judge runs");
+    let out = &mut progress.lines(out);
     for round in 1..=rounds {
         for (mode, acc) in [(ChaseMode::Lazy, &mut lazy), (ChaseMode::Eager, &mut eager)] {
             let (run, secs) = judge_games(&games, mode, args.ntimes);
+            progress.inc(1);
             if let Some(prev) = last
                 && prev != run
             {
@@ -676,6 +684,7 @@ fn fsf_search(
     positions: &[BenchPosition],
     ours: &SearchRun,
     hash_mb: usize,
+    progress: &Progress,
 ) -> Result<Vec<(u64, u64)>> {
     let mut engine = Engine::spawn(path)?;
     engine.send("uci")?;
@@ -711,6 +720,7 @@ fn fsf_search(
             )
         })?;
         got.push((n, t));
+        progress.inc(1);
     }
     let _ = engine.send("quit");
     Ok(got)
@@ -748,11 +758,14 @@ fn bench_search(args: &BenchArgs, depth: u32, rounds: usize, out: &mut dyn Write
     let mut first: Vec<SearchRun> = Vec::new();
     let mut fsf_first = Vec::new();
     let name = |judge: bool| if judge { "judge on" } else { "judge off" };
+    let runs = rounds * (settings.len() + usize::from(use_fsf));
+    let progress = Progress::count((runs * positions.len()) as u64, "searches");
+    let out = &mut progress.lines(out);
     for round in 1..=rounds {
         // This round's first run: Fairy-Stockfish gets its time per position.
         let mut timed: Option<SearchRun> = None;
         for (k, &judge) in settings.iter().enumerate() {
-            let run = search_bench(&positions, depth, args.hash, judge)?;
+            let run = search_bench(&positions, depth, args.hash, judge, &mut || progress.inc(1))?;
             if let Some(n) = nodes[k]
                 && n != run.nodes
             {
@@ -778,7 +791,7 @@ fn bench_search(args: &BenchArgs, depth: u32, rounds: usize, out: &mut dyn Write
             timed.get_or_insert(run);
         }
         if let Some(timed) = timed.as_ref().filter(|_| use_fsf) {
-            let got = fsf_search(&args.fsf, &positions, timed, args.hash)?;
+            let got = fsf_search(&args.fsf, &positions, timed, args.hash, &progress)?;
             let (n, ms) = got.iter().fold((0, 0), |(n, t), &(a, b)| (n + a, t + b));
             let rate = n as f64 * 1000.0 / ms.max(1) as f64;
             writeln!(

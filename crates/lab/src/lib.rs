@@ -1,7 +1,8 @@
 //! threefold's measurements, kept out of the search's core: the search benchmark
 //! (`threefold bench`, [`bench`](mod@bench)), the repetition suite ([`suite`]), the repetition
 //! detector's audit and Rookie's hit counts ([`audit`]), hash-table pollution by repetition
-//! draws ([`pollution`]) and the xiangqi benches: perft, the judge's cost, the search
+//! draws ([`pollution`]), the generated PGN databases of the review benchmark ([`pgn_gen`])
+//! and the xiangqi benches: perft, the judge's cost, the search
 //! with the judge on and off beside Fairy-Stockfish ([`xiangqi`]).
 //!
 //! The audit and the pollution count watch the search from outside: each is a
@@ -17,6 +18,7 @@
 
 pub mod audit;
 pub mod bench;
+pub mod pgn_gen;
 pub mod pollution;
 pub mod suite;
 pub mod xiangqi;

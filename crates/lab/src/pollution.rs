@@ -126,11 +126,15 @@ fn search<P: Probe>(
 }
 
 /// Runs the pollution bench; one line per game, the counts of both modes on the last line.
+/// `done(n)` is called as plies are played, `plies` in all per game (a game that ends early
+/// reports the plies it did not play with its last), [`entries`] games: the caller's progress
+/// line.
 pub fn run(
     depth: u32,
     plies: usize,
     hash_mb: usize,
     out: &mut dyn Write,
+    done: &mut dyn FnMut(u64),
 ) -> Result<PollutionResult, TtAllocError> {
     let mut plain = Engine::new(hash_mb)?;
     let mut shadow = Engine::new(hash_mb)?;
@@ -147,6 +151,7 @@ pub fn run(
         let mut moves = e.moves.clone();
         let mut pos = e.root();
         let mut game = [Counts::default(); 2];
+        let mut played = 0;
         for _ in 0..plies {
             if pos.is_game_over() {
                 break;
@@ -159,10 +164,13 @@ pub fn run(
                 game[i].score_changes += u64::from(got.score != want.score);
             }
             r.searches += 1;
+            played += 1;
+            done(1);
             let Some(m) = want.best else { break };
             pos.play_unchecked(m);
             moves.push(m);
         }
+        done((plies - played) as u64);
         for (g, p) in game.iter_mut().zip(&probes) {
             g.polluted_probes = p.polluted_probes;
             g.same_path_probes = p.same_path_probes;

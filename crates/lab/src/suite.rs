@@ -187,8 +187,14 @@ pub struct SuiteResult {
 }
 
 /// `threefold bench suite`: every position with the plain search and with the shadow score,
-/// `nodes` nodes each; one line per position, the solve rates on the last line.
-pub fn run(nodes: u64, hash_mb: usize, out: &mut dyn Write) -> Result<SuiteResult, TtAllocError> {
+/// `nodes` nodes each; one line per position, the solve rates on the last line. `done` is
+/// called after each position (the caller's progress line; [`entries`] has their number).
+pub fn run(
+    nodes: u64,
+    hash_mb: usize,
+    out: &mut dyn Write,
+    done: &mut dyn FnMut(),
+) -> Result<SuiteResult, TtAllocError> {
     let mut plain = Engine::new(hash_mb)?;
     let mut shadow = Engine::new(hash_mb)?;
     shadow.set_shadow_score(ShadowScore::On);
@@ -218,6 +224,7 @@ pub fn run(nodes: u64, hash_mb: usize, out: &mut dyn Write) -> Result<SuiteResul
             uci(b.best),
             b.score.to_string()
         );
+        done();
     }
     let pct = |n: usize| 100.0 * n as f64 / r.positions.max(1) as f64;
     let _ = writeln!(

@@ -289,11 +289,13 @@ pub struct SearchRun {
 
 /// Searches every position to `depth` with a `hash_mb` table, the WXF judge on or
 /// off, each position after [`Engine::new_game`] (the table and history cleared).
+/// `done` is called after each position (the caller's progress line).
 pub fn search_bench(
     positions: &[BenchPosition],
     depth: u32,
     hash_mb: usize,
     judge: bool,
+    done: &mut dyn FnMut(),
 ) -> Result<SearchRun, TtAllocError> {
     let mut engine = Engine::new(hash_mb)?;
     engine.set_judge(judge);
@@ -312,6 +314,7 @@ pub fn search_bench(
             time: t.elapsed(),
             best: r.best,
         });
+        done();
     }
     let nodes = runs.iter().map(|r| r.nodes).sum();
     let time = runs.iter().map(|r| r.time).sum();
@@ -380,8 +383,8 @@ mod tests {
     #[test]
     fn search_bench_node_counts_are_pinned() {
         let ps = search_positions();
-        let on = search_bench(&ps, 8, 16, true).unwrap();
-        let off = search_bench(&ps, 8, 16, false).unwrap();
+        let on = search_bench(&ps, 8, 16, true, &mut || {}).unwrap();
+        let off = search_bench(&ps, 8, 16, false, &mut || {}).unwrap();
         assert_eq!((on.nodes, off.nodes), (143_715, 144_464));
         assert_eq!(on.positions.len(), 16);
         assert_eq!(on.nodes, on.positions.iter().map(|r| r.nodes).sum::<u64>());
