@@ -21,6 +21,26 @@ const LONG_COMMANDS: &[&[&str]] = &[
     &[
         "xiangqi", "bench", "search", "--depth", "2", "--rounds", "1", "--fsf", "none",
     ],
+    &[
+        "review",
+        "--pgn",
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/review/missed_perpetual.pgn"
+        ),
+        "--nodes",
+        "2000",
+    ],
+    &[
+        "review",
+        "--pgn",
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/xiangqi/fsf_selfplay.pgn"
+        ),
+        "--all",
+        "--xiangqi",
+    ],
 ];
 
 #[test]
@@ -86,4 +106,50 @@ fn on_a_terminal_the_line_counts_positions_and_is_cleared_at_the_end() {
         "{screen}"
     );
     let _ = std::fs::remove_dir_all(&s.home);
+}
+
+/// `review --all` on a terminal: the games, the bytes of the file read and the time left.
+#[test]
+fn review_all_shows_games_and_the_file_read_on_a_terminal() {
+    let games = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/xiangqi/fsf_selfplay.pgn"
+    );
+    let dir = temp_home("progress-review");
+    // The collection with the engine's review of chess games would be slow: the xiangqi
+    // collection, many times over, read by the judge.
+    let text = std::fs::read_to_string(games).unwrap().repeat(40);
+    let path = dir.join("many.pgn");
+    std::fs::write(&path, text).unwrap();
+    let mut s = Session::spawn_in(
+        dir.clone(),
+        None,
+        &[
+            "review",
+            "--pgn",
+            path.to_str().unwrap(),
+            "--all",
+            "--xiangqi",
+            "--summary",
+            "--threads",
+            "1",
+        ],
+        &[],
+        120,
+        50,
+    );
+    s.wait_until("the progress line", Duration::from_secs(60), |s| {
+        s.screen().lines().any(|l| {
+            let read = l
+                .split_whitespace()
+                .next()
+                .and_then(|n| n.parse::<u64>().ok());
+            read.is_some_and(|n| n > 0) && l.contains(" games ") && l.contains("ETA")
+        })
+    });
+    let t0 = Instant::now();
+    while s.try_exit().is_none() {
+        assert!(t0.elapsed() < Duration::from_secs(120), "{}", s.screen());
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }

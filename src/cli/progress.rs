@@ -28,10 +28,6 @@ pub struct Progress {
     /// `None` when nothing is drawn: every call is then a branch and no more.
     bar: Option<ProgressBar>,
     /// Items done (games) of a byte stream, read when the line is drawn.
-    #[allow(
-        dead_code,
-        reason = "the byte stream's progress is review --all's, being rewritten"
-    )]
     items: Arc<AtomicU64>,
 }
 
@@ -65,7 +61,6 @@ impl Progress {
 
     /// A byte stream of `total` bytes if known (a file's size; unknown for standard input or
     /// a compressed file), whose items are `what` ("games").
-    #[allow(dead_code, reason = "review --all's progress, being rewritten")]
     pub fn bytes(total: Option<u64>, what: &str) -> Progress {
         let template = if total.is_some() {
             "{items} {what}  {decimal_bytes}/{decimal_total_bytes}  {decimal_bytes_per_sec}  \
@@ -87,7 +82,6 @@ impl Progress {
     }
 
     /// A byte stream: `bytes` read so far, `items` done so far.
-    #[allow(dead_code, reason = "review --all's progress, being rewritten")]
     pub fn set(&self, bytes: u64, items: u64) {
         if let Some(bar) = &self.bar {
             self.items.store(items, Ordering::Relaxed);

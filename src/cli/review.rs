@@ -1,12 +1,13 @@
 //! `threefold review`: the post-game review of the games of a PGN file ([`threefold::review`]),
 //! as a report, as JSON lines, or as an annotated PGN.
 
-use std::io::{BufReader, IsTerminal, Write};
+use std::io::{BufReader, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use super::progress::Progress;
 use anyhow::{Context, Result};
 use serde::Serialize;
 use shakmaty::{CastlingMode, Color};
@@ -555,9 +556,14 @@ fn review_games(
 ) -> Result<Option<GamesSkipped>> {
     let input = open_input(args.pgn.as_deref().expect("--pgn"))?;
     let file = input.name.clone();
+    // With --all, a progress line on stderr when it is a terminal: games, the file read so
+    // far (compressed bytes for a .zst), its rate, and the time left when the size is known.
+    let progress = Progress::bytes(input.size.filter(|_| args.all), "games");
+    let consumed = std::sync::Arc::clone(&input.consumed);
+    let mut lines = progress.lines(out);
     let mut sink = Sink {
         args,
-        out: std::io::BufWriter::new(out),
+        out: std::io::BufWriter::new(&mut lines),
         annotated,
         puzzles,
         games: 0,
@@ -569,23 +575,16 @@ fn review_games(
     if !args.all {
         let (rec, game) = pgn::read_game_from(BufReader::new(input.reader), &file, args.game)?;
         let record = GameRecord::from_pgn(&rec);
-        let tty = std::io::stderr().is_terminal();
+        // The positions searched, on a progress line when stderr is a terminal.
+        let mut searched: Option<(Progress, usize)> = None;
         let mut progress = |done: usize, total: usize| {
-            if tty {
-                let width = 30;
-                let filled = done * width / total.max(1);
-                eprint!(
-                    "\rgame {}: [{}{}] {done}/{total} positions",
-                    args.game,
-                    "#".repeat(filled),
-                    ".".repeat(width - filled)
-                );
-                if done == total {
-                    eprint!("\r{}\r", " ".repeat(60));
-                }
-            }
+            let (bar, shown) =
+                searched.get_or_insert_with(|| (Progress::count(total as u64, "positions"), 0));
+            bar.inc(done.saturating_sub(*shown) as u64);
+            *shown = done;
         };
         let r = review::review(&game, &record, options, &stop, &mut progress)?;
+        drop(searched);
         let head = Head::of(&rec, &game);
         sink.games = args.game - 1;
         sink.game(
@@ -650,6 +649,10 @@ fn review_games(
                 }
                 let done = done?;
                 sink.summary.merge(&done.totals);
+                progress.set(
+                    consumed.load(std::sync::atomic::Ordering::Relaxed),
+                    (sink.games + done.found.len()) as u64,
+                );
                 for f in done.found {
                     sink.found(f, &file)?;
                 }
