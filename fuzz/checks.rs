@@ -171,3 +171,74 @@ pub fn config_toml(data: &[u8]) {
     };
     let (_config, _message) = config::parse(text, "config.toml");
 }
+
+/// The database scan's cutting and quick reading (`threefold_review::scan`) against the strict
+/// reader: the pieces put together are the input, each starting on the line it says; a game
+/// the quick reading reads is the one game the strict reader reads in its piece, with the same
+/// length, tags and result and no finding; and an input the strict reader reads whole without
+/// an error is read piece by piece into the same games.
+pub fn review_scan(data: &[u8]) {
+    use threefold::review::scan::quick::{self, Quick};
+    use threefold::review::scan::split::Splitter;
+    use threefold::rules::review::{GameRecord, recorded_result, review_claims};
+
+    let mut splitter = Splitter::new(data, 64);
+    let mut pieces: Vec<(Vec<u8>, usize)> = Vec::new();
+    while let Some(b) = splitter.next_batch().expect("reading a slice") {
+        for s in &b.spans {
+            assert!(!s.too_long);
+            pieces.push((b.bytes[s.range.clone()].to_vec(), s.line));
+        }
+    }
+    let joined: Vec<u8> = pieces.iter().flat_map(|(p, _)| p.iter().copied()).collect();
+    assert_eq!(joined, data, "the pieces are the input");
+    let mut line = 1;
+    let mut by_pieces: Vec<(Vec<String>, Option<String>)> = Vec::new();
+    let mut piece_error = false;
+    for (piece, at) in &pieces {
+        assert_eq!(*at, line, "a piece starts on its line");
+        line += piece.iter().filter(|&&b| b == b'\n').count();
+        let mut r = PgnReader::starting_at_line(&piece[..], "fuzz.pgn", *at);
+        let mut read = Vec::new();
+        loop {
+            match r.next_game() {
+                Ok(Some((rec, game))) => read.push((rec, game)),
+                Ok(None) => break,
+                Err(_) => {
+                    piece_error = true;
+                    if r.skip_bad_game().ok().flatten().is_none() {
+                        break;
+                    }
+                }
+            }
+        }
+        if let Quick::Plain(g) = quick::read(piece) {
+            assert_eq!(read.len(), 1, "a plain piece is one game");
+            let (rec, game) = &read[0];
+            assert_eq!(game.len(), g.plies);
+            assert_eq!(rec.tag("White"), g.tags.white.as_deref());
+            assert_eq!(rec.tag("Black"), g.tags.black.as_deref());
+            let record = GameRecord::from_pgn(rec);
+            assert_eq!(
+                record.result,
+                recorded_result(g.result, g.tags.result.as_deref())
+            );
+            assert!(
+                review_claims(game, &record).findings.is_empty(),
+                "a plain game has no finding"
+            );
+        }
+        by_pieces.extend(read.into_iter().map(|(rec, _)| (rec.sans, rec.result)));
+    }
+    let mut whole = PgnReader::new(data, "fuzz.pgn");
+    let mut games = Vec::new();
+    loop {
+        match whole.next_game() {
+            Ok(Some((rec, _))) => games.push((rec.sans, rec.result)),
+            Ok(None) => break,
+            Err(_) => return,
+        }
+    }
+    assert!(!piece_error, "a piece fails where the whole input reads");
+    assert_eq!(by_pieces, games, "the same games, piece by piece");
+}

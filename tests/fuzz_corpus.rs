@@ -71,3 +71,8 @@ fn puzzle_toml() {
 fn config_toml() {
     replay("config_toml", checks::config_toml);
 }
+
+#[test]
+fn review_scan() {
+    replay("review_scan", checks::review_scan);
+}
