@@ -470,3 +470,95 @@ fn xiangqi_games_are_judged_in_the_scan() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// What a review of the scan found, each seen failing before its fix: a claim written
+/// `[% claim now]`; xiangqi games whose Variant tag the quick reading does not reach, or
+/// behind a byte order mark; a compressed stream that starts with a skippable frame (pzstd)
+/// or comes a byte at a time; a stream cut off mid-game; a summary written over the games.
+#[test]
+fn the_scan_reads_what_the_reader_reads_at_the_edges() {
+    let dir = std::env::temp_dir().join(format!("threefold-scan-edges-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let review = |path: &Path, extra: &[&str]| {
+        let mut args = vec![
+            "review",
+            "--pgn",
+            path.to_str().unwrap(),
+            "--all",
+            "--no-engine",
+        ];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+
+    let claim = write(
+        &dir,
+        "claim.pgn",
+        b"[Event \"x\"]\n\n1. e4 {[% claim now]} e5 *\n",
+    );
+    let out = review(&claim, &["--json"]);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("incorrect-claim"),
+        "{out:?}"
+    );
+
+    let xq = "1. h2e2 h9g7 2. h0g2 *\n";
+    let tagged = format!(
+        "\u{feff}[Variant \"xiangqi\"]\n\n{xq}\n[Event \"a \\\"q\\\" b\"]\n[Variant \"xiangqi\"]\n\n{xq}\n\
+         [FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w\"]\n\
+         [Variant \"xiangqi\"]\n\n{xq}"
+    );
+    let path = write(&dir, "xq.pgn", tagged.as_bytes());
+    let out = review(&path, &[]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.matches("plies, xiangqi)").count(), 3, "{out:?}");
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+
+    // A skippable frame first, then the games compressed.
+    let games_text = games(30, 5);
+    let mut z = vec![0x50, 0x2a, 0x4d, 0x18, 2, 0, 0, 0, 7, 7];
+    z.extend(zstd::encode_all(games_text.as_bytes(), 3).unwrap());
+    let zpath = write(&dir, "pz.pgn.zst", &z);
+    let plain = write(&dir, "plain.pgn", games_text.as_bytes());
+    let want = review(&plain, &[]);
+    assert_eq!(review(&zpath, &[]).stdout, want.stdout);
+    // Through a pipe, two bytes first.
+    let mut child = Command::new(bin())
+        .args(["review", "--pgn", "-", "--all", "--no-engine"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feed = z.clone();
+    let writer = std::thread::spawn(move || {
+        stdin.write_all(&feed[..2]).unwrap();
+        stdin.flush().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        stdin.write_all(&feed[2..]).unwrap();
+    });
+    let piped = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(piped.stdout, want.stdout);
+
+    // Cut off in the middle of the compressed stream: the games before are reviewed, the
+    // one it broke off in is named, not reviewed as if whole.
+    let whole = zstd::encode_all(games(400, 9).as_bytes(), 3).unwrap();
+    let cut = write(&dir, "cut.pgn.zst", &whole[..whole.len() / 2]);
+    let out = review(&cut, &["--threads", "1"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("skipped: the stream broke off in this game"),
+        "{err}"
+    );
+    assert!(err.contains("damaged"), "{err}");
+
+    // The summary is never written over the games.
+    let before = std::fs::read(&plain).unwrap();
+    let out = review(&plain, &["--summary-json", plain.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read(&plain).unwrap(), before);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -35,7 +35,7 @@ pub struct ReviewArgs {
     pub pgn: Option<PathBuf>,
     /// Threads reading and reviewing the games with --all (default: one per core). The
     /// output is in the games' order whatever the count.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, value_name = "N", requires = "all", value_parser = clap::value_parser!(u16).range(1..=64))]
     pub threads: Option<u16>,
     /// Which game of the file (1 = the first).
     #[arg(long, default_value_t = 1, conflicts_with = "all")]
@@ -84,7 +84,7 @@ pub struct ReviewArgs {
     pub xiangqi: bool,
     /// Xiangqi games: the earlier occurrences of a position before a repetition is ruled
     /// (1: at the first repetition; 2: at the third occurrence), as `xiangqi judge --ntimes`.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=9))]
+    #[arg(long, default_value_t = 2, requires = "all", value_parser = clap::value_parser!(u8).range(1..=9))]
     pub ntimes: u8,
 }
 
@@ -150,16 +150,22 @@ pub fn run(args: &ReviewArgs, out: &mut dyn Write) -> Result<()> {
         .pgn
         .as_deref()
         .expect("clap requires --pgn without a subcommand");
-    // The annotated file replaces what it is written over: never the games being read.
-    if let Some(path) = &args.annotate
-        && pgn_path.as_os_str() != "-"
-        && let (Ok(a), Ok(b)) = (path.canonicalize(), pgn_path.canonicalize())
-        && a == b
-    {
-        anyhow::bail!(
-            "--annotate {}: that is the file being reviewed; give the annotated games another name",
-            path.display()
-        );
+    // The annotated file and the summary replace what they are written over: never the
+    // games being read.
+    for (flag, path) in [
+        ("--annotate", &args.annotate),
+        ("--summary-json", &args.summary_json),
+    ] {
+        if let Some(path) = path
+            && pgn_path.as_os_str() != "-"
+            && let (Ok(a), Ok(b)) = (path.canonicalize(), pgn_path.canonicalize())
+            && a == b
+        {
+            anyhow::bail!(
+                "{flag} {}: that is the file being reviewed; give it another name",
+                path.display()
+            );
+        }
     }
     let options = Options {
         budget: if args.no_engine {
@@ -302,10 +308,11 @@ struct BatchDone {
     totals: Summary,
 }
 
-/// The statistics' view of a game's tags.
-fn game_tags<'a>(tag: impl Fn(&str) -> Option<&'a str>) -> GameTags<'a> {
+/// The statistics' view of a game's tags; the result as the report takes it (the movetext's
+/// result token, else the `Result` tag).
+fn game_tags<'a>(token: Option<&'a str>, tag: impl Fn(&str) -> Option<&'a str>) -> GameTags<'a> {
     GameTags {
-        result: tag("Result"),
+        result: token.or_else(|| tag("Result")),
         time_control: tag("TimeControl"),
         white_elo: tag("WhiteElo"),
         black_elo: tag("BlackElo"),
@@ -325,7 +332,18 @@ impl Work<'_> {
                 done.totals.chess.add_skipped();
                 continue;
             }
-            self.span(&batch.bytes[span.range.clone()], span.line, &mut done)?;
+            let piece = &batch.bytes[span.range.clone()];
+            if span.cut_off && !piece.iter().all(u8::is_ascii_whitespace) {
+                // The stream broke off in this game: it is not reviewed as if it were whole.
+                done.found.push(Found::Skipped {
+                    at: format!("{}:{}", self.file, span.line),
+                    line: span.line,
+                    reason: "the stream broke off in this game".to_string(),
+                });
+                done.totals.chess.add_skipped();
+                continue;
+            }
+            self.span(piece, span.line, &mut done)?;
         }
         Ok(done)
     }
@@ -337,7 +355,8 @@ impl Work<'_> {
         line: usize,
         done: &mut BatchDone,
     ) -> Result<(), threefold::engine::TtAllocError> {
-        let (found, totals) = (&mut done.found, &mut done.totals.chess);
+        // A byte order mark opens the first piece of a file written by some Windows tools.
+        let piece = piece.strip_prefix(b"\xef\xbb\xbf").unwrap_or(piece);
         let quick = if self.xiangqi {
             Quick::Xiangqi
         } else {
@@ -347,6 +366,7 @@ impl Work<'_> {
             self.xiangqi_game(piece, line, done);
             return Ok(());
         }
+        let (found, totals) = (&mut done.found, &mut done.totals.chess);
         if self.quick {
             match quick {
                 Quick::Empty => return Ok(()),
@@ -354,7 +374,7 @@ impl Work<'_> {
                     if self.count {
                         let t = &g.tags;
                         let tags = GameTags {
-                            result: t.result.as_deref(),
+                            result: g.result.or(t.result.as_deref()),
                             time_control: t.time_control.as_deref(),
                             white_elo: t.white_elo.as_deref(),
                             black_elo: t.black_elo.as_deref(),
@@ -383,7 +403,8 @@ impl Work<'_> {
                             claims: &r.claims,
                             record: &record,
                         };
-                        totals.add(&game_tags(|n| rec.tag(n)), game.len(), Some(detail));
+                        let tags = game_tags(rec.result.as_deref(), |n| rec.tag(n));
+                        totals.add(&tags, game.len(), Some(detail));
                     }
                     let head = Head::of(&rec, &game);
                     let keep = self.keep_all || !r.findings.is_empty();
@@ -399,6 +420,15 @@ impl Work<'_> {
                     });
                 }
                 Ok(None) => return Ok(()),
+                // A xiangqi game the quick reading did not tell (its Variant tag after a
+                // FEN or an escaped value): the reader tells it, and the judge reviews it.
+                Err(e)
+                    if matches!(e.reason, pgn::PgnReason::Xiangqi { .. })
+                        && reader.games_read() + reader.games_skipped() == 0 =>
+                {
+                    self.xiangqi_game(piece, line, done);
+                    return Ok(());
+                }
                 Err(e) => {
                     let at = match e.line {
                         Some(l) => format!("{}:{l}", e.file),

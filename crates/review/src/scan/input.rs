@@ -1,6 +1,6 @@
 //! Opening what a scan reads: a PGN file, a zstd-compressed one, or standard input.
 
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufReader, Read};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -9,6 +9,13 @@ use threefold_rules::fsio::{self, ReadError};
 
 /// The first bytes of a zstd frame (RFC 8878, section 3.1.1).
 pub const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
+
+/// Whether a stream starting with `head` is zstd: a frame, or a skippable frame (magic
+/// 0x184D2A50 to 0x184D2A5F, little-endian; RFC 8878, section 3.1.2), as pzstd writes first.
+pub fn is_zstd(head: &[u8]) -> bool {
+    head.starts_with(&ZSTD_MAGIC)
+        || (head.len() >= 4 && head[0] & 0xf0 == 0x50 && head[1..4] == [0x2a, 0x4d, 0x18])
+}
 
 /// A stream opened for a scan.
 pub struct Input {
@@ -75,21 +82,24 @@ pub fn open(path: &Path) -> Result<Input, OpenError> {
         let size = file.metadata().ok().map(|m| m.len());
         (Box::new(file), path.display().to_string(), size)
     };
-    let mut buffered = BufReader::with_capacity(
-        256 << 10,
-        Counted {
-            inner: raw,
-            count: Arc::clone(&consumed),
-        },
-    );
-    let head = loop {
-        match buffered.fill_buf() {
-            Ok(b) => break b,
+    let mut counted = Counted {
+        inner: raw,
+        count: Arc::clone(&consumed),
+    };
+    // The first four bytes, however the stream hands them out (a pipe may give one at a
+    // time), tell a compressed stream.
+    let mut head = Vec::with_capacity(4);
+    while head.len() < 4 {
+        let mut b = [0u8; 4];
+        match counted.read(&mut b[..4 - head.len()]) {
+            Ok(0) => break,
+            Ok(n) => head.extend_from_slice(&b[..n]),
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(source) => return Err(OpenError::Read { name, source }),
         }
-    };
-    let compressed = head.starts_with(&ZSTD_MAGIC);
+    }
+    let compressed = is_zstd(&head);
+    let buffered = BufReader::with_capacity(256 << 10, io::Cursor::new(head).chain(counted));
     let reader: Box<dyn Read + Send> = if compressed {
         let decoder = zstd::stream::read::Decoder::with_buffer(buffered).map_err(|source| {
             OpenError::Read {

@@ -43,6 +43,9 @@ pub use split::{Batch, Span};
 /// [`BATCH_BYTES`]).
 pub const IN_FLIGHT_PER_THREAD: usize = 4;
 
+/// Batches read ahead beyond one per thread, at most: memory stays bounded with many threads.
+pub const MAX_AHEAD: usize = 8;
+
 /// The size of a batch when the review is the rules' alone: large enough that handing it
 /// to a thread costs nothing beside reading it.
 pub const BATCH_BYTES: usize = 1 << 20;
@@ -85,7 +88,8 @@ where
         }
         return Ok(());
     }
-    let in_flight = (threads * IN_FLIGHT_PER_THREAD) as u64;
+    // Each worker holds a batch; a few more are read ahead, however many threads.
+    let in_flight = (threads * IN_FLIGHT_PER_THREAD).min(threads + MAX_AHEAD) as u64;
     // How many batches have been sunk, and whether the scan is being given up.
     let gate = (Mutex::new((0u64, false)), Condvar::new());
     let (work_tx, work_rx) = mpsc::sync_channel::<Batch>(threads);
@@ -140,6 +144,8 @@ where
                 }
             });
         }
+        // Only the workers receive: when they are all gone, sending fails and the reader ends.
+        drop(work_rx);
         drop(done_tx);
         let mut waiting: BTreeMap<u64, (u64, T)> = BTreeMap::new();
         let mut next = 0u64;
@@ -168,4 +174,41 @@ where
             (Ok(()), Ok(())) => Ok(()),
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Work that panics on every batch ends the scan with that panic on any thread count;
+    /// the scan never waits for results that cannot come.
+    #[test]
+    fn a_panic_in_the_work_ends_the_scan() {
+        for threads in [1, 2, 3] {
+            let (tx, rx) = mpsc::channel();
+            std::thread::spawn(move || {
+                let text = "1. e4 *\n\n".repeat(200);
+                let stop = AtomicBool::new(false);
+                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    run(
+                        text.as_bytes(),
+                        threads,
+                        1,
+                        &stop,
+                        // Slow enough that the reader is waiting to hand out more.
+                        &|_: &Batch| -> () {
+                            std::thread::sleep(std::time::Duration::from_millis(100));
+                            panic!("work fails")
+                        },
+                        &mut |(), _| Ok::<(), ()>(()),
+                    )
+                }));
+                let _ = tx.send(r.is_err());
+            });
+            let panicked = rx
+                .recv_timeout(std::time::Duration::from_secs(20))
+                .unwrap_or_else(|_| panic!("{threads} threads: the scan hangs"));
+            assert!(panicked, "{threads} threads");
+        }
+    }
 }

@@ -133,6 +133,19 @@ fn one_move_apart(from: &shakmaty::Board, to: &shakmaty::Board, side: shakmaty::
         && ((from.white() ^ to.white()) & !diff).is_empty()
 }
 
+/// Whether a comment may hold a `[%claim ...]` command as the reader reads one: `[%`, any
+/// whitespace, then `claim` (conservative: what follows is not looked at).
+fn has_claim_command(comment: &[u8]) -> bool {
+    memchr::memmem::find_iter(comment, b"[%").any(|at| {
+        let rest = &comment[at + 2..];
+        let word = rest
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(rest.len());
+        rest[word..].starts_with(b"claim")
+    })
+}
+
 /// `None`: not plain (the full reader reads it).
 fn read_inner(p: &[u8]) -> Option<Quick> {
     let n = p.len();
@@ -233,9 +246,7 @@ fn read_inner(p: &[u8]) -> Option<Quick> {
             b'{' => {
                 let j = memchr::memchr(b'}', &p[i..])?;
                 let comment = &p[i + 1..i + j];
-                if memchr::memchr(b'%', comment).is_some()
-                    && memchr::memmem::find(comment, b"%claim").is_some()
-                {
+                if has_claim_command(comment) {
                     return None;
                 }
                 breaks = 0;
@@ -385,6 +396,8 @@ mod tests {
         // A recorded claim, a FEN, a variation: the full reader.
         for text in [
             "1. e4 {[%claim now]} *",
+            "1. e4 {[% claim now]} *",
+            "1. e4 {[%clk 0:01:00] [%\nclaim move 9.2]} *",
             "[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\n*",
             "1. e4 (1. d4) *",
         ] {

@@ -9,9 +9,10 @@
 //! 2. Comments (`{...}` over any lines, `;` to the end of the line, a line escaped with `%`)
 //!    are skipped whole: a blank line or a `[` inside one ends nothing.
 //! 3. A tag pair is skipped by the tag grammar (`[Name "value"]`, `\"` inside the value), so
-//!    a `{` or `;` in a value opens no comment; a tag that does not parse, a tag in the
-//!    middle of a movetext line or a byte no token starts with is skipped to the end of its
-//!    line, as the reader skips past an error.
+//!    a `{` or `;` in a value opens no comment; a tag that does not parse is skipped to the
+//!    end of its line, and a tag in the middle of a movetext line or a byte no token starts
+//!    with (a move in Chinese notation, say) to the end of its line with the comments opened
+//!    on it skipped whole, as the reader skips past an error.
 //!
 //! A cut is made at the start of the line where the next game's first token stands (or the
 //! first comment after the blank line that ended the game: comments after a blank line are
@@ -44,6 +45,8 @@ pub struct Span {
     pub line: usize,
     /// A game longer than [`MAX_GAME_BYTES`]: its bytes were passed over (`range` is empty).
     pub too_long: bool,
+    /// The last piece before the stream broke off (a read error): its game may be cut off.
+    pub cut_off: bool,
 }
 
 /// Consecutive pieces of the stream, in order.
@@ -81,8 +84,14 @@ enum Ctx {
     Normal,
     /// A `{` comment.
     Comment,
-    /// Skipping to the end of the line (`;`, `%`, or past something the reader refuses).
+    /// Skipping to the end of the line (`;`, `%`, a tag that does not parse).
     LineSkip,
+    /// Skipping the rest of a movetext line the reader refused (a byte no token starts with,
+    /// a tag in the movetext): as the reader skips past its error, a `{` there opens a
+    /// comment that is skipped whole, over any lines.
+    ErrorSkip,
+    /// A comment opened in an [`Ctx::ErrorSkip`]: the skip goes on after it.
+    ErrorComment,
     Tag(TagStep),
     /// A symbol token (move, move number, NAG, result).
     Symbol,
@@ -145,6 +154,32 @@ impl Scanner {
                         self.lines_in(buf, i, i + j);
                         self.line_start = false;
                         self.ctx = Ctx::Normal;
+                        i += j + 1;
+                    }
+                    None => {
+                        self.lines_in(buf, i, n);
+                        i = n;
+                    }
+                },
+                Ctx::ErrorSkip => match memchr::memchr3(b'\n', b'{', b';', &buf[i..]) {
+                    Some(j) if buf[i + j] == b'{' => {
+                        self.ctx = Ctx::ErrorComment;
+                        i += j + 1;
+                    }
+                    Some(j) if buf[i + j] == b';' => {
+                        self.ctx = Ctx::LineSkip;
+                        i += j + 1;
+                    }
+                    Some(j) => {
+                        self.ctx = Ctx::Normal;
+                        i += j;
+                    }
+                    None => i = n,
+                },
+                Ctx::ErrorComment => match memchr::memchr(b'}', &buf[i..]) {
+                    Some(j) => {
+                        self.lines_in(buf, i, i + j);
+                        self.ctx = Ctx::ErrorSkip;
                         i += j + 1;
                     }
                     None => {
@@ -253,7 +288,7 @@ impl Scanner {
                 self.ctx = match b {
                     // A tag in the movetext, not at the start of a line: refused,
                     // and the reader skips past it to the end of the line.
-                    b'[' if self.moves => Ctx::LineSkip,
+                    b'[' if self.moves => Ctx::ErrorSkip,
                     b'[' => Ctx::Tag(TagStep::Open),
                     b'(' | b')' | b'*' => {
                         self.moves = true;
@@ -267,7 +302,7 @@ impl Scanner {
                     // line as in a movetext.
                     _ => {
                         self.moves = true;
-                        Ctx::LineSkip
+                        Ctx::ErrorSkip
                     }
                 };
                 self.line_start = false;
@@ -502,8 +537,15 @@ impl<R: Read> Splitter<R> {
                 range: s..e,
                 line,
                 too_long: false,
+                cut_off: false,
             });
             line += memchr::memchr_iter(b'\n', &self.buf[s..e]).count();
+        }
+        if end == self.buf.len()
+            && self.failed.is_some()
+            && let Some(last) = spans.last_mut()
+        {
+            last.cut_off = true;
         }
         let bytes = self.take(end, false);
         self.line = line;
@@ -517,6 +559,7 @@ impl<R: Read> Splitter<R> {
             range: 0..0,
             line,
             too_long: true,
+            cut_off: false,
         };
         self.batch(Vec::new(), vec![span])
     }
@@ -571,7 +614,8 @@ mod tests {
         let mut s = Splitter::new(Failing(text), 1 << 20);
         let batch = s.next_batch().unwrap().unwrap();
         assert_eq!(batch.bytes, text);
-        assert_eq!(batch.spans.len(), 2);
+        let cut: Vec<bool> = batch.spans.iter().map(|s| s.cut_off).collect();
+        assert_eq!(cut, [false, true], "the last game is cut off");
         assert_eq!(s.next_batch().unwrap_err().to_string(), "disk on fire");
     }
 
@@ -610,7 +654,7 @@ mod tests {
 
     #[test]
     fn games_are_cut_where_the_reader_ends_them() {
-        let text = "[A \"1\"]\n\n1. e4 e5 1-0\n\n[B \"{\"]\n1. d4 {x\n\n[C \"\"]} d5 *\n[D \"2\"]\n1. c4 ; \n\n%x\n*\n\n\n{after}\n1. Nf3 *\n";
+        let text = "[A \"1\"]\n\n1. e4 e5 1-0\n\n[B \"{\"]\n1. d4 {x\n\n[C \"\"]} d5 *\n[D \"2\"]\n1. c4 ; \n\n%x\n*\n\n\n{after}\n1. Nf3 *\n<bad {x\n\n[E \"1\"]} *\n";
         let got = pieces(text, 1);
         let texts: Vec<&str> = got.iter().map(|(t, _)| t.as_str()).collect();
         assert_eq!(
@@ -620,7 +664,7 @@ mod tests {
                 "[B \"{\"]\n1. d4 {x\n\n[C \"\"]} d5 *\n",
                 "[D \"2\"]\n1. c4 ; \n\n",
                 "%x\n*\n\n\n",
-                "{after}\n1. Nf3 *\n",
+                "{after}\n1. Nf3 *\n<bad {x\n\n[E \"1\"]} *\n",
             ]
         );
         let lines: Vec<usize> = got.iter().map(|&(_, l)| l).collect();
