@@ -108,7 +108,8 @@ fn on_a_terminal_the_line_counts_positions_and_is_cleared_at_the_end() {
     let _ = std::fs::remove_dir_all(&s.home);
 }
 
-/// `review --all` on a terminal: the games, the bytes of the file read and the time left.
+/// `review --all` on a terminal of 80 columns: the games, the bytes of the file read and the
+/// time left, on one line.
 #[test]
 fn review_all_shows_games_and_the_file_read_on_a_terminal() {
     let games = concat!(
@@ -135,8 +136,8 @@ fn review_all_shows_games_and_the_file_read_on_a_terminal() {
             "1",
         ],
         &[],
-        120,
-        50,
+        80,
+        24,
     );
     s.wait_until("the progress line", Duration::from_secs(60), |s| {
         s.screen().lines().any(|l| {
@@ -144,7 +145,13 @@ fn review_all_shows_games_and_the_file_read_on_a_terminal() {
                 .split_whitespace()
                 .next()
                 .and_then(|n| n.parse::<u64>().ok());
-            read.is_some_and(|n| n > 0) && l.contains(" games ") && l.contains("ETA")
+            // The bar takes the width the figures leave: the line is as wide as the terminal
+            // (80 columns), never wider, whatever the figures.
+            read.is_some_and(|n| n > 0)
+                && l.contains(" games ")
+                && l.contains("ETA")
+                && l.trim_end().ends_with(']')
+                && l.trim_end().chars().count() == 80
         })
     });
     let t0 = Instant::now();

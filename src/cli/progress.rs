@@ -64,7 +64,7 @@ impl Progress {
     pub fn bytes(total: Option<u64>, what: &str) -> Progress {
         let template = if total.is_some() {
             "{items} {what}  {decimal_bytes}/{decimal_total_bytes}  {decimal_bytes_per_sec}  \
-             {elapsed_precise}  ETA {eta_precise} [{bar:20}]"
+             {elapsed_precise}  ETA {eta_precise} [{wide_bar}]"
         } else {
             "{items} {what}  {decimal_bytes}  {decimal_bytes_per_sec}  {elapsed_precise}"
         };
@@ -75,7 +75,7 @@ impl Progress {
     pub fn count(total: u64, what: &str) -> Progress {
         Progress::new(
             Some(total),
-            "{pos}/{len} {what}  {elapsed_precise}  ETA {eta_precise} [{bar:20}]",
+            "{pos}/{len} {what}  {elapsed_precise}  ETA {eta_precise} [{wide_bar}]",
             what,
             &Arc::default(),
         )
