@@ -659,9 +659,13 @@ fn review_games(
             ),
             None => None,
         };
-        // With the engine a game takes seconds: one game a batch keeps the threads busy.
+        // With the engine a game takes seconds: one game a batch keeps the threads busy. A
+        // batch whose games are all kept whole (their positions, for --annotate or --drills)
+        // is smaller, so the batches in flight stay a few megabytes.
         let batch_bytes = if options.budget.is_some() {
             1
+        } else if work.keep_all {
+            review::scan::BATCH_BYTES / 16
         } else {
             review::scan::BATCH_BYTES
         };
