@@ -321,6 +321,10 @@ fn read_inner(p: &[u8]) -> Option<Quick> {
             }
         }
     }
+    if names.is_empty() && !any {
+        // Comments alone: no game, for the reader too.
+        return Some(Quick::Empty);
+    }
     Some(Quick::Plain(PlainGame {
         tags,
         result,
@@ -404,5 +408,8 @@ mod tests {
             assert_eq!(read(text.as_bytes()), Quick::Full, "{text}");
         }
         assert_eq!(read(b"[Variant \"Xiangqi\"]\n\n1. h2e2 *"), Quick::Xiangqi);
+        // Comments alone are no game (the fuzzer's find), tags alone are one.
+        assert_eq!(read(b"{a comment}\n{another}\n"), Quick::Empty);
+        assert!(matches!(read(b"[White \"A\"]\n"), Quick::Plain(g) if g.plies == 0));
     }
 }
