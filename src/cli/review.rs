@@ -357,38 +357,33 @@ impl Work<'_> {
     ) -> Result<(), threefold::engine::TtAllocError> {
         // A byte order mark opens the first piece of a file written by some Windows tools.
         let piece = piece.strip_prefix(b"\xef\xbb\xbf").unwrap_or(piece);
+        // The quick reading only where its plain games are used; elsewhere the reader tells a
+        // xiangqi game (below) as the quick reading would.
         let quick = if self.xiangqi {
             Quick::Xiangqi
-        } else {
+        } else if self.quick {
             review::scan::quick::read(piece)
+        } else {
+            Quick::Full
         };
         if quick == Quick::Xiangqi {
             self.xiangqi_game(piece, line, done);
             return Ok(());
         }
         let (found, totals) = (&mut done.found, &mut done.totals.chess);
-        if self.quick {
-            match quick {
-                Quick::Empty => return Ok(()),
-                Quick::Plain(g) => {
-                    if self.count {
-                        let t = &g.tags;
-                        let tags = GameTags {
-                            result: g.result.or(t.result.as_deref()),
-                            time_control: t.time_control.as_deref(),
-                            white_elo: t.white_elo.as_deref(),
-                            black_elo: t.black_elo.as_deref(),
-                        };
-                        totals.add(&tags, g.plies, None);
-                    }
-                    found.push(Found::Game {
-                        head: Head::of_plain(&g),
-                        full: None,
-                    });
-                    return Ok(());
+        match quick {
+            Quick::Empty => return Ok(()),
+            Quick::Plain(g) => {
+                if self.count {
+                    totals.add(&game_tags(g.result, |n| g.tags.tag(n)), g.plies, None);
                 }
-                Quick::Xiangqi | Quick::Full => {}
+                found.push(Found::Game {
+                    head: Head::of_plain(&g),
+                    full: None,
+                });
+                return Ok(());
             }
+            Quick::Xiangqi | Quick::Full => {}
         }
         let mut reader = PgnReader::starting_at_line(piece, self.file, line);
         loop {

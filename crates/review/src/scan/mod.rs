@@ -12,7 +12,8 @@
 //!    stood twice has nothing for the review), the rest by the full reader and reviewed.
 //! 4. **In order** ([`run`]): the results of the batches are handed to the caller's `sink`
 //!    in stream order, whatever the thread count; at most [`IN_FLIGHT_PER_THREAD`] batches per
-//!    thread are read ahead, so memory does not grow with the file.
+//!    thread, and never more than [`MAX_AHEAD`] beyond one per thread, are read ahead, so
+//!    memory does not grow with the file.
 //!
 //! With one thread the three steps run one after another on the calling thread.
 //!

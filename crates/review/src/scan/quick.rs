@@ -45,6 +45,21 @@ pub struct PlainTags {
     pub black_elo: Option<String>,
 }
 
+impl PlainTags {
+    /// The value of the tag `name`, among those kept.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        match name {
+            "White" => self.white.as_deref(),
+            "Black" => self.black.as_deref(),
+            "Result" => self.result.as_deref(),
+            "TimeControl" => self.time_control.as_deref(),
+            "WhiteElo" => self.white_elo.as_deref(),
+            "BlackElo" => self.black_elo.as_deref(),
+            _ => None,
+        }
+    }
+}
+
 /// A game read quickly: nothing in it for the review.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlainGame {
@@ -71,10 +86,7 @@ const MAX_PLAIN_TAGS: usize = 40;
 
 /// Read `piece` quickly (see the module docs).
 pub fn read(piece: &[u8]) -> Quick {
-    match read_inner(piece) {
-        Some(q) => q,
-        None => Quick::Full,
-    }
+    read_inner(piece).unwrap_or(Quick::Full)
 }
 
 fn is_space(b: u8) -> bool {
