@@ -1,4 +1,4 @@
-//! threefold: a terminal trainer about repetition of positions in chess.
+//! threefold: a terminal trainer about repetition of positions in chess and xiangqi.
 //!
 //! The application: the trainer ([`tui`]) and, in the binary, the command line. The layers
 //! below it are crates of their own, re-exported here under their old names:
@@ -6,17 +6,21 @@
 //! - [`rules`] (`threefold-rules`): the FIDE rules core (repetition, claims, automatic
 //!   endings, Euwe's sequence, PGN), with the strict FEN reader ([`fen`]), atomic file writes
 //!   ([`fsio`]) and escaping for the terminal ([`visible`]). It uses no other threefold crate.
-//! - [`engine`] (`threefold-engine`): the chess engine (search, Rival-style transposition
-//!   table, repetition detectors, UCI). It uses the rules core's position key
-//!   ([`rules::key`]), so the engine and the arbiter see the same repetitions.
-//! - [`drills`] (`threefold-drills`): puzzle files about repetition and claims, checked
-//!   against the rules core, and per-theme progress. Uses the rules core.
-//! - [`review`] (`threefold-review`): post-game review: missed and incorrect claims (from
-//!   [`rules::review`]) and, with the engine, the claims and repetitions that mattered.
-//! - [`xiangqi`] (`threefold-xiangqi`): xiangqi's board, moves and the WXF repetition judge;
-//!   it uses no other threefold crate.
+//! - [`engine`] (`threefold-engine`): the engine for chess and xiangqi (one search,
+//!   Rival-style transposition table, the chess repetition detectors, the WXF judge in the
+//!   xiangqi search, UCI). It uses the rules core's position key ([`rules::key`]), so the
+//!   engine and the arbiter see the same repetitions.
+//! - [`drills`] (`threefold-drills`): chess draw-claim puzzles checked against the rules
+//!   core, xiangqi ruling puzzles answered by the WXF judge, and per-theme progress on a
+//!   Leitner schedule. Uses the rules core and the xiangqi crate.
+//! - [`review`] (`threefold-review`): post-game review of chess games (missed and incorrect
+//!   claims, from [`rules::review`], and with the engine the ones that mattered) and of
+//!   xiangqi games through the WXF judge; whole databases on every core.
+//! - [`xiangqi`] (`threefold-xiangqi`): xiangqi's board, moves, notation, PGN and the WXF
+//!   repetition judge; it uses no other threefold crate.
 //! - [`lab`] (`threefold-lab`): measurements (the search benchmark, the repetition suite,
-//!   hash-table pollution, the xiangqi judge's cost), out of the engine's core.
+//!   hash-table pollution, the xiangqi perft, judge and search benches, the review
+//!   benchmark), out of the engine's core.
 //! - [`tui`]: the terminal trainer (`threefold` with no subcommand).
 //!
 //! # Example: a threefold repetition claimed

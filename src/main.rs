@@ -17,7 +17,7 @@ const VERSION: &str = concat!(
     ")"
 );
 
-/// A terminal trainer about repetition of positions in chess.
+/// A terminal trainer about repetition of positions in chess and xiangqi.
 #[derive(Parser, Debug)]
 #[command(name = "threefold", version = VERSION, about)]
 struct Cli {
