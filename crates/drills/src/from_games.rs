@@ -328,7 +328,7 @@ pub fn puzzles_of_review(
 /// over its moves: the FNV-1a state after the start FEN and the moves up to each ply, so a
 /// finding's id costs no replay and no text.
 pub struct GameIds {
-    /// The hash of "<start FEN>|<move 1> <move 2> ... <move k>" for every ply k.
+    /// The hash of `"<start FEN>|<move 1> <move 2> ... <move k>"` for every ply k.
     prefixes: Vec<u64>,
 }
 

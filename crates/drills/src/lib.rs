@@ -39,6 +39,14 @@
 //! and answers from the WXF judge, in [`xiangqi`], collected in [`Collection::xiangqi`]
 //! apart from the chess themes.
 //!
+//! The modules: [`types`] (a puzzle, its question and answer, a theme), [`load`] (puzzle
+//! files read with spans, so every problem names its file and line), [`builtin`] (the files
+//! of `puzzles/` built into the binary), [`check`](mod@check) (answers computed by the rules core: a
+//! file's stated answer checked, a player's answer judged), [`from_games`] (puzzles from your
+//! own games' review), [`progress`] (score, streak and the Leitner schedule, kept in the data
+//! directory), [`session`] (what the drill screen holds and which puzzle comes next) and
+//! [`xiangqi`] (the xiangqi ruling drills).
+//!
 //! # For the drill screen
 //!
 //! ```no_run

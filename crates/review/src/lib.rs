@@ -25,7 +25,10 @@
 //! The thresholds are in [`params`]. The played move's score is the negated evaluation of
 //! the next ply, so a game of `n` plies costs `n + 1` searches.
 //!
-//! The statistics of a scan of many games (`review --summary`) are in [`summary`].
+//! The modules: [`scan`] reads whole databases (plain or zstd-compressed PGN, a file or
+//! standard input) on every core in bounded memory, for `review --all`; [`summary`] counts
+//! the statistics of a scan (`review --summary`); [`xiangqi`] reviews xiangqi games through
+//! the WXF judge; [`params`] holds the engine pass's thresholds.
 //!
 //! This module sits above the rules core and the engine; neither imports it.
 

@@ -274,7 +274,7 @@ impl Game {
     }
 
     /// Gives back the room reserved for plies not played (a game read move by move reserves
-    /// [`RESERVED_PLIES`]: 23 KB a game): for games kept by the thousand, as the drill
+    /// `RESERVED_PLIES`: 23 KB a game): for games kept by the thousand, as the drill
     /// puzzles' (a file of 100,000 puzzles took 1.4 GB).
     pub fn shrink_to_fit(&mut self) {
         self.positions.shrink_to_fit();
