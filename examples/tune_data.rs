@@ -13,7 +13,7 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
 use shakmaty::{Chess, Color, EnPassantMode, Move, MoveList, Position, fen::Fen};
-use threefold::engine::movepick::{gen_captures, see};
+use threefold::engine::chess::movepick::{gen_captures, see};
 use threefold::engine::tt::splitmix64;
 use threefold::engine::{Engine, Limits, Score};
 use threefold::rules::Game;

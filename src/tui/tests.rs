@@ -42,7 +42,7 @@ pub(super) fn no_book() -> Config {
 /// is searched.
 #[test]
 fn the_engine_opens_from_its_book_and_varies() {
-    use crate::engine::book::Book;
+    use crate::engine::chess::book::Book;
     let mut replies = std::collections::BTreeSet::new();
     for seed in 1..40 {
         let mut a = App::new(&Config::default(), Game::new());

@@ -53,7 +53,7 @@
 //! section "Shadow score" of `crates/engine/README.md` (a two-bound entry is 16 bytes: a quarter fewer entries in
 //! the same memory, measured there).
 
-use super::repetition::zarkov::{DrawOrigin, KeyHistory};
+use super::search::keys::{DrawOrigin, KeyHistory};
 use super::score::{INF, MAX_PLY};
 use super::tt::Bound;
 

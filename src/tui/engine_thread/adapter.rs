@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use shakmaty::{Chess, Move};
 
 use super::{Info, Limits, Opponent};
-use crate::engine::{self, TtAllocError};
+use crate::engine::{self, Request, TtAllocError};
 
 pub struct EngineOpponent(engine::Engine);
 
@@ -33,7 +33,7 @@ impl Opponent for EngineOpponent {
                 pv: i.pv.clone(),
             })
         };
-        self.0.search(start, moves, limits, stop, &mut cb).best
+        self.0.search(&Request::new(start, moves, limits, stop), &mut (), &mut cb).best
     }
 
     fn think_xiangqi(
@@ -54,7 +54,7 @@ impl Opponent for EngineOpponent {
             })
         };
         self.0
-            .search_xiangqi(start, moves, limits, stop, &mut cb)
+            .search(&Request::new(start, moves, limits, stop), &mut (), &mut cb)
             .best
     }
 

@@ -107,7 +107,7 @@ impl Play {
         // offer waits for the engine's search (its score answers it).
         if self.config.book && self.draw_offer.is_none() {
             let played: Vec<Move> = self.game.moves().collect();
-            if let Some(b) = crate::engine::book::Book::builtin().choose(
+            if let Some(b) = crate::engine::chess::book::Book::builtin().choose(
                 self.game.start(),
                 &played,
                 &mut self.rng,

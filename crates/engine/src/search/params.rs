@@ -3,7 +3,7 @@
 //! module docs of [`super`] describe the techniques. Changing one changes the node counts of
 //! `threefold bench`: measure node counts, speed and strength (games) before keeping it.
 
-use crate::movepick::HISTORY_MAX;
+use super::ordering::HISTORY_MAX;
 use crate::score::MAX_PLY;
 
 // Iterative deepening with aspiration windows.

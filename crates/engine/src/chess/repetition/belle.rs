@@ -31,7 +31,7 @@
 //! A 32-bit lock that matches by chance in the same slot is taken for the position (a false
 //! repetition); with 21 index bits as well that is one chance in 2^53.
 
-use super::super::tt::{OpenSlot, Tt};
+use crate::tt::{OpenSlot, Tt};
 
 /// The open marks set by the game and the search line.
 #[derive(Clone, Debug, Default)]

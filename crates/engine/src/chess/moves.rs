@@ -26,7 +26,7 @@ use shakmaty::{
     attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, ray, rook_attacks},
 };
 
-use super::tt::{packed_from, packed_promotion};
+use crate::tt::{packed_from, packed_promotion};
 
 /// Does `m` (legal in `pos`) give check?
 #[inline]

@@ -1,23 +1,44 @@
-//! Chess as a [`Game`]: shakmaty's position, threefold's keys (the arbiter's, from
-//! [`threefold_rules::key`]), the staged picker of [`crate::movepick`], the evaluation of
-//! [`crate::eval`] and the repetition detectors of [`crate::repetition`] (a repetition is a
-//! draw). Each method is what the chess search did inline before the search became generic;
-//! `threefold bench` counts the same nodes.
+//! Chess: what the generic search ([`crate::search`]) plays when it plays chess.
+//!
+//! - [`Game`] for shakmaty's position (this file): threefold's keys (the arbiter's, from
+//!   [`threefold_rules::key`]), the staged picker, the evaluation and the repetition
+//!   detectors (a repetition is a draw). Each method is what the chess search did inline
+//!   before the search became generic; `threefold bench` counts the same nodes.
+//! - [`movepick`]: move ordering (the staged picker, MVV-LVA, static exchange evaluation);
+//! - [`moves`]: checks and legality of a move without playing it;
+//! - [`eval`]: the evaluation (its weights, fitted to labelled positions, in [`eval::params`]);
+//! - [`repetition`]: the four detectors of the chessprogramming wiki's page "Repetitions"
+//!   (<https://www.chessprogramming.org/Repetitions>) and the upcoming repetition of
+//!   Stockfish's cuckoo tables, chosen by the UCI option `Repetition`; Belle's keeps its
+//!   marks in the search's table, through the hooks [`Game::mark`], [`Game::unmark`] and
+//!   [`Game::mark_game`] that only chess overrides;
+//! - [`book`]: the opening book of the trainer and of UCI's `OwnBook`.
+//!
+//! The shadow score ([`crate::shadow`]) is the search's, for both games: it reads the key
+//! history every game keeps.
+
+pub mod book;
+pub mod eval;
+pub mod movepick;
+pub mod moves;
+pub mod repetition;
 
 use shakmaty::{Chess, Move, Position};
 
-use super::{Game, Picker, States, Verdict};
-use crate::eval::{EvalCache, see_value};
-use crate::movepick::{
-    HISTORY_MAX, HistoryTable, MovePicker, Picked, ScoredMoves, gen_captures, is_noisy,
-    loses_material, mvv_lva, side,
-};
-use crate::moves::{decode_move, gives_check};
+use crate::States;
+use crate::game::{Game, Verdict};
 use crate::probe::Probe;
-use crate::repetition::Tracker;
-use crate::repetition::zarkov::{KeyHistory, Repetition};
+use crate::search::keys::{KeyHistory, Repetition};
+use crate::search::ordering::{Picker, update_history_score};
 use crate::search::params::DELTA_MARGIN;
 use crate::tt::{Tt, pack_move};
+use eval::{EvalCache, see_value};
+use movepick::{
+    HistoryTable, MovePicker, Picked, ScoredMoves, gen_captures, is_noisy, loses_material,
+    mvv_lva, side,
+};
+use moves::{decode_move, gives_check};
+use repetition::Tracker;
 use threefold_rules::key::{incremental_key_after, play_keyed, position_key};
 
 /// What the engine keeps of chess between searches.
@@ -156,8 +177,10 @@ impl Game for Chess {
 
     #[inline(always)]
     fn update_history(history: &mut HistoryTable, s: usize, m: Move, bonus: i32) {
-        let h = &mut history[s][m.from().map_or(0, |f| f as usize)][m.to() as usize];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        update_history_score(
+            &mut history[s][m.from().map_or(0, |f| f as usize)][m.to() as usize],
+            bonus,
+        );
     }
 
     #[inline(always)]
@@ -200,23 +223,37 @@ impl Game for Chess {
         &mut state.history
     }
 
-    fn record_game(state: &mut ChessState, tt: &mut Tt, start: &Chess, moves: &[Move]) -> Chess {
-        state.keys.record_game(tt, start, moves)
+    fn record_game(state: &mut ChessState, start: &Chess, moves: &[Move]) -> Chess {
+        state.keys.record_game(start, moves)
     }
 
     #[inline(always)]
-    fn push(state: &mut ChessState, tt: &mut Tt, pos: &Chess, m: Move, _: &Chess, key: u64) {
-        state.keys.push(tt, pos, &m, key);
+    fn push(state: &mut ChessState, pos: &Chess, m: Move, _: &Chess, key: u64) {
+        state.keys.push(pos, &m, key);
     }
 
     #[inline(always)]
-    fn push_null_move(state: &mut ChessState, tt: &mut Tt, _: &Chess, key: u64) {
-        state.keys.push_null_move(tt, key);
+    fn push_null_move(state: &mut ChessState, _: &Chess, key: u64) {
+        state.keys.push_null_move(key);
     }
 
     #[inline(always)]
-    fn pop(state: &mut ChessState, tt: &mut Tt) {
-        state.keys.pop(tt);
+    fn pop(state: &mut ChessState) {
+        state.keys.pop();
+    }
+
+    fn mark_game(state: &mut ChessState, tt: &mut Tt) {
+        state.keys.mark_game(tt);
+    }
+
+    #[inline(always)]
+    fn mark(state: &mut ChessState, tt: &mut Tt, key: u64) {
+        state.keys.mark(tt, key);
+    }
+
+    #[inline(always)]
+    fn unmark(state: &mut ChessState, tt: &mut Tt) {
+        state.keys.unmark(tt);
     }
 
     #[inline(always)]
