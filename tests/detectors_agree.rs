@@ -26,11 +26,11 @@ use std::sync::atomic::AtomicBool;
 
 use shakmaty::{Chess, Move, Position};
 use shuffle_starts::{STARTS, start};
-use threefold::engine::probe::{Answer, Probe};
-use threefold::engine::search::keys::{KeyHistory, Repetition};
 use threefold::engine::chess::repetition::{
     Axon, Belle, Detector, Method, Rookie, Step, Upcoming, Zarkov, cuckoo,
 };
+use threefold::engine::probe::{Answer, Probe};
+use threefold::engine::search::keys::{KeyHistory, Repetition};
 use threefold::engine::tt::{OpenSlot, Tt};
 use threefold::engine::{Engine, Limits, Request};
 use threefold::lab::suite::entries;
@@ -455,7 +455,11 @@ fn audit_in_the_search(method: Method) -> SearchCounts {
     for e in entries() {
         engine.new_game();
         let mut probe = RulesCount::new(&e.start, &e.moves);
-        engine.search(&Request::new(&e.start, &e.moves, &limits, &stop), &mut probe, &mut |_| {});
+        engine.search(
+            &Request::new(&e.start, &e.moves, &limits, &stop),
+            &mut probe,
+            &mut |_| {},
+        );
         assert_eq!(probe.ply(), 0, "{}: the probe is back at the root", e.id);
         if let Some(w) = probe.wrong {
             panic!("{method} in the search of {}: {w}", e.id);

@@ -388,7 +388,11 @@ fn engine_choice(c: &Choice, judge: bool) -> (String, String) {
         nodes: Some(ENGINE_NODES),
         ..Limits::default()
     };
-    let r = engine.search(&Request::new(&start, &line, &limits, &AtomicBool::new(false)), &mut (), &mut |_| {});
+    let r = engine.search(
+        &Request::new(&start, &line, &limits, &AtomicBool::new(false)),
+        &mut (),
+        &mut |_| {},
+    );
     let score = match r.score {
         Score::Cp(cp) => format!("{cp:+} cp"),
         Score::Mate(n) if n > 0 => format!("wins in {n}"),

@@ -300,7 +300,7 @@ impl Engine {
         self.contempt
     }
 
-    /// The repetition detector of the search (UCI `Repetition`, see [`repetition`]).
+    /// The repetition detector of the search (UCI `Repetition`, see [`chess::repetition`]).
     pub fn set_repetition(&mut self, method: Method) {
         self.states.chess.keys.set_method(&mut self.tt, method);
     }
@@ -321,7 +321,7 @@ impl Engine {
     }
 
     /// Belle's shared-slot losses in the searches so far (positions its table could not
-    /// mark: [`repetition::belle`]).
+    /// mark: [`chess::repetition::belle`]).
     pub fn belle_shared_slot_losses(&self) -> u64 {
         self.states.chess.keys.belle_shared_slot_losses()
     }

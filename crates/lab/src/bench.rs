@@ -110,7 +110,11 @@ pub fn run_setup(
         engine.new_game();
         let t = Instant::now();
         let r = if watched {
-            engine.search(&Request::new(p, &[], &limits, &stop), &mut audit, &mut |_| {})
+            engine.search(
+                &Request::new(p, &[], &limits, &stop),
+                &mut audit,
+                &mut |_| {},
+            )
         } else {
             engine.search(&Request::new(p, &[], &limits, &stop), &mut (), &mut |_| {})
         };

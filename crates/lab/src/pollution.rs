@@ -122,7 +122,11 @@ fn search<P: Probe<Chess>>(
         depth: Some(depth),
         ..Default::default()
     };
-    e.search(&Request::new(start, moves, &limits, &stop), probe, &mut |_| {})
+    e.search(
+        &Request::new(start, moves, &limits, &stop),
+        probe,
+        &mut |_| {},
+    )
 }
 
 /// Runs the pollution bench; one line per game, the counts of both modes on the last line.

@@ -175,7 +175,11 @@ pub fn solve(engine: &mut Engine, e: &Entry, nodes: u64) -> SearchResult {
         nodes: Some(nodes),
         ..Default::default()
     };
-    engine.search(&Request::new(&e.start, &e.moves, &limits, &stop), &mut (), &mut |_| {})
+    engine.search(
+        &Request::new(&e.start, &e.moves, &limits, &stop),
+        &mut (),
+        &mut |_| {},
+    )
 }
 
 /// Solve counts of `bench suite`.

@@ -308,7 +308,11 @@ pub fn search_bench(
     for p in positions {
         engine.new_game();
         let t = Instant::now();
-        let r = engine.search(&Request::new(&p.start, &p.moves, &limits, &stop), &mut (), &mut |_| {});
+        let r = engine.search(
+            &Request::new(&p.start, &p.moves, &limits, &stop),
+            &mut (),
+            &mut |_| {},
+        );
         runs.push(PositionRun {
             nodes: r.nodes,
             time: t.elapsed(),

@@ -299,9 +299,11 @@ fn search_all(
             },
             None => {
                 let mut pv = Vec::new();
-                let r = engine.search(&Request::new(game.start(), &moves[..ply], &limits, stop), &mut (), &mut |info| {
-                    pv = info.pv.clone()
-                });
+                let r = engine.search(
+                    &Request::new(game.start(), &moves[..ply], &limits, stop),
+                    &mut (),
+                    &mut |info| pv = info.pv.clone(),
+                );
                 if pv.first() != r.best.as_ref() {
                     pv = r.best.into_iter().collect();
                 }

@@ -34,8 +34,8 @@ use crate::search::params::DELTA_MARGIN;
 use crate::tt::{Tt, pack_move};
 use eval::{EvalCache, see_value};
 use movepick::{
-    HistoryTable, MovePicker, Picked, ScoredMoves, gen_captures, is_noisy, loses_material,
-    mvv_lva, side,
+    HistoryTable, MovePicker, Picked, ScoredMoves, gen_captures, is_noisy, loses_material, mvv_lva,
+    side,
 };
 use moves::{decode_move, gives_check};
 use repetition::Tracker;
@@ -278,5 +278,60 @@ impl Game for Chess {
     #[inline(always)]
     fn upcoming(state: &ChessState, pos: &Chess, ply: usize) -> bool {
         state.keys.upcoming(pos, ply)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::uci::UciMove;
+
+    use super::*;
+    use crate::chess::repetition::Method;
+
+    /// Belle keeps its marks in the search's table, reached only through the hooks of
+    /// [`Game`] that chess overrides: the game before the root is marked after it is
+    /// recorded ([`Game::mark_game`]), a move of the search marks its position
+    /// ([`Game::mark`]) and taking it back unmarks it ([`Game::unmark`]).
+    #[test]
+    fn belle_marks_the_game_and_the_line_through_the_hooks() {
+        let mut tt = Tt::new(1).expect("a 1 MB table");
+        let mut st = ChessState::new();
+        st.keys.set_method(&mut tt, Method::Belle);
+        let start = Chess::default();
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for u in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            let m = u.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        let draw = |st: &ChessState| Chess::repetition(st, &mut (), 1, 0, 0);
+        let root = Chess::record_game(&mut st, &start, &moves);
+        Chess::mark_game(&mut st, &mut tt);
+        // The root stood at the start: Belle sees the repetition in the table.
+        assert_eq!(draw(&st), Verdict::Draw);
+        // Nf3 from the root: its position stood in the game (ply 1).
+        let m = moves[0];
+        let mut child = root.clone();
+        let key = child.apply_keyed(root.key(), m);
+        Chess::push(&mut st, &root, m, &child, key);
+        Chess::mark(&mut st, &mut tt, key);
+        assert_eq!(draw(&st), Verdict::Draw);
+        Chess::pop(&mut st);
+        Chess::unmark(&mut st, &mut tt);
+        // e4 from the root: a new position; taken back, the root's mark answers again.
+        let e4 = "e2e4".parse::<UciMove>().unwrap().to_move(&root).unwrap();
+        let mut child = root.clone();
+        let key = child.apply_keyed(root.key(), e4);
+        Chess::push(&mut st, &root, e4, &child, key);
+        Chess::mark(&mut st, &mut tt, key);
+        assert_eq!(draw(&st), Verdict::None);
+        Chess::pop(&mut st);
+        Chess::unmark(&mut st, &mut tt);
+        assert_eq!(draw(&st), Verdict::Draw);
+        // The next game's record takes the old marks back: the start alone is no repetition.
+        Chess::record_game(&mut st, &start, &[]);
+        Chess::mark_game(&mut st, &mut tt);
+        assert_eq!(draw(&st), Verdict::None);
     }
 }

@@ -75,11 +75,11 @@ use std::time::{Duration, Instant};
 use arrayvec::ArrayVec;
 
 use super::game::{Game, Verdict};
-use ordering::{Picked, Picker};
 use super::probe::{Probe, Store};
 use super::score::{INF, MATE, MATE_BOUND, MAX_PLY};
 use super::shadow::{Accumulator, Frame, StorePolicy};
 use super::tt::{Bound, Tt};
+use ordering::{Picked, Picker};
 use params::*;
 
 /// The clock is read every this many nodes (`Searcher::check_limits`).
@@ -121,7 +121,7 @@ pub struct Searcher<'a, G: Game, P: Probe<G>> {
     /// When the clock of the deadline started: the search's start, or the `ponderhit`.
     pub start: Instant,
     pub hard: Option<Duration>,
-    /// While pondering ([`super::Engine::search`] with [`super::Go::pondering`]): the flag that is true until
+    /// While pondering ([`super::Engine::search`] with [`super::Request::pondering`]): the flag that is true until
     /// `ponderhit`. No deadline applies until then; [`Searcher::poll_ponderhit`] then starts
     /// the clock with [`Searcher::pending_hard`] as the deadline.
     pub pondering: Option<&'a AtomicBool>,

@@ -140,12 +140,24 @@ impl Uci {
                 let out2 = Arc::clone(&out);
                 let pondering = ponder.then_some(&*pondering2);
                 let line = match game {
-                    GameRecord::Chess { start, moves } => {
-                        think(&mut engine, &start, &moves, &limits, &stop2, pondering, &out2)
-                    }
-                    GameRecord::Xiangqi { start, moves } => {
-                        think(&mut engine, &*start, &moves, &limits, &stop2, pondering, &out2)
-                    }
+                    GameRecord::Chess { start, moves } => think(
+                        &mut engine,
+                        &start,
+                        &moves,
+                        &limits,
+                        &stop2,
+                        pondering,
+                        &out2,
+                    ),
+                    GameRecord::Xiangqi { start, moves } => think(
+                        &mut engine,
+                        &*start,
+                        &moves,
+                        &limits,
+                        &stop2,
+                        pondering,
+                        &out2,
+                    ),
                 };
                 // UCI: no bestmove before `stop` in infinite mode, nor before `ponderhit` or
                 // `stop` when pondering.

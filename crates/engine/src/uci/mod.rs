@@ -74,7 +74,7 @@
 //! and a `go` before the next valid `position` (or `ucinewgame`) answers `bestmove 0000` (the
 //! null move) with a note: the GUI's position is not known, and a move searched in the last
 //! valid one would be a move for another position, illegal or wrong in the GUI's game. A
-//! `go` with no usable limit for the side to move ([`time::is_limited`]: the other side's clock
+//! `go` with no usable limit for the side to move ([`crate::time::is_limited`]: the other side's clock
 //! alone is none) searches [`DEFAULT_MOVETIME`] (a typo must not start a search that never
 //! ends); a depth beyond the search's maximum is clamped to it, with a note.
 

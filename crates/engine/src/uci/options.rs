@@ -1,4 +1,4 @@
-//! The options: the `uci` announcement ([`Uci::say_options`]) and `setoption`, its name and
+//! The options: the `uci` announcement (`Uci::say_options`) and `setoption`, its name and
 //! value read by the keywords' positions ([`parse_setoption`]), each value checked against the
 //! option's range with a note when it is refused.
 

@@ -216,3 +216,45 @@ fn xiangqi_position(head: &[&str], tail: &[&str]) -> Result<GameRecord, Position
         moves,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each cause of a refused `position` has its own variant, and its line says what and
+    /// where (the texts the loop printed before the errors were typed).
+    #[test]
+    fn refused_positions_say_why_in_one_line() {
+        let why = |r: Result<GameRecord, PositionError>| r.expect_err("refused").to_string();
+        assert!(matches!(
+            chess_position(&["startpos", "x"], &[]),
+            Err(PositionError::NoStart)
+        ));
+        assert_eq!(
+            why(chess_position(&["start"], &[])),
+            "position needs 'startpos' or 'fen <fen>'"
+        );
+        assert_eq!(
+            why(chess_position(&["startpos"], &["e2e4", "e7e4"])),
+            "illegal move 'e7e4' at index 1 of the move list"
+        );
+        assert!(matches!(
+            chess_position(&["fen", "8/8/8/8/8/8/8/8", "w", "-", "-"], &[]),
+            Err(PositionError::ChessFen(_))
+        ));
+        assert_eq!(
+            why(xiangqi_position(&["fen", "9/9/9/9/9", "w"], &[])),
+            "xiangqi FEN: bad FEN: 5 ranks (expected 10)"
+        );
+        let e = why(xiangqi_position(&["startpos"], &["h2e2", "h2e2"]));
+        assert!(
+            e.starts_with("illegal move 'h2e2' at index 1 of the move list ("),
+            "{e}"
+        );
+        assert_eq!(
+            PositionError::TooLong.to_string(),
+            format!("input line longer than {MAX_LINE_BYTES} bytes (a position command)")
+        );
+        assert!(xiangqi_position(&["startpos"], &["h2e2", "h9g7"]).is_ok());
+    }
+}

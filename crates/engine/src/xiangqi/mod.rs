@@ -32,7 +32,7 @@
 //! - **The table.** A ruling's win or loss is scored as a mate at the node (the game is over
 //!   there), but it rests on the path: another path to a node above it may not repeat at all.
 //!   The search therefore tracks, for each node, the earliest ply its value rests on by a
-//!   ruling ([`super::Verdict`]'s `since`), and a node whose value rests on a position above
+//!   ruling ([`crate::game::Verdict`]'s `since`), and a node whose value rests on a position above
 //!   it is not stored in the table (see `crate::search`); a node at or above the earlier
 //!   occurrence is stored, as the cycle below it repeats on every path. Draws are scored and
 //!   stored as chess draws are.
@@ -120,7 +120,6 @@ impl Default for XiangqiState {
 fn irreversible(pos: &Position, m: Move) -> bool {
     pos.is_capture(m) || pos.is_pawn_advance(m)
 }
-
 
 impl Game for Position {
     type Move = Move;
@@ -394,7 +393,8 @@ mod tests {
             seed ^= seed << 17;
             (seed % n as u64) as usize
         };
-        let history: super::ordering::XiangqiHistory = [[[0; super::ordering::POINTS]; super::ordering::POINTS]; 2];
+        let history: super::ordering::XiangqiHistory =
+            [[[0; super::ordering::POINTS]; super::ordering::POINTS]; 2];
         let (mut positions, mut in_check) = (0, 0);
         for fen in [
             threefold_xiangqi::START_FEN,
@@ -446,7 +446,11 @@ mod tests {
             depth: Some(depth),
             ..Limits::default()
         };
-        let r = e.search(&Request::new(&start, &line, &limits, &AtomicBool::new(false)), &mut (), &mut |_| {});
+        let r = e.search(
+            &Request::new(&start, &line, &limits, &AtomicBool::new(false)),
+            &mut (),
+            &mut |_| {},
+        );
         (r.best.expect("a move").ucci(), r.score)
     }
 
@@ -460,7 +464,11 @@ mod tests {
             depth: Some(4),
             ..Limits::default()
         };
-        let r = e.search(&Request::new(&start, &[], &limits, &AtomicBool::new(false)), &mut (), &mut |_| {});
+        let r = e.search(
+            &Request::new(&start, &[], &limits, &AtomicBool::new(false)),
+            &mut (),
+            &mut |_| {},
+        );
         assert_eq!((r.best, r.score), (None, Score::Mate(0)));
         // Red to move wins at once: closing rank 8 stalemates, the d-file mates.
         let (best, score) = search("3k5/9/9/9/9/9/9/9/R8/4K3R w - - 0 1", "", 4, true);
@@ -498,7 +506,11 @@ mod tests {
         };
         let stop = AtomicBool::new(false);
         let mut e = Engine::new(4).expect("a 4 MB table");
-        let r = e.search(&Request::new(&start, &line, &limits, &stop), &mut (), &mut |_| {});
+        let r = e.search(
+            &Request::new(&start, &line, &limits, &stop),
+            &mut (),
+            &mut |_| {},
+        );
         assert_eq!(r.best.map(|m| m.ucci()), Some("h7c7".to_string()));
         assert_eq!(r.score, Score::Mate(1));
         assert!(
@@ -507,7 +519,11 @@ mod tests {
         );
         // The same position as a game of its own: nothing repeats, the value is stored.
         let mut fresh = Engine::new(4).expect("a 4 MB table");
-        let r = fresh.search(&Request::new(&pos, &[], &limits, &stop), &mut (), &mut |_| {});
+        let r = fresh.search(
+            &Request::new(&pos, &[], &limits, &stop),
+            &mut (),
+            &mut |_| {},
+        );
         assert!(!matches!(r.score, Score::Mate(_)), "{:?}", r.score);
         assert!(fresh.tt.peek(pos.key(), 0).is_some());
     }

@@ -9,7 +9,7 @@
 //! > table probe encounters an open node, it must be because the current position has occurred
 //! > somewhere before.
 //!
-//! The flag is a bit of the Rival table's entry ([`super::super::tt`]). Entering a position
+//! The flag is a bit of the Rival table's entry ([`crate::tt`]). Entering a position
 //! ([`Marks::push`]) calls [`Tt::open`]:
 //! - the slot holds the position and it is open: a repetition;
 //! - otherwise the flag is set. The entry must exist while the position is searched, so a

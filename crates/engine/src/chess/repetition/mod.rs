@@ -41,9 +41,9 @@ use std::str::FromStr;
 use shakmaty::{Chess, Move, Position, Square};
 
 use crate::probe::{Answer, Probe};
+use crate::search::keys::{KeyHistory, Repetition};
 use crate::tt::{IndexMapping, OpenSlot, Tt, TtAllocError};
 use threefold_rules::key::{play_keyed, position_key};
-use crate::search::keys::{KeyHistory, Repetition};
 
 /// One position entered: its key, and the move that reached it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
