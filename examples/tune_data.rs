@@ -13,9 +13,9 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
 use shakmaty::{Chess, Color, EnPassantMode, Move, MoveList, Position, fen::Fen};
-use threefold::engine::movepick::{gen_captures, see};
+use threefold::engine::chess::movepick::{gen_captures, see};
 use threefold::engine::tt::splitmix64;
-use threefold::engine::{Engine, Limits, Score};
+use threefold::engine::{Engine, Limits, Request, Score};
 use threefold::rules::Game;
 
 const RANDOM_PLIES: usize = 8;
@@ -91,7 +91,11 @@ fn main() {
                 if ply >= FIRST_KEPT_PLY && quiet(&pos) {
                     fens.push(Fen::from_position(&pos, EnPassantMode::Legal).to_string());
                 }
-                let r = engine.search(&Chess::default(), &moves, &limits, &stop, &mut |_| {});
+                let r = engine.search(
+                    &Request::new(&Chess::default(), &moves, &limits, &stop),
+                    &mut (),
+                    &mut |_| {},
+                );
                 // The score from White's view; a long winning streak ends the game.
                 let cp = match r.score {
                     Score::Cp(c) => c,

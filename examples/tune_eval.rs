@@ -7,7 +7,7 @@
 //! Input: `FEN;result;cp` lines (result from White's view: 1, 0.5, 0; cp: Stockfish's score
 //! from White's view). Each position's target is `lambda * result + (1 - lambda) *
 //! sigmoid(K_sf * cp)`, where `K_sf` is fitted so that Stockfish's scores predict the results
-//! best. The evaluation `e` (from `threefold::engine::eval::trace`, linear in the weights) is
+//! best. The evaluation `e` (from `threefold::engine::chess::eval::trace`, linear in the weights) is
 //! mapped to `sigmoid(K * e)` with `K` fitted to the present weights, and the weights are
 //! moved by Adam on the mean squared error, full batch. 5% of the positions are held out and
 //! their error is reported too, so over-fitting shows.
@@ -22,7 +22,7 @@
 use std::fmt::Write as _;
 
 use shakmaty::{CastlingMode, Chess, fen::Fen};
-use threefold::engine::eval::{GROUPS, S, WEIGHTS, feature, params, trace};
+use threefold::engine::chess::eval::{GROUPS, S, WEIGHTS, feature, params, trace};
 
 struct Sample {
     /// Range of this position's features in `Data::features`.

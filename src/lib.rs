@@ -59,7 +59,7 @@
 //! - "Repetitions", the chessprogramming wiki: <https://www.chessprogramming.org/Repetitions>
 //!   (FIDE 9.2, draw scores in a search, Euwe's sequence and the former German rule).
 //! - John Stanback, "Draw by Repetition Code", rec.games.chess.computer, 31 December 1996,
-//!   quoted on that page: Zarkov's list of keys ([`engine::repetition::zarkov`]).
+//!   quoted on that page: Zarkov's list of keys ([`engine::search::keys`]).
 //! - Chris Moreton, documentation of the Rival chess engine, "Transposition/Refutation
 //!   Tables": <https://www.redhotpawn.com/rival/programming/transref.php> ([`engine::tt`]).
 //! - H.G. Muller, on hash-table pollution by repetition draws and a "shadow score", Winboard

@@ -96,7 +96,7 @@ struct BenchArgs {
     hash: usize,
     /// Repetition detector of the search: zarkov, belle, rookie or axon.
     #[arg(long, default_value = "zarkov")]
-    repetition: threefold::engine::repetition::Method,
+    repetition: threefold::engine::chess::repetition::Method,
     /// Stockfish's upcoming-repetition draw score in the search.
     #[arg(long)]
     upcoming: bool,

@@ -1,4 +1,4 @@
-//! The repetition detectors of `engine::repetition` against the rules core.
+//! The repetition detectors of `engine::chess::repetition` against the rules core.
 //!
 //! Shuffling games (kings, rooks and knights going back and forth, castling rights kept and
 //! lost, legal and pinned en passant; `rules::shuffle`) are replayed through every detector,
@@ -26,13 +26,13 @@ use std::sync::atomic::AtomicBool;
 
 use shakmaty::{Chess, Move, Position};
 use shuffle_starts::{STARTS, start};
-use threefold::engine::probe::{Answer, Probe};
-use threefold::engine::repetition::zarkov::{KeyHistory, Repetition};
-use threefold::engine::repetition::{
+use threefold::engine::chess::repetition::{
     Axon, Belle, Detector, Method, Rookie, Step, Upcoming, Zarkov, cuckoo,
 };
+use threefold::engine::probe::{Answer, Probe};
+use threefold::engine::search::keys::{KeyHistory, Repetition};
 use threefold::engine::tt::{OpenSlot, Tt};
-use threefold::engine::{Engine, Limits};
+use threefold::engine::{Engine, Limits, Request};
 use threefold::lab::suite::entries;
 use threefold::rules::Game;
 use threefold::rules::analysis::moves_back_into_stretch;
@@ -372,7 +372,7 @@ impl RulesCount {
     }
 }
 
-impl Probe for RulesCount {
+impl Probe<Chess> for RulesCount {
     const ACTIVE: bool = true;
 
     fn enter(&mut self, child: &Chess, by: Option<&Move>) {
@@ -455,7 +455,11 @@ fn audit_in_the_search(method: Method) -> SearchCounts {
     for e in entries() {
         engine.new_game();
         let mut probe = RulesCount::new(&e.start, &e.moves);
-        engine.search_with(&mut probe, &e.start, &e.moves, &limits, &stop, &mut |_| {});
+        engine.search(
+            &Request::new(&e.start, &e.moves, &limits, &stop),
+            &mut probe,
+            &mut |_| {},
+        );
         assert_eq!(probe.ply(), 0, "{}: the probe is back at the root", e.id);
         if let Some(w) = probe.wrong {
             panic!("{method} in the search of {}: {w}", e.id);

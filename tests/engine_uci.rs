@@ -671,7 +671,7 @@ fn mate_and_setoption_are_read_as_given() {
 /// off the book is searched.
 #[test]
 fn own_book_answers_from_the_book_only_when_asked() {
-    let book = threefold::engine::book::Book::builtin();
+    let book = threefold::engine::chess::book::Book::builtin();
     let mut u = Uci::start();
     u.send("uci");
     let lines = u.until("uciok");

@@ -3,7 +3,7 @@
 //! Random shuffling games (kings, rooks and knights going back and forth, castling rights
 //! kept and lost, legal and pinned en passant, captures and promotions now and then) are
 //! replayed through `rules::Game` and through the engine's game record
-//! (`engine::repetition::zarkov::KeyHistory`, Zarkov's list of keys). At every ply the key of each
+//! (`engine::search::keys::KeyHistory`, Zarkov's list of keys). At every ply the key of each
 //! equals the position's full Zobrist hash, the occurrence count the engine's scan sees
 //! equals the rules core's, and the scan calls a third occurrence a draw exactly when the
 //! rules core counts three or more.
@@ -12,7 +12,7 @@ mod shuffle_starts;
 
 use shakmaty::Position;
 use shuffle_starts::{STARTS, start};
-use threefold::engine::repetition::zarkov::{KeyHistory, Repetition};
+use threefold::engine::search::keys::{KeyHistory, Repetition};
 use threefold::rules::Game;
 use threefold::rules::key::position_key;
 use threefold::rules::shuffle::{Rng, shuffling_game};

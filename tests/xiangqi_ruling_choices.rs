@@ -377,7 +377,7 @@ const ENGINE_NODES: u64 = 100_000;
 /// The engine's move and score for an entry's game, with the judge on or off.
 fn engine_choice(c: &Choice, judge: bool) -> (String, String) {
     use std::sync::atomic::AtomicBool;
-    use threefold::engine::{Engine, Limits, Score};
+    use threefold::engine::{Engine, Limits, Request, Score};
     let start = Position::from_fen(&c.fen).expect("a legal FEN");
     let mut record = Record::new(start.clone());
     play(&mut record, &c.moves, "moves").expect("legal moves");
@@ -388,7 +388,11 @@ fn engine_choice(c: &Choice, judge: bool) -> (String, String) {
         nodes: Some(ENGINE_NODES),
         ..Limits::default()
     };
-    let r = engine.search_xiangqi(&start, &line, &limits, &AtomicBool::new(false), &mut |_| {});
+    let r = engine.search(
+        &Request::new(&start, &line, &limits, &AtomicBool::new(false)),
+        &mut (),
+        &mut |_| {},
+    );
     let score = match r.score {
         Score::Cp(cp) => format!("{cp:+} cp"),
         Score::Mate(n) if n > 0 => format!("wins in {n}"),

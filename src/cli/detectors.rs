@@ -1,11 +1,11 @@
 //! `threefold detectors`: how five repetition detectors of chess programs see a game, ply
-//! by ply, against the rules core (see `threefold::engine::repetition`).
+//! by ply, against the rules core (see `threefold::engine::chess::repetition`).
 
 use std::io::Write;
 
 use anyhow::{Context, Result};
 use serde::Serialize;
-use threefold::engine::repetition::report::{PlyReport, Replay, Which};
+use threefold::engine::chess::repetition::report::{PlyReport, Replay, Which};
 use threefold::engine::tt::OpenSlot;
 use threefold::rules::Game;
 

@@ -29,23 +29,83 @@ pub use crate::engine::{Limits, Score};
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
+    /// Think about a game of either kind; reports carry `id`.
     Think {
         id: u64,
-        start: Chess,
-        moves: Vec<Move>,
-        limits: Limits,
-    },
-    /// Think about a xiangqi game (the xiangqi screen's).
-    ThinkXiangqi {
-        id: u64,
-        start: XqPosition,
-        moves: Vec<XqMove>,
+        game: GameRecord,
         limits: Limits,
     },
     Stop,
     NewGame,
     SetHash(usize),
     SetContempt(i32),
+}
+
+/// A game for the engine to think about: its start and every move played since (the whole
+/// game, so the engine sees repetitions), of either kind.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameRecord {
+    Chess {
+        start: Chess,
+        moves: Vec<Move>,
+    },
+    /// Ruled by the WXF rules (the engine's judge).
+    Xiangqi {
+        start: XqPosition,
+        moves: Vec<XqMove>,
+    },
+}
+
+/// A move of either game, as a search reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyMove {
+    Chess(Move),
+    Xiangqi(XqMove),
+}
+
+impl AnyMove {
+    /// The chess move, if it is one.
+    pub fn chess(self) -> Option<Move> {
+        match self {
+            AnyMove::Chess(m) => Some(m),
+            AnyMove::Xiangqi(_) => None,
+        }
+    }
+
+    /// The xiangqi move, if it is one.
+    pub fn xiangqi(self) -> Option<XqMove> {
+        match self {
+            AnyMove::Xiangqi(m) => Some(m),
+            AnyMove::Chess(_) => None,
+        }
+    }
+}
+
+impl From<Move> for AnyMove {
+    fn from(m: Move) -> AnyMove {
+        AnyMove::Chess(m)
+    }
+}
+
+impl From<XqMove> for AnyMove {
+    fn from(m: XqMove) -> AnyMove {
+        AnyMove::Xiangqi(m)
+    }
+}
+
+impl Info<AnyMove> {
+    /// The report of one game's search (`game`: [`AnyMove::chess`] or [`AnyMove::xiangqi`];
+    /// a move of the other game, which no search of this one reports, is left out).
+    pub fn of<M>(self, game: fn(AnyMove) -> Option<M>) -> Info<M> {
+        Info {
+            depth: self.depth,
+            score: self.score,
+            nodes: self.nodes,
+            nps: self.nps,
+            pv: self.pv.into_iter().filter_map(game).collect(),
+        }
+    }
 }
 
 /// Progress of a search (its principal variation in the game's moves: chess by default).
@@ -60,25 +120,15 @@ pub struct Info<M = Move> {
 
 /// Something that picks moves: the engine, or a stand-in.
 pub trait Opponent: Send {
-    /// Think about the position after `moves` from `start` (the whole game, so
-    /// the engine sees repetitions) and return its move (None if it has none).
+    /// Think about `game` (the whole game, so the engine sees repetitions) and return its
+    /// move (None if it has none).
     fn think(
         &mut self,
-        start: &Chess,
-        moves: &[Move],
+        game: &GameRecord,
         limits: &Limits,
         stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&Info),
-    ) -> Option<Move>;
-    /// The same for a xiangqi game, ruled by the WXF rules (the engine's judge).
-    fn think_xiangqi(
-        &mut self,
-        start: &XqPosition,
-        moves: &[XqMove],
-        limits: &Limits,
-        stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&Info<XqMove>),
-    ) -> Option<XqMove>;
+        on_info: &mut dyn FnMut(&Info<AnyMove>),
+    ) -> Option<AnyMove>;
     /// Hash table size in MiB; an error says why the table could not be had.
     fn set_hash(&mut self, _mb: usize) -> Result<(), TtAllocError> {
         Ok(())
@@ -149,6 +199,39 @@ pub struct Shuffler {
 impl Opponent for Shuffler {
     fn think(
         &mut self,
+        game: &GameRecord,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info<AnyMove>),
+    ) -> Option<AnyMove> {
+        let mut on_info = |i: &Info<AnyMove>| on_info(i);
+        match game {
+            GameRecord::Chess { start, moves } => self
+                .think_chess(start, moves, limits, stop, &mut |i| on_info(&into_any(i)))
+                .map(AnyMove::from),
+            GameRecord::Xiangqi { start, moves } => self
+                .think_xiangqi(start, moves, &mut |i| on_info(&into_any(i)))
+                .map(AnyMove::from),
+        }
+    }
+}
+
+#[cfg(test)]
+/// A report in one game's moves as a report of either game.
+fn into_any<M: Copy + Into<AnyMove>>(i: &Info<M>) -> Info<AnyMove> {
+    Info {
+        depth: i.depth,
+        score: i.score,
+        nodes: i.nodes,
+        nps: i.nps,
+        pv: i.pv.iter().map(|&m| m.into()).collect(),
+    }
+}
+
+#[cfg(test)]
+impl Shuffler {
+    fn think_chess(
+        &mut self,
         start: &Chess,
         moves: &[Move],
         limits: &Limits,
@@ -196,8 +279,6 @@ impl Opponent for Shuffler {
         &mut self,
         start: &XqPosition,
         moves: &[XqMove],
-        _limits: &Limits,
-        _stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info<XqMove>),
     ) -> Option<XqMove> {
         let mut pos = start.clone();
@@ -230,14 +311,7 @@ impl Opponent for Shuffler {
 enum Request {
     Think {
         id: u64,
-        start: Chess,
-        moves: Vec<Move>,
-        limits: Limits,
-    },
-    ThinkXiangqi {
-        id: u64,
-        start: XqPosition,
-        moves: Vec<XqMove>,
+        game: GameRecord,
         limits: Limits,
     },
     Hash(usize),
@@ -248,48 +322,65 @@ enum Request {
 /// What the engine thread reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Report {
+    /// A search's progress, in its game's moves.
     Info {
         id: u64,
-        info: Info,
+        info: Info<AnyMove>,
     },
+    /// A search's move (None: the game has none).
     Best {
         id: u64,
-        mv: Option<Move>,
-    },
-    /// A xiangqi search's progress and move (the xiangqi screen's).
-    XqInfo {
-        id: u64,
-        info: Info<XqMove>,
-    },
-    XqBest {
-        id: u64,
-        mv: Option<XqMove>,
+        mv: Option<AnyMove>,
     },
     Error(TtAllocError),
 }
 
+impl Report {
+    /// Whether the report is of a xiangqi search, as far as its moves tell (`None`: it has
+    /// none, or it is an error).
+    pub fn is_xiangqi(&self) -> Option<bool> {
+        let m = match self {
+            Report::Info { info, .. } => info.pv.first().copied(),
+            Report::Best { mv, .. } => *mv,
+            Report::Error(_) => None,
+        };
+        m.map(|m| matches!(m, AnyMove::Xiangqi(_)))
+    }
+
+    /// The search the report is of (`None`: an error).
+    pub fn id(&self) -> Option<u64> {
+        match self {
+            Report::Info { id, .. } | Report::Best { id, .. } => Some(*id),
+            Report::Error(_) => None,
+        }
+    }
+}
+
 /// Runs one search, sending its progress at most ~30 times a second (the UI redraws anyway)
 /// and never dropping the last iteration, which the move rests on.
-fn report_search<M: Clone>(
+fn report_search(
     tx: &Sender<Report>,
-    info_report: impl Fn(Info<M>) -> Report,
-    think: impl FnOnce(&mut dyn FnMut(&Info<M>)) -> Option<M>,
-) -> Option<M> {
+    id: u64,
+    think: impl FnOnce(&mut dyn FnMut(&Info<AnyMove>)) -> Option<AnyMove>,
+) -> Option<AnyMove> {
     let mut last = Instant::now() - Duration::from_secs(1);
     // The newest report held back by the rate limit.
-    let mut held: Option<Info<M>> = None;
-    let mut on_info = |info: &Info<M>| {
+    let mut held: Option<Info<AnyMove>> = None;
+    let mut on_info = |info: &Info<AnyMove>| {
         if last.elapsed() >= Duration::from_millis(30) {
             last = Instant::now();
             held = None;
-            let _ = tx.send(info_report(info.clone()));
+            let _ = tx.send(Report::Info {
+                id,
+                info: info.clone(),
+            });
         } else {
             held = Some(info.clone());
         }
     };
     let mv = think(&mut on_info);
     if let Some(info) = held {
-        let _ = tx.send(info_report(info));
+        let _ = tx.send(Report::Info { id, info });
     }
     mv
 }
@@ -314,33 +405,11 @@ impl EngineThread {
             .spawn(move || {
                 while let Ok(req) = req_rx.recv() {
                     match req {
-                        Request::Think {
-                            id,
-                            start,
-                            moves,
-                            limits,
-                        } => {
-                            let mv = report_search(
-                                &rep_tx,
-                                |info| Report::Info { id, info },
-                                |on_info| opp.think(&start, &moves, &limits, &stop2, on_info),
-                            );
+                        Request::Think { id, game, limits } => {
+                            let mv = report_search(&rep_tx, id, |on_info| {
+                                opp.think(&game, &limits, &stop2, on_info)
+                            });
                             let _ = rep_tx.send(Report::Best { id, mv });
-                        }
-                        Request::ThinkXiangqi {
-                            id,
-                            start,
-                            moves,
-                            limits,
-                        } => {
-                            let mv = report_search(
-                                &rep_tx,
-                                |info| Report::XqInfo { id, info },
-                                |on_info| {
-                                    opp.think_xiangqi(&start, &moves, &limits, &stop2, on_info)
-                                },
-                            );
-                            let _ = rep_tx.send(Report::XqBest { id, mv });
                         }
                         Request::Hash(mb) => {
                             if let Err(e) = opp.set_hash(mb) {
@@ -361,26 +430,10 @@ impl EngineThread {
         }
     }
 
-    /// Start a search; reports carry `id`.
-    pub fn think(&self, id: u64, start: Chess, moves: Vec<Move>, limits: Limits) {
+    /// Start a search of either game; reports carry `id`.
+    pub fn think(&self, id: u64, game: GameRecord, limits: Limits) {
         self.stop.store(false, Ordering::Relaxed);
-        self.send(Request::Think {
-            id,
-            start,
-            moves,
-            limits,
-        });
-    }
-
-    /// Start a xiangqi search; reports carry `id`.
-    pub fn think_xiangqi(&self, id: u64, start: XqPosition, moves: Vec<XqMove>, limits: Limits) {
-        self.stop.store(false, Ordering::Relaxed);
-        self.send(Request::ThinkXiangqi {
-            id,
-            start,
-            moves,
-            limits,
-        });
+        self.send(Request::Think { id, game, limits });
     }
 
     /// Ask the current search to stop (its Best report still comes).
@@ -426,6 +479,14 @@ impl Drop for EngineThread {
 mod tests {
     use super::*;
 
+    /// A chess game at its start.
+    fn chess_game() -> GameRecord {
+        GameRecord::Chess {
+            start: Chess::default(),
+            moves: Vec::new(),
+        }
+    }
+
     #[test]
     fn thread_reports_a_legal_move_without_blocking() {
         let e = EngineThread::spawn(Box::new(Shuffler::default()));
@@ -433,7 +494,7 @@ mod tests {
             movetime: Some(Duration::from_millis(40)),
             ..Limits::default()
         };
-        e.think(7, Chess::default(), Vec::new(), limits);
+        e.think(7, chess_game(), limits);
         let t0 = Instant::now();
         let mut best = None;
         while t0.elapsed() < Duration::from_secs(5) && best.is_none() {
@@ -445,14 +506,14 @@ mod tests {
             }
             std::thread::sleep(Duration::from_millis(5));
         }
-        let m = best.expect("a move");
+        let m = best.and_then(AnyMove::chess).expect("a move");
         assert!(Chess::default().is_legal(m));
     }
 
     #[test]
     fn stop_ends_a_long_search() {
         let e = EngineThread::spawn(Box::new(Shuffler::default()));
-        e.think(1, Chess::default(), Vec::new(), Limits::default());
+        e.think(1, chess_game(), Limits::default());
         e.stop();
         let t0 = Instant::now();
         loop {
@@ -462,6 +523,38 @@ mod tests {
             assert!(t0.elapsed() < Duration::from_secs(2));
             std::thread::sleep(Duration::from_millis(5));
         }
+    }
+
+    /// One report type for both games: a report tells its game by its moves, or by nothing
+    /// when it has none (the app then routes it by its id).
+    #[test]
+    fn a_report_tells_its_game_by_its_moves() {
+        let xq_start = XqPosition::start();
+        let h2e2 = crate::xiangqi::notation::parse_ucci(&xq_start, "h2e2").unwrap();
+        let e4 = "e2e4"
+            .parse::<shakmaty::uci::UciMove>()
+            .unwrap()
+            .to_move(&Chess::default())
+            .unwrap();
+        let best = |mv: Option<AnyMove>| Report::Best { id: 3, mv };
+        assert_eq!(best(Some(h2e2.into())).is_xiangqi(), Some(true));
+        assert_eq!(best(Some(e4.into())).is_xiangqi(), Some(false));
+        assert_eq!(best(None).is_xiangqi(), None);
+        let info = Info {
+            depth: 1,
+            score: Score::Cp(0),
+            nodes: 1,
+            nps: 1,
+            pv: vec![AnyMove::from(h2e2)],
+        };
+        let r = Report::Info {
+            id: 4,
+            info: info.clone(),
+        };
+        assert_eq!((r.is_xiangqi(), r.id()), (Some(true), Some(4)));
+        assert_eq!(info.clone().of(AnyMove::xiangqi).pv, vec![h2e2]);
+        assert!(info.of(AnyMove::chess).pv.is_empty());
+        assert_eq!(best(None).id(), Some(3));
     }
 
     #[test]

@@ -1,13 +1,13 @@
 //! "How engines see it": the five repetition detectors of chess programs
 //! (Zarkov, Rookie, Belle, Axon, the cuckoo upcoming-repetition test; see
-//! [`crate::engine::repetition`]) at the shown ply, each answer beside the
+//! [`crate::engine::chess::repetition`]) at the shown ply, each answer beside the
 //! rules core's, with a one-line reason for every disagreement.
 //!
 //! A widget on (game, ply, area), so any screen can draw it: the game screen
 //! puts it in place of the occurrence panel (and marks the plies where a
 //! detector errs in the move list), the Euwe stepper under its sequence.
 //! The answers and the reasons come from the engine's
-//! [`report::Replay`](crate::engine::repetition::report::Replay) — the same replay and the same sentences as
+//! [`report::Replay`](crate::engine::chess::repetition::report::Replay) — the same replay and the same sentences as
 //! `threefold detectors` — computed once per game and kept while the game only
 //! grows (a replay holds Belle's 16 MB table, so it is not rebuilt per frame).
 
@@ -19,7 +19,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
-use crate::engine::repetition::report::{PlyReport, Replay, Which};
+use crate::engine::chess::repetition::report::{PlyReport, Replay, Which};
 use crate::rules::Game;
 
 use super::theme::{Theme, badge};

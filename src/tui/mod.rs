@@ -254,18 +254,7 @@ impl Trace {
 fn carry_out(app: &mut App, engine: &EngineThread) {
     for e in app.effects.drain(..) {
         match e {
-            Effect::Think {
-                id,
-                start,
-                moves,
-                limits,
-            } => engine.think(id, start, moves, limits),
-            Effect::ThinkXiangqi {
-                id,
-                start,
-                moves,
-                limits,
-            } => engine.think_xiangqi(id, start, moves, limits),
+            Effect::Think { id, game, limits } => engine.think(id, game, limits),
             Effect::Stop => engine.stop(),
             Effect::NewGame => engine.new_game(),
             Effect::SetHash(mb) => engine.set_hash(mb),

@@ -42,7 +42,7 @@ pub(super) fn no_book() -> Config {
 /// is searched.
 #[test]
 fn the_engine_opens_from_its_book_and_varies() {
-    use crate::engine::book::Book;
+    use crate::engine::chess::book::Book;
     let mut replies = std::collections::BTreeSet::new();
     for seed in 1..40 {
         let mut a = App::new(&Config::default(), Game::new());
@@ -370,7 +370,12 @@ fn engine_gets_the_whole_game_and_takeback_returns_to_the_human() {
     a.start();
     assert!(a.effects.is_empty());
     typed(&mut a, "e4");
-    let Some(Effect::Think { id, moves, .. }) = a.effects.pop() else {
+    let Some(Effect::Think {
+        id,
+        game: super::engine_thread::GameRecord::Chess { moves, .. },
+        ..
+    }) = a.effects.pop()
+    else {
         panic!("no search")
     };
     assert_eq!(moves.len(), 1);
@@ -383,10 +388,13 @@ fn engine_gets_the_whole_game_and_takeback_returns_to_the_human() {
     // A stale report is ignored.
     a.update(Action::Engine(Report::Best {
         id: id + 99,
-        mv: Some(e5),
+        mv: Some(e5.into()),
     }));
     assert_eq!(a.play.game.len(), 1);
-    a.update(Action::Engine(Report::Best { id, mv: Some(e5) }));
+    a.update(Action::Engine(Report::Best {
+        id,
+        mv: Some(e5.into()),
+    }));
     assert_eq!(a.play.game.len(), 2);
     keys(&mut a, "u");
     assert_eq!(a.play.game.len(), 0);
@@ -403,10 +411,13 @@ pub(super) fn engine_answers(a: &mut App, score: i32, mv: &str) {
             score: super::engine_thread::Score::Cp(score),
             nodes: 100,
             nps: 1000,
-            pv: vec![m],
+            pv: vec![m.into()],
         },
     }));
-    a.update(Action::Engine(Report::Best { id, mv: Some(m) }));
+    a.update(Action::Engine(Report::Best {
+        id,
+        mv: Some(m.into()),
+    }));
 }
 
 const KNIGHTS: [&str; 9] = [
@@ -1028,7 +1039,7 @@ fn engine_pv_is_shown_in_san_with_a_spinner() {
             score: super::engine_thread::Score::Cp(-31),
             nodes: 1000,
             nps: 250_000,
-            pv: moves,
+            pv: moves.into_iter().map(Into::into).collect(),
         },
     }));
     let (s, _) = screen(&a, &Theme::colored(), 120, 40);
@@ -1751,7 +1762,10 @@ fn the_engine_score_is_shown_from_whites_side_with_a_label_at_80x24() {
     let (s, _) = screen(&a, &Theme::plain(), 80, 24);
     assert!(s.contains("-0.80 (White)"), "{s}");
     let e5 = a.play.game.parse_move("e5").unwrap();
-    a.update(Action::Engine(Report::Best { id, mv: Some(e5) }));
+    a.update(Action::Engine(Report::Best {
+        id,
+        mv: Some(e5.into()),
+    }));
     assert_eq!(a.play.game.len(), 2);
     let (s, _) = screen(&a, &Theme::plain(), 80, 24);
     assert!(s.contains("idle  depth 5  -0.80 (White)"), "{s}");
@@ -1930,10 +1944,13 @@ fn no_stale_lines_after_the_view_or_the_players_change() {
             score: super::engine_thread::Score::Cp(10),
             nodes: 1,
             nps: 1000,
-            pv: vec![e5],
+            pv: vec![e5.into()],
         },
     }));
-    a.update(Action::Engine(Report::Best { id, mv: Some(e5) }));
+    a.update(Action::Engine(Report::Best {
+        id,
+        mv: Some(e5.into()),
+    }));
     let s = screen(&a, &Theme::plain(), 80, 24).0;
     assert!(s.contains("pv 1...e5"), "{s}");
     keys(&mut a, ",");

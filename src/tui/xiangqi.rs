@@ -50,7 +50,7 @@ use super::config::{
     CLOCK_PRESETS, Config, KeepError, LEVEL, Players, Setting, clock_label, level_message,
     step_level,
 };
-use super::engine_thread::{Effect, Info, Report};
+use super::engine_thread::{AnyMove, Effect, GameRecord, Info, Report};
 use super::keys::{self, Cmd, Ctx};
 use super::prompt::{InputKind, default_save_name, expand_home};
 use super::theme::{PLACE_MARK, RULING_SPAN_MARK, Theme, badge};
@@ -378,10 +378,12 @@ impl XiangqiScreen {
             limits.winc = Some(c.inc);
             limits.binc = Some(c.inc);
         }
-        out.push(Reply::Engine(Effect::ThinkXiangqi {
+        out.push(Reply::Engine(Effect::Think {
             id,
-            start: rec.position(0).clone(),
-            moves: (1..=rec.ply()).map(|p| rec.move_at(p)).collect(),
+            game: GameRecord::Xiangqi {
+                start: rec.position(0).clone(),
+                moves: (1..=rec.ply()).map(|p| rec.move_at(p)).collect(),
+            },
             limits,
         }));
     }
@@ -396,16 +398,18 @@ impl XiangqiScreen {
     /// A report of the engine thread.
     pub fn on_report(&mut self, r: Report, out: &mut Replies) {
         match r {
-            Report::XqInfo { id, info } => {
+            Report::Info { id, info } => {
                 if let Some(t) = self.thinking.as_mut().filter(|t| t.id == id) {
+                    let info = info.of(AnyMove::xiangqi);
                     self.engine_score = Some(info.score.cp());
                     t.info = Some(info);
                 }
             }
-            Report::XqBest { id, mv } => {
+            Report::Best { id, mv } => {
                 if self.thinking.as_ref().is_none_or(|t| t.id != id) {
                     return;
                 }
+                let mv = mv.and_then(AnyMove::xiangqi);
                 self.thinking = None;
                 let side = self.record().current().side_to_move();
                 if self.is_over() || is_human(self.players, side) {

@@ -279,7 +279,13 @@ fn against_the_engine_it_gets_the_whole_game_and_takeback_returns_to_you() {
     a.effects.clear();
     typed(&mut a, "C2=5");
     let id = match a.effects.as_slice() {
-        [Effect::ThinkXiangqi { id, moves, .. }] => {
+        [
+            Effect::Think {
+                id,
+                game: super::engine_thread::GameRecord::Xiangqi { moves, .. },
+                ..
+            },
+        ] => {
             assert_eq!(moves.len(), 1);
             *id
         }
@@ -289,15 +295,15 @@ fn against_the_engine_it_gets_the_whole_game_and_takeback_returns_to_you() {
     typed(&mut a, "H2+3");
     assert_eq!(a.xiangqi.record().ply(), 1);
     let reply = crate::xiangqi::notation::parse_move(a.xiangqi.record().current(), "h9g7").unwrap();
-    a.update(Action::Engine(Report::XqBest {
+    a.update(Action::Engine(Report::Best {
         id,
-        mv: Some(reply),
+        mv: Some(reply.into()),
     }));
     assert_eq!(a.xiangqi.record().ply(), 2);
     // A stale report is ignored.
-    a.update(Action::Engine(Report::XqBest {
+    a.update(Action::Engine(Report::Best {
         id,
-        mv: Some(reply),
+        mv: Some(reply.into()),
     }));
     assert_eq!(a.xiangqi.record().ply(), 2);
     keys(&mut a, "u");
@@ -403,12 +409,15 @@ fn the_engine_calls_when_its_opponent_chases_perpetually() {
                 .iter()
                 .rev()
                 .find_map(|e| match e {
-                    Effect::ThinkXiangqi { id, .. } => Some(*id),
+                    Effect::Think { id, .. } => Some(*id),
                     _ => None,
                 })
                 .expect("the engine was asked");
             let mv = crate::xiangqi::notation::parse_move(a.xiangqi.record().current(), m).unwrap();
-            a.update(Action::Engine(Report::XqBest { id, mv: Some(mv) }));
+            a.update(Action::Engine(Report::Best {
+                id,
+                mv: Some(mv.into()),
+            }));
         }
     }
     let (answer, by_engine) = a.xiangqi.call_answer.clone().expect("the engine called");
@@ -635,7 +644,7 @@ fn clocks_run_and_a_flag_that_falls_loses() {
     a.effects.clear();
     keys(&mut a, "n");
     let think = a.effects.iter().find_map(|e| match e {
-        Effect::ThinkXiangqi { limits, .. } => Some(limits.clone()),
+        Effect::Think { limits, .. } => Some(limits.clone()),
         _ => None,
     });
     let limits = think.expect("the engine plays Red");
@@ -690,9 +699,7 @@ fn the_players_menu_and_a_click_on_the_move_list() {
     assert_eq!(a.xiangqi.players, Players::HumanBlack);
     assert!(a.xiangqi.flipped);
     assert!(
-        a.effects
-            .iter()
-            .any(|e| matches!(e, Effect::ThinkXiangqi { .. })),
+        a.effects.iter().any(|e| matches!(e, Effect::Think { .. })),
         "the engine plays Red, to move"
     );
     keys(&mut a, "p");

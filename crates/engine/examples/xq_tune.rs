@@ -1,4 +1,4 @@
-//! Fits the xiangqi evaluation's weights (`threefold_engine::xqeval`) to positions scored by
+//! Fits the xiangqi evaluation's weights (`threefold_engine::xiangqi::eval`) to positions scored by
 //! Fairy-Stockfish; see `tools/TUNING.md`, "Xiangqi", for the whole pipeline.
 //!
 //! `cargo run --release -p threefold-engine --example xq_tune -- labelled.txt [--epochs 1500]
@@ -41,7 +41,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::process::exit;
 
-use threefold_engine::xqeval::{GROUPS, WEIGHTS, feature, piece_value, pst_point, trace};
+use threefold_engine::xiangqi::eval::{GROUPS, WEIGHTS, feature, piece_value, pst_point, trace};
 use threefold_xiangqi::{Color, Kind, Position};
 
 const USAGE: &str =

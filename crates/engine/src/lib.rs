@@ -1,25 +1,40 @@
-//! The chess engine: an alpha-beta searcher that sees the whole game.
+//! The engine of both games, chess and xiangqi: one alpha-beta searcher that sees the whole
+//! game.
 //!
-//! [`Engine::search`] receives the game's start position and every move played since, so
-//! repetitions that began before the root are visible to the search ([`repetition::zarkov`]: the list of
-//! keys of John Stanback's Zarkov, as the chessprogramming wiki's page "Repetitions",
-//! <https://www.chessprogramming.org/Repetitions>, quotes it), or, by the UCI option `Repetition`, Belle's,
-//! Rookie's or Axon's detector from the same page: [`repetition`]). Positions are cached in a
-//! transposition table in the style of Chris Moreton's Rival ([`tt`], after Rival's
-//! documentation, "Transposition/Refutation Tables",
-//! <https://www.redhotpawn.com/rival/programming/transref.php>). The search itself is in
-//! [`search`] (its tuning constants in [`search::params`]), values and scores in [`score`], the
-//! evaluation in [`eval`] (its weights, fitted to labelled positions, in [`eval::params`]),
-//! move ordering in [`movepick`], checks and legality of a move without playing it in
-//! [`moves`], time control in [`time`], the strength levels (a search size and an evaluation
-//! noise each, measured against Stockfish) in [`level`] and the UCI front end in [`uci`].
+//! # The parts
+//!
+//! - The generic part, written once for both games: the search ([`search`], its tuning
+//!   constants in [`search::params`]) with its move-ordering tables (the history and killers'
+//!   arithmetic, [`search::ordering`]) and the key history of the game and the line
+//!   ([`search::keys`]: the list of keys of John Stanback's Zarkov, as the chessprogramming
+//!   wiki's page "Repetitions", <https://www.chessprogramming.org/Repetitions>, quotes it);
+//!   what a game must give the search ([`game::Game`]); the transposition table in the style
+//!   of Chris Moreton's Rival ([`tt`], after Rival's documentation,
+//!   "Transposition/Refutation Tables",
+//!   <https://www.redhotpawn.com/rival/programming/transref.php>); values and scores
+//!   ([`score`]); time control ([`time`]); the strength levels, a search size and an
+//!   evaluation noise each, measured against Stockfish ([`level`]); the shadow score
+//!   ([`shadow`], below); what measurements see of a search ([`probe`]); the UCI front end
+//!   ([`uci`]).
+//! - One folder per game, each with its move generation glue (the [`game::Game`]
+//!   implementation), its move ordering, its evaluation and its repetition rules: [`chess`]
+//!   (the picker [`chess::movepick`], checks and legality without playing a move
+//!   [`chess::moves`], the evaluation [`chess::eval`], the detectors of the wiki's page
+//!   [`chess::repetition`] — Zarkov's by default, Belle's, Rookie's or Axon's by the UCI
+//!   option `Repetition` — and the opening book [`chess::book`]) and [`xiangqi`] (the
+//!   picker [`xiangqi::ordering`], the evaluation [`xiangqi::eval`], and the WXF judge in the
+//!   search).
+//!
+//! [`Engine::search`] is the one entry for both games: it receives the game's start position
+//! and every move played since ([`Request`]), so repetitions that began before the root are
+//! visible to the search.
 //!
 //! The measurements (the speed benchmark, the repetition suite, the detectors' audit,
 //! hash-table pollution) are in the `threefold-lab` crate, above this one. What they need to
-//! see of a search they get through a [`probe::Probe`] given to [`Engine::search_with`]: the
+//! see of a search they get through a [`probe::Probe`] given to [`Engine::search`]: the
 //! search is generic over the probe and calls it only behind `if P::ACTIVE`, a constant, so
-//! the search a game uses ([`Engine::search`], probe `()`) is compiled without any of it: no
-//! counter and no instrumentation branch at its nodes.
+//! the search a game uses (probe `()`) is compiled without any of it: no counter and no
+//! instrumentation branch at its nodes.
 //!
 //! A score that rests on a repetition draw found in the search is stored in the table like
 //! any other, so another path to the same position may reuse it although the repetition is
@@ -28,25 +43,22 @@
 //! scores apart (<http://www.open-aurec.com/wbforum/viewtopic.php?f=4&t=3863>): [`shadow`],
 //! switched on by the UCI option `ShadowScore` (off by default).
 //!
-//! The engine depends on shakmaty, on the rules core (`threefold-rules`) for the position key
+//! The engine depends on shakmaty, on the xiangqi crate (`threefold-xiangqi`: its board, moves
+//! and judge), on the rules core (`threefold-rules`) for the position key
 //! ([`threefold_rules::key`]: the same key the arbiter counts repetitions with) and its strict
 //! FEN reader ([`threefold_rules::fen`]); never on the UI.
 
-pub mod book;
-pub mod eval;
+pub mod chess;
 pub mod game;
 pub mod level;
-pub mod movepick;
-pub mod moves;
 pub mod probe;
-pub mod repetition;
 pub mod score;
 pub mod search;
 pub mod shadow;
 pub mod time;
 pub mod tt;
 pub mod uci;
-pub mod xqeval;
+pub mod xiangqi;
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -56,9 +68,9 @@ use shakmaty::{Chess, Move};
 pub use score::Score;
 pub use tt::TtAllocError;
 
-use game::{Game, States};
+use chess::repetition::Method;
+use game::Game;
 use probe::Probe;
-use repetition::Method;
 use score::{MATE, MATE_BOUND, MAX_DEPTH};
 use search::Searcher;
 use shadow::{Frame, ShadowScore, StorePolicy};
@@ -108,9 +120,78 @@ pub struct SearchResult<M = Move> {
     pub nodes: u64,
 }
 
+/// What [`Engine::search`] searches: a game of `G` (chess or xiangqi), its start and the moves
+/// played since, the limits, the flag that stops the search, and while pondering the flag
+/// that holds the deadlines back until `ponderhit`.
+pub struct Request<'a, G: Game> {
+    pub start: &'a G,
+    pub moves: &'a [G::Move],
+    pub limits: &'a Limits,
+    pub stop: &'a AtomicBool,
+    /// UCI `go ponder`: true until `ponderhit` ([`Engine::search`]). `None`: no pondering.
+    pub pondering: Option<&'a AtomicBool>,
+}
+
+impl<G: Game> Clone for Request<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Request<'_, G> {}
+
+impl<'a, G: Game> Request<'a, G> {
+    /// The game `start` + `moves` under `limits`, stopped by `stop`; no pondering.
+    pub fn new(
+        start: &'a G,
+        moves: &'a [G::Move],
+        limits: &'a Limits,
+        stop: &'a AtomicBool,
+    ) -> Request<'a, G> {
+        Request {
+            start,
+            moves,
+            limits,
+            stop,
+            pondering: None,
+        }
+    }
+
+    /// The same search, pondering while `flag` is true (`None`: not pondering).
+    pub fn pondering(self, flag: Option<&'a AtomicBool>) -> Request<'a, G> {
+        Request {
+            pondering: flag,
+            ..self
+        }
+    }
+}
+
+/// The engine's state of each game ([`Game::State`]): the record of the game, the history
+/// table, caches, and chess's repetition detectors.
+pub struct States {
+    pub chess: chess::ChessState,
+    pub xiangqi: xiangqi::XiangqiState,
+}
+
+impl States {
+    /// Fresh states of both games.
+    pub fn new() -> States {
+        States {
+            chess: chess::ChessState::new(),
+            xiangqi: xiangqi::XiangqiState::new(),
+        }
+    }
+}
+
+impl Default for States {
+    fn default() -> States {
+        States::new()
+    }
+}
+
 /// The engine: transposition table, each game's state (record, history tables, evaluation
-/// cache: [`game::States`]) and options. `Send`. It plays chess ([`Engine::search`]) and
-/// xiangqi ([`Engine::search_xiangqi`]) with the one search, generic over [`game::Game`].
+/// cache: [`States`]) and options. `Send`. It plays chess and xiangqi with the one search,
+/// generic over [`game::Game`], through the one entry [`Engine::search`].
 pub struct Engine {
     tt: Tt,
     contempt: i32,
@@ -219,7 +300,7 @@ impl Engine {
         self.contempt
     }
 
-    /// The repetition detector of the search (UCI `Repetition`, see [`repetition`]).
+    /// The repetition detector of the search (UCI `Repetition`, see [`chess::repetition`]).
     pub fn set_repetition(&mut self, method: Method) {
         self.states.chess.keys.set_method(&mut self.tt, method);
     }
@@ -240,7 +321,7 @@ impl Engine {
     }
 
     /// Belle's shared-slot losses in the searches so far (positions its table could not
-    /// mark: [`repetition::belle`]).
+    /// mark: [`chess::repetition::belle`]).
     pub fn belle_shared_slot_losses(&self) -> u64 {
         self.states.chess.keys.belle_shared_slot_losses()
     }
@@ -265,95 +346,37 @@ impl Engine {
         self.states.xiangqi.judge()
     }
 
-    /// Searches the xiangqi game `start` + `moves` (whose repetitions the judge sees), as
-    /// [`Engine::search`] searches a chess game. Moves that are illegal end the game record
-    /// there.
-    pub fn search_xiangqi(
+    /// Searches the game of `request` (chess or xiangqi: its start and every move played
+    /// since, whose repetitions the search sees), watched by `probe` (`&mut ()` for a game:
+    /// then no probe code is compiled in; the measurements of `threefold-lab` and the tests
+    /// pass theirs, [`probe`], which changes nothing the search does). Moves that are illegal
+    /// end the game record there (the search starts from the position before the first
+    /// illegal move). `on_info` hears of every completed iteration.
+    ///
+    /// Pondering ([`Request::pondering`], UCI `go ponder`): while the flag is true the search
+    /// runs on the opponent's time with no deadline, and when it goes false (`ponderhit`: the
+    /// opponent played the expected move) the deadlines of the limits start counting from
+    /// then, the work done so far kept. A search that ends while still pondering (its depth
+    /// reached, a mate found) returns; the caller holds its answer back until `ponderhit` or
+    /// `stop`, as UCI requires.
+    pub fn search<G: Game, P: Probe<G>>(
         &mut self,
-        start: &threefold_xiangqi::Position,
-        moves: &[threefold_xiangqi::Move],
-        limits: &Limits,
-        stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&SearchInfo<threefold_xiangqi::Move>),
-    ) -> SearchResult<threefold_xiangqi::Move> {
-        self.run(&mut (), start, moves, limits, stop, None, on_info)
-    }
-
-    /// [`Engine::search_xiangqi`], pondering as [`Engine::search_pondering`] does.
-    pub fn search_xiangqi_pondering(
-        &mut self,
-        start: &threefold_xiangqi::Position,
-        moves: &[threefold_xiangqi::Move],
-        limits: &Limits,
-        stop: &AtomicBool,
-        pondering: Option<&AtomicBool>,
-        on_info: &mut dyn FnMut(&SearchInfo<threefold_xiangqi::Move>),
-    ) -> SearchResult<threefold_xiangqi::Move> {
-        self.run(&mut (), start, moves, limits, stop, pondering, on_info)
-    }
-
-    /// Searches `start` + `moves`. Moves that are illegal end the game record there (the
-    /// search starts from the position before the first illegal move).
-    pub fn search(
-        &mut self,
-        start: &Chess,
-        moves: &[Move],
-        limits: &Limits,
-        stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchResult {
-        self.run(&mut (), start, moves, limits, stop, None, on_info)
-    }
-
-    /// [`Engine::search`] watched by `probe` ([`probe`]: what the measurements of
-    /// `threefold-lab` and the tests see of the search; it changes nothing the search does).
-    pub fn search_with<P: Probe>(
-        &mut self,
+        request: &Request<'_, G>,
         probe: &mut P,
-        start: &Chess,
-        moves: &[Move],
-        limits: &Limits,
-        stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchResult {
-        self.run(probe, start, moves, limits, stop, None, on_info)
-    }
-
-    /// [`Engine::search`], pondering (UCI `go ponder`) while `pondering` is true: the search
-    /// runs on the opponent's time with no deadline, and when the flag goes false
-    /// (`ponderhit`: the opponent played the expected move) the deadlines of `limits` start
-    /// counting from then, the work done so far kept. A search that ends while still
-    /// pondering (its depth reached, a mate found) returns; the caller holds its answer back
-    /// until `ponderhit` or `stop`, as UCI requires.
-    pub fn search_pondering(
-        &mut self,
-        start: &Chess,
-        moves: &[Move],
-        limits: &Limits,
-        stop: &AtomicBool,
-        pondering: Option<&AtomicBool>,
-        on_info: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchResult {
-        self.run(&mut (), start, moves, limits, stop, pondering, on_info)
-    }
-
-    /// The search of the game `G`, watched by `probe` (`()` for a game: then no probe code is
-    /// compiled in).
-    #[allow(clippy::too_many_arguments)]
-    fn run<G: Game, P: Probe<G>>(
-        &mut self,
-        probe: &mut P,
-        start: &G,
-        moves: &[G::Move],
-        limits: &Limits,
-        stop: &AtomicBool,
-        pondering: Option<&AtomicBool>,
         on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
+        let Request {
+            start,
+            moves,
+            limits,
+            stop,
+            pondering,
+        } = *request;
         let t0 = Instant::now();
         let state = G::state(&mut self.states);
         // The game record: keys of every position, with the irreversible moves marked.
-        let pos = G::record_game(state, &mut self.tt, start, moves);
+        let pos = G::record_game(state, start, moves);
+        G::mark_game(state, &mut self.tt);
         self.tt.new_search();
         // Age the history heuristic.
         G::age_history(state);

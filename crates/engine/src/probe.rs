@@ -3,10 +3,10 @@
 //! The measurements (the repetition audit of `threefold bench --audit`, Rookie's hit counts,
 //! the hash-table pollution of `threefold bench pollution`, the detectors' test against the
 //! rules core) live in the `threefold-lab` crate and in the tests, not here. They watch a search
-//! through [`Engine::search_with`](crate::Engine::search_with), which takes a probe; the
+//! through [`Engine::search`](crate::Engine::search), which takes a probe; the
 //! search calls the probe's methods at the points below, each call behind `if P::ACTIVE`.
 //! [`Probe::ACTIVE`] is a constant and the search is monomorphised per probe type, so for the
-//! plain search ([`Engine::search`](crate::Engine::search), whose probe is `()`) every such
+//! plain search (whose probe is `()`) every such
 //! `if` is `if false` and compiles to nothing: the search a game uses has no instrumentation
 //! branch, only the code it needs to play. (Stockfish's search is a template on its node type
 //! for the same reason: what a kind of node does not need is not compiled into it.)
@@ -23,15 +23,12 @@
 //! A probe only watches: it is given shared references and cannot change what the search
 //! does, so a search with any probe visits the same nodes as the plain one.
 
-use shakmaty::Chess;
-
 use crate::game::Game;
-
-use crate::repetition::zarkov::{KeyHistory, Repetition};
+use crate::search::keys::{KeyHistory, Repetition};
 use crate::shadow::Range;
 use crate::tt::Bound;
 
-/// The chosen repetition detector's raw answer at a node ([`crate::repetition::Method`]).
+/// The chosen repetition detector's raw answer at a node ([`crate::chess::repetition::Method`]; chess's detectors are the only ones that answer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Answer {
     /// Zarkov's scan: its verdict (Zarkov counts, so the rule's verdict is what it says).
@@ -81,7 +78,7 @@ pub struct Store {
 
 /// A watcher of a search of the game `G` (chess by default). Every method does nothing by
 /// default; `()` is the probe that watches nothing (the plain search), for every game.
-pub trait Probe<G: Game = Chess> {
+pub trait Probe<G: Game> {
     /// Whether the search calls the probe at all (false: every call is compiled away).
     const ACTIVE: bool = false;
     /// Whether the probe wants [`Probe::stored`] at every node: turns the shadow bookkeeping

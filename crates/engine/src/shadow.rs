@@ -5,7 +5,7 @@
 //!
 //! # The problem
 //!
-//! A repetition inside the search is scored as a draw ([`super::repetition::zarkov`]: Zarkov's rule).
+//! A repetition inside the search is scored as a draw ([`crate::search::keys`]: Zarkov's rule).
 //! That draw belongs to the *path*: the position repeats one higher up on the current line.
 //! Every score backed up from it rests on the path too, yet the table stores it under the
 //! position's key alone, and another path that reaches the same position without the
@@ -19,7 +19,7 @@
 //! with the ply of the repeated position the real score depends on ([`Range::rep_ply`]):
 //!
 //! - a position that stood **twice in the game history** already is a draw on every path:
-//!   real and shadow score are both the draw ([`super::repetition::zarkov::DrawOrigin::Game`]);
+//!   real and shadow score are both the draw ([`crate::search::keys::DrawOrigin::Game`]);
 //! - a position that repeats one **inside the tree** (or once in the game and once in the
 //!   tree) is a draw for the real score, but for the shadow score the move that led there is
 //!   a total uncertainty `(-inf, +inf)`, and the node reports the ply of the earlier
@@ -53,8 +53,8 @@
 //! section "Shadow score" of `crates/engine/README.md` (a two-bound entry is 16 bytes: a quarter fewer entries in
 //! the same memory, measured there).
 
-use super::repetition::zarkov::{DrawOrigin, KeyHistory};
 use super::score::{INF, MAX_PLY};
+use super::search::keys::{DrawOrigin, KeyHistory};
 use super::tt::Bound;
 
 /// UCI `ShadowScore`: what the table stores for scores that rest on a repetition draw.

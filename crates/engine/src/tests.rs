@@ -32,7 +32,11 @@ fn search(e: &mut Engine, start: &Chess, ms: &[Move], depth: u32) -> SearchResul
         depth: Some(depth),
         ..Default::default()
     };
-    e.search(start, ms, &limits, &stop, &mut |_| {})
+    e.search(
+        &Request::new(start, ms, &limits, &stop),
+        &mut (),
+        &mut |_| {},
+    )
 }
 
 fn uci(m: Option<Move>) -> String {
@@ -165,7 +169,11 @@ fn stalemate_root_and_nodes_limit() {
         nodes: Some(3000),
         ..Default::default()
     };
-    let r = e.search(&Chess::default(), &[], &limits, &stop, &mut |_| {});
+    let r = e.search(
+        &Request::new(&Chess::default(), &[], &limits, &stop),
+        &mut (),
+        &mut |_| {},
+    );
     assert!(r.best.is_some());
     assert!(r.nodes <= 3100, "{r:?}");
 }
@@ -176,13 +184,16 @@ fn stop_flag_and_movetime_answer_promptly() {
     let stop = AtomicBool::new(true);
     let t = Instant::now();
     let r = e.search(
-        &Chess::default(),
-        &[],
-        &Limits {
-            infinite: true,
-            ..Default::default()
-        },
-        &stop,
+        &Request::new(
+            &Chess::default(),
+            &[],
+            &Limits {
+                infinite: true,
+                ..Default::default()
+            },
+            &stop,
+        ),
+        &mut (),
         &mut |_| {},
     );
     assert!(r.best.is_some());
@@ -194,7 +205,11 @@ fn stop_flag_and_movetime_answer_promptly() {
         ..Default::default()
     };
     let mut infos = 0;
-    let r = e.search(&Chess::default(), &[], &limits, &stop, &mut |_| infos += 1);
+    let r = e.search(
+        &Request::new(&Chess::default(), &[], &limits, &stop),
+        &mut (),
+        &mut |_| infos += 1,
+    );
     assert!(r.best.is_some() && infos >= 1);
     assert!(
         t.elapsed() < Duration::from_millis(1000),
@@ -243,7 +258,11 @@ fn level_move(e: &mut Engine, start: &Chess, ms: &[Move], lvl: u8, seed: u64) ->
     e.new_game();
     e.set_noise_seed(seed);
     let stop = AtomicBool::new(false);
-    e.search(start, ms, &level::limits(lvl), &stop, &mut |_| {})
+    e.search(
+        &Request::new(start, ms, &level::limits(lvl), &stop),
+        &mut (),
+        &mut |_| {},
+    )
 }
 
 #[test]

@@ -67,7 +67,7 @@
 //!
 //! One bit of each entry is the "open" flag of Ken Thompson's Belle, used only when the
 //! search detects repetitions that way (UCI `Repetition belle`, see
-//! [`super::repetition::belle`]): [`Tt::open`] sets it when a position is entered,
+//! [`crate::chess::repetition::belle`]): [`Tt::open`] sets it when a position is entered,
 //! [`Tt::close`] clears it when the position's search returns. An open entry is never
 //! overwritten by another position ([`Tt::store`] and [`Tt::open`] leave it alone), and a store
 //! for the open position itself keeps the flag. With every other detector no flag is ever set

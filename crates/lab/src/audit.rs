@@ -17,7 +17,7 @@
 //! contain them.
 
 use threefold_engine::probe::{Answer, Probe};
-use threefold_engine::repetition::zarkov::KeyHistory;
+use threefold_engine::search::keys::KeyHistory;
 
 /// What the detector did in the searches watched so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -65,7 +65,7 @@ fn seen(answer: Answer) -> Option<bool> {
     }
 }
 
-impl Probe for Audit {
+impl Probe<shakmaty::Chess> for Audit {
     const ACTIVE: bool = true;
 
     fn repetition(&mut self, keys: &KeyHistory, answer: Answer) {
@@ -88,7 +88,7 @@ impl Probe for Audit {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use threefold_engine::repetition::zarkov::Repetition;
+    use threefold_engine::search::keys::Repetition;
 
     fn keys(ks: &[u64]) -> KeyHistory {
         let mut h = KeyHistory::new();

@@ -19,10 +19,10 @@ use std::time::{Duration, Instant};
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
 use crate::audit::Audit;
-use threefold_engine::repetition::Method;
+use threefold_engine::chess::repetition::Method;
 use threefold_engine::shadow::ShadowScore;
 use threefold_engine::tt::{IndexMapping, Tt, mapping_bias};
-use threefold_engine::{Engine, Limits, TtAllocError, nps};
+use threefold_engine::{Engine, Limits, Request, TtAllocError, nps};
 
 /// The bench positions.
 pub const FENS: &str = include_str!("../../../assets/bench.fens");
@@ -110,9 +110,13 @@ pub fn run_setup(
         engine.new_game();
         let t = Instant::now();
         let r = if watched {
-            engine.search_with(&mut audit, p, &[], &limits, &stop, &mut |_| {})
+            engine.search(
+                &Request::new(p, &[], &limits, &stop),
+                &mut audit,
+                &mut |_| {},
+            )
         } else {
-            engine.search(p, &[], &limits, &stop, &mut |_| {})
+            engine.search(&Request::new(p, &[], &limits, &stop), &mut (), &mut |_| {})
         };
         let dt = t.elapsed();
         time += dt;

@@ -7,7 +7,7 @@
 //!
 //! The audit and the pollution count watch the search from outside: each is a
 //! [`threefold_engine::probe::Probe`], handed to
-//! [`Engine::search_with`](threefold_engine::Engine::search_with). The engine's search is
+//! [`Engine::search`](threefold_engine::Engine::search). The engine's search is
 //! generic over its probe and calls it only behind the probe's constant `ACTIVE`, so these
 //! measurements are compiled into the search here, for their own probe types, and the search
 //! a game uses (probe `()`) carries none of them. A probe only watches: the node counts of a

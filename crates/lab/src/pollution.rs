@@ -22,13 +22,13 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use shakmaty::{Move, Position};
+use shakmaty::{Chess, Move, Position};
 
 use crate::suite::entries;
 use threefold_engine::probe::{Probe, Store};
-use threefold_engine::repetition::zarkov::KeyHistory;
+use threefold_engine::search::keys::KeyHistory;
 use threefold_engine::shadow::{StorePolicy, stored_bound};
-use threefold_engine::{Engine, Limits, SearchResult, TtAllocError};
+use threefold_engine::{Engine, Limits, Request, SearchResult, TtAllocError};
 
 /// Plies played from each suite position.
 pub const DEFAULT_PLIES: usize = 12;
@@ -75,7 +75,7 @@ pub struct Pollution {
     pub same_path_probes: u64,
 }
 
-impl Probe for Pollution {
+impl Probe<Chess> for Pollution {
     const ACTIVE: bool = true;
     const SHADOW: bool = true;
 
@@ -110,7 +110,7 @@ impl Probe for Pollution {
 }
 
 /// A search of `start` + `moves` to `depth`, watched by `probe`.
-fn search<P: Probe>(
+fn search<P: Probe<Chess>>(
     e: &mut Engine,
     probe: &mut P,
     start: &shakmaty::Chess,
@@ -122,7 +122,11 @@ fn search<P: Probe>(
         depth: Some(depth),
         ..Default::default()
     };
-    e.search_with(probe, start, moves, &limits, &stop, &mut |_| {})
+    e.search(
+        &Request::new(start, moves, &limits, &stop),
+        probe,
+        &mut |_| {},
+    )
 }
 
 /// Runs the pollution bench; one line per game, the counts of both modes on the last line.

@@ -25,7 +25,7 @@ use std::sync::atomic::AtomicBool;
 use shakmaty::{CastlingMode, Chess, Move, Position, uci::UciMove};
 
 use threefold_engine::shadow::ShadowScore;
-use threefold_engine::{Engine, Limits, SearchResult, TtAllocError};
+use threefold_engine::{Engine, Limits, Request, SearchResult, TtAllocError};
 
 /// The suite file, compiled in.
 pub const SUITE: &str = include_str!("../../../assets/repetition_suite.txt");
@@ -175,7 +175,11 @@ pub fn solve(engine: &mut Engine, e: &Entry, nodes: u64) -> SearchResult {
         nodes: Some(nodes),
         ..Default::default()
     };
-    engine.search(&e.start, &e.moves, &limits, &stop, &mut |_| {})
+    engine.search(
+        &Request::new(&e.start, &e.moves, &limits, &stop),
+        &mut (),
+        &mut |_| {},
+    )
 }
 
 /// Solve counts of `bench suite`.

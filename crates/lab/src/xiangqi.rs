@@ -23,7 +23,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use threefold_engine::{Engine, Limits, TtAllocError, nps};
+use threefold_engine::{Engine, Limits, Request, TtAllocError, nps};
 use threefold_rules::shuffle::Rng;
 use threefold_xiangqi::board::{FenError, Move, Position, Square};
 use threefold_xiangqi::judge::{ChaseMode, Outcome, Record};
@@ -308,7 +308,11 @@ pub fn search_bench(
     for p in positions {
         engine.new_game();
         let t = Instant::now();
-        let r = engine.search_xiangqi(&p.start, &p.moves, &limits, &stop, &mut |_| {});
+        let r = engine.search(
+            &Request::new(&p.start, &p.moves, &limits, &stop),
+            &mut (),
+            &mut |_| {},
+        );
         runs.push(PositionRun {
             nodes: r.nodes,
             time: t.elapsed(),

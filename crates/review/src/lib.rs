@@ -42,7 +42,7 @@ use std::time::Duration;
 
 use shakmaty::{Color, Move, Position, Role};
 
-use threefold_engine::{Engine, Limits, Score, TtAllocError};
+use threefold_engine::{Engine, Limits, Request, Score, TtAllocError};
 use threefold_rules::Game;
 use threefold_rules::ending::EndingKind;
 use threefold_rules::notation::{MoveNumber, color_name};
@@ -302,9 +302,11 @@ fn search_all(
             },
             None => {
                 let mut pv = Vec::new();
-                let r = engine.search(game.start(), &moves[..ply], &limits, stop, &mut |info| {
-                    pv = info.pv.clone()
-                });
+                let r = engine.search(
+                    &Request::new(game.start(), &moves[..ply], &limits, stop),
+                    &mut (),
+                    &mut |info| pv = info.pv.clone(),
+                );
                 if pv.first() != r.best.as_ref() {
                     pv = r.best.into_iter().collect();
                 }

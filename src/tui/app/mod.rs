@@ -209,7 +209,12 @@ impl App {
             Action::Mouse(m) => self.on_mouse(m),
             Action::Resize(w, h) => self.size = Rect::new(0, 0, w, h),
             Action::Tick(now) => self.on_tick(now),
-            Action::Engine(r @ (Report::XqInfo { .. } | Report::XqBest { .. })) => {
+            // A report goes to the screen whose search it is: by its moves, else by its id.
+            Action::Engine(r)
+                if r.is_xiangqi().unwrap_or_else(|| {
+                    r.id().is_some() && self.xiangqi.thinking.as_ref().map(|t| t.id) == r.id()
+                }) =>
+            {
                 self.with_xiangqi(|x, out| x.on_report(r, out))
             }
             Action::Engine(r) => self.with_play(|p, _, out| p.on_report(r, out)),

@@ -2,10 +2,8 @@
 
 use std::sync::atomic::AtomicBool;
 
-use shakmaty::{Chess, Move};
-
-use super::{Info, Limits, Opponent};
-use crate::engine::{self, TtAllocError};
+use super::{AnyMove, GameRecord, Info, Limits, Opponent};
+use crate::engine::{self, Request, TtAllocError};
 
 pub struct EngineOpponent(engine::Engine);
 
@@ -15,47 +13,50 @@ impl EngineOpponent {
     }
 }
 
+impl EngineOpponent {
+    /// The one search of either game, its reports and move in [`AnyMove`]s.
+    fn search<G: engine::game::Game>(
+        &mut self,
+        start: &G,
+        moves: &[G::Move],
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info<AnyMove>),
+    ) -> Option<AnyMove>
+    where
+        G::Move: Into<AnyMove>,
+    {
+        let mut cb = |i: &engine::SearchInfo<G::Move>| {
+            on_info(&Info {
+                depth: i.depth,
+                score: i.score,
+                nodes: i.nodes,
+                nps: i.nps,
+                pv: i.pv.iter().map(|&m| m.into()).collect(),
+            })
+        };
+        let request = Request::new(start, moves, limits, stop);
+        self.0
+            .search(&request, &mut (), &mut cb)
+            .best
+            .map(Into::into)
+    }
+}
+
 impl Opponent for EngineOpponent {
     fn think(
         &mut self,
-        start: &Chess,
-        moves: &[Move],
+        game: &GameRecord,
         limits: &Limits,
         stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&Info),
-    ) -> Option<Move> {
-        let mut cb = |i: &engine::SearchInfo| {
-            on_info(&Info {
-                depth: i.depth,
-                score: i.score,
-                nodes: i.nodes,
-                nps: i.nps,
-                pv: i.pv.clone(),
-            })
-        };
-        self.0.search(start, moves, limits, stop, &mut cb).best
-    }
-
-    fn think_xiangqi(
-        &mut self,
-        start: &crate::xiangqi::Position,
-        moves: &[crate::xiangqi::Move],
-        limits: &Limits,
-        stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&Info<crate::xiangqi::Move>),
-    ) -> Option<crate::xiangqi::Move> {
-        let mut cb = |i: &engine::SearchInfo<crate::xiangqi::Move>| {
-            on_info(&Info {
-                depth: i.depth,
-                score: i.score,
-                nodes: i.nodes,
-                nps: i.nps,
-                pv: i.pv.clone(),
-            })
-        };
-        self.0
-            .search_xiangqi(start, moves, limits, stop, &mut cb)
-            .best
+        on_info: &mut dyn FnMut(&Info<AnyMove>),
+    ) -> Option<AnyMove> {
+        match game {
+            GameRecord::Chess { start, moves } => self.search(start, moves, limits, stop, on_info),
+            GameRecord::Xiangqi { start, moves } => {
+                self.search(start, moves, limits, stop, on_info)
+            }
+        }
     }
 
     fn set_hash(&mut self, mb: usize) -> Result<(), TtAllocError> {

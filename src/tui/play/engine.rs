@@ -8,7 +8,7 @@ use std::time::Instant;
 use shakmaty::{Color, Move, Position};
 
 use crate::rules::claim::{self, Claim, Ground};
-use crate::tui::engine_thread::{Effect, Report};
+use crate::tui::engine_thread::{AnyMove, Effect, GameRecord, Report};
 
 use super::{LastSearch, Play, Replies, Thinking, draw_offer_answer, pv_san};
 
@@ -19,11 +19,13 @@ impl Play {
                 if let Some(t) = &mut self.thinking
                     && t.id == id
                 {
+                    let info = info.of(AnyMove::chess);
                     t.pv = pv_san(self.game.position(), &info.pv, 8);
                     t.info = Some(info);
                 }
             }
             Report::Best { id, mv } => {
+                let mv = mv.and_then(AnyMove::chess);
                 let Some(t) = self.thinking.take_if(|t| t.id == id) else {
                     return;
                 };
@@ -43,8 +45,6 @@ impl Play {
                 self.engine_moves(&t, m, out);
             }
             Report::Error(e) => out.error(format!("engine: {e}")),
-            // The xiangqi screen's searches: the App hands those to it.
-            Report::XqInfo { .. } | Report::XqBest { .. } => {}
         }
     }
 
@@ -107,7 +107,7 @@ impl Play {
         // offer waits for the engine's search (its score answers it).
         if self.config.book && self.draw_offer.is_none() {
             let played: Vec<Move> = self.game.moves().collect();
-            if let Some(b) = crate::engine::book::Book::builtin().choose(
+            if let Some(b) = crate::engine::chess::book::Book::builtin().choose(
                 self.game.start(),
                 &played,
                 &mut self.rng,
@@ -136,8 +136,10 @@ impl Play {
         });
         out.engine(Effect::Think {
             id: self.search_id,
-            start: self.game.start().clone(),
-            moves: self.game.moves().collect(),
+            game: GameRecord::Chess {
+                start: self.game.start().clone(),
+                moves: self.game.moves().collect(),
+            },
             limits,
         });
     }

@@ -10,7 +10,7 @@
 //! comments (Step 1. to Step 19. in `negamax`, Step 1. to Step 7. in `quiescence`).
 //!
 //! It is written once for both games: `Searcher` is generic over [`Game`] (chess, xiangqi:
-//! [`super::game`]) and monomorphised, so each game's moves, keys, ordering and evaluation are
+//! [`super::game`], [`crate::chess`], [`crate::xiangqi`]) and monomorphised, so each game's moves, keys, ordering and evaluation are
 //! inlined into its own compiled copy and the chess search runs the same instructions as
 //! before it became generic (`threefold bench` counts the same nodes). What a game decides is
 //! asked of the trait: a repetition's verdict (chess: a draw; xiangqi: the WXF judge's ruling,
@@ -27,8 +27,8 @@
 //!   known, before the move is made. The quiescence search neither probes nor stores: measured
 //!   on `threefold bench` (depth 12), probing there cost 13% more time for 1% fewer nodes, as
 //!   nearly every quiescence probe is a cache miss, and its entries only crowd out deeper ones.
-//!   Static evaluations are cached separately ([`super::eval::EvalCache`]).
-//! - Repetitions (see [`super::repetition`]): by default Zarkov's scan ([`super::repetition::zarkov`]) at
+//!   Static evaluations are cached separately ([`crate::chess::eval::EvalCache`] in chess).
+//! - Repetitions (see [`crate::chess::repetition`]): by default Zarkov's scan ([`keys`]) at
 //!   every node, quiescence included (UCI `Repetition` picks Belle's, Rookie's or Axon's);
 //!   with `UpcomingRepetition`, a node below the root whose side to move can go back to a
 //!   position scored a draw has alpha raised to the draw score, as Stockfish does;
@@ -43,13 +43,14 @@
 //!   search (probe `()`) carries no instrumentation branch.
 //! - Quiescence search: captures with SEE >= 0 and queen promotions, stand pat, delta pruning;
 //!   all evasions when in check.
-//! - Move ordering in [`super::movepick`]: TT move, MVV-LVA/SEE captures, killers, history.
+//! - Move ordering: the history and killers' arithmetic in [`ordering`], each game's picker in
+//!   its folder ([`crate::chess::movepick`], [`crate::xiangqi::ordering`]): TT move, MVV-LVA/SEE captures, killers, history.
 //! - Null-move pruning (R = 3 + depth/4, not in check, with non-pawn material, static eval at
 //!   least beta), reverse futility pruning at depth 6 and below; at depth 3 and below
 //!   (non-PV), futility pruning of quiet moves that give no check, and late-move pruning: once
 //!   `(4 + 3 depth²)` moves (half as many when not improving) have been handed out, the
 //!   remaining quiet moves, checks included, are skipped without being generated. Whether a
-//!   move gives check is known before it is made ([`super::moves::gives_check`]), so a pruned
+//!   move gives check is known before it is made ([`crate::chess::moves::gives_check`]), so a pruned
 //!   move is never played.
 //! - Late-move reductions for quiet moves (logarithmic table, less in PV nodes and for moves
 //!   with good history, more when the position is not *improving*: its static evaluation is
@@ -64,6 +65,8 @@
 //! - Check extension: a move that gives check is searched one ply deeper.
 //! - Mate-distance scoring: mate at ply `p` is `MATE - p`; mate-distance pruning.
 
+pub mod keys;
+pub mod ordering;
 pub mod params;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -71,11 +74,12 @@ use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
 
-use super::game::{Game, Picked, Picker, Verdict};
+use super::game::{Game, Verdict};
 use super::probe::{Probe, Store};
 use super::score::{INF, MATE, MATE_BOUND, MAX_PLY};
 use super::shadow::{Accumulator, Frame, StorePolicy};
 use super::tt::{Bound, Tt};
+use ordering::{Picked, Picker};
 use params::*;
 
 /// The clock is read every this many nodes (`Searcher::check_limits`).
@@ -117,7 +121,7 @@ pub struct Searcher<'a, G: Game, P: Probe<G>> {
     /// When the clock of the deadline started: the search's start, or the `ponderhit`.
     pub start: Instant,
     pub hard: Option<Duration>,
-    /// While pondering ([`super::Engine::search_pondering`]): the flag that is true until
+    /// While pondering ([`super::Engine::search`] with [`super::Request::pondering`]): the flag that is true until
     /// `ponderhit`. No deadline applies until then; [`Searcher::poll_ponderhit`] then starts
     /// the clock with [`Searcher::pending_hard`] as the deadline.
     pub pondering: Option<&'a AtomicBool>,
@@ -205,7 +209,8 @@ impl<'a, G: Game, P: Probe<G>> Searcher<'a, G, P> {
     /// Enters `child`, reached by the legal move `m` from `pos`; its key is `key`.
     #[inline(always)]
     fn push(&mut self, pos: &G, m: G::Move, child: &G, key: u64) {
-        G::push(self.st, self.tt, pos, m, child, key);
+        G::push(self.st, pos, m, child, key);
+        G::mark(self.st, self.tt, key);
         if P::ACTIVE {
             self.probe.enter(child, Some(&m));
         }
@@ -214,7 +219,8 @@ impl<'a, G: Game, P: Probe<G>> Searcher<'a, G, P> {
     /// Enters `child`, reached by a null move; its key is `key`.
     #[inline(always)]
     fn push_null_move(&mut self, child: &G, key: u64) {
-        G::push_null_move(self.st, self.tt, child, key);
+        G::push_null_move(self.st, child, key);
+        G::mark(self.st, self.tt, key);
         if P::ACTIVE {
             self.probe.enter(child, None);
         }
@@ -223,7 +229,8 @@ impl<'a, G: Game, P: Probe<G>> Searcher<'a, G, P> {
     /// Leaves the last position entered.
     #[inline(always)]
     fn pop(&mut self) {
-        G::pop(self.st, self.tt);
+        G::pop(self.st);
+        G::unmark(self.st, self.tt);
         if P::ACTIVE {
             self.probe.leave();
         }

@@ -1,9 +1,9 @@
 //! The search's tuning constants, in one place (as the evaluation's weights are in
-//! [`crate::eval::params`]). Each names the routine of [`super`] that uses it; the
+//! [`crate::chess::eval::params`]). Each names the routine of [`super`] that uses it; the
 //! module docs of [`super`] describe the techniques. Changing one changes the node counts of
 //! `threefold bench`: measure node counts, speed and strength (games) before keeping it.
 
-use crate::movepick::HISTORY_MAX;
+use super::ordering::HISTORY_MAX;
 use crate::score::MAX_PLY;
 
 // Iterative deepening with aspiration windows.

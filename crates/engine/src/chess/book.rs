@@ -24,7 +24,7 @@ use threefold_rules::shuffle::Rng;
 use threefold_rules::{Game, PlayError};
 
 /// The book's text, built into the binary.
-const BOOK_TEXT: &str = include_str!("../../../assets/book.txt");
+const BOOK_TEXT: &str = include_str!("../../../../assets/book.txt");
 
 /// One line of the book.
 #[derive(Clone, Debug, PartialEq, Eq)]

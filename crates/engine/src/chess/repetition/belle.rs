@@ -9,7 +9,7 @@
 //! > table probe encounters an open node, it must be because the current position has occurred
 //! > somewhere before.
 //!
-//! The flag is a bit of the Rival table's entry ([`super::super::tt`]). Entering a position
+//! The flag is a bit of the Rival table's entry ([`crate::tt`]). Entering a position
 //! ([`Marks::push`]) calls [`Tt::open`]:
 //! - the slot holds the position and it is open: a repetition;
 //! - otherwise the flag is set. The entry must exist while the position is searched, so a
@@ -31,7 +31,7 @@
 //! A 32-bit lock that matches by chance in the same slot is taken for the position (a false
 //! repetition); with 21 index bits as well that is one chance in 2^53.
 
-use super::super::tt::{OpenSlot, Tt};
+use crate::tt::{OpenSlot, Tt};
 
 /// The open marks set by the game and the search line.
 #[derive(Clone, Debug, Default)]

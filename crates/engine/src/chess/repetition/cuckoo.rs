@@ -45,7 +45,7 @@ use std::sync::OnceLock;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{Board, Color, Piece, Role, Square, attacks};
 
-use super::zarkov::KeyHistory;
+use crate::search::keys::KeyHistory;
 
 /// Slots of the table.
 const SLOTS: usize = 8192;

@@ -28,17 +28,11 @@ use shakmaty::{
 
 use super::eval::see_value;
 use super::moves::decode_move;
-use super::tt::{pack_move, same_move};
+use crate::search::ordering::KILLER_SCORE;
+use crate::tt::{pack_move, same_move};
 
 /// Butterfly history table: `[side][from][to]`.
 pub type HistoryTable = [[[i32; 64]; 64]; 2];
-
-/// Maximum magnitude of a history score.
-pub const HISTORY_MAX: i32 = 16384;
-
-/// Ordering score of a killer move (above any history score, so late-move reductions treat
-/// killers as moves with good history).
-pub const KILLER_SCORE: i32 = 3 * HISTORY_MAX;
 
 // Ordering scores of evasions (one list, all kinds of moves). Sort keys hold the score in the
 // high 24 bits of an i32, so every score stays within +-2^23.
@@ -196,8 +190,8 @@ enum Stage {
     Done,
 }
 
-/// A move handed out by the [`MovePicker`] (the search's [`crate::game::Picked`]).
-pub type Picked = crate::game::Picked<Move>;
+/// A move handed out by the [`MovePicker`] (the search's [`Picked`](crate::search::ordering::Picked)).
+pub type Picked = crate::search::ordering::Picked<Move>;
 
 /// Hands out the moves of a full-width node in stages (see the module docs).
 pub struct MovePicker<'a> {

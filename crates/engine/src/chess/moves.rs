@@ -26,7 +26,7 @@ use shakmaty::{
     attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, ray, rook_attacks},
 };
 
-use super::tt::{packed_from, packed_promotion};
+use crate::tt::{packed_from, packed_promotion};
 
 /// Does `m` (legal in `pos`) give check?
 #[inline]
@@ -70,7 +70,7 @@ pub fn gives_check(pos: &Chess, m: Move) -> bool {
         .any()
 }
 
-/// Turns a packed move (see [`super::tt::pack_move`]) back into a move of `pos`, or `None`
+/// Turns a packed move (see [`crate::tt::pack_move`]) back into a move of `pos`, or `None`
 /// when it is not legal there. `in_check` must say whether the side to move is in check.
 pub fn decode_move(pos: &Chess, p: u16, in_check: bool) -> Option<Move> {
     if p == 0 {

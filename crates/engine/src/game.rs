@@ -1,8 +1,8 @@
 //! The games the search plays: what one alpha-beta search needs of a game, as a trait.
 //!
 //! The search ([`crate::search`]) is written once, generic over [`Game`], and monomorphised:
-//! chess ([`shakmaty::Chess`], in [`chess`]) and xiangqi ([`threefold_xiangqi::Position`], in
-//! [`xiangqi`]) each get their own compiled copy of the one negamax, the one quiescence search,
+//! chess ([`shakmaty::Chess`], in [`crate::chess`]) and xiangqi ([`threefold_xiangqi::Position`],
+//! in [`crate::xiangqi`]) each get their own compiled copy of the one negamax, the one quiescence search,
 //! the one table, the one time manager and the one UCI loop, with the game's code inlined into
 //! it. Nothing of the search is written twice; what differs between the games is here:
 //!
@@ -18,17 +18,21 @@
 //! - the end of a game without moves: checkmate loses in both games, stalemate draws in chess
 //!   and loses in xiangqi; the fifty-move rule and insufficient material are chess's.
 //!
-//! The per-game state the engine keeps between searches (the record of the game, the history
-//! table, the evaluation cache) is the game's [`Game::State`], held by [`crate::Engine`] for
-//! each game in [`States`].
-
-pub mod chess;
-pub mod xiangqi;
+//! What both games share lives beside the search, not here: the key history
+//! ([`crate::search::keys`]) and the history and killer tables' arithmetic
+//! ([`crate::search::ordering`]). The per-game state the engine keeps between searches (the
+//! record of the game, the history table, the evaluation cache, chess's detectors) is the
+//! game's [`Game::State`], held by [`crate::Engine`] for each game in [`crate::States`]. The
+//! trait knows no game's detector: the one that keeps its marks in the search's table
+//! (chess's Belle) is reached through the default-empty hooks [`Game::mark`],
+//! [`Game::unmark`] and [`Game::mark_game`], which only chess overrides.
 
 use std::fmt;
 
+use crate::States;
 use crate::probe::Probe;
-use crate::repetition::zarkov::KeyHistory;
+use crate::search::keys::KeyHistory;
+use crate::search::ordering::{Picker, Scores};
 use crate::tt::Tt;
 
 /// What a repetition rule makes of the last position of the line ([`Game::repetition`]).
@@ -45,39 +49,6 @@ pub enum Verdict {
     Loss { since: i32 },
     /// The side to move has won by the rules (its opponent perpetually checked or chased).
     Win { since: i32 },
-}
-
-/// A move handed out by a [`Picker`].
-#[derive(Clone, Copy, Debug)]
-pub struct Picked<M> {
-    pub m: M,
-    /// Ordering score within its stage: the history score for quiet moves,
-    /// [`crate::movepick::KILLER_SCORE`] for killers, MVV-LVA for captures (0 for losing
-    /// ones), `i32::MAX` for the TT move; for evasions, the score of the one list.
-    pub score: i32,
-    /// A capture that loses material by static exchange.
-    pub losing: bool,
-}
-
-/// A history table seen as one run of scores, whatever its shape (chess's 2×64×64, xiangqi's
-/// 2×90×90), so that ageing and clearing are written once.
-pub trait Scores {
-    fn scores_mut(&mut self) -> &mut [i32];
-}
-
-impl<const N: usize> Scores for [[[i32; N]; N]; 2] {
-    fn scores_mut(&mut self) -> &mut [i32] {
-        self.as_flattened_mut().as_flattened_mut()
-    }
-}
-
-/// The staged move picker of a full-width node: hands out the TT move, the captures, the
-/// killers and the quiet moves, generating each stage only when it is reached.
-pub trait Picker<G: Game> {
-    /// The next move, or `None` when every move has been handed out.
-    fn next(&mut self, history: &G::History) -> Option<Picked<G::Move>>;
-    /// From now on, no more quiet moves (killers included): late-move pruning.
-    fn skip_quiets(&mut self);
 }
 
 /// A game the search can play: the position type itself (`shakmaty::Chess`,
@@ -180,25 +151,24 @@ pub trait Game: Clone + Sized + 'static {
     }
     /// Records the game `start` + `moves` up to the first illegal move; its last position is
     /// the root of the search and is returned.
-    fn record_game(
-        state: &mut Self::State,
-        tt: &mut Tt,
-        start: &Self,
-        moves: &[Self::Move],
-    ) -> Self;
+    fn record_game(state: &mut Self::State, start: &Self, moves: &[Self::Move]) -> Self;
     /// Enters `child` (key `key`), reached by the legal move `m` from `pos`.
-    fn push(
-        state: &mut Self::State,
-        tt: &mut Tt,
-        pos: &Self,
-        m: Self::Move,
-        child: &Self,
-        key: u64,
-    );
+    fn push(state: &mut Self::State, pos: &Self, m: Self::Move, child: &Self, key: u64);
     /// Enters `child` (key `key`), reached by a null move.
-    fn push_null_move(state: &mut Self::State, tt: &mut Tt, child: &Self, key: u64);
+    fn push_null_move(state: &mut Self::State, child: &Self, key: u64);
     /// Leaves the last position entered.
-    fn pop(state: &mut Self::State, tt: &mut Tt);
+    fn pop(state: &mut Self::State);
+    /// After [`Game::record_game`]: marks the recorded game in the search's table, for a
+    /// repetition detector that keeps its data there (chess's Belle). None by default.
+    #[inline(always)]
+    fn mark_game(_state: &mut Self::State, _tt: &mut Tt) {}
+    /// After [`Game::push`] and [`Game::push_null_move`]: marks the position `key` in the
+    /// table, as [`Game::mark_game`]. None by default.
+    #[inline(always)]
+    fn mark(_state: &mut Self::State, _tt: &mut Tt, _key: u64) {}
+    /// After [`Game::pop`]: takes the last mark back. None by default.
+    #[inline(always)]
+    fn unmark(_state: &mut Self::State, _tt: &mut Tt) {}
     /// Zarkov's list of keys of the game and the line (what the probes and the shadow score
     /// read).
     fn keys(state: &Self::State) -> &KeyHistory;
@@ -215,26 +185,4 @@ pub trait Game: Clone + Sized + 'static {
     /// Stockfish's upcoming-repetition test: the side to move can move back to a position
     /// the search scores a draw (chess only).
     fn upcoming(state: &Self::State, pos: &Self, ply: usize) -> bool;
-}
-
-/// The engine's state of each game ([`Game::State`]).
-pub struct States {
-    pub chess: chess::ChessState,
-    pub xiangqi: xiangqi::XiangqiState,
-}
-
-impl States {
-    /// Fresh states of both games.
-    pub fn new() -> States {
-        States {
-            chess: chess::ChessState::new(),
-            xiangqi: xiangqi::XiangqiState::new(),
-        }
-    }
-}
-
-impl Default for States {
-    fn default() -> States {
-        States::new()
-    }
 }

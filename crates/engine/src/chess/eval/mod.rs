@@ -724,7 +724,7 @@ mod tests {
             "8/8/4k3/8/2n5/8/3BK3/8 w - - 0 1",
             "8/5k2/8/3r4/8/2B5/4R3/4K3 b - - 0 1",
         ];
-        for fen in include_str!("../../../../assets/bench.fens")
+        for fen in include_str!("../../../../../assets/bench.fens")
             .lines()
             .map(str::trim)
             .filter(|l| !l.is_empty() && !l.starts_with('#'))

@@ -1,3 +1,8 @@
+//! The key history of the search, for both games: the list of keys of the game and the search
+//! line, with Zarkov's repetition scan. Chess's detectors ([`crate::chess::repetition`]) use it
+//! as their default and as the data of the cuckoo scan and Rookie's back-trace; xiangqi's
+//! judge ([`crate::xiangqi`]) asks it where a repetition is before it rules.
+//!
 //! Repetition detection with a list of keys, as in John Stanback's Zarkov: his post "Draw by
 //! Repetition Code" (rec.games.chess.computer, 31 December 1996), quoted in the section "List
 //! of Keys" of the chessprogramming wiki's page "Repetitions"
@@ -7,8 +12,8 @@
 //! given to the engine, through every move the GUI sent) and of the current search line,
 //! together with, for each entry, the index of the position that followed the last
 //! irreversible move (a capture, a pawn move, a move that loses castling rights, or one that
-//! cedes an en passant capture: shakmaty's `Position::is_irreversible`). Positions before that
-//! point can never occur again.
+//! cedes an en passant capture: shakmaty's `Position::is_irreversible`; in xiangqi a capture or
+//! a pawn's advance). Positions before that point can never occur again.
 //!
 //! At every node, quiescence included, [`KeyHistory::repetition`]:
 //! - does nothing unless the current ply is at least 4 plies beyond the last irreversible
@@ -25,10 +30,6 @@
 //! no repetition spans it.
 //!
 //! The draw value itself (0 adjusted by the `Contempt` option) is applied by the search.
-
-use shakmaty::{Chess, Move};
-
-use super::replay;
 
 /// What the scan found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,15 +127,6 @@ impl KeyHistory {
         self.push(key, true);
     }
 
-    /// Records a game: `start`, then the position after each move, stopping before the first
-    /// illegal move; the last position becomes the root. Returns that position.
-    pub fn record_game(&mut self, start: &Chess, moves: &[Move]) -> Chess {
-        self.clear();
-        let pos = replay(start, moves, |s| self.push(s.key, s.irreversible));
-        self.set_root();
-        pos
-    }
-
     /// Zarkov's test for the last pushed position.
     #[inline(always)]
     pub fn repetition(&self) -> Repetition {
@@ -229,7 +221,7 @@ impl KeyHistory {
 
     /// The scan of [`KeyHistory::repetition`], also returning how many earlier occurrences
     /// it found (0, 1, or 2 = two or more). Rookie's verifying back-trace
-    /// ([`super::rookie`]) is this scan.
+    /// ([`crate::chess::repetition::rookie`]) is this scan.
     #[inline]
     pub fn back_trace(&self) -> (u32, Repetition) {
         match self.scan_bounds() {

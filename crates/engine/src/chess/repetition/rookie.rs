@@ -12,7 +12,7 @@
 //! The table is a counting Bloom filter with one hash function: a zero counter proves that
 //! no position of the game or the line has the same low 14 bits, so the position is new and
 //! no back-trace is needed. A non-zero counter is a *hit*; the back-trace (Zarkov's scan over
-//! the list of keys, [`super::zarkov::KeyHistory::back_trace`]) then verifies it. A
+//! the list of keys, [`crate::search::keys::KeyHistory::back_trace`]) then verifies it. A
 //! hit the back-trace rejects is a *false hit*: another position sharing the 14 bits, or an
 //! earlier occurrence beyond the last irreversible move (the counters know nothing of
 //! irreversible moves). [`Counters`] counts both.

@@ -1,23 +1,44 @@
-//! Chess as a [`Game`]: shakmaty's position, threefold's keys (the arbiter's, from
-//! [`threefold_rules::key`]), the staged picker of [`crate::movepick`], the evaluation of
-//! [`crate::eval`] and the repetition detectors of [`crate::repetition`] (a repetition is a
-//! draw). Each method is what the chess search did inline before the search became generic;
-//! `threefold bench` counts the same nodes.
+//! Chess: what the generic search ([`crate::search`]) plays when it plays chess.
+//!
+//! - [`Game`] for shakmaty's position (this file): threefold's keys (the arbiter's, from
+//!   [`threefold_rules::key`]), the staged picker, the evaluation and the repetition
+//!   detectors (a repetition is a draw). Each method is what the chess search did inline
+//!   before the search became generic; `threefold bench` counts the same nodes.
+//! - [`movepick`]: move ordering (the staged picker, MVV-LVA, static exchange evaluation);
+//! - [`moves`]: checks and legality of a move without playing it;
+//! - [`eval`]: the evaluation (its weights, fitted to labelled positions, in [`eval::params`]);
+//! - [`repetition`]: the four detectors of the chessprogramming wiki's page "Repetitions"
+//!   (<https://www.chessprogramming.org/Repetitions>) and the upcoming repetition of
+//!   Stockfish's cuckoo tables, chosen by the UCI option `Repetition`; Belle's keeps its
+//!   marks in the search's table, through the hooks [`Game::mark`], [`Game::unmark`] and
+//!   [`Game::mark_game`] that only chess overrides;
+//! - [`book`]: the opening book of the trainer and of UCI's `OwnBook`.
+//!
+//! The shadow score ([`crate::shadow`]) is the search's, for both games: it reads the key
+//! history every game keeps.
+
+pub mod book;
+pub mod eval;
+pub mod movepick;
+pub mod moves;
+pub mod repetition;
 
 use shakmaty::{Chess, Move, Position};
 
-use super::{Game, Picker, States, Verdict};
-use crate::eval::{EvalCache, see_value};
-use crate::movepick::{
-    HISTORY_MAX, HistoryTable, MovePicker, Picked, ScoredMoves, gen_captures, is_noisy,
-    loses_material, mvv_lva, side,
-};
-use crate::moves::{decode_move, gives_check};
+use crate::States;
+use crate::game::{Game, Verdict};
 use crate::probe::Probe;
-use crate::repetition::Tracker;
-use crate::repetition::zarkov::{KeyHistory, Repetition};
+use crate::search::keys::{KeyHistory, Repetition};
+use crate::search::ordering::{Picker, update_history_score};
 use crate::search::params::DELTA_MARGIN;
 use crate::tt::{Tt, pack_move};
+use eval::{EvalCache, see_value};
+use movepick::{
+    HistoryTable, MovePicker, Picked, ScoredMoves, gen_captures, is_noisy, loses_material, mvv_lva,
+    side,
+};
+use moves::{decode_move, gives_check};
+use repetition::Tracker;
 use threefold_rules::key::{incremental_key_after, play_keyed, position_key};
 
 /// What the engine keeps of chess between searches.
@@ -156,8 +177,10 @@ impl Game for Chess {
 
     #[inline(always)]
     fn update_history(history: &mut HistoryTable, s: usize, m: Move, bonus: i32) {
-        let h = &mut history[s][m.from().map_or(0, |f| f as usize)][m.to() as usize];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        update_history_score(
+            &mut history[s][m.from().map_or(0, |f| f as usize)][m.to() as usize],
+            bonus,
+        );
     }
 
     #[inline(always)]
@@ -200,23 +223,37 @@ impl Game for Chess {
         &mut state.history
     }
 
-    fn record_game(state: &mut ChessState, tt: &mut Tt, start: &Chess, moves: &[Move]) -> Chess {
-        state.keys.record_game(tt, start, moves)
+    fn record_game(state: &mut ChessState, start: &Chess, moves: &[Move]) -> Chess {
+        state.keys.record_game(start, moves)
     }
 
     #[inline(always)]
-    fn push(state: &mut ChessState, tt: &mut Tt, pos: &Chess, m: Move, _: &Chess, key: u64) {
-        state.keys.push(tt, pos, &m, key);
+    fn push(state: &mut ChessState, pos: &Chess, m: Move, _: &Chess, key: u64) {
+        state.keys.push(pos, &m, key);
     }
 
     #[inline(always)]
-    fn push_null_move(state: &mut ChessState, tt: &mut Tt, _: &Chess, key: u64) {
-        state.keys.push_null_move(tt, key);
+    fn push_null_move(state: &mut ChessState, _: &Chess, key: u64) {
+        state.keys.push_null_move(key);
     }
 
     #[inline(always)]
-    fn pop(state: &mut ChessState, tt: &mut Tt) {
-        state.keys.pop(tt);
+    fn pop(state: &mut ChessState) {
+        state.keys.pop();
+    }
+
+    fn mark_game(state: &mut ChessState, tt: &mut Tt) {
+        state.keys.mark_game(tt);
+    }
+
+    #[inline(always)]
+    fn mark(state: &mut ChessState, tt: &mut Tt, key: u64) {
+        state.keys.mark(tt, key);
+    }
+
+    #[inline(always)]
+    fn unmark(state: &mut ChessState, tt: &mut Tt) {
+        state.keys.unmark(tt);
     }
 
     #[inline(always)]
@@ -241,5 +278,60 @@ impl Game for Chess {
     #[inline(always)]
     fn upcoming(state: &ChessState, pos: &Chess, ply: usize) -> bool {
         state.keys.upcoming(pos, ply)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::uci::UciMove;
+
+    use super::*;
+    use crate::chess::repetition::Method;
+
+    /// Belle keeps its marks in the search's table, reached only through the hooks of
+    /// [`Game`] that chess overrides: the game before the root is marked after it is
+    /// recorded ([`Game::mark_game`]), a move of the search marks its position
+    /// ([`Game::mark`]) and taking it back unmarks it ([`Game::unmark`]).
+    #[test]
+    fn belle_marks_the_game_and_the_line_through_the_hooks() {
+        let mut tt = Tt::new(1).expect("a 1 MB table");
+        let mut st = ChessState::new();
+        st.keys.set_method(&mut tt, Method::Belle);
+        let start = Chess::default();
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for u in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            let m = u.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        let draw = |st: &ChessState| Chess::repetition(st, &mut (), 1, 0, 0);
+        let root = Chess::record_game(&mut st, &start, &moves);
+        Chess::mark_game(&mut st, &mut tt);
+        // The root stood at the start: Belle sees the repetition in the table.
+        assert_eq!(draw(&st), Verdict::Draw);
+        // Nf3 from the root: its position stood in the game (ply 1).
+        let m = moves[0];
+        let mut child = root.clone();
+        let key = child.apply_keyed(root.key(), m);
+        Chess::push(&mut st, &root, m, &child, key);
+        Chess::mark(&mut st, &mut tt, key);
+        assert_eq!(draw(&st), Verdict::Draw);
+        Chess::pop(&mut st);
+        Chess::unmark(&mut st, &mut tt);
+        // e4 from the root: a new position; taken back, the root's mark answers again.
+        let e4 = "e2e4".parse::<UciMove>().unwrap().to_move(&root).unwrap();
+        let mut child = root.clone();
+        let key = child.apply_keyed(root.key(), e4);
+        Chess::push(&mut st, &root, e4, &child, key);
+        Chess::mark(&mut st, &mut tt, key);
+        assert_eq!(draw(&st), Verdict::None);
+        Chess::pop(&mut st);
+        Chess::unmark(&mut st, &mut tt);
+        assert_eq!(draw(&st), Verdict::Draw);
+        // The next game's record takes the old marks back: the start alone is no repetition.
+        Chess::record_game(&mut st, &start, &[]);
+        Chess::mark_game(&mut st, &mut tt);
+        assert_eq!(draw(&st), Verdict::None);
     }
 }

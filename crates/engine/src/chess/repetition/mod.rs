@@ -4,7 +4,7 @@
 //!
 //! | detector | data | answers | fails |
 //! |---|---|---|---|
-//! | [`Zarkov`] ([`zarkov`]) | list of keys | earlier occurrences, exact | never (walks the stretch) |
+//! | [`Zarkov`] ([`crate::search::keys`]) | list of keys | earlier occurrences, exact | never (walks the stretch) |
 //! | [`Belle`] ([`belle`]) | an open flag in the transposition table | "open entry found" | misses a position whose slot another open position holds |
 //! | [`Rookie`] ([`rookie`]) | 2^14 one-byte counters + the list of keys | counter hit, then a verified count | never (false hits cost a back-trace) |
 //! | [`Axon`] ([`axon`]) | origin and target squares of the moves, no keys | "every chain closed" | triangulation (false), pieces exchanging squares (missed) |
@@ -34,17 +34,16 @@ pub mod belle;
 pub mod cuckoo;
 pub mod report;
 pub mod rookie;
-pub mod zarkov;
 
 use std::fmt;
 use std::str::FromStr;
 
 use shakmaty::{Chess, Move, Position, Square};
 
-use super::probe::{Answer, Probe};
-use super::tt::{IndexMapping, OpenSlot, Tt, TtAllocError};
+use crate::probe::{Answer, Probe};
+use crate::search::keys::{KeyHistory, Repetition};
+use crate::tt::{IndexMapping, OpenSlot, Tt, TtAllocError};
 use threefold_rules::key::{play_keyed, position_key};
-use zarkov::{KeyHistory, Repetition};
 
 /// One position entered: its key, and the move that reached it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,6 +94,17 @@ pub fn replay(start: &Chess, moves: &[Move], mut f: impl FnMut(Step)) -> Chess {
     pos
 }
 
+impl KeyHistory {
+    /// Records a chess game: `start`, then the position after each move, stopping before the
+    /// first illegal move; the last position becomes the root. Returns that position.
+    pub fn record_game(&mut self, start: &Chess, moves: &[Move]) -> Chess {
+        self.clear();
+        let pos = replay(start, moves, |s| self.push(s.key, s.irreversible));
+        self.set_root();
+        pos
+    }
+}
+
 /// A repetition detector that follows a game and a line position by position.
 pub trait Detector {
     /// What it says about the last position.
@@ -111,7 +121,7 @@ pub trait Detector {
     fn answer(&self, pos: &Chess) -> Self::Answer;
 }
 
-/// Zarkov's list of keys ([`zarkov`]): how many times the position occurred before,
+/// Zarkov's list of keys ([`crate::search::keys`]): how many times the position occurred before,
 /// back to the last irreversible move.
 #[derive(Clone, Debug, Default)]
 pub struct Zarkov(pub KeyHistory);
@@ -151,7 +161,7 @@ impl Belle {
     }
 
     /// With a table of `slots` slots a user asked for (`threefold detectors --belle-slots`):
-    /// refused as a `Hash` of that size would be ([`super::tt::check_slots`]), and backed by
+    /// refused as a `Hash` of that size would be ([`crate::tt::check_slots`]), and backed by
     /// memory only where a position is marked ([`Tt::lazy_with_entries`]).
     pub fn with_slots(slots: u64) -> Result<Belle, TtAllocError> {
         Ok(Belle {
@@ -375,46 +385,75 @@ impl Tracker {
     }
 
     /// Records a game (see [`KeyHistory::record_game`]); its last position becomes the root.
-    pub fn record_game(&mut self, tt: &mut Tt, start: &Chess, moves: &[Move]) -> Chess {
-        self.forget(tt);
-        let pos = replay(start, moves, |s| self.push_step(tt, s));
+    /// Belle's marks are made apart, in the search's table, by [`Tracker::mark_game`].
+    pub fn record_game(&mut self, start: &Chess, moves: &[Move]) -> Chess {
+        self.rookie.clear();
+        self.axon.clear();
+        self.keys.clear();
+        let pos = replay(start, moves, |s| self.push_step(s));
         self.keys.set_root();
         pos
     }
 
+    /// Belle: marks the recorded game's positions in `tt` (the marks of the last game taken
+    /// back first), after [`Tracker::record_game`].
+    pub fn mark_game(&mut self, tt: &mut Tt) {
+        self.belle.clear(tt);
+        if self.method == Method::Belle {
+            for i in 0..self.keys.len() {
+                self.belle.push(tt, self.keys.key_at(i));
+            }
+        }
+    }
+
     #[inline(always)]
-    fn push_step(&mut self, tt: &mut Tt, s: Step) {
+    fn push_step(&mut self, s: Step) {
         self.keys.push(s.key, s.irreversible);
         match self.method {
-            Method::Zarkov => {}
-            Method::Belle => self.belle.push(tt, s.key),
+            Method::Zarkov | Method::Belle => {}
             Method::Rookie => self.rookie.push(s.key),
             Method::Axon => self.axon.push(s.squares, s.irreversible),
         }
     }
 
-    /// Enters the position `key`, reached by the legal move `m` from `pos`.
+    /// Enters the position `key`, reached by the legal move `m` from `pos` (Belle's mark
+    /// apart: [`Tracker::mark`]).
     #[inline(always)]
-    pub fn push(&mut self, tt: &mut Tt, pos: &Chess, m: &Move, key: u64) {
-        self.push_step(tt, Step::by_move(pos, m, key));
+    pub fn push(&mut self, pos: &Chess, m: &Move, key: u64) {
+        self.push_step(Step::by_move(pos, m, key));
     }
 
     /// Enters the position after a null move: irreversible for every method that knows
     /// irreversible moves (Belle does not).
     #[inline(always)]
-    pub fn push_null_move(&mut self, tt: &mut Tt, key: u64) {
-        self.push_step(tt, Step::start(key));
+    pub fn push_null_move(&mut self, key: u64) {
+        self.push_step(Step::start(key));
     }
 
-    /// Leaves the last position.
+    /// Leaves the last position (Belle's mark apart: [`Tracker::unmark`]).
     #[inline(always)]
-    pub fn pop(&mut self, tt: &mut Tt) {
+    pub fn pop(&mut self) {
         self.keys.pop();
         match self.method {
-            Method::Zarkov => {}
-            Method::Belle => self.belle.pop(tt),
+            Method::Zarkov | Method::Belle => {}
             Method::Rookie => self.rookie.pop(),
             Method::Axon => self.axon.pop(),
+        }
+    }
+
+    /// Belle: marks the position `key` just entered as open in `tt`.
+    #[inline(always)]
+    pub fn mark(&mut self, tt: &mut Tt, key: u64) {
+        if self.method == Method::Belle {
+            self.belle.push(tt, key);
+        }
+    }
+
+    /// Belle: takes the last position's mark back.
+    #[inline(always)]
+    pub fn unmark(&mut self, tt: &mut Tt) {
+        if self.method == Method::Belle {
+            self.belle.pop(tt);
         }
     }
 
@@ -423,7 +462,7 @@ impl Tracker {
     /// Axon have no count: any repetition they see is a draw. `probe` is told the method's
     /// raw answer ([`Answer`]); with the plain search's probe, `()`, that costs nothing.
     #[inline(always)]
-    pub fn repetition<P: Probe>(&self, probe: &mut P) -> Repetition {
+    pub fn repetition<P: Probe<Chess>>(&self, probe: &mut P) -> Repetition {
         match self.method {
             Method::Zarkov => {
                 let r = self.keys.repetition();

@@ -1,5 +1,5 @@
 //! Xiangqi as a [`Game`]: threefold's xiangqi board ([`threefold_xiangqi`]), its evaluation
-//! ([`crate::xqeval`]), and the WXF judge inside the search.
+//! ([`eval`]), and the WXF judge inside the search.
 //!
 //! # The judge in the search
 //!
@@ -32,7 +32,7 @@
 //! - **The table.** A ruling's win or loss is scored as a mate at the node (the game is over
 //!   there), but it rests on the path: another path to a node above it may not repeat at all.
 //!   The search therefore tracks, for each node, the earliest ply its value rests on by a
-//!   ruling ([`super::Verdict`]'s `since`), and a node whose value rests on a position above
+//!   ruling ([`crate::game::Verdict`]'s `since`), and a node whose value rests on a position above
 //!   it is not stored in the table (see `crate::search`); a node at or above the earlier
 //!   occurrence is stored, as the cycle below it repeats on every path. Draws are scored and
 //!   stored as chess draws are.
@@ -51,28 +51,30 @@
 //! fifty-move rule: the WXF rules have none (Fairy-Stockfish's xiangqi draws after 100 plies
 //! without a capture, and so does a match refereed by pyffish; the search does not know it).
 //!
-//! The picker generates pseudo-legal moves and tests a move's legality only when it hands the
-//! move out ([`XiangqiPicker`], [`Legality`]): the moves a cutoff leaves unsearched are never
-//! tested, and of those searched only the few that may expose the king (a pinned piece, a
-//! king move, every move in check) are made on a copy to know.
+//! # The folder
+//!
+//! - [`Game`] for threefold's xiangqi position, with the judge in the search (this file);
+//! - [`ordering`]: the picker, which generates pseudo-legal moves and tests a move's legality
+//!   only when it hands the move out, and the quiescence search's list;
+//! - [`eval`]: the evaluation (its weights, fitted to Fairy-Stockfish's scores, in
+//!   [`eval::params`]).
 
-use arrayvec::ArrayVec;
+pub mod eval;
+pub mod ordering;
+
 use threefold_xiangqi::judge::{Outcome, Record};
-use threefold_xiangqi::{Color, Kind, Legality, Move, Position, Square};
+use threefold_xiangqi::{Color, Kind, Move, Position, Square};
 
-use super::{Game, Picked, Picker, States, Verdict};
-use crate::movepick::{HISTORY_MAX, KILLER_SCORE};
+use crate::States;
+use crate::game::{Game, Verdict};
 use crate::probe::Probe;
-use crate::repetition::zarkov::{KeyHistory, Repetition};
+use crate::search::keys::{KeyHistory, Repetition};
+use crate::search::ordering::update_history_score;
 use crate::search::params::DELTA_MARGIN;
-use crate::tt::Tt;
-use crate::xqeval::{evaluate, piece_value};
-
-/// Points of the board.
-const POINTS: usize = 90;
-
-/// Butterfly history table: `[side][from][to]`, points numbered rank × 9 + file.
-pub type XiangqiHistory = [[[i32; POINTS]; POINTS]; 2];
+use eval::{evaluate, piece_value};
+use ordering::{
+    POINTS, XiangqiHistory, XiangqiPicker, XiangqiQList, kind_at, losing_capture, point,
+};
 
 /// What the engine keeps of xiangqi between searches.
 pub struct XiangqiState {
@@ -117,171 +119,6 @@ impl Default for XiangqiState {
 #[inline]
 fn irreversible(pos: &Position, m: Move) -> bool {
     pos.is_capture(m) || pos.is_pawn_advance(m)
-}
-
-/// The kind on `sq` (which must hold a piece).
-#[inline]
-fn kind_at(pos: &Position, sq: Square) -> Kind {
-    pos.piece_at(sq).map_or(Kind::King, |p| p.kind)
-}
-
-/// Order of the attackers for MVV-LVA: the cheaper the better.
-#[inline]
-fn attacker_rank(k: Kind) -> i32 {
-    match k {
-        Kind::Pawn => 0,
-        Kind::Advisor => 1,
-        Kind::Elephant => 2,
-        Kind::Horse => 3,
-        Kind::Cannon => 4,
-        Kind::Rook => 5,
-        Kind::King => 6,
-    }
-}
-
-/// MVV-LVA key of a capture: the victim's value, then the cheapest attacker first.
-#[inline]
-fn mvv_lva(pos: &Position, m: Move) -> i32 {
-    piece_value(kind_at(pos, m.to())) * 8 - attacker_rank(kind_at(pos, m.from()))
-}
-
-/// Whether the capture `m` may lose material: the victim is worth less than the capturer and
-/// the point it lands on is attacked ([`Position::lands_attacked`]).
-#[inline]
-fn losing_capture(pos: &Position, m: Move) -> bool {
-    piece_value(kind_at(pos, m.to())) < piece_value(kind_at(pos, m.from())) && pos.lands_attacked(m)
-}
-
-/// History index of a point.
-#[inline]
-fn point(sq: Square) -> usize {
-    sq.index()
-}
-
-/// One step of selection sort: moves the entry with the highest `score` from `from` on to
-/// `from` (the first of the highest on a tie); false when nothing is left.
-#[inline]
-fn select_best<T>(list: &mut [T], from: usize, score: impl Fn(&T) -> i32) -> bool {
-    if from >= list.len() {
-        return false;
-    }
-    let mut best = from;
-    for j in from + 1..list.len() {
-        if score(&list[j]) > score(&list[best]) {
-            best = j;
-        }
-    }
-    list.swap(from, best);
-    true
-}
-
-/// Ordering bands of the picker's one list (scores are kept within them).
-const GOOD_CAPTURE: i32 = 1 << 28;
-const BAD_CAPTURE: i32 = -(1 << 28);
-
-/// The staged picker of a xiangqi node: the TT move before any generation; then every
-/// pseudo-legal move at once in one list, ordered winning captures (MVV-LVA), killers, quiet
-/// moves by history, losing captures, handed out by selection. Legality is tested as a move
-/// is handed out ([`Legality`]: only a move that may expose the king is made on a copy of
-/// the position), so the moves a cutoff leaves unsearched are never tested.
-pub struct XiangqiPicker<'p> {
-    pos: &'p Position,
-    tt: Option<Move>,
-    killers: [u16; 2],
-    generated: bool,
-    moves: ArrayVec<(Move, i32, bool), 128>,
-    next: usize,
-    skip_quiets: bool,
-    /// The position's legality test, found with the list.
-    legality: Option<Legality>,
-    /// A copy of the position to make risky moves on, made at the first one.
-    scratch: Option<Position>,
-}
-
-impl Picker<Position> for XiangqiPicker<'_> {
-    fn next(&mut self, history: &XiangqiHistory) -> Option<Picked<Move>> {
-        if !self.generated {
-            self.generated = true;
-            if let Some(m) = self.tt {
-                return Some(Picked {
-                    m,
-                    score: i32::MAX,
-                    losing: false,
-                });
-            }
-        }
-        if self.next == 0 && self.moves.is_empty() {
-            self.fill(history);
-        }
-        loop {
-            if !select_best(&mut self.moves, self.next, |e| e.1) {
-                return None;
-            }
-            let (m, score, quiet) = self.moves[self.next];
-            self.next += 1;
-            if Some(m) == self.tt || (quiet && self.skip_quiets) || !self.legal(m) {
-                continue;
-            }
-            let losing = score <= BAD_CAPTURE;
-            let score = if quiet {
-                score
-            } else if losing {
-                0
-            } else {
-                score - GOOD_CAPTURE
-            };
-            return Some(Picked { m, score, losing });
-        }
-    }
-
-    fn skip_quiets(&mut self) {
-        self.skip_quiets = true;
-    }
-}
-
-impl XiangqiPicker<'_> {
-    /// Whether the pseudo-legal `m` is legal (made on the scratch copy only if risky).
-    #[inline]
-    fn legal(&mut self, m: Move) -> bool {
-        let legality = self.legality.expect("found with the list");
-        !legality.risky(m)
-            || self
-                .scratch
-                .get_or_insert_with(|| self.pos.clone())
-                .keeps_king_safe(m)
-    }
-
-    fn fill(&mut self, history: &XiangqiHistory) {
-        let pos = self.pos;
-        let s = pos.side_to_move() as usize;
-        self.legality = Some(pos.legality());
-        let list = pos.pseudo_moves();
-        for &m in list.as_slice() {
-            let entry = if pos.is_capture(m) {
-                let key = mvv_lva(pos, m);
-                if losing_capture(pos, m) {
-                    (m, BAD_CAPTURE + key, false)
-                } else {
-                    (m, GOOD_CAPTURE + key, false)
-                }
-            } else {
-                let p = Position::pack(m);
-                let score = if p == self.killers[0] || p == self.killers[1] {
-                    KILLER_SCORE
-                } else {
-                    history[s][point(m.from())][point(m.to())]
-                };
-                (m, score, true)
-            };
-            self.moves.push(entry);
-        }
-    }
-}
-
-/// The quiescence search's list: moves with their MVV-LVA keys, handed out best first.
-pub struct XiangqiQList {
-    moves: ArrayVec<(Move, i32), 128>,
-    next: usize,
 }
 
 impl Game for Position {
@@ -383,56 +220,27 @@ impl Game for Position {
 
     #[inline(always)]
     fn picker(&self, tt: Option<Move>, killers: [u16; 2]) -> XiangqiPicker<'_> {
-        XiangqiPicker {
-            pos: self,
-            tt,
-            killers,
-            generated: false,
-            moves: ArrayVec::new(),
-            next: 0,
-            skip_quiets: false,
-            legality: None,
-            scratch: None,
-        }
+        XiangqiPicker::new(self, tt, killers)
     }
 
     #[inline(always)]
     fn update_history(history: &mut XiangqiHistory, s: usize, m: Move, bonus: i32) {
-        let h = &mut history[s][point(m.from())][point(m.to())];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        update_history_score(&mut history[s][point(m.from())][point(m.to())], bonus);
     }
 
     #[inline(always)]
     fn qlist() -> XiangqiQList {
-        XiangqiQList {
-            moves: ArrayVec::new(),
-            next: 0,
-        }
+        XiangqiQList::new()
     }
 
+    #[inline(always)]
     fn fill_qlist(&self, list: &mut XiangqiQList, in_check: bool) {
-        let moves = if in_check {
-            self.legal_moves()
-        } else {
-            self.legal_captures()
-        };
-        for &m in moves.as_slice() {
-            let key = if self.is_capture(m) {
-                mvv_lva(self, m)
-            } else {
-                -1
-            };
-            list.moves.push((m, key));
-        }
+        list.fill(self, in_check);
     }
 
     #[inline(always)]
     fn next_q(list: &mut XiangqiQList) -> Option<Move> {
-        if !select_best(&mut list.moves, list.next, |e| e.1) {
-            return None;
-        }
-        list.next += 1;
-        Some(list.moves[list.next - 1].0)
+        list.next_best()
     }
 
     #[inline(always)]
@@ -456,12 +264,7 @@ impl Game for Position {
         &mut state.history
     }
 
-    fn record_game(
-        state: &mut XiangqiState,
-        _tt: &mut Tt,
-        start: &Position,
-        moves: &[Move],
-    ) -> Position {
+    fn record_game(state: &mut XiangqiState, start: &Position, moves: &[Move]) -> Position {
         state.keys.clear();
         state.record = Record::new(start.clone());
         let mut pos = start.clone();
@@ -480,14 +283,7 @@ impl Game for Position {
     }
 
     #[inline(always)]
-    fn push(
-        state: &mut XiangqiState,
-        _tt: &mut Tt,
-        pos: &Position,
-        m: Move,
-        child: &Position,
-        key: u64,
-    ) {
+    fn push(state: &mut XiangqiState, pos: &Position, m: Move, child: &Position, key: u64) {
         let irr = irreversible(pos, m);
         state.keys.push(key, irr);
         if state.judge {
@@ -498,7 +294,7 @@ impl Game for Position {
     }
 
     #[inline(always)]
-    fn push_null_move(state: &mut XiangqiState, _tt: &mut Tt, _child: &Position, key: u64) {
+    fn push_null_move(state: &mut XiangqiState, _child: &Position, key: u64) {
         state.keys.push_null_move(key);
         if state.judge {
             state.record.push_null();
@@ -506,7 +302,7 @@ impl Game for Position {
     }
 
     #[inline(always)]
-    fn pop(state: &mut XiangqiState, _tt: &mut Tt) {
+    fn pop(state: &mut XiangqiState) {
         state.keys.pop();
         if state.judge {
             state.record.pop();
@@ -581,14 +377,15 @@ mod tests {
     use threefold_xiangqi::Position;
     use threefold_xiangqi::notation::parse_ucci;
 
-    use crate::{Engine, Limits, Score};
+    use crate::{Engine, Limits, Request, Score};
 
     /// The picker hands out every legal move once and nothing else (it tests legality only
     /// when it comes to a move): over the positions of random games from several starts,
     /// in and out of check, with and without a TT move, its moves are the legal moves.
     #[test]
     fn the_picker_hands_out_exactly_the_legal_moves() {
-        use crate::game::{Game, Picker};
+        use crate::game::Game;
+        use crate::search::ordering::Picker;
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         let mut rand = |n: usize| {
             seed ^= seed << 13;
@@ -596,7 +393,8 @@ mod tests {
             seed ^= seed << 17;
             (seed % n as u64) as usize
         };
-        let history: super::XiangqiHistory = [[[0; super::POINTS]; super::POINTS]; 2];
+        let history: super::ordering::XiangqiHistory =
+            [[[0; super::ordering::POINTS]; super::ordering::POINTS]; 2];
         let (mut positions, mut in_check) = (0, 0);
         for fen in [
             threefold_xiangqi::START_FEN,
@@ -648,7 +446,11 @@ mod tests {
             depth: Some(depth),
             ..Limits::default()
         };
-        let r = e.search_xiangqi(&start, &line, &limits, &AtomicBool::new(false), &mut |_| {});
+        let r = e.search(
+            &Request::new(&start, &line, &limits, &AtomicBool::new(false)),
+            &mut (),
+            &mut |_| {},
+        );
         (r.best.expect("a move").ucci(), r.score)
     }
 
@@ -662,7 +464,11 @@ mod tests {
             depth: Some(4),
             ..Limits::default()
         };
-        let r = e.search_xiangqi(&start, &[], &limits, &AtomicBool::new(false), &mut |_| {});
+        let r = e.search(
+            &Request::new(&start, &[], &limits, &AtomicBool::new(false)),
+            &mut (),
+            &mut |_| {},
+        );
         assert_eq!((r.best, r.score), (None, Score::Mate(0)));
         // Red to move wins at once: closing rank 8 stalemates, the d-file mates.
         let (best, score) = search("3k5/9/9/9/9/9/9/9/R8/4K3R w - - 0 1", "", 4, true);
@@ -700,7 +506,11 @@ mod tests {
         };
         let stop = AtomicBool::new(false);
         let mut e = Engine::new(4).expect("a 4 MB table");
-        let r = e.search_xiangqi(&start, &line, &limits, &stop, &mut |_| {});
+        let r = e.search(
+            &Request::new(&start, &line, &limits, &stop),
+            &mut (),
+            &mut |_| {},
+        );
         assert_eq!(r.best.map(|m| m.ucci()), Some("h7c7".to_string()));
         assert_eq!(r.score, Score::Mate(1));
         assert!(
@@ -709,7 +519,11 @@ mod tests {
         );
         // The same position as a game of its own: nothing repeats, the value is stored.
         let mut fresh = Engine::new(4).expect("a 4 MB table");
-        let r = fresh.search_xiangqi(&pos, &[], &limits, &stop, &mut |_| {});
+        let r = fresh.search(
+            &Request::new(&pos, &[], &limits, &stop),
+            &mut (),
+            &mut |_| {},
+        );
         assert!(!matches!(r.score, Score::Mate(_)), "{:?}", r.score);
         assert!(fresh.tt.peek(pos.key(), 0).is_some());
     }
