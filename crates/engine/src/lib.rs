@@ -8,7 +8,7 @@
 //!   arithmetic, [`search::ordering`]) and the key history of the game and the line
 //!   ([`search::keys`]: the list of keys of John Stanback's Zarkov, as the chessprogramming
 //!   wiki's page "Repetitions", <https://www.chessprogramming.org/Repetitions>, quotes it);
-//!   what a game must give the search ([`game::Game`]); the transposition table in the style
+//!   what a game must give the search ([`game`], the trait [`game::Game`]); the transposition table in the style
 //!   of Chris Moreton's Rival ([`tt`], after Rival's documentation,
 //!   "Transposition/Refutation Tables",
 //!   <https://www.redhotpawn.com/rival/programming/transref.php>); values and scores
