@@ -255,10 +255,7 @@ fn quitting_asks_before_losing_a_game_that_cannot_be_kept_in_both_games() {
     // No: the xiangqi save prompt.
     keys(&mut a, "n");
     assert!(!a.quit);
-    assert_eq!(
-        a.input.as_ref().map(|i| i.kind),
-        Some(InputKind::XiangqiSave)
-    );
+    assert_eq!(a.input.as_ref().map(|i| i.kind), Some(InputKind::SavePgn));
     key(&mut a, KeyCode::Esc);
     // Saved elsewhere: the question says where it is.
     let saved = dir.join("saved.pgn");

@@ -21,11 +21,13 @@ pub mod drill;
 pub mod engine_thread;
 pub mod engines;
 pub mod euwe;
+pub mod game;
 pub mod keys;
 pub mod line_edit;
 pub mod play;
 pub mod prompt;
 pub mod review;
+pub mod screen;
 pub mod terminal;
 pub mod theme;
 pub mod tty_wait;
@@ -431,6 +433,8 @@ mod files_tests;
 mod pgn_file_tests;
 #[cfg(test)]
 mod review_tests;
+#[cfg(test)]
+mod scenario_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -7,30 +7,28 @@ use std::path::{Path, PathBuf};
 use crate::rules::pgn::UtcMinute;
 
 use super::line_edit::LineEdit;
+use super::screen::Screen;
 
-/// What a typed line is for.
+/// What a typed line is for: one kind per purpose, whichever game or screen asks (the
+/// screen that asked gets the line, and words the prompt: [`Input::prompt`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InputKind {
+    /// A move of the game on the board.
     Move,
+    /// The move a claim intends (chess).
     ClaimMove,
+    /// A position to start a new game from.
     Fen,
+    /// A PGN file to open.
     LoadPgn,
+    /// Where to save the game (a PGN file).
     SavePgn,
     /// A typed drill answer.
     DrillAnswer,
-    /// A xiangqi move (WXF or UCCI).
-    XiangqiMove,
-    /// A xiangqi position to start from.
-    XiangqiFen,
-    /// Where to save the xiangqi game.
-    XiangqiSave,
-    /// The xiangqi game to open.
-    XiangqiLoad,
-    /// A xiangqi drill's answer.
-    XqDrillAnswer,
 }
 
 impl InputKind {
+    /// The prompt a screen gives this kind unless it words its own.
     pub fn prompt(self) -> &'static str {
         match self {
             InputKind::Move => "Move (SAN or UCI)",
@@ -39,27 +37,29 @@ impl InputKind {
             InputKind::LoadPgn => "Load PGN file",
             InputKind::SavePgn => "Save PGN as",
             InputKind::DrillAnswer => "Your answer",
-            InputKind::XiangqiMove => "Move (WXF C2=5, UCCI h2e2 or 炮二平五)",
-            InputKind::XiangqiFen => "Xiangqi FEN",
-            InputKind::XiangqiSave => "Save the xiangqi game as",
-            InputKind::XiangqiLoad => "Open a xiangqi PGN file",
-            InputKind::XqDrillAnswer => "Your answer",
         }
     }
 }
 
-/// The line being typed: what it is for, and the line editor holding it.
+/// The line being typed: what it is for, the screen that asked for it (it gets the line),
+/// its prompt, and the line editor holding it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Input {
     pub kind: InputKind,
+    /// The screen that asked for the line.
+    pub owner: Screen,
+    /// The words before the line.
+    pub prompt: &'static str,
     pub line: LineEdit,
 }
 
 impl Input {
-    /// A prompt for `kind` holding `text`, the cursor at its end.
-    pub fn new(kind: InputKind, text: &str) -> Input {
+    /// A prompt for `kind` holding `text`, the cursor at its end, asked for by `owner`.
+    pub fn new(kind: InputKind, owner: Screen, prompt: &'static str, text: &str) -> Input {
         Input {
             kind,
+            owner,
+            prompt,
             line: LineEdit::new(text),
         }
     }

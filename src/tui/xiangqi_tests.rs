@@ -51,6 +51,10 @@ fn from_fen(a: &mut App, fen: &str) {
     )));
     keys(a, fen);
     key(a, KeyCode::Enter);
+    // The game in progress is abandoned for it (the screen asks first).
+    if a.ctx() == super::keys::Ctx::Question {
+        keys(a, "y");
+    }
 }
 
 /// The screen as a terminal shows it: a two-column character's second cell is not a space.
@@ -364,7 +368,7 @@ fn calling_the_arbiter_right_and_wrong() {
     let s = text(&a, &Theme::colored(), 80, 24);
     assert!(s.contains("Call the arbiter"), "{s}");
     keys(&mut a, "1");
-    assert!(!a.xiangqi.calling);
+    assert!(!a.xiangqi.calling());
     let m = a.message.clone().unwrap().text;
     assert!(m.starts_with("Wrong call"), "{m}");
     for m in &CHASE[1..5] {
@@ -756,6 +760,6 @@ fn the_call_button_is_clickable() {
     let (_, buf) = screen(&a, &Theme::colored(), 80, 24);
     let (x, y) = super::tests::find(&buf, "call arbiter").expect("the button");
     click(&mut a, x, y);
-    assert!(a.xiangqi.calling);
+    assert!(a.xiangqi.calling());
     assert_eq!(a.ctx(), super::keys::Ctx::XqCall);
 }

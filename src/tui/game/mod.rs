@@ -1,0 +1,46 @@
+//! What the two game screens (chess's `play`, `xiangqi`) share, written once: the questions
+//! asked before the game in progress is lost or a file is replaced, in the same words and
+//! with the same keys (the key table's `Question` context), and the answer to "no" when
+//! saving over a file. A leaf: it imports neither game's screen.
+
+use std::path::PathBuf;
+
+use super::keys::{self, Cmd, Ctx};
+
+/// A question both game screens ask before something is lost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Abandon the game in progress for a new one?
+    NewGame,
+    /// Abandon the game in progress to start from a FEN position?
+    AbandonForFen,
+    /// Abandon the game in progress to load a game from a PGN file?
+    AbandonForPgn,
+    /// Saving: replace this file?
+    Overwrite(PathBuf),
+}
+
+impl Question {
+    /// The question in words.
+    pub fn text(&self) -> String {
+        match self {
+            Question::NewGame => "Abandon the game in progress and start a new one?".to_string(),
+            Question::AbandonForFen => {
+                "Abandon the game in progress to start from a FEN position?".to_string()
+            }
+            Question::AbandonForPgn => {
+                "Abandon the game in progress to load a game from a PGN file?".to_string()
+            }
+            Question::Overwrite(p) => format!("{} exists: overwrite?", p.display()),
+        }
+    }
+}
+
+/// What is said when the player would not overwrite a file: the name comes back to be
+/// changed.
+pub fn not_saved() -> String {
+    format!(
+        "Not saved: type another name, or {} to cancel.",
+        keys::key_in(Ctx::Input, Cmd::Close)
+    )
+}
