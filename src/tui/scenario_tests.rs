@@ -168,18 +168,49 @@ impl G {
         }
     }
 
-    /// The moves the list shows for plies `plies` (as the screen writes them).
+    /// The rows (or entries) the move list shows for plies `plies` (0-based), as the
+    /// screen writes them.
     fn listed(self, a: &App, plies: std::ops::Range<usize>) -> Vec<String> {
         match self {
-            G::Chess => plies.map(|p| self.moves()[p].to_string()).collect(),
+            G::Chess => plies.map(|p| format!(" {}", self.moves()[p])).collect(),
             G::Xiangqi => {
                 let rec = a.xiangqi.record();
                 plies
-                    .map(|p| crate::xiangqi::notation::wxf(rec.position(p), rec.move_at(p + 1)))
+                    .map(|p| {
+                        let ply = p + 1;
+                        let n = ply.div_ceil(2);
+                        let label = if ply % 2 == 1 {
+                            format!("{n}.")
+                        } else {
+                            format!("{n}...")
+                        };
+                        let m = crate::xiangqi::notation::wxf(rec.position(p), rec.move_at(ply));
+                        format!("{label:<6} {m}")
+                    })
                     .collect()
             }
         }
     }
+
+    /// Where the move list and the panels beside it are drawn.
+    fn side(self, size: ratatui::layout::Rect) -> ratatui::layout::Rect {
+        match self {
+            G::Chess => super::widgets::layout(size).unwrap().history,
+            G::Xiangqi => super::xiangqi::layout(size).unwrap().side,
+        }
+    }
+}
+
+/// The text drawn in `area`, row by row.
+fn region(buf: &ratatui::buffer::Buffer, area: ratatui::layout::Rect) -> String {
+    let mut s = String::new();
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            s.push_str(buf[(x, y)].symbol());
+        }
+        s.push('\n');
+    }
+    s
 }
 
 fn ctrl(a: &mut App, c: char) {
@@ -398,14 +429,28 @@ fn every_side_panel_fits_at_80x24_with_8_moves_listed() {
     for g in GAMES {
         for k in g.side_panels() {
             let mut a = g.app();
-            g.play(&mut a, 10);
+            // Chess: ten plies of an opening; xiangqi: the chase, whose call is long.
+            let plies = match g.repetition_fen() {
+                None => {
+                    g.play(&mut a, 10);
+                    10
+                }
+                Some(fen) => {
+                    through_line(&mut a, "F", fen);
+                    for m in g.repetition() {
+                        typed(&mut a, m);
+                    }
+                    g.repetition().len()
+                }
+            };
             keys(&mut a, k);
             a.message = None;
-            let s = text(&a);
-            for m in g.listed(&a, 2..10) {
+            let (_, buf) = screen(&a, &Theme::colored(), 80, 24);
+            let s = region(&buf, g.side(a.size));
+            for m in g.listed(&a, plies - 8..plies) {
                 assert!(
                     s.contains(&m),
-                    "{g:?}: {m} not listed with {k}'s panel\n{s}"
+                    "{g:?}: {m:?} not listed with {k}'s panel\n{s}"
                 );
             }
         }
