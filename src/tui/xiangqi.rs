@@ -1834,3 +1834,29 @@ impl super::screen::Component for XiangqiScreen {
         }
     }
 }
+
+impl super::game::KeptGame for XiangqiScreen {
+    fn game_in_progress(&self) -> bool {
+        self.in_progress()
+    }
+
+    fn can_keep(&self) -> bool {
+        self.kept_path.is_some()
+    }
+
+    /// Keeps a game in progress (one not begun or over is left to the run loop).
+    fn keep_game(&mut self) -> Result<(), KeepError> {
+        if !self.in_progress() {
+            return Ok(());
+        }
+        self.keep_in_progress()
+    }
+
+    fn saved_file(&self) -> Option<PathBuf> {
+        self.saved_as()
+    }
+
+    fn ask_file_name(&mut self, out: &mut Requests) {
+        self.ask_save_name(out);
+    }
+}

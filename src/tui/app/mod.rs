@@ -32,6 +32,7 @@ use super::config::{Config, Setting};
 use super::drill::DrillState;
 use super::engine_thread::Report;
 use super::euwe::EuweState;
+use super::game::KeptGame;
 use super::keys::{self, Cmd, Ctx};
 use super::play::{self, Play};
 use super::review::ReviewScreen;
@@ -491,40 +492,31 @@ impl App {
     /// Keep each game in progress; the question to ask about the first that cannot be
     /// kept and whose loss the player has not accepted yet, if any.
     fn unkept_question(&mut self) -> Option<Question> {
-        if !self.loss_accepted.contains(&GameKind::Chess) {
-            let game = GameKind::Chess;
-            if self.play.game_in_progress() && self.play.resume_path.is_none() {
+        for game in [GameKind::Chess, GameKind::Xiangqi] {
+            if self.loss_accepted.contains(&game) {
+                continue;
+            }
+            let g = self.kept_game(game);
+            if g.game_in_progress() && !g.can_keep() {
                 return Some(Question::Quit { game });
             }
-            if let Err(e) = self.play.keep_game_in_progress() {
-                let pgn = self.play.pgn_text();
-                let saved_as = self
-                    .play
-                    .saved_pgn
-                    .as_ref()
-                    .filter(|(_, text)| *text == pgn)
-                    .map(|(p, _)| p.clone());
+            if let Err(e) = g.keep_game() {
                 return Some(Question::QuitUnkept {
                     game,
                     reason: e.to_string(),
-                    saved_as,
-                });
-            }
-        }
-        if !self.loss_accepted.contains(&GameKind::Xiangqi) && self.xiangqi.in_progress() {
-            let game = GameKind::Xiangqi;
-            if self.xiangqi.kept_path.is_none() {
-                return Some(Question::Quit { game });
-            }
-            if let Err(e) = self.xiangqi.keep_in_progress() {
-                return Some(Question::QuitUnkept {
-                    game,
-                    reason: e.to_string(),
-                    saved_as: self.xiangqi.saved_as(),
+                    saved_as: g.saved_file(),
                 });
             }
         }
         None
+    }
+
+    /// The game screen of `game`, as quitting sees it.
+    fn kept_game(&mut self, game: GameKind) -> &mut dyn KeptGame {
+        match game {
+            GameKind::Chess => &mut self.play,
+            GameKind::Xiangqi => &mut *self.xiangqi,
+        }
     }
 
     /// Yes to quitting without `game` kept: on to the other game's question, if it has
@@ -710,10 +702,15 @@ impl App {
                     (q, true) => self.quit_losing_game(q.game()),
                     // Saved instead: its screen asks the questions of saving, over the
                     // screen shown.
-                    (Question::QuitUnkept { game, .. }, false) => match game {
-                        GameKind::Chess => self.with_play(|p, _, out| p.ask_save_name(out)),
-                        GameKind::Xiangqi => self.with_xiangqi(|x, _, out| x.ask_save_name(out)),
-                    },
+                    (Question::QuitUnkept { game, .. }, false) => {
+                        let mut out = Requests::default();
+                        self.kept_game(game).ask_file_name(&mut out);
+                        let screen = match game {
+                            GameKind::Chess => Screen::Play,
+                            GameKind::Xiangqi => Screen::Xiangqi,
+                        };
+                        self.carry_out(screen, out);
+                    }
                     (Question::Quit { .. }, false) => {}
                 }
             }

@@ -1,11 +1,15 @@
 //! What the two game screens (chess's `play`, `xiangqi`) share, written once: the questions
 //! asked before the game in progress is lost or a file is replaced, in the same words and
 //! with the same keys (the key table's `Question` context), and the answer to "no" when
-//! saving over a file. A leaf: it imports neither game's screen.
+//! saving over a file; and what quitting asks of a game screen ([`KeptGame`]), so the App
+//! keeps both games, or asks before losing one, by one code path. A leaf: it imports
+//! neither game's screen.
 
 use std::path::PathBuf;
 
+use super::config::KeepError;
 use super::keys::{self, Cmd, Ctx};
+use super::screen::Requests;
 
 /// A question both game screens ask before something is lost.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,4 +47,19 @@ pub fn not_saved() -> String {
         "Not saved: type another name, or {} to cancel.",
         keys::key_in(Ctx::Input, Cmd::Close)
     )
+}
+
+/// What quitting asks of a game screen: whether a game is under way, whether it has a place
+/// to be kept between runs, keeping it there, where it was saved, and the save prompt.
+pub trait KeptGame {
+    /// A game begun and not over: what quitting must keep, or ask before losing.
+    fn game_in_progress(&self) -> bool;
+    /// Whether there is a place to keep the game between runs (none: no data directory).
+    fn can_keep(&self) -> bool;
+    /// Keep the game in progress in its place.
+    fn keep_game(&mut self) -> Result<(), KeepError>;
+    /// The file the game was last saved to, if it still holds the game as it is.
+    fn saved_file(&self) -> Option<PathBuf>;
+    /// The prompt for a file name to save the game in.
+    fn ask_file_name(&mut self, out: &mut Requests);
 }

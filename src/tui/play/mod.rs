@@ -404,3 +404,30 @@ impl super::screen::Component for Play {
         self.overlay.is_some()
     }
 }
+
+impl super::game::KeptGame for Play {
+    fn game_in_progress(&self) -> bool {
+        Play::game_in_progress(self)
+    }
+
+    fn can_keep(&self) -> bool {
+        self.resume_path.is_some()
+    }
+
+    /// Keeps it (a game not begun or over forgets the kept one).
+    fn keep_game(&mut self) -> Result<(), KeepError> {
+        self.keep_game_in_progress()
+    }
+
+    fn saved_file(&self) -> Option<PathBuf> {
+        let pgn = self.pgn_text();
+        self.saved_pgn
+            .as_ref()
+            .filter(|(_, text)| *text == pgn)
+            .map(|(p, _)| p.clone())
+    }
+
+    fn ask_file_name(&mut self, out: &mut Requests) {
+        self.ask_save_name(out);
+    }
+}
