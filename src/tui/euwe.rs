@@ -543,6 +543,36 @@ fn german_rows(e: &EuweState, t: &Theme, width: u16) -> Vec<Item> {
     rows
 }
 
+impl Component for EuweState {
+    fn ctx(&self) -> super::keys::Ctx {
+        super::keys::Ctx::Euwe
+    }
+
+    fn command(&mut self, cmd: Cmd, _env: &Env, out: &mut Requests) {
+        out.extend(EuweState::command(self, cmd));
+    }
+
+    fn click(&mut self, x: u16, y: u16, env: &Env, _out: &mut Requests) {
+        EuweState::click(self, env.size, x, y);
+    }
+
+    fn wheel(&mut self, up: bool, _x: u16, _y: u16, _env: &Env, out: &mut Requests) {
+        let cmd = if up { Cmd::EuwePrev } else { Cmd::EuweNext };
+        out.extend(EuweState::command(self, cmd));
+    }
+
+    /// The autoplay steps only while the screen is shown.
+    fn tick(&mut self, now: Instant, env: &Env, _out: &mut Requests) {
+        if env.shown {
+            EuweState::tick(self, now);
+        }
+    }
+
+    fn render(&self, env: &Env, theme: &Theme, buf: &mut Buffer) {
+        EuweState::render(self, env.ascii, env.engines_panel, theme, env.size, buf);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -577,35 +607,5 @@ mod tests {
         assert_eq!(e.ply, 17);
         e.command(Cmd::EuweFaster);
         assert_eq!(e.delay, Duration::from_millis(50));
-    }
-}
-
-impl Component for EuweState {
-    fn ctx(&self) -> super::keys::Ctx {
-        super::keys::Ctx::Euwe
-    }
-
-    fn command(&mut self, cmd: Cmd, _env: &Env, out: &mut Requests) {
-        out.extend(EuweState::command(self, cmd));
-    }
-
-    fn click(&mut self, x: u16, y: u16, env: &Env, _out: &mut Requests) {
-        EuweState::click(self, env.size, x, y);
-    }
-
-    fn wheel(&mut self, up: bool, _x: u16, _y: u16, _env: &Env, out: &mut Requests) {
-        let cmd = if up { Cmd::EuwePrev } else { Cmd::EuweNext };
-        out.extend(EuweState::command(self, cmd));
-    }
-
-    /// The autoplay steps only while the screen is shown.
-    fn tick(&mut self, now: Instant, env: &Env, _out: &mut Requests) {
-        if env.shown {
-            EuweState::tick(self, now);
-        }
-    }
-
-    fn render(&self, env: &Env, theme: &Theme, buf: &mut Buffer) {
-        EuweState::render(self, env.ascii, env.engines_panel, theme, env.size, buf);
     }
 }

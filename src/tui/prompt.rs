@@ -1,16 +1,13 @@
-//! The input line's prompts: what a typed line is for, and the line editor
-//! holding it. A leaf: the App owns the one input line; the screens ask for
-//! it by [`InputKind`].
+//! The input line's prompts: what a typed line is for (the line itself, with the screen
+//! that asked for it, is `screen::Input`). A leaf: the App owns the one input line; the
+//! screens ask for it by [`InputKind`].
 
 use std::path::{Path, PathBuf};
 
 use crate::rules::pgn::UtcMinute;
 
-use super::line_edit::LineEdit;
-use super::screen::Screen;
-
 /// What a typed line is for: one kind per purpose, whichever game or screen asks (the
-/// screen that asked gets the line, and words the prompt: [`Input::prompt`]).
+/// screen that asked gets the line, and words the prompt: `screen::Input`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InputKind {
     /// A move of the game on the board.
@@ -38,35 +35,6 @@ impl InputKind {
             InputKind::SavePgn => "Save PGN as",
             InputKind::DrillAnswer => "Your answer",
         }
-    }
-}
-
-/// The line being typed: what it is for, the screen that asked for it (it gets the line),
-/// its prompt, and the line editor holding it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Input {
-    pub kind: InputKind,
-    /// The screen that asked for the line.
-    pub owner: Screen,
-    /// The words before the line.
-    pub prompt: &'static str,
-    pub line: LineEdit,
-}
-
-impl Input {
-    /// A prompt for `kind` holding `text`, the cursor at its end, asked for by `owner`.
-    pub fn new(kind: InputKind, owner: Screen, prompt: &'static str, text: &str) -> Input {
-        Input {
-            kind,
-            owner,
-            prompt,
-            line: LineEdit::new(text),
-        }
-    }
-
-    /// What has been typed.
-    pub fn text(&self) -> &str {
-        self.line.text()
     }
 }
 

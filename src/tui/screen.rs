@@ -14,6 +14,7 @@ use ratatui::layout::Rect;
 use super::config::{Config, Setting};
 use super::engine_thread::Effect;
 use super::keys::{Cmd, Ctx};
+use super::line_edit::LineEdit;
 use super::prompt::InputKind;
 use super::theme::Theme;
 use super::widgets::Marks;
@@ -28,6 +29,35 @@ pub enum Screen {
     Xiangqi,
     /// The xiangqi drills.
     XqDrills,
+}
+
+/// The line being typed: what it is for, the screen that asked for it (it gets the line),
+/// its prompt, and the line editor holding it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    pub kind: InputKind,
+    /// The screen that asked for the line.
+    pub owner: Screen,
+    /// The words before the line.
+    pub prompt: &'static str,
+    pub line: LineEdit,
+}
+
+impl Input {
+    /// A prompt for `kind` holding `text`, the cursor at its end, asked for by `owner`.
+    pub fn new(kind: InputKind, owner: Screen, prompt: &'static str, text: &str) -> Input {
+        Input {
+            kind,
+            owner,
+            prompt,
+            line: LineEdit::new(text),
+        }
+    }
+
+    /// What has been typed.
+    pub fn text(&self) -> &str {
+        self.line.text()
+    }
 }
 
 /// What a screen asks of the App after handling a key, a click, a typed line, time or an

@@ -79,7 +79,8 @@ pub enum Overlay {
     Ask(Question, Box<OnYes>),
 }
 
-/// What a yes to a question of the xiangqi screen does.
+/// What a yes to a question of the xiangqi screen does (boxed in [`Overlay::Ask`]).
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OnYes {
     /// Start the game read (from a FEN or a file), saying this.
@@ -1416,8 +1417,12 @@ impl XiangqiScreen {
                 }
             }
         }
-        // The move list keeps its header and at least LIST_MIN moves.
-        let most = area.height.saturating_sub(LIST_MIN + 1) as usize;
+        // While the game goes on the move list keeps its header and at least LIST_MIN
+        // moves; the ruling that ends it takes the room its words need.
+        let most = match standing {
+            Some(_) => area.height.saturating_sub(5).max(area.height / 2),
+            None => area.height.saturating_sub(LIST_MIN + 1),
+        } as usize;
         if let Some(r) = standing {
             lower.push(Line::from(Span::styled(
                 clip(&format!(" {}.", r.headline()), w, ascii),

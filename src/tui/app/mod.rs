@@ -42,8 +42,8 @@ use super::xiangqi::XiangqiScreen;
 use super::xq_drill::XqDrillScreen;
 
 pub use super::engine_thread::Effect;
-pub use super::prompt::{Input, InputKind};
-pub use super::screen::Screen;
+pub use super::prompt::InputKind;
+pub use super::screen::{Input, Screen};
 pub use overlay::{Overlay, Question};
 
 /// Everything that can happen to the app.
