@@ -2,7 +2,11 @@
 //! watch repetitions pile up, claim draws, step through Euwe's sequence.
 //!
 //! - [`app`]: state, actions, update (no I/O but the optional game files):
-//!   routes to the screens and carries out their replies.
+//!   routes to the screens and carries out their requests.
+//! - [`screen`]: the screen contract every screen implements ([`screen::Component`]) and
+//!   the one request type they answer with ([`screen::Request`]).
+//! - [`game`]: what both game screens share (the questions before a game or a file is
+//!   lost, keeping a game on quitting).
 //! - [`play`]: the game screen (with its overlays and PGN files).
 //! - [`app::render`]: side-effect-free drawing; [`board`]: the board widget;
 //!   [`widgets`]: the layout and drawing pieces the screens share.

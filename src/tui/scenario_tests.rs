@@ -456,3 +456,20 @@ fn every_side_panel_fits_at_80x24_with_8_moves_listed() {
         }
     }
 }
+
+/// One key table: a command both game screens have is on the same keys in both.
+#[test]
+fn both_game_screens_use_the_same_keys_for_the_same_things() {
+    use super::keys::BINDINGS;
+    let mut shared = 0;
+    for chess in BINDINGS.iter().filter(|b| b.ctx == Ctx::Play) {
+        if let Some(xq) = BINDINGS
+            .iter()
+            .find(|b| b.ctx == Ctx::Xiangqi && b.cmd == chess.cmd)
+        {
+            assert_eq!(chess.keys, xq.keys, "{:?} on other keys", chess.cmd);
+            shared += 1;
+        }
+    }
+    assert!(shared >= 20, "{shared} commands shared");
+}

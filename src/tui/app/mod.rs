@@ -591,7 +591,7 @@ impl App {
 }
 
 /// Routing to the drill screen (which owns its state, keys, drawing and
-/// hit-testing): open it, hand it a key, click or line, carry out its reply.
+/// hit-testing): open it.
 impl App {
     /// Open the drill screen (loading the puzzles and progress the first time).
     pub fn open_drills(&mut self) {
@@ -613,7 +613,7 @@ impl App {
 }
 
 /// Routing to the xiangqi screen (which owns its state, keys, drawing and hit-testing):
-/// open it, hand it a key, click, line or engine report, carry out its replies.
+/// offer its kept game, open it and its drills.
 impl App {
     /// At start: offer the games kept by the last run (the chess game's question, the
     /// xiangqi game resumed). `from_command_line`: a game was given (`--fen`, `--pgn`), so
@@ -732,7 +732,7 @@ impl App {
 }
 
 /// Routing to the review screen (which owns its state, keys, drawing and hit-testing):
-/// open it on the game on the board, close it, carry out its reply.
+/// open it on the game on the board, close it, show a ply it names.
 impl App {
     /// Open the review of the game on the board (`v`, or from the end of a game).
     pub fn open_review(&mut self) {
@@ -790,7 +790,7 @@ impl App {
 }
 
 /// Routing to the game screen (which owns its state, keys, overlays, drawing
-/// and hit-testing): hand it what happened, carry out its replies.
+/// and hit-testing): start, replace or load its game, ask or stop its engine.
 impl App {
     /// Start: ask the engine to move if it is its turn.
     pub fn start(&mut self) {
