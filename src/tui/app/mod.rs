@@ -562,7 +562,7 @@ impl App {
     }
 
     /// The mouse: the App's overlay first (help scrolls, a click closes it; a question
-    /// waits for its answer), else the screen shown.
+    /// waits for its answer), else the screen that has the keys.
     fn on_mouse(&mut self, m: MouseEvent) {
         let (x, y) = (m.column, m.row);
         let up = match m.kind {
@@ -583,7 +583,7 @@ impl App {
             }
             return;
         }
-        self.with_screen(self.screen, |c, env, out| match up {
+        self.with_screen(self.keys_owner(), |c, env, out| match up {
             Some(up) => c.wheel(up, x, y, env, out),
             None => c.click(x, y, env, out),
         });
