@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use crossterm::event::KeyCode;
 
 use super::app::{Action, App, InputKind, Overlay, Question, Screen};
-use super::play::{Overlay as PlayOverlay, Players, Question as PlayQuestion, SavedGame};
+use super::chess::{Overlay as PlayOverlay, Players, Question as PlayQuestion, SavedGame};
 use super::tests::{app, key, keys, screen, typed};
 use super::theme::Theme;
 use crate::drills::GameKind;

@@ -7,7 +7,8 @@
 //!   the one request type they answer with ([`screen::Request`]).
 //! - [`game`]: what both game screens share (the questions before a game or a file is
 //!   lost, keeping a game on quitting).
-//! - [`play`]: the game screen (with its overlays and PGN files).
+//! - [`chess`]: the chess game screen (with its overlays and PGN files); [`xiangqi`]: the
+//!   xiangqi game screen.
 //! - [`app::render`]: side-effect-free drawing; [`board`]: the board widget;
 //!   [`widgets`]: the layout and drawing pieces the screens share.
 //! - [`drill`]: the drill screen (puzzles from [`crate::drills`]).
@@ -19,6 +20,7 @@ pub mod app;
 // The frame's drawing at its old path (the library's callers draw with `tui::render`).
 pub use app::render;
 pub mod board;
+pub mod chess;
 pub mod clock;
 pub mod config;
 pub mod drill;
@@ -28,7 +30,6 @@ pub mod euwe;
 pub mod game;
 pub mod keys;
 pub mod line_edit;
-pub mod play;
 pub mod prompt;
 pub mod review;
 pub mod screen;

@@ -28,13 +28,13 @@ use ratatui::layout::Rect;
 use crate::drills::GameKind;
 use crate::rules::Game;
 
+use super::chess::{self, Play};
 use super::config::{Config, Setting};
 use super::drill::DrillState;
 use super::engine_thread::Report;
 use super::euwe::EuweState;
 use super::game::KeptGame;
 use super::keys::{self, Cmd, Ctx};
-use super::play::{self, Play};
 use super::review::ReviewScreen;
 use super::screen::{Component, Env, Request, Requests};
 use super::widgets::Marks;
@@ -120,7 +120,7 @@ pub struct App {
     /// The kept chess game found at start while the trainer opened on the xiangqi screen
     /// (and whether a game was given on the command line): offered when the chess screen
     /// is shown, not on the xiangqi screen.
-    pub kept_chess_game: Option<(Box<play::SavedGame>, bool)>,
+    pub kept_chess_game: Option<(Box<chess::SavedGame>, bool)>,
     /// Where changed settings are saved (None: not saved, as in tests).
     pub config_path: Option<PathBuf>,
     /// The panel "How engines see it" is shown (game screen, Euwe stepper).
@@ -624,7 +624,7 @@ impl App {
     /// aside (xiangqi), and neither is deleted on the way out.
     pub fn offer_kept_games(&mut self, from_command_line: bool, on_xiangqi: bool) {
         if let Some(p) = self.play.resume_path.clone() {
-            match play::load_saved(&p) {
+            match chess::load_saved(&p) {
                 Ok(Some(saved)) if on_xiangqi => {
                     self.play.saved_kept = true;
                     self.kept_chess_game = Some((Box::new(saved), from_command_line));
@@ -634,7 +634,7 @@ impl App {
                 Err(e) => {
                     // A file that could not be read at all (a device, a FIFO) stays where
                     // it is: never deleted, set aside before a game is kept in its place.
-                    self.play.saved_kept |= matches!(e, play::SavedGameError::Read(_));
+                    self.play.saved_kept |= matches!(e, chess::SavedGameError::Read(_));
                     self.error(e.to_string());
                 }
             }

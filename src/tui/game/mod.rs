@@ -1,4 +1,4 @@
-//! What the two game screens (chess's `play`, `xiangqi`) share, written once: the questions
+//! What the two game screens (`chess`, `xiangqi`) share, written once: the questions
 //! asked before the game in progress is lost or a file is replaced, in the same words and
 //! with the same keys (the key table's `Question` context), and the answer to "no" when
 //! saving over a file; and what quitting asks of a game screen ([`KeptGame`]), so the App
