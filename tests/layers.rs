@@ -49,9 +49,11 @@ const LEAVES: &[&str] = &[
     "config",
     "engine_thread",
     "engines",
+    "game",
     "keys",
     "line_edit",
     "prompt",
+    "screen",
     "terminal",
     "theme",
     "tty_wait",
@@ -109,7 +111,7 @@ fn each_crate_uses_only_the_layers_below_it() {
 }
 
 /// The source files of the trainer outside test code, with the top-level module of each
-/// (`play` for `src/tui/play.rs` and `src/tui/play/*.rs`; `mod` for `src/tui/mod.rs`).
+/// (`chess` for `src/tui/chess.rs` and `src/tui/chess/*.rs`; `mod` for `src/tui/mod.rs`).
 fn trainer_files() -> Vec<(String, usize, PathBuf)> {
     fn walk(dir: &Path, top: Option<&str>, depth: usize, out: &mut Vec<(String, usize, PathBuf)>) {
         for entry in std::fs::read_dir(dir).unwrap() {

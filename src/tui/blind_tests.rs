@@ -5,10 +5,10 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use crate::rules::Game;
 
 use super::app::{Action, App};
+use super::chess::Overlay;
+use super::chess::Players;
 use super::config::{self, Config};
 use super::keys::{self, Cmd, Ctx};
-use super::play::Overlay;
-use super::play::Players;
 use super::tests::{key, keys, screen, typed};
 use super::theme::Theme;
 use super::widgets::Marks;

@@ -10,10 +10,10 @@ use ratatui::layout::Rect;
 use crate::rules::{EndingKind, Game};
 
 use super::app::{Action, App};
+use super::chess::Clock;
+use super::chess::Overlay;
+use super::chess::{ClaimOption, claim_layout, verdict_layout};
 use super::keys::{Cmd, Ctx};
-use super::play::Clock;
-use super::play::Overlay;
-use super::play::{ClaimOption, claim_layout, verdict_layout};
 use super::tests::{app, click, key, keys, screen, shuffle, typed};
 use super::theme::Theme;
 use super::widgets::{MIN_H, MIN_W};
@@ -422,7 +422,7 @@ fn the_key_bar_keeps_help_and_quit() {
 #[test]
 fn a_kept_game_keeps_its_claims_and_clocks() {
     use super::app::Effect;
-    use super::play::{Players, load_saved};
+    use super::chess::{Players, load_saved};
     let dir = std::env::temp_dir().join(format!("threefold-keepall-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();

@@ -7,9 +7,9 @@ use crossterm::event::KeyCode;
 use crate::rules::{EndingKind, Game};
 
 use super::app::{Action, App};
+use super::chess::{Overlay, Question};
+use super::chess::{Players, draw_offer_answer};
 use super::config::Config;
-use super::play::{Overlay, Question};
-use super::play::{Players, draw_offer_answer};
 use super::tests::{app, engine_answers, key, keys, screen, typed};
 use super::theme::Theme;
 use super::widgets::Marks;

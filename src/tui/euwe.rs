@@ -3,7 +3,7 @@
 //! (a claim after two blocks, the fivefold ending after four). The screen owns
 //! its state, its commands (the key table's [`Ctx::Euwe`](super::keys::Ctx)),
 //! its layout (one function for drawing and for clicks) and its drawing, and
-//! answers the [`App`](super::app::App), which only routes to it, with a [`Reply`].
+//! answers the [`App`](super::app::App), which only routes to it, with [`Request`]s.
 
 use std::time::{Duration, Instant};
 
@@ -22,19 +22,12 @@ use super::board::{BoardView, Geom};
 use super::config::Config;
 use super::engines::EnginesPanel;
 use super::keys::Cmd;
+use super::screen::{Component, Env, Request, Requests};
 use super::theme::{Theme, badge};
 use super::widgets::{self, fit_places, spark_line};
 
 /// How many plies the stepper prepares (32 blocks).
 pub const MAX_PLY: usize = 128;
-
-/// What the Euwe screen asks of the routing [`App`](super::app::App) after a command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reply {
-    Nothing,
-    /// Close the screen (back to the game).
-    Leave,
-}
 
 #[derive(Clone, Debug)]
 pub struct EuweState {
@@ -87,10 +80,10 @@ impl EuweState {
 
     /// A command of the screen (the key table's `Euwe` context, the mouse wheel as
     /// [`Cmd::EuwePrev`]/[`Cmd::EuweNext`]).
-    pub fn command(&mut self, cmd: Cmd) -> Reply {
+    pub fn command(&mut self, cmd: Cmd) -> Requests {
         let delay = &mut self.delay;
         match cmd {
-            Cmd::Back => return Reply::Leave,
+            Cmd::Back => return Request::Leave.into(),
             Cmd::EuweNext => self.ply = (self.ply + 1).min(MAX_PLY),
             Cmd::EuwePrev => self.ply = self.ply.saturating_sub(1),
             Cmd::EuweJumpStart => self.ply = 0,
@@ -107,7 +100,7 @@ impl EuweState {
             Cmd::EuweSlower => *delay = (*delay * 2).min(Duration::from_secs(4)),
             _ => {}
         }
-        Reply::Nothing
+        Requests::none()
     }
 
     /// Time passes: autoplay steps a ply every [`EuweState::delay`].
@@ -548,6 +541,36 @@ fn german_rows(e: &EuweState, t: &Theme, width: u16) -> Vec<Item> {
         rows.push(wrapped(Useful, &text, t.rep2, width));
     }
     rows
+}
+
+impl Component for EuweState {
+    fn ctx(&self) -> super::keys::Ctx {
+        super::keys::Ctx::Euwe
+    }
+
+    fn command(&mut self, cmd: Cmd, _env: &Env, out: &mut Requests) {
+        out.extend(EuweState::command(self, cmd));
+    }
+
+    fn click(&mut self, x: u16, y: u16, env: &Env, _out: &mut Requests) {
+        EuweState::click(self, env.size, x, y);
+    }
+
+    fn wheel(&mut self, up: bool, _x: u16, _y: u16, _env: &Env, out: &mut Requests) {
+        let cmd = if up { Cmd::EuwePrev } else { Cmd::EuweNext };
+        out.extend(EuweState::command(self, cmd));
+    }
+
+    /// The autoplay steps only while the screen is shown.
+    fn tick(&mut self, now: Instant, env: &Env, _out: &mut Requests) {
+        if env.shown {
+            EuweState::tick(self, now);
+        }
+    }
+
+    fn render(&self, env: &Env, theme: &Theme, buf: &mut Buffer) {
+        EuweState::render(self, env.ascii, env.engines_panel, theme, env.size, buf);
+    }
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use crossterm::event::KeyCode;
 
 use super::app::{Action, App, InputKind, Overlay, Question, Screen};
-use super::play::{Overlay as PlayOverlay, Players, Question as PlayQuestion, SavedGame};
+use super::chess::{Overlay as PlayOverlay, Players, Question as PlayQuestion, SavedGame};
 use super::tests::{app, key, keys, screen, typed};
 use super::theme::Theme;
 use crate::drills::GameKind;
@@ -255,10 +255,7 @@ fn quitting_asks_before_losing_a_game_that_cannot_be_kept_in_both_games() {
     // No: the xiangqi save prompt.
     keys(&mut a, "n");
     assert!(!a.quit);
-    assert_eq!(
-        a.input.as_ref().map(|i| i.kind),
-        Some(InputKind::XiangqiSave)
-    );
+    assert_eq!(a.input.as_ref().map(|i| i.kind), Some(InputKind::SavePgn));
     key(&mut a, KeyCode::Esc);
     // Saved elsewhere: the question says where it is.
     let saved = dir.join("saved.pgn");

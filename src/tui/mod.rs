@@ -2,8 +2,13 @@
 //! watch repetitions pile up, claim draws, step through Euwe's sequence.
 //!
 //! - [`app`]: state, actions, update (no I/O but the optional game files):
-//!   routes to the screens and carries out their replies.
-//! - [`play`]: the game screen (with its overlays and PGN files).
+//!   routes to the screens and carries out their requests.
+//! - [`screen`]: the screen contract every screen implements ([`screen::Component`]) and
+//!   the one request type they answer with ([`screen::Request`]).
+//! - [`game`]: what both game screens share (the questions before a game or a file is
+//!   lost, keeping a game on quitting).
+//! - [`chess`]: the chess game screen (with its overlays and PGN files); [`xiangqi`]: the
+//!   xiangqi game screen.
 //! - [`app::render`]: side-effect-free drawing; [`board`]: the board widget;
 //!   [`widgets`]: the layout and drawing pieces the screens share.
 //! - [`drill`]: the drill screen (puzzles from [`crate::drills`]).
@@ -15,17 +20,19 @@ pub mod app;
 // The frame's drawing at its old path (the library's callers draw with `tui::render`).
 pub use app::render;
 pub mod board;
+pub mod chess;
 pub mod clock;
 pub mod config;
 pub mod drill;
 pub mod engine_thread;
 pub mod engines;
 pub mod euwe;
+pub mod game;
 pub mod keys;
 pub mod line_edit;
-pub mod play;
 pub mod prompt;
 pub mod review;
+pub mod screen;
 pub mod terminal;
 pub mod theme;
 pub mod tty_wait;
@@ -420,6 +427,8 @@ mod files_tests;
 mod pgn_file_tests;
 #[cfg(test)]
 mod review_tests;
+#[cfg(test)]
+mod scenario_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -8,9 +8,9 @@ use crossterm::event::{KeyCode, MouseEvent, MouseEventKind};
 use shakmaty::Square;
 
 use super::app::{Action, App, InputKind, Screen};
-use super::play::Players;
-use super::play::pgn_file::pick_layout;
-use super::play::{Overlay, Question};
+use super::chess::Players;
+use super::chess::pgn_file::pick_layout;
+use super::chess::{Overlay, Question};
 use super::prompt::default_save_name;
 use super::tests::{app, click, key, keys, screen, shuffle, typed};
 use super::theme::Theme;
@@ -453,14 +453,14 @@ fn a_game_row_names_its_event() {
         event: "Club blitz".into(),
         plies: 12,
     };
-    let row = super::play::pgn_file::row_text(&g, 76);
+    let row = super::chess::pgn_file::row_text(&g, 76);
     assert!(row.starts_with("   3. ? – ?, Club blitz "), "{row}");
     assert!(row.chars().count() <= 76, "{row}");
     let none = crate::rules::pgn::GameSummary {
         event: "?".into(),
         ..g
     };
-    assert!(super::play::pgn_file::row_text(&none, 76).starts_with("   3. ? – ?  "));
+    assert!(super::chess::pgn_file::row_text(&none, 76).starts_with("   3. ? – ?  "));
 }
 
 /// `threefold --pgn FILE` with a file of several games while a game in progress is kept:

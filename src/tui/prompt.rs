@@ -1,36 +1,31 @@
-//! The input line's prompts: what a typed line is for, and the line editor
-//! holding it. A leaf: the App owns the one input line; the screens ask for
-//! it by [`InputKind`].
+//! The input line's prompts: what a typed line is for (the line itself, with the screen
+//! that asked for it, is `screen::Input`). A leaf: the App owns the one input line; the
+//! screens ask for it by [`InputKind`].
 
 use std::path::{Path, PathBuf};
 
 use crate::rules::pgn::UtcMinute;
 
-use super::line_edit::LineEdit;
-
-/// What a typed line is for.
+/// What a typed line is for: one kind per purpose, whichever game or screen asks (the
+/// screen that asked gets the line, and words the prompt: `screen::Input`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InputKind {
+    /// A move of the game on the board.
     Move,
+    /// The move a claim intends (chess).
     ClaimMove,
+    /// A position to start a new game from.
     Fen,
+    /// A PGN file to open.
     LoadPgn,
+    /// Where to save the game (a PGN file).
     SavePgn,
     /// A typed drill answer.
     DrillAnswer,
-    /// A xiangqi move (WXF or UCCI).
-    XiangqiMove,
-    /// A xiangqi position to start from.
-    XiangqiFen,
-    /// Where to save the xiangqi game.
-    XiangqiSave,
-    /// The xiangqi game to open.
-    XiangqiLoad,
-    /// A xiangqi drill's answer.
-    XqDrillAnswer,
 }
 
 impl InputKind {
+    /// The prompt a screen gives this kind unless it words its own.
     pub fn prompt(self) -> &'static str {
         match self {
             InputKind::Move => "Move (SAN or UCI)",
@@ -39,34 +34,7 @@ impl InputKind {
             InputKind::LoadPgn => "Load PGN file",
             InputKind::SavePgn => "Save PGN as",
             InputKind::DrillAnswer => "Your answer",
-            InputKind::XiangqiMove => "Move (WXF C2=5, UCCI h2e2 or 炮二平五)",
-            InputKind::XiangqiFen => "Xiangqi FEN",
-            InputKind::XiangqiSave => "Save the xiangqi game as",
-            InputKind::XiangqiLoad => "Open a xiangqi PGN file",
-            InputKind::XqDrillAnswer => "Your answer",
         }
-    }
-}
-
-/// The line being typed: what it is for, and the line editor holding it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Input {
-    pub kind: InputKind,
-    pub line: LineEdit,
-}
-
-impl Input {
-    /// A prompt for `kind` holding `text`, the cursor at its end.
-    pub fn new(kind: InputKind, text: &str) -> Input {
-        Input {
-            kind,
-            line: LineEdit::new(text),
-        }
-    }
-
-    /// What has been typed.
-    pub fn text(&self) -> &str {
-        self.line.text()
     }
 }
 

@@ -1,7 +1,7 @@
 //! The review screen: the post-game review ([`crate::review`]) of the game on the board, in
 //! the trainer. It owns its state ([`ReviewState`]), its commands (the key table's `Review`
 //! context), its layout ([`review_layout`], used for drawing and for clicks) and its drawing,
-//! and answers the routing [`App`](super::app::App) with a [`Reply`] (leave, show a ply of
+//! and answers the routing [`App`](super::app::App) with [`Request`]s (leave, show a ply of
 //! the game, a message), as the drill screen does: it knows nothing of the other screens.
 //!
 //! The claim findings ([`crate::rules::review::review_claims`]) are listed at once. The
@@ -39,6 +39,7 @@ use crate::rules::review::{ClaimFindingKind, GameRecord, review_claims};
 
 use super::board::{BoardView, Geom};
 use super::keys::{self, Cmd, Ctx};
+use super::screen::{Component, Env, Request, Requests};
 use super::theme::Theme;
 use super::widgets::{board_beside_text, layout, scrolled};
 use crate::rules::notation::king_target;
@@ -53,6 +54,10 @@ pub const SCREEN_BUDGET: Budget = Budget::Nodes(review::params::SCREEN_NODES);
 pub struct ReviewScreen {
     pub options: Options,
     pub state: Option<Box<ReviewState>>,
+    /// Where a finding added as a puzzle goes (the drills file; None: no data directory).
+    pub drills_file: Option<std::path::PathBuf>,
+    /// The PGN tags of the game reviewed (a puzzle's source).
+    pub tags: Vec<(String, String)>,
 }
 
 impl Default for ReviewScreen {
@@ -63,6 +68,8 @@ impl Default for ReviewScreen {
                 hash_mb: crate::engine::DEFAULT_HASH_MB,
             },
             state: None,
+            drills_file: None,
+            tags: Vec::new(),
         }
     }
 }
@@ -350,22 +357,6 @@ fn kind_words(f: &Finding) -> String {
     }
 }
 
-/// What the review screen asks of the routing [`App`](super::app::App) after a command.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reply {
-    Nothing,
-    Info(String),
-    Error(String),
-    /// Close the screen (back to the game).
-    Leave,
-    /// Close the screen and show ply `ply` of the game reviewed on the game screen, if
-    /// that game is the one on the board.
-    ViewPly(usize),
-    /// A puzzle was added to the drills file (the message says so): the drill screen
-    /// reloads its puzzles next time it opens.
-    PuzzlesAdded(String),
-}
-
 impl ReviewScreen {
     /// Open the review of `game` with `record` (reusing the review shown if it is of the
     /// same game as it stands), the board seen as `flipped`, on a terminal of `size`.
@@ -412,13 +403,13 @@ impl ReviewScreen {
     /// A command of the review screen (the key table's `Review` context, and the mouse
     /// wheel as [`Cmd::Up`]/[`Cmd::Down`]) on a terminal of `size`. Adding the finding
     /// selected as a puzzle is [`ReviewScreen::add_selected_puzzle`]: it needs the file.
-    pub fn command(&mut self, cmd: Cmd, size: Rect) -> Reply {
+    pub fn command(&mut self, cmd: Cmd, size: Rect) -> Requests {
         if cmd == Cmd::Back {
-            return Reply::Leave;
+            return Request::Leave.into();
         }
         let rows = self.list_rows(size);
         let Some(s) = self.state.as_deref_mut() else {
-            return Reply::Nothing;
+            return Requests::none();
         };
         let last = s.findings.len().saturating_sub(1);
         match cmd {
@@ -437,22 +428,22 @@ impl ReviewScreen {
                 let page = a.map_or(1, |a| a.detail.height as usize);
                 s.detail_scroll = scrolled(cmd, s.detail_scroll, page, max);
             }
-            Cmd::Select => return Reply::ViewPly(s.ply),
+            Cmd::Select => return Request::ViewPly(s.ply).into(),
             _ => {}
         }
-        Reply::Nothing
+        Requests::none()
     }
 
     /// Add the finding selected as a puzzle of the drill theme "From your games"
     /// ([`crate::drills::from_games`]) in the file `path` (None: no data directory), its
     /// source from the game's PGN `tags`; the reply says where it went, that it was
     /// already there, or why it cannot be one.
-    pub fn add_selected_puzzle(&self, path: Option<&Path>, tags: &[(String, String)]) -> Reply {
+    pub fn add_selected_puzzle(&self, path: Option<&Path>, tags: &[(String, String)]) -> Requests {
         let Some(s) = self.state.as_deref() else {
-            return Reply::Nothing;
+            return Requests::none();
         };
         let Some(f) = s.selected_finding() else {
-            return Reply::Error("There is no finding to add as a puzzle.".to_string());
+            return Request::Error("There is no finding to add as a puzzle.".to_string()).into();
         };
         let finding = match f.kind {
             FindingKind::Claim(kind) => Ok(crate::rules::review::ClaimFinding {
@@ -467,9 +458,10 @@ impl ReviewScreen {
             other => Err(from_games::FromGamesError::NotAMistake(other.code())),
         };
         let Some(path) = path else {
-            return Reply::Error(
+            return Request::Error(
                 "No data directory on this platform: the puzzle cannot be kept.".to_string(),
-            );
+            )
+            .into();
         };
         let source = from_games::source_from_tags(|n| {
             tags.iter().find(|(k, _)| k == n).map(|(_, v)| v.as_str())
@@ -478,9 +470,9 @@ impl ReviewScreen {
             .and_then(|f| from_games::puzzle_from_finding(&s.game, &f, source.as_deref()))
             .and_then(|p| from_games::add_puzzles(path, &[p]));
         match made {
-            Ok(added) if added.added.is_empty() => Reply::Info(added.summary()),
-            Ok(added) => Reply::PuzzlesAdded(added.summary()),
-            Err(e) => Reply::Error(format!("The puzzle was not added: {e}.")),
+            Ok(added) if added.added.is_empty() => Request::Info(added.summary()).into(),
+            Ok(added) => Request::PuzzlesAdded(added.summary()).into(),
+            Err(e) => Request::Error(format!("The puzzle was not added: {e}.")).into(),
         }
     }
 
@@ -703,4 +695,35 @@ fn render_detail(s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mut Buffer) 
         )));
     }
     Paragraph::new(out).render(a.detail, buf);
+}
+
+impl Component for ReviewScreen {
+    fn ctx(&self) -> Ctx {
+        Ctx::Review
+    }
+
+    fn command(&mut self, cmd: Cmd, env: &Env, out: &mut Requests) {
+        out.extend(if cmd == Cmd::AddPuzzle {
+            self.add_selected_puzzle(self.drills_file.as_deref(), &self.tags)
+        } else {
+            ReviewScreen::command(self, cmd, env.size)
+        });
+    }
+
+    fn click(&mut self, x: u16, y: u16, env: &Env, _out: &mut Requests) {
+        ReviewScreen::click(self, env.size, x, y);
+    }
+
+    fn wheel(&mut self, up: bool, _x: u16, _y: u16, env: &Env, out: &mut Requests) {
+        let cmd = if up { Cmd::Up } else { Cmd::Down };
+        out.extend(ReviewScreen::command(self, cmd, env.size));
+    }
+
+    fn tick(&mut self, _now: Instant, env: &Env, _out: &mut Requests) {
+        ReviewScreen::tick(self, env.size);
+    }
+
+    fn render(&self, env: &Env, theme: &Theme, buf: &mut Buffer) {
+        ReviewScreen::render(self, env.ascii, theme, env.size, buf);
+    }
 }

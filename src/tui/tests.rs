@@ -11,10 +11,10 @@ use crate::rules::{EndingKind, Game};
 
 use super::app::render::{self, layout, render_with};
 use super::app::{Action, App, Effect, Overlay, Question, Screen};
+use super::chess::Players;
+use super::chess::{Overlay as PlayOverlay, Question as PlayQuestion};
 use super::config::Config;
 use super::engine_thread::Report;
-use super::play::Players;
-use super::play::{Overlay as PlayOverlay, Question as PlayQuestion};
 use super::theme::Theme;
 
 pub(super) fn app() -> App {
@@ -266,7 +266,7 @@ fn promotion_by_click() {
     a.new_game(Game::from_fen("8/P7/8/8/8/8/8/k6K w - - 0 1").unwrap());
     click_square(&mut a, Square::A7);
     click_square(&mut a, Square::A8);
-    let (r, cmd) = super::play::promotion_layout(a.size).1[1];
+    let (r, cmd) = super::chess::promotion_layout(a.size).1[1];
     assert_eq!(cmd, super::keys::Cmd::Promote(Role::Rook));
     click(&mut a, r.x + 1, r.y);
     assert_eq!(
@@ -441,7 +441,7 @@ fn the_engine_claims_after_its_search_from_its_own_score_with_either_colour() {
     // White to move in the start position, standing for the third time.
     // Black's last report said Black is lost: that is no reason for White to claim.
     let mut a = engines_after(8, 0);
-    a.play.last = Some(super::play::LastSearch {
+    a.play.last = Some(super::chess::LastSearch {
         info: super::engine_thread::Info {
             depth: 5,
             score: super::engine_thread::Score::Cp(-300),
@@ -539,7 +539,7 @@ fn history_stepping_and_occurrence_jumps() {
     }));
     assert_eq!(a.play.view, Some(3));
     let areas = layout(a.size).unwrap();
-    let (r, ply) = super::play::history_cells(&a.play, areas.history)
+    let (r, ply) = super::chess::history_cells(&a.play, areas.history)
         .into_iter()
         .find(|c| c.1 == 5)
         .unwrap();
@@ -673,7 +673,7 @@ fn claim_dialog_and_verdicts_render() {
     assert!(s.contains("[1] threefold now (9.2 b)"));
     assert!(s.contains("[2] threefold with a move (9.2 a)"));
     // Clicking option 1.
-    let (r, _) = super::play::claim_layout(&a.play, a.size).buttons[0];
+    let (r, _) = super::chess::claim_layout(&a.play, a.size).buttons[0];
     click(&mut a, r.x + 2, r.y);
     let (s, _) = screen(&a, &Theme::colored(), 120, 40);
     assert!(s.contains("Claim correct: draw"), "{s}");
@@ -927,7 +927,7 @@ fn sparkline_click_views_that_ply() {
 #[test]
 fn flag_fall_ends_the_game() {
     let mut a = app();
-    a.play.clock = Some(super::play::Clock::new(
+    a.play.clock = Some(super::chess::Clock::new(
         std::time::Duration::from_millis(50),
         std::time::Duration::ZERO,
     ));
@@ -952,7 +952,7 @@ fn flag_fall_against_a_lone_king_is_a_draw() {
         Game::from_fen("4k3/8/8/8/8/8/8/QK6 b - - 0 1").unwrap(),
     );
     a.update(Action::Resize(120, 40));
-    a.play.clock = Some(super::play::Clock::new(
+    a.play.clock = Some(super::chess::Clock::new(
         std::time::Duration::from_millis(50),
         std::time::Duration::ZERO,
     ));
@@ -1075,7 +1075,7 @@ fn castling_by_clicking_the_kings_square_or_the_rook() {
 #[test]
 fn a_new_game_forgets_the_last_engine_report() {
     let mut a = app();
-    a.play.last = Some(super::play::LastSearch {
+    a.play.last = Some(super::chess::LastSearch {
         info: super::engine_thread::Info {
             depth: 1,
             score: super::engine_thread::Score::Cp(0),
@@ -1097,7 +1097,7 @@ fn a_new_game_forgets_the_last_engine_report() {
 fn two_humans_forget_the_whole_last_search() {
     let mut a = app();
     a.play.config.human = Players::HumanWhite;
-    a.play.last = Some(super::play::LastSearch {
+    a.play.last = Some(super::chess::LastSearch {
         info: super::engine_thread::Info {
             depth: 3,
             score: super::engine_thread::Score::Cp(40),
@@ -1161,10 +1161,10 @@ fn every_screen_and_overlay_works_at_80x24() {
         "{s}"
     );
     assert!(s.contains("Esc cancel"), "{s}");
-    let (r, cmd) = super::play::claim_layout(&a.play, a.size).buttons[0];
+    let (r, cmd) = super::chess::claim_layout(&a.play, a.size).buttons[0];
     assert_eq!(
         cmd,
-        super::keys::Cmd::ClaimAs(super::play::ClaimOption::THREEFOLD_NOW)
+        super::keys::Cmd::ClaimAs(super::chess::ClaimOption::THREEFOLD_NOW)
     );
     click(&mut a, r.x + 1, r.y);
     let s = show(&a);
@@ -1190,7 +1190,7 @@ fn every_screen_and_overlay_works_at_80x24() {
     click_square(&mut a, Square::A8);
     let s = show(&a);
     assert!(s.contains("q Queen") && s.contains("n Knight"), "{s}");
-    let (r, _) = super::play::promotion_layout(a.size).1[3];
+    let (r, _) = super::chess::promotion_layout(a.size).1[3];
     click(&mut a, r.x + 1, r.y);
     assert_eq!(
         a.play
@@ -1223,7 +1223,7 @@ fn every_screen_and_overlay_works_at_80x24() {
 #[test]
 fn clock_arithmetic_saturates() {
     use std::time::{Duration, Instant};
-    let mut c = super::play::Clock::new(Duration::MAX, Duration::MAX);
+    let mut c = super::chess::Clock::new(Duration::MAX, Duration::MAX);
     let now = Instant::now();
     c.moved(shakmaty::Color::White, now);
     assert_eq!(c.left[0], Duration::MAX);
@@ -1508,7 +1508,7 @@ fn thinks(a: &App) -> usize {
 
 #[test]
 fn players_come_from_a_menu_and_no_engine_moves_in_between() {
-    use super::play::Players as P;
+    use super::chess::Players as P;
     for from in P::ALL {
         for (i, to) in P::ALL.into_iter().enumerate() {
             let mut a = app();
@@ -1560,7 +1560,7 @@ fn typed_as(a: &mut App, mv: &str) {
 
 #[test]
 fn the_players_menu_fits_80x24_and_answers_clicks_and_enter() {
-    use super::play::Players as P;
+    use super::chess::Players as P;
     let mut a = app();
     a.update(Action::Resize(80, 24));
     keys(&mut a, "p");
@@ -1663,7 +1663,7 @@ fn fen_and_pgn_ask_before_replacing_a_game_in_progress() {
 
 #[test]
 fn starting_with_a_position_while_a_game_is_kept_asks_first() {
-    use super::play::SavedGame;
+    use super::chess::SavedGame;
     let dir = std::env::temp_dir().join(format!("threefold-kept-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -1907,7 +1907,7 @@ fn the_title_and_engine_lines_fit_80_columns_with_the_contempt() {
 /// line offers what can be done now instead of moves and claims.
 #[test]
 fn a_finished_game_says_what_can_be_done_at_80x24() {
-    use super::play::Clock;
+    use super::chess::Clock;
     use std::time::{Duration, Instant};
     let mut a = app();
     a.update(Action::Resize(80, 24));

@@ -51,6 +51,10 @@ fn from_fen(a: &mut App, fen: &str) {
     )));
     keys(a, fen);
     key(a, KeyCode::Enter);
+    // The game in progress is abandoned for it (the screen asks first).
+    if a.ctx() == super::keys::Ctx::Question {
+        keys(a, "y");
+    }
 }
 
 /// The screen as a terminal shows it: a two-column character's second cell is not a space.
@@ -370,7 +374,7 @@ fn calling_the_arbiter_right_and_wrong() {
     let s = text(&a, &Theme::colored(), 80, 24);
     assert!(s.contains("Call the arbiter"), "{s}");
     keys(&mut a, "1");
-    assert!(!a.xiangqi.calling);
+    assert!(!a.xiangqi.calling());
     let m = a.message.clone().unwrap().text;
     assert!(m.starts_with("Wrong call"), "{m}");
     for m in &CHASE[1..5] {
@@ -763,6 +767,126 @@ fn the_call_button_is_clickable() {
     let (_, buf) = screen(&a, &Theme::colored(), 80, 24);
     let (x, y) = super::tests::find(&buf, "call arbiter").expect("the button");
     click(&mut a, x, y);
-    assert!(a.xiangqi.calling);
+    assert!(a.xiangqi.calling());
     assert_eq!(a.ctx(), super::keys::Ctx::XqCall);
+}
+
+/// The engine (Black) answers with `mv` (UCCI).
+fn engine_plays(a: &mut App, mv: &str) {
+    let id = a
+        .effects
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Effect::Think { id, .. } => Some(*id),
+            _ => None,
+        })
+        .expect("the engine was asked");
+    let mv = crate::xiangqi::notation::parse_move(a.xiangqi.record().current(), mv).unwrap();
+    a.update(Action::Engine(Report::Best {
+        id,
+        mv: Some(mv.into()),
+    }));
+}
+
+/// Issue 35: Red checks perpetually (FEN 5k3/7R1/9/9/9/9/9/9/9/4K4 w, then R2+1 R2-1 R2+1)
+/// and the engine, Black, calls the arbiter.
+fn engine_calls_a_perpetual_check(blind: bool) -> App {
+    let mut a = xq(80, 24);
+    from_fen(&mut a, "5k3/7R1/9/9/9/9/9/9/9/4K4 w");
+    if blind {
+        keys(&mut a, "B");
+    }
+    keys(&mut a, "p1");
+    for (i, m) in ["h8h9", "f9f8", "h9h8", "f8f9", "h8h9"].iter().enumerate() {
+        if i % 2 == 0 {
+            typed(&mut a, m);
+        } else {
+            engine_plays(&mut a, m);
+        }
+    }
+    assert!(!a.xiangqi.is_over());
+    assert!(a.xiangqi.call_answer.is_some(), "the engine called");
+    a
+}
+
+/// The text of the side panel (the move list and what is under it).
+fn side_text(a: &App) -> String {
+    let (_, buf) = screen(a, &Theme::colored(), 80, 24);
+    let side = layout(a.size).unwrap().side;
+    let mut s = String::new();
+    for y in side.top()..side.bottom() {
+        for x in side.left()..side.right() {
+            s.push_str(buf[(x, y)].symbol());
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// At 80x24 the arbiter's answer leaves every move of the list in sight (it took all but
+/// 4 rows), keeps its per-ply lines apart (they ran together on one row), closes with Esc
+/// and when stepping back (it stayed), and gives way to the judge's panel (J showed
+/// nothing).
+#[test]
+fn the_engines_call_of_the_arbiter_fits_and_closes_at_80x24() {
+    let mut a = engine_calls_a_perpetual_check(false);
+    let m = a.message.clone().unwrap().text;
+    assert!(m.starts_with("The engine calls the arbiter"), "{m}");
+    a.message = None;
+    let s = side_text(&a);
+    assert!(s.contains("The engine calls"), "{s}");
+    for label in ["1.", "1...", "2.", "2...", "3."] {
+        assert!(
+            s.lines()
+                .any(|l| l.trim_start().starts_with(&format!("{label} "))),
+            "move {label} not listed\n{s}"
+        );
+    }
+    // One ply a row: no row names two plies.
+    for l in s.lines() {
+        assert!(
+            l.matches("ply").count() < 2,
+            "plies run together: {l:?}\n{s}"
+        );
+    }
+    key(&mut a, KeyCode::Esc);
+    assert!(
+        !side_text(&a).contains("The engine calls"),
+        "Esc left the answer up"
+    );
+    // Stepping back closes it too.
+    let mut a = engine_calls_a_perpetual_check(false);
+    keys(&mut a, ",");
+    a.message = None;
+    assert!(
+        !side_text(&a).contains("The engine calls"),
+        "the answer stayed at ply 4"
+    );
+    // J shows the judge's panel in its place.
+    let mut a = engine_calls_a_perpetual_check(false);
+    keys(&mut a, "J");
+    a.message = None;
+    let s = side_text(&a);
+    assert!(s.contains("How the judge sees it"), "J showed nothing\n{s}");
+}
+
+/// In blind mode the engine's call does not tell the ruling before the game ends.
+#[test]
+fn in_blind_mode_the_engines_call_tells_no_ruling() {
+    let a = engine_calls_a_perpetual_check(true);
+    let m = a.message.clone().unwrap().text;
+    assert!(m.starts_with("The engine calls the arbiter"), "{m}");
+    let s = text(&a, &Theme::colored(), 80, 24);
+    for tell in [
+        "perpetual",
+        "checks on every move",
+        "must vary",
+        "Right call",
+    ] {
+        assert!(
+            !m.contains(tell) && !s.contains(tell),
+            "{tell:?} told\n{m}\n{s}"
+        );
+    }
 }

@@ -11,7 +11,7 @@
 //! its title and its source.
 //!
 //! The screen owns its state, keys (the key table's `XqDrill*` contexts), layout and
-//! drawing, and answers the routing [`App`](super::app::App) with [`Reply`]s.
+//! drawing, and answers the routing [`App`](super::app::App) with [`Request`]s.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -25,21 +25,11 @@ use crate::drills::xiangqi::{XiangqiPuzzle, parse_answer};
 use crate::xiangqi::notation::wxf;
 
 use super::keys::{self, Cmd, Ctx};
+use super::prompt::InputKind;
+use super::screen::{Component, Env, Request, Requests};
 use super::theme::Theme;
 use super::widgets::{self, clip};
 use super::xq_board::{XqBoardView, XqGeom};
-
-/// What the xiangqi drill screen asks of the routing App.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reply {
-    Nothing,
-    Info(String),
-    Error(String),
-    /// Open the input line for the answer, holding this text.
-    Type(String),
-    /// Back to the xiangqi screen.
-    Leave,
-}
 
 /// The puzzle being answered.
 #[derive(Clone, Debug)]
@@ -100,21 +90,21 @@ impl XqDrillScreen {
     }
 
     /// A command of the screen's contexts.
-    pub fn command(&mut self, cmd: Cmd) -> Reply {
+    pub fn command(&mut self, cmd: Cmd) -> Requests {
         match (&mut self.current, cmd) {
             (None, Cmd::DrillUp) => self.selected = self.selected.saturating_sub(1),
             (None, Cmd::DrillDown) => self.selected = (self.selected + 1).min(self.themes_len()),
             (None, Cmd::DrillFirst) => self.selected = 0,
             (None, Cmd::DrillLast) => self.selected = self.themes_len(),
             (None, Cmd::DrillPick) => return self.pick(),
-            (None, Cmd::Back) => return Reply::Leave,
+            (None, Cmd::Back) => return Request::Leave.into(),
             (Some(_), Cmd::Back) => self.current = None,
             (Some(c), Cmd::DrillUp | Cmd::HistBack) => c.ply = c.ply.saturating_sub(1),
             (Some(c), Cmd::DrillDown | Cmd::HistForward) => c.ply = c.ply.saturating_add(1),
             (Some(c), Cmd::DrillFirst) => c.ply = 0,
             (Some(c), Cmd::DrillLast) => c.ply = usize::MAX,
             (Some(c), Cmd::DrillType) if c.feedback.is_none() => {
-                return Reply::Type(String::new());
+                return Request::Type(InputKind::DrillAnswer, String::new()).into();
             }
             (Some(c), Cmd::PageDown) => c.scroll += 5,
             (Some(c), Cmd::PageUp) => c.scroll = c.scroll.saturating_sub(5),
@@ -123,13 +113,13 @@ impl XqDrillScreen {
                 c.feedback = None;
                 c.scroll = 0;
                 self.clamp_ply(usize::MAX);
-                return Reply::Info(String::new());
+                return Request::Clear.into();
             }
             _ => {}
         }
         let ply = self.current.as_ref().map_or(0, |c| c.ply);
         self.clamp_ply(ply);
-        Reply::Nothing
+        Requests::none()
     }
 
     /// Show ply `ply` of the puzzle, or its last position if the game is shorter.
@@ -141,7 +131,7 @@ impl XqDrillScreen {
     }
 
     /// Drill the theme highlighted (0: all themes mixed).
-    fn pick(&mut self) -> Reply {
+    fn pick(&mut self) -> Requests {
         let themes = self.session.xiangqi_themes();
         let (theme, ids): (Option<usize>, Vec<String>) = if self.selected == 0 {
             // Mixed: the themes' puzzles dealt in turn, so that neighbours differ in theme.
@@ -163,7 +153,7 @@ impl XqDrillScreen {
             )
         };
         if ids.is_empty() {
-            return Reply::Error("There is no xiangqi puzzle to drill.".into());
+            return Request::Error("There is no xiangqi puzzle to drill.".into()).into();
         }
         self.current = Some(Current {
             theme,
@@ -174,23 +164,23 @@ impl XqDrillScreen {
             scroll: 0,
         });
         self.clamp_ply(usize::MAX);
-        Reply::Info(String::new())
+        Request::Clear.into()
     }
 
     /// The player's typed answer.
-    pub fn typed(&mut self, text: &str) -> Reply {
+    pub fn typed(&mut self, text: &str) -> Requests {
         let Some(p) = self.puzzle() else {
-            return Reply::Nothing;
+            return Requests::none();
         };
         let answer = match parse_answer(p, text) {
             Ok(a) => a,
             Err(e) => {
-                return Reply::Error(format!("{e}."));
+                return Request::Error(format!("{e}.")).into();
             }
         };
         let id = p.id.clone();
         let Some(fb) = self.session.answer_xiangqi(&id, &answer) else {
-            return Reply::Nothing;
+            return Requests::none();
         };
         let verdict = if fb.correct {
             "Right.".to_string()
@@ -200,7 +190,7 @@ impl XqDrillScreen {
         if let Some(c) = &mut self.current {
             c.feedback = Some(fb);
         }
-        Reply::Info(verdict)
+        Request::Info(verdict).into()
     }
 }
 
@@ -392,9 +382,9 @@ impl XqDrillScreen {
     }
 
     /// A click: a theme in the list picks it.
-    pub fn click(&mut self, size: Rect, _x: u16, y: u16) -> Reply {
+    pub fn click(&mut self, size: Rect, _x: u16, y: u16) -> Requests {
         let Some(a) = layout(size) else {
-            return Reply::Nothing;
+            return Requests::none();
         };
         if self.current.is_none() {
             // Rows as drawn: the header, then a theme a row, the selected one's description
@@ -412,7 +402,7 @@ impl XqDrillScreen {
                 }
             }
         }
-        Reply::Nothing
+        Requests::none()
     }
 
     /// Row `i` of the theme list: its name and description (0: all themes mixed).
@@ -431,5 +421,31 @@ impl XqDrillScreen {
                 )
             }
         }
+    }
+}
+
+impl Component for XqDrillScreen {
+    fn ctx(&self) -> Ctx {
+        XqDrillScreen::ctx(self)
+    }
+
+    fn command(&mut self, cmd: Cmd, _env: &Env, out: &mut Requests) {
+        out.extend(XqDrillScreen::command(self, cmd));
+    }
+
+    fn submit(&mut self, _kind: InputKind, text: &str, _env: &Env, out: &mut Requests) {
+        out.extend(self.typed(text));
+    }
+
+    fn click(&mut self, x: u16, y: u16, env: &Env, out: &mut Requests) {
+        out.extend(XqDrillScreen::click(self, env.size, x, y));
+    }
+
+    fn render(&self, env: &Env, theme: &Theme, buf: &mut Buffer) {
+        XqDrillScreen::render(self, env.ascii, theme, env.size, buf);
+    }
+
+    fn take_note(&mut self) -> Option<String> {
+        self.take_messages()
     }
 }

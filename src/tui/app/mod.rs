@@ -5,9 +5,9 @@
 //! The App routes: keys go to the input line, else the overlay on top (the
 //! App's own — help, the quit questions — or the game screen's), else the
 //! screen shown. Each screen owns its state, keys, drawing and hit-testing
-//! and answers with its reply type ([`play::Reply`], [`drill::Reply`]), which
-//! the App carries out: the message line, the input line, engine requests,
-//! saving settings, switching screens.
+//! ([`Component`], the one screen contract) and answers with [`Request`]s,
+//! which the App carries out in one place ([`App::carry_out`]): the message
+//! line, the input line, engine requests, saving settings, switching screens.
 //!
 //! The router's own parts are its children: [`render`] (the frame around the
 //! screen shown: title, message and status rows; then the screen draws itself)
@@ -28,19 +28,22 @@ use ratatui::layout::Rect;
 use crate::drills::GameKind;
 use crate::rules::Game;
 
+use super::chess::{self, Play};
 use super::config::{Config, Setting};
-use super::drill::{self, DrillState};
+use super::drill::DrillState;
 use super::engine_thread::Report;
-use super::euwe::{self, EuweState};
+use super::euwe::EuweState;
+use super::game::KeptGame;
 use super::keys::{self, Cmd, Ctx};
-use super::play::{self, Env, Play, Replies, Reply};
-use super::review::{self, ReviewScreen};
+use super::review::ReviewScreen;
+use super::screen::{Component, Env, Request, Requests};
 use super::widgets::Marks;
-use super::xiangqi::{self, XiangqiScreen};
-use super::xq_drill::{self, XqDrillScreen};
+use super::xiangqi::XiangqiScreen;
+use super::xq_drill::XqDrillScreen;
 
 pub use super::engine_thread::Effect;
-pub use super::prompt::{Input, InputKind};
+pub use super::prompt::InputKind;
+pub use super::screen::{Input, Screen};
 pub use overlay::{Overlay, Question};
 
 /// Everything that can happen to the app.
@@ -54,17 +57,15 @@ pub enum Action {
     Engine(Report),
 }
 
-/// Which screen is shown (each screen's state lives in its own field of [`App`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
-    Play,
-    Euwe,
-    Drills,
-    Review,
-    Xiangqi,
-    /// The xiangqi drills.
-    XqDrills,
-}
+/// Every screen (time passes for each, in this order).
+const SCREENS: [Screen; 6] = [
+    Screen::Euwe,
+    Screen::Play,
+    Screen::Xiangqi,
+    Screen::Review,
+    Screen::Drills,
+    Screen::XqDrills,
+];
 
 /// Whether a message reports a problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,7 +120,7 @@ pub struct App {
     /// The kept chess game found at start while the trainer opened on the xiangqi screen
     /// (and whether a game was given on the command line): offered when the chess screen
     /// is shown, not on the xiangqi screen.
-    pub kept_chess_game: Option<(Box<play::SavedGame>, bool)>,
+    pub kept_chess_game: Option<(Box<chess::SavedGame>, bool)>,
     /// Where changed settings are saved (None: not saved, as in tests).
     pub config_path: Option<PathBuf>,
     /// The panel "How engines see it" is shown (game screen, Euwe stepper).
@@ -215,7 +216,7 @@ impl App {
                     r.id().is_some() && self.xiangqi.thinking.as_ref().map(|t| t.id) == r.id()
                 }) =>
             {
-                self.with_xiangqi(|x, out| x.on_report(r, out))
+                self.with_xiangqi(|x, _, out| x.on_report(r, out))
             }
             Action::Engine(r) => self.with_play(|p, _, out| p.on_report(r, out)),
         }
@@ -235,14 +236,155 @@ impl App {
         }
     }
 
+    /// Time passes for every screen there is (the games' clocks run while another screen
+    /// is shown; each screen knows whether it is shown).
     fn on_tick(&mut self, now: Instant) {
         self.frame = self.frame.wrapping_add(1);
-        if self.screen == Screen::Euwe {
-            self.euwe.tick(now);
+        for id in SCREENS {
+            self.with_screen(id, |c, env, out| c.tick(now, env, out));
         }
-        self.with_play(|p, _, out| p.tick(now, out));
-        self.with_xiangqi(|x, out| x.tick(now, out));
-        self.review.tick(self.size);
+    }
+
+    /// The screen `id`, if it is open.
+    pub fn component(&self, id: Screen) -> Option<&dyn Component> {
+        match id {
+            Screen::Play => Some(&self.play),
+            Screen::Euwe => Some(&*self.euwe),
+            Screen::Drills => self.drills.as_deref().map(|d| d as &dyn Component),
+            Screen::Review => Some(&self.review),
+            Screen::Xiangqi => Some(&*self.xiangqi),
+            Screen::XqDrills => self.xq_drills.as_deref().map(|d| d as &dyn Component),
+        }
+    }
+
+    fn component_mut(&mut self, id: Screen) -> Option<&mut dyn Component> {
+        match id {
+            Screen::Play => Some(&mut self.play),
+            Screen::Euwe => Some(&mut *self.euwe),
+            Screen::Drills => self.drills.as_deref_mut().map(|d| d as &mut dyn Component),
+            Screen::Review => Some(&mut self.review),
+            Screen::Xiangqi => Some(&mut *self.xiangqi),
+            Screen::XqDrills => self
+                .xq_drills
+                .as_deref_mut()
+                .map(|d| d as &mut dyn Component),
+        }
+    }
+
+    /// What the screen `id` is told of the terminal and the App's switches.
+    pub fn env(&self, id: Screen) -> Env {
+        Env {
+            size: self.size,
+            ascii: self.ascii,
+            engines_panel: self.engines_panel,
+            frame: self.frame,
+            shown: self.screen == id,
+        }
+    }
+
+    /// Let the screen `id` handle something, then carry out its requests.
+    pub(crate) fn with_screen(
+        &mut self,
+        id: Screen,
+        f: impl FnOnce(&mut dyn Component, &Env, &mut Requests),
+    ) {
+        let env = self.env(id);
+        let mut out = Requests::default();
+        let Some(c) = self.component_mut(id) else {
+            return;
+        };
+        f(c, &env, &mut out);
+        let note = c.take_note();
+        self.carry_out(id, out);
+        if let Some(n) = note {
+            self.error(n);
+        }
+    }
+
+    /// Let the game screen handle something, then carry out its requests in order.
+    pub(crate) fn with_play<T>(
+        &mut self,
+        f: impl FnOnce(&mut Play, &Env, &mut Requests) -> T,
+    ) -> T {
+        let env = self.env(Screen::Play);
+        let mut out = Requests::default();
+        let result = f(&mut self.play, &env, &mut out);
+        self.carry_out(Screen::Play, out);
+        result
+    }
+
+    /// Let the xiangqi screen handle something, then carry out its requests in order.
+    pub(crate) fn with_xiangqi<T>(
+        &mut self,
+        f: impl FnOnce(&mut XiangqiScreen, &Env, &mut Requests) -> T,
+    ) -> T {
+        let env = self.env(Screen::Xiangqi);
+        let mut out = Requests::default();
+        let result = f(&mut self.xiangqi, &env, &mut out);
+        self.carry_out(Screen::Xiangqi, out);
+        result
+    }
+
+    /// Carry out the requests of the screen `from`, in order: the one place a screen's
+    /// requests are carried out.
+    fn carry_out(&mut self, from: Screen, out: Requests) {
+        for r in out {
+            match r {
+                Request::Info(t) => self.info(t),
+                Request::Error(t) => self.error(t),
+                Request::Clear => self.message = None,
+                Request::Engine(e) => self.effects.push(e),
+                Request::Type(kind, text) => {
+                    let prompt = self
+                        .component(from)
+                        .map_or(kind.prompt(), |c| c.prompt(kind));
+                    self.input = Some(Input::new(kind, from, prompt, &text));
+                }
+                Request::SaveSettings(keys) => {
+                    let mut cfg = self.play.config.clone();
+                    if let Some(c) = self.component(from) {
+                        c.settings(&mut cfg);
+                    }
+                    self.play.config = cfg;
+                    self.save_settings(keys);
+                }
+                Request::Review => self.open_review(),
+                Request::Leave => self.leave(from),
+                Request::ViewPly(ply) => self.view_reviewed_ply(ply),
+                Request::PuzzlesAdded(summary) => {
+                    // The drill screen reloads its puzzles next time it opens.
+                    self.drills = None;
+                    self.info(summary);
+                }
+            }
+        }
+    }
+
+    /// Close the screen `from`: back to the game screen it was opened from.
+    fn leave(&mut self, from: Screen) {
+        if self.screen != from {
+            return;
+        }
+        match from {
+            Screen::Play => {}
+            Screen::Review => self.close_review(),
+            Screen::XqDrills => {
+                self.screen = Screen::Xiangqi;
+                self.message = None;
+                self.maybe_engine();
+            }
+            Screen::Xiangqi => {
+                self.screen = Screen::Play;
+                self.message = None;
+                self.offer_waiting_chess_game();
+                self.maybe_engine();
+            }
+            Screen::Euwe | Screen::Drills => {
+                self.screen = Screen::Play;
+                self.message = None;
+                self.maybe_engine();
+            }
+        }
     }
 
     /// The key-table context that has the keys now: the input line, an
@@ -254,28 +396,22 @@ impl App {
         if let Some(o) = &self.overlay {
             return o.ctx();
         }
-        if let Some(o) = &self.play.overlay {
-            return o.ctx();
-        }
         self.screen_ctx()
     }
 
-    /// The key-table context of the screen shown.
+    /// The key-table context of the screen that has the keys (its panel's, if one is up).
     pub fn screen_ctx(&self) -> Ctx {
-        match (self.screen, &self.drills) {
-            (Screen::Play, _) => Ctx::Play,
-            (Screen::Euwe, _) => Ctx::Euwe,
-            (Screen::Drills, Some(d)) => d.ctx(),
-            (Screen::Drills, None) => Ctx::DrillThemes,
-            (Screen::Review, _) => Ctx::Review,
-            (Screen::XqDrills, _) => self
-                .xq_drills
-                .as_ref()
-                .map_or(Ctx::XqDrillThemes, |d| d.ctx()),
-            (Screen::Xiangqi, _) if self.xiangqi.calling => Ctx::XqCall,
-            (Screen::Xiangqi, _) if self.xiangqi.choosing.is_some() => Ctx::PlayersMenu,
-            (Screen::Xiangqi, _) => Ctx::Xiangqi,
-        }
+        self.component(self.keys_owner())
+            .map_or(Ctx::Global, |c| c.ctx())
+    }
+
+    /// The screen that has the keys: the one shown, unless a game screen asks a question
+    /// over it (saving a game on quitting asks about overwriting a file).
+    pub fn keys_owner(&self) -> Screen {
+        SCREENS
+            .into_iter()
+            .find(|&id| id != self.screen && self.component(id).is_some_and(|c| c.asks()))
+            .unwrap_or(self.screen)
     }
 
     fn on_key(&mut self, k: KeyEvent) {
@@ -296,26 +432,19 @@ impl App {
             }
             return;
         }
-        if let Some(o) = self.play.overlay.clone() {
-            self.with_play(|p, env, out| p.overlay_key(o, &k, env, out));
+        let mut taken = false;
+        self.with_screen(self.keys_owner(), |c, env, out| taken = c.key(&k, env, out));
+        if taken {
             return;
         }
-        let Some(cmd) = keys::lookup(self.ctx(), &k) else {
-            return;
-        };
-        if cmd == Cmd::DrillChoose
-            && let KeyCode::Char(c) = k.code
-            && let Some(n) = c.to_digit(10)
-        {
-            self.with_drills(|d| d.choose(n as usize - 1));
-            return;
+        if let Some(cmd) = keys::lookup(self.ctx(), &k) {
+            self.run(cmd);
         }
-        self.run(cmd);
     }
 
     /// Carry out a command from the key table (also used by mouse clicks):
-    /// the App's own commands here, the rest to the screen shown. Every command
-    /// is named (no catch-all), so a new one has to be given a place.
+    /// the App's own commands here (help, quitting, going to another screen), the
+    /// rest to the screen shown, which ignores those not its own.
     pub fn run(&mut self, cmd: Cmd) {
         match cmd {
             Cmd::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
@@ -339,126 +468,13 @@ impl App {
             }
             Cmd::Review => self.open_review(),
             Cmd::Xiangqi if self.screen != Screen::Xiangqi => self.open_xiangqi(),
-            // The xiangqi screen's choice of a call is its own (not an App overlay).
-            Cmd::Close | Cmd::ChoosePlayers(_) if self.screen == Screen::Xiangqi => {
-                self.screen_command(cmd)
-            }
-            // Overlay and input-line commands arrive through their own contexts.
-            Cmd::Close
-            | Cmd::ClaimAs(_)
-            | Cmd::Promote(_)
-            | Cmd::ChoosePlayers(_)
-            | Cmd::Yes
-            | Cmd::No
-            | Cmd::Submit
-            | Cmd::Edit(_) => {}
-            // The screens' own commands (a screen ignores those not its own).
-            Cmd::Up
-            | Cmd::Down
-            | Cmd::Left
-            | Cmd::Right
-            | Cmd::Select
-            | Cmd::TypeMove
-            | Cmd::Claim
-            | Cmd::OfferDraw
-            | Cmd::Resign
-            | Cmd::PlayOn
-            | Cmd::Takeback
-            | Cmd::NewGame
-            | Cmd::Flip
-            | Cmd::HistBack
-            | Cmd::HistForward
-            | Cmd::HistStart
-            | Cmd::HistEnd
-            | Cmd::PrevOccurrence
-            | Cmd::NextOccurrence
-            | Cmd::Players
-            | Cmd::Stronger
-            | Cmd::Weaker
-            | Cmd::Clocks
-            | Cmd::Hash
-            | Cmd::Contempt
-            | Cmd::Blind
-            | Cmd::Save
-            | Cmd::Load
-            | Cmd::Fen
-            | Cmd::Xiangqi
-            | Cmd::RuleAt
-            | Cmd::CallArbiter
-            | Cmd::CallAs(_)
-            | Cmd::JudgePanel
-            | Cmd::Notation
-            | Cmd::EuweNext
-            | Cmd::EuwePrev
-            | Cmd::EuweJumpStart
-            | Cmd::EuweJumpEnd
-            | Cmd::EuweJumpFivefold
-            | Cmd::EuweAutoplay
-            | Cmd::EuweFaster
-            | Cmd::EuweSlower
-            | Cmd::AddPuzzle
-            | Cmd::DrillUp
-            | Cmd::DrillDown
-            | Cmd::DrillFirst
-            | Cmd::DrillLast
-            | Cmd::DrillPick
-            | Cmd::DrillChoose
-            | Cmd::DrillPrevOption
-            | Cmd::DrillNextOption
-            | Cmd::DrillSubmit
-            | Cmd::DrillYes
-            | Cmd::DrillNo
-            | Cmd::DrillType
-            | Cmd::DrillToggle
-            | Cmd::DrillRemoveMove
-            | Cmd::DrillSkip
-            | Cmd::DrillNext
-            | Cmd::Back
-            | Cmd::ScrollUp
-            | Cmd::ScrollDown
-            | Cmd::PageUp
-            | Cmd::PageDown
-            | Cmd::ScrollTop
-            | Cmd::ScrollBottom => self.screen_command(cmd),
+            cmd => self.screen_command(cmd),
         }
     }
 
-    /// A command for the screen shown, and what comes of its reply.
+    /// A command for the screen shown, and what comes of its requests.
     fn screen_command(&mut self, cmd: Cmd) {
-        match self.screen {
-            Screen::Play if cmd == Cmd::Back => self.play_back(),
-            Screen::Play => self.with_play(|p, _, out| p.command(cmd, out)),
-            Screen::Euwe => match self.euwe.command(cmd) {
-                euwe::Reply::Nothing => {}
-                euwe::Reply::Leave => {
-                    self.screen = Screen::Play;
-                    self.maybe_engine();
-                }
-            },
-            Screen::Drills if cmd == Cmd::Back => self.with_drills(|d| d.back()),
-            Screen::Drills => {
-                let (size, ascii) = (self.size, self.ascii);
-                self.with_drills(|d| d.command(cmd, size, ascii));
-            }
-            Screen::Review if cmd == Cmd::AddPuzzle => {
-                let tags = self.play.pgn_tags();
-                let reply = self
-                    .review
-                    .add_selected_puzzle(self.drills_file.as_deref(), &tags);
-                self.review_reply(reply);
-            }
-            Screen::Review => {
-                let reply = self.review.command(cmd, self.size);
-                self.review_reply(reply);
-            }
-            Screen::Xiangqi => self.with_xiangqi(|x, out| x.command(cmd, out)),
-            Screen::XqDrills => self.with_xq_drills(|d| d.command(cmd)),
-        }
-    }
-
-    /// Back on the game screen: the screen's own step back.
-    fn play_back(&mut self) {
-        self.with_play(|p, _, out| p.back(out));
+        self.with_screen(self.keys_owner(), |c, env, out| c.command(cmd, env, out));
     }
 
     /// Quit, keeping the games in progress (chess's and xiangqi's); if one cannot be kept
@@ -481,40 +497,31 @@ impl App {
     /// Keep each game in progress; the question to ask about the first that cannot be
     /// kept and whose loss the player has not accepted yet, if any.
     fn unkept_question(&mut self) -> Option<Question> {
-        if !self.loss_accepted.contains(&GameKind::Chess) {
-            let game = GameKind::Chess;
-            if self.play.game_in_progress() && self.play.resume_path.is_none() {
+        for game in [GameKind::Chess, GameKind::Xiangqi] {
+            if self.loss_accepted.contains(&game) {
+                continue;
+            }
+            let g = self.kept_game(game);
+            if g.game_in_progress() && !g.can_keep() {
                 return Some(Question::Quit { game });
             }
-            if let Err(e) = self.play.keep_game_in_progress() {
-                let pgn = self.play.pgn_text();
-                let saved_as = self
-                    .play
-                    .saved_pgn
-                    .as_ref()
-                    .filter(|(_, text)| *text == pgn)
-                    .map(|(p, _)| p.clone());
+            if let Err(e) = g.keep_game() {
                 return Some(Question::QuitUnkept {
                     game,
                     reason: e.to_string(),
-                    saved_as,
-                });
-            }
-        }
-        if !self.loss_accepted.contains(&GameKind::Xiangqi) && self.xiangqi.in_progress() {
-            let game = GameKind::Xiangqi;
-            if self.xiangqi.kept_path.is_none() {
-                return Some(Question::Quit { game });
-            }
-            if let Err(e) = self.xiangqi.keep_in_progress() {
-                return Some(Question::QuitUnkept {
-                    game,
-                    reason: e.to_string(),
-                    saved_as: self.xiangqi.saved_as(),
+                    saved_as: g.saved_file(),
                 });
             }
         }
         None
+    }
+
+    /// The game screen of `game`, as quitting sees it.
+    fn kept_game(&mut self, game: GameKind) -> &mut dyn KeptGame {
+        match game {
+            GameKind::Chess => &mut self.play,
+            GameKind::Xiangqi => &mut *self.xiangqi,
+        }
     }
 
     /// Yes to quitting without `game` kept: on to the other game's question, if it has
@@ -533,32 +540,21 @@ impl App {
         self.quit = true;
     }
 
-    pub(crate) fn open_input(&mut self, kind: InputKind, text: &str) {
-        self.input = Some(Input::new(kind, text));
-    }
-
     fn on_input_key(&mut self, k: KeyEvent) {
         let Some(input) = &mut self.input else { return };
         match keys::lookup(Ctx::Input, &k) {
             Some(Cmd::Close) => {
-                let kind = input.kind;
+                let (kind, owner) = (input.kind, input.owner);
                 self.input = None;
-                if !matches!(
-                    kind,
-                    InputKind::DrillAnswer
-                        | InputKind::XiangqiMove
-                        | InputKind::XiangqiFen
-                        | InputKind::XiangqiSave
-                        | InputKind::XiangqiLoad
-                        | InputKind::XqDrillAnswer
-                ) {
-                    self.with_play(|p, _, out| p.input_closed(kind, out));
-                }
+                self.with_screen(owner, |c, env, out| c.input_closed(kind, env, out));
             }
             Some(Cmd::Edit(e)) => input.line.edit(e),
             Some(Cmd::Submit) => {
                 let input = self.input.take().expect("checked");
-                self.submit(input);
+                let text = input.text().trim().to_string();
+                self.with_screen(input.owner, |c, env, out| {
+                    c.submit(input.kind, &text, env, out)
+                });
             }
             _ => {
                 if let KeyCode::Char(c) = k.code
@@ -570,117 +566,37 @@ impl App {
         }
     }
 
-    fn submit(&mut self, input: Input) {
-        let text = input.text().trim().to_string();
-        match input.kind {
-            InputKind::DrillAnswer => self.with_drills(|d| d.typed(&text)),
-            InputKind::XqDrillAnswer => self.with_xq_drills(|d| d.typed(&text)),
-            InputKind::XiangqiMove
-            | InputKind::XiangqiFen
-            | InputKind::XiangqiSave
-            | InputKind::XiangqiLoad => {
-                self.with_xiangqi(|x, out| x.submit(input.kind, &text, out))
-            }
-            kind => self.with_play(|p, _, out| p.submit(kind, text, out)),
-        }
-    }
-
+    /// The mouse: the App's overlay first (help scrolls, a click closes it; a question
+    /// waits for its answer), else the screen that has the keys.
     fn on_mouse(&mut self, m: MouseEvent) {
-        match m.kind {
-            MouseEventKind::Down(MouseButton::Left) => {}
-            MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
-                if matches!(self.overlay, Some(Overlay::Help { .. }))
-                    || matches!(
-                        self.play.overlay,
-                        Some(play::Overlay::Verdict { .. } | play::Overlay::PickGame(_))
-                    ) =>
-            {
-                let cmd = if m.kind == MouseEventKind::ScrollUp {
-                    Cmd::ScrollUp
-                } else {
-                    Cmd::ScrollDown
-                };
-                if let Some(o) = self.overlay.clone() {
-                    self.overlay_command(o, cmd);
-                } else if let Some(o) = self.play.overlay.clone() {
-                    self.with_play(|p, env, out| p.overlay_command(o, cmd, env, out));
-                }
-                return;
-            }
-            MouseEventKind::ScrollUp if self.screen == Screen::Play => {
-                return self.run(Cmd::HistBack);
-            }
-            MouseEventKind::ScrollDown if self.screen == Screen::Play => {
-                return self.run(Cmd::HistForward);
-            }
-            MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
-                if self.screen == Screen::Drills =>
-            {
-                let (size, ascii, up) = (self.size, self.ascii, m.kind == MouseEventKind::ScrollUp);
-                return self.with_drills(|d| d.wheel(size, ascii, up, m.column, m.row));
-            }
-            MouseEventKind::ScrollUp if self.screen == Screen::Review => {
-                return self.screen_command(Cmd::Up);
-            }
-            MouseEventKind::ScrollDown if self.screen == Screen::Review => {
-                return self.screen_command(Cmd::Down);
-            }
-            MouseEventKind::ScrollUp if self.screen == Screen::Xiangqi => {
-                return self.run(Cmd::HistBack);
-            }
-            MouseEventKind::ScrollDown if self.screen == Screen::Xiangqi => {
-                return self.run(Cmd::HistForward);
-            }
-            MouseEventKind::ScrollUp if self.screen == Screen::Euwe => {
-                return self.run(Cmd::EuwePrev);
-            }
-            MouseEventKind::ScrollDown if self.screen == Screen::Euwe => {
-                return self.run(Cmd::EuweNext);
-            }
-            _ => return,
-        }
         let (x, y) = (m.column, m.row);
-        if let Some(o) = self.overlay.take() {
-            // Help has no buttons: a click closes it; questions wait for an answer.
-            if !matches!(o, Overlay::Help { .. }) {
-                self.overlay = Some(o);
+        let up = match m.kind {
+            MouseEventKind::Down(MouseButton::Left) => None,
+            MouseEventKind::ScrollUp => Some(true),
+            MouseEventKind::ScrollDown => Some(false),
+            _ => return,
+        };
+        if let Some(o) = self.overlay.clone() {
+            match (up, o) {
+                (Some(up), o @ Overlay::Help { .. }) => {
+                    let cmd = if up { Cmd::ScrollUp } else { Cmd::ScrollDown };
+                    self.overlay_command(o, cmd);
+                }
+                // Help has no buttons: a click closes it.
+                (None, Overlay::Help { .. }) => self.overlay = None,
+                _ => {}
             }
             return;
         }
-        if let Some(o) = self.play.overlay.clone() {
-            self.with_play(|p, env, out| p.overlay_click(o, x, y, env, out));
-            return;
-        }
-        if self.screen == Screen::Drills {
-            let size = self.size;
-            self.with_drills(|d| d.click(size, x, y));
-            return;
-        }
-        if self.screen == Screen::Euwe {
-            self.euwe.click(self.size, x, y);
-            return;
-        }
-        if self.screen == Screen::Xiangqi {
-            let size = self.size;
-            self.with_xiangqi(|s, out| s.click(size, x, y, out));
-            return;
-        }
-        if self.screen == Screen::XqDrills {
-            let size = self.size;
-            self.with_xq_drills(|d| d.click(size, x, y));
-            return;
-        }
-        if self.screen == Screen::Play {
-            self.with_play(|p, env, out| p.click(x, y, env, out));
-        }
-        if self.screen == Screen::Review {
-            self.review.click(self.size, x, y);
-        }
+        self.with_screen(self.keys_owner(), |c, env, out| match up {
+            Some(up) => c.wheel(up, x, y, env, out),
+            None => c.click(x, y, env, out),
+        });
     }
 }
 
 /// Routing to the drill screen (which owns its state, keys, drawing and
-/// hit-testing): open it, hand it a key, click or line, carry out its reply.
+/// hit-testing): open it.
 impl App {
     /// Open the drill screen (loading the puzzles and progress the first time).
     pub fn open_drills(&mut self) {
@@ -697,46 +613,12 @@ impl App {
             )))
         });
         let greeting = d.greeting();
-        self.with_drills(|_| greeting);
-    }
-
-    /// Let the drill screen handle something, then carry out its reply and
-    /// show the session's messages (a failed save, a corrupt progress file).
-    fn with_drills(&mut self, f: impl FnOnce(&mut DrillState) -> drill::Reply) {
-        let Some(d) = self
-            .drills
-            .as_deref_mut()
-            .filter(|_| self.screen == Screen::Drills)
-        else {
-            return;
-        };
-        let reply = f(d);
-        let note = d.take_messages();
-        match reply {
-            drill::Reply::Nothing => {}
-            drill::Reply::Clear => self.message = None,
-            drill::Reply::Info(t) => self.info(t),
-            drill::Reply::Error(t) => self.error(t),
-            drill::Reply::Type { text, error } => {
-                self.open_input(InputKind::DrillAnswer, &text);
-                if let Some(e) = error {
-                    self.error(e);
-                }
-            }
-            drill::Reply::Leave => {
-                self.screen = Screen::Play;
-                self.message = None;
-                self.maybe_engine();
-            }
-        }
-        if let Some(n) = note {
-            self.error(n);
-        }
+        self.with_screen(Screen::Drills, |_, _, out| out.extend(greeting));
     }
 }
 
 /// Routing to the xiangqi screen (which owns its state, keys, drawing and hit-testing):
-/// open it, hand it a key, click, line or engine report, carry out its replies.
+/// offer its kept game, open it and its drills.
 impl App {
     /// At start: offer the games kept by the last run (the chess game's question, the
     /// xiangqi game resumed). `from_command_line`: a game was given (`--fen`, `--pgn`), so
@@ -747,7 +629,7 @@ impl App {
     /// aside (xiangqi), and neither is deleted on the way out.
     pub fn offer_kept_games(&mut self, from_command_line: bool, on_xiangqi: bool) {
         if let Some(p) = self.play.resume_path.clone() {
-            match play::load_saved(&p) {
+            match chess::load_saved(&p) {
                 Ok(Some(saved)) if on_xiangqi => {
                     self.play.saved_kept = true;
                     self.kept_chess_game = Some((Box::new(saved), from_command_line));
@@ -757,7 +639,7 @@ impl App {
                 Err(e) => {
                     // A file that could not be read at all (a device, a FIFO) stays where
                     // it is: never deleted, set aside before a game is kept in its place.
-                    self.play.saved_kept |= matches!(e, play::SavedGameError::Read(_));
+                    self.play.saved_kept |= matches!(e, chess::SavedGameError::Read(_));
                     self.error(e.to_string());
                 }
             }
@@ -793,13 +675,13 @@ impl App {
         self.play.selected = None;
         self.screen = Screen::Xiangqi;
         self.message = None;
-        self.with_xiangqi(|x, out| x.maybe_engine(out));
+        self.with_xiangqi(|x, _, out| x.maybe_engine(out));
     }
 
     /// Open the xiangqi drills (loading the puzzles and progress; the chess drill screen's
     /// session is closed, so one session writes the progress file).
     pub fn open_xq_drills(&mut self) {
-        self.with_xiangqi(|x, out| x.stop_engine(out));
+        self.with_xiangqi(|x, _, out| x.stop_engine(out));
         self.input = None;
         self.drills = None;
         self.screen = Screen::XqDrills;
@@ -810,60 +692,7 @@ impl App {
                 file.as_deref(),
             )))
         });
-        self.with_xq_drills(|_| xq_drill::Reply::Nothing);
-    }
-
-    /// Let the xiangqi drill screen handle something, then carry out its reply.
-    fn with_xq_drills(&mut self, f: impl FnOnce(&mut XqDrillScreen) -> xq_drill::Reply) {
-        let Some(d) = self
-            .xq_drills
-            .as_deref_mut()
-            .filter(|_| self.screen == Screen::XqDrills)
-        else {
-            return;
-        };
-        let reply = f(d);
-        let note = d.take_messages();
-        match reply {
-            xq_drill::Reply::Nothing => {}
-            xq_drill::Reply::Info(t) if t.is_empty() => self.message = None,
-            xq_drill::Reply::Info(t) => self.info(t),
-            xq_drill::Reply::Error(t) => self.error(t),
-            xq_drill::Reply::Type(text) => self.open_input(InputKind::XqDrillAnswer, &text),
-            xq_drill::Reply::Leave => {
-                self.screen = Screen::Xiangqi;
-                self.message = None;
-                self.with_xiangqi(|x, out| x.maybe_engine(out));
-            }
-        }
-        if let Some(n) = note {
-            self.error(n);
-        }
-    }
-
-    /// Let the xiangqi screen handle something, then carry out its replies in order.
-    fn with_xiangqi(&mut self, f: impl FnOnce(&mut XiangqiScreen, &mut xiangqi::Replies)) {
-        let mut out = xiangqi::Replies::default();
-        f(&mut self.xiangqi, &mut out);
-        for reply in out {
-            match reply {
-                xiangqi::Reply::Clear => self.message = None,
-                xiangqi::Reply::Info(t) => self.info(t),
-                xiangqi::Reply::Error(t) => self.error(t),
-                xiangqi::Reply::Type(kind, text) => self.open_input(kind, &text),
-                xiangqi::Reply::Engine(e) => self.effects.push(e),
-                xiangqi::Reply::SaveSettings(keys) => {
-                    self.xiangqi.settings(&mut self.play.config);
-                    self.save_settings(keys);
-                }
-                xiangqi::Reply::Leave => {
-                    self.screen = Screen::Play;
-                    self.message = None;
-                    self.offer_waiting_chess_game();
-                    self.maybe_engine();
-                }
-            }
-        }
+        self.with_screen(Screen::XqDrills, |_, _, _| {});
     }
 }
 
@@ -876,10 +705,17 @@ impl App {
                 self.overlay = None;
                 match (q, cmd == Cmd::Yes) {
                     (q, true) => self.quit_losing_game(q.game()),
-                    (Question::QuitUnkept { game, .. }, false) => match game {
-                        GameKind::Chess => self.with_play(|p, _, out| p.ask_save_name(out)),
-                        GameKind::Xiangqi => self.with_xiangqi(|x, out| x.ask_save_name(out)),
-                    },
+                    // Saved instead: its screen asks the questions of saving, over the
+                    // screen shown.
+                    (Question::QuitUnkept { game, .. }, false) => {
+                        let mut out = Requests::default();
+                        self.kept_game(game).ask_file_name(&mut out);
+                        let screen = match game {
+                            GameKind::Chess => Screen::Play,
+                            GameKind::Xiangqi => Screen::Xiangqi,
+                        };
+                        self.carry_out(screen, out);
+                    }
                     (Question::Quit { .. }, false) => {}
                 }
             }
@@ -901,7 +737,7 @@ impl App {
 }
 
 /// Routing to the review screen (which owns its state, keys, drawing and hit-testing):
-/// open it on the game on the board, close it, carry out its reply.
+/// open it on the game on the board, close it, show a ply it names.
 impl App {
     /// Open the review of the game on the board (`v`, or from the end of a game).
     pub fn open_review(&mut self) {
@@ -923,6 +759,8 @@ impl App {
         self.overlay = None;
         self.input = None;
         self.play.selected = None;
+        self.review.tags = self.play.pgn_tags();
+        self.review.drills_file = self.drills_file.clone();
         let p = &self.play;
         self.review.open(&p.game, &p.record, p.flipped, self.size);
         self.screen = Screen::Review;
@@ -937,74 +775,32 @@ impl App {
         self.maybe_engine();
     }
 
-    fn review_reply(&mut self, reply: review::Reply) {
-        match reply {
-            review::Reply::Nothing => {}
-            review::Reply::Info(t) => self.info(t),
-            review::Reply::Error(t) => self.error(t),
-            review::Reply::Leave => self.close_review(),
-            review::Reply::ViewPly(ply) => {
-                let same = self.review.is_of(&self.play.game, &self.play.record);
-                self.close_review();
-                if same {
-                    self.play.view = (ply < self.play.game.len()).then_some(ply);
-                    let at = if ply == 0 {
-                        "at the start position".to_string()
-                    } else {
-                        self.play.game.place_label(ply)
-                    };
-                    self.info(format!(
-                        "Viewing the game {at} ({} goes back to the live position).",
-                        keys::key_in(Ctx::Play, Cmd::HistEnd)
-                    ));
-                }
-            }
-            review::Reply::PuzzlesAdded(summary) => {
-                // The drill screen reloads its puzzles next time it opens.
-                self.drills = None;
-                self.info(summary);
-            }
+    /// Show ply `ply` of the game reviewed on the game screen, if it is the one on the board.
+    fn view_reviewed_ply(&mut self, ply: usize) {
+        let same = self.review.is_of(&self.play.game, &self.play.record);
+        self.close_review();
+        if same {
+            self.play.view = (ply < self.play.game.len()).then_some(ply);
+            let at = if ply == 0 {
+                "at the start position".to_string()
+            } else {
+                self.play.game.place_label(ply)
+            };
+            self.info(format!(
+                "Viewing the game {at} ({} goes back to the live position).",
+                keys::key_in(Ctx::Play, Cmd::HistEnd)
+            ));
         }
     }
 }
 
 /// Routing to the game screen (which owns its state, keys, overlays, drawing
-/// and hit-testing): hand it what happened, carry out its replies.
+/// and hit-testing): start, replace or load its game, ask or stop its engine.
 impl App {
-    /// What the game screen is told of the terminal and the App's switches.
-    pub fn play_env(&self) -> Env {
-        Env {
-            size: self.size,
-            ascii: self.ascii,
-            engines_panel: self.engines_panel,
-            frame: self.frame,
-            shown: self.screen == Screen::Play,
-        }
-    }
-
-    /// Let the game screen handle something, then carry out its replies in order.
-    pub(crate) fn with_play<T>(&mut self, f: impl FnOnce(&mut Play, &Env, &mut Replies) -> T) -> T {
-        let env = self.play_env();
-        let mut out = Replies::default();
-        let result = f(&mut self.play, &env, &mut out);
-        for reply in out {
-            match reply {
-                Reply::Info(t) => self.info(t),
-                Reply::Error(t) => self.error(t),
-                Reply::Clear => self.message = None,
-                Reply::Engine(e) => self.effects.push(e),
-                Reply::Type(kind, text) => self.open_input(kind, &text),
-                Reply::SaveSettings(keys) => self.save_settings(keys),
-                Reply::Review => self.open_review(),
-            }
-        }
-        result
-    }
-
     /// Start: ask the engine to move if it is its turn.
     pub fn start(&mut self) {
         if self.screen == Screen::Xiangqi {
-            return self.with_xiangqi(|x, out| x.maybe_engine(out));
+            return self.with_xiangqi(|x, _, out| x.maybe_engine(out));
         }
         self.with_play(|p, _, out| p.start(out));
     }
@@ -1019,10 +815,12 @@ impl App {
         self.with_play(|p, _, out| p.load_pgn(path, out));
     }
 
-    /// Ask the engine to move if the game screen is shown and it is the engine's turn.
+    /// Ask the engine to move if a game screen is shown and it is the engine's turn.
     pub(crate) fn maybe_engine(&mut self) {
-        if self.screen == Screen::Play {
-            self.with_play(|p, _, out| p.maybe_engine(out));
+        match self.screen {
+            Screen::Play => self.with_play(|p, _, out| p.maybe_engine(out)),
+            Screen::Xiangqi => self.with_xiangqi(|x, _, out| x.maybe_engine(out)),
+            _ => {}
         }
     }
 
@@ -1038,14 +836,8 @@ impl App {
     /// hides the marks in blind mode until the game is over, a drill until
     /// its answer is given.
     pub fn marks(&self) -> Marks {
-        match (self.screen, &self.drills) {
-            (Screen::Play, _) => self.play.marks(),
-            (Screen::Drills, Some(d)) => d.marks(),
-            (
-                Screen::Euwe | Screen::Drills | Screen::Review | Screen::Xiangqi | Screen::XqDrills,
-                _,
-            ) => Marks::Shown,
-        }
+        self.component(self.screen)
+            .map_or(Marks::Shown, |c| c.marks())
     }
 
     /// Whether the panel "How engines see it" is drawn: switched on, and the marks shown

@@ -3,7 +3,7 @@
 //! its keys (a context of the key table), its layout (one function, used by
 //! both rendering and scrolling) and its rendering. The game screen's own
 //! overlays (claim dialog, ruling, promotion, players menu, game list, its
-//! questions) are the play screen's ([`crate::tui::play::Overlay`]).
+//! questions) are the play screen's ([`crate::tui::chess::Overlay`]).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -51,7 +51,7 @@ fn the_game(game: GameKind) -> &'static str {
 }
 
 /// A modal of the App's on top of any screen (the game screen's own are
-/// [`crate::tui::play::Overlay`]).
+/// [`crate::tui::chess::Overlay`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Overlay {
     /// The help, scrolled down by so many rows.

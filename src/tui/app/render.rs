@@ -10,8 +10,9 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::{App, Screen};
+use super::App;
 use crate::tui::keys;
+use crate::tui::screen::Env;
 use crate::tui::theme::Theme;
 
 use crate::tui::widgets::{Areas, MIN_H, MIN_W};
@@ -42,24 +43,24 @@ pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
             .render(size, buf);
         return;
     };
-    match (app.screen, &app.drills) {
-        (Screen::Play, _) => app.play.render(&app.play_env(), theme, &areas, buf),
-        (Screen::Euwe, _) => {
-            app.euwe
-                .render(app.ascii, app.engines_panel_shown(), theme, size, buf)
-        }
-        (Screen::Drills, Some(d)) => d.render(app.ascii, theme, size, buf),
-        (Screen::Drills, None) => {}
-        (Screen::Review, _) => app.review.render(app.ascii, theme, size, buf),
-        (Screen::Xiangqi, _) => app.xiangqi.render(app.ascii, theme, size, buf),
-        (Screen::XqDrills, _) => {
-            if let Some(d) = &app.xq_drills {
-                d.render(app.ascii, theme, size, buf);
-            }
-        }
+    // The frame's size (a test draws at a size of its own).
+    let env = Env {
+        size,
+        ..app.env(app.screen)
+    };
+    if let Some(c) = app.component(app.screen) {
+        c.render(&env, theme, buf);
     }
     render_status(app, theme, &areas, buf);
-    app.play.render_overlay(theme, size, buf);
+    // The question of the screen that has the keys (it can be up over another screen).
+    let owner = app.keys_owner();
+    if let Some(c) = app.component(owner) {
+        let env = Env {
+            size,
+            ..app.env(owner)
+        };
+        c.render_overlay(&env, theme, buf);
+    }
     if let Some(o) = &app.overlay {
         super::overlay::render(app, o, theme, size, buf);
     }
@@ -119,7 +120,7 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
         .render(area, buf);
     }
     if let Some(input) = &app.input {
-        let prompt = format!("{}: ", input.kind.prompt());
+        let prompt = format!("{}: ", input.prompt);
         let room = (a.input.width as usize).saturating_sub(prompt.chars().count());
         let (before, at, after) = input.line.window(room);
         // The cursor: the character under it reversed, or a block at the end.
@@ -134,31 +135,15 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
             Span::raw(after),
         ]);
         Paragraph::new(line).render(a.input, buf);
-    } else if app.screen == Screen::Play {
-        Paragraph::new(Line::from(Span::styled(app.play.hint(), t.dim))).render(a.input, buf);
-    } else if app.screen == Screen::Xiangqi {
-        Paragraph::new(Line::from(Span::styled(app.xiangqi.hint(), t.dim))).render(a.input, buf);
+    } else if let Some(hint) = app.component(app.screen).and_then(|c| c.hint()) {
+        Paragraph::new(Line::from(Span::styled(hint, t.dim))).render(a.input, buf);
     }
     let mut spans = Vec::new();
-    // Only what works now: claims while the game goes on, scrolling a ruling that scrolls.
-    let overlay = app.overlay.is_some() || app.play.overlay.is_some();
-    let enabled = |cmd| match (cmd, &app.play.overlay) {
-        (keys::Cmd::Claim, _) if !overlay => !app.play.game.is_over(),
-        (
-            keys::Cmd::ScrollDown | keys::Cmd::PageDown,
-            Some(crate::tui::play::Overlay::Verdict { text, .. }),
-        ) if app.overlay.is_none() => {
-            crate::tui::play::verdict_layout(text, app.size).max_scroll() > 0
-        }
-        (
-            keys::Cmd::ScrollDown | keys::Cmd::PageDown | keys::Cmd::ScrollUp | keys::Cmd::PageUp,
-            _,
-        ) if !overlay && app.screen == Screen::Drills => app
-            .drills
-            .as_ref()
-            .is_none_or(|d| d.can_page(cmd, app.size, app.ascii)),
-        _ => true,
-    };
+    // Only what works now (the screen says: claims while the game goes on, scrolling a
+    // ruling that scrolls); everything on the App's own overlays.
+    let env = app.env(app.keys_owner());
+    let screen = app.component(app.keys_owner());
+    let enabled = |cmd| app.overlay.is_some() || screen.is_none_or(|c| c.enabled(cmd, &env));
     for (k, h) in keys::key_bar(app.ctx(), a.status.width as usize, enabled) {
         spans.push(Span::styled(format!(" {k}"), t.key));
         spans.push(Span::raw(format!(" {h} ")));

@@ -6,7 +6,7 @@
 //! [`DrillState::command`]), its drawing ([`DrillState::render`]) and its
 //! mouse hit-testing ([`DrillState::click`]); drawing and hit-testing use
 //! one layout ([`DrillState::layout`]). The [`App`](super::app::App) only
-//! routes keys, clicks and typed lines here and carries out the [`Reply`].
+//! routes keys, clicks and typed lines here and carries out the [`Request`]s.
 //! The judging, scoring, saving and the choice of the next puzzle are the
 //! [`crate::drills`] library's.
 //!
@@ -34,6 +34,8 @@ pub use layout::{Layout, PuzzleAreas, ThemeAreas};
 pub use puzzle::{PuzzleState, Ruling, Widget};
 
 use super::keys::{self, Cmd, Ctx};
+use super::prompt::InputKind;
+use super::screen::{Component, Env, Request, Requests};
 use super::widgets::{Marks, history_cells_in, scrolled};
 use crate::rules::notation::king_target;
 
@@ -42,24 +44,6 @@ use crate::rules::notation::king_target;
 pub enum View {
     Themes,
     Puzzle(Box<PuzzleState>),
-}
-
-/// What the trainer does after the drill screen has handled a key, a click
-/// or a typed line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reply {
-    Nothing,
-    /// Clear the message line.
-    Clear,
-    Info(String),
-    Error(String),
-    /// Open the answer line with `text` in it (and say what was wrong with it).
-    Type {
-        text: String,
-        error: Option<String>,
-    },
-    /// Back to the game screen.
-    Leave,
 }
 
 /// The whole drill screen: the session (puzzles and progress) and the view.
@@ -96,14 +80,15 @@ fn give_moves_hint() -> String {
 }
 
 /// "Your moves: {Nf3, Ng1}. Enter submits; …" after a move was added.
-fn your_moves(p: &PuzzleState) -> Reply {
-    Reply::Info(format!(
+fn your_moves(p: &PuzzleState) -> Requests {
+    Request::Info(format!(
         "Your moves: {}. {} submits; {} adds more; {} removes the last.",
         Answer::Moves(p.moves.clone()).describe(p.game()),
         keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit),
         keys::key_in(Ctx::DrillAnswer, Cmd::DrillType),
         keys::key_in(Ctx::DrillAnswer, Cmd::DrillRemoveMove)
     ))
+    .into()
 }
 
 /// The FEN of a position as the standard writes it: an en passant square
@@ -170,13 +155,14 @@ impl DrillState {
     }
 
     /// What the screen says when it opens.
-    pub fn greeting(&self) -> Reply {
-        Reply::Info(format!(
+    pub fn greeting(&self) -> Requests {
+        Request::Info(format!(
             "Pick a theme ({}/{} and {}, or click it).",
             keys::key_in(Ctx::DrillThemes, Cmd::DrillUp),
             keys::key_in(Ctx::DrillThemes, Cmd::DrillDown),
             keys::key_in(Ctx::DrillThemes, Cmd::DrillPick)
         ))
+        .into()
     }
 
     /// The session's messages (a corrupt progress file set aside, a failed
@@ -187,13 +173,13 @@ impl DrillState {
     }
 
     /// Show the next puzzle of `pick` (the session chooses it).
-    pub fn open_next(&mut self, pick: Pick) -> Reply {
+    pub fn open_next(&mut self, pick: Pick) -> Requests {
         match self.session.next(&pick).cloned() {
             Some(p) => {
                 self.view = View::Puzzle(Box::new(PuzzleState::new(pick, p)));
-                Reply::Clear
+                Request::Clear.into()
             }
-            None => Reply::Error("There are no puzzles in this theme.".into()),
+            None => Request::Error("There are no puzzles in this theme.".into()).into(),
         }
     }
 
@@ -253,28 +239,28 @@ impl DrillState {
 
     /// Esc: put down a piece, leave the puzzle for the theme list, leave
     /// the theme list for the game.
-    pub fn back(&mut self) -> Reply {
+    pub fn back(&mut self) -> Requests {
         match &mut self.view {
             View::Puzzle(p) if p.selected.is_some() => {
                 p.selected = None;
-                Reply::Nothing
+                Requests::none()
             }
             View::Puzzle(_) => {
                 self.view = View::Themes;
                 self.session.new_round();
-                Reply::Clear
+                Request::Clear.into()
             }
-            View::Themes => Reply::Leave,
+            View::Themes => Request::Leave.into(),
         }
     }
 
     /// Answer with option `i` (0-based) of a choice question.
-    pub fn choose(&mut self, i: usize) -> Reply {
+    pub fn choose(&mut self, i: usize) -> Requests {
         let View::Puzzle(p) = &self.view else {
-            return Reply::Nothing;
+            return Requests::none();
         };
         if p.answered() {
-            return Reply::Nothing;
+            return Requests::none();
         }
         let opts = p.options();
         match opts.get(i) {
@@ -282,7 +268,7 @@ impl DrillState {
                 let a = a.clone();
                 self.give(a)
             }
-            None if opts.is_empty() => Reply::Error(match p.widget() {
+            None if opts.is_empty() => Request::Error(match p.widget() {
                 Widget::Moves => give_moves_hint(),
                 _ => format!(
                     "Choose plies in the move list: {}/{} and {}.",
@@ -290,20 +276,21 @@ impl DrillState {
                     keys::key_in(Ctx::DrillAnswer, Cmd::DrillDown),
                     keys::key_in(Ctx::DrillAnswer, Cmd::DrillToggle)
                 ),
-            }),
-            None => Reply::Error(format!("Options are 1 to {}.", opts.len())),
+            })
+            .into(),
+            None => Request::Error(format!("Options are 1 to {}.", opts.len())).into(),
         }
     }
 
     /// Give an answer: the ruling replaces the question.
-    fn give(&mut self, a: Answer) -> Reply {
+    fn give(&mut self, a: Answer) -> Requests {
         self.answer(a);
-        Reply::Clear
+        Request::Clear.into()
     }
 
     /// A command of the drill contexts (keys from the table; `size` is the
     /// terminal's, for paging the ruling).
-    pub fn command(&mut self, cmd: Cmd, size: Rect, ascii: bool) -> Reply {
+    pub fn command(&mut self, cmd: Cmd, size: Rect, ascii: bool) -> Requests {
         let rows = self.rows();
         let ruling = match self.layout(size) {
             Some(Layout::Puzzle(a)) => Some(a.ruling),
@@ -313,22 +300,22 @@ impl DrillState {
             View::Themes => match cmd {
                 Cmd::DrillUp => {
                     self.row = (self.row + rows - 1) % rows;
-                    return Reply::Nothing;
+                    return Requests::none();
                 }
                 Cmd::DrillDown => {
                     self.row = (self.row + 1) % rows;
-                    return Reply::Nothing;
+                    return Requests::none();
                 }
                 Cmd::DrillFirst => {
                     self.row = 0;
-                    return Reply::Nothing;
+                    return Requests::none();
                 }
                 Cmd::DrillLast => {
                     self.row = rows - 1;
-                    return Reply::Nothing;
+                    return Requests::none();
                 }
                 Cmd::DrillPick => self.pick_at(self.row),
-                _ => return Reply::Nothing,
+                _ => return Requests::none(),
             },
             View::Puzzle(p) => match cmd {
                 Cmd::DrillNext | Cmd::DrillSkip => p.pick.clone(),
@@ -344,18 +331,18 @@ impl DrillState {
     }
 
     /// A typed answer: words, places or moves, as the puzzle files write them.
-    pub fn typed(&mut self, text: &str) -> Reply {
+    pub fn typed(&mut self, text: &str) -> Requests {
         let View::Puzzle(p) = &mut self.view else {
-            return Reply::Nothing;
+            return Requests::none();
         };
         if p.answered() {
-            return Reply::Nothing;
+            return Requests::none();
         }
         match crate::drills::parse_answer(&p.puzzle, text) {
-            Err(e) => Reply::Type {
-                text: text.to_string(),
-                error: Some(e.to_string()),
-            },
+            Err(e) => Requests::from_iter([
+                Request::Type(InputKind::DrillAnswer, text.to_string()),
+                Request::Error(e.to_string()),
+            ]),
             Ok(Answer::Moves(ms)) if !ms.is_empty() => {
                 for m in ms {
                     p.add_move(m);
@@ -367,7 +354,7 @@ impl DrillState {
     }
 
     /// A click: a theme, an option, a ply, a square (on the one layout).
-    pub fn click(&mut self, size: Rect, x: u16, y: u16) -> Reply {
+    pub fn click(&mut self, size: Rect, x: u16, y: u16) -> Requests {
         let at = (x, y).into();
         let a = match self.layout(size) {
             Some(Layout::Themes(a)) => {
@@ -376,19 +363,19 @@ impl DrillState {
                         self.row = row;
                         self.open_next(self.pick_at(row))
                     }
-                    None => Reply::Nothing,
+                    None => Requests::none(),
                 };
             }
             Some(Layout::Puzzle(a)) => a,
-            None => return Reply::Nothing,
+            None => return Requests::none(),
         };
         let View::Puzzle(p) = &mut self.view else {
-            return Reply::Nothing;
+            return Requests::none();
         };
         let answered = p.answered();
         if let Some(i) = a.buttons.iter().position(|r| r.contains(at)) {
             if answered {
-                return Reply::Nothing;
+                return Requests::none();
             }
             p.option = i;
             let answer = p.options()[i].1.clone();
@@ -402,17 +389,17 @@ impl DrillState {
             if !answered && p.widget() == Widget::Plies {
                 p.toggle(ply);
             }
-            return Reply::Nothing;
+            return Requests::none();
         }
         match a.geom.and_then(|g| g.square_at(x, y)) {
             Some(sq) if !answered && p.widget() == Widget::Moves => board_click(p, sq),
-            _ => Reply::Nothing,
+            _ => Requests::none(),
         }
     }
 
     /// The mouse wheel: over the ruling it scrolls the ruling; elsewhere it
     /// steps through the move list (or the theme list).
-    pub fn wheel(&mut self, size: Rect, ascii: bool, up: bool, x: u16, y: u16) -> Reply {
+    pub fn wheel(&mut self, size: Rect, ascii: bool, up: bool, x: u16, y: u16) -> Requests {
         let over_ruling = match self.layout(size) {
             Some(Layout::Puzzle(a)) if a.ruling.contains((x, y).into()) => Some(a.ruling),
             _ => None,
@@ -424,7 +411,7 @@ impl DrillState {
             let r = p.ruling.as_mut().expect("checked");
             let cmd = if up { Cmd::ScrollUp } else { Cmd::ScrollDown };
             r.scroll = scrolled(cmd, r.scroll, page, n.saturating_sub(page));
-            return Reply::Nothing;
+            return Requests::none();
         }
         let cmd = if up { Cmd::DrillUp } else { Cmd::DrillDown };
         self.command(cmd, size, ascii)
@@ -437,8 +424,8 @@ fn puzzle_command(
     cmd: Cmd,
     ruling: Option<Rect>,
     ascii: bool,
-) -> Result<Reply, Answer> {
-    let nothing = Ok(Reply::Nothing);
+) -> Result<Requests, Answer> {
+    let nothing = Ok(Requests::none());
     match cmd {
         Cmd::DrillUp => {
             p.cursor = p.cursor.saturating_sub(1);
@@ -461,10 +448,7 @@ fn puzzle_command(
                 0 => "of the start position".to_string(),
                 ply => p.game().place_label(ply),
             };
-            return Ok(Reply::Info(format!(
-                "FEN {place}: {}",
-                fen(p.game(), p.cursor)
-            )));
+            return Ok(Request::Info(format!("FEN {place}: {}", fen(p.game(), p.cursor))).into());
         }
         Cmd::PageUp | Cmd::PageDown => {
             if let (Some(area), Some(r)) = (ruling, &p.ruling) {
@@ -498,28 +482,25 @@ fn puzzle_command(
                 Some(o) => Err(o.1.clone()),
                 None => nothing,
             },
-            Widget::Moves => Ok(Reply::Error(give_moves_hint())),
+            Widget::Moves => Ok(Request::Error(give_moves_hint()).into()),
         },
         Cmd::DrillSubmit => match p.widget() {
-            Widget::Plies if p.chosen.is_empty() => Ok(Reply::Error(format!(
+            Widget::Plies if p.chosen.is_empty() => Ok(Request::Error(format!(
                 "Choose the positions first: {}/{} through the move list, {} on each place the position stands.",
                 keys::key_in(Ctx::DrillAnswer, Cmd::DrillUp),
                 keys::key_in(Ctx::DrillAnswer, Cmd::DrillDown),
                 keys::key_in(Ctx::DrillAnswer, Cmd::DrillToggle)
-            ))),
+            )).into()),
             _ => p.pending().map_or(nothing, Err),
         },
         Cmd::DrillYes | Cmd::DrillNo => {
             if matches!(p.puzzle.question, Question::Same { .. }) {
                 Err(Answer::Same(cmd == Cmd::DrillYes))
             } else {
-                Ok(Reply::Error("This is not a yes/no question.".into()))
+                Ok(Request::Error("This is not a yes/no question.".into()).into())
             }
         }
-        Cmd::DrillType => Ok(Reply::Type {
-            text: String::new(),
-            error: None,
-        }),
+        Cmd::DrillType => Ok(Request::Type(InputKind::DrillAnswer, String::new()).into()),
         Cmd::DrillRemoveMove => {
             match p.widget() {
                 Widget::Moves => {
@@ -535,11 +516,12 @@ fn puzzle_command(
 }
 
 /// Pick up a piece or put it down, adding the move to the answer (claim-moves).
-fn board_click(p: &mut PuzzleState, sq: Square) -> Reply {
+fn board_click(p: &mut PuzzleState, sq: Square) -> Requests {
     if p.cursor != p.game().len() {
         p.cursor = p.game().len();
         p.selected = None;
-        return Reply::Info("Back to the position of the question: make the moves here.".into());
+        return Request::Info("Back to the position of the question: make the moves here.".into())
+            .into();
     }
     let pos = p.game().position().clone();
     let own = pos
@@ -563,22 +545,82 @@ fn board_click(p: &mut PuzzleState, sq: Square) -> Reply {
                 }
                 None if own => {
                     p.selected = Some(sq);
-                    Reply::Nothing
+                    Requests::none()
                 }
                 None => {
                     p.selected = None;
-                    Reply::Error(format!("{from}-{sq} is not a legal move"))
+                    Request::Error(format!("{from}-{sq} is not a legal move")).into()
                 }
             }
         }
         Some(_) => {
             p.selected = None;
-            Reply::Nothing
+            Requests::none()
         }
         None if own => {
             p.selected = Some(sq);
-            Reply::Nothing
+            Requests::none()
         }
-        None => Reply::Nothing,
+        None => Requests::none(),
+    }
+}
+
+impl Component for DrillState {
+    fn ctx(&self) -> Ctx {
+        DrillState::ctx(self)
+    }
+
+    /// A digit answers with that option.
+    fn key(&mut self, k: &crossterm::event::KeyEvent, _env: &Env, out: &mut Requests) -> bool {
+        if keys::lookup(self.ctx(), k) == Some(Cmd::DrillChoose)
+            && let crossterm::event::KeyCode::Char(c) = k.code
+            && let Some(n) = c.to_digit(10)
+        {
+            out.extend(self.choose(n as usize - 1));
+            return true;
+        }
+        false
+    }
+
+    fn command(&mut self, cmd: Cmd, env: &Env, out: &mut Requests) {
+        out.extend(if cmd == Cmd::Back {
+            self.back()
+        } else {
+            DrillState::command(self, cmd, env.size, env.ascii)
+        });
+    }
+
+    fn submit(&mut self, _kind: InputKind, text: &str, _env: &Env, out: &mut Requests) {
+        out.extend(self.typed(text));
+    }
+
+    fn click(&mut self, x: u16, y: u16, env: &Env, out: &mut Requests) {
+        out.extend(DrillState::click(self, env.size, x, y));
+    }
+
+    fn wheel(&mut self, up: bool, x: u16, y: u16, env: &Env, out: &mut Requests) {
+        out.extend(DrillState::wheel(self, env.size, env.ascii, up, x, y));
+    }
+
+    fn render(&self, env: &Env, theme: &super::theme::Theme, buf: &mut ratatui::buffer::Buffer) {
+        DrillState::render(self, env.ascii, theme, env.size, buf);
+    }
+
+    /// The key bar offers paging only where the ruling pages.
+    fn enabled(&self, cmd: Cmd, env: &Env) -> bool {
+        match cmd {
+            Cmd::ScrollDown | Cmd::PageDown | Cmd::ScrollUp | Cmd::PageUp => {
+                self.can_page(cmd, env.size, env.ascii)
+            }
+            _ => true,
+        }
+    }
+
+    fn marks(&self) -> Marks {
+        DrillState::marks(self)
+    }
+
+    fn take_note(&mut self) -> Option<String> {
+        self.take_messages()
     }
 }

@@ -11,8 +11,8 @@ use shakmaty::Position;
 
 use super::{DrillState, Layout, Pick, PuzzleAreas, PuzzleState, View};
 use crate::tui::app::{Action, App, Overlay, Screen};
+use crate::tui::chess::Players;
 use crate::tui::config::Config;
-use crate::tui::play::Players;
 use crate::tui::tests::{click, key, keys};
 use crate::tui::theme::Theme;
 

@@ -1,7 +1,7 @@
 //! The play screen's updates: its commands (keys from the table's `Play`
 //! context), the cursor and the mouse's moves, typed lines, time, history
 //! stepping, the game's ends outside play (resignation, agreed draw, flag
-//! fall) and its settings keys. Each answers the App through the [`Replies`]
+//! fall) and its settings keys. Each answers the App through the [`Requests`]
 //! it is given.
 
 use std::path::PathBuf;
@@ -17,7 +17,7 @@ use crate::tui::engine_thread::Effect;
 
 use super::{
     CLOCK_PRESETS, CONTEMPT_STEPS_CP, Clock, Env, HASH_STEPS_MB, MOVE_MAX_CHARS, Overlay, Play,
-    Players, Question, Replies, clock_label, game_over_hint, king_target, level_message,
+    Players, Question, Requests, clock_label, game_over_hint, king_target, level_message,
     short_reason, step_level,
 };
 use crate::tui::clock::idx;
@@ -45,7 +45,7 @@ impl Play {
 
     /// Back (Esc) on the game screen: withdraw a claim waiting for its move, put
     /// a selected piece down, or return to the live position.
-    pub fn back(&mut self, out: &mut Replies) {
+    pub fn back(&mut self, out: &mut Requests) {
         if self.claim_pending.is_some() {
             self.cancel_claim();
             out.info("Claim withdrawn.");
@@ -60,7 +60,7 @@ impl Play {
     }
 
     /// The input line for `kind` was closed without a line.
-    pub fn input_closed(&mut self, kind: InputKind, out: &mut Replies) {
+    pub fn input_closed(&mut self, kind: InputKind, out: &mut Requests) {
         if kind == InputKind::ClaimMove {
             out.info(format!(
                 "Make your intended move on the board, or {} to withdraw the claim.",
@@ -72,7 +72,7 @@ impl Play {
 
 impl Play {
     /// Start: ask the engine to move if it is its turn.
-    pub fn start(&mut self, out: &mut Replies) {
+    pub fn start(&mut self, out: &mut Requests) {
         self.maybe_engine(out);
     }
 
@@ -101,7 +101,7 @@ impl Play {
     }
 
     /// Play a move on the live game (any player), then let the engine go.
-    pub(super) fn play_move(&mut self, m: Move, out: &mut Replies) {
+    pub(super) fn play_move(&mut self, m: Move, out: &mut Requests) {
         let mover = self.game.position().turn();
         if let Err(e) = self.game.play(m) {
             out.error(short_reason(&e));
@@ -110,7 +110,7 @@ impl Play {
         self.after_move(mover, out);
     }
 
-    fn after_move(&mut self, mover: Color, out: &mut Replies) {
+    fn after_move(&mut self, mover: Color, out: &mut Requests) {
         let now = Instant::now();
         self.record.result = None;
         if let Some(c) = &mut self.clock {
@@ -146,7 +146,7 @@ impl Play {
         self.maybe_engine(out);
     }
 
-    fn game_ended(&mut self, now: Instant, out: &mut Replies) {
+    fn game_ended(&mut self, now: Instant, out: &mut Requests) {
         if let Some(c) = &mut self.clock {
             c.stop(now);
         }
@@ -165,7 +165,7 @@ impl Play {
     /// the player's own move, it is still valid but answered after that move (9.1.2.1,
     /// 9.1.2.2). Two humans: the opponent answers a question. An offer is also a claim's
     /// part (9.1.2.4), which the claim dialog already is.
-    fn offer_draw(&mut self, out: &mut Replies) {
+    fn offer_draw(&mut self, out: &mut Requests) {
         if self.game.is_over() {
             out.error("The game is over; there is no draw to offer.");
             return;
@@ -201,7 +201,7 @@ impl Play {
 
     /// `K`: resign, after a question (the side that resigns: the human; of two humans, the
     /// player to move).
-    fn ask_resign(&mut self, out: &mut Replies) {
+    fn ask_resign(&mut self, out: &mut Requests) {
         if self.game.is_over() {
             out.error("The game is over; there is nothing to resign.");
             return;
@@ -224,18 +224,18 @@ impl Play {
     }
 
     /// The resignation, confirmed: the game ends (FIDE 5.1.2).
-    pub(crate) fn resign(&mut self, out: &mut Replies) {
+    pub(crate) fn resign(&mut self, out: &mut Requests) {
         let winner = !self.resigner();
         let kind = EndingKind::Resignation { winner };
         self.end_outside_play(kind, format!("{kind}."), out);
     }
 
     /// A draw offer accepted: the game ends drawn by agreement (FIDE 5.2.3, 9.1).
-    pub(crate) fn draw_agreed(&mut self, why: String, out: &mut Replies) {
+    pub(crate) fn draw_agreed(&mut self, why: String, out: &mut Requests) {
         self.end_outside_play(EndingKind::DrawAgreed, why, out);
     }
 
-    fn end_outside_play(&mut self, kind: EndingKind, explanation: String, out: &mut Replies) {
+    fn end_outside_play(&mut self, kind: EndingKind, explanation: String, out: &mut Requests) {
         self.draw_offer = None;
         self.claim_pending = None;
         self.game.end_externally(crate::rules::Ending {
@@ -250,7 +250,7 @@ impl Play {
     /// `P`: play on from a game that ended outside the rules of play (a resignation, an
     /// agreed draw, a loaded game's recorded result), an explicit choice; an ending the
     /// rules made is taken back instead.
-    fn play_on(&mut self, out: &mut Replies) {
+    fn play_on(&mut self, out: &mut Requests) {
         let Some(t) = self.game.termination() else {
             out.error("The game is not over.");
             return;
@@ -276,7 +276,7 @@ impl Play {
     }
 
     /// A move chosen by a human (typed, cursor or mouse).
-    pub(crate) fn human_move(&mut self, m: Move, out: &mut Replies) {
+    pub(crate) fn human_move(&mut self, m: Move, out: &mut Requests) {
         if let Some(ground) = self.claim_pending.take() {
             self.claim(Claim::WithMove(m), ground, true, out);
         } else {
@@ -285,13 +285,13 @@ impl Play {
     }
 
     /// Replace the game.
-    pub fn new_game(&mut self, game: Game, out: &mut Replies) {
+    pub fn new_game(&mut self, game: Game, out: &mut Requests) {
         self.set_game(game, out);
         self.maybe_engine(out);
     }
 
     /// Replace the game (a new game, fresh clocks) without letting the engine go.
-    pub(super) fn set_game(&mut self, game: Game, out: &mut Replies) {
+    pub(super) fn set_game(&mut self, game: Game, out: &mut Requests) {
         self.stop_engine(out);
         self.game = game;
         self.view = None;
@@ -315,7 +315,7 @@ impl Play {
         }
     }
 
-    fn takeback(&mut self, out: &mut Replies) {
+    fn takeback(&mut self, out: &mut Requests) {
         self.stop_engine(out);
         self.cancel_claim();
         self.draw_offer = None;
@@ -363,7 +363,7 @@ impl Play {
         }
     }
 
-    fn jump_occurrence(&mut self, cmd: Cmd, out: &mut Replies) {
+    fn jump_occurrence(&mut self, cmd: Cmd, out: &mut Requests) {
         let p = self.shown_ply();
         let same = self.game.same_as(p);
         let target = if cmd == Cmd::PrevOccurrence {
@@ -409,7 +409,7 @@ impl Play {
     }
 
     /// Select a piece or put it down on `sq` (cursor Enter/Space or mouse click).
-    pub fn select(&mut self, sq: Square, out: &mut Replies) {
+    pub fn select(&mut self, sq: Square, out: &mut Requests) {
         self.cursor = sq;
         if self.view.is_some() {
             self.view = None;
@@ -482,7 +482,7 @@ impl Play {
     }
 
     /// The FEN prompt, holding the position shown (to edit, or to replace).
-    pub(crate) fn open_fen_prompt(&mut self, out: &mut Replies) {
+    pub(crate) fn open_fen_prompt(&mut self, out: &mut Requests) {
         let fen = self.game.fen_at(self.game.len());
         out.type_line(InputKind::Fen, &fen);
         out.info(format!(
@@ -495,12 +495,12 @@ impl Play {
     }
 
     /// The prompt for a PGN file to load.
-    pub(crate) fn open_pgn_prompt(&mut self, out: &mut Replies) {
+    pub(crate) fn open_pgn_prompt(&mut self, out: &mut Requests) {
         out.type_line(InputKind::LoadPgn, "");
     }
 
     /// A command of the game screen.
-    pub(crate) fn command(&mut self, cmd: Cmd, out: &mut Replies) {
+    pub(crate) fn command(&mut self, cmd: Cmd, out: &mut Requests) {
         match cmd {
             Cmd::Up | Cmd::Down | Cmd::Left | Cmd::Right => self.move_cursor(cmd),
             Cmd::Select => self.select(self.cursor, out),
@@ -568,7 +568,7 @@ impl Play {
 
     /// The settings of the game screen: who plays, engine level, hash,
     /// contempt, clocks.
-    fn setting(&mut self, cmd: Cmd, out: &mut Replies) {
+    fn setting(&mut self, cmd: Cmd, out: &mut Requests) {
         match cmd {
             Cmd::Players => {
                 let selected = Players::ALL
@@ -638,7 +638,7 @@ impl Play {
     /// players to the new (no engine search starts in between). A search for
     /// a side that is no longer the engine's is stopped; the engine starts
     /// only if it now has the move.
-    pub(crate) fn set_players(&mut self, players: Players, out: &mut Replies) {
+    pub(crate) fn set_players(&mut self, players: Players, out: &mut Requests) {
         if players == self.config.human {
             out.info(format!("Players: {} (unchanged)", players.describe()));
             return;
@@ -656,7 +656,7 @@ impl Play {
     }
 
     /// Time passes: a flag falls (FIDE 6.9, ruled by the rules core).
-    pub(crate) fn tick(&mut self, now: Instant, out: &mut Replies) {
+    pub(crate) fn tick(&mut self, now: Instant, out: &mut Requests) {
         if let Some(clock) = &self.clock
             && clock.running.is_some()
             && !self.game.is_over()
@@ -673,7 +673,7 @@ impl Play {
     /// A line typed on the game screen.
     ///
     /// A typed move longer than [`MOVE_MAX_CHARS`] is refused by its length.
-    pub(crate) fn submit(&mut self, kind: InputKind, text: String, out: &mut Replies) {
+    pub(crate) fn submit(&mut self, kind: InputKind, text: String, out: &mut Requests) {
         match kind {
             InputKind::Move | InputKind::ClaimMove => {
                 if text.is_empty() {
@@ -724,12 +724,7 @@ impl Play {
             },
             InputKind::LoadPgn => self.load_pgn(&PathBuf::from(text), out),
             InputKind::SavePgn => self.save_typed(&text, out),
-            InputKind::DrillAnswer
-            | InputKind::XiangqiMove
-            | InputKind::XiangqiFen
-            | InputKind::XiangqiSave
-            | InputKind::XiangqiLoad
-            | InputKind::XqDrillAnswer => {}
+            InputKind::DrillAnswer => {}
         }
     }
 }

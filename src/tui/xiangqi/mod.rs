@@ -19,7 +19,7 @@
 //!
 //! The screen owns its state, its commands (the key table's [`Ctx::Xiangqi`]), its layout
 //! (one function for drawing and clicks) and its drawing, and answers the
-//! [`App`](super::app::App), which only routes to it, with [`Reply`]s. Every rule comes from
+//! [`App`](super::app::App), which only routes to it, with [`Request`]s. Every rule comes from
 //! `threefold-xiangqi`: legality, notation, statuses and rulings are its functions.
 //!
 //! [`Ctx::Xiangqi`]: super::keys::Ctx::Xiangqi
@@ -51,6 +51,7 @@ use super::config::{
     step_level,
 };
 use super::engine_thread::{AnyMove, Effect, GameRecord, Info, Report};
+use super::game::Question;
 use super::keys::{self, Cmd, Ctx};
 use super::prompt::{InputKind, default_save_name, expand_home};
 use super::theme::{PLACE_MARK, RULING_SPAN_MARK, Theme, badge};
@@ -61,45 +62,31 @@ use super::xq_board::{PointMark, XqBoardView, XqGeom, glyph};
 /// tournament arbiters and Fairy-Stockfish rule.
 pub const DEFAULT_NTIMES: usize = 2;
 
-/// What the xiangqi screen asks of the routing App.
+pub use super::screen::{Request, Requests};
+
+/// A panel of the xiangqi screen, on top of its move list: one at a time, and `Esc` closes
+/// whichever it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// The choice of a call (forbidden repetition or draw).
+    Call,
+    /// The players menu, this row highlighted.
+    Players(usize),
+    /// The arbiter's answer to the last call ([`XiangqiScreen::call_answer`]), for the live
+    /// position.
+    Answer,
+    /// A question before the game in progress or a file is lost, and what a yes does.
+    Ask(Question, Box<OnYes>),
+}
+
+/// What a yes to a question of the xiangqi screen does (boxed in [`Overlay::Ask`]).
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reply {
-    /// The message line cleared (a move made: what was said before no longer applies).
-    Clear,
-    Info(String),
-    Error(String),
-    /// Open the input line for this kind, holding this text.
-    Type(InputKind, String),
-    Engine(Effect),
-    /// Save these settings (the screen's [`XiangqiScreen::settings`] into the config file).
-    SaveSettings(&'static [Setting]),
-    /// Back to the chess screen.
-    Leave,
-}
-
-/// The replies of one event, in order.
-#[derive(Debug, Default)]
-pub struct Replies(Vec<Reply>);
-
-impl Replies {
-    fn info(&mut self, t: impl Into<String>) {
-        self.0.push(Reply::Info(t.into()));
-    }
-    fn error(&mut self, t: impl Into<String>) {
-        self.0.push(Reply::Error(t.into()));
-    }
-    fn push(&mut self, r: Reply) {
-        self.0.push(r);
-    }
-}
-
-impl IntoIterator for Replies {
-    type Item = Reply;
-    type IntoIter = std::vec::IntoIter<Reply>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.0.into_iter()
-    }
+pub enum OnYes {
+    /// Start the game read (from a FEN or a file), saying this.
+    Replace { game: PgnGame, said: String },
+    /// Write the game to the file.
+    Save(PathBuf),
 }
 
 /// A search the screen waits for.
@@ -145,10 +132,9 @@ pub struct XiangqiScreen {
     pub judge_panel: bool,
     /// Moves in the traditional Chinese notation (炮二平五) instead of WXF's (C2=5).
     pub chinese: bool,
-    /// The choice of a call is open (forbidden repetition or draw).
-    pub calling: bool,
-    /// The players menu is open, this row highlighted.
-    pub choosing: Option<usize>,
+    /// The panel up, if one is: the choice of a call, the players menu, the arbiter's
+    /// answer, a question.
+    pub overlay: Option<Overlay>,
     /// `n` was pressed once with a game under way: a second `n` starts the new game.
     new_asked: bool,
     /// The arbiter's last answer to a call, and who called (the engine or a player).
@@ -199,8 +185,7 @@ impl XiangqiScreen {
             blind: false,
             judge_panel: false,
             chinese: cfg.xiangqi_chinese,
-            calling: false,
-            choosing: None,
+            overlay: None,
             new_asked: false,
             call_answer: None,
             engine_called: None,
@@ -271,7 +256,7 @@ impl XiangqiScreen {
 
     /// Time passes: a flag falls when the side to move has no time left (WXF: a player who
     /// exceeds the time limit loses).
-    pub fn tick(&mut self, now: Instant, out: &mut Replies) {
+    pub fn tick(&mut self, now: Instant, out: &mut Requests) {
         let turn = self.record().current().side_to_move();
         let over = self.is_over();
         let Some(clock) = &mut self.clock else { return };
@@ -295,11 +280,12 @@ impl XiangqiScreen {
     }
 
     /// Plays a legal move on the live position.
-    fn play(&mut self, m: Move, out: &mut Replies) {
+    fn play(&mut self, m: Move, out: &mut Requests) {
         let mover = self.record().current().side_to_move();
         if is_human(self.players, mover) {
             self.call_answer = None;
-            out.push(Reply::Clear);
+            self.close_answer();
+            out.push(Request::Clear);
         }
         self.selected = None;
         self.game.push(m);
@@ -320,7 +306,7 @@ impl XiangqiScreen {
 
     /// The engine calls the arbiter when the rules favour it (the opponent repeats forbidden
     /// moves, or a repetition it would welcome as a draw), once a repetition.
-    fn engine_calls(&mut self, out: &mut Replies) {
+    fn engine_calls(&mut self, out: &mut Requests) {
         let side = self.record().current().side_to_move();
         let ply = self.record().ply();
         if is_human(self.players, side)
@@ -332,18 +318,28 @@ impl XiangqiScreen {
         let draw_welcome = self.engine_score.is_some_and(|cp| cp <= -50);
         if let Some(call) = arbiter::favourable_call(&self.game, side, draw_welcome) {
             let answer = arbiter::call(&self.game, side, call);
-            out.info(format!(
-                "The engine calls the arbiter: {}.",
-                answer.headline()
-            ));
             self.engine_called = Some(ply);
+            let over = matches!(answer.consequence(), Consequence::GameOver(_));
+            if self.blind && !over {
+                // Blind mode: the ruling tells of a repetition; it waits for the end.
+                out.info(
+                    "The engine calls the arbiter (blind mode: the answer waits for the end \
+                     of the game).",
+                );
+            } else {
+                out.info(format!(
+                    "The engine calls the arbiter: {}.",
+                    answer.headline()
+                ));
+                self.overlay = Some(Overlay::Answer);
+            }
             self.call_answer = Some((answer, true));
         }
     }
 
     /// The player calls the arbiter (`call`): the answer, in the judge's words.
-    fn player_calls(&mut self, call: Call, out: &mut Replies) {
-        self.calling = false;
+    fn player_calls(&mut self, call: Call, out: &mut Requests) {
+        self.overlay = None;
         let side = self.record().current().side_to_move();
         let caller = match self.players {
             Players::HumanWhite => Color::Red,
@@ -355,13 +351,14 @@ impl XiangqiScreen {
         let over = matches!(answer.consequence(), Consequence::GameOver(_));
         out.info(format!("{}.", answer.headline()));
         self.call_answer = Some((answer, false));
+        self.overlay = Some(Overlay::Answer);
         if over {
             self.stop_engine(out);
         }
     }
 
     /// Ask the engine to move if it is its turn and it is not thinking.
-    pub fn maybe_engine(&mut self, out: &mut Replies) {
+    pub fn maybe_engine(&mut self, out: &mut Requests) {
         let side = self.record().current().side_to_move();
         if self.is_over() || is_human(self.players, side) || self.thinking.is_some() {
             return;
@@ -378,7 +375,7 @@ impl XiangqiScreen {
             limits.winc = Some(c.inc);
             limits.binc = Some(c.inc);
         }
-        out.push(Reply::Engine(Effect::Think {
+        out.push(Request::Engine(Effect::Think {
             id,
             game: GameRecord::Xiangqi {
                 start: rec.position(0).clone(),
@@ -389,14 +386,14 @@ impl XiangqiScreen {
     }
 
     /// Stop the engine's search, if one runs (its move will be ignored).
-    pub fn stop_engine(&mut self, out: &mut Replies) {
+    pub fn stop_engine(&mut self, out: &mut Requests) {
         if self.thinking.take().is_some() {
-            out.push(Reply::Engine(Effect::Stop));
+            out.push(Request::Engine(Effect::Stop));
         }
     }
 
     /// A report of the engine thread.
-    pub fn on_report(&mut self, r: Report, out: &mut Replies) {
+    pub fn on_report(&mut self, r: Report, out: &mut Requests) {
         match r {
             Report::Info { id, info } => {
                 if let Some(t) = self.thinking.as_mut().filter(|t| t.id == id) {
@@ -432,19 +429,45 @@ impl XiangqiScreen {
     }
 
     /// A command of the screen's context.
-    pub fn command(&mut self, cmd: Cmd, out: &mut Replies) {
+    pub fn command(&mut self, cmd: Cmd, out: &mut Requests) {
         let ply = self.record().ply();
-        if let Some(row) = self.choosing {
-            let n = Players::ALL.len();
-            match cmd {
-                Cmd::Up => self.choosing = Some((row + n - 1) % n),
-                Cmd::Down => self.choosing = Some((row + 1) % n),
-                Cmd::Select => self.choose_players(Players::ALL[row], out),
-                Cmd::ChoosePlayers(p) => self.choose_players(p, out),
-                Cmd::Close => self.choosing = None,
-                _ => {}
+        match (&self.overlay, cmd) {
+            (Some(Overlay::Players(row)), _) => {
+                let (row, n) = (*row, Players::ALL.len());
+                match cmd {
+                    Cmd::Up => self.overlay = Some(Overlay::Players((row + n - 1) % n)),
+                    Cmd::Down => self.overlay = Some(Overlay::Players((row + 1) % n)),
+                    Cmd::Select => self.choose_players(Players::ALL[row], out),
+                    Cmd::ChoosePlayers(p) => self.choose_players(p, out),
+                    Cmd::Close => self.overlay = None,
+                    _ => {}
+                }
+                return;
             }
-            return;
+            (Some(Overlay::Ask(..)), Cmd::Yes | Cmd::No) => {
+                let Some(Overlay::Ask(_, on_yes)) = self.overlay.take() else {
+                    unreachable!("matched")
+                };
+                return self.answer(*on_yes, cmd == Cmd::Yes, out);
+            }
+            (Some(Overlay::Ask(..)), Cmd::Close) => {
+                // Decide later: nothing changes.
+                self.overlay = None;
+                return;
+            }
+            (Some(Overlay::Ask(..)), _) => return,
+            // Esc closes the panel up, whatever it is.
+            (Some(_), Cmd::Back | Cmd::Close) => {
+                self.overlay = None;
+                return;
+            }
+            // The arbiter's answer is about the live position: stepping through the game
+            // closes it.
+            (
+                Some(Overlay::Answer),
+                Cmd::HistBack | Cmd::HistForward | Cmd::HistStart | Cmd::HistEnd,
+            ) => self.overlay = None,
+            _ => {}
         }
         if cmd != Cmd::NewGame {
             self.new_asked = false;
@@ -456,7 +479,7 @@ impl XiangqiScreen {
                 if let Some(why) = self.why_no_move() {
                     out.error(why);
                 } else {
-                    out.push(Reply::Type(InputKind::XiangqiMove, String::new()));
+                    out.push(Request::Type(InputKind::Move, String::new()));
                 }
             }
             Cmd::Takeback => self.takeback(out),
@@ -483,7 +506,8 @@ impl XiangqiScreen {
             Cmd::HistStart => self.view = (ply > 0).then_some(0),
             Cmd::HistEnd | Cmd::Back => self.view = None,
             Cmd::Players => {
-                self.choosing = Players::ALL.iter().position(|&p| p == self.players);
+                let row = Players::ALL.iter().position(|&p| p == self.players);
+                self.overlay = row.map(Overlay::Players);
             }
             Cmd::Stronger | Cmd::Weaker => {
                 self.level = step_level(self.level, cmd == Cmd::Stronger);
@@ -491,7 +515,7 @@ impl XiangqiScreen {
             }
             Cmd::RuleAt => {
                 self.ntimes = if self.ntimes == 1 { 2 } else { 1 };
-                out.push(Reply::SaveSettings(&[Setting::XiangqiRuleAt]));
+                out.push(Request::SaveSettings(&[Setting::XiangqiRuleAt]));
                 // A ruling made stands: the setting then rules the next game.
                 if self.is_over() {
                     return out.info(format!(
@@ -506,10 +530,9 @@ impl XiangqiScreen {
                 ));
                 self.maybe_engine(out);
             }
-            Cmd::Fen => {
-                let fen = self.record().position(self.shown()).fen();
-                out.push(Reply::Type(InputKind::XiangqiFen, fen));
-            }
+            // The line opens empty (a xiangqi FEN is wider than the line: prefilled, it
+            // showed only its end); a game in progress is asked about once the FEN is read.
+            Cmd::Fen => out.push(Request::Type(InputKind::Fen, String::new())),
             Cmd::Clocks => {
                 let i = CLOCK_PRESETS.iter().position(|&p| p == self.next_clock);
                 self.next_clock = CLOCK_PRESETS[(i.unwrap_or(0) + 1) % CLOCK_PRESETS.len()];
@@ -531,6 +554,10 @@ impl XiangqiScreen {
             }
             Cmd::JudgePanel => {
                 self.judge_panel = !self.judge_panel;
+                // One panel at a time: the judge's takes the place of the arbiter's answer.
+                if self.judge_panel && self.overlay == Some(Overlay::Answer) {
+                    self.overlay = None;
+                }
                 if self.judge_panel && !self.reveal() {
                     out.info("How the judge sees it waits for the end of the game in blind mode.");
                 }
@@ -542,22 +569,21 @@ impl XiangqiScreen {
                 } else {
                     "Moves in WXF notation (C2=5)."
                 });
-                out.push(Reply::SaveSettings(&[Setting::XiangqiChinese]));
+                out.push(Request::SaveSettings(&[Setting::XiangqiChinese]));
             }
             Cmd::CallArbiter => {
                 if self.players == Players::Engines {
                     out.error("Two engines play: there is no one to call.");
                 } else {
-                    self.calling = true;
+                    self.overlay = Some(Overlay::Call);
                 }
             }
             Cmd::CallAs(call) => self.player_calls(call, out),
-            Cmd::Close => self.calling = false,
             Cmd::Save => self.ask_save_name(out),
-            Cmd::Load => out.push(Reply::Type(InputKind::XiangqiLoad, String::new())),
+            Cmd::Load => out.push(Request::Type(InputKind::LoadPgn, String::new())),
             Cmd::Xiangqi => {
                 self.stop_engine(out);
-                out.push(Reply::Leave);
+                out.push(Request::Leave);
             }
             _ => {}
         }
@@ -565,8 +591,8 @@ impl XiangqiScreen {
 
     /// Who plays, from the players menu: the board turns so that your side is at the
     /// bottom.
-    fn choose_players(&mut self, players: Players, out: &mut Replies) {
-        self.choosing = None;
+    fn choose_players(&mut self, players: Players, out: &mut Requests) {
+        self.overlay = None;
         self.players = players;
         match players {
             Players::HumanWhite => self.flipped = false,
@@ -641,7 +667,7 @@ impl XiangqiScreen {
     }
 
     /// Pick up the piece on `sq`, or put the piece picked up down there.
-    fn select(&mut self, sq: Square, out: &mut Replies) {
+    fn select(&mut self, sq: Square, out: &mut Requests) {
         if let Some(why) = self.why_no_move() {
             out.error(why);
             return;
@@ -672,7 +698,7 @@ impl XiangqiScreen {
     }
 
     /// A click at a screen position: a point of the board picks up or puts down.
-    pub fn click(&mut self, size: Rect, x: u16, y: u16, out: &mut Replies) {
+    pub fn click(&mut self, size: Rect, x: u16, y: u16, out: &mut Requests) {
         let Some(a) = layout(size) else { return };
         let Some(g) = XqGeom::fit(a.board, self.flipped) else {
             return;
@@ -693,9 +719,9 @@ impl XiangqiScreen {
     }
 
     /// A line typed at the input line.
-    pub fn submit(&mut self, kind: InputKind, text: &str, out: &mut Replies) {
+    pub fn submit(&mut self, kind: InputKind, text: &str, out: &mut Requests) {
         match kind {
-            InputKind::XiangqiMove => {
+            InputKind::Move => {
                 if let Some(why) = self.why_no_move() {
                     return out.error(why);
                 }
@@ -709,52 +735,49 @@ impl XiangqiScreen {
                     Ok(m) => self.play(m, out),
                     Err(e) => {
                         out.error(format!("{e}."));
-                        out.push(Reply::Type(InputKind::XiangqiMove, text.to_string()));
+                        out.push(Request::Type(InputKind::Move, text.to_string()));
                     }
                 }
             }
-            InputKind::XiangqiFen => match Position::from_fen(text) {
+            InputKind::Fen => match Position::from_fen(text) {
                 Ok(pos) => {
-                    let warning = pos.unreachable_warning();
-                    self.restart(pos, out);
-                    match warning {
-                        Some(w) => out.info(format!("New game from the FEN. {w}")),
-                        None => out.info("New game from the FEN."),
-                    }
+                    let said = match pos.unreachable_warning() {
+                        Some(w) => format!("New game from the FEN. {w}"),
+                        None => "New game from the FEN.".to_string(),
+                    };
+                    let game = PgnGame::new(pos);
+                    self.replace_asking(Question::AbandonForFen, game, said, out);
                 }
                 Err(e) => {
                     out.error(format!("{e}."));
-                    out.push(Reply::Type(InputKind::XiangqiFen, text.to_string()));
+                    out.push(Request::Type(InputKind::Fen, text.to_string()));
                 }
             },
-            InputKind::XiangqiSave if !text.is_empty() => {
+            InputKind::SavePgn if !text.is_empty() => {
                 let path = expand_home(text);
-                let pgn = self.pgn().write();
-                match write_atomic(&path, pgn.as_bytes()) {
-                    Ok(()) => {
-                        out.info(format!("Saved as {}.", path.display()));
-                        self.saved_pgn = Some((path, pgn));
-                    }
-                    Err(e) => out.error(format!("{}: {e}.", path.display())),
+                if path.is_file() {
+                    let q = Question::Overwrite(path.clone());
+                    self.overlay = Some(Overlay::Ask(q, Box::new(OnYes::Save(path))));
+                } else {
+                    self.save(path, out);
                 }
             }
-            InputKind::XiangqiLoad if !text.is_empty() => {
+            InputKind::LoadPgn if !text.is_empty() => {
                 let path = expand_home(text);
                 match read_game(&path, FileKind::PgnGame) {
                     Ok(g) => {
                         // A start position no game can reach is said, as for a FEN typed.
-                        let warning = g.start.unreachable_warning();
-                        self.load(g, out);
                         let opened =
-                            format!("Opened {} ({} moves).", path.display(), self.record().ply());
-                        match warning {
-                            Some(w) => out.info(format!("{opened} {w}")),
-                            None => out.info(opened),
-                        }
+                            format!("Opened {} ({} moves).", path.display(), g.moves.len());
+                        let said = match g.start.unreachable_warning() {
+                            Some(w) => format!("{opened} {w}"),
+                            None => opened,
+                        };
+                        self.replace_asking(Question::AbandonForPgn, g, said, out);
                     }
                     Err(e) => {
                         out.error(e.to_string());
-                        out.push(Reply::Type(InputKind::XiangqiLoad, text.to_string()));
+                        out.push(Request::Type(InputKind::LoadPgn, text.to_string()));
                     }
                 }
             }
@@ -790,17 +813,67 @@ impl XiangqiScreen {
         g
     }
 
-    /// Replace the game with one read from a file (its moves were checked as read).
-    fn load(&mut self, g: PgnGame, out: &mut Replies) {
-        self.set_game(g.start, &g.moves, out);
+    /// Replace the game with `game` (from a FEN or a file; its moves were checked as read),
+    /// asking `q` first if that would lose the game in progress.
+    fn replace_asking(&mut self, q: Question, game: PgnGame, said: String, out: &mut Requests) {
+        let on_yes = OnYes::Replace { game, said };
+        if self.in_progress() {
+            self.overlay = Some(Overlay::Ask(q, Box::new(on_yes)));
+        } else {
+            self.answer(on_yes, true, out);
+        }
+    }
+
+    /// The answer to a question: yes does what was asked; no to overwriting brings the name
+    /// back to be changed; no to abandoning the game keeps it.
+    fn answer(&mut self, on_yes: OnYes, yes: bool, out: &mut Requests) {
+        match (on_yes, yes) {
+            (OnYes::Replace { game, said }, true) => {
+                self.set_game(game.start, &game.moves, out);
+                out.info(said);
+            }
+            (OnYes::Replace { .. }, false) => out.info("The game in progress goes on."),
+            (OnYes::Save(path), true) => self.save(path, out),
+            (OnYes::Save(path), false) => {
+                out.push(Request::Type(
+                    InputKind::SavePgn,
+                    path.display().to_string(),
+                ));
+                out.info(super::game::not_saved());
+            }
+        }
+    }
+
+    /// Write the game to `path` (atomically).
+    fn save(&mut self, path: PathBuf, out: &mut Requests) {
+        let pgn = self.pgn().write();
+        match write_atomic(&path, pgn.as_bytes()) {
+            Ok(()) => {
+                out.info(format!("Saved as {}.", path.display()));
+                self.saved_pgn = Some((path, pgn));
+            }
+            Err(e) => out.error(format!("{}: {e}.", path.display())),
+        }
+    }
+
+    /// The arbiter's answer goes with the position it was given for.
+    fn close_answer(&mut self) {
+        if self.overlay == Some(Overlay::Answer) {
+            self.overlay = None;
+        }
+    }
+
+    /// The choice of a call is open.
+    pub fn calling(&self) -> bool {
+        self.overlay == Some(Overlay::Call)
     }
 
     /// The prompt for a file name to save the game in (`s`, and no to quitting without the
     /// game kept).
-    pub fn ask_save_name(&self, out: &mut Replies) {
+    pub fn ask_save_name(&self, out: &mut Requests) {
         let name = default_save_name("xiangqi", UtcMinute::now(), Path::new(""));
-        out.push(Reply::Type(
-            InputKind::XiangqiSave,
+        out.push(Request::Type(
+            InputKind::SavePgn,
             name.display().to_string(),
         ));
     }
@@ -851,20 +924,20 @@ impl XiangqiScreen {
             Err(e) => return Err(e.to_string()),
         };
         // Not shown yet: the engine is asked when the screen opens.
-        let mut out = Replies::default();
-        self.load(g, &mut out);
+        let mut out = Requests::default();
+        self.set_game(g.start, &g.moves, &mut out);
         self.thinking = None;
         Ok(true)
     }
 
-    fn restart(&mut self, start: Position, out: &mut Replies) {
+    fn restart(&mut self, start: Position, out: &mut Requests) {
         self.set_game(start, &[], out);
     }
 
     /// A new game from `start` with `moves` played (legal: checked when read).
-    fn set_game(&mut self, start: Position, moves: &[Move], out: &mut Replies) {
+    fn set_game(&mut self, start: Position, moves: &[Move], out: &mut Requests) {
         self.stop_engine(out);
-        out.push(Reply::Engine(Effect::NewGame));
+        out.push(Request::Engine(Effect::NewGame));
         self.game = JudgedGame::new(start, self.ntimes);
         for &m in moves {
             self.game.push(m);
@@ -873,6 +946,7 @@ impl XiangqiScreen {
         self.selected = None;
         self.cursor = self.record().current().king(Color::Red);
         self.call_answer = None;
+        self.close_answer();
         self.engine_called = None;
         self.flagged = None;
         let (b, inc) = self.next_clock;
@@ -887,7 +961,7 @@ impl XiangqiScreen {
 
     /// Take back the last move, and the engine's reply with it when a human plays
     /// against the engine (back to the human's turn).
-    fn takeback(&mut self, out: &mut Replies) {
+    fn takeback(&mut self, out: &mut Requests) {
         if self.record().ply() == 0 {
             return out.error("There is no move to take back.");
         }
@@ -950,6 +1024,9 @@ pub struct XqAreas {
 
 /// The button that calls the arbiter (or `a`).
 const CALL_BUTTON: &str = " a: call arbiter ";
+
+/// The fewest moves the move list shows under a panel.
+const LIST_MIN: u16 = 8;
 
 /// The side panel's narrowest width.
 const SIDE_MIN: u16 = 34;
@@ -1316,7 +1393,7 @@ impl XiangqiScreen {
         // Under the move list: the choice of a call, the ruling in the judge's words (or the
         // arbiter's answer to a call), and "How the judge sees it".
         let mut lower: Vec<Line> = Vec::new();
-        if let Some(row) = self.choosing {
+        if let Some(Overlay::Players(row)) = self.overlay {
             lower.push(Line::from(Span::styled(
                 clip(" Who plays:", w, ascii),
                 t.button,
@@ -1329,7 +1406,7 @@ impl XiangqiScreen {
                 )));
             }
         }
-        if self.calling {
+        if self.calling() {
             lower.push(Line::from(Span::styled(
                 clip(" Call the arbiter:", w, ascii),
                 t.button,
@@ -1344,7 +1421,12 @@ impl XiangqiScreen {
                 }
             }
         }
-        let most = area.height.saturating_sub(5).max(area.height / 2) as usize;
+        // While the game goes on the move list keeps its header and at least LIST_MIN
+        // moves; the ruling that ends it takes the room its words need.
+        let most = match standing {
+            Some(_) => area.height.saturating_sub(5).max(area.height / 2),
+            None => area.height.saturating_sub(LIST_MIN + 1),
+        } as usize;
         if let Some(r) = standing {
             lower.push(Line::from(Span::styled(
                 clip(&format!(" {}.", r.headline()), w, ascii),
@@ -1359,14 +1441,18 @@ impl XiangqiScreen {
             if let Some(n) = self.game.past_note() {
                 lower.push(Line::from(Span::styled(n, t.dim)));
             }
-        } else if let Some((answer, by_engine)) = &self.call_answer {
+        } else if let (Some(Overlay::Answer), Some((answer, by_engine)), None) =
+            (&self.overlay, &self.call_answer, self.view)
+        {
             let who = if *by_engine { "The engine calls: " } else { "" };
             lower.push(Line::from(Span::styled(
                 clip(&format!(" {who}{}.", answer.headline()), w, ascii),
                 t.banner,
             )));
+            // One block a ply, as the ruling's: never run together.
+            let room = most.saturating_sub(lower.len());
             lower.extend(
-                widgets::wrap(&answer.explanation(), w)
+                fit_explanation(&answer.explanation(), w, room)
                     .into_iter()
                     .map(Line::from),
             );
@@ -1675,4 +1761,111 @@ fn so_far(r: &Ruling) -> String {
         format!("{} {what}", s.color.title())
     };
     format!("{}, {}", side(&r.red), side(&r.black))
+}
+
+impl super::screen::Component for XiangqiScreen {
+    fn ctx(&self) -> Ctx {
+        match self.overlay {
+            Some(Overlay::Call) => Ctx::XqCall,
+            Some(Overlay::Players(_)) => Ctx::PlayersMenu,
+            Some(Overlay::Ask(..)) => Ctx::Question,
+            Some(Overlay::Answer) | None => Ctx::Xiangqi,
+        }
+    }
+
+    fn command(&mut self, cmd: Cmd, _env: &super::screen::Env, out: &mut Requests) {
+        XiangqiScreen::command(self, cmd, out);
+    }
+
+    fn submit(
+        &mut self,
+        kind: InputKind,
+        text: &str,
+        _env: &super::screen::Env,
+        out: &mut Requests,
+    ) {
+        XiangqiScreen::submit(self, kind, text, out);
+    }
+
+    /// Xiangqi's own words for the lines it asks for.
+    fn prompt(&self, kind: InputKind) -> &'static str {
+        match kind {
+            InputKind::Move => "Move (WXF C2=5, UCCI h2e2 or 炮二平五)",
+            InputKind::Fen => "Xiangqi FEN",
+            InputKind::SavePgn => "Save the xiangqi game as",
+            InputKind::LoadPgn => "Open a xiangqi PGN file",
+            kind => kind.prompt(),
+        }
+    }
+
+    fn click(&mut self, x: u16, y: u16, env: &super::screen::Env, out: &mut Requests) {
+        XiangqiScreen::click(self, env.size, x, y, out);
+    }
+
+    fn wheel(&mut self, up: bool, _x: u16, _y: u16, _env: &super::screen::Env, out: &mut Requests) {
+        let cmd = if up { Cmd::HistBack } else { Cmd::HistForward };
+        XiangqiScreen::command(self, cmd, out);
+    }
+
+    fn tick(&mut self, now: Instant, _env: &super::screen::Env, out: &mut Requests) {
+        XiangqiScreen::tick(self, now, out);
+    }
+
+    fn render(&self, env: &super::screen::Env, theme: &Theme, buf: &mut Buffer) {
+        XiangqiScreen::render(self, env.ascii, theme, env.size, buf);
+    }
+
+    fn hint(&self) -> Option<String> {
+        Some(XiangqiScreen::hint(self))
+    }
+
+    fn settings(&self, cfg: &mut Config) {
+        XiangqiScreen::settings(self, cfg);
+    }
+
+    /// A question, over the screen.
+    fn render_overlay(&self, env: &super::screen::Env, theme: &Theme, buf: &mut Buffer) {
+        if let Some(Overlay::Ask(q, _)) = &self.overlay {
+            widgets::question_popup(q.text(), theme, env.size, buf);
+        }
+    }
+
+    fn asks(&self) -> bool {
+        matches!(self.overlay, Some(Overlay::Ask(..)))
+    }
+
+    /// Blind mode keeps the marks back until the game is over.
+    fn marks(&self) -> widgets::Marks {
+        if self.reveal() {
+            widgets::Marks::Shown
+        } else {
+            widgets::Marks::Hidden
+        }
+    }
+}
+
+impl super::game::KeptGame for XiangqiScreen {
+    fn game_in_progress(&self) -> bool {
+        self.in_progress()
+    }
+
+    fn can_keep(&self) -> bool {
+        self.kept_path.is_some()
+    }
+
+    /// Keeps a game in progress (one not begun or over is left to the run loop).
+    fn keep_game(&mut self) -> Result<(), KeepError> {
+        if !self.in_progress() {
+            return Ok(());
+        }
+        self.keep_in_progress()
+    }
+
+    fn saved_file(&self) -> Option<PathBuf> {
+        self.saved_as()
+    }
+
+    fn ask_file_name(&mut self, out: &mut Requests) {
+        self.ask_save_name(out);
+    }
 }

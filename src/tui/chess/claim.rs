@@ -14,11 +14,11 @@ use crate::rules::pgn::{ClaimMark, RecordedClaim};
 use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::prompt::InputKind;
 
-use super::{ClaimOption, Overlay, Play, Replies, short_reason};
+use super::{ClaimOption, Overlay, Play, Requests, short_reason};
 use crate::tui::clock::idx;
 
 impl Play {
-    pub(super) fn open_claim(&mut self, out: &mut Replies) {
+    pub(super) fn open_claim(&mut self, out: &mut Requests) {
         if self.game.is_over() {
             out.error("The game is over; there is nothing to claim.");
             return;
@@ -34,7 +34,7 @@ impl Play {
 
     /// An option of the claim dialog: a claim now is ruled at once; a claim
     /// with a move waits for the move.
-    pub(crate) fn claim_option(&mut self, o: ClaimOption, out: &mut Replies) {
+    pub(crate) fn claim_option(&mut self, o: ClaimOption, out: &mut Requests) {
         self.overlay = None;
         if o.with_move {
             self.claim_with_move(o.ground, out);
@@ -43,7 +43,7 @@ impl Play {
         }
     }
 
-    fn claim_with_move(&mut self, ground: Ground, out: &mut Replies) {
+    fn claim_with_move(&mut self, ground: Ground, out: &mut Requests) {
         self.overlay = None;
         self.claim_pending = Some(ground);
         out.type_line(InputKind::ClaimMove, "");
@@ -56,7 +56,7 @@ impl Play {
     /// Judge a claim under `ground` by the player to move (human or engine).
     /// The clocks stop (FIDE 6.12) and the ruling is shown; play goes on, and
     /// the clocks restart, when the ruling is closed ([`Self::close_verdict`]).
-    pub(crate) fn claim(&mut self, c: Claim, ground: Ground, human: bool, out: &mut Replies) {
+    pub(crate) fn claim(&mut self, c: Claim, ground: Ground, human: bool, out: &mut Requests) {
         let now = Instant::now();
         self.halt_clocks(now);
         let mover = self.game.position().turn();
@@ -128,7 +128,7 @@ impl Play {
 
     /// The ruling is closed: play goes on, the clocks restart, the engine
     /// moves if it is its turn.
-    pub(crate) fn close_verdict(&mut self, out: &mut Replies) {
+    pub(crate) fn close_verdict(&mut self, out: &mut Requests) {
         self.overlay = None;
         self.resume_clocks();
         self.maybe_engine(out);

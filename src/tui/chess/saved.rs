@@ -13,7 +13,7 @@ use crate::rules::claim::Ground;
 use crate::rules::pgn::{ClaimMark, RecordedClaim};
 use crate::rules::{FenError, Game, PlayError};
 
-use super::{Clock, KeepError, Overlay, Play, Players, Question, Replies};
+use super::{Clock, KeepError, Overlay, Play, Players, Question, Requests};
 
 /// A game in progress kept between runs: the moves, who plays them, the claims made
 /// and the clocks, so that quitting, a signal or a panic loses nothing of the game.
@@ -230,7 +230,7 @@ pub fn load_saved(path: &Path) -> Result<Option<SavedGame>, SavedGameError> {
 
 impl Play {
     /// Resume a saved game in progress.
-    pub(crate) fn resume(&mut self, saved: &SavedGame, out: &mut Replies) {
+    pub(crate) fn resume(&mut self, saved: &SavedGame, out: &mut Requests) {
         self.saved_kept = false;
         match restore(saved) {
             Ok((g, claims, clock)) => {
@@ -262,7 +262,7 @@ impl Play {
     }
 
     /// The player said no to resuming: the saved game goes.
-    pub(crate) fn discard_saved_game(&mut self, out: &mut Replies) {
+    pub(crate) fn discard_saved_game(&mut self, out: &mut Requests) {
         self.saved_kept = false;
         if let Some(p) = &self.resume_path {
             let _ = std::fs::remove_file(p);

@@ -17,7 +17,7 @@ use shakmaty::{Color, Move};
 
 use crate::rules::pgn::{self, GameSummary, UtcMinute};
 
-use super::{Overlay, Play, Players, Question, Replies};
+use super::{Overlay, Play, Players, Question, Requests};
 use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::prompt::{InputKind, default_save_name, expand_home};
 use crate::tui::theme::Theme;
@@ -171,7 +171,7 @@ pub fn render_pick(pick: &GamePick, t: &Theme, size: Rect, buf: &mut Buffer) {
 
 impl Play {
     /// `s`: ask for the file to save the game in.
-    pub(crate) fn ask_save_name(&mut self, out: &mut Replies) {
+    pub(crate) fn ask_save_name(&mut self, out: &mut Requests) {
         let name = default_save_name("game", UtcMinute::now(), Path::new(""));
         out.type_line(InputKind::SavePgn, &name.display().to_string());
         if let Ok(dir) = std::env::current_dir() {
@@ -183,7 +183,7 @@ impl Play {
     }
 
     /// The file name typed for saving: written, or asked about if it exists.
-    pub(crate) fn save_typed(&mut self, text: &str, out: &mut Replies) {
+    pub(crate) fn save_typed(&mut self, text: &str, out: &mut Requests) {
         if text.is_empty() {
             return;
         }
@@ -196,7 +196,7 @@ impl Play {
     }
 
     /// Write the game to `path` (atomically).
-    pub(crate) fn save_pgn(&mut self, path: &Path, out: &mut Replies) {
+    pub(crate) fn save_pgn(&mut self, path: &Path, out: &mut Requests) {
         let pgn = self.pgn_text();
         match crate::fsio::write_atomic(path, pgn.as_bytes()) {
             Ok(()) => {
@@ -209,12 +209,9 @@ impl Play {
     }
 
     /// "No" to overwriting: the name comes back to be changed.
-    pub(crate) fn save_elsewhere(&mut self, path: &Path, out: &mut Replies) {
+    pub(crate) fn save_elsewhere(&mut self, path: &Path, out: &mut Requests) {
         out.type_line(InputKind::SavePgn, &path.display().to_string());
-        out.info(format!(
-            "Not saved: type another name, or {} to cancel.",
-            keys::key_in(Ctx::Input, Cmd::Close)
-        ));
+        out.info(crate::tui::game::not_saved());
     }
 
     /// The tags the trainer writes: the file's own for a game opened from one (its result
@@ -261,7 +258,7 @@ impl Play {
     }
 
     /// Open a PGN file: its game, or the list of its games to choose from.
-    pub fn load_pgn(&mut self, path: &Path, out: &mut Replies) {
+    pub fn load_pgn(&mut self, path: &Path, out: &mut Requests) {
         let path = expand_home(&path.display().to_string());
         let (games, problem) = pgn::list_games(&path, MAX_LISTED);
         match (games.len(), problem) {
@@ -286,7 +283,7 @@ impl Play {
     }
 
     /// Open game `index` of a file (two humans then, to browse it).
-    pub fn load_game(&mut self, path: &Path, index: usize, out: &mut Replies) {
+    pub fn load_game(&mut self, path: &Path, index: usize, out: &mut Requests) {
         match pgn::read_game_file(path, index) {
             Ok((rec, g)) => {
                 self.config.human = Players::TwoHumans;
@@ -328,7 +325,7 @@ impl Play {
     /// correct claim recorded at its last ply (`{[%claim …]}`) ends it as the claim did, else
     /// a result ("1-0", "0-1", "1/2-1/2") ends it as recorded (resignation, agreement, …,
     /// as `termination` says). Playing on is then an explicit choice (`P`, or take back).
-    fn end_as_recorded(&mut self, termination: Option<&str>, out: &mut Replies) {
+    fn end_as_recorded(&mut self, termination: Option<&str>, out: &mut Requests) {
         use crate::rules::claim::{self, Claim};
         use crate::rules::pgn::ClaimMark;
         if self.game.is_over() {
@@ -388,7 +385,7 @@ impl Play {
         mut pick: Box<GamePick>,
         cmd: Cmd,
         size: Rect,
-        out: &mut Replies,
+        out: &mut Requests,
     ) {
         let last = pick.games.len().saturating_sub(1);
         let page = page(&pick, size);
@@ -419,7 +416,7 @@ impl Play {
         x: u16,
         y: u16,
         size: Rect,
-        out: &mut Replies,
+        out: &mut Requests,
     ) {
         let (_, rows) = pick_layout(&pick, size);
         if let Some(&(_, i)) = rows.iter().find(|(r, _)| r.contains((x, y).into())) {

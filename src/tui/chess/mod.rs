@@ -17,7 +17,7 @@
 //! - its PGN files (`pgn_file`): saving, loading, the game list;
 //! - its drawing and mouse hit-testing (`view`), on one layout.
 //!
-//! It answers the routing App with [`Reply`]s, in order ([`Replies`]): what
+//! It answers the routing App with [`Request`]s, in order ([`Requests`]): what
 //! to say on the message line, what to ask of the engine, the input line to
 //! open, the settings to save, and a switch to the review. What it needs to
 //! know of the terminal comes in an [`Env`]. Every ruling comes from the
@@ -33,7 +33,6 @@ mod view;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use ratatui::layout::Rect;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
 use crate::rules::claim::{Clocks, Ground};
@@ -55,101 +54,13 @@ pub use overlay::{
 pub use saved::{SavedClaim, SavedClocks, SavedGame, SavedGameError, SavedGameReason, load_saved};
 pub use view::history_cells;
 
-use super::config::{Config, Setting};
-use super::engine_thread::{Effect, Info};
+use super::config::Config;
+use super::engine_thread::Info;
 use super::keys::{self, Cmd};
 use super::prompt::InputKind;
 use super::widgets::Marks;
 
-/// What the play screen asks of the App after handling a key, a click, a
-/// typed line, time or an engine report.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reply {
-    /// Say this on the message line.
-    Info(String),
-    /// Say this problem on the message line.
-    Error(String),
-    /// Clear the message line.
-    Clear,
-    /// Ask this of the engine (the run loop carries it out).
-    Engine(Effect),
-    /// Open the input line for `kind`, holding this text.
-    Type(InputKind, String),
-    /// Save these settings (just changed in [`Play::config`]) to the config file.
-    SaveSettings(&'static [Setting]),
-    /// Open the review of the game.
-    Review,
-}
-
-/// The replies of one step, in the order the App carries them out.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Replies(Vec<Reply>);
-
-impl Replies {
-    pub fn info(&mut self, text: impl Into<String>) {
-        self.0.push(Reply::Info(text.into()));
-    }
-    pub fn error(&mut self, text: impl Into<String>) {
-        self.0.push(Reply::Error(text.into()));
-    }
-    pub fn clear(&mut self) {
-        self.0.push(Reply::Clear);
-    }
-    pub fn engine(&mut self, e: Effect) {
-        self.0.push(Reply::Engine(e));
-    }
-    pub fn type_line(&mut self, kind: InputKind, text: &str) {
-        self.0.push(Reply::Type(kind, text.to_string()));
-    }
-    pub fn save_settings(&mut self, keys: &'static [Setting]) {
-        self.0.push(Reply::SaveSettings(keys));
-    }
-    pub fn push(&mut self, r: Reply) {
-        self.0.push(r);
-    }
-
-    /// The last reply that set the message line, if one did.
-    fn last_message(&self) -> Option<&Reply> {
-        self.0
-            .iter()
-            .rev()
-            .find(|r| matches!(r, Reply::Info(_) | Reply::Error(_) | Reply::Clear))
-    }
-
-    /// Whether these replies leave the message line empty.
-    pub fn cleared(&self) -> bool {
-        self.last_message() == Some(&Reply::Clear)
-    }
-
-    /// Whether these replies leave a problem on the message line.
-    pub fn shows_error(&self) -> bool {
-        matches!(self.last_message(), Some(Reply::Error(_)))
-    }
-}
-
-impl IntoIterator for Replies {
-    type Item = Reply;
-    type IntoIter = std::vec::IntoIter<Reply>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.0.into_iter()
-    }
-}
-
-/// What the App tells the play screen about the terminal and its own switches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Env {
-    pub size: Rect,
-    pub ascii: bool,
-    /// The panel "How engines see it" is switched on (it is drawn while the marks are).
-    pub engines_panel: bool,
-    /// Frames drawn so far (the engine's spinner).
-    pub frame: u64,
-    /// Whether the game screen is the one shown. Its overlays can be up over
-    /// another screen (saving the game on quitting asks about overwriting a
-    /// file): the engine then waits.
-    pub shown: bool,
-}
+pub use super::screen::{Env, Request, Requests};
 
 /// The latest engine report for the running search.
 #[derive(Clone, Debug, Default)]
@@ -403,3 +314,120 @@ pub fn uci(m: Move) -> String {
 /// annotations ("exd8=Q+!?" is 9): a longer line is refused by its length
 /// instead of being read and quoted back.
 pub const MOVE_MAX_CHARS: usize = 32;
+
+impl super::screen::Component for Play {
+    fn ctx(&self) -> keys::Ctx {
+        self.overlay.as_ref().map_or(keys::Ctx::Play, |o| o.ctx())
+    }
+
+    /// A panel of the game screen has the keys while it is up.
+    fn key(&mut self, k: &crossterm::event::KeyEvent, env: &Env, out: &mut Requests) -> bool {
+        let Some(o) = self.overlay.clone() else {
+            return false;
+        };
+        self.overlay_key(o, k, env, out);
+        true
+    }
+
+    fn command(&mut self, cmd: Cmd, _env: &Env, out: &mut Requests) {
+        match cmd {
+            Cmd::Back => self.back(out),
+            cmd => Play::command(self, cmd, out),
+        }
+    }
+
+    fn submit(&mut self, kind: InputKind, text: &str, _env: &Env, out: &mut Requests) {
+        Play::submit(self, kind, text.to_string(), out);
+    }
+
+    fn input_closed(&mut self, kind: InputKind, _env: &Env, out: &mut Requests) {
+        Play::input_closed(self, kind, out);
+    }
+
+    fn click(&mut self, x: u16, y: u16, env: &Env, out: &mut Requests) {
+        match self.overlay.clone() {
+            Some(o) => self.overlay_click(o, x, y, env, out),
+            None => Play::click(self, x, y, env, out),
+        }
+    }
+
+    /// The wheel scrolls a ruling or a file's game list, else steps through the game.
+    fn wheel(&mut self, up: bool, _x: u16, _y: u16, env: &Env, out: &mut Requests) {
+        match self.overlay.clone() {
+            Some(o @ (Overlay::Verdict { .. } | Overlay::PickGame(_))) => {
+                let cmd = if up { Cmd::ScrollUp } else { Cmd::ScrollDown };
+                self.overlay_command(o, cmd, env, out);
+            }
+            _ => Play::command(self, if up { Cmd::HistBack } else { Cmd::HistForward }, out),
+        }
+    }
+
+    fn tick(&mut self, now: Instant, _env: &Env, out: &mut Requests) {
+        Play::tick(self, now, out);
+    }
+
+    fn render(&self, env: &Env, theme: &super::theme::Theme, buf: &mut ratatui::buffer::Buffer) {
+        if let Some(areas) = super::widgets::layout(env.size) {
+            Play::render(self, env, theme, &areas, buf);
+        }
+    }
+
+    fn render_overlay(
+        &self,
+        env: &Env,
+        theme: &super::theme::Theme,
+        buf: &mut ratatui::buffer::Buffer,
+    ) {
+        Play::render_overlay(self, theme, env.size, buf);
+    }
+
+    fn hint(&self) -> Option<String> {
+        Some(Play::hint(self))
+    }
+
+    /// Claims while the game goes on; scrolling a ruling that scrolls.
+    fn enabled(&self, cmd: Cmd, env: &Env) -> bool {
+        match (cmd, &self.overlay) {
+            (Cmd::Claim, None) => !self.game.is_over(),
+            (Cmd::ScrollDown | Cmd::PageDown, Some(Overlay::Verdict { text, .. })) => {
+                verdict_layout(text, env.size).max_scroll() > 0
+            }
+            _ => true,
+        }
+    }
+
+    fn marks(&self) -> Marks {
+        Play::marks(self)
+    }
+
+    fn asks(&self) -> bool {
+        self.overlay.is_some()
+    }
+}
+
+impl super::game::KeptGame for Play {
+    fn game_in_progress(&self) -> bool {
+        Play::game_in_progress(self)
+    }
+
+    fn can_keep(&self) -> bool {
+        self.resume_path.is_some()
+    }
+
+    /// Keeps it (a game not begun or over forgets the kept one).
+    fn keep_game(&mut self) -> Result<(), KeepError> {
+        self.keep_game_in_progress()
+    }
+
+    fn saved_file(&self) -> Option<PathBuf> {
+        let pgn = self.pgn_text();
+        self.saved_pgn
+            .as_ref()
+            .filter(|(_, text)| *text == pgn)
+            .map(|(p, _)| p.clone())
+    }
+
+    fn ask_file_name(&mut self, out: &mut Requests) {
+        self.ask_save_name(out);
+    }
+}

@@ -15,7 +15,8 @@ use crate::rules::claim::incorrect_claim_bonus;
 use crate::rules::color_name;
 
 use super::pgn_file::GamePick;
-use super::{Env, Play, Players, Replies, Reply, SavedGame};
+use super::{Env, Play, Players, Request, Requests, SavedGame};
+use crate::tui::game::Question as SharedQuestion;
 pub use crate::tui::keys::ClaimOption;
 use crate::tui::keys::{self, BINDINGS, Cmd, Ctx};
 use crate::tui::theme::Theme;
@@ -414,7 +415,7 @@ fn plies(n: usize) -> String {
 
 fn render_question(play: &Play, q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
     let text = match q {
-        Question::NewGame => "Abandon the game in progress and start a new one?".to_string(),
+        Question::NewGame => SharedQuestion::NewGame.text(),
         Question::Resign => format!(
             "{} resigns: the game is lost (FIDE 5.1.2). Resign?",
             crate::rules::color_name(play.resigner())
@@ -428,18 +429,14 @@ fn render_question(play: &Play, q: &Question, t: &Theme, size: Rect, buf: &mut B
             "A chess game in progress was kept ({}). Resume it?",
             plies(s.moves.len())
         ),
-        Question::AbandonForFen => {
-            "Abandon the game in progress to start from a FEN position?".to_string()
-        }
-        Question::AbandonForPgn => {
-            "Abandon the game in progress to load a game from a PGN file?".to_string()
-        }
+        Question::AbandonForFen => SharedQuestion::AbandonForFen.text(),
+        Question::AbandonForPgn => SharedQuestion::AbandonForPgn.text(),
         Question::ReplaceKept { saved: s, .. } => format!(
             "A chess game in progress was kept ({}). Play the new game and delete the kept \
              one? (no: resume the kept game; later: keep both)",
             plies(s.moves.len())
         ),
-        Question::Overwrite(p) => format!("{} exists: overwrite?", p.display()),
+        Question::Overwrite(p) => SharedQuestion::Overwrite(p.clone()).text(),
     };
     question_popup(text, t, size, buf);
 }
@@ -451,7 +448,7 @@ impl Play {
         o: Overlay,
         k: &crossterm::event::KeyEvent,
         env: &Env,
-        out: &mut Replies,
+        out: &mut Requests,
     ) {
         if let Some(cmd) = keys::lookup(o.ctx(), k) {
             self.overlay_command(o, cmd, env, out);
@@ -466,7 +463,7 @@ impl Play {
         x: u16,
         y: u16,
         env: &Env,
-        out: &mut Replies,
+        out: &mut Requests,
     ) {
         if let Overlay::PickGame(pick) = o {
             self.pick_click(pick, x, y, env.size, out);
@@ -485,14 +482,14 @@ impl Play {
     }
 
     /// Carry out a command of an overlay's context.
-    pub(crate) fn overlay_command(&mut self, o: Overlay, cmd: Cmd, env: &Env, out: &mut Replies) {
+    pub(crate) fn overlay_command(&mut self, o: Overlay, cmd: Cmd, env: &Env, out: &mut Requests) {
         match (o, cmd) {
             (Overlay::Claim, Cmd::ClaimAs(option)) => self.claim_option(option, out),
             (Overlay::Claim, Cmd::Close) => self.cancel_claim(),
             (Overlay::Verdict { .. }, Cmd::Close) => self.close_verdict(out),
             (Overlay::Verdict { .. }, Cmd::Review) => {
                 self.close_verdict(out);
-                out.push(Reply::Review);
+                out.push(Request::Review);
             }
             (
                 Overlay::Verdict {
@@ -564,7 +561,7 @@ impl Play {
     }
 
     /// The answer to a question about the game.
-    fn answer(&mut self, q: Question, yes: bool, out: &mut Replies) {
+    fn answer(&mut self, q: Question, yes: bool, out: &mut Requests) {
         match (q, yes) {
             (Question::NewGame, true) => self.new_game(crate::rules::Game::new(), out),
             (Question::Resign, true) => self.resign(out),

@@ -13,7 +13,7 @@ use shakmaty::{Color, Position};
 
 use crate::rules::{claim, color_name};
 
-use super::{Env, Play, Players, Replies, clock_label, level_tag, overlay};
+use super::{Env, Play, Players, Requests, clock_label, level_tag, overlay};
 use crate::tui::board::BoardView;
 use crate::tui::engines::EnginesPanel;
 use crate::tui::keys::{self, Cmd};
@@ -59,7 +59,7 @@ impl Play {
     }
 
     /// A click on the game screen, hit-tested on the layout it is drawn with.
-    pub fn click(&mut self, x: u16, y: u16, env: &Env, out: &mut Replies) {
+    pub fn click(&mut self, x: u16, y: u16, env: &Env, out: &mut Requests) {
         let Some(areas) = layout(env.size) else {
             return;
         };

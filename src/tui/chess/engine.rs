@@ -10,10 +10,10 @@ use shakmaty::{Color, Move, Position};
 use crate::rules::claim::{self, Claim, Ground};
 use crate::tui::engine_thread::{AnyMove, Effect, GameRecord, Report};
 
-use super::{LastSearch, Play, Replies, Thinking, draw_offer_answer, pv_san};
+use super::{LastSearch, Play, Requests, Thinking, draw_offer_answer, pv_san};
 
 impl Play {
-    pub(crate) fn on_report(&mut self, r: Report, out: &mut Replies) {
+    pub(crate) fn on_report(&mut self, r: Report, out: &mut Requests) {
         match r {
             Report::Info { id, info } => {
                 if let Some(t) = &mut self.thinking
@@ -53,7 +53,7 @@ impl Play {
     /// point of view) is no better than a draw is worth to it after contempt;
     /// otherwise it plays `m`. A claim now (9.2 b, 9.3 b) comes first; else a
     /// claim with `m` as the intended move (9.2 a, 9.3 a).
-    fn engine_moves(&mut self, t: &Thinking, m: Move, out: &mut Replies) {
+    fn engine_moves(&mut self, t: &Thinking, m: Move, out: &mut Requests) {
         let score = t.info.as_ref().map(|i| i.score.cp());
         let mut declined = None;
         if self.draw_offer.take().is_some() {
@@ -95,7 +95,7 @@ impl Play {
 
     /// Ask the engine to move if it is its turn. Whether it claims a draw is
     /// decided after the search, from its own score ([`Self::engine_moves`]).
-    pub(crate) fn maybe_engine(&mut self, out: &mut Replies) {
+    pub(crate) fn maybe_engine(&mut self, out: &mut Requests) {
         if self.game.is_over() || self.thinking.is_some() {
             return;
         }
@@ -144,7 +144,7 @@ impl Play {
         });
     }
 
-    pub(crate) fn stop_engine(&mut self, out: &mut Replies) {
+    pub(crate) fn stop_engine(&mut self, out: &mut Requests) {
         if self.thinking.take().is_some() {
             out.engine(Effect::Stop);
         }

@@ -1,0 +1,65 @@
+//! What the two game screens (`chess`, `xiangqi`) share, written once: the questions
+//! asked before the game in progress is lost or a file is replaced, in the same words and
+//! with the same keys (the key table's `Question` context), and the answer to "no" when
+//! saving over a file; and what quitting asks of a game screen ([`KeptGame`]), so the App
+//! keeps both games, or asks before losing one, by one code path. A leaf: it imports
+//! neither game's screen.
+
+use std::path::PathBuf;
+
+use super::config::KeepError;
+use super::keys::{self, Cmd, Ctx};
+use super::screen::Requests;
+
+/// A question both game screens ask before something is lost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Abandon the game in progress for a new one?
+    NewGame,
+    /// Abandon the game in progress to start from a FEN position?
+    AbandonForFen,
+    /// Abandon the game in progress to load a game from a PGN file?
+    AbandonForPgn,
+    /// Saving: replace this file?
+    Overwrite(PathBuf),
+}
+
+impl Question {
+    /// The question in words.
+    pub fn text(&self) -> String {
+        match self {
+            Question::NewGame => "Abandon the game in progress and start a new one?".to_string(),
+            Question::AbandonForFen => {
+                "Abandon the game in progress to start from a FEN position?".to_string()
+            }
+            Question::AbandonForPgn => {
+                "Abandon the game in progress to load a game from a PGN file?".to_string()
+            }
+            Question::Overwrite(p) => format!("{} exists: overwrite?", p.display()),
+        }
+    }
+}
+
+/// What is said when the player would not overwrite a file: the name comes back to be
+/// changed.
+pub fn not_saved() -> String {
+    format!(
+        "Not saved: type another name, or {} to cancel.",
+        keys::key_in(Ctx::Input, Cmd::Close)
+    )
+}
+
+/// What quitting asks of a game screen: whether a game is under way, whether it has a place
+/// to be kept between runs, keeping it there, where it was saved, and the save prompt.
+pub trait KeptGame {
+    /// A game begun and not over: what quitting must keep, or ask before losing.
+    fn game_in_progress(&self) -> bool;
+    /// Whether there is a place to keep the game between runs (none: no data directory).
+    fn can_keep(&self) -> bool;
+    /// Keep the game in progress in its place.
+    fn keep_game(&mut self) -> Result<(), KeepError>;
+    /// The file the game was last saved to, if it still holds the game as it is.
+    fn saved_file(&self) -> Option<PathBuf>;
+    /// The prompt for a file name to save the game in.
+    fn ask_file_name(&mut self, out: &mut Requests);
+}

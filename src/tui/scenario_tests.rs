@@ -1,0 +1,475 @@
+//! One list of scenarios run against both games' screens (chess's and xiangqi's), at 80×24
+//! on a TestBackend: what a player feels must be the same in both games. Each scenario is
+//! written once, over [`G`], and run for each game ([`GAMES`]).
+//!
+//! - every action that would lose the game in progress asks first (new, FEN, open, quit
+//!   with an unwritable data directory);
+//! - saving over an existing file asks;
+//! - `Esc` closes every panel and overlay;
+//! - a kept game is offered on start;
+//! - in blind mode nothing on screen tells a repetition before the game ends;
+//! - every panel beside the move list fits at 80×24 with at least 8 moves still listed.
+
+use std::path::{Path, PathBuf};
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use crate::rules::Game;
+
+use super::app::{Action, App, Screen};
+use super::config::{Config, Players};
+use super::keys::Ctx;
+use super::tests::{key, keys, screen, typed};
+use super::theme::Theme;
+
+/// A game of the trainer, as the scenarios drive it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum G {
+    Chess,
+    Xiangqi,
+}
+
+const GAMES: [G; 2] = [G::Chess, G::Xiangqi];
+
+impl G {
+    /// The trainer at 80×24 on this game's screen, two humans at the board.
+    fn app(self) -> App {
+        let cfg = Config {
+            human: Players::TwoHumans,
+            book: false,
+            ..Config::default()
+        };
+        let mut a = App::new(&cfg, Game::new());
+        a.update(Action::Resize(80, 24));
+        if self == G::Xiangqi {
+            keys(&mut a, "X");
+            assert_eq!(a.screen, Screen::Xiangqi);
+            a.xiangqi.players = Players::TwoHumans;
+        }
+        a.effects.clear();
+        a
+    }
+
+    /// Ten plies of an opening, no position repeated.
+    fn moves(self) -> [&'static str; 10] {
+        match self {
+            G::Chess => [
+                "e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "c3", "Nf6", "d4", "exd4",
+            ],
+            G::Xiangqi => [
+                "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "a9b9", "a0b0", "c6c5",
+            ],
+        }
+    }
+
+    /// Play the first `n` plies of [`G::moves`].
+    fn play(self, a: &mut App, n: usize) {
+        for m in &self.moves()[..n] {
+            typed(a, m);
+        }
+        assert_eq!(self.ply(a), n, "{:?}", a.message);
+    }
+
+    /// Plies that repeat a position (twice the start, or the chase), the game not over.
+    fn repetition(self) -> &'static [&'static str] {
+        match self {
+            G::Chess => &["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"],
+            G::Xiangqi => &[
+                "c2a2", "a7b7", "a2b2", "b7a7", "b2a2", "a7b7", "a2b2", "b7a7",
+            ],
+        }
+    }
+
+    /// The position [`G::repetition`] starts from (None: the start position).
+    fn repetition_fen(self) -> Option<&'static str> {
+        match self {
+            G::Chess => None,
+            G::Xiangqi => Some("2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w"),
+        }
+    }
+
+    /// A position to start from.
+    fn fen(self) -> &'static str {
+        match self {
+            G::Chess => "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+            G::Xiangqi => "5k3/7R1/9/9/9/9/9/9/9/4K4 w",
+        }
+    }
+
+    /// What tells a repetition on the screen.
+    fn tells(self) -> Vec<&'static str> {
+        let mut t = vec!["×", "occurrence", "Occurrences", "appeared", "Repetition"];
+        t.extend(match self {
+            G::Chess => &["claim possible"][..],
+            G::Xiangqi => &["chase", "idle", "Stands for", "How the judge", "perpetual"][..],
+        });
+        t
+    }
+
+    /// Plies played in the game on the board.
+    fn ply(self, a: &App) -> usize {
+        match self {
+            G::Chess => a.play.game.len(),
+            G::Xiangqi => a.xiangqi.record().ply(),
+        }
+    }
+
+    fn is_over(self, a: &App) -> bool {
+        match self {
+            G::Chess => a.play.game.is_over(),
+            G::Xiangqi => a.xiangqi.is_over(),
+        }
+    }
+
+    /// The screen's own context (no panel up).
+    fn base(self) -> Ctx {
+        match self {
+            G::Chess => Ctx::Play,
+            G::Xiangqi => Ctx::Xiangqi,
+        }
+    }
+
+    /// Whether a panel of the screen or of the App is up.
+    fn overlay_up(self, a: &App) -> bool {
+        a.overlay.is_some()
+            || match self {
+                G::Chess => a.play.overlay.is_some(),
+                G::Xiangqi => a.xiangqi.overlay.is_some(),
+            }
+    }
+
+    /// Where the game in progress is kept between runs.
+    fn keep_at(self, a: &mut App, path: &Path) {
+        match self {
+            G::Chess => a.play.resume_path = Some(path.to_path_buf()),
+            G::Xiangqi => a.xiangqi.kept_path = Some(path.to_path_buf()),
+        }
+    }
+
+    /// The keys that open a panel beside the move list or over the screen, and a text the
+    /// panel shows.
+    fn panels(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            G::Chess => &[("p", "Who plays"), ("?", "Help ("), ("c", "Claim a draw")],
+            G::Xiangqi => &[
+                ("p", "Who plays"),
+                ("?", "Help ("),
+                ("a", "Call the arbiter"),
+                ("a1", "Wrong call"),
+            ],
+        }
+    }
+
+    /// The keys of the panels beside the move list (the move list stays in sight).
+    fn side_panels(self) -> &'static [&'static str] {
+        match self {
+            G::Chess => &["E"],
+            G::Xiangqi => &["p", "a", "a1", "J"],
+        }
+    }
+
+    /// The rows (or entries) the move list shows for plies `plies` (0-based), as the
+    /// screen writes them.
+    fn listed(self, a: &App, plies: std::ops::Range<usize>) -> Vec<String> {
+        match self {
+            G::Chess => plies.map(|p| format!(" {}", self.moves()[p])).collect(),
+            G::Xiangqi => {
+                let rec = a.xiangqi.record();
+                plies
+                    .map(|p| {
+                        let ply = p + 1;
+                        let n = ply.div_ceil(2);
+                        let label = if ply % 2 == 1 {
+                            format!("{n}.")
+                        } else {
+                            format!("{n}...")
+                        };
+                        let m = crate::xiangqi::notation::wxf(rec.position(p), rec.move_at(ply));
+                        format!("{label:<6} {m}")
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// Where the move list and the panels beside it are drawn.
+    fn side(self, size: ratatui::layout::Rect) -> ratatui::layout::Rect {
+        match self {
+            G::Chess => super::widgets::layout(size).unwrap().history,
+            G::Xiangqi => super::xiangqi::layout(size).unwrap().side,
+        }
+    }
+}
+
+/// The text drawn in `area`, row by row.
+fn region(buf: &ratatui::buffer::Buffer, area: ratatui::layout::Rect) -> String {
+    let mut s = String::new();
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            s.push_str(buf[(x, y)].symbol());
+        }
+        s.push('\n');
+    }
+    s
+}
+
+fn ctrl(a: &mut App, c: char) {
+    a.update(Action::Key(KeyEvent::new(
+        KeyCode::Char(c),
+        KeyModifiers::CONTROL,
+    )));
+}
+
+fn text(a: &App) -> String {
+    screen(a, &Theme::colored(), a.size.width, a.size.height).0
+}
+
+/// Press `k`; if it opens the input line, type `line` there (the line cleared first).
+fn through_line(a: &mut App, k: &str, line: &str) {
+    keys(a, k);
+    if a.input.is_some() {
+        ctrl(a, 'u');
+        keys(a, line);
+        key(a, KeyCode::Enter);
+    }
+}
+
+/// Asked before the game in progress is lost: the question is up and the game still on the
+/// board; `Esc` leaves it so.
+fn assert_asked(g: G, a: &mut App, plies: usize, words: &str, what: &str) {
+    assert_eq!(
+        g.ply(a),
+        plies,
+        "{g:?}: {what} lost the game ({:?})",
+        a.message
+    );
+    assert_eq!(a.ctx(), Ctx::Question, "{g:?}: {what} asked nothing");
+    let s = text(a);
+    assert!(s.contains(words), "{g:?}: {what}: {words:?} not asked\n{s}");
+    key(a, KeyCode::Esc);
+    assert_eq!(g.ply(a), plies, "{g:?}: later lost the game");
+    assert!(!g.overlay_up(a), "{g:?}: the question stayed");
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("threefold-scenario-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_new_game_does_not_lose_the_game_in_progress_to_one_key() {
+    for g in GAMES {
+        let mut a = g.app();
+        g.play(&mut a, 4);
+        keys(&mut a, "n");
+        assert_eq!(g.ply(&a), 4, "{g:?}: n lost the game");
+    }
+}
+
+#[test]
+fn starting_from_a_fen_asks_before_losing_the_game() {
+    for g in GAMES {
+        let mut a = g.app();
+        g.play(&mut a, 4);
+        through_line(&mut a, "F", g.fen());
+        assert_asked(g, &mut a, 4, "Abandon the game in progress", "F");
+        // Yes: the game from the FEN.
+        through_line(&mut a, "F", g.fen());
+        through_line(&mut a, "y", g.fen());
+        assert_eq!(g.ply(&a), 0, "{g:?}: {:?}", a.message);
+        assert!(a.input.is_none() && !g.overlay_up(&a), "{g:?}");
+    }
+}
+
+#[test]
+fn opening_a_file_asks_before_losing_the_game() {
+    for g in GAMES {
+        let dir = temp_dir(&format!("open-{g:?}"));
+        let file = dir.join("g.pgn");
+        let mut a = g.app();
+        g.play(&mut a, 4);
+        through_line(&mut a, "s", &file.display().to_string());
+        assert!(file.is_file(), "{g:?}: not saved ({:?})", a.message);
+        for m in &g.moves()[4..6] {
+            typed(&mut a, m);
+        }
+        through_line(&mut a, "o", &file.display().to_string());
+        assert_asked(g, &mut a, 6, "Abandon the game in progress", "o");
+        through_line(&mut a, "o", &file.display().to_string());
+        through_line(&mut a, "y", &file.display().to_string());
+        assert_eq!(g.ply(&a), 4, "{g:?}: the file's game ({:?})", a.message);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn saving_over_a_file_asks() {
+    for g in GAMES {
+        let dir = temp_dir(&format!("over-{g:?}"));
+        let file = dir.join("taken.pgn");
+        std::fs::write(&file, "mine").unwrap();
+        let mut a = g.app();
+        g.play(&mut a, 2);
+        through_line(&mut a, "s", &file.display().to_string());
+        assert_eq!(
+            a.ctx(),
+            Ctx::Question,
+            "{g:?}: saved over the file silently ({:?})",
+            a.message
+        );
+        assert!(text(&a).contains("overwrite?"), "{g:?}\n{}", text(&a));
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine");
+        // No: the name comes back to be changed.
+        keys(&mut a, "n");
+        assert!(a.input.is_some(), "{g:?}: the name did not come back");
+        key(&mut a, KeyCode::Esc);
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine");
+        // Yes: written.
+        through_line(&mut a, "s", &file.display().to_string());
+        keys(&mut a, "y");
+        let written = std::fs::read_to_string(&file).unwrap();
+        assert!(written.contains("1."), "{g:?}: {written}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn quitting_asks_before_losing_a_game_that_cannot_be_kept() {
+    for g in GAMES {
+        // Where a game cannot be kept: its "directory" is a file.
+        let dir = temp_dir(&format!("quit-{g:?}"));
+        let file = dir.join("a-file");
+        std::fs::write(&file, "").unwrap();
+        let mut a = g.app();
+        g.keep_at(&mut a, &file.join("kept.pgn"));
+        g.play(&mut a, 2);
+        keys(&mut a, "q");
+        assert!(!a.quit, "{g:?}: quit losing the game");
+        assert_eq!(a.ctx(), Ctx::Question, "{g:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn esc_closes_every_panel() {
+    for g in GAMES {
+        let mut a = g.app();
+        g.play(&mut a, 2);
+        for (k, shows) in g.panels() {
+            keys(&mut a, k);
+            let s = text(&a);
+            assert!(s.contains(shows), "{g:?}: {k} shows no {shows:?}\n{s}");
+            key(&mut a, KeyCode::Esc);
+            a.message = None;
+            assert_eq!(a.ctx(), g.base(), "{g:?}: Esc left {k}'s panel's keys");
+            assert!(!g.overlay_up(&a), "{g:?}: Esc left {k}'s panel up");
+            let s = text(&a);
+            assert!(
+                !s.contains(shows),
+                "{g:?}: {shows:?} still shown after Esc\n{s}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_kept_game_is_offered_on_start() {
+    for g in GAMES {
+        let dir = temp_dir(&format!("kept-{g:?}"));
+        let kept = dir.join("kept");
+        let mut a = g.app();
+        g.keep_at(&mut a, &kept);
+        g.play(&mut a, 4);
+        match g {
+            G::Chess => a.play.keep_game_in_progress().unwrap(),
+            G::Xiangqi => a.xiangqi.keep_in_progress().unwrap(),
+        }
+        let mut b = App::new(&Config::default(), Game::new());
+        b.update(Action::Resize(80, 24));
+        g.keep_at(&mut b, &kept);
+        b.offer_kept_games(false, g == G::Xiangqi);
+        // Offered: resumed, or asked about (yes resumes it).
+        if b.ctx() == Ctx::Question {
+            keys(&mut b, "y");
+        }
+        assert_eq!(g.ply(&b), 4, "{g:?}: the kept game was not offered");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn blind_mode_tells_no_repetition_before_the_game_ends() {
+    for g in GAMES {
+        let mut a = g.app();
+        if let Some(fen) = g.repetition_fen() {
+            through_line(&mut a, "F", fen);
+        }
+        // Blind, with every panel that could tell switched on.
+        keys(&mut a, "B");
+        keys(&mut a, if g == G::Chess { "E" } else { "J" });
+        for m in g.repetition() {
+            typed(&mut a, m);
+            assert!(!g.is_over(&a), "{g:?}");
+            a.message = None;
+            let s = text(&a);
+            for tell in g.tells() {
+                assert!(
+                    !s.contains(tell),
+                    "{g:?}: {tell:?} shown in blind mode\n{s}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_side_panel_fits_at_80x24_with_8_moves_listed() {
+    for g in GAMES {
+        for k in g.side_panels() {
+            let mut a = g.app();
+            // Chess: ten plies of an opening; xiangqi: the chase, whose call is long.
+            let plies = match g.repetition_fen() {
+                None => {
+                    g.play(&mut a, 10);
+                    10
+                }
+                Some(fen) => {
+                    through_line(&mut a, "F", fen);
+                    for m in g.repetition() {
+                        typed(&mut a, m);
+                    }
+                    g.repetition().len()
+                }
+            };
+            keys(&mut a, k);
+            a.message = None;
+            let (_, buf) = screen(&a, &Theme::colored(), 80, 24);
+            let s = region(&buf, g.side(a.size));
+            for m in g.listed(&a, plies - 8..plies) {
+                assert!(
+                    s.contains(&m),
+                    "{g:?}: {m:?} not listed with {k}'s panel\n{s}"
+                );
+            }
+        }
+    }
+}
+
+/// One key table: a command both game screens have is on the same keys in both.
+#[test]
+fn both_game_screens_use_the_same_keys_for_the_same_things() {
+    use super::keys::BINDINGS;
+    let mut shared = 0;
+    for chess in BINDINGS.iter().filter(|b| b.ctx == Ctx::Play) {
+        if let Some(xq) = BINDINGS
+            .iter()
+            .find(|b| b.ctx == Ctx::Xiangqi && b.cmd == chess.cmd)
+        {
+            assert_eq!(chess.keys, xq.keys, "{:?} on other keys", chess.cmd);
+            shared += 1;
+        }
+    }
+    assert!(shared >= 20, "{shared} commands shared");
+}
