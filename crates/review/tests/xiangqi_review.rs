@@ -142,7 +142,7 @@ fn both(name: &str, result: Outcome) -> XqReview {
 }
 
 /// Broken to see it fail: `RulingKind::PerpetualCheck` mapped to `PerpetualChase` in
-/// `Ruling::kind` (crates/xiangqi/src/judge.rs).
+/// `Ruling::kind` (crates/xiangqi/src/judge/ruling.rs).
 #[test]
 fn a_perpetual_check_is_ruled_against_the_checker_and_ends_the_game() {
     // Figure 1's cycle twice: Red's rook checks on every move, judged at the third
