@@ -122,10 +122,9 @@ fn read_puzzle(
     };
     let rule_at = match t.get("ntimes") {
         None => RuleAt::ThirdOccurrence,
-        Some(v) => match small_int(v) {
-            Some(1) => RuleAt::FirstRepetition,
-            Some(2) => RuleAt::ThirdOccurrence,
-            _ => {
+        Some(v) => match small_int(v).and_then(RuleAt::from_ntimes) {
+            Some(at) => at,
+            None => {
                 err.at(
                     v.span(),
                     "'ntimes' must be 1 (rule at the first repetition) or 2 (at the third occurrence)",
@@ -316,7 +315,7 @@ fn read_question(
                 );
                 return None;
             }
-            let ruled = threefold_xiangqi::judge::JudgedGame::of(record, rule_at.ntimes());
+            let ruled = threefold_xiangqi::judge::JudgedGame::of(record, rule_at);
             if let Some(r) = ruled.standing() {
                 err.at(
                     t.get("ask").map_or(0..0, |v| v.span()),

@@ -1,6 +1,7 @@
 //! A game judged as it is played: the first ruling made stands.
 
 use super::record::Record;
+use super::rule_at::RuleAt;
 use super::ruling::{Outcome, Ruling};
 use crate::board::{Move, Position};
 
@@ -13,19 +14,19 @@ use crate::board::{Move, Position};
 #[derive(Clone, Debug)]
 pub struct JudgedGame {
     record: Record,
-    ntimes: usize,
+    rule_at: RuleAt,
     /// The first ruling made (never [`Outcome::Undecided`]).
     standing: Option<Ruling>,
 }
 
 impl JudgedGame {
-    /// A game from `start`, ruled at the first repetition (`ntimes` 1) or at the third
-    /// occurrence (2); a start position without a legal move is ruled at once.
-    pub fn new(start: Position, ntimes: usize) -> JudgedGame {
+    /// A game from `start`, ruled `at` the first repetition or the third occurrence; a start
+    /// position without a legal move is ruled at once.
+    pub fn new(start: Position, at: RuleAt) -> JudgedGame {
         let record = Record::new(start);
         let mut game = JudgedGame {
             record,
-            ntimes,
+            rule_at: at,
             standing: None,
         };
         game.rule();
@@ -33,8 +34,8 @@ impl JudgedGame {
     }
 
     /// `record`'s game judged ply by ply from its start.
-    pub fn of(record: &Record, ntimes: usize) -> JudgedGame {
-        let mut game = JudgedGame::new(record.position(0).clone(), ntimes);
+    pub fn of(record: &Record, at: RuleAt) -> JudgedGame {
+        let mut game = JudgedGame::new(record.position(0).clone(), at);
         for ply in 1..=record.ply() {
             game.push(record.move_at(ply));
         }
@@ -44,7 +45,7 @@ impl JudgedGame {
     /// Judges the current position if nothing stands yet.
     fn rule(&mut self) {
         if self.standing.is_none() {
-            let r = self.record.judge(self.ntimes);
+            let r = self.record.judge(self.rule_at);
             if r.outcome != Outcome::Undecided {
                 self.standing = Some(r);
             }
@@ -74,9 +75,15 @@ impl JudgedGame {
         &self.record
     }
 
-    /// The occurrence a ruling needs (1: first repetition, 2: third occurrence).
+    /// The occurrence a ruling needs.
+    pub fn rule_at(&self) -> RuleAt {
+        self.rule_at
+    }
+
+    /// [`RuleAt::ntimes`] of [`JudgedGame::rule_at`]: the earlier occurrences a ruling needs
+    /// (1: first repetition, 2: third occurrence).
     pub fn ntimes(&self) -> usize {
-        self.ntimes
+        self.rule_at.ntimes()
     }
 
     /// The ruling that stands, if one was made.
@@ -89,7 +96,7 @@ impl JudgedGame {
     pub fn ruling(&self) -> Ruling {
         self.standing
             .clone()
-            .unwrap_or_else(|| self.record.judge(self.ntimes))
+            .unwrap_or_else(|| self.record.judge(self.rule_at))
     }
 
     /// How many moves were played after the ruling that stands (0 without one).

@@ -60,7 +60,8 @@
 //! - `ntimes` counts earlier occurrences of the *final* position, and both
 //!   players are judged over the moves since the `ntimes`-th of them: 1 rules
 //!   at the first repetition (the paper's engine), 2 at the third occurrence
-//!   (Fairy-Stockfish's rulings). The paper also asks that the other
+//!   (Fairy-Stockfish's rulings). The two are the one type [`RuleAt`], which
+//!   every caller passes. The paper also asks that the other
 //!   player's last position repeat `ntimes`, which delays some rulings by a
 //!   ply (at the third occurrence of a cycle that starts the game it never
 //!   comes) — a detail of a search function, not of the rules.
@@ -90,11 +91,13 @@
 
 mod game;
 mod record;
+mod rule_at;
 mod ruling;
 mod threats;
 
 pub use game::JudgedGame;
 pub use record::{ChaseMode, Record};
+pub use rule_at::{ParseRuleAtError, RuleAt};
 pub use ruling::{Ending, Level, MoveNote, MoveReport, Outcome, Ruling, RulingKind, SideReport};
 pub use threats::{
     Attack, EntryStatus, FalseProtection, Harmless, Status, Threats, Unanswered, detect_block,

@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use super::record::Record;
+use super::rule_at::RuleAt;
 use super::threats::{Attack, EntryStatus, Harmless, Status, Unanswered};
 use crate::board::{Color, Kind, Move, Position, Square};
 use crate::notation::wxf;
@@ -109,14 +110,15 @@ pub struct Ruling {
     pub ending: Option<Ending>,
     /// The side to move, for whom `outcome` is stated.
     pub side: Color,
-    pub ntimes: usize,
+    /// The occurrence ruled at.
+    pub rule_at: RuleAt,
     /// The ply judged (the number of moves played).
     pub ply: usize,
     /// How many times the final position stood before (since the last
     /// irreversible move).
     pub occurrences: usize,
     /// The most recent of those earlier plies, most recent first: at most
-    /// `ntimes`, the ones a ruling counts. Not all of them: a ruling per ply
+    /// `rule_at.ntimes()`, the ones a ruling counts. Not all of them: a ruling per ply
     /// of a long shuffle would carry the whole history each (quadratic).
     pub earlier: Vec<usize>,
     /// The judged span: the moves after ply `.0` up to ply `.1`.
@@ -126,10 +128,10 @@ pub struct Ruling {
 }
 
 impl Record {
-    /// The earlier occurrence from which `ntimes` repetitions are counted,
-    /// if the position of ply `n` has occurred `ntimes` times before.
-    fn window_start(&self, n: usize, ntimes: usize) -> Option<usize> {
-        self.occurrences(n).nth(ntimes.max(1) - 1)
+    /// The earlier occurrence from which repetitions are counted, if the position of ply
+    /// `n` has occurred often enough before to be ruled `at`.
+    fn window_start(&self, n: usize, at: RuleAt) -> Option<usize> {
+        self.occurrences(n).nth(at.ntimes() - 1)
     }
 
     /// The statuses of one player's moves in the span after `j` up to ply `n`:
@@ -236,19 +238,19 @@ impl Record {
     /// The ruling for the side to move: first whether it has a legal move
     /// at all (checkmate and stalemate both lose: [`Ending`]), then the
     /// paper's `judge_ntimes` once the current position has occurred
-    /// `ntimes` times before (1: at the first repetition, 2: at the third
-    /// occurrence). Everything that rules a xiangqi game calls this.
-    pub fn judge(&self, ntimes: usize) -> Ruling {
-        self.judge_at(self.ply(), ntimes)
+    /// often enough before to be ruled `at` (once: at the first repetition, twice: at the
+    /// third occurrence). Everything that rules a xiangqi game calls this.
+    pub fn judge(&self, at: RuleAt) -> Ruling {
+        self.judge_at(self.ply(), at)
     }
 
     /// [`Record::judge`] of the game as it stood after ply `n` (at most [`Record::ply`]): the
     /// same ruling as the record taken back to ply `n` gives, without taking anything back
     /// (the trainer's screen shows the judge's reading of the ply shown).
-    pub fn judge_at(&self, n: usize, ntimes: usize) -> Ruling {
+    pub fn judge_at(&self, n: usize, at: RuleAt) -> Ruling {
         let side = self.positions[n].side_to_move();
         let occurrences = self.occurrence_count(n);
-        let earlier: Vec<usize> = self.occurrences(n).take(ntimes.max(1)).collect();
+        let earlier: Vec<usize> = self.occurrences(n).take(at.ntimes()).collect();
         let empty = |color| SideReport {
             color,
             level: None,
@@ -260,7 +262,7 @@ impl Record {
         let window = if ending.is_some() {
             None
         } else {
-            self.window_start(n, ntimes)
+            self.window_start(n, at)
         };
         let Some(j) = window else {
             return Ruling {
@@ -271,7 +273,7 @@ impl Record {
                 },
                 ending,
                 side,
-                ntimes,
+                rule_at: at,
                 ply: n,
                 occurrences,
                 earlier,
@@ -291,7 +293,7 @@ impl Record {
             outcome,
             ending: None,
             side,
-            ntimes,
+            rule_at: at,
             ply: n,
             occurrences,
             earlier,
@@ -302,8 +304,8 @@ impl Record {
     }
 
     /// Just the outcome of [`Record::judge`].
-    pub fn judge_ntimes(&self, ntimes: usize) -> Outcome {
-        self.judge(ntimes).outcome
+    pub fn judge_ntimes(&self, at: RuleAt) -> Outcome {
+        self.judge(at).outcome
     }
 
     /// The paper's `judge_prune` for a search at the first repetition: if
@@ -315,7 +317,7 @@ impl Record {
             return Outcome::Loss;
         }
         let n = self.ply();
-        let Some(j) = self.window_start(n, 1) else {
+        let Some(j) = self.window_start(n, RuleAt::FirstRepetition) else {
             return Outcome::Undecided;
         };
         let side = self.current().side_to_move();
@@ -536,6 +538,16 @@ impl Ruling {
             Outcome::Draw | Outcome::Undecided => None,
         }
     }
+
+    /// The move whose reply the judge took for move `ply`'s, where that is not the move
+    /// played after it: for the ruling's last move, which had no reply yet, the reply played
+    /// when the position stood before (the move after the earlier occurrence the window
+    /// starts at: the same position, the same next move in the cycle). `None` for every other
+    /// move: its own reply was played.
+    pub fn stand_in_reply(&self, ply: usize) -> Option<usize> {
+        let (j, n) = self.window?;
+        (ply == n).then_some(j + 1)
+    }
 }
 
 impl Ruling {
@@ -594,7 +606,7 @@ impl Ruling {
                             .join(", ")
                     )
                 },
-                self.ntimes.max(1)
+                self.rule_at.ntimes()
             );
             return s;
         };
