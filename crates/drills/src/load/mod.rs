@@ -1,8 +1,8 @@
 //! Loading puzzle files: TOML read with spans, so every problem names its
 //! file and line; a malformed puzzle or file never stops the others.
 //!
-//! - [`shared`]: the TOML helpers both games' files are read with;
-//! - [`chess`]: chess's puzzles (xiangqi's are read by [`crate::xiangqi::load`]);
+//! - `shared`: the TOML helpers both games' files are read with;
+//! - `chess`: chess's puzzles (xiangqi's are read by `xiangqi/load.rs`);
 //! - here: a directory or a set of texts loaded into one [`Collection`], each file by its
 //!   game's loader, duplicate ids reported.
 

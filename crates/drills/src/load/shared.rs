@@ -1,7 +1,7 @@
 //! The TOML helpers both games' puzzle files are read with: the file parsed with spans, its
 //! top-level keys, the `[[puzzle]]` tables, the keys every puzzle has (id, title, ask,
 //! explanation, prompt, source, tags, difficulty), and one-line problems naming the file and
-//! line. Chess's reading is in [`super::chess`], xiangqi's in [`crate::xiangqi::load`].
+//! line. Chess's reading is in `load/chess.rs`, xiangqi's in `xiangqi/load.rs`.
 
 use std::ops::Range;
 use std::path::Path;

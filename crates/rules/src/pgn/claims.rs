@@ -56,7 +56,7 @@ pub fn claim_comment(mark: ClaimMark, ground: Option<Ground>) -> String {
 }
 
 /// The notes that record `claims` in a written game (a [`claim_comment`] at each claim's
-/// ply), for [`write_annotated`]: reading the game back gives the same claims.
+/// ply), for [`super::write_annotated`]: reading the game back gives the same claims.
 pub fn claim_notes(claims: &[RecordedClaim]) -> Notes {
     let mut notes = Notes::new();
     for c in claims {

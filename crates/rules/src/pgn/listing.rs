@@ -27,7 +27,7 @@ pub fn move_list(text: &str) -> Result<Vec<ListedMove>, (usize, PgnReason)> {
 
 /// [`move_list`] with each move kept exactly as written (`nf3`, `Ng1-f3`, `e2e4`: not read
 /// as SAN, apart from annotation marks glued to it), for a lenient reader to read
-/// ([`super::notation::parse_move_lenient`], the trainer's) and to name in its refusal.
+/// ([`crate::notation::parse_move_lenient`], the trainer's) and to name in its refusal.
 pub fn move_list_as_written(text: &str) -> Result<Vec<ListedMove>, (usize, PgnReason)> {
     listed_moves(text, true)
 }
@@ -83,7 +83,7 @@ pub(super) fn listed_moves(text: &str, as_written: bool) -> Result<Vec<ListedMov
 /// One game of a PGN file, as a list to choose from shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSummary {
-    /// The game's number in the file (1-based), as [`read_game_file`] takes it.
+    /// The game's number in the file (1-based), as [`super::read_game_file`] takes it.
     pub index: usize,
     pub white: String,
     pub black: String,

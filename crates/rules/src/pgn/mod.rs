@@ -1,4 +1,4 @@
-//! Reading games from PGN and writing a [`Game`] as PGN.
+//! Reading games from PGN and writing a [`Game`](crate::game::Game) as PGN.
 //!
 //! # Reading
 //!
