@@ -129,6 +129,60 @@ fn analyze_rows() {
     );
 }
 
+/// `--ntimes` reads 1 and 2 as before, and the rules' names; anything else is refused
+/// naming what it takes (issue 35: one type for where a repetition is ruled). Broken to see it
+/// fail: `RuleAt::parse_ntimes` without its `.or_else(|| s.parse().ok())` (names refused).
+#[test]
+fn ntimes_is_read_by_number_or_by_name() {
+    let json = |ntimes: &str| {
+        let out = run(&[
+            "judge", "--fen", CHASE_FEN, "--moves", CHASE, "--ntimes", ntimes, "--json",
+        ]);
+        assert!(out.status.success(), "{ntimes}: {out:?}");
+        serde_json::from_str::<serde_json::Value>(stdout(&out).trim()).expect("one JSON object")
+    };
+    for (number, name, ply) in [("1", "first-repetition", 5), ("2", "third-occurrence", 9)] {
+        let v = json(number);
+        assert_eq!(v, json(name), "{name}");
+        assert_eq!(v["ntimes"], number.parse::<u64>().unwrap());
+        assert_eq!(
+            (v["result"].as_str(), v["ply"].as_u64()),
+            (Some("win"), Some(ply))
+        );
+    }
+    let out = run(&["judge", "--ntimes", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let first = err.lines().next().unwrap_or_default();
+    assert!(
+        first.contains("'3' is not 1") && first.contains("third-occurrence"),
+        "{err}"
+    );
+}
+
+/// `xiangqi judge --moves` reads the traditional Chinese notation as the trainer's move prompt
+/// does, through the same function (issue 35: "炮二平五" was refused). Broken to see it fail:
+/// `notation::parse_move` without its Chinese branch.
+#[test]
+fn judge_reads_moves_in_the_chinese_notation() {
+    let judged = |moves: &str| {
+        let out = run(&["judge", "--fen", CHASE_FEN, "--moves", moves, "--json"]);
+        assert!(out.status.success(), "{moves}: {out:?}");
+        serde_json::from_str::<serde_json::Value>(stdout(&out).trim()).expect("one JSON object")
+    };
+    let chinese =
+        judged("炮七平九 车1平2 炮九平八 車2平1 炮八平九 车1平2 炮九平八 车2平1 炮八平九");
+    assert_eq!(chinese, judged(CHASE));
+    assert_eq!(chinese["result"], "win");
+    assert_eq!(chinese["played"], 9);
+    let out = run(&["judge", "--moves", "炮二平五"]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        stdout(&out).starts_with("Undecided (Black to move)."),
+        "{out:?}"
+    );
+}
+
 /// A ruling, once made, stands (issue 25): with `--ntimes 1` the chase is ruled at ply 5,
 /// and two moves later `judge` still reports it, with its ply and the plies played past it;
 /// `analyze` puts the ruling on ply 5 and marks the rows after it.

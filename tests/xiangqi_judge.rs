@@ -5,7 +5,7 @@
 use threefold::lab::xiangqi::shuffling_games;
 use threefold::xiangqi::judge::{ChaseMode, Outcome, Record, Status, Unanswered};
 use threefold::xiangqi::notation::{parse_move, parse_ucci};
-use threefold::xiangqi::{Kind, Position};
+use threefold::xiangqi::{Kind, Position, RuleAt};
 
 fn record(fen: &str, moves: &str) -> Record {
     let mut r = Record::new(Position::from_fen(fen).unwrap());
@@ -67,7 +67,7 @@ const DISAGREE: &[(&str, &str)] = &[
 fn fairy_stockfish_rulings() {
     let mut agree = 0;
     for (id, fen, moves, fsf) in fsf_cases() {
-        let got = record(&fen, &moves).judge(2);
+        let got = record(&fen, &moves).judge(RuleAt::ThirdOccurrence);
         let expected = DISAGREE
             .iter()
             .find(|(d, _)| *d == id)
@@ -189,7 +189,7 @@ fn check_own_case(c: &OwnCase) -> Result<(), String> {
             c.ntimes
         ));
     }
-    let got = r.judge(c.ntimes);
+    let got = r.judge(RuleAt::from_ntimes(c.ntimes).expect("checked: 1 or 2"));
     let mut wrong = Vec::new();
     if got.outcome.name() != c.result {
         wrong.push(format!(
@@ -306,8 +306,9 @@ fn mirrored_cases_rule_the_same() {
             .map(|c| (c.name, c.fen, c.moves, c.ntimes)),
     );
     for (name, fen, moves, ntimes) in all {
-        let a = record(&fen, &moves).judge(ntimes);
-        let b = record(&mirror_fen(&fen), &mirror_moves(&moves)).judge(ntimes);
+        let at = RuleAt::from_ntimes(ntimes).expect("ntimes 1 or 2");
+        let a = record(&fen, &moves).judge(at);
+        let b = record(&mirror_fen(&fen), &mirror_moves(&moves)).judge(at);
         assert_eq!(a.outcome, b.outcome, "{name} mirrored");
         assert_eq!(a.red.level, b.black.level, "{name} mirrored");
     }
@@ -346,7 +347,8 @@ fn checks_are_checks() {
     assert_eq!(st.status, Status::Check);
     assert!(st.chased.is_empty());
     assert_eq!(st.checkers[0].to_string(), "h9");
-    let ruling = record("5k3/7R1/9/9/9/9/9/9/9/4K4 w - - 0 1", "h8h9 f9f8 h9h8 f8f9").judge(1);
+    let ruling = record("5k3/7R1/9/9/9/9/9/9/9/4K4 w - - 0 1", "h8h9 f9f8 h9h8 f8f9")
+        .judge(RuleAt::FirstRepetition);
     let text = ruling.explanation();
     assert!(
         text.contains("Red checks on every move: R2+1, R2-1 — perpetual check"),
@@ -378,12 +380,12 @@ fn lazy_eager_and_prune_agree() {
             // The early-exit test agrees with the full move list.
             let pos = lazy.current();
             assert_eq!(pos.has_no_moves(), pos.legal_moves().is_empty());
-            for ntimes in [1, 2] {
-                let a = lazy.judge(ntimes);
-                assert_eq!(a, eager.judge(ntimes));
+            for at in RuleAt::ALL {
+                let a = lazy.judge(at);
+                assert_eq!(a, eager.judge(at));
                 ruled += usize::from(a.outcome != Outcome::Undecided);
             }
-            let full = lazy.judge_ntimes(1);
+            let full = lazy.judge_ntimes(RuleAt::FirstRepetition);
             // beta above the draw score: no shortcut, the full ruling.
             assert_eq!(lazy.judge_prune(0, 1), full);
             // beta at the draw score: a side that cannot lose gets a draw.
@@ -419,7 +421,7 @@ fn first_repetition_rules_as_the_third() {
         };
         let prefix = moves[..moves.len() - cycle].join(" ");
         let r = record(&fen, &prefix);
-        let got = r.judge(1);
+        let got = r.judge(RuleAt::FirstRepetition);
         assert_eq!(
             got.outcome.name(),
             expected,
@@ -430,7 +432,7 @@ fn first_repetition_rules_as_the_third() {
         // And one ply earlier the final position has not repeated yet.
         let shorter = moves[..moves.len() - cycle - 1].join(" ");
         let earlier = record(&fen, &shorter);
-        if earlier.judge(1).outcome != Outcome::Undecided {
+        if earlier.judge(RuleAt::FirstRepetition).outcome != Outcome::Undecided {
             // Only a cycle whose start is itself a repetition may be ruled.
             assert!(
                 !earlier.earlier_occurrences(earlier.ply()).is_empty(),

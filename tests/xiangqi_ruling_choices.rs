@@ -13,7 +13,7 @@
 
 use threefold::xiangqi::judge::{Outcome, Record};
 use threefold::xiangqi::notation::parse_ucci;
-use threefold::xiangqi::{Color, Position};
+use threefold::xiangqi::{Color, Position, RuleAt};
 
 /// A line of play after the game, ending in a repetition, with the ruling.
 #[derive(Clone, Debug, serde::Deserialize)]
@@ -107,7 +107,7 @@ fn check_line(game: &Record, line: &Line, kind: &str, label: &str) -> Result<(),
     if r.earlier_occurrences(r.ply()).is_empty() {
         return Err(format!("{label} does not end in a repetition"));
     }
-    let got = r.judge(1);
+    let got = r.judge(RuleAt::FirstRepetition);
     let mut wrong = Vec::new();
     if got.outcome.name() != line.ruling {
         wrong.push(format!(
@@ -176,7 +176,7 @@ fn check_choice(c: &Choice) -> Result<(), String> {
     if game.current().has_no_moves() {
         return Err("the game is over before the choice".into());
     }
-    if game.judge(1).outcome != Outcome::Undecided {
+    if game.judge(RuleAt::FirstRepetition).outcome != Outcome::Undecided {
         return Err("the game is already a repetition: the choice must decide it".into());
     }
     if c.good.is_empty() || c.bad.is_empty() {
@@ -223,7 +223,7 @@ fn check_choice(c: &Choice) -> Result<(), String> {
         if r.earlier_occurrences(r.ply()).is_empty() {
             return Err("the other line does not end in a repetition".into());
         }
-        let got = r.judge(1).outcome.name();
+        let got = r.judge(RuleAt::FirstRepetition).outcome.name();
         if got != other.ruling {
             return Err(format!(
                 "the other line ruled {got}, recorded {}",

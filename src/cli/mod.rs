@@ -18,6 +18,15 @@ pub fn hash_mb_parser() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::new().range(MIN_HASH_MB as u64..=MAX_HASH_MB as u64)
 }
 
+/// The parser of every xiangqi `--ntimes`: the earlier occurrences of a position a repetition
+/// is ruled at, 1 (the first repetition) or 2 (the third occurrence), or the rule's name
+/// (`first-repetition`, `third-occurrence`); anything else is refused in one line by clap.
+pub fn ntimes_parser(
+    s: &str,
+) -> Result<threefold::xiangqi::RuleAt, threefold::xiangqi::judge::ParseRuleAtError> {
+    threefold::xiangqi::RuleAt::parse_ntimes(s)
+}
+
 /// The parser of every search `--depth`: `1..=MAX_DEPTH` plies (a depth-0 search does not
 /// exist: the search always completes depth 1, and `bench --depth 0` said depth 0 and
 /// searched depth 1).

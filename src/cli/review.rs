@@ -83,9 +83,10 @@ pub struct ReviewArgs {
     #[arg(long, requires = "all")]
     pub xiangqi: bool,
     /// Xiangqi games: the earlier occurrences of a position before a repetition is ruled
-    /// (1: at the first repetition; 2: at the third occurrence), as `xiangqi judge --ntimes`.
-    #[arg(long, default_value_t = 2, requires = "all", value_parser = clap::value_parser!(u8).range(1..=9))]
-    pub ntimes: u8,
+    /// (1 or first-repetition: at the first repetition; 2 or third-occurrence: at the third
+    /// occurrence), as `xiangqi judge --ntimes`.
+    #[arg(long, default_value = "2", requires = "all", value_parser = super::ntimes_parser)]
+    pub ntimes: threefold::xiangqi::RuleAt,
 }
 
 /// Subcommands of `threefold review`.
@@ -642,7 +643,7 @@ fn review_games(
             count: args.summary || args.summary_json.is_some(),
             xiangqi: args.xiangqi,
             xq_options: XqOptions {
-                ntimes: usize::from(args.ntimes),
+                rule_at: args.ntimes,
             },
         };
         // The summary file is begun now: one that cannot be written is refused before the

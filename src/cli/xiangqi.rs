@@ -18,7 +18,7 @@ use threefold::lab::xiangqi::{
 };
 use threefold::xiangqi::judge::{Attack, ChaseMode, EntryStatus, JudgedGame, Ruling, SideReport};
 use threefold::xiangqi::notation::{parse_move, wxf};
-use threefold::xiangqi::{Color, Position, START_FEN};
+use threefold::xiangqi::{Color, Position, RuleAt, START_FEN};
 
 /// Arguments of `threefold xiangqi`.
 #[derive(clap::Args, Debug)]
@@ -64,9 +64,10 @@ pub struct JudgeArgs {
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub moves: String,
     /// Earlier occurrences of the final position needed before a ruling:
-    /// 1 = at the first repetition, 2 = at the third occurrence.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=100))]
-    pub ntimes: u32,
+    /// 1 (or first-repetition) = at the first repetition, 2 (or third-occurrence) = at the
+    /// third occurrence.
+    #[arg(long, default_value = "2", value_parser = super::ntimes_parser)]
+    pub ntimes: RuleAt,
     /// One JSON object (judge) or one per ply (analyze).
     #[arg(long)]
     pub json: bool,
@@ -96,9 +97,10 @@ pub struct BenchArgs {
     /// Plies per shuffling game.
     #[arg(long, default_value_t = 400)]
     pub game_length: usize,
-    /// Earlier occurrences needed for a ruling in the judge benchmark.
-    #[arg(long, default_value_t = 1)]
-    pub ntimes: usize,
+    /// Earlier occurrences needed for a ruling in the judge benchmark: 1 (or
+    /// first-repetition), 2 (or third-occurrence).
+    #[arg(long, default_value = "1", value_parser = super::ntimes_parser)]
+    pub ntimes: RuleAt,
     /// Skip perft (with every target: the judge and the search).
     #[arg(long)]
     pub no_perft: bool,
@@ -286,7 +288,7 @@ fn read_fen(fen: &str) -> Result<Position> {
 /// first ruling stands).
 fn replay(args: &JudgeArgs) -> Result<JudgedGame> {
     let start = read_fen(&args.fen)?;
-    let mut game = JudgedGame::new(start, args.ntimes as usize);
+    let mut game = JudgedGame::new(start, args.ntimes);
     for (i, token) in args.moves.split_whitespace().enumerate() {
         let m = parse_move(game.record().current(), token)
             .map_err(|e| anyhow!("ply {}: {e}", i + 1))?;
@@ -336,7 +338,7 @@ fn ruling_json(r: &Ruling) -> serde_json::Value {
         "ending": r.ending.map(|e| e.name()),
         "side": r.side.name(),
         "ply": r.ply,
-        "ntimes": r.ntimes,
+        "ntimes": r.rule_at.ntimes(),
         "occurrences": r.occurrences,
         "earlier": r.earlier,
         "window": r.window.map(|(a, b)| json!([a, b])),
@@ -390,7 +392,7 @@ fn analyze(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
     let game = replay(args)?;
     let full = game.record();
     let standing = game.standing();
-    let counted = (args.ntimes as usize).max(1);
+    let counted = args.ntimes.ntimes();
     if !args.json {
         writeln!(
             out,
@@ -664,7 +666,7 @@ fn bench_judge(args: &BenchArgs, rounds: usize, out: &mut dyn Write) -> Result<(
         out,
         "judge over {} plies of shuffling games, ntimes {}, median of {rounds}: lazy {:.2} us/position, eager {:.2} us/position",
         args.plies,
-        args.ntimes,
+        args.ntimes.ntimes(),
         median(lazy),
         median(eager)
     )?;

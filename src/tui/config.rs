@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::level;
 use crate::fsio::FileKind;
+use crate::xiangqi::RuleAt;
 
 /// Who moves for a side. In the config and the saved game it is written as
 /// the side the human plays: "white", "black", "both" or "none".
@@ -110,10 +111,12 @@ pub struct Config {
     /// The engine opens from its book (`assets/book.txt`), a line chosen at random, so that
     /// two games do not open alike.
     pub book: bool,
-    /// Xiangqi: the occurrence of a position at which a repetition is ruled: 3 (the third,
-    /// as arbiters and Fairy-Stockfish rule) or 2 (the first repetition, as the paper's
-    /// engine).
-    pub xiangqi_rule_at: u8,
+    /// Xiangqi: the occurrence of a position at which a repetition is ruled, written as its
+    /// number: 3 (the third, as arbiters and Fairy-Stockfish rule) or 2 (the first repetition,
+    /// as the paper's engine). The names `"third-occurrence"` and `"first-repetition"` are
+    /// read too.
+    #[serde(with = "rule_at_field")]
+    pub xiangqi_rule_at: RuleAt,
     /// Xiangqi: moves in the traditional Chinese notation (炮二平五) instead of WXF's.
     pub xiangqi_chinese: bool,
 }
@@ -132,7 +135,7 @@ impl Default for Config {
             blind: false,
             name: String::new(),
             book: true,
-            xiangqi_rule_at: 3,
+            xiangqi_rule_at: RuleAt::ThirdOccurrence,
             xiangqi_chinese: false,
         }
     }
@@ -157,7 +160,8 @@ pub fn default_text() -> String {
          # blind = true: no repetition marks or hints while playing.\n\
          # book = false: the engine searches from the first move (no opening book).\n\
          # name: yours, for saved games (\"\" = \"Player\").\n\
-         # xiangqi_rule_at: 3 (third occurrence) or 2 (first repetition).\n{body}"
+         # xiangqi_rule_at: 3 (third occurrence) or 2 (first repetition), or its name\n\
+         # (\"third-occurrence\", \"first-repetition\").\n{body}"
     )
 }
 
@@ -170,7 +174,6 @@ pub const CONTEMPT: RangeInclusive<i64> = -1000..=1000;
 pub const CLOCK_BASE_SECS: RangeInclusive<i64> = 0..=36_000;
 pub const CLOCK_INC_SECS: RangeInclusive<i64> = 0..=3_600;
 pub const EUWE_DELAY_MS: RangeInclusive<i64> = 30..=10_000;
-pub const XIANGQI_RULE_AT: RangeInclusive<i64> = 2..=3;
 
 /// A setting of the config file: the one place that knows its name in the file (the
 /// field of [`Config`] serde writes under that name), what it allows and how it is read.
@@ -240,7 +243,7 @@ impl Setting {
             Setting::Ascii | Setting::Blind | Setting::Book | Setting::XiangqiChinese => {
                 "true, false".to_string()
             }
-            Setting::XiangqiRuleAt => r(XIANGQI_RULE_AT),
+            Setting::XiangqiRuleAt => RULE_AT_ALLOWED.to_string(),
             Setting::Human => "\"white\", \"black\", \"both\", \"none\"".to_string(),
             Setting::Level => r(LEVEL),
             Setting::HashMb => r(HASH_MB),
@@ -261,7 +264,9 @@ impl Setting {
             Setting::Blind => c.blind = boolean()?,
             Setting::Book => c.book = boolean()?,
             Setting::XiangqiChinese => c.xiangqi_chinese = boolean()?,
-            Setting::XiangqiRuleAt => c.xiangqi_rule_at = int_in(v, &XIANGQI_RULE_AT)? as u8,
+            Setting::XiangqiRuleAt => {
+                c.xiangqi_rule_at = rule_at_of(v).ok_or(ValueError::NotRuleAt { value: value() })?
+            }
             Setting::Human => {
                 c.human = v
                     .clone()
@@ -307,6 +312,40 @@ pub enum ValueError {
     },
     #[error("{value} is not a name in quotes")]
     NotAName { value: String },
+    #[error("{value} is not one of {RULE_AT_ALLOWED}")]
+    NotRuleAt { value: String },
+}
+
+/// What `xiangqi_rule_at` allows, as messages write it.
+const RULE_AT_ALLOWED: &str = "3 (the third occurrence), 2 (the first repetition), \"third-occurrence\", \"first-repetition\"";
+
+/// The rule a value of `xiangqi_rule_at` names: its occurrence (2 or 3, as files have always
+/// written it) or its name.
+fn rule_at_of(v: &toml::Value) -> Option<RuleAt> {
+    match v {
+        toml::Value::Integer(n) => u8::try_from(*n).ok().and_then(RuleAt::from_occurrence),
+        toml::Value::String(s) => s.parse().ok(),
+        _ => None,
+    }
+}
+
+/// `xiangqi_rule_at` in serde's terms: written as the occurrence (2 or 3), so that a file
+/// stays readable by older threefolds; read as [`rule_at_of`] reads it.
+mod rule_at_field {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use super::RuleAt;
+
+    pub fn serialize<S: Serializer>(at: &RuleAt, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(at.occurrence())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<RuleAt, D::Error> {
+        let v = toml::Value::deserialize(d)?;
+        super::rule_at_of(&v).ok_or_else(|| {
+            serde::de::Error::custom(format!("{v} is not one of {}", super::RULE_AT_ALLOWED))
+        })
+    }
 }
 
 /// Why a game in progress (the chess screen's or the xiangqi screen's) could not be kept
@@ -596,6 +635,42 @@ mod tests {
         assert_eq!(step_level(3, false), 2);
         assert_eq!(step_level(8, true), 8);
         assert_eq!(step_level(1, false), 1);
+    }
+
+    /// `xiangqi_rule_at` is read as files have always written it (2, 3) and by name, written
+    /// as its number, and anything else is refused naming what it takes (issue 35). Broken
+    /// to see it fail: `rule_at_of` reading integers with `RuleAt::from_ntimes` (2 read as the
+    /// third occurrence).
+    #[test]
+    fn the_rule_at_setting_reads_old_numbers_and_names() {
+        let v = |t: &str| toml::from_str::<toml::Table>(&format!("x = {t}")).unwrap()["x"].clone();
+        let mut c = Config::default();
+        for (text, at) in [
+            ("2", RuleAt::FirstRepetition),
+            ("3", RuleAt::ThirdOccurrence),
+            ("\"first-repetition\"", RuleAt::FirstRepetition),
+            ("\"third-occurrence\"", RuleAt::ThirdOccurrence),
+        ] {
+            Setting::XiangqiRuleAt.set(&mut c, &v(text)).unwrap();
+            assert_eq!(c.xiangqi_rule_at, at, "{text}");
+            let written = toml::to_string(&c).unwrap();
+            let line = format!("xiangqi_rule_at = {}", at.occurrence());
+            assert!(written.contains(&line), "{written}");
+            let back: Config = toml::from_str(&written).unwrap();
+            assert_eq!(back.xiangqi_rule_at, at);
+        }
+        let e = Setting::XiangqiRuleAt.set(&mut c, &v("1")).unwrap_err();
+        assert!(matches!(e, ValueError::NotRuleAt { .. }));
+        assert!(
+            e.to_string().starts_with("1 is not one of 3 (the third"),
+            "{e}"
+        );
+        assert!(
+            Setting::XiangqiRuleAt
+                .set(&mut c, &v("\"second\""))
+                .is_err()
+        );
+        assert!(default_text().contains("xiangqi_rule_at = 3"));
     }
 
     #[test]

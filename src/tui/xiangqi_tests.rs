@@ -241,7 +241,7 @@ fn the_occurrence_a_ruling_is_made_at_is_a_setting() {
     // A ruling made stands: switching back rules the next game.
     keys(&mut a, "O");
     assert!(a.xiangqi.game.standing().is_some());
-    assert_eq!(a.xiangqi.ntimes, 2);
+    assert_eq!(a.xiangqi.rule_at.ntimes(), 2);
     assert!(
         a.message
             .as_ref()
@@ -454,6 +454,29 @@ fn the_judge_panel_and_the_chinese_notation() {
     key(&mut a, KeyCode::End);
     typed(&mut a, "車2平1");
     assert_eq!(a.xiangqi.record().ply(), 4, "{:?}", a.message);
+}
+
+/// The last move of a ruling had no reply: its chase is the one the reply played when the
+/// position stood before answered, and the judge's panel says so rather than "(the reply
+/// answered it)" (issue 35). Broken to see it fail: `stand_in_reply` returning `None`.
+#[test]
+fn the_judge_panel_on_the_ruled_last_move_says_no_reply_was_played() {
+    let mut a = xq(100, 30);
+    from_fen(&mut a, CHASE_FEN);
+    for m in &CHASE {
+        typed(&mut a, m);
+    }
+    assert_eq!(a.xiangqi.game.standing().map(|r| r.ply), Some(9));
+    keys(&mut a, "J");
+    a.message = None;
+    let s = text(&a, &Theme::colored(), 100, 30);
+    assert!(s.contains("How the judge sees it"), "{s}");
+    assert!(!s.contains("the reply answered it"), "{s}");
+    assert!(s.contains("no reply yet: move 2"), "{s}");
+    // A move with a reply played says so as before.
+    keys(&mut a, ",,");
+    let s = text(&a, &Theme::colored(), 100, 30);
+    assert!(s.contains("(the reply answered it)"), "{s}");
 }
 
 #[test]

@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 use threefold_engine::{Engine, Limits, Request, TtAllocError, nps};
 use threefold_rules::shuffle::Rng;
 use threefold_xiangqi::board::{FenError, Move, Position, Square};
-use threefold_xiangqi::judge::{ChaseMode, Outcome, Record};
+use threefold_xiangqi::judge::{ChaseMode, Outcome, Record, RuleAt};
 use threefold_xiangqi::movegen::PerftError;
 use threefold_xiangqi::notation::{MoveError, parse_ucci};
 
@@ -110,12 +110,12 @@ pub struct JudgeRun {
     pub decisive: usize,
 }
 
-/// Replays the games, judging every position (`ntimes` earlier occurrences).
-/// Returns the counts and the seconds taken.
+/// Replays the games, judging every position `at` the first repetition or the third
+/// occurrence. Returns the counts and the seconds taken.
 pub fn judge_games(
     games: &[(Position, Vec<Move>)],
     mode: ChaseMode,
-    ntimes: usize,
+    at: RuleAt,
 ) -> (JudgeRun, f64) {
     let mut run = JudgeRun::default();
     let t = Instant::now();
@@ -123,7 +123,7 @@ pub fn judge_games(
         let mut record = Record::with_mode(start.clone(), mode);
         for &m in moves {
             record.push(m);
-            let outcome = record.judge_ntimes(ntimes);
+            let outcome = record.judge_ntimes(at);
             run.positions += 1;
             if outcome != Outcome::Undecided {
                 run.ruled += 1;

@@ -8,9 +8,9 @@
 //!
 //! - a **repetition** is a run of consecutive plies whose positions each stood before since
 //!   the last capture or pawn advance (the judge's [`Record::occurrence_count`]);
-//! - a repetition is **ruled** at its first ply whose position has stood `ntimes` times
-//!   before ([`XqOptions::ntimes`]: 2, the third occurrence, as `threefold xiangqi judge`
-//!   and Fairy-Stockfish rule; 1 at the first repetition), by [`Record::judge_at`], the call
+//! - a repetition is **ruled** at its first ply whose position has stood often enough
+//!   before ([`XqOptions::rule_at`]: the third occurrence, as `threefold xiangqi judge`
+//!   and Fairy-Stockfish rule, or the first repetition), by [`Record::judge_at`], the call
 //!   every ruling in threefold makes: so the game's first ruling is the one
 //!   `threefold xiangqi judge` and the trainer give ([`JudgedGame`]'s standing ruling).
 //!   Its kind ([`RulingKind`]: perpetual check, perpetual chase, mutual check or chase,
@@ -28,7 +28,7 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use serde::{Deserialize, Serialize};
-use threefold_xiangqi::judge::{Ending, Record, Ruling, RulingKind};
+use threefold_xiangqi::judge::{Ending, Record, RuleAt, Ruling, RulingKind};
 use threefold_xiangqi::notation::wxf;
 use threefold_xiangqi::pgn::{self, Outcome as PgnOutcome, PgnReason};
 use threefold_xiangqi::{Color, Move};
@@ -36,14 +36,16 @@ use threefold_xiangqi::{Color, Move};
 /// How games are judged: the options of `threefold xiangqi judge`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct XqOptions {
-    /// Earlier occurrences of a position needed before a ruling: 1 = at the first
-    /// repetition, 2 = at the third occurrence (the default, as `xiangqi judge --ntimes`).
-    pub ntimes: usize,
+    /// The occurrence of a position a repetition is ruled at: the third (the default) or the
+    /// first repetition, as `xiangqi judge --ntimes`.
+    pub rule_at: RuleAt,
 }
 
 impl Default for XqOptions {
     fn default() -> Self {
-        XqOptions { ntimes: 2 }
+        XqOptions {
+            rule_at: RuleAt::ThirdOccurrence,
+        }
     }
 }
 
@@ -138,7 +140,7 @@ pub fn review_game(
 
 /// Reviews a game the xiangqi PGN reader has read.
 pub fn review_pgn_game(g: &pgn::PgnGame, opts: &XqOptions) -> XqReview {
-    let ntimes = opts.ntimes.max(1);
+    let at = opts.rule_at;
     let mut record = Record::new(g.start.clone());
     for &m in &g.moves {
         record.push(m);
@@ -167,8 +169,8 @@ pub fn review_pgn_game(g: &pgn::PgnGame, opts: &XqOptions) -> XqReview {
         rep.last_ply = ply;
         rep.most = rep.most.max(count + 1);
         // The first ply of the run at which the judge rules: a repetition is ruled once.
-        if count >= ntimes && rulings.last().is_none_or(|r| r.repetition != index) {
-            let ruling = record.judge_at(ply, ntimes);
+        if count >= at.ntimes() && rulings.last().is_none_or(|r| r.repetition != index) {
+            let ruling = record.judge_at(ply, at);
             if let Some(kind) = ruling.kind() {
                 rulings.push(XqRuling {
                     ruling,

@@ -9,7 +9,7 @@ use threefold_review::xiangqi::{XiangqiTotals, XqOptions, XqReview, XqReviewErro
 use threefold_xiangqi::judge::{Ending, JudgedGame, Record, RulingKind};
 use threefold_xiangqi::notation::{chinese, parse_move};
 use threefold_xiangqi::pgn::{Outcome, PgnGame, PgnReason};
-use threefold_xiangqi::{Color, Position};
+use threefold_xiangqi::{Color, Position, RuleAt};
 
 const OWN_CASES: &str = include_str!("../../../tests/data/xiangqi/own_cases.toml");
 const FSF_CASES: &str = include_str!("../../../tests/data/xiangqi/fsf_chase_cases.jsonl");
@@ -113,7 +113,8 @@ fn pgn_written(
 }
 
 fn review(text: &str, ntimes: usize) -> XqReview {
-    review_game(text, "mem.pgn", 1, 1, &XqOptions { ntimes })
+    let rule_at = RuleAt::from_ntimes(ntimes).expect("ntimes 1 or 2");
+    review_game(text, "mem.pgn", 1, 1, &XqOptions { rule_at })
         .unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
@@ -142,7 +143,7 @@ fn both(name: &str, result: Outcome) -> XqReview {
 }
 
 /// Broken to see it fail: `RulingKind::PerpetualCheck` mapped to `PerpetualChase` in
-/// `Ruling::kind` (crates/xiangqi/src/judge.rs).
+/// `Ruling::kind` (crates/xiangqi/src/judge/ruling.rs).
 #[test]
 fn a_perpetual_check_is_ruled_against_the_checker_and_ends_the_game() {
     // Figure 1's cycle twice: Red's rook checks on every move, judged at the third
@@ -263,7 +264,9 @@ fn the_first_ruling_is_the_one_xiangqi_judge_gives() {
             let m = parse_move(record.current(), t).unwrap();
             record.push(m);
         }
-        let standing = JudgedGame::of(&record, n).standing().cloned();
+        let standing = JudgedGame::of(&record, RuleAt::from_ntimes(n).unwrap())
+            .standing()
+            .cloned();
         let standing = standing.filter(|s| s.ending.is_none());
         assert_eq!(
             r.rulings.first().map(|x| &x.ruling),

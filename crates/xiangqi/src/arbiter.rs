@@ -30,9 +30,8 @@
 //!
 //! # How a call is answered
 //!
-//! The game is a [`JudgedGame`], ruled at its `ntimes`-th earlier occurrence of a position
-//! (1: the first repetition, as the paper's engine; 2: the third occurrence, as arbiters and
-//! Fairy-Stockfish rule).
+//! The game is a [`JudgedGame`], ruled at its [`RuleAt`]: the first repetition (as the paper's
+//! engine) or the third occurrence (as arbiters and Fairy-Stockfish rule).
 //!
 //! 1. **A ruling already stands** (the repetition is complete, or a side has no legal move):
 //!    the game is over as ruled ([`Consequence::GameOver`]); the call is right if it says
@@ -63,7 +62,7 @@
 //!   a repetition the opponent has already left is no longer there to call.
 
 use crate::board::{Color, Move};
-use crate::judge::{Ending, JudgedGame, Level, Outcome, Ruling};
+use crate::judge::{Ending, JudgedGame, Level, Outcome, RuleAt, Ruling};
 
 /// What a player says when calling the arbiter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -147,8 +146,8 @@ pub struct CallAnswer {
     verdict: Verdict,
     consequence: Consequence,
     ruling: Ruling,
-    /// The occurrence the game rules at (the game's `ntimes`).
-    ntimes: usize,
+    /// The occurrence the game rules at.
+    rule_at: RuleAt,
 }
 
 impl CallAnswer {
@@ -238,7 +237,7 @@ impl CallAnswer {
                 ending.name()
             ),
         };
-        let occurrence = occurrence_name(self.ntimes);
+        let occurrence = occurrence_name(self.rule_at);
         let follows = match &self.consequence {
             Consequence::GameOver(_) => format!("The game is over: {}.", self.ruling.headline()),
             Consequence::MustVary { offender, .. } => format!(
@@ -264,11 +263,10 @@ impl CallAnswer {
 }
 
 /// The occurrence a game rules at, in words.
-fn occurrence_name(ntimes: usize) -> String {
-    match ntimes.max(1) {
-        1 => "second time (the first repetition)".to_string(),
-        2 => "third time".to_string(),
-        n => format!("{}th time", n + 1),
+fn occurrence_name(at: RuleAt) -> &'static str {
+    match at {
+        RuleAt::FirstRepetition => "second time (the first repetition)",
+        RuleAt::ThirdOccurrence => "third time",
     }
 }
 
@@ -331,7 +329,7 @@ pub fn call(game: &JudgedGame, caller: Color, call: Call) -> CallAnswer {
         verdict,
         consequence,
         ruling,
-        ntimes: game.ntimes(),
+        rule_at: game.rule_at(),
     };
     // 1. A ruling stands: the game is over as ruled.
     if let Some(standing) = game.standing() {
@@ -343,7 +341,7 @@ pub fn call(game: &JudgedGame, caller: Color, call: Call) -> CallAnswer {
         );
     }
     // 2. and 3. The repetition so far, as the judge rules it at the first repetition.
-    let so_far = game.record().judge(1);
+    let so_far = game.record().judge(RuleAt::FirstRepetition);
     if so_far.outcome == Outcome::Undecided {
         return answer(Verdict::NoRepetition, Consequence::PlayOn, so_far);
     }

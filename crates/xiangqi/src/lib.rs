@@ -32,7 +32,7 @@
 //! ```
 //! use threefold_xiangqi::judge::{Level, Outcome, Record};
 //! use threefold_xiangqi::notation::parse_move;
-//! use threefold_xiangqi::{Color, Kind, Position};
+//! use threefold_xiangqi::{Color, Kind, Position, RuleAt};
 //!
 //! let start =
 //!     Position::from_fen("2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w")
@@ -45,7 +45,7 @@
 //! }
 //!
 //! // Rule at the third occurrence of the final position (two earlier ones), as the WXF does.
-//! let ruling = game.judge(2);
+//! let ruling = game.judge(RuleAt::ThirdOccurrence);
 //! // The ruling is stated for the side to move, Black: Black wins, Red loses.
 //! assert_eq!(ruling.side, Color::Black);
 //! assert_eq!(ruling.outcome, Outcome::Win);
@@ -73,4 +73,5 @@ pub use board::{
     Color, FenClock, FenError, Kind, Misplacement, Move, ParseSquareError, Piece, Position,
     START_FEN, Square, Undo,
 };
+pub use judge::RuleAt;
 pub use movegen::{Legality, MoveList};

@@ -439,7 +439,9 @@ fn normalize_wxf(s: &str) -> String {
 /// Why a move token was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
-    #[error("'{0}' is a move in neither UCCI (like h2e2) nor WXF notation (like C2=5)")]
+    #[error(
+        "'{0}' is a move in neither UCCI (like h2e2), WXF (like C2=5) nor the Chinese notation (like 炮二平五)"
+    )]
     NotAMove(String),
     /// Where only UCCI coordinates are read (the UCI engine's moves).
     #[error("'{0}' is not a UCCI move (from and to point, files a-i, ranks 0-9: like h2e2)")]
@@ -610,12 +612,17 @@ pub fn parse_wxf(pos: &Position, token: &str) -> Result<Move, MoveError> {
     the_one_written(pos, token, &found, wxf)
 }
 
-/// Reads a move in either notation: UCCI first (its shape cannot be WXF).
+/// Reads a move as a player types it, in any of the three notations: UCCI first (its shape
+/// cannot be WXF), then WXF (ASCII, or shaped like WXF with a Unicode minus), else the
+/// traditional Chinese notation (`炮二平五`, [`parse_chinese`]). The one reading of typed
+/// moves: the trainer's move prompt, `threefold xiangqi judge --moves` and the puzzle files.
 pub fn parse_move(pos: &Position, token: &str) -> Result<Move, MoveError> {
     if ucci_squares(token).is_some() {
         parse_ucci(pos, token)
-    } else {
+    } else if token.is_ascii() || wxf_shaped(&normalize_wxf(token)) {
         parse_wxf(pos, token)
+    } else {
+        parse_chinese(pos, token)
     }
 }
 

@@ -146,8 +146,6 @@ pub fn parse_san(pos: &Position, token: &str) -> Result<Move, MoveError> {
 pub fn parse_any(pos: &Position, token: &str) -> Result<Move, MoveError> {
     if san_shaped(&san_core(token)) {
         parse_san(pos, token)
-    } else if !token.is_ascii() {
-        notation::parse_chinese(pos, token)
     } else {
         notation::parse_move(pos, token)
     }

@@ -8,7 +8,7 @@ use threefold_xiangqi::arbiter::{
 };
 use threefold_xiangqi::judge::{JudgedGame, Level};
 use threefold_xiangqi::notation::parse_move;
-use threefold_xiangqi::{Color, Move, Position};
+use threefold_xiangqi::{Color, Move, Position, RuleAt};
 
 /// The crate's doc example: Red's cannon chases the unprotected black rook (a2/b2 against
 /// a7/b7); the position after ply 1 stands again after plies 5 and 9.
@@ -26,7 +26,8 @@ const IDLE: &str = "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9";
 
 /// The game from `fen` after the first `plies` moves of `moves`, ruled at `ntimes`.
 fn game(fen: &str, moves: &str, plies: usize, ntimes: usize) -> JudgedGame {
-    let mut g = JudgedGame::new(Position::from_fen(fen).expect("a legal FEN"), ntimes);
+    let at = RuleAt::from_ntimes(ntimes).expect("ntimes 1 or 2");
+    let mut g = JudgedGame::new(Position::from_fen(fen).expect("a legal FEN"), at);
     for token in moves.split_whitespace().take(plies) {
         let m = parse_move(g.record().current(), token).expect("a legal move");
         g.push(m);

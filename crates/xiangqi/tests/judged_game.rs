@@ -4,19 +4,19 @@
 //! ruled. Both must name the same ruling, and the moves after it are played past it.
 
 use threefold_xiangqi::judge::{JudgedGame, Outcome, Record};
-use threefold_xiangqi::{Move, Position};
+use threefold_xiangqi::{Move, Position, RuleAt};
 
 mod common;
 use common::{Rng, STARTS, shuffle_move};
 
 /// The first ruling of the game `line` from `start`, found by judging every prefix afresh.
-fn first_ruling(start: &Position, line: &[Move], ntimes: usize) -> Option<(usize, Outcome)> {
+fn first_ruling(start: &Position, line: &[Move], at: RuleAt) -> Option<(usize, Outcome)> {
     let mut r = Record::new(start.clone());
     for k in 0..=line.len() {
         if k > 0 {
             r.push(line[k - 1]);
         }
-        let ruling = r.judge(ntimes);
+        let ruling = r.judge(at);
         if ruling.outcome != Outcome::Undecided {
             return Some((k, ruling.outcome));
         }
@@ -30,8 +30,9 @@ fn the_first_ruling_stands_through_later_moves_and_takebacks() {
     let mut past = [0usize; 2];
     for (g, fen) in STARTS.iter().cycle().take(20).enumerate() {
         let start = Position::from_fen(fen).expect("a legal FEN");
-        for (i, ntimes) in [1, 2].into_iter().enumerate() {
-            let mut game = JudgedGame::new(start.clone(), ntimes);
+        for (i, at) in RuleAt::ALL.into_iter().enumerate() {
+            let ntimes = at.ntimes();
+            let mut game = JudgedGame::new(start.clone(), at);
             let mut line: Vec<Move> = Vec::new();
             for step in 0..120 {
                 if rng.below(8) == 0 && !line.is_empty() {
@@ -45,7 +46,7 @@ fn the_first_ruling_stands_through_later_moves_and_takebacks() {
                     game.push(m);
                     line.push(m);
                 }
-                let expected = first_ruling(&start, &line, ntimes);
+                let expected = first_ruling(&start, &line, at);
                 let got = game.standing().map(|r| (r.ply, r.outcome));
                 assert_eq!(
                     got, expected,
@@ -69,7 +70,7 @@ fn the_first_ruling_stands_through_later_moves_and_takebacks() {
                 }
             }
             // Built at once from the record, the same game is judged alike.
-            let again = JudgedGame::of(game.record(), ntimes);
+            let again = JudgedGame::of(game.record(), at);
             assert_eq!(
                 again.standing(),
                 game.standing(),
@@ -88,12 +89,15 @@ fn a_chase_ruled_at_the_first_repetition_stands_a_move_later() {
     let start =
         Position::from_fen("2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1")
             .expect("a legal FEN");
-    let mut game = JudgedGame::new(start, 1);
+    let mut game = JudgedGame::new(start, RuleAt::FirstRepetition);
     for t in "c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 h2h3".split_whitespace() {
         let m = threefold_xiangqi::notation::parse_ucci(game.record().current(), t).unwrap();
         game.push(m);
     }
-    assert_eq!(game.record().judge(1).outcome, Outcome::Undecided);
+    assert_eq!(
+        game.record().judge(RuleAt::FirstRepetition).outcome,
+        Outcome::Undecided
+    );
     let r = game.ruling();
     assert_eq!((r.ply, r.outcome), (5, Outcome::Win));
     assert_eq!(r.headline(), "Black wins, Red loses");

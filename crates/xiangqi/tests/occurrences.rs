@@ -6,7 +6,7 @@
 //! built afresh; looking occurrences up must cost the occurrences found, not the game.
 
 use threefold_xiangqi::judge::{JudgedGame, Record, Ruling};
-use threefold_xiangqi::{Move, Position};
+use threefold_xiangqi::{Move, Position, RuleAt};
 
 mod common;
 use common::{Rng, STARTS, shuffle_move};
@@ -91,17 +91,18 @@ fn occurrences_kept_as_moves_are_pushed_and_popped_match_a_scan_and_rulings_a_fr
             }
             let scan = scanned(&r, n);
             repeated += usize::from(!scan.is_empty());
-            for ntimes in [1, 2] {
-                let ruling = r.judge(ntimes);
+            for at in RuleAt::ALL {
+                let ntimes = at.ntimes();
+                let ruling = r.judge(at);
                 check_against_scan(&ruling, &scan, ntimes, &what);
                 if steps % 16 == 0 {
                     let fresh = afresh(&start, &line);
-                    assert_eq!(ruling, fresh.judge(ntimes), "{what}");
+                    assert_eq!(ruling, fresh.judge(at), "{what}");
                     // The judge of an earlier ply, without taking anything back.
                     let k = rng.below(n + 1);
                     let back = afresh(&start, &line[..k]);
-                    assert_eq!(r.judge_at(k, ntimes), back.judge(ntimes), "ply {k}, {what}");
-                    check_against_scan(&r.judge_at(k, ntimes), &scanned(&r, k), ntimes, &what);
+                    assert_eq!(r.judge_at(k, at), back.judge(at), "ply {k}, {what}");
+                    check_against_scan(&r.judge_at(k, at), &scanned(&r, k), ntimes, &what);
                 }
             }
         }
@@ -120,11 +121,12 @@ fn judging_a_long_shuffle_looks_up_a_few_occurrences_a_ply() {
         .map(|(a, b)| Move::new(a.parse().expect("a point"), b.parse().expect("a point")))
         .collect();
     let plies = 2_000;
-    for ntimes in [1, 2] {
+    for at in RuleAt::ALL {
+        let ntimes = at.ntimes();
         let mut r = Record::new(Position::start());
         for &m in cycle.iter().cycle().take(plies) {
             r.push(m);
-            r.judge(ntimes);
+            r.judge(at);
         }
         // The last position, the start position, stood after every fourth ply before.
         assert_eq!(r.occurrence_count(plies), plies / 4);
@@ -136,7 +138,7 @@ fn judging_a_long_shuffle_looks_up_a_few_occurrences_a_ply() {
         );
     }
     // A judged game played on past its ruling: no lookup at all after it.
-    let mut game = JudgedGame::new(Position::start(), 2);
+    let mut game = JudgedGame::new(Position::start(), RuleAt::ThirdOccurrence);
     for &m in cycle.iter().cycle().take(plies) {
         game.push(m);
     }

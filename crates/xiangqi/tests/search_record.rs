@@ -6,7 +6,7 @@
 //! occurrence, and `judge_prune`).
 
 use threefold_xiangqi::judge::Record;
-use threefold_xiangqi::{Move, Position};
+use threefold_xiangqi::{Move, Position, RuleAt};
 
 mod common;
 use common::{Rng, STARTS, shuffle_move};
@@ -65,8 +65,9 @@ fn a_record_pushed_and_popped_rules_as_one_built_afresh() {
                 line.push(Some(m));
             }
             let built = fresh(&start, &line);
-            for ntimes in [1, 2] {
-                let (a, b) = (record.judge(ntimes), built.judge(ntimes));
+            for at in RuleAt::ALL {
+                let ntimes = at.ntimes();
+                let (a, b) = (record.judge(at), built.judge(at));
                 assert_eq!(a, b, "game {g} step {step} ntimes {ntimes}: line {line:?}");
                 if a.window.is_some() {
                     rulings += 1;

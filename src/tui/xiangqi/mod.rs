@@ -39,9 +39,9 @@ use crate::xiangqi::judge::{
     Attack, FalseProtection, Harmless, JudgedGame, Level, MoveNote, Outcome, Record, Ruling,
     Unanswered, false_protectors,
 };
-use crate::xiangqi::notation::{chinese, illegal_reason, parse_chinese, parse_move, wxf};
+use crate::xiangqi::notation::{chinese, illegal_reason, parse_move, wxf};
 use crate::xiangqi::pgn::{self as xpgn, PgnGame};
-use crate::xiangqi::{Color, Move, Position, Square};
+use crate::xiangqi::{Color, Move, Position, RuleAt, Square};
 
 use std::time::Instant;
 
@@ -57,10 +57,6 @@ use super::prompt::{InputKind, default_save_name, expand_home};
 use super::theme::{PLACE_MARK, RULING_SPAN_MARK, Theme, badge};
 use super::widgets::{self, clip};
 use super::xq_board::{PointMark, XqBoardView, XqGeom, glyph};
-
-/// The occurrence a ruling is made at by default: the third (two earlier ones), as
-/// tournament arbiters and Fairy-Stockfish rule.
-pub const DEFAULT_NTIMES: usize = 2;
 
 pub use super::screen::{Request, Requests};
 
@@ -149,9 +145,9 @@ pub struct XiangqiScreen {
     pub next_clock: (u64, u64),
     /// The side whose flag fell: it lost on time.
     pub flagged: Option<Color>,
-    /// The setting: rule at the first repetition (1) or the third occurrence (2); a game
-    /// under way is ruled so from the change on, a game over keeps its ruling.
-    pub ntimes: usize,
+    /// The setting: rule at the first repetition or the third occurrence; a game under way
+    /// is ruled so from the change on, a game over keeps its ruling.
+    pub rule_at: RuleAt,
     /// Where the game in progress is kept between runs (None: nowhere, as in tests, or
     /// no data directory: quitting then asks before losing a game).
     pub kept_path: Option<PathBuf>,
@@ -166,14 +162,10 @@ impl XiangqiScreen {
     /// A new game from the start position: you play Red against the engine at the config's
     /// level, ruled and written as the config says.
     pub fn new(cfg: &Config) -> XiangqiScreen {
-        let ntimes = if cfg.xiangqi_rule_at == 2 {
-            1
-        } else {
-            DEFAULT_NTIMES
-        };
+        let rule_at = cfg.xiangqi_rule_at;
         let level = cfg.level;
         XiangqiScreen {
-            game: JudgedGame::new(Position::start(), ntimes),
+            game: JudgedGame::new(Position::start(), rule_at),
             players: Players::HumanWhite,
             level: level.clamp(*LEVEL.start() as u8, *LEVEL.end() as u8),
             flipped: false,
@@ -193,7 +185,7 @@ impl XiangqiScreen {
             clock: None,
             next_clock: CLOCK_PRESETS[0],
             flagged: None,
-            ntimes,
+            rule_at,
             kept_path: None,
             saved_pgn: None,
             rows_made: std::cell::Cell::new(0),
@@ -232,7 +224,7 @@ impl XiangqiScreen {
 
     /// The screen's settings as the config file keeps them.
     pub fn settings(&self, cfg: &mut Config) {
-        cfg.xiangqi_rule_at = if self.ntimes == 1 { 2 } else { 3 };
+        cfg.xiangqi_rule_at = self.rule_at;
         cfg.xiangqi_chinese = self.chinese;
     }
 
@@ -514,19 +506,19 @@ impl XiangqiScreen {
                 out.info(level_message(self.level, false));
             }
             Cmd::RuleAt => {
-                self.ntimes = if self.ntimes == 1 { 2 } else { 1 };
+                self.rule_at = self.rule_at.other();
                 out.push(Request::SaveSettings(&[Setting::XiangqiRuleAt]));
                 // A ruling made stands: the setting then rules the next game.
                 if self.is_over() {
                     return out.info(format!(
                         "The next game's repetitions are ruled {}; this game's ruling stands.",
-                        rule_at_words(self.ntimes)
+                        rule_at_words(self.rule_at)
                     ));
                 }
-                self.game = JudgedGame::of(self.record(), self.ntimes);
+                self.game = JudgedGame::of(self.record(), self.rule_at);
                 out.info(format!(
                     "Repetitions are ruled {}.",
-                    rule_at_words(self.ntimes)
+                    rule_at_words(self.rule_at)
                 ));
                 self.maybe_engine(out);
             }
@@ -725,13 +717,7 @@ impl XiangqiScreen {
                 if let Some(why) = self.why_no_move() {
                     return out.error(why);
                 }
-                let pos = self.record().current();
-                let parsed = if text.is_ascii() {
-                    parse_move(pos, text)
-                } else {
-                    parse_chinese(pos, text)
-                };
-                match parsed {
+                match parse_move(self.record().current(), text) {
                     Ok(m) => self.play(m, out),
                     Err(e) => {
                         out.error(format!("{e}."));
@@ -938,7 +924,7 @@ impl XiangqiScreen {
     fn set_game(&mut self, start: Position, moves: &[Move], out: &mut Requests) {
         self.stop_engine(out);
         out.push(Request::Engine(Effect::NewGame));
-        self.game = JudgedGame::new(start, self.ntimes);
+        self.game = JudgedGame::new(start, self.rule_at);
         for &m in moves {
             self.game.push(m);
         }
@@ -1004,11 +990,10 @@ fn read_game(path: &Path, kind: FileKind) -> Result<PgnGame, ReadGameError> {
     })
 }
 
-fn rule_at_words(ntimes: usize) -> &'static str {
-    if ntimes == 1 {
-        "at the first repetition (as the paper's engine)"
-    } else {
-        "at the third occurrence (as arbiters and Fairy-Stockfish)"
+fn rule_at_words(at: RuleAt) -> &'static str {
+    match at {
+        RuleAt::FirstRepetition => "at the first repetition (as the paper's engine)",
+        RuleAt::ThirdOccurrence => "at the third occurrence (as arbiters and Fairy-Stockfish)",
     }
 }
 
@@ -1088,7 +1073,7 @@ impl XiangqiScreen {
         }
         Shown::Building {
             occurrence,
-            reading: rec.judge_at(ply, 1),
+            reading: rec.judge_at(ply, RuleAt::FirstRepetition),
         }
     }
 
@@ -1511,8 +1496,16 @@ impl XiangqiScreen {
                     r.wxf,
                     st.status.name()
                 ));
+                // The last move of a ruling had no reply: the judge took the one played
+                // when the position stood before.
+                let answered = match self.game.standing().and_then(|r| r.stand_in_reply(ply)) {
+                    Some(k) => format!(
+                        "no reply yet: move {k}, the reply when this position stood before, answered it"
+                    ),
+                    None => "the reply answered it".to_string(),
+                };
                 for a in &st.chased {
-                    say(format!("Chase: {} (the reply answered it).", name(a)));
+                    say(format!("Chase: {} ({answered}).", name(a)));
                 }
                 for (a, why) in &st.unanswered {
                     let why = match why {

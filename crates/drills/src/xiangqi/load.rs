@@ -15,9 +15,9 @@ use super::{
     AttackRef, ChaseStatus, RuleAt, Verdict, XiangqiPuzzle, XiangqiQuestion, XiangqiTheme,
     parse_piece,
 };
-use crate::load::{
-    Common, Field, PuzzleErrors, Src, answer_moves, check_file_keys, parse_file, read_common,
-    read_difficulty, read_puzzles, read_tags, str_array, theme_id, yes_no,
+use crate::load::shared::{
+    Common, Field, PuzzleErrors, Src, answer_moves, parse_file, read_common, read_theme, str_array,
+    yes_no,
 };
 use crate::types::Problem;
 
@@ -49,28 +49,13 @@ pub fn load_str(path: &Path, text: &str) -> (Option<XiangqiTheme>, Vec<Problem>)
         Ok(d) => d,
         Err(p) => return (None, vec![p]),
     };
-    let doc = doc.get_ref();
-    let id = theme_id(path);
-    check_file_keys(&src, doc, &mut problems);
-    let text_of = |key: &str, problems: &mut Vec<Problem>| match doc.get(key) {
-        None => None,
-        Some(v) => match v.get_ref().as_str() {
-            Some(s) => Some(s.split_whitespace().collect::<Vec<_>>().join(" ")),
-            None => {
-                problems.push(src.problem(v.span(), format!("'{key}' must be a string")));
-                None
-            }
-        },
-    };
-    let name = text_of("name", &mut problems).unwrap_or_else(|| id.clone());
-    let description = text_of("description", &mut problems).unwrap_or_default();
-    let puzzles = read_puzzles(&src, doc, &id, &mut problems, read_puzzle);
+    let t = read_theme(&src, doc.get_ref(), &mut problems, read_puzzle);
     let theme = XiangqiTheme {
-        id,
-        name,
-        description,
+        id: t.id,
+        name: t.name,
+        description: t.description,
         file: path.to_path_buf(),
-        puzzles,
+        puzzles: t.puzzles,
     };
     (Some(theme), problems)
 }
@@ -112,9 +97,9 @@ fn read_puzzle(
         ask,
         prompt_text,
         source,
+        tags,
+        difficulty,
     } = read_common(src, span, t, PUZZLE_KEYS, "a xiangqi puzzle");
-    let tags = read_tags(&mut err, t);
-    let difficulty = read_difficulty(&mut err, t);
     let small_int = |v: Field<'_, '_>| {
         v.get_ref()
             .as_integer()
@@ -122,10 +107,9 @@ fn read_puzzle(
     };
     let rule_at = match t.get("ntimes") {
         None => RuleAt::ThirdOccurrence,
-        Some(v) => match small_int(v) {
-            Some(1) => RuleAt::FirstRepetition,
-            Some(2) => RuleAt::ThirdOccurrence,
-            _ => {
+        Some(v) => match small_int(v).and_then(RuleAt::from_ntimes) {
+            Some(at) => at,
+            None => {
                 err.at(
                     v.span(),
                     "'ntimes' must be 1 (rule at the first repetition) or 2 (at the third occurrence)",
@@ -316,7 +300,7 @@ fn read_question(
                 );
                 return None;
             }
-            let ruled = threefold_xiangqi::judge::JudgedGame::of(record, rule_at.ntimes());
+            let ruled = threefold_xiangqi::judge::JudgedGame::of(record, rule_at);
             if let Some(r) = ruled.standing() {
                 err.at(
                     t.get("ask").map_or(0..0, |v| v.span()),

@@ -76,32 +76,9 @@ use super::types::Origin;
 #[cfg(doc)]
 use threefold_xiangqi::judge::is_protected;
 
-/// Which occurrence of the final position a ruling is made at (the judge's `ntimes`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RuleAt {
-    /// At the first repetition: the position has stood once before (`ntimes = 1`).
-    FirstRepetition,
-    /// At the third occurrence: twice before (`ntimes = 2`, the default).
-    ThirdOccurrence,
-}
-
-impl RuleAt {
-    /// The judge's `ntimes`.
-    pub fn ntimes(self) -> usize {
-        match self {
-            RuleAt::FirstRepetition => 1,
-            RuleAt::ThirdOccurrence => 2,
-        }
-    }
-
-    /// In words: "the first repetition", "the third occurrence".
-    pub fn words(self) -> &'static str {
-        match self {
-            RuleAt::FirstRepetition => "the first repetition",
-            RuleAt::ThirdOccurrence => "the third occurrence",
-        }
-    }
-}
+/// Which occurrence of the final position a ruling is made at: the judge's own type (a
+/// puzzle's `ntimes`, read by [`RuleAt::from_ntimes`]).
+pub use threefold_xiangqi::judge::RuleAt;
 
 /// Who a repetition ruling goes against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -343,7 +320,7 @@ impl XiangqiPuzzle {
 
     /// The game judged ply by ply at the puzzle's `ntimes`: the ruling that stands.
     pub fn judged(&self) -> JudgedGame {
-        JudgedGame::of(&self.record, self.rule_at.ntimes())
+        JudgedGame::of(&self.record, self.rule_at)
     }
 
     /// The moves in WXF, as played.

@@ -210,7 +210,7 @@ pub fn solve(puzzle: &XiangqiPuzzle) -> Result<Solution, SolveError> {
         XiangqiQuestion::Break { .. } => {
             let pos = record.current();
             let mover = pos.side_to_move();
-            let judged = JudgedGame::of(record, ntimes);
+            let judged = JudgedGame::of(record, puzzle.rule_at);
             let mut safe = Vec::new();
             let mut lost = Vec::new();
             for &m in pos.legal_moves().as_slice() {

@@ -62,7 +62,7 @@
 pub mod eval;
 pub mod ordering;
 
-use threefold_xiangqi::judge::{Outcome, Record};
+use threefold_xiangqi::judge::{Outcome, Record, RuleAt};
 use threefold_xiangqi::{Color, Kind, Move, Position, Square};
 
 use crate::States;
@@ -331,10 +331,12 @@ impl Game for Position {
                 Verdict::Draw
             };
         }
-        if earlier == 0 {
-            return Verdict::None;
+        // Never before a repetition; once before, at the first repetition; twice, the third
+        // occurrence.
+        match RuleAt::reached(earlier as usize) {
+            Some(at) => judge(state, at, draw, beta),
+            None => Verdict::None,
         }
-        judge(state, earlier as usize, draw, beta)
     }
 
     #[inline(always)]
@@ -343,21 +345,20 @@ impl Game for Position {
     }
 }
 
-/// The judge's ruling on the last position of the line, which has stood `ntimes` (1 or 2)
-/// times before: Algorithm 10's `judge_prune` at the first repetition, the full judgement at
-/// the third occurrence.
+/// The judge's ruling on the last position of the line, which has stood often enough before
+/// to be ruled `at`: Algorithm 10's `judge_prune` at the first repetition, the full judgement
+/// at the third occurrence.
 #[inline(never)]
-fn judge(state: &XiangqiState, ntimes: usize, draw: i32, beta: i32) -> Verdict {
+fn judge(state: &XiangqiState, at: RuleAt, draw: i32, beta: i32) -> Verdict {
     let record = &state.record;
-    let outcome = if ntimes <= 1 {
-        record.judge_prune(draw, beta)
-    } else {
-        record.judge_ntimes(2)
+    let outcome = match at {
+        RuleAt::FirstRepetition => record.judge_prune(draw, beta),
+        RuleAt::ThirdOccurrence => record.judge_ntimes(at),
     };
     let since = || {
         let j = record
             .occurrences(record.ply())
-            .nth(ntimes.max(1) - 1)
+            .nth(at.ntimes() - 1)
             .unwrap_or(0);
         j as i32 - state.keys.root() as i32
     };
