@@ -381,6 +381,32 @@ fn impl_app_only_in_the_router() {
     }
 }
 
+/// The two games' screens: the chess folder and the xiangqi folder (with the xiangqi drills)
+/// never import each other, and the parts both games share (`game`, the screen contract
+/// `screen`) import neither: what both games have is written once, beside them.
+#[test]
+fn the_two_games_screens_import_neither_each_other_nor_from_the_shared_parts() {
+    const CHESS: &[&str] = &["chess", "drill", "euwe", "review", "board"];
+    const XIANGQI: &[&str] = &["xiangqi", "xq_drill", "xq_board"];
+    const SHARED: &[&str] = &["game", "screen"];
+    let graph = trainer_imports();
+    for name in CHESS.iter().chain(XIANGQI).chain(SHARED) {
+        assert!(graph.contains_key(*name), "the trainer has `{name}`");
+    }
+    let imports = |m: &str| graph.get(m).cloned().unwrap_or_default();
+    for c in CHESS {
+        for x in XIANGQI {
+            assert!(!imports(c).contains(*x), "the chess part `{c}` imports `{x}`");
+            assert!(!imports(x).contains(*c), "the xiangqi part `{x}` imports `{c}`");
+        }
+    }
+    for s in SHARED {
+        for g in CHESS.iter().chain(XIANGQI) {
+            assert!(!imports(s).contains(*g), "the shared part `{s}` imports `{g}`");
+        }
+    }
+}
+
 /// The checks above can fail: a circle, a leaf importing a screen.
 #[test]
 fn the_checks_can_fail() {
