@@ -2,21 +2,21 @@
 //! ruling of each kind of claim, the clocks stopped while a claim is made and
 //! ruled (FIDE 6.12), the "claim possible" hint for both rules, the key bar.
 
-use std::time::{Duration, Instant};
-
-use crossterm::event::KeyCode;
-use ratatui::layout::Rect;
-
-use crate::rules::{EndingKind, Game};
-
+use super::app::render::layout;
 use super::app::{Action, App};
-use super::chess::Clock;
-use super::chess::Overlay;
-use super::chess::{ClaimOption, claim_layout, verdict_layout};
+use super::chess::{ClaimOption, Clock, Overlay, Players, claim_layout, verdict_layout};
 use super::keys::{Cmd, Ctx};
-use super::tests::{app, click, key, keys, screen, shuffle, typed};
+use super::tests::{
+    KNIGHTS, app, click, click_square, engine_answers, engines_after, key, keys, screen, shuffle,
+    typed,
+};
 use super::theme::Theme;
 use super::widgets::{MIN_H, MIN_W};
+use crate::rules::{EndingKind, Game};
+use crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+use shakmaty::Square;
+use std::time::{Duration, Instant};
 
 /// The text inside `r` of the screen, row by row, trimmed.
 fn inside(s: &str, r: Rect) -> Vec<String> {
@@ -622,4 +622,193 @@ fn the_claim_button_goes_when_the_game_ends() {
     click(&mut a, at.x + 2, at.y);
     assert_eq!(a.play.overlay, None);
     assert_eq!(a.message, None, "a click on the empty place says nothing");
+}
+
+#[test]
+fn threefold_claim_now_is_correct() {
+    let mut a = app();
+    shuffle(&mut a, 8);
+    assert_eq!(a.play.game.occurrences(4), 2);
+    assert_eq!(a.play.game.occurrences(8), 3);
+    keys(&mut a, "c");
+    assert_eq!(a.play.overlay, Some(Overlay::Claim));
+    keys(&mut a, "1");
+    match &a.play.overlay {
+        Some(Overlay::Verdict { correct, text, .. }) => {
+            assert!(correct);
+            assert!(text.contains("9.2"), "{text}");
+        }
+        o => panic!("{o:?}"),
+    }
+    let t = a.play.game.termination().unwrap();
+    assert_eq!(t.ending.kind, EndingKind::ThreefoldClaim);
+    assert_eq!(a.play.highlight, vec![0, 4, 8]);
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.play.overlay, None);
+}
+
+#[test]
+fn wrong_claim_explains_and_the_game_goes_on() {
+    let mut a = app();
+    shuffle(&mut a, 4);
+    keys(&mut a, "c1");
+    match &a.play.overlay {
+        Some(Overlay::Verdict { correct, text, .. }) => {
+            assert!(!correct);
+            assert!(text.contains("stands for the second time"), "{text}");
+        }
+        o => panic!("{o:?}"),
+    }
+    assert!(!a.play.game.is_over());
+    assert_eq!(a.play.game.len(), 4);
+}
+
+#[test]
+fn claim_with_intended_move_typed_and_on_the_board() {
+    let mut a = app();
+    shuffle(&mut a, 7);
+    keys(&mut a, "c2");
+    assert!(a.play.claim_pending.is_some());
+    keys(&mut a, "Ng8");
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.play.game.len(), 8);
+    assert_eq!(
+        a.play.game.termination().unwrap().ending.kind,
+        EndingKind::ThreefoldClaim
+    );
+
+    // The intended move made with the mouse; wrong claim with clocks: move played, +2 min.
+    let mut a = app();
+    keys(&mut a, "t");
+    shuffle(&mut a, 2);
+    keys(&mut a, "c2");
+    key(&mut a, KeyCode::Esc);
+    assert!(a.play.claim_pending.is_some());
+    let black_before = a.play.clock.as_ref().unwrap().left[1];
+    click_square(&mut a, Square::F3);
+    click_square(&mut a, Square::G1);
+    assert_eq!(a.play.game.len(), 3);
+    assert!(!a.play.game.is_over());
+    let Some(Overlay::Verdict { correct, text, .. }) = &a.play.overlay else {
+        panic!()
+    };
+    assert!(!correct);
+    assert!(text.contains("9.5"), "{text}");
+    assert!(text.contains("Black gets 2 more minutes"), "{text}");
+    assert!(
+        a.play.clock.as_ref().unwrap().left[1]
+            >= black_before + std::time::Duration::from_secs(119)
+    );
+}
+
+#[test]
+fn the_engine_claims_after_its_search_from_its_own_score_with_either_colour() {
+    // White to move in the start position, standing for the third time.
+    // Black's last report said Black is lost: that is no reason for White to claim.
+    let mut a = engines_after(8, 0);
+    a.play.last = Some(super::chess::LastSearch {
+        info: super::engine_thread::Info {
+            depth: 5,
+            score: super::engine_thread::Score::Cp(-300),
+            nodes: 1,
+            nps: 1,
+            pv: Vec::new(),
+        },
+        pv: String::new(),
+        side: None,
+    });
+    assert!(!a.play.game.is_over(), "no claim before the search");
+    assert!(a.play.thinking.is_some());
+    engine_answers(&mut a, 300, "Nf3");
+    assert!(
+        !a.play.game.is_over(),
+        "White is better by its own score: it plays on"
+    );
+    assert_eq!(a.play.game.len(), 9);
+    // Black to move after 5.Nf3, standing for the third time; Black thinks it
+    // is worse: it claims (9.2 b).
+    engine_answers(&mut a, -40, "Nf6");
+    let t = a.play.game.termination().expect("Black claimed");
+    assert_eq!(t.ending.kind, EndingKind::ThreefoldClaim);
+    assert_eq!(a.play.game.len(), 9, "a claim now plays no move");
+    // The same for White.
+    let mut a = engines_after(8, 0);
+    engine_answers(&mut a, -40, "Nf3");
+    assert_eq!(
+        a.play
+            .game
+            .termination()
+            .expect("White claimed")
+            .ending
+            .kind,
+        EndingKind::ThreefoldClaim
+    );
+    // With contempt 50, -40 is still better than a draw: play on.
+    let mut a = engines_after(8, 50);
+    engine_answers(&mut a, -40, "Nf3");
+    assert!(!a.play.game.is_over());
+}
+
+#[test]
+fn the_engine_claims_with_its_intended_move_when_it_repeats_for_the_third_time() {
+    // Black to move; ...Ng8 would bring the start position a third time (9.2 a).
+    let mut a = engines_after(7, 0);
+    engine_answers(&mut a, 0, "Ng8");
+    let t = a
+        .play
+        .game
+        .termination()
+        .expect("Black claimed with its move");
+    assert_eq!(t.ending.kind, EndingKind::ThreefoldClaim);
+    assert_eq!(
+        a.play.game.len(),
+        8,
+        "the intended move is written, as 9.2 (a) says"
+    );
+    // Better by its own score: it plays the move and claims nothing.
+    let mut a = engines_after(7, 0);
+    engine_answers(&mut a, 120, "Ng8");
+    assert!(!a.play.game.is_over());
+    assert_eq!(a.play.game.len(), 8);
+    // A human opponent: the engine (Black) claims the same way.
+    let mut a = app();
+    for m in KNIGHTS.iter().take(7) {
+        typed(&mut a, m);
+    }
+    a.play.config.human = Players::HumanWhite;
+    a.start();
+    engine_answers(&mut a, -10, "Ng8");
+    assert!(a.play.game.is_over());
+}
+
+#[test]
+fn claim_dialog_and_verdicts_render() {
+    let mut a = app();
+    shuffle(&mut a, 8);
+    keys(&mut a, "c");
+    let (s, _) = screen(&a, &Theme::colored(), 120, 40);
+    assert!(s.contains("Claim a draw"));
+    assert!(s.contains("[1] threefold now (9.2 b)"));
+    assert!(s.contains("[2] threefold with a move (9.2 a)"));
+    // Clicking option 1.
+    let (r, _) = super::chess::claim_layout(&a.play, a.size).buttons[0];
+    click(&mut a, r.x + 2, r.y);
+    let (s, _) = screen(&a, &Theme::colored(), 120, 40);
+    assert!(s.contains("Claim correct: draw"), "{s}");
+    assert!(s.contains("GAME OVER"));
+    assert!(s.contains("1/2-1/2"));
+
+    let mut a = app();
+    shuffle(&mut a, 4);
+    keys(&mut a, "c1");
+    let (s, _) = screen(&a, &Theme::colored(), 120, 40);
+    assert!(s.contains("Claim incorrect"), "{s}");
+}
+
+#[test]
+fn claim_button_is_clickable() {
+    let mut a = app();
+    let areas = layout(a.size).unwrap();
+    click(&mut a, areas.claim.x + 2, areas.claim.y);
+    assert_eq!(a.play.overlay, Some(Overlay::Claim));
 }

@@ -420,11 +420,23 @@ mod claim_tests;
 #[cfg(test)]
 mod ending_tests;
 #[cfg(test)]
+mod engine_seat_tests;
+#[cfg(test)]
 mod engines_tests;
+#[cfg(test)]
+mod euwe_tests;
 #[cfg(test)]
 mod files_tests;
 #[cfg(test)]
+mod games_tests;
+#[cfg(test)]
+mod moves_tests;
+#[cfg(test)]
 mod pgn_file_tests;
+#[cfg(test)]
+mod prompt_tests;
+#[cfg(test)]
+mod render_tests;
 #[cfg(test)]
 mod review_tests;
 #[cfg(test)]
