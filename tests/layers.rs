@@ -396,13 +396,22 @@ fn the_two_games_screens_import_neither_each_other_nor_from_the_shared_parts() {
     let imports = |m: &str| graph.get(m).cloned().unwrap_or_default();
     for c in CHESS {
         for x in XIANGQI {
-            assert!(!imports(c).contains(*x), "the chess part `{c}` imports `{x}`");
-            assert!(!imports(x).contains(*c), "the xiangqi part `{x}` imports `{c}`");
+            assert!(
+                !imports(c).contains(*x),
+                "the chess part `{c}` imports `{x}`"
+            );
+            assert!(
+                !imports(x).contains(*c),
+                "the xiangqi part `{x}` imports `{c}`"
+            );
         }
     }
     for s in SHARED {
         for g in CHESS.iter().chain(XIANGQI) {
-            assert!(!imports(s).contains(*g), "the shared part `{s}` imports `{g}`");
+            assert!(
+                !imports(s).contains(*g),
+                "the shared part `{s}` imports `{g}`"
+            );
         }
     }
 }
