@@ -90,22 +90,32 @@ pub enum EngineStatus {
     Failed(TtAllocError),
 }
 
-/// What the worker thread sends.
-enum Msg {
+/// What the worker thread sends: progress, then the review (of either game).
+pub enum Msg<T> {
     Progress(usize, usize),
-    Done(Result<Review, TtAllocError>),
+    Done(Result<T, TtAllocError>),
 }
 
-/// The engine's part of a review on its own thread. Dropping it sets the stop flag and
-/// waits for the thread, which stops within one position's search.
-pub struct Worker {
-    rx: Receiver<Msg>,
+/// What [`Worker::take`] found: the progress last reported (positions searched, of how
+/// many), and the result if the work is done.
+pub type Taken<T> = (Option<(usize, usize)>, Option<Result<T, TtAllocError>>);
+
+/// The engine's part of a review on its own thread (the chess review's and the xiangqi
+/// review's: `T` is the review it completes). Dropping it sets the stop flag and waits for
+/// the thread, which stops within one position's search.
+pub struct Worker<T> {
+    rx: Receiver<Msg<T>>,
     stop: Arc<AtomicBool>,
     handle: Option<JoinHandle<()>>,
 }
 
-impl Worker {
-    fn spawn(game: Game, record: GameRecord, options: Options) -> Worker {
+impl<T: Send + 'static> Worker<T> {
+    /// Run `job` (given the stop flag and a progress callback) on a thread of its own.
+    pub fn spawn(
+        job: impl FnOnce(&AtomicBool, &mut dyn FnMut(usize, usize)) -> Result<T, TtAllocError>
+        + Send
+        + 'static,
+    ) -> Worker<T> {
         let (tx, rx) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
         let stop2 = Arc::clone(&stop);
@@ -116,7 +126,7 @@ impl Worker {
                 let mut progress = |done: usize, total: usize| {
                     let _ = progress_tx.send(Msg::Progress(done, total));
                 };
-                let r = review::review(&game, &record, &options, &stop2, &mut progress);
+                let r = job(&stop2, &mut progress);
                 if !stop2.load(Ordering::Relaxed) {
                     let _ = tx.send(Msg::Done(r));
                 }
@@ -128,9 +138,22 @@ impl Worker {
             handle: Some(handle),
         }
     }
+
+    /// What the thread sent since the last look: the progress last reported, and the
+    /// result if it is done.
+    pub fn take(&self) -> Taken<T> {
+        let (mut progress, mut done) = (None, None);
+        for msg in self.rx.try_iter() {
+            match msg {
+                Msg::Progress(d, total) => progress = Some((d, total)),
+                Msg::Done(r) => done = Some(r),
+            }
+        }
+        (progress, done)
+    }
 }
 
-impl Drop for Worker {
+impl<T> Drop for Worker<T> {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(h) = self.handle.take() {
@@ -159,7 +182,7 @@ pub struct ReviewState {
     pub in_progress: bool,
     pub engine: EngineStatus,
     started: Instant,
-    worker: Option<Worker>,
+    worker: Option<Worker<Review>>,
 }
 
 /// Whether `f` may be shown for a game in progress of `len` plies: nothing about the
@@ -185,7 +208,12 @@ impl ReviewState {
                     done: 0,
                     total: game.len() + 1,
                 },
-                Some(Worker::spawn(game.clone(), record.clone(), options)),
+                {
+                    let (game, record) = (game.clone(), record.clone());
+                    Some(Worker::spawn(move |stop, progress| {
+                        review::review(&game, &record, &options, stop, progress)
+                    }))
+                },
             ),
             None => (EngineStatus::Off, None),
         };
@@ -233,14 +261,9 @@ impl ReviewState {
     /// selected stays selected).
     pub fn poll(&mut self) {
         let Some(w) = &self.worker else { return };
-        let mut done = None;
-        for msg in w.rx.try_iter() {
-            match msg {
-                Msg::Progress(d, total) => {
-                    self.engine = EngineStatus::Running { done: d, total };
-                }
-                Msg::Done(r) => done = Some(r),
-            }
+        let (progress, done) = w.take();
+        if let Some((d, total)) = progress {
+            self.engine = EngineStatus::Running { done: d, total };
         }
         let Some(r) = done else { return };
         self.worker = None;
@@ -311,6 +334,13 @@ pub struct ReviewAreas {
 pub fn review_layout(size: Rect, count: usize) -> Option<ReviewAreas> {
     // The drill screen's frame: a board small enough to leave the text a column.
     let (board, side) = board_beside_text(size)?;
+    Some(side_areas(board, side, count))
+}
+
+/// The review's text column `side` beside `board` (of either game) for `count` findings:
+/// the header, the list (the rows it needs, up to two fifths of the height) and the
+/// explanation down to the board's bottom.
+pub fn side_areas(board: Rect, side: Rect, count: usize) -> ReviewAreas {
     let (sx, sy, sw) = (side.x, side.y, side.width);
     let bottom = board.bottom();
     let header = Rect::new(sx, sy, sw, 3);
@@ -319,12 +349,12 @@ pub fn review_layout(size: Rect, count: usize) -> Option<ReviewAreas> {
     let list = Rect::new(sx, sy + 3, sw, list_h);
     let dy = sy + 3 + list_h + 1;
     let detail = Rect::new(sx, dy, sw, bottom.saturating_sub(dy));
-    Some(ReviewAreas {
+    ReviewAreas {
         board,
         header,
         list,
         detail,
-    })
+    }
 }
 
 /// The list's rows on screen: (row, index of the finding), from `scroll`.
@@ -564,8 +594,31 @@ fn render_header(s: &ReviewState, ascii: bool, t: &Theme, a: &ReviewAreas, buf: 
         }
     };
     buf.set_stringn(a.header.x, a.header.y, game_line, w, t.dim);
-    let (engine, style) = match &s.engine {
-        EngineStatus::Off => ("Engine: off (claim findings only)".to_string(), t.dim),
+    let (engine, style) = engine_line(&s.engine, "claim findings only", ascii, t);
+    buf.set_stringn(a.header.x, a.header.y + 1, engine, w, style);
+    let heading = match s.findings.len() {
+        0 => "Findings: none".to_string(),
+        n => findings_heading(s.selected, n),
+    };
+    buf.set_stringn(a.header.x, a.header.y + 2, heading, w, t.title);
+}
+
+/// "Findings: 2 of 5  (↑/k / ↓/j select, click one)": the list's heading, the keys from the
+/// table.
+pub fn findings_heading(selected: usize, n: usize) -> String {
+    format!(
+        "Findings: {} of {n}  ({}/{} select, click one)",
+        selected + 1,
+        keys::key_in(Ctx::Review, Cmd::Up),
+        keys::key_in(Ctx::Review, Cmd::Down)
+    )
+}
+
+/// The engine's line of a review's header: off (the rules' findings only: `off`), its
+/// progress bar, done, or failed.
+pub fn engine_line(engine: &EngineStatus, off: &str, ascii: bool, t: &Theme) -> (String, Style) {
+    match engine {
+        EngineStatus::Off => (format!("Engine: off ({off})"), t.dim),
         EngineStatus::Running { done, total } => {
             let bar_w = 12;
             let filled = done * bar_w / (*total).max(1);
@@ -583,19 +636,8 @@ fn render_header(s: &ReviewState, ascii: bool, t: &Theme, a: &ReviewAreas, buf: 
             format!("Engine: {positions} positions searched in {secs:.1} s"),
             t.dim,
         ),
-        EngineStatus::Failed(e) => (format!("Engine: {e}; claim findings only"), t.error),
-    };
-    buf.set_stringn(a.header.x, a.header.y + 1, engine, w, style);
-    let heading = match s.findings.len() {
-        0 => "Findings: none".to_string(),
-        n => format!(
-            "Findings: {} of {n}  ({}/{} select, click one)",
-            s.selected + 1,
-            keys::key_in(Ctx::Review, Cmd::Up),
-            keys::key_in(Ctx::Review, Cmd::Down)
-        ),
-    };
-    buf.set_stringn(a.header.x, a.header.y + 2, heading, w, t.title);
+        EngineStatus::Failed(e) => (format!("Engine: {e}; {off}"), t.error),
+    }
 }
 
 fn render_list(s: &ReviewState, ascii: bool, t: &Theme, a: &ReviewAreas, buf: &mut Buffer) {
@@ -664,14 +706,7 @@ fn detail_lines(s: &ReviewState, t: &Theme, width: u16) -> Vec<(String, Style)> 
         }
         paragraphs.push((f.text.clone(), Style::new()));
     }
-    paragraphs
-        .into_iter()
-        .flat_map(|(text, style)| {
-            super::widgets::wrap(&text, width.max(1) as usize)
-                .into_iter()
-                .map(move |l| (l, style))
-        })
-        .collect()
+    wrap_paragraphs(paragraphs, width)
 }
 
 /// How far the explanation scrolls: its lines beyond the area (the last row shows a hint
@@ -682,9 +717,38 @@ fn detail_max_scroll(s: &ReviewState, a: &ReviewAreas) -> usize {
 }
 
 fn render_detail(s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mut Buffer) {
-    let lines = detail_lines(s, t, a.detail.width);
-    let rows = a.detail.height as usize;
-    let scroll = s.detail_scroll.min(lines.len().saturating_sub(rows));
+    render_scrolled(
+        detail_lines(s, t, a.detail.width),
+        s.detail_scroll,
+        t,
+        a.detail,
+        buf,
+    );
+}
+
+/// Wrap paragraphs of (text, style) to `width`: a review's explanation, line by line.
+pub fn wrap_paragraphs(paragraphs: Vec<(String, Style)>, width: u16) -> Vec<(String, Style)> {
+    paragraphs
+        .into_iter()
+        .flat_map(|(text, style)| {
+            super::widgets::wrap(&text, width.max(1) as usize)
+                .into_iter()
+                .map(move |l| (l, style))
+        })
+        .collect()
+}
+
+/// Draw a review's explanation `lines` in `area`, scrolled down by `scroll` (a hint on the
+/// last row while more follows).
+pub fn render_scrolled(
+    lines: Vec<(String, Style)>,
+    scroll: usize,
+    t: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let rows = area.height as usize;
+    let scroll = scroll.min(lines.len().saturating_sub(rows));
     let more = lines.len() > scroll + rows;
     let shown = if more { rows.saturating_sub(1) } else { rows };
     let mut out: Vec<Line> = lines
@@ -702,5 +766,5 @@ fn render_detail(s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mut Buffer) 
             t.dim,
         )));
     }
-    Paragraph::new(out).render(a.detail, buf);
+    Paragraph::new(out).render(area, buf);
 }

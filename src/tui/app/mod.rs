@@ -18,6 +18,7 @@
 
 pub mod overlay;
 pub mod render;
+mod xq_review_route;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -38,6 +39,7 @@ use super::review::{self, ReviewScreen};
 use super::widgets::Marks;
 use super::xiangqi::{self, XiangqiScreen};
 use super::xq_drill::{self, XqDrillScreen};
+use super::xq_review::{self, XqReviewScreen};
 
 pub use super::engine_thread::Effect;
 pub use super::prompt::{Input, InputKind};
@@ -64,6 +66,8 @@ pub enum Screen {
     Xiangqi,
     /// The xiangqi drills.
     XqDrills,
+    /// The xiangqi review ([`crate::tui::xq_review`]).
+    XqReview,
 }
 
 /// Whether a message reports a problem.
@@ -102,6 +106,8 @@ pub struct App {
     /// The xiangqi drill screen's state (None: not opened, or the chess drills were since:
     /// one drill session at a time keeps one progress file right).
     pub xq_drills: Option<Box<XqDrillScreen>>,
+    /// The xiangqi review screen's state and options.
+    pub xq_review: XqReviewScreen,
     pub overlay: Option<Overlay>,
     pub input: Option<Input>,
     pub message: Option<Message>,
@@ -138,6 +144,7 @@ impl App {
             review: ReviewScreen::default(),
             xiangqi: Box::new(XiangqiScreen::new(cfg)),
             xq_drills: None,
+            xq_review: XqReviewScreen::default(),
             overlay: None,
             input: None,
             message: None,
@@ -238,6 +245,7 @@ impl App {
         self.with_play(|p, _, out| p.tick(now, out));
         self.with_xiangqi(|x, out| x.tick(now, out));
         self.review.tick(self.size);
+        self.xq_review.tick(self.size);
     }
 
     /// The key-table context that has the keys now: the input line, an
@@ -263,6 +271,7 @@ impl App {
             (Screen::Drills, Some(d)) => d.ctx(),
             (Screen::Drills, None) => Ctx::DrillThemes,
             (Screen::Review, _) => Ctx::Review,
+            (Screen::XqReview, _) => xq_review::CTX,
             (Screen::XqDrills, _) => self
                 .xq_drills
                 .as_ref()
@@ -332,6 +341,7 @@ impl App {
                     ));
                 }
             }
+            Cmd::Review if self.screen == Screen::Xiangqi => self.open_xq_review(),
             Cmd::Review => self.open_review(),
             Cmd::Xiangqi if self.screen != Screen::Xiangqi => self.open_xiangqi(),
             // The xiangqi screen's choice of a call is its own (not an App overlay).
@@ -448,6 +458,7 @@ impl App {
             }
             Screen::Xiangqi => self.with_xiangqi(|x, out| x.command(cmd, out)),
             Screen::XqDrills => self.with_xq_drills(|d| d.command(cmd)),
+            Screen::XqReview => self.xq_review_command(cmd),
         }
     }
 
@@ -525,6 +536,7 @@ impl App {
     pub(crate) fn do_quit(&mut self) {
         self.stop_engine();
         self.review.cancel();
+        self.xq_review.cancel();
         self.quit = true;
     }
 
@@ -614,6 +626,12 @@ impl App {
                 let (size, ascii, up) = (self.size, self.ascii, m.kind == MouseEventKind::ScrollUp);
                 return self.with_drills(|d| d.wheel(size, ascii, up, m.column, m.row));
             }
+            MouseEventKind::ScrollUp if self.screen == Screen::XqReview => {
+                return self.screen_command(Cmd::Up);
+            }
+            MouseEventKind::ScrollDown if self.screen == Screen::XqReview => {
+                return self.screen_command(Cmd::Down);
+            }
             MouseEventKind::ScrollUp if self.screen == Screen::Review => {
                 return self.screen_command(Cmd::Up);
             }
@@ -670,6 +688,9 @@ impl App {
         }
         if self.screen == Screen::Review {
             self.review.click(self.size, x, y);
+        }
+        if self.screen == Screen::XqReview {
+            self.xq_review.click(self.size, x, y);
         }
     }
 }
@@ -1037,7 +1058,12 @@ impl App {
             (Screen::Play, _) => self.play.marks(),
             (Screen::Drills, Some(d)) => d.marks(),
             (
-                Screen::Euwe | Screen::Drills | Screen::Review | Screen::Xiangqi | Screen::XqDrills,
+                Screen::Euwe
+                | Screen::Drills
+                | Screen::Review
+                | Screen::Xiangqi
+                | Screen::XqDrills
+                | Screen::XqReview,
                 _,
             ) => Marks::Shown,
         }

@@ -52,6 +52,7 @@ pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
         (Screen::Drills, None) => {}
         (Screen::Review, _) => app.review.render(app.ascii, theme, size, buf),
         (Screen::Xiangqi, _) => app.xiangqi.render(app.ascii, theme, size, buf),
+        (Screen::XqReview, _) => app.xq_review.render(app.ascii, theme, size, buf),
         (Screen::XqDrills, _) => {
             if let Some(d) = &app.xq_drills {
                 d.render(app.ascii, theme, size, buf);
