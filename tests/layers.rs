@@ -52,6 +52,7 @@ const LEAVES: &[&str] = &[
     "keys",
     "line_edit",
     "prompt",
+    "review_parts",
     "terminal",
     "theme",
     "tty_wait",

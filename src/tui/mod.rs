@@ -26,6 +26,7 @@ pub mod line_edit;
 pub mod play;
 pub mod prompt;
 pub mod review;
+pub mod review_parts;
 pub mod terminal;
 pub mod theme;
 pub mod tty_wait;

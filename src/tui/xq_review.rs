@@ -39,7 +39,7 @@ use crate::xiangqi::pgn::PgnGame;
 use crate::xiangqi::{Move, Position};
 
 use super::keys::{Cmd, Ctx};
-use super::review::{
+use super::review_parts::{
     EngineStatus, ReviewAreas, SCREEN_BUDGET, Worker, engine_line, findings_heading, list_rows,
     render_scrolled, side_areas, wrap_paragraphs,
 };
