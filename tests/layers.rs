@@ -53,6 +53,7 @@ const LEAVES: &[&str] = &[
     "keys",
     "line_edit",
     "prompt",
+    "review_parts",
     "screen",
     "terminal",
     "theme",

@@ -32,6 +32,7 @@ pub mod keys;
 pub mod line_edit;
 pub mod prompt;
 pub mod review;
+pub mod review_parts;
 pub mod screen;
 pub mod terminal;
 pub mod theme;
@@ -40,6 +41,7 @@ pub mod widgets;
 pub mod xiangqi;
 pub mod xq_board;
 pub mod xq_drill;
+pub mod xq_review;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -379,6 +381,7 @@ fn event_loop(
             || app.play.clock.as_ref().is_some_and(|c| c.running.is_some())
             || (app.screen == app::Screen::Euwe && app.euwe.autoplay)
             || app.review.running()
+            || app.xq_review.running()
             || (app.screen == app::Screen::Xiangqi && app.xiangqi.animating());
         let timeout = Duration::from_millis(if animating { 30 } else { 250 });
         // crossterm is asked only while the terminal lives (`tty_wait`), and
@@ -445,6 +448,8 @@ mod scenario_tests;
 mod tests;
 #[cfg(test)]
 mod xiangqi_tests;
+#[cfg(test)]
+mod xq_review_tests;
 
 #[cfg(test)]
 mod locale_tests {

@@ -17,10 +17,6 @@
 //! the position now: their rulings were given when they were made.
 
 use std::path::Path;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver};
-use std::thread::JoinHandle;
 use std::time::Instant;
 
 use ratatui::buffer::Buffer;
@@ -31,22 +27,21 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use shakmaty::Position;
 
 use crate::drills::from_games;
-use crate::engine::TtAllocError;
-use crate::review::{self, Budget, Finding, FindingKind, Options, Review};
+use crate::review::{self, Finding, FindingKind, Options, Review};
 use crate::rules::Game;
 use crate::rules::notation::color_name;
 use crate::rules::review::{ClaimFindingKind, GameRecord, review_claims};
 
 use super::board::{BoardView, Geom};
-use super::keys::{self, Cmd, Ctx};
+use super::keys::{Cmd, Ctx};
+pub use super::review_parts::{
+    EngineStatus, ReviewAreas, SCREEN_BUDGET, Worker, engine_line, findings_heading, list_rows,
+    render_scrolled, review_layout, side_areas, wrap_paragraphs,
+};
 use super::screen::{Component, Env, Request, Requests};
 use super::theme::Theme;
-use super::widgets::{board_beside_text, layout, scrolled};
+use super::widgets::{layout, scrolled};
 use crate::rules::notation::king_target;
-
-/// The engine's budget on the review screen: [`review::params::SCREEN_NODES`] nodes per
-/// position, small enough that the list is complete a few seconds after the screen opens.
-pub const SCREEN_BUDGET: Budget = Budget::Nodes(review::params::SCREEN_NODES);
 
 /// The review screen's slot in the app: the options the next review runs with, and the
 /// review shown (kept when the screen closes with its review complete, so reopening it on
@@ -84,68 +79,6 @@ impl ReviewScreen {
     }
 }
 
-/// Where the engine's part of the review stands.
-#[derive(Clone, Debug, PartialEq)]
-pub enum EngineStatus {
-    /// No engine: the claim findings only.
-    Off,
-    /// Positions searched so far, of how many.
-    Running { done: usize, total: usize },
-    /// Every position searched, in so many seconds.
-    Done { positions: usize, secs: f64 },
-    /// The engine could not start (its table could not be allocated).
-    Failed(TtAllocError),
-}
-
-/// What the worker thread sends.
-enum Msg {
-    Progress(usize, usize),
-    Done(Result<Review, TtAllocError>),
-}
-
-/// The engine's part of a review on its own thread. Dropping it sets the stop flag and
-/// waits for the thread, which stops within one position's search.
-pub struct Worker {
-    rx: Receiver<Msg>,
-    stop: Arc<AtomicBool>,
-    handle: Option<JoinHandle<()>>,
-}
-
-impl Worker {
-    fn spawn(game: Game, record: GameRecord, options: Options) -> Worker {
-        let (tx, rx) = mpsc::channel();
-        let stop = Arc::new(AtomicBool::new(false));
-        let stop2 = Arc::clone(&stop);
-        let handle = std::thread::Builder::new()
-            .name("review".to_string())
-            .spawn(move || {
-                let progress_tx = tx.clone();
-                let mut progress = |done: usize, total: usize| {
-                    let _ = progress_tx.send(Msg::Progress(done, total));
-                };
-                let r = review::review(&game, &record, &options, &stop2, &mut progress);
-                if !stop2.load(Ordering::Relaxed) {
-                    let _ = tx.send(Msg::Done(r));
-                }
-            })
-            .expect("spawn the review thread");
-        Worker {
-            rx,
-            stop,
-            handle: Some(handle),
-        }
-    }
-}
-
-impl Drop for Worker {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        if let Some(h) = self.handle.take() {
-            let _ = h.join();
-        }
-    }
-}
-
 /// The review of one game, as the screen shows it.
 pub struct ReviewState {
     /// The game reviewed (a copy: the game screen may go on).
@@ -166,7 +99,7 @@ pub struct ReviewState {
     pub in_progress: bool,
     pub engine: EngineStatus,
     started: Instant,
-    worker: Option<Worker>,
+    worker: Option<Worker<Review>>,
 }
 
 /// Whether `f` may be shown for a game in progress of `len` plies: nothing about the
@@ -192,7 +125,12 @@ impl ReviewState {
                     done: 0,
                     total: game.len() + 1,
                 },
-                Some(Worker::spawn(game.clone(), record.clone(), options)),
+                {
+                    let (game, record) = (game.clone(), record.clone());
+                    Some(Worker::spawn(move |stop, progress| {
+                        review::review(&game, &record, &options, stop, progress)
+                    }))
+                },
             ),
             None => (EngineStatus::Off, None),
         };
@@ -240,14 +178,9 @@ impl ReviewState {
     /// selected stays selected).
     pub fn poll(&mut self) {
         let Some(w) = &self.worker else { return };
-        let mut done = None;
-        for msg in w.rx.try_iter() {
-            match msg {
-                Msg::Progress(d, total) => {
-                    self.engine = EngineStatus::Running { done: d, total };
-                }
-                Msg::Done(r) => done = Some(r),
-            }
+        let (progress, done) = w.take();
+        if let Some((d, total)) = progress {
+            self.engine = EngineStatus::Running { done: d, total };
         }
         let Some(r) = done else { return };
         self.worker = None;
@@ -299,53 +232,6 @@ impl ReviewState {
     pub fn selected_finding(&self) -> Option<&Finding> {
         self.findings.get(self.selected)
     }
-}
-
-/// The review screen's regions (the title, message and status rows are [`layout`]'s).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ReviewAreas {
-    pub board: Rect,
-    /// The game, the engine's progress, the list's heading.
-    pub header: Rect,
-    /// One row per finding shown.
-    pub list: Rect,
-    /// The finding selected, explained.
-    pub detail: Rect,
-}
-
-/// Lay out the review screen for `count` findings (the list takes the rows they need, up to
-/// two fifths of the height; the explanation the rest), or None if the terminal is too small.
-pub fn review_layout(size: Rect, count: usize) -> Option<ReviewAreas> {
-    // The drill screen's frame: a board small enough to leave the text a column.
-    let (board, side) = board_beside_text(size)?;
-    let (sx, sy, sw) = (side.x, side.y, side.width);
-    let bottom = board.bottom();
-    let header = Rect::new(sx, sy, sw, 3);
-    let most = ((bottom - sy - 3) * 2 / 5).max(3);
-    let list_h = (count as u16).clamp(2, most);
-    let list = Rect::new(sx, sy + 3, sw, list_h);
-    let dy = sy + 3 + list_h + 1;
-    let detail = Rect::new(sx, dy, sw, bottom.saturating_sub(dy));
-    Some(ReviewAreas {
-        board,
-        header,
-        list,
-        detail,
-    })
-}
-
-/// The list's rows on screen: (row, index of the finding), from `scroll`.
-pub fn list_rows(a: &ReviewAreas, count: usize, scroll: usize) -> Vec<(Rect, usize)> {
-    (scroll..count)
-        .take(a.list.height as usize)
-        .enumerate()
-        .map(|(row, i)| {
-            (
-                Rect::new(a.list.x, a.list.y + row as u16, a.list.width, 1),
-                i,
-            )
-        })
-        .collect()
 }
 
 /// "missed claim with move (9.2 a)": a finding's kind in words.
@@ -556,36 +442,11 @@ fn render_header(s: &ReviewState, ascii: bool, t: &Theme, a: &ReviewAreas, buf: 
         }
     };
     buf.set_stringn(a.header.x, a.header.y, game_line, w, t.dim);
-    let (engine, style) = match &s.engine {
-        EngineStatus::Off => ("Engine: off (claim findings only)".to_string(), t.dim),
-        EngineStatus::Running { done, total } => {
-            let bar_w = 12;
-            let filled = done * bar_w / (*total).max(1);
-            let (full, empty) = if ascii { ("#", ".") } else { ("█", "░") };
-            (
-                format!(
-                    "Engine: {}{} {done}/{total} positions",
-                    full.repeat(filled),
-                    empty.repeat(bar_w - filled)
-                ),
-                t.info,
-            )
-        }
-        EngineStatus::Done { positions, secs } => (
-            format!("Engine: {positions} positions searched in {secs:.1} s"),
-            t.dim,
-        ),
-        EngineStatus::Failed(e) => (format!("Engine: {e}; claim findings only"), t.error),
-    };
+    let (engine, style) = engine_line(&s.engine, "claim findings only", ascii, t);
     buf.set_stringn(a.header.x, a.header.y + 1, engine, w, style);
     let heading = match s.findings.len() {
         0 => "Findings: none".to_string(),
-        n => format!(
-            "Findings: {} of {n}  ({}/{} select, click one)",
-            s.selected + 1,
-            keys::key_in(Ctx::Review, Cmd::Up),
-            keys::key_in(Ctx::Review, Cmd::Down)
-        ),
+        n => findings_heading(s.selected, n),
     };
     buf.set_stringn(a.header.x, a.header.y + 2, heading, w, t.title);
 }
@@ -656,14 +517,7 @@ fn detail_lines(s: &ReviewState, t: &Theme, width: u16) -> Vec<(String, Style)> 
         }
         paragraphs.push((f.text.clone(), Style::new()));
     }
-    paragraphs
-        .into_iter()
-        .flat_map(|(text, style)| {
-            super::widgets::wrap(&text, width.max(1) as usize)
-                .into_iter()
-                .map(move |l| (l, style))
-        })
-        .collect()
+    wrap_paragraphs(paragraphs, width)
 }
 
 /// How far the explanation scrolls: its lines beyond the area (the last row shows a hint
@@ -674,27 +528,13 @@ fn detail_max_scroll(s: &ReviewState, a: &ReviewAreas) -> usize {
 }
 
 fn render_detail(s: &ReviewState, t: &Theme, a: &ReviewAreas, buf: &mut Buffer) {
-    let lines = detail_lines(s, t, a.detail.width);
-    let rows = a.detail.height as usize;
-    let scroll = s.detail_scroll.min(lines.len().saturating_sub(rows));
-    let more = lines.len() > scroll + rows;
-    let shown = if more { rows.saturating_sub(1) } else { rows };
-    let mut out: Vec<Line> = lines
-        .into_iter()
-        .skip(scroll)
-        .take(shown)
-        .map(|(l, style)| Line::from(Span::styled(l, style)))
-        .collect();
-    if more {
-        out.push(Line::from(Span::styled(
-            format!(
-                "… more ({} scrolls)",
-                keys::key_in(Ctx::Review, Cmd::ScrollDown)
-            ),
-            t.dim,
-        )));
-    }
-    Paragraph::new(out).render(a.detail, buf);
+    render_scrolled(
+        detail_lines(s, t, a.detail.width),
+        s.detail_scroll,
+        t,
+        a.detail,
+        buf,
+    );
 }
 
 impl Component for ReviewScreen {

@@ -29,6 +29,8 @@ pub enum Screen {
     Xiangqi,
     /// The xiangqi drills.
     XqDrills,
+    /// The xiangqi review ([`super::xq_review`]).
+    XqReview,
 }
 
 /// The line being typed: what it is for, the screen that asked for it (it gets the line),

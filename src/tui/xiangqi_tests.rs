@@ -23,7 +23,7 @@ const CHASE: [&str; 9] = [
 ];
 
 /// The xiangqi screen of a trainer at `w`×`h`, two humans at the board.
-fn xq(w: u16, h: u16) -> App {
+pub(super) fn xq(w: u16, h: u16) -> App {
     let mut a = app();
     a.update(Action::Resize(w, h));
     keys(&mut a, "X");
@@ -36,13 +36,13 @@ fn xq(w: u16, h: u16) -> App {
     a
 }
 
-fn typed(a: &mut App, mv: &str) {
+pub(super) fn typed(a: &mut App, mv: &str) {
     key(a, KeyCode::Char('i'));
     keys(a, mv);
     key(a, KeyCode::Enter);
 }
 
-fn from_fen(a: &mut App, fen: &str) {
+pub(super) fn from_fen(a: &mut App, fen: &str) {
     keys(a, "F");
     // Clear the line (it holds the FEN shown) and type ours.
     a.update(Action::Key(crossterm::event::KeyEvent::new(
@@ -58,7 +58,7 @@ fn from_fen(a: &mut App, fen: &str) {
 }
 
 /// The screen as a terminal shows it: a two-column character's second cell is not a space.
-fn text(a: &App, theme: &Theme, w: u16, h: u16) -> String {
+pub(super) fn text(a: &App, theme: &Theme, w: u16, h: u16) -> String {
     let (_, buf) = screen(a, theme, w, h);
     let mut s = String::new();
     for y in 0..h {

@@ -1,7 +1,9 @@
 //! The xiangqi drill screen: the xiangqi ruling puzzles of `puzzles/` (themes with
 //! `game = "xiangqi"`, [`crate::drills::xiangqi`]) on the xiangqi board.
 //!
-//! A theme list (or all themes mixed), then one puzzle at a time: the board at the puzzle's
+//! A theme list (or all themes mixed, with "From your xiangqi games" when the xiangqi review
+//! added puzzles), then one puzzle at a time, drawn by the session's schedule
+//! ([`Session::next_xiangqi`]: the chess drills' Leitner schedule, due puzzles first): the board at the puzzle's
 //! last position, the moves that led there (step through them), and the question. Nothing
 //! answers it before the player does: no title, no source, no theme in mixed mode, no move
 //! status, repetition mark or chase mark on the board — the player counts and reads the
@@ -19,9 +21,9 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::drills::Session;
 use crate::drills::check::Feedback;
 use crate::drills::xiangqi::{XiangqiPuzzle, parse_answer};
+use crate::drills::{Pick, Session};
 use crate::xiangqi::notation::wxf;
 
 use super::keys::{self, Cmd, Ctx};
@@ -37,9 +39,14 @@ pub struct Current {
     /// The theme drilled (None: all themes mixed; then the theme is not named before the
     /// answer).
     pub theme: Option<usize>,
-    /// The puzzles of the round, by id, and the one shown.
-    pub ids: Vec<String>,
-    pub index: usize,
+    /// What is drilled, for the session's schedule ([`Session::next_xiangqi`]: the Leitner
+    /// schedule of the chess drills).
+    pub pick: Pick,
+    /// The puzzle shown, how many were offered in this drill (it the last), and how many
+    /// the pick holds.
+    pub id: String,
+    pub count: usize,
+    pub total: usize,
     /// The ply shown (the puzzle's last position by default).
     pub ply: usize,
     pub feedback: Option<Feedback>,
@@ -76,7 +83,7 @@ impl XqDrillScreen {
     /// The puzzle shown.
     pub fn puzzle(&self) -> Option<&XiangqiPuzzle> {
         let c = self.current.as_ref()?;
-        self.session.collection.xiangqi_puzzle(c.ids.get(c.index)?)
+        self.session.collection.xiangqi_puzzle(&c.id)
     }
 
     /// Messages of the session (a corrupt progress file moved aside, a failed save).
@@ -98,7 +105,10 @@ impl XqDrillScreen {
             (None, Cmd::DrillLast) => self.selected = self.themes_len(),
             (None, Cmd::DrillPick) => return self.pick(),
             (None, Cmd::Back) => return Request::Leave.into(),
-            (Some(_), Cmd::Back) => self.current = None,
+            (Some(_), Cmd::Back) => {
+                self.current = None;
+                self.session.new_round();
+            }
             (Some(c), Cmd::DrillUp | Cmd::HistBack) => c.ply = c.ply.saturating_sub(1),
             (Some(c), Cmd::DrillDown | Cmd::HistForward) => c.ply = c.ply.saturating_add(1),
             (Some(c), Cmd::DrillFirst) => c.ply = 0,
@@ -109,9 +119,16 @@ impl XqDrillScreen {
             (Some(c), Cmd::PageDown) => c.scroll += 5,
             (Some(c), Cmd::PageUp) => c.scroll = c.scroll.saturating_sub(5),
             (Some(c), Cmd::DrillSkip | Cmd::DrillNext) => {
-                c.index = (c.index + 1) % c.ids.len().max(1);
-                c.feedback = None;
-                c.scroll = 0;
+                let pick = c.pick.clone();
+                let Some(id) = self.session.next_xiangqi(&pick).map(|p| p.id.clone()) else {
+                    return Request::Error("There is no xiangqi puzzle to drill.".into()).into();
+                };
+                if let Some(c) = &mut self.current {
+                    c.id = id;
+                    c.count += 1;
+                    c.feedback = None;
+                    c.scroll = 0;
+                }
                 self.clamp_ply(usize::MAX);
                 return Request::Clear.into();
             }
@@ -130,35 +147,30 @@ impl XqDrillScreen {
         }
     }
 
-    /// Drill the theme highlighted (0: all themes mixed).
+    /// Drill the theme highlighted (0: all themes mixed): its puzzles drawn by the
+    /// session's schedule, the due ones first.
     fn pick(&mut self) -> Requests {
         let themes = self.session.xiangqi_themes();
-        let (theme, ids): (Option<usize>, Vec<String>) = if self.selected == 0 {
-            // Mixed: the themes' puzzles dealt in turn, so that neighbours differ in theme.
-            let mut ids = Vec::new();
-            let most = themes.iter().map(|t| t.puzzles.len()).max().unwrap_or(0);
-            for i in 0..most {
-                for t in themes {
-                    if let Some(p) = t.puzzles.get(i) {
-                        ids.push(p.id.clone());
-                    }
-                }
-            }
-            (None, ids)
+        let (theme, pick, total) = if self.selected == 0 {
+            let total = themes.iter().map(|t| t.puzzles.len()).sum();
+            (None, Pick::All, total)
         } else {
             let t = &themes[self.selected - 1];
             (
                 Some(self.selected - 1),
-                t.puzzles.iter().map(|p| p.id.clone()).collect(),
+                Pick::Theme(t.id.clone()),
+                t.puzzles.len(),
             )
         };
-        if ids.is_empty() {
+        let Some(id) = self.session.next_xiangqi(&pick).map(|p| p.id.clone()) else {
             return Request::Error("There is no xiangqi puzzle to drill.".into()).into();
-        }
+        };
         self.current = Some(Current {
             theme,
-            ids,
-            index: 0,
+            pick,
+            id,
+            count: 1,
+            total,
             ply: 0,
             feedback: None,
             scroll: 0,
@@ -238,11 +250,7 @@ impl XqDrillScreen {
                     .feedback
                     .as_ref()
                     .map_or(String::new(), |_| format!(" · {}", p.title));
-                format!(
-                    "Xiangqi drills: {theme} · {}/{}{done}",
-                    c.index + 1,
-                    c.ids.len()
-                )
+                format!("Xiangqi drills: {theme} · {} of {}{done}", c.count, c.total)
             }
             _ => "Xiangqi drills: the WXF repetition rulings".into(),
         };

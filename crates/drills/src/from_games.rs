@@ -35,6 +35,12 @@
 //! and line, and nothing is written: the puzzles would be added to a file the drill screen
 //! cannot read. A scan of many games ([`Collector`]) tells a puzzle it has made, or that
 //! the file holds, by its id before making it again.
+//!
+//! Xiangqi games give their puzzles to a sibling file, `from-your-xiangqi-games.toml`
+//! ([`XIANGQI_FILE_NAME`], made by [`crate::xiangqi::from_games`]): a puzzle file holds one
+//! game's puzzles (`game = "xiangqi"` is the file's). Both files are added to, read and
+//! refused the same way ([`add_puzzles_of`]), and loaded beside the built-in themes by the
+//! one loader ([`crate::session::with_yours`]).
 
 use std::collections::HashSet;
 use std::io;
@@ -48,7 +54,7 @@ use threefold_rules::fsio::FileKind;
 use threefold_rules::review::{ClaimFinding, ClaimFindingKind, ClaimReview};
 
 use super::check::{Mismatch, SolveError, UnshownMove, check, check_moves_named, solve};
-use super::load::load_str;
+use super::load::{GameKind, load_str};
 use super::types::{Answer, Problem, Question, uci};
 
 /// The theme's id (the file stem, and the key of its progress).
@@ -57,6 +63,21 @@ pub const THEME_ID: &str = "from-your-games";
 pub const THEME_NAME: &str = "From your games";
 /// The file's name in the data directory.
 pub const FILE_NAME: &str = "from-your-games.toml";
+/// The xiangqi theme's id (the file stem, and the key of its progress).
+pub const XIANGQI_THEME_ID: &str = "from-your-xiangqi-games";
+/// The xiangqi theme's name on the xiangqi drill screen.
+pub const XIANGQI_THEME_NAME: &str = "From your xiangqi games";
+/// The xiangqi file's name, beside [`FILE_NAME`].
+pub const XIANGQI_FILE_NAME: &str = "from-your-xiangqi-games.toml";
+
+/// The file of `game`'s puzzles beside `chess_file` (the chess file's path, as
+/// [`default_file`] gives it).
+pub fn file_of(chess_file: &Path, game: GameKind) -> PathBuf {
+    match game {
+        GameKind::Chess => chess_file.to_path_buf(),
+        GameKind::Xiangqi => chess_file.with_file_name(XIANGQI_FILE_NAME),
+    }
+}
 
 /// Why the puzzle made of a finding does not load or check as a puzzle
 /// ([`FromGamesError::DoesNotLoad`]).
@@ -74,6 +95,9 @@ pub enum NotLoaded {
     /// The explanation names a move the puzzle does not show.
     #[error(transparent)]
     UnshownMove(UnshownMove),
+    /// The answer written is not the xiangqi judge's.
+    #[error(transparent)]
+    XiangqiMismatch(crate::xiangqi::Mismatch),
 }
 
 /// Why a finding did not become a puzzle, or the puzzles were not written.
@@ -95,6 +119,19 @@ pub enum FromGamesError {
     /// The rules core cannot answer the question (the game was already over there).
     #[error("the rules core cannot pose this puzzle: {0}")]
     Unsolvable(SolveError),
+    /// The xiangqi judge cannot answer the question (no repetition ruled there, or the game
+    /// was ruled earlier).
+    #[error("the judge cannot pose this puzzle: {0}")]
+    XiangqiUnsolvable(crate::xiangqi::SolveError),
+    /// A xiangqi finding that is no mistake (a right call).
+    #[error(
+        "only a missed or wrong call or a forbidden move becomes a puzzle (this is a {0} finding)"
+    )]
+    NotAXiangqiMistake(&'static str),
+    /// The xiangqi game was ruled at the first repetition before the finding's repetition
+    /// began: a puzzle there would ask about another repetition.
+    #[error("the judge rules an earlier repetition (after ply {0}) at the first repetition")]
+    RuledEarlier(usize),
     /// The puzzle written does not load or check as a puzzle (a bug, reported, not written).
     #[error("the puzzle made of this finding does not load: {0}")]
     DoesNotLoad(NotLoaded),
@@ -128,6 +165,8 @@ pub struct Added {
     pub added: Vec<String>,
     /// The ids the file already held.
     pub already: Vec<String>,
+    /// The theme's name on the drill screen ([`THEME_NAME`], [`XIANGQI_THEME_NAME`]).
+    pub theme: &'static str,
 }
 
 impl Added {
@@ -148,8 +187,9 @@ impl Added {
                     k => format!(" ({k} were already there)"),
                 };
                 format!(
-                    "{n} puzzle{} added to {path}{already}: drills, theme \"{THEME_NAME}\".",
-                    if n == 1 { "" } else { "s" }
+                    "{n} puzzle{} added to {path}{already}: drills, theme \"{}\".",
+                    if n == 1 { "" } else { "s" },
+                    self.theme
                 )
             }
         }
@@ -468,6 +508,25 @@ fn load_one(block: &str) -> Result<super::types::Puzzle, FromGamesError> {
         .ok_or(FromGamesError::DoesNotLoad(NotLoaded::NoPuzzle))
 }
 
+/// The header of a new file of `game`'s puzzles.
+fn header_of(game: GameKind) -> String {
+    match game {
+        GameKind::Chess => header(),
+        GameKind::Xiangqi => format!(
+            "# Puzzles from your own xiangqi games, added by threefold (the xiangqi review\n\
+             # screen's key). The format is that of every theme (puzzles/README.md);\n\
+             # `threefold drills --check {XIANGQI_FILE_NAME}` checks it. You may edit or delete puzzles.\n\
+             game = \"xiangqi\"\n\
+             name = {}\n\
+             description = {}\n",
+            toml_str(XIANGQI_THEME_NAME),
+            toml_str(
+                "Missed and wrong calls to the arbiter, and moves that made your own repetition forbidden, found by the review of your xiangqi games."
+            )
+        ),
+    }
+}
+
 /// The header of a new file.
 fn header() -> String {
     format!(
@@ -491,20 +550,51 @@ struct Held {
 /// Read the puzzle file at `path` (`None` if there is none); a file that does not parse
 /// as a puzzle file is refused, with its problem and line.
 fn read_held(path: &Path) -> Result<Option<Held>, FromGamesError> {
+    read_held_of(path, GameKind::Chess)
+}
+
+/// [`read_held`] of a file of `game`'s puzzles (a file of the other game's is refused).
+fn read_held_of(path: &Path, game: GameKind) -> Result<Option<Held>, FromGamesError> {
     let text = match threefold_rules::fsio::read_text(path, FileKind::Puzzles) {
         Ok(t) => t,
         Err(e) if e.is_not_found() => return Ok(None),
         Err(e) => return Err(FromGamesError::Read(e)),
     };
-    let (theme, problems) = load_str(path, &text);
-    let Some(theme) = theme else {
+    let (ids, problems): (Option<Vec<String>>, Vec<Problem>) = match game {
+        GameKind::Chess => {
+            let (theme, problems) = load_str(path, &text);
+            (
+                theme.map(|t| t.puzzles.into_iter().map(|p| p.id).collect()),
+                problems,
+            )
+        }
+        GameKind::Xiangqi => {
+            let (theme, problems) = crate::xiangqi::load_str(path, &text);
+            // The xiangqi reader reads a chess file's puzzles as problems: refuse it.
+            let chess = !text.lines().any(|l| {
+                let t: String = l.split_whitespace().collect();
+                t == "game=\"xiangqi\""
+            });
+            if chess {
+                return Err(FromGamesError::NotAPuzzleFile(Problem::file(
+                    path,
+                    "not a xiangqi puzzle file (no game = \"xiangqi\")",
+                )));
+            }
+            (
+                theme.map(|t| t.puzzles.into_iter().map(|p| p.id).collect()),
+                problems,
+            )
+        }
+    };
+    let Some(ids) = ids else {
         let problem = problems
             .into_iter()
             .next()
             .unwrap_or_else(|| Problem::file(path, "not a puzzle file"));
         return Err(FromGamesError::NotAPuzzleFile(problem));
     };
-    let mut ids: HashSet<String> = theme.puzzles.into_iter().map(|p| p.id).collect();
+    let mut ids: HashSet<String> = ids.into_iter().collect();
     for line in text.lines() {
         if let Some(rest) = line.trim_start().strip_prefix("id = \"")
             && let Some(end) = rest.find('"')
@@ -520,14 +610,29 @@ fn read_held(path: &Path) -> Result<Option<Held>, FromGamesError> {
 /// A file that does not parse as a puzzle file is refused with its problem, and left as it
 /// is (`review --drills` and the review screen's key both add through here).
 pub fn add_puzzles(path: &Path, puzzles: &[NewPuzzle]) -> Result<Added, FromGamesError> {
-    let (mut text, mut held) = match read_held(path)? {
+    add_puzzles_of(path, puzzles, GameKind::Chess)
+}
+
+/// [`add_puzzles`] to a file of `game`'s puzzles: the xiangqi review screen adds to
+/// [`XIANGQI_FILE_NAME`] through here, a new file starting with its `game = "xiangqi"`
+/// header.
+pub fn add_puzzles_of(
+    path: &Path,
+    puzzles: &[NewPuzzle],
+    game: GameKind,
+) -> Result<Added, FromGamesError> {
+    let (mut text, mut held) = match read_held_of(path, game)? {
         Some(h) => (h.text, h.ids),
-        None => (header(), HashSet::new()),
+        None => (header_of(game), HashSet::new()),
     };
     let mut out = Added {
         path: path.to_path_buf(),
         added: Vec::new(),
         already: Vec::new(),
+        theme: match game {
+            GameKind::Chess => THEME_NAME,
+            GameKind::Xiangqi => XIANGQI_THEME_NAME,
+        },
     };
     for p in puzzles {
         if held.contains(&p.id) {
@@ -576,15 +681,15 @@ fn movetext(g: &Game) -> String {
 
 /// A TOML string (quoted and escaped by the toml crate; multi-line text as a basic string
 /// with `\n`).
-fn toml_str(s: &str) -> String {
+pub(crate) fn toml_str(s: &str) -> String {
     toml::Value::String(s.to_string()).to_string()
 }
 
 /// FNV-1a's 64-bit offset basis: the hash of no bytes.
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+pub(crate) const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// 64-bit FNV-1a of `bytes`, continuing from `h` (the hash of the bytes before them).
-fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);

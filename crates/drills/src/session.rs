@@ -25,9 +25,10 @@
 
 use super::builtin::load_builtin;
 use super::check::{Feedback, judge};
+use super::load::GameKind;
 use super::progress::{Progress, ProgressStore};
 use super::types::{Answer, Collection, Puzzle};
-use super::xiangqi::{XiangqiAnswer, XiangqiTheme, judge_answer};
+use super::xiangqi::{XiangqiAnswer, XiangqiPuzzle, XiangqiTheme, judge_answer};
 
 /// How many other puzzles are offered before one missed in this session comes back.
 pub const RETRY_AFTER: usize = 3;
@@ -40,12 +41,50 @@ pub enum Pick {
 }
 
 /// `coll` with the puzzle file `yours` loaded beside it, when there is one: the theme
-/// "From your games" ([`super::from_games`]) beside the built-in ones.
+/// "From your games" ([`super::from_games`]) beside the built-in ones, and its xiangqi
+/// sibling "From your xiangqi games" ([`super::from_games::XIANGQI_FILE_NAME`], in the same
+/// directory) beside the built-in xiangqi themes; one loader reads both.
 pub fn with_yours(mut coll: Collection, yours: Option<&std::path::Path>) -> Collection {
-    if let Some(path) = yours.filter(|p| p.exists()) {
-        super::load::add_file(&mut coll, path);
+    if let Some(chess) = yours {
+        for game in [GameKind::Chess, GameKind::Xiangqi] {
+            let path = super::from_games::file_of(chess, game);
+            if path.exists() {
+                super::load::add_file(&mut coll, &path);
+            }
+        }
     }
     coll
+}
+
+/// What the schedule reads of a puzzle of either game: the one schedule draws both.
+trait Drawn {
+    fn id(&self) -> &str;
+    fn theme(&self) -> &str;
+    fn difficulty(&self) -> u8;
+}
+
+impl Drawn for Puzzle {
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn theme(&self) -> &str {
+        &self.theme
+    }
+    fn difficulty(&self) -> u8 {
+        self.difficulty
+    }
+}
+
+impl Drawn for XiangqiPuzzle {
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn theme(&self) -> &str {
+        &self.theme
+    }
+    fn difficulty(&self) -> u8 {
+        self.difficulty
+    }
 }
 
 /// A drill session.
@@ -122,15 +161,40 @@ impl Session {
     /// Offer the next puzzle of `pick` (see the module docs) and remember it
     /// as offered. `None` when the pick has no puzzle.
     pub fn next(&mut self, pick: &Pick) -> Option<&Puzzle> {
-        let id = self.choose(pick)?.id.clone();
-        if self.offered.contains(&id) {
+        let themes: Vec<(&str, &[Puzzle])> = self
+            .collection
+            .themes
+            .iter()
+            .map(|t| (t.id.as_str(), t.puzzles.as_slice()))
+            .collect();
+        let id = self.choose(&themes, pick)?.id().to_string();
+        self.offer(&id);
+        self.collection.puzzle(&id)
+    }
+
+    /// [`Session::next`] for the xiangqi drill screen: the next xiangqi puzzle of `pick`, by
+    /// the same schedule and the same progress.
+    pub fn next_xiangqi(&mut self, pick: &Pick) -> Option<&XiangqiPuzzle> {
+        let themes: Vec<(&str, &[XiangqiPuzzle])> = self
+            .collection
+            .xiangqi
+            .iter()
+            .map(|t| (t.id.as_str(), t.puzzles.as_slice()))
+            .collect();
+        let id = self.choose(&themes, pick)?.id().to_string();
+        self.offer(&id);
+        self.collection.xiangqi_puzzle(&id)
+    }
+
+    /// Remember puzzle `id` as offered.
+    fn offer(&mut self, id: &str) {
+        if self.offered.iter().any(|o| o == id) {
             // Everything was offered: a new round begins with this one.
             self.offered.clear();
         }
-        self.offered.push(id.clone());
+        self.offered.push(id.to_string());
         self.offered_count += 1;
-        self.last = Some(id.clone());
-        self.collection.puzzle(&id)
+        self.last = Some(id.to_string());
     }
 
     /// Start a new round: every puzzle may be offered again before the others.
@@ -143,57 +207,70 @@ impl Session {
         self.collection.puzzle(self.last.as_deref()?)
     }
 
-    fn choose(&self, pick: &Pick) -> Option<&Puzzle> {
-        let themes = &self.collection.themes;
+    /// The next puzzle of `pick` among `themes` (id and puzzles, of either game).
+    fn choose<'a, P: Drawn>(&self, themes: &[(&'a str, &'a [P])], pick: &Pick) -> Option<&'a P> {
+        let in_theme = |id: &str| {
+            themes
+                .iter()
+                .find(|(t, _)| *t == id)
+                .and_then(|(_, ps)| self.next_in_theme(ps))
+        };
         match pick {
-            Pick::Theme(id) => self.next_in_theme(id),
+            Pick::Theme(id) => in_theme(id),
             Pick::All if themes.is_empty() => None,
             Pick::All => {
-                let last_theme = self
-                    .last()
-                    .and_then(|p| themes.iter().position(|t| t.id == p.theme));
+                let last = self.last.as_deref();
+                let last_theme = themes
+                    .iter()
+                    .position(|(_, ps)| ps.iter().any(|p| Some(p.id()) == last));
                 let start = last_theme.map_or(0, |i| i + 1);
                 let order: Vec<&str> = (0..themes.len())
-                    .map(|k| themes[(start + k) % themes.len()].id.as_str())
+                    .map(|k| themes[(start + k) % themes.len()].0)
                     .collect();
                 order
                     .iter()
-                    .find_map(|id| self.next_in_theme(id).filter(|p| self.ready(p)))
+                    .find_map(|id| in_theme(id).filter(|p| self.ready(*p)))
                     .or_else(|| {
                         order.iter().find_map(|id| {
-                            self.next_in_theme(id)
-                                .filter(|p| !self.is_solved(p) && !self.offered.contains(&p.id))
+                            in_theme(id).filter(|p| !self.is_solved(*p) && !self.was_offered(*p))
                         })
                     })
-                    .or_else(|| order.iter().find_map(|id| self.next_in_theme(id)))
+                    .or_else(|| order.iter().find_map(|id| in_theme(id)))
             }
         }
     }
 
-    fn next_in_theme(&self, theme: &str) -> Option<&Puzzle> {
-        let mut order: Vec<&Puzzle> = self.collection.theme(theme)?.puzzles.iter().collect();
-        order.sort_by_key(|p| p.difficulty);
-        let fresh = |p: &&&Puzzle| !self.offered.contains(&p.id);
-        let not_last = |p: &&&Puzzle| Some(&p.id) != self.last.as_ref();
-        let due = order.iter().filter(|p| self.ready(p)).min_by_key(|p| {
-            let s = self.progress.schedule(&p.theme, &p.id).unwrap_or_default();
-            (s.due, s.level, p.difficulty)
+    fn was_offered(&self, p: &impl Drawn) -> bool {
+        self.offered.iter().any(|o| o == p.id())
+    }
+
+    fn next_in_theme<'a, P: Drawn>(&self, puzzles: &'a [P]) -> Option<&'a P> {
+        let mut order: Vec<&P> = puzzles.iter().collect();
+        order.sort_by_key(|p| p.difficulty());
+        let fresh = |p: &&&P| !self.was_offered(**p);
+        let not_last = |p: &&&P| Some(p.id()) != self.last.as_deref();
+        let due = order.iter().filter(|p| self.ready(**p)).min_by_key(|p| {
+            let s = self
+                .progress
+                .schedule(p.theme(), p.id())
+                .unwrap_or_default();
+            (s.due, s.level, p.difficulty())
         });
         due.or_else(|| {
             order
                 .iter()
-                .filter(|p| !self.held_back(p))
+                .filter(|p| !self.held_back(**p))
                 .filter(fresh)
-                .find(|p| !self.is_solved(p))
+                .find(|p| !self.is_solved(**p))
         })
-        .or_else(|| order.iter().filter(|p| !self.held_back(p)).find(fresh))
+        .or_else(|| order.iter().filter(|p| !self.held_back(**p)).find(fresh))
         .or_else(|| {
             order
                 .iter()
                 .filter(fresh)
-                .find(|p| !self.is_solved(p))
+                .find(|p| !self.is_solved(**p))
                 .or_else(|| order.iter().find(fresh))
-                .or_else(|| order.iter().filter(not_last).find(|p| !self.is_solved(p)))
+                .or_else(|| order.iter().filter(not_last).find(|p| !self.is_solved(**p)))
                 .or_else(|| order.iter().find(not_last))
                 .or_else(|| order.first())
         })
@@ -202,16 +279,16 @@ impl Session {
 
     /// Whether `p` is due now and may be offered next: due by the schedule, not the last
     /// one offered, and if missed in this session, [`RETRY_AFTER`] other puzzles ago.
-    fn ready(&self, p: &Puzzle) -> bool {
-        self.progress.is_due(&p.theme, &p.id, self.today)
-            && Some(&p.id) != self.last.as_ref()
+    fn ready(&self, p: &impl Drawn) -> bool {
+        self.progress.is_due(p.theme(), p.id(), self.today)
+            && Some(p.id()) != self.last.as_deref()
             && !self.held_back(p)
     }
 
     /// Whether `p` was missed in this session fewer than [`RETRY_AFTER`] puzzles ago.
-    fn held_back(&self, p: &Puzzle) -> bool {
+    fn held_back(&self, p: &impl Drawn) -> bool {
         self.missed_at
-            .get(&p.id)
+            .get(p.id())
             .is_some_and(|&at| self.offered_count < at + RETRY_AFTER)
     }
 
@@ -225,8 +302,8 @@ impl Session {
         })
     }
 
-    fn is_solved(&self, p: &Puzzle) -> bool {
-        self.progress.is_solved(&p.theme, &p.id)
+    fn is_solved(&self, p: &impl Drawn) -> bool {
+        self.progress.is_solved(p.theme(), p.id())
     }
 
     /// The xiangqi themes ([`super::xiangqi`]), kept apart from `collection.themes`, which
@@ -325,6 +402,43 @@ mod tests {
             let id = s.next(&Pick::All).unwrap().id.clone();
             assert!(s.collection.xiangqi_puzzle(&id).is_none(), "{id}");
         }
+    }
+
+    /// The xiangqi puzzles are drawn by the same schedule: a missed one comes back after
+    /// [`RETRY_AFTER`] others, and one due by the Leitner boxes comes first. Broken to see it
+    /// fail: `next_xiangqi` drawing the themes' puzzles in file order (`themes[0].1.first()`),
+    /// as the xiangqi drill screen did.
+    #[test]
+    fn xiangqi_puzzles_are_drawn_on_the_same_schedule() {
+        let mut s = session(20_000);
+        let theme = s.xiangqi_themes()[0].id.clone();
+        let pick = Pick::Theme(theme.clone());
+        let missed = s.next_xiangqi(&pick).unwrap().id.clone();
+        // A chase of no piece: no puzzle's answer.
+        let wrong = XiangqiAnswer::Chase(crate::xiangqi::ChaseStatus::Chases(Vec::new()));
+        assert!(!s.answer_xiangqi(&missed, &wrong).unwrap().correct);
+        let mut then = Vec::new();
+        for _ in 0..RETRY_AFTER + 1 {
+            let p = s.next_xiangqi(&pick).unwrap().clone();
+            then.push(p.id.clone());
+            if p.id != missed {
+                let right = crate::xiangqi::solve(&p).unwrap().answer;
+                assert!(s.answer_xiangqi(&p.id, &right).unwrap().correct);
+            }
+        }
+        assert!(!then[..RETRY_AFTER].contains(&missed), "{then:?}");
+        assert_eq!(then[RETRY_AFTER], missed, "{then:?}");
+        // Answered right three days ago, the hardest is due: it comes first.
+        let mut s = session(20_000);
+        let hardest = s.xiangqi_themes()[0]
+            .puzzles
+            .iter()
+            .max_by_key(|p| p.difficulty)
+            .unwrap()
+            .id
+            .clone();
+        s.progress.record(&theme, &hardest, true, 19_997);
+        assert_eq!(s.next_xiangqi(&pick).unwrap().id, hardest);
     }
 
     #[test]

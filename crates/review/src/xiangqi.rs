@@ -22,16 +22,47 @@
 //! A game that ends with the side to move without a legal move ends by checkmate or
 //! stalemate ([`Ending`]); both lose in xiangqi.
 //!
+//! # The players' findings ([`XqFinding`])
+//!
+//! What the players did about the repetitions, each answered by the arbiter
+//! ([`threefold_xiangqi::arbiter::call`]) or the judge, never ruled here:
+//!
+//! - a **missed call**: the side to move could have called the arbiter — the opponent's
+//!   repetition is forbidden, so the call is right and the opponent must vary or lose — and
+//!   made no call then (the first such moment of each repetition, for each side, unless the
+//!   side called earlier in it; before the game's ruling, which ends the game);
+//! - a **wrong call** (and a right one, listed too): each call made in the game
+//!   ([`XqCall`]: the trainer's screen records them; PGN holds none), answered as the arbiter
+//!   answered it then;
+//! - a **forbidden move**: a move that brought a position back and made the mover's own
+//!   repetition the forbidden one (the judge's word on the repetition so far, at the first
+//!   repetition: the mover loses), the first of each repetition for each side, with the
+//!   moves that would have broken it (every legal move after which the judge does not rule
+//!   the mover lost).
+//!
+//! With the engine ([`engine_pass`]) the review reads which of them **mattered**: the
+//! position before the forbidden move is searched once (with the game's history, its judge
+//! on: the engine's score is the best move that does not repeat forbidden). A forbidden move
+//! mattered when the mover had a way out not lost ([`WINNING_CP`]); a missed call mattered
+//! when the offender, made to vary, was lost, and the caller did not win the game.
+//!
 //! [`JudgedGame`]: threefold_xiangqi::judge::JudgedGame
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use serde::{Deserialize, Serialize};
-use threefold_xiangqi::judge::{Ending, Record, RuleAt, Ruling, RulingKind};
+use threefold_engine::{Engine, Request, Score, TtAllocError};
+use threefold_xiangqi::arbiter::{self, Call, Verdict};
+use threefold_xiangqi::judge::{Ending, JudgedGame, Record, RuleAt, Ruling, RulingKind};
 use threefold_xiangqi::notation::wxf;
 use threefold_xiangqi::pgn::{self, Outcome as PgnOutcome, PgnReason};
-use threefold_xiangqi::{Color, Move};
+use threefold_xiangqi::{Color, Move, Position};
+
+use super::Budget;
+use super::params::WINNING_CP;
 
 /// How games are judged: the options of `threefold xiangqi judge`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,6 +147,74 @@ pub struct XqReview {
     pub rulings: Vec<XqRuling>,
     /// The side to move at the end has no legal move.
     pub ending: Option<Ending>,
+    /// What the players did about the repetitions, by ply ([`XqFinding`]).
+    pub findings: Vec<XqFinding>,
+}
+
+/// A call to the arbiter made in a game: after ply `ply`, by `caller`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct XqCall {
+    pub ply: usize,
+    pub caller: Color,
+    pub call: Call,
+}
+
+/// What a player's finding is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum XqFindingKind {
+    /// The side to move could have called the arbiter on the opponent's forbidden
+    /// repetition and did not.
+    MissedCall,
+    /// A call the arbiter answered as wrong (why: the verdict).
+    WrongCall(Verdict),
+    /// A call the arbiter answered as right.
+    RightCall,
+    /// A move that made the mover's own repetition forbidden.
+    ForbiddenMove,
+}
+
+impl XqFindingKind {
+    /// The name in the JSON output and on the review screen: `missed-call`, `wrong-call`,
+    /// `right-call`, `forbidden-move`.
+    pub fn code(self) -> &'static str {
+        match self {
+            XqFindingKind::MissedCall => "missed-call",
+            XqFindingKind::WrongCall(_) => "wrong-call",
+            XqFindingKind::RightCall => "right-call",
+            XqFindingKind::ForbiddenMove => "forbidden-move",
+        }
+    }
+
+    /// Whether a finding of this kind is a player's mistake (a drill can be made of it).
+    pub fn is_mistake(self) -> bool {
+        !matches!(self, XqFindingKind::RightCall)
+    }
+}
+
+/// One finding about the players (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XqFinding {
+    pub kind: XqFindingKind,
+    /// The ply of the position the finding is about: the side concerned is to move there
+    /// (a forbidden move: the position it was played from).
+    pub ply: usize,
+    /// The side concerned: the caller (or who could have called), the mover.
+    pub side: Color,
+    /// The forbidden move played.
+    pub mv: Option<Move>,
+    /// The call made (a call), or the call that was right (a missed call).
+    pub call: Option<Call>,
+    /// A forbidden move: the moves that would have broken the repetition, sorted by UCCI.
+    pub breaks: Vec<Move>,
+    /// Which of the game's repetitions it is about, if one.
+    pub repetition: Option<usize>,
+    /// The engine's score of the position before the offending move, from `side`'s view
+    /// ([`engine_pass`]; `None` without the engine).
+    pub eval: Option<Score>,
+    /// By the engine's score: the finding cost (or would have won) a game.
+    pub mattered: bool,
+    /// In words.
+    pub text: String,
 }
 
 /// Reviews one xiangqi game given as the PGN text of that game alone. `first_line` is the
@@ -138,49 +237,73 @@ pub fn review_game(
     Ok(review_pgn_game(&g, opts))
 }
 
-/// Reviews a game the xiangqi PGN reader has read.
+/// Reviews a game the xiangqi PGN reader has read (no calls: PGN records none).
 pub fn review_pgn_game(g: &pgn::PgnGame, opts: &XqOptions) -> XqReview {
+    review_with_calls(g, &[], opts)
+}
+
+/// Reviews a game and the calls to the arbiter made in it (the trainer's screen records
+/// them): the repetitions, their rulings and the players' findings ([`XqFinding`]). The
+/// one review of a xiangqi game: `threefold review --xiangqi` and the trainer's review
+/// screen both call it.
+pub fn review_with_calls(g: &pgn::PgnGame, calls: &[XqCall], opts: &XqOptions) -> XqReview {
     let at = opts.rule_at;
-    let mut record = Record::new(g.start.clone());
-    for &m in &g.moves {
-        record.push(m);
-    }
-    let plies = record.ply();
+    // The game judged as it is played: the arbiter answers a call on the game as it stood.
+    let mut game = JudgedGame::new(g.start.clone(), at);
     let mut repetitions: Vec<XqRepetition> = Vec::new();
     let mut rulings: Vec<XqRuling> = Vec::new();
+    let mut findings: Vec<XqFinding> = Vec::new();
     let mut run_open = false;
-    for ply in 1..=plies {
+    for (i, &m) in g.moves.iter().enumerate() {
+        let ply = i + 1;
+        // Over before this move (a ruling stands from an earlier ply): nothing is found.
+        let live = game.standing().is_none();
+        game.push(m);
+        let record = game.record();
         let count = record.occurrence_count(ply);
         if count == 0 {
             run_open = false;
-            continue;
-        }
-        if !run_open {
-            run_open = true;
-            repetitions.push(XqRepetition {
-                first_ply: ply,
-                last_ply: ply,
-                first_seen: record.occurrences(ply).last().unwrap_or(ply),
-                most: 0,
-            });
-        }
-        let index = repetitions.len() - 1;
-        let rep = &mut repetitions[index];
-        rep.last_ply = ply;
-        rep.most = rep.most.max(count + 1);
-        // The first ply of the run at which the judge rules: a repetition is ruled once.
-        if count >= at.ntimes() && rulings.last().is_none_or(|r| r.repetition != index) {
-            let ruling = record.judge_at(ply, at);
-            if let Some(kind) = ruling.kind() {
-                rulings.push(XqRuling {
-                    ruling,
-                    kind,
-                    repetition: index,
-                    ended_game: false,
+        } else {
+            if !run_open {
+                run_open = true;
+                repetitions.push(XqRepetition {
+                    first_ply: ply,
+                    last_ply: ply,
+                    first_seen: record.occurrences(ply).last().unwrap_or(ply),
+                    most: 0,
                 });
             }
+            let index = repetitions.len() - 1;
+            let rep = &mut repetitions[index];
+            rep.last_ply = ply;
+            rep.most = rep.most.max(count + 1);
+            // The first ply of the run at which the judge rules: a repetition is ruled once.
+            if count >= at.ntimes() && rulings.last().is_none_or(|r| r.repetition != index) {
+                let ruling = record.judge_at(ply, at);
+                if let Some(kind) = ruling.kind() {
+                    rulings.push(XqRuling {
+                        ruling,
+                        kind,
+                        repetition: index,
+                        ended_game: false,
+                    });
+                }
+            }
+            if live {
+                forbidden_move(&mut game, ply, index, &mut findings);
+                missed_call(&game, ply, index, calls, &mut findings);
+            }
         }
+        calls_at(
+            &game,
+            ply,
+            run_open.then(|| repetitions.len() - 1),
+            calls,
+            &mut findings,
+        );
     }
+    let record = game.record();
+    let plies = record.ply();
     // The last repetition ended the game if the game ended in it with the ruling's result.
     if let (Some(last), Some(rep)) = (rulings.last_mut(), repetitions.last())
         && last.repetition == repetitions.len() - 1
@@ -195,12 +318,17 @@ pub fn review_pgn_game(g: &pgn::PgnGame, opts: &XqOptions) -> XqReview {
     let named = repetitions
         .iter()
         .flat_map(|r| [r.first_ply, r.last_ply])
-        .chain(rulings.iter().map(|r| r.ruling.ply));
+        .chain(rulings.iter().map(|r| r.ruling.ply))
+        .chain(findings.iter().map(|f| match f.kind {
+            XqFindingKind::ForbiddenMove => f.ply + 1,
+            _ => f.ply,
+        }));
     let wxf = named
         .filter(|&p| p >= 1)
         .map(|p| (p, wxf(record.position(p - 1), record.move_at(p))))
         .collect();
-    XqReview {
+    findings.sort_by_key(|f| f.ply);
+    let mut review = XqReview {
         tags: g.tags.clone(),
         result: g.result,
         first_to_move: g.start.side_to_move(),
@@ -209,7 +337,220 @@ pub fn review_pgn_game(g: &pgn::PgnGame, opts: &XqOptions) -> XqReview {
         repetitions,
         rulings,
         ending: Ending::of(record.current()),
+        findings,
+    };
+    for i in 0..review.findings.len() {
+        if let Some(text) = review.finding_text(&review.findings[i], record) {
+            review.findings[i].text = text;
+        }
     }
+    review
+}
+
+/// The judge's word on the repetition so far (at its first repetition) after ply `ply`.
+fn so_far(record: &Record, ply: usize) -> Ruling {
+    record.judge_at(ply, RuleAt::FirstRepetition)
+}
+
+/// Ply `ply` (just played) brought a position back: if the judge's word on the repetition
+/// so far rules its mover lost, and it is the mover's first such move in repetition
+/// `index`, a forbidden-move finding with the moves that would have broken it (each tried
+/// on the game taken back one ply).
+fn forbidden_move(game: &mut JudgedGame, ply: usize, index: usize, out: &mut Vec<XqFinding>) {
+    let record = game.record();
+    let mover = record.position(ply - 1).side_to_move();
+    if so_far(record, ply).loser() != Some(mover)
+        || out.iter().any(|f| {
+            f.kind == XqFindingKind::ForbiddenMove && f.side == mover && f.repetition == Some(index)
+        })
+    {
+        return;
+    }
+    let played = record.move_at(ply);
+    game.pop();
+    let before = game.record().current().clone();
+    let mut breaks = Vec::new();
+    for &m in before.legal_moves().as_slice() {
+        game.push(m);
+        let n = game.record().ply();
+        if so_far(game.record(), n).loser() != Some(mover) {
+            breaks.push(m);
+        }
+        game.pop();
+    }
+    game.push(played);
+    breaks.sort_by_key(|m| m.ucci());
+    out.push(XqFinding {
+        kind: XqFindingKind::ForbiddenMove,
+        ply: ply - 1,
+        side: mover,
+        mv: Some(played),
+        call: None,
+        breaks,
+        repetition: Some(index),
+        eval: None,
+        mattered: false,
+        text: String::new(),
+    });
+}
+
+/// After ply `ply` (a position that stood before, no ruling yet): the side to move could
+/// call the opponent's repetition forbidden and be right. A missed call if it is the
+/// first such moment of repetition `index` for that side and the side made no call in it.
+fn missed_call(
+    game: &JudgedGame,
+    ply: usize,
+    index: usize,
+    calls: &[XqCall],
+    out: &mut Vec<XqFinding>,
+) {
+    if game.standing().is_some() {
+        return;
+    }
+    let caller = game.record().current().side_to_move();
+    let seen = out.iter().any(|f| {
+        f.side == caller
+            && f.repetition == Some(index)
+            && matches!(
+                f.kind,
+                XqFindingKind::MissedCall | XqFindingKind::RightCall | XqFindingKind::WrongCall(_)
+            )
+    });
+    if seen || calls.iter().any(|c| c.ply == ply && c.caller == caller) {
+        return;
+    }
+    if arbiter::call(game, caller, Call::Forbidden).is_right() {
+        out.push(XqFinding {
+            kind: XqFindingKind::MissedCall,
+            ply,
+            side: caller,
+            mv: None,
+            call: Some(Call::Forbidden),
+            breaks: Vec::new(),
+            repetition: Some(index),
+            eval: None,
+            mattered: false,
+            text: String::new(),
+        });
+    }
+}
+
+/// The calls made after ply `ply`, each answered by the arbiter on the game as it stood
+/// (a call repeated at the same ply is listed once).
+fn calls_at(
+    game: &JudgedGame,
+    ply: usize,
+    repetition: Option<usize>,
+    calls: &[XqCall],
+    out: &mut Vec<XqFinding>,
+) {
+    let mut made: Vec<&XqCall> = calls.iter().filter(|c| c.ply == ply).collect();
+    made.dedup();
+    for c in made {
+        let answer = arbiter::call(game, c.caller, c.call);
+        let kind = if answer.is_right() {
+            XqFindingKind::RightCall
+        } else {
+            XqFindingKind::WrongCall(answer.verdict())
+        };
+        out.push(XqFinding {
+            kind,
+            ply,
+            side: c.caller,
+            mv: None,
+            call: Some(c.call),
+            breaks: Vec::new(),
+            repetition,
+            eval: None,
+            mattered: false,
+            text: format!(
+                "{}: {}",
+                answer.headline(),
+                answer.explanation().lines().next().unwrap_or_default()
+            ),
+        });
+    }
+}
+
+/// The engine's part of a xiangqi review: the position before each forbidden move (and
+/// before the move a missed call is about) searched once with `budget`, with the game's
+/// history; each finding gets its score and whether it mattered (see the module docs).
+/// `start` is the game's start position. `progress` is called with (positions searched,
+/// positions to search); setting `stop` ends the pass early (findings left unsearched keep
+/// no score).
+pub fn engine_pass(
+    review: &mut XqReview,
+    start: &Position,
+    budget: Budget,
+    hash_mb: usize,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<(), TtAllocError> {
+    // The plies to search: the position before the offending move, with its side to move.
+    let before = |f: &XqFinding| match f.kind {
+        XqFindingKind::ForbiddenMove => Some(f.ply),
+        XqFindingKind::MissedCall => f.ply.checked_sub(1),
+        _ => None,
+    };
+    let mut plies: Vec<usize> = review.findings.iter().filter_map(before).collect();
+    plies.sort_unstable();
+    plies.dedup();
+    let total = plies.len();
+    if total == 0 {
+        progress(0, 0);
+        return Ok(());
+    }
+    let mut engine = Engine::new(hash_mb)?;
+    engine.new_game();
+    let limits = budget.limits();
+    let mut scores = BTreeMap::new();
+    for (done, &p) in plies.iter().enumerate() {
+        progress(done, total);
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let r = engine.search(
+            &Request::new(start, &review.moves[..p], &limits, stop),
+            &mut (),
+            &mut |_| {},
+        );
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        scores.insert(p, r.score);
+    }
+    progress(scores.len(), total);
+    let caller_won = |c: Color| match c {
+        Color::Red => review.result == PgnOutcome::RedWins,
+        Color::Black => review.result == PgnOutcome::BlackWins,
+    };
+    let mut findings = std::mem::take(&mut review.findings);
+    for f in &mut findings {
+        let Some(score) = before(f).and_then(|p| scores.get(&p)) else {
+            continue;
+        };
+        match f.kind {
+            // The score is the mover's: its best move that does not repeat forbidden.
+            XqFindingKind::ForbiddenMove => {
+                f.eval = Some(*score);
+                f.mattered = !f.breaks.is_empty() && score.cp() > -WINNING_CP;
+            }
+            // The score is the offender's, made to vary; the caller's view is its negation.
+            XqFindingKind::MissedCall => {
+                f.eval = Some(super::negate(*score));
+                f.mattered = score.cp() <= -WINNING_CP && !caller_won(f.side);
+            }
+            _ => {}
+        }
+    }
+    let record = review.record(start);
+    for f in &mut findings {
+        if let Some(text) = review.finding_text(f, &record) {
+            f.text = text;
+        }
+    }
+    review.findings = findings;
+    Ok(())
 }
 
 /// One line of the JSON output: a repetition or a ruling.
@@ -237,9 +578,138 @@ struct JsonFinding {
     ended_game: Option<bool>,
     text: String,
     explanation: Option<String>,
+    /// A repetition's players' findings ([`XqFinding`]), in its own object so that a game's
+    /// lines stay one per repetition and ruling.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    players: Vec<JsonPlayerFinding>,
+}
+
+/// A player's finding in the JSON output.
+#[derive(Serialize)]
+struct JsonPlayerFinding {
+    /// `missed-call`, `wrong-call`, `right-call`, `forbidden-move`.
+    kind: &'static str,
+    /// The position it is about (its side to move).
+    ply: usize,
+    side: &'static str,
+    /// The forbidden move, in UCCI.
+    #[serde(rename = "move")]
+    mv: Option<String>,
+    /// The call made or missed: `forbidden`, `draw`.
+    call: Option<&'static str>,
+    /// The moves that would have broken a forbidden repetition, in UCCI.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    breaks: Vec<String>,
+    /// The engine's score from `side`'s view, in centipawns (null without the engine).
+    eval_cp: Option<i32>,
+    mattered: bool,
+    text: String,
+}
+
+impl JsonPlayerFinding {
+    fn of(f: &XqFinding) -> JsonPlayerFinding {
+        JsonPlayerFinding {
+            kind: f.kind.code(),
+            ply: f.ply,
+            side: f.side.name(),
+            mv: f.mv.map(|m| m.ucci()),
+            call: f.call.map(|c| match c {
+                Call::Forbidden => "forbidden",
+                Call::Draw => "draw",
+            }),
+            breaks: f.breaks.iter().map(|m| m.ucci()).collect(),
+            eval_cp: f.eval.map(Score::cp),
+            mattered: f.mattered,
+            text: f.text.clone(),
+        }
+    }
 }
 
 impl XqReview {
+    /// The game's record from `start` (the start position it was reviewed from).
+    pub fn record(&self, start: &Position) -> Record {
+        let mut record = Record::new(start.clone());
+        for &m in &self.moves {
+            record.push(m);
+        }
+        record
+    }
+
+    /// The side to move after `ply` plies (the side a finding at `ply` is about).
+    pub fn side_to_move_at(&self, ply: usize) -> Color {
+        self.side_at(ply)
+    }
+
+    /// A finding in words (a call's words are the arbiter's, written when it was answered:
+    /// `None`).
+    fn finding_text(&self, f: &XqFinding, record: &Record) -> Option<String> {
+        let side = f.side.title();
+        let other = f.side.other().title();
+        let eval = f.eval.map(super::eval_text);
+        match f.kind {
+            XqFindingKind::ForbiddenMove => {
+                let ruling = so_far(record, f.ply + 1);
+                let kind = ruling
+                    .kind()
+                    .map_or("a forbidden repetition", RulingKind::name);
+                let pos = record.position(f.ply);
+                let breaks = if f.breaks.is_empty() {
+                    "no move would have broken it".to_string()
+                } else {
+                    let shown: Vec<String> =
+                        f.breaks.iter().take(12).map(|&m| wxf(pos, m)).collect();
+                    let more = f.breaks.len().saturating_sub(shown.len());
+                    format!(
+                        "{} of {} legal moves would have broken it: {}{}",
+                        f.breaks.len(),
+                        pos.legal_moves().as_slice().len(),
+                        shown.join(", "),
+                        if more > 0 {
+                            format!(" and {more} more")
+                        } else {
+                            String::new()
+                        }
+                    )
+                };
+                let engine = match (eval, f.mattered) {
+                    (None, _) => String::new(),
+                    (Some(e), true) => format!(
+                        " The engine scores {side}'s best way out {e}: the repetition threw away a game that was not lost."
+                    ),
+                    (Some(e), false) => {
+                        format!(" The engine scores {side}'s best way out {e}: it did not matter.")
+                    }
+                };
+                Some(format!(
+                    "{} brought the position back and made {side}'s own repetition the forbidden one ({kind}: {}); {breaks}.{engine}",
+                    self.ply_label(f.ply + 1),
+                    ruling.headline()
+                ))
+            }
+            XqFindingKind::MissedCall => {
+                let ruling = so_far(record, f.ply);
+                let kind = ruling
+                    .kind()
+                    .map_or("a forbidden repetition", RulingKind::name);
+                let engine = match (eval, f.mattered) {
+                    (None, _) => String::new(),
+                    (Some(e), true) => format!(
+                        " Made to vary, {other} was lost ({side}'s view: {e}), and the game ended {}: the call was worth a game.",
+                        self.result.pgn()
+                    ),
+                    (Some(e), false) => {
+                        format!(" Made to vary, {other} was not lost ({side}'s view: {e}).")
+                    }
+                };
+                Some(format!(
+                    "After {}, {side} could have called the arbiter: {other}'s repetition is forbidden ({kind}), so {other} would have had to vary or lose.{engine}",
+                    self.ply_label(f.ply)
+                ))
+            }
+            XqFindingKind::WrongCall(_) | XqFindingKind::RightCall => None,
+        }
+    }
+
     /// The number of moves played.
     pub fn plies(&self) -> usize {
         self.moves.len()
@@ -349,7 +819,7 @@ impl XqReview {
         if self.repetitions.is_empty() {
             writeln!(out, "  no repetitions")?;
         }
-        for (rep, ruling) in self.findings() {
+        for (index, (rep, ruling)) in self.findings().enumerate() {
             writeln!(
                 out,
                 "  {:<9} {:<5} {:<22} {}",
@@ -371,6 +841,12 @@ impl XqReview {
                     writeln!(out, "  {:<9} {:<5} {:<22}   {}", "", "", "", side.summary())?;
                 }
             }
+            for f in self.findings.iter().filter(|f| f.repetition == Some(index)) {
+                self.write_finding(out, f)?;
+            }
+        }
+        for f in self.findings.iter().filter(|f| f.repetition.is_none()) {
+            self.write_finding(out, f)?;
         }
         if let Some(e) = self.ending {
             writeln!(
@@ -384,6 +860,19 @@ impl XqReview {
             )?;
         }
         writeln!(out)
+    }
+
+    /// A player's finding as a line of the report.
+    fn write_finding(&self, out: &mut dyn Write, f: &XqFinding) -> io::Result<()> {
+        let mark = if f.mattered { " (mattered)" } else { "" };
+        writeln!(
+            out,
+            "  {:<9} {:<5} {:<22} {}",
+            self.place(f.ply),
+            f.side.title(),
+            format!("{}{mark}", f.kind.code()),
+            f.text
+        )
     }
 
     /// One JSON object per finding, a line each: `game`, `kind` (`repetition` or the
@@ -401,7 +890,7 @@ impl XqReview {
             serde_json::to_writer(&mut *out, f)?;
             writeln!(out)
         };
-        for (rep, ruling) in self.findings() {
+        for (index, (rep, ruling)) in self.findings().enumerate() {
             line(&JsonFinding {
                 game,
                 kind: "repetition",
@@ -417,6 +906,12 @@ impl XqReview {
                 ended_game: None,
                 text: self.repetition_text(rep),
                 explanation: None,
+                players: self
+                    .findings
+                    .iter()
+                    .filter(|f| f.repetition == Some(index))
+                    .map(JsonPlayerFinding::of)
+                    .collect(),
             })?;
             if let Some(r) = ruling {
                 let level = |s: &threefold_xiangqi::judge::SideReport| s.level.map(|l| l.name());
@@ -435,8 +930,23 @@ impl XqReview {
                     ended_game: Some(r.ended_game),
                     text: self.ruling_text(r),
                     explanation: Some(r.ruling.explanation()),
+                    players: Vec::new(),
                 })?;
             }
+        }
+        // A call made outside any repetition: its own line.
+        for f in self.findings.iter().filter(|f| f.repetition.is_none()) {
+            serde_json::to_writer(
+                &mut *out,
+                &serde_json::json!({
+                    "game": game,
+                    "kind": f.kind.code(),
+                    "ply": f.ply,
+                    "side": f.side.name(),
+                    "finding": JsonPlayerFinding::of(f),
+                }),
+            )?;
+            writeln!(out)?;
         }
         Ok(())
     }

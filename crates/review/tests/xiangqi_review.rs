@@ -464,3 +464,200 @@ fn fairy_stockfish_self_play_ends_as_the_review_says() {
     );
     assert_eq!((totals.checkmates, totals.stalemates), (133, 31));
 }
+
+// The players' findings: what the players did about the repetitions (missed and wrong calls
+// to the arbiter, the moves that made one's own repetition forbidden), each answered by the
+// arbiter or the judge; with the engine, the ones that mattered.
+
+use std::sync::atomic::AtomicBool;
+use threefold_review::Budget;
+use threefold_review::xiangqi::{
+    XqCall, XqFindingKind, engine_pass, review_pgn_game, review_with_calls,
+};
+use threefold_xiangqi::arbiter::{Call, Verdict};
+
+/// The game of case `name` as the PGN reader reads it.
+fn pgn_game(name: &str, result: Outcome) -> PgnGame {
+    let (fen, moves, _) = case(name);
+    threefold_xiangqi::pgn::read(&pgn_with_variant(&fen, &moves, result)).unwrap()
+}
+
+fn kinds(r: &XqReview) -> Vec<(XqFindingKind, usize, Color)> {
+    r.findings.iter().map(|f| (f.kind, f.ply, f.side)).collect()
+}
+
+/// Figure 1's perpetual check: Red's fifth move (h8h9, ply 5) brings the position back and
+/// makes Red's own repetition the forbidden one; every other rook or king move would have
+/// broken it. Black could have called the arbiter after it (the first moment: ply 5) and did
+/// not. Broken to see it fail: `so_far(record, ply).loser() != Some(mover)` made
+/// `== Some(mover)` in `forbidden_move`; then `if arbiter::call(..).is_right()` made
+/// `if !...` in `missed_call`.
+#[test]
+fn a_perpetual_check_has_a_forbidden_move_and_a_missed_call() {
+    let g = pgn_game("fig1 perpetual check, n=2", Outcome::BlackWins);
+    let r = review_pgn_game(&g, &XqOptions::default());
+    assert_eq!(
+        kinds(&r),
+        [
+            (XqFindingKind::ForbiddenMove, 4, Color::Red),
+            (XqFindingKind::MissedCall, 5, Color::Black),
+        ]
+    );
+    let forbidden = &r.findings[0];
+    let h8h9 = parse_move(&g.start, "h8h9").unwrap();
+    assert_eq!(forbidden.mv, Some(h8h9));
+    assert_eq!(forbidden.repetition, Some(0));
+    // The position before ply 5 is the start: every legal move but the repeating check.
+    let legal = g.start.legal_moves().as_slice().len();
+    assert_eq!(forbidden.breaks.len(), legal - 1, "{:?}", forbidden.breaks);
+    assert!(!forbidden.breaks.contains(&h8h9));
+    assert!(
+        forbidden.text.contains("perpetual check"),
+        "{}",
+        forbidden.text
+    );
+    assert!(
+        r.findings[1]
+            .text
+            .contains("Black could have called the arbiter")
+    );
+    // The report and the JSON carry them.
+    let mut out = Vec::new();
+    r.write_report(&mut out, 1).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("forbidden-move"), "{text}");
+    assert!(text.contains("missed-call"), "{text}");
+    let mut json = Vec::new();
+    r.write_json(&mut json, 1).unwrap();
+    let first: serde_json::Value =
+        serde_json::from_str(String::from_utf8(json).unwrap().lines().next().unwrap()).unwrap();
+    assert_eq!(first["players"][0]["kind"], "forbidden-move");
+    assert_eq!(first["players"][0]["move"], "h8h9");
+    assert_eq!(first["players"][1]["kind"], "missed-call");
+}
+
+/// Figure 2's perpetual chase, the same findings: Red's rook chasing the unprotected cannon.
+/// Broken to see it fail: the first-per-repetition test in `forbidden_move` removed
+/// (`|| out.iter().any(..)`): Red's moves 7 and 9... were listed again.
+#[test]
+fn a_perpetual_chase_has_one_forbidden_move_and_one_missed_call() {
+    let g = pgn_game("fig2 perpetual chase, n=2", Outcome::BlackWins);
+    let r = review_pgn_game(&g, &XqOptions::default());
+    assert_eq!(
+        kinds(&r),
+        [
+            (XqFindingKind::ForbiddenMove, 4, Color::Red),
+            (XqFindingKind::MissedCall, 5, Color::Black),
+        ]
+    );
+    assert!(
+        r.findings[0].text.contains("perpetual chase"),
+        "{}",
+        r.findings[0].text
+    );
+    // A game without repetition, and an idle repetition: nothing forbidden, nothing to call.
+    let r = review(
+        &pgn_ucci(threefold_xiangqi::START_FEN, "h2e2 h9g7 e2h2 g7h9", "*"),
+        2,
+    );
+    assert!(r.findings.is_empty(), "{:?}", r.findings);
+}
+
+/// Calls made in the game, answered as the arbiter answered them: Red calling Black's
+/// repetition forbidden while Red is the one checking is wrong (the caller offends), a draw
+/// call is wrong too (Red's repetition is forbidden), and Black's call is right, so it is
+/// no missed call. Broken to see it fail: `XqFindingKind::RightCall` and `WrongCall` swapped
+/// in `calls_at`; then `|| calls.iter().any(..)` removed from `missed_call`.
+#[test]
+fn calls_made_are_judged_and_a_call_made_is_not_missed() {
+    let g = pgn_game("fig1 perpetual check, n=2", Outcome::BlackWins);
+    let calls = [
+        XqCall {
+            ply: 4,
+            caller: Color::Red,
+            call: Call::Forbidden,
+        },
+        XqCall {
+            ply: 5,
+            caller: Color::Black,
+            call: Call::Draw,
+        },
+        XqCall {
+            ply: 5,
+            caller: Color::Black,
+            call: Call::Forbidden,
+        },
+    ];
+    let r = review_with_calls(&g, &calls, &XqOptions::default());
+    assert_eq!(
+        kinds(&r),
+        [
+            (
+                XqFindingKind::WrongCall(Verdict::CallerOffends),
+                4,
+                Color::Red
+            ),
+            (XqFindingKind::ForbiddenMove, 4, Color::Red),
+            (
+                XqFindingKind::WrongCall(Verdict::NotADraw {
+                    offender: Color::Red
+                }),
+                5,
+                Color::Black
+            ),
+            (XqFindingKind::RightCall, 5, Color::Black),
+        ]
+    );
+    assert!(
+        r.findings[0].text.starts_with("Wrong call"),
+        "{}",
+        r.findings[0].text
+    );
+    // A call where nothing repeats: wrong, about no repetition.
+    let r = review_with_calls(
+        &g,
+        &[XqCall {
+            ply: 1,
+            caller: Color::Black,
+            call: Call::Draw,
+        }],
+        &XqOptions::default(),
+    );
+    assert_eq!(
+        r.findings[0].kind,
+        XqFindingKind::WrongCall(Verdict::NoRepetition)
+    );
+    assert_eq!(r.findings[0].repetition, None);
+}
+
+/// With the engine: Red, a rook up, threw away a won game by checking perpetually (the
+/// forbidden move mattered); Black's missed call did not (made to vary, Red still wins).
+/// Broken to see it fail: `score.cp() > -WINNING_CP` made `<` in `engine_pass`.
+#[test]
+fn the_engine_tells_the_findings_that_mattered() {
+    let g = pgn_game("fig1 perpetual check, n=2", Outcome::BlackWins);
+    let mut r = review_pgn_game(&g, &XqOptions::default());
+    let mut calls = Vec::new();
+    engine_pass(
+        &mut r,
+        &g.start,
+        Budget::Nodes(20_000),
+        16,
+        &AtomicBool::new(false),
+        &mut |d, t| calls.push((d, t)),
+    )
+    .unwrap();
+    // One search: the position before ply 5 is both findings' (Red to move).
+    assert_eq!(calls.last(), Some(&(1, 1)));
+    let forbidden = &r.findings[0];
+    assert!(forbidden.eval.unwrap().cp() > 300, "{:?}", forbidden.eval);
+    assert!(forbidden.mattered);
+    assert!(
+        forbidden.text.contains("threw away a game"),
+        "{}",
+        forbidden.text
+    );
+    let missed = &r.findings[1];
+    assert!(missed.eval.unwrap().cp() < -300, "{:?}", missed.eval);
+    assert!(!missed.mattered);
+}

@@ -18,6 +18,7 @@
 
 pub mod overlay;
 pub mod render;
+mod xq_review_route;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -40,6 +41,7 @@ use super::screen::{Component, Env, Request, Requests};
 use super::widgets::Marks;
 use super::xiangqi::XiangqiScreen;
 use super::xq_drill::XqDrillScreen;
+use super::xq_review::XqReviewScreen;
 
 pub use super::engine_thread::Effect;
 pub use super::prompt::InputKind;
@@ -58,11 +60,12 @@ pub enum Action {
 }
 
 /// Every screen (time passes for each, in this order).
-const SCREENS: [Screen; 6] = [
+const SCREENS: [Screen; 7] = [
     Screen::Euwe,
     Screen::Play,
     Screen::Xiangqi,
     Screen::Review,
+    Screen::XqReview,
     Screen::Drills,
     Screen::XqDrills,
 ];
@@ -103,6 +106,8 @@ pub struct App {
     /// The xiangqi drill screen's state (None: not opened, or the chess drills were since:
     /// one drill session at a time keeps one progress file right).
     pub xq_drills: Option<Box<XqDrillScreen>>,
+    /// The xiangqi review screen's state and options.
+    pub xq_review: XqReviewScreen,
     pub overlay: Option<Overlay>,
     pub input: Option<Input>,
     pub message: Option<Message>,
@@ -139,6 +144,7 @@ impl App {
             review: ReviewScreen::default(),
             xiangqi: Box::new(XiangqiScreen::new(cfg)),
             xq_drills: None,
+            xq_review: XqReviewScreen::default(),
             overlay: None,
             input: None,
             message: None,
@@ -254,6 +260,7 @@ impl App {
             Screen::Review => Some(&self.review),
             Screen::Xiangqi => Some(&*self.xiangqi),
             Screen::XqDrills => self.xq_drills.as_deref().map(|d| d as &dyn Component),
+            Screen::XqReview => Some(&self.xq_review),
         }
     }
 
@@ -268,6 +275,7 @@ impl App {
                 .xq_drills
                 .as_deref_mut()
                 .map(|d| d as &mut dyn Component),
+            Screen::XqReview => Some(&mut self.xq_review),
         }
     }
 
@@ -350,10 +358,15 @@ impl App {
                 }
                 Request::Review => self.open_review(),
                 Request::Leave => self.leave(from),
+                Request::ViewPly(ply) if from == Screen::XqReview => self.view_xq_reviewed_ply(ply),
                 Request::ViewPly(ply) => self.view_reviewed_ply(ply),
                 Request::PuzzlesAdded(summary) => {
-                    // The drill screen reloads its puzzles next time it opens.
-                    self.drills = None;
+                    // The game's drill screen reloads its puzzles next time it opens.
+                    if from == Screen::XqReview {
+                        self.xq_drills = None;
+                    } else {
+                        self.drills = None;
+                    }
                     self.info(summary);
                 }
             }
@@ -368,6 +381,7 @@ impl App {
         match from {
             Screen::Play => {}
             Screen::Review => self.close_review(),
+            Screen::XqReview => self.close_xq_review(),
             Screen::XqDrills => {
                 self.screen = Screen::Xiangqi;
                 self.message = None;
@@ -466,6 +480,7 @@ impl App {
                     ));
                 }
             }
+            Cmd::Review if self.screen == Screen::Xiangqi => self.open_xq_review(),
             Cmd::Review => self.open_review(),
             Cmd::Xiangqi if self.screen != Screen::Xiangqi => self.open_xiangqi(),
             cmd => self.screen_command(cmd),
@@ -537,6 +552,7 @@ impl App {
     pub(crate) fn do_quit(&mut self) {
         self.stop_engine();
         self.review.cancel();
+        self.xq_review.cancel();
         self.quit = true;
     }
 

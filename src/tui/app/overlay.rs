@@ -140,8 +140,14 @@ fn help_sections(screen: Screen) -> &'static [(&'static str, Ctx)] {
         Screen::Xiangqi => &[
             ("Xiangqi", Ctx::Xiangqi),
             ("Calling the arbiter", Ctx::XqCall),
+            ("Xiangqi review", Ctx::Review),
             ("Everywhere", Ctx::Global),
             ("Typing a move", Ctx::Input),
+            ("This help", Ctx::Help),
+        ],
+        Screen::XqReview => &[
+            ("Xiangqi review", Ctx::Review),
+            ("Everywhere", Ctx::Global),
             ("This help", Ctx::Help),
         ],
         _ => &[
@@ -201,6 +207,39 @@ pub fn help_layout(app: &App, size: Rect) -> HelpLayout {
             rows.push(HelpRow::Binding(k, line));
         }
     }
+    // What one game has and the other cannot: said here, not left to be noticed missing.
+    rows.push(HelpRow::Blank);
+    rows.push(HelpRow::Title(match app.screen {
+        Screen::Xiangqi | Screen::XqDrills | Screen::XqReview => "Not in xiangqi",
+        _ => "Not in chess",
+    }));
+    let not_here = match app.screen {
+        Screen::Xiangqi | Screen::XqDrills | Screen::XqReview => format!(
+            "Euwe's Thue–Morse stepper (chess's {}): its sequence avoids a threefold \
+             repetition, a chess claim; a xiangqi repetition is ruled by who checks or \
+             chases, so it has no counterpart. How engines see it (chess's {}): its five \
+             detectors are chess engines' ways of seeing a draw by repetition; the xiangqi \
+             engine rules repetitions by the WXF judge, whose reading is the judge's panel \
+             ({}). Claiming a draw (chess's {}): in xiangqi a repetition is not claimed but \
+             ruled; call the arbiter ({}).",
+            keys::key_in(Ctx::Play, crate::tui::keys::Cmd::Euwe),
+            keys::key_in(Ctx::Play, crate::tui::keys::Cmd::EnginesPanel),
+            keys::key_in(Ctx::Xiangqi, crate::tui::keys::Cmd::JudgePanel),
+            keys::key_in(Ctx::Play, crate::tui::keys::Cmd::Claim),
+            keys::key_in(Ctx::Xiangqi, crate::tui::keys::Cmd::CallArbiter),
+        ),
+        _ => format!(
+            "Calling the arbiter and the judge's panel (xiangqi's {} and {}): a chess \
+             repetition is claimed (FIDE 9.2), not ruled by who checks or chases; claim \
+             with {}. The post-game review ({}) and the drills from your games are in \
+             both games.",
+            keys::key_in(Ctx::Xiangqi, crate::tui::keys::Cmd::CallArbiter),
+            keys::key_in(Ctx::Xiangqi, crate::tui::keys::Cmd::JudgePanel),
+            keys::key_in(Ctx::Play, crate::tui::keys::Cmd::Claim),
+            keys::key_in(Ctx::Play, crate::tui::keys::Cmd::Review),
+        ),
+    };
+    rows.extend(wrap(&not_here, text_w).into_iter().map(HelpRow::Prose));
     rows.push(HelpRow::Blank);
     let mouse = if app.screen == Screen::Drills {
         "Mouse: click a theme, an answer button, a ply in the move list \

@@ -32,6 +32,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use std::path::{Path, PathBuf};
 
+use crate::review::xiangqi::XqCall;
 use crate::rules::fsio::{FileKind, ReadError, write_atomic};
 use crate::rules::pgn::UtcMinute;
 use crate::xiangqi::arbiter::{self, Call, CallAnswer, Consequence};
@@ -135,6 +136,9 @@ pub struct XiangqiScreen {
     new_asked: bool,
     /// The arbiter's last answer to a call, and who called (the engine or a player).
     pub call_answer: Option<(CallAnswer, bool)>,
+    /// Every call made in the game (by a player or the engine), for the review
+    /// ([`crate::review::xiangqi::review_with_calls`]); a takeback drops the calls after it.
+    pub calls: Vec<XqCall>,
     /// The ply of the engine's last call (it calls once a repetition, not every move).
     engine_called: Option<usize>,
     /// The engine's last score of its own position (centipawns).
@@ -180,6 +184,7 @@ impl XiangqiScreen {
             overlay: None,
             new_asked: false,
             call_answer: None,
+            calls: Vec::new(),
             engine_called: None,
             engine_score: None,
             clock: None,
@@ -311,6 +316,11 @@ impl XiangqiScreen {
         if let Some(call) = arbiter::favourable_call(&self.game, side, draw_welcome) {
             let answer = arbiter::call(&self.game, side, call);
             self.engine_called = Some(ply);
+            self.calls.push(XqCall {
+                ply,
+                caller: side,
+                call,
+            });
             let over = matches!(answer.consequence(), Consequence::GameOver(_));
             if self.blind && !over {
                 // Blind mode: the ruling tells of a repetition; it waits for the end.
@@ -340,6 +350,11 @@ impl XiangqiScreen {
             Players::Engines => return out.error("Two engines play: there is no one to call."),
         };
         let answer = arbiter::call(&self.game, caller, call);
+        self.calls.push(XqCall {
+            ply: self.record().ply(),
+            caller,
+            call,
+        });
         let over = matches!(answer.consequence(), Consequence::GameOver(_));
         out.info(format!("{}.", answer.headline()));
         self.call_answer = Some((answer, false));
@@ -932,6 +947,7 @@ impl XiangqiScreen {
         self.selected = None;
         self.cursor = self.record().current().king(Color::Red);
         self.call_answer = None;
+        self.calls.clear();
         self.close_answer();
         self.engine_called = None;
         self.flagged = None;
@@ -961,6 +977,8 @@ impl XiangqiScreen {
         {
             self.game.pop();
         }
+        let ply = self.record().ply();
+        self.calls.retain(|c| c.ply <= ply);
         out.info("Move taken back.");
         self.maybe_engine(out);
     }

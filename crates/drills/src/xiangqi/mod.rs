@@ -55,6 +55,7 @@
 //! # let _ = record;
 //! ```
 
+pub mod from_games;
 mod load;
 mod solve;
 
