@@ -35,8 +35,8 @@ use crate::rules::review::{ClaimFindingKind, GameRecord, review_claims};
 use super::board::{BoardView, Geom};
 use super::keys::{Cmd, Ctx};
 pub use super::review_parts::{
-    EngineStatus, ReviewAreas, SCREEN_BUDGET, Worker, engine_line, findings_heading, list_rows,
-    render_scrolled, review_layout, side_areas, wrap_paragraphs,
+    EngineStatus, ReviewAreas, SCREEN_BUDGET, Worker, add_finding_puzzle, engine_line,
+    findings_heading, list_rows, render_scrolled, review_layout, side_areas, wrap_paragraphs,
 };
 use super::screen::{Component, Env, Request, Requests};
 use super::theme::Theme;
@@ -343,23 +343,12 @@ impl ReviewScreen {
             }),
             other => Err(from_games::FromGamesError::NotAMistake(other.code())),
         };
-        let Some(path) = path else {
-            return Request::Error(
-                "No data directory on this platform: the puzzle cannot be kept.".to_string(),
-            )
-            .into();
-        };
-        let source = from_games::source_from_tags(|n| {
-            tags.iter().find(|(k, _)| k == n).map(|(_, v)| v.as_str())
-        });
-        let made = finding
-            .and_then(|f| from_games::puzzle_from_finding(&s.game, &f, source.as_deref()))
-            .and_then(|p| from_games::add_puzzles(path, &[p]));
-        match made {
-            Ok(added) if added.added.is_empty() => Request::Info(added.summary()).into(),
-            Ok(added) => Request::PuzzlesAdded(added.summary()).into(),
-            Err(e) => Request::Error(format!("The puzzle was not added: {e}.")).into(),
-        }
+        add_finding_puzzle(
+            path,
+            tags,
+            |source| finding.and_then(|f| from_games::puzzle_from_finding(&s.game, &f, source)),
+            |path, p| from_games::add_puzzles(path, &[p]),
+        )
     }
 
     /// A click on the review screen (a terminal of `size`): a finding in the list selects it.

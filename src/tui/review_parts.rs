@@ -15,10 +15,14 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
+use std::path::Path;
+
+use crate::drills::from_games::{self, Added, FromGamesError, NewPuzzle};
 use crate::engine::TtAllocError;
 use crate::review::{self, Budget};
 
 use super::keys::{self, Cmd, Ctx};
+use super::screen::{Request, Requests};
 use super::theme::Theme;
 use super::widgets::board_beside_text;
 
@@ -243,4 +247,31 @@ pub fn render_scrolled(
         )));
     }
     Paragraph::new(out).render(area, buf);
+}
+
+/// Add a finding of a review as a puzzle of the game's "From your games" theme: the one way
+/// both review screens do it. `path` is the game's drills file (None: no data directory),
+/// `tags` the game's PGN tags (the puzzle's source), `puzzle` makes the puzzle from that
+/// source (or says why the finding cannot be one), `add` writes it to the file. The request
+/// says where the puzzle went, that it was there already, or why it was not added.
+pub fn add_finding_puzzle(
+    path: Option<&Path>,
+    tags: &[(String, String)],
+    puzzle: impl FnOnce(Option<&str>) -> Result<NewPuzzle, FromGamesError>,
+    add: impl FnOnce(&Path, NewPuzzle) -> Result<Added, FromGamesError>,
+) -> Requests {
+    let Some(path) = path else {
+        return Request::Error(
+            "No data directory on this platform: the puzzle cannot be kept.".to_string(),
+        )
+        .into();
+    };
+    let source = from_games::source_from_tags(|n| {
+        tags.iter().find(|(k, _)| k == n).map(|(_, v)| v.as_str())
+    });
+    match puzzle(source.as_deref()).and_then(|p| add(path, p)) {
+        Ok(added) if added.added.is_empty() => Request::Info(added.summary()).into(),
+        Ok(added) => Request::PuzzlesAdded(added.summary()).into(),
+        Err(e) => Request::Error(format!("The puzzle was not added: {e}.")).into(),
+    }
 }

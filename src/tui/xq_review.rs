@@ -42,8 +42,8 @@ use crate::xiangqi::{Move, Position};
 
 use super::keys::{Cmd, Ctx};
 use super::review_parts::{
-    EngineStatus, ReviewAreas, SCREEN_BUDGET, Worker, engine_line, findings_heading, list_rows,
-    render_scrolled, side_areas, wrap_paragraphs,
+    EngineStatus, ReviewAreas, SCREEN_BUDGET, Worker, add_finding_puzzle, engine_line,
+    findings_heading, list_rows, render_scrolled, side_areas, wrap_paragraphs,
 };
 use super::screen::{Component, Env, Request, Requests};
 use super::theme::Theme;
@@ -399,28 +399,14 @@ impl XqReviewScreen {
             )
             .into();
         };
-        let Some(chess_file) = chess_file else {
-            return Request::Error(
-                "No data directory on this platform: the puzzle cannot be kept.".to_string(),
-            )
-            .into();
-        };
-        let source = from_games::source_from_tags(|n| {
-            tags.iter().find(|(k, _)| k == n).map(|(_, v)| v.as_str())
-        });
         let start = s.record.position(0).clone();
-        let made = puzzle_of(&s.review, &start, f, source.as_deref()).and_then(|p| {
-            from_games::add_puzzles_of(
-                &from_games::file_of(chess_file, GameKind::Xiangqi),
-                &[p],
-                GameKind::Xiangqi,
-            )
-        });
-        match made {
-            Ok(added) if added.added.is_empty() => Request::Info(added.summary()).into(),
-            Ok(added) => Request::PuzzlesAdded(added.summary()).into(),
-            Err(e) => Request::Error(format!("The puzzle was not added: {e}.")).into(),
-        }
+        let path = chess_file.map(|c| from_games::file_of(c, GameKind::Xiangqi));
+        add_finding_puzzle(
+            path.as_deref(),
+            tags,
+            |source| puzzle_of(&s.review, &start, f, source),
+            |path, p| from_games::add_puzzles_of(path, &[p], GameKind::Xiangqi),
+        )
     }
 
     /// A click: a row of the list selects it.
