@@ -918,11 +918,11 @@ impl XiangqiScreen {
 
     /// Resume the game kept in `path`, if there is one; a file that cannot be read is
     /// left as it is and named.
-    pub fn resume(&mut self, path: &Path) -> Result<bool, String> {
+    pub fn resume(&mut self, path: &Path) -> Result<bool, ReadGameError> {
         let g = match read_game(path, FileKind::KeptGame) {
             Ok(g) => g,
             Err(ReadGameError::Read(e)) if e.is_not_found() => return Ok(false),
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(e),
         };
         // Not shown yet: the engine is asked when the screen opens.
         let mut out = Requests::default();
