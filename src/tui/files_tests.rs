@@ -364,7 +364,7 @@ fn a_xiangqi_file_from_an_unreachable_position_is_opened_with_the_warning() {
     .unwrap();
     let mut a = xiangqi_game();
     keys(&mut a, "n");
-    keys(&mut a, "n");
+    keys(&mut a, "y");
     open(&mut a, &path);
     let m = a.message.clone().expect("a message");
     assert!(!m.is_error(), "{m:?}");

@@ -264,7 +264,12 @@ fn a_new_game_does_not_lose_the_game_in_progress_to_one_key() {
         let mut a = g.app();
         g.play(&mut a, 4);
         keys(&mut a, "n");
-        assert_eq!(g.ply(&a), 4, "{g:?}: n lost the game");
+        assert_asked(g, &mut a, 4, "Abandon the game in progress", "n");
+        // Yes: a new game.
+        keys(&mut a, "n");
+        keys(&mut a, "y");
+        assert_eq!(g.ply(&a), 0, "{g:?}: {:?}", a.message);
+        assert!(!g.overlay_up(&a), "{g:?}");
     }
 }
 

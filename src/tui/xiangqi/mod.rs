@@ -80,6 +80,8 @@ pub enum Overlay {
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OnYes {
+    /// A new game from the start position.
+    NewGame,
     /// Start the game read (from a FEN or a file), saying this.
     Replace { game: PgnGame, said: String },
     /// Write the game to the file.
@@ -132,8 +134,6 @@ pub struct XiangqiScreen {
     /// The panel up, if one is: the choice of a call, the players menu, the arbiter's
     /// answer, a question.
     pub overlay: Option<Overlay>,
-    /// `n` was pressed once with a game under way: a second `n` starts the new game.
-    new_asked: bool,
     /// The arbiter's last answer to a call, and who called (the engine or a player).
     pub call_answer: Option<(CallAnswer, bool)>,
     /// Every call made in the game (by a player or the engine), for the review
@@ -182,7 +182,6 @@ impl XiangqiScreen {
             judge_panel: false,
             chinese: cfg.xiangqi_chinese,
             overlay: None,
-            new_asked: false,
             call_answer: None,
             calls: Vec::new(),
             engine_called: None,
@@ -476,9 +475,6 @@ impl XiangqiScreen {
             ) => self.overlay = None,
             _ => {}
         }
-        if cmd != Cmd::NewGame {
-            self.new_asked = false;
-        }
         match cmd {
             Cmd::Up | Cmd::Down | Cmd::Left | Cmd::Right => self.move_cursor(cmd),
             Cmd::Select => self.select(self.cursor, out),
@@ -490,20 +486,11 @@ impl XiangqiScreen {
                 }
             }
             Cmd::Takeback => self.takeback(out),
-            Cmd::NewGame => {
-                // A game under way is not lost to one key: the second press starts anew.
-                if ply > 0 && !self.is_over() && !self.new_asked {
-                    self.new_asked = true;
-                    return out.info(format!(
-                        "{} again starts a new game (this one is lost; {} saves it first).",
-                        keys::key_in(Ctx::Xiangqi, Cmd::NewGame),
-                        keys::key_in(Ctx::Xiangqi, Cmd::Save)
-                    ));
-                }
-                self.new_asked = false;
-                self.restart(Position::start(), out);
-                out.info("New game from the start position.");
+            // A game under way is not lost to one key: the question chess asks.
+            Cmd::NewGame if self.in_progress() => {
+                self.overlay = Some(Overlay::Ask(Question::NewGame, Box::new(OnYes::NewGame)));
             }
+            Cmd::NewGame => self.answer(OnYes::NewGame, true, out),
             Cmd::Flip => self.flipped = !self.flipped,
             Cmd::HistBack => self.view = Some(self.shown().saturating_sub(1)),
             Cmd::HistForward => {
@@ -829,11 +816,17 @@ impl XiangqiScreen {
     /// back to be changed; no to abandoning the game keeps it.
     fn answer(&mut self, on_yes: OnYes, yes: bool, out: &mut Requests) {
         match (on_yes, yes) {
+            (OnYes::NewGame, true) => {
+                self.restart(Position::start(), out);
+                out.info("New game from the start position.");
+            }
             (OnYes::Replace { game, said }, true) => {
                 self.set_game(game.start, &game.moves, out);
                 out.info(said);
             }
-            (OnYes::Replace { .. }, false) => out.info("The game in progress goes on."),
+            (OnYes::NewGame | OnYes::Replace { .. }, false) => {
+                out.info("The game in progress goes on.")
+            }
             (OnYes::Save(path), true) => self.save(path, out),
             (OnYes::Save(path), false) => {
                 out.push(Request::Type(
