@@ -907,3 +907,31 @@ fn in_blind_mode_the_engines_call_tells_no_ruling() {
         );
     }
 }
+
+/// `Esc` closes the judge's panel (`J`) as it closes every panel: it stayed up, and Esc
+/// stepped to the live position under it (found under tmux at 80×24). Broken to see it
+/// fail: the `(None, Cmd::Back | Cmd::Close) if self.judge_panel` arm removed.
+#[test]
+fn esc_closes_the_judge_panel() {
+    let mut a = xq(80, 24);
+    from_fen(&mut a, CHASE_FEN);
+    for m in &CHASE[..3] {
+        typed(&mut a, m);
+    }
+    keys(&mut a, ",J");
+    a.message = None;
+    let s = text(&a, &Theme::colored(), 80, 24);
+    assert!(s.contains("How the judge sees it"), "{s}");
+    key(&mut a, KeyCode::Esc);
+    a.message = None;
+    let s = text(&a, &Theme::colored(), 80, 24);
+    assert!(
+        !s.contains("How the judge sees it"),
+        "Esc left the judge's panel up\n{s}"
+    );
+    assert!(!a.xiangqi.judge_panel);
+    // The panel closed, the view stays where it was; a second Esc goes back to the live position.
+    assert_eq!(a.xiangqi.view, Some(2));
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.xiangqi.view, None);
+}

@@ -467,6 +467,12 @@ impl XiangqiScreen {
                 self.overlay = None;
                 return;
             }
+            // The judge's panel (`J`) is a panel too: Esc closes it before it steps back to
+            // the live position.
+            (None, Cmd::Back | Cmd::Close) if self.judge_panel => {
+                self.judge_panel = false;
+                return;
+            }
             // The arbiter's answer is about the live position: stepping through the game
             // closes it.
             (
