@@ -322,11 +322,8 @@ impl XiangqiScreen {
             });
             let over = matches!(answer.consequence(), Consequence::GameOver(_));
             if self.blind && !over {
-                // Blind mode: the ruling tells of a repetition; it waits for the end.
-                out.info(
-                    "The engine calls the arbiter (blind mode: the answer waits for the end \
-                     of the game).",
-                );
+                // Blind mode: a call tells of a repetition, and so would its answer; both
+                // wait for the end of the game (the call is kept for the review).
             } else {
                 out.info(format!(
                     "The engine calls the arbiter: {}.",
