@@ -199,7 +199,10 @@ pub fn engine_line(engine: &EngineStatus, off: &str, ascii: bool, t: &Theme) -> 
             )
         }
         EngineStatus::Done { positions, secs } => (
-            format!("Engine: {positions} positions searched in {secs:.1} s"),
+            format!(
+                "Engine: {} searched in {secs:.1} s",
+                super::widgets::counted(*positions, "position")
+            ),
             t.dim,
         ),
         EngineStatus::Failed(e) => (format!("Engine: {e}; {off}"), t.error),

@@ -476,3 +476,22 @@ pub fn split(body: Rect) -> Option<(Rect, Rect)> {
         Rect::new(x + board_w + 1, y, w - board_w - 1, h),
     ))
 }
+
+/// `n` things, the word in the plural unless `n` is 1 ("1 puzzle", "3 puzzles").
+pub fn counted(n: usize, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
+    }
+}
+
+#[cfg(test)]
+mod counted_tests {
+    #[test]
+    fn one_is_singular_every_other_count_plural() {
+        assert_eq!(super::counted(1, "puzzle"), "1 puzzle");
+        assert_eq!(super::counted(0, "puzzle"), "0 puzzles");
+        assert_eq!(super::counted(12, "position"), "12 positions");
+    }
+}

@@ -418,13 +418,17 @@ impl XqDrillScreen {
         let themes = self.session.xiangqi_themes();
         match i.checked_sub(1).and_then(|k| themes.get(k)) {
             Some(th) => (
-                format!("{} ({} puzzles)", th.name, th.puzzles.len()),
+                format!(
+                    "{} ({})",
+                    th.name,
+                    widgets::counted(th.puzzles.len(), "puzzle")
+                ),
                 th.description.clone(),
             ),
             None => {
                 let total: usize = themes.iter().map(|th| th.puzzles.len()).sum();
                 (
-                    format!("All xiangqi themes ({total} puzzles)"),
+                    format!("All xiangqi themes ({})", widgets::counted(total, "puzzle")),
                     "Every theme, mixed: the theme is not named before you answer.".to_string(),
                 )
             }

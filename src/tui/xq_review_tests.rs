@@ -61,7 +61,7 @@ fn the_xiangqi_review_at_80x24_with_chinese_pieces_and_with_letters() {
         assert!(s.contains("forbidden move (mattered)"), "{s}");
         assert!(s.contains("missed call"), "{s}");
         assert!(s.contains("ruling: perpetual check"), "{s}");
-        assert!(s.contains("Engine: 1 positions searched"), "{s}");
+        assert!(s.contains("Engine: 1 position searched"), "{s}");
         if ascii {
             assert!(s.contains('R') && !s.contains('俥'), "{s}");
         } else {
@@ -217,7 +217,7 @@ fn review_puzzle_drill_round_trip() {
         key(&mut a, KeyCode::Down);
     }
     let s = text(&a, &Theme::colored(), 80, 24);
-    assert!(s.contains("From your xiangqi games (1 puzzles)"), "{s}");
+    assert!(s.contains("From your xiangqi games (1 puzzle)"), "{s}");
     key(&mut a, KeyCode::Enter);
     let p = a.xq_drills.as_ref().unwrap().puzzle().unwrap().clone();
     assert_eq!(p.theme, crate::drills::from_games::XIANGQI_THEME_ID);
