@@ -26,10 +26,11 @@ struct Cli {
     /// Draw the board with ASCII letters instead of Unicode pieces (also after `xiangqi`).
     #[arg(long, global = true)]
     ascii: bool,
-    /// Start from this position (FEN).
+    /// Start from this position (FEN; with --xiangqi a xiangqi FEN).
     #[arg(long, value_name = "FEN", conflicts_with = "pgn")]
     fen: Option<String>,
-    /// Open a game of this PGN file (a file of several games lists them to choose from).
+    /// Open a game of this PGN file (a file of several games lists them to choose from; with
+    /// --xiangqi a xiangqi game).
     #[arg(long, value_name = "FILE")]
     pgn: Option<std::path::PathBuf>,
     /// Open the trainer on its xiangqi screen (as `threefold xiangqi` does).

@@ -44,7 +44,7 @@ pub mod xq_drill;
 pub mod xq_review;
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -56,7 +56,7 @@ use crossterm::event::{self, Event};
 
 use crate::drills::GameKind;
 use crate::rules::Game;
-use app::{Action, App, Effect};
+use app::{Action, App, Effect, InputKind};
 use engine_thread::EngineThread;
 use tty_wait::{TtyState, TtyWait};
 
@@ -110,6 +110,24 @@ pub enum Ended {
     Signal(u8),
 }
 
+/// `--xiangqi` with `--fen` or `--pgn`: the xiangqi screen starts from that position or
+/// game, read as a FEN typed after `F` or a file opened with `o` is (the same question if the
+/// kept game is in progress). A position or file that cannot be read is an error, as for
+/// chess: one line, and the trainer does not open.
+fn open_given_xiangqi(app: &mut App, fen: Option<&str>, pgn: Option<&Path>) -> anyhow::Result<()> {
+    if let Some(fen) = fen {
+        app.with_xiangqi(|x, _, out| x.submit(InputKind::Fen, fen, out));
+    }
+    if let Some(p) = pgn {
+        let path = p.display().to_string();
+        app.with_xiangqi(|x, _, out| x.submit(InputKind::LoadPgn, &path, out));
+    }
+    if let Some(m) = app.message.take_if(|m| m.is_error()) {
+        anyhow::bail!("{}", m.text);
+    }
+    Ok(())
+}
+
 /// Open the trainer; returns when the user quits or a signal ends it.
 pub fn run(opts: Options) -> anyhow::Result<Ended> {
     let launched = Instant::now();
@@ -119,7 +137,9 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
         Some(p) => config::load_or_create(p),
         None => (config::Config::default(), None),
     };
-    let game = match &opts.fen {
+    // A position or a file given with `--xiangqi` is xiangqi's, read on its screen below.
+    let chess_fen = opts.fen.as_deref().filter(|_| !opts.xiangqi);
+    let game = match chess_fen {
         Some(fen) => Game::from_fen(fen)?,
         None => Game::new(),
     };
@@ -130,14 +150,18 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
     app.config_path = cfg_path;
     app.play.resume_path = config::data_dir().map(|d| d.join("game-in-progress.json"));
     app.drills_file = crate::drills::from_games::default_file();
-    if let Some(p) = &opts.pgn {
+    if let Some(p) = opts.pgn.as_ref().filter(|_| !opts.xiangqi) {
         app.load_pgn(p);
         if let Some(m) = app.message.take_if(|m| m.is_error()) {
             anyhow::bail!("{}", m.text);
         }
     }
     app.xiangqi.kept_path = config::data_dir().map(|d| d.join("xiangqi-in-progress.pgn"));
-    app.offer_kept_games(opts.fen.is_some() || opts.pgn.is_some(), opts.xiangqi);
+    let given = opts.fen.is_some() || opts.pgn.is_some();
+    app.offer_kept_games(given && !opts.xiangqi, opts.xiangqi);
+    if opts.xiangqi {
+        open_given_xiangqi(&mut app, opts.fen.as_deref(), opts.pgn.as_deref())?;
+    }
     if let Some(m) = cfg_msg {
         app.add_error(m);
     }
