@@ -278,3 +278,18 @@ pub fn add_finding_puzzle(
         Err(e) => Request::Error(format!("The puzzle was not added: {e}.")).into(),
     }
 }
+
+/// Where a list key of a review screen moves the selection (`selected` of `count` rows,
+/// `rows` shown at once): the same keys in both review screens. `None`: not a list key.
+pub fn list_target(cmd: Cmd, selected: usize, count: usize, rows: usize) -> Option<usize> {
+    let last = count.saturating_sub(1);
+    Some(match cmd {
+        Cmd::Up => selected.saturating_sub(1),
+        Cmd::Down => selected + 1,
+        Cmd::PageUp => selected.saturating_sub(rows),
+        Cmd::PageDown => selected + rows,
+        Cmd::ScrollTop => 0,
+        Cmd::ScrollBottom => last,
+        _ => return None,
+    })
+}

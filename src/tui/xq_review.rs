@@ -43,7 +43,7 @@ use crate::xiangqi::{Move, Position};
 use super::keys::{Cmd, Ctx};
 use super::review_parts::{
     EngineStatus, ReviewAreas, SCREEN_BUDGET, Worker, add_finding_puzzle, engine_line,
-    findings_heading, list_rows, render_scrolled, side_areas, wrap_paragraphs,
+    findings_heading, list_rows, list_target, render_scrolled, side_areas, wrap_paragraphs,
 };
 use super::screen::{Component, Env, Request, Requests};
 use super::theme::Theme;
@@ -353,14 +353,11 @@ impl XqReviewScreen {
         let Some(s) = self.state.as_deref_mut() else {
             return Requests::none();
         };
-        let last = s.rows.len().saturating_sub(1);
+        if let Some(i) = list_target(cmd, s.selected, s.rows.len(), rows) {
+            s.select(i, rows);
+            return Requests::none();
+        }
         match cmd {
-            Cmd::Up => s.select(s.selected.saturating_sub(1), rows),
-            Cmd::Down => s.select(s.selected + 1, rows),
-            Cmd::PageUp => s.select(s.selected.saturating_sub(rows), rows),
-            Cmd::PageDown => s.select(s.selected + rows, rows),
-            Cmd::ScrollTop => s.select(0, rows),
-            Cmd::ScrollBottom => s.select(last, rows),
             Cmd::HistBack => s.ply = s.ply.saturating_sub(1),
             Cmd::HistForward => s.ply = (s.ply + 1).min(s.record.ply()),
             Cmd::Flip => s.flipped = !s.flipped,
