@@ -473,6 +473,8 @@ mod tests;
 #[cfg(test)]
 mod xiangqi_tests;
 #[cfg(test)]
+mod words_tests;
+#[cfg(test)]
 mod xq_review_tests;
 
 #[cfg(test)]
