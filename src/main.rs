@@ -166,12 +166,11 @@ fn main() -> ExitCode {
     let stdout = std::io::stdout();
     // Where the locale is not UTF-8 (`LC_ALL=C`), the output goes to ASCII as the trainer's
     // screen does (≈, ·, —, ✗ …: `threefold::tui::theme::ascii_char`).
-    let mut out: Box<dyn Write> =
-        if threefold::tui::locale_is_utf8(|k| std::env::var(k).ok()) {
-            Box::new(stdout.lock())
-        } else {
-            Box::new(AsciiOut::new(stdout.lock()))
-        };
+    let mut out: Box<dyn Write> = if threefold::tui::locale_is_utf8(|k| std::env::var(k).ok()) {
+        Box::new(stdout.lock())
+    } else {
+        Box::new(AsciiOut::new(stdout.lock()))
+    };
     let result = match cli.command {
         Some(Command::Analyze(args)) => cli::analyze::run(&args, &mut out),
         Some(Command::Detectors(args)) => cli::detectors::run(&args, &mut out),
@@ -397,12 +396,12 @@ impl<W: Write> Write for AsciiOut<W> {
             Ok(t) => (t.to_string(), Vec::new()),
             Err(e) if e.error_len().is_none() => {
                 let (done, rest) = self.pending.split_at(e.valid_up_to());
-                (
-                    String::from_utf8_lossy(done).into_owned(),
-                    rest.to_vec(),
-                )
+                (String::from_utf8_lossy(done).into_owned(), rest.to_vec())
             }
-            Err(_) => (String::from_utf8_lossy(&self.pending).into_owned(), Vec::new()),
+            Err(_) => (
+                String::from_utf8_lossy(&self.pending).into_owned(),
+                Vec::new(),
+            ),
         };
         self.inner
             .write_all(threefold::tui::theme::ascii_text(&text).as_bytes())?;

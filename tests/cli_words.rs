@@ -76,7 +76,9 @@ fn xiangqi_judge_says_why_and_has_the_glossary() {
     assert!(out.status.success(), "{out:?}");
     assert!(text.contains("Why, move by move:"), "{text}");
     assert!(
-        text.contains("chase: the cannon on a2 attacks the rook on a7 (worth more than the cannon)"),
+        text.contains(
+            "chase: the cannon on a2 attacks the rook on a7 (worth more than the cannon)"
+        ),
         "{text}"
     );
     let help = stdout(&run(&["xiangqi", "judge", "--help"]));

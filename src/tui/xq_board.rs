@@ -176,7 +176,12 @@ pub fn forbidden_targets(rec: &Record, from: Square) -> Vec<(Square, String)> {
 /// The answer to "why is this target forbidden?" (the key `y`): the reason for the marked
 /// target under the cursor, else for every marked target of the piece picked up, else what
 /// the marks are. `shown`: whether marks are shown at all (not in blind mode).
-pub fn why_forbidden(rec: &Record, selected: Option<Square>, cursor: Square, shown: bool) -> String {
+pub fn why_forbidden(
+    rec: &Record,
+    selected: Option<Square>,
+    cursor: Square,
+    shown: bool,
+) -> String {
     if !shown {
         return "Blind mode: forbidden targets are not marked until the game is over.".into();
     }
@@ -186,7 +191,10 @@ pub fn why_forbidden(rec: &Record, selected: Option<Square>, cursor: Square, sho
             .into();
     };
     let all = forbidden_targets(rec, from);
-    let kind = rec.current().piece_at(from).map_or("piece", |p| p.kind.name());
+    let kind = rec
+        .current()
+        .piece_at(from)
+        .map_or("piece", |p| p.kind.name());
     if all.is_empty() {
         return format!("No target of the {kind} on {from} is forbidden now.");
     }
@@ -292,7 +300,9 @@ impl XqBoardView<'_> {
         }
         if self.forbidden.contains(&sq) {
             return if t.color {
-                bg(t.check).fg(Tint::White).add_modifier(Modifier::CROSSED_OUT)
+                bg(t.check)
+                    .fg(Tint::White)
+                    .add_modifier(Modifier::CROSSED_OUT)
             } else {
                 base.add_modifier(Modifier::CROSSED_OUT | Modifier::UNDERLINED)
             };

@@ -1182,7 +1182,10 @@ impl XiangqiScreen {
             };
             let marks = self.point_marks();
             let forbidden: Vec<Square> = match self.selected.filter(|_| live && self.reveal()) {
-                Some(from) => forbidden_targets(rec, from).into_iter().map(|t| t.0).collect(),
+                Some(from) => forbidden_targets(rec, from)
+                    .into_iter()
+                    .map(|t| t.0)
+                    .collect(),
                 None => Vec::new(),
             };
             XqBoardView {

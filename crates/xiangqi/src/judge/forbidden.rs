@@ -62,7 +62,10 @@ impl Record {
             .legal_moves()
             .as_slice()
             .iter()
-            .filter_map(|&mv| self.forbidden(mv, at).map(|ruling| Forbidden { mv, ruling }))
+            .filter_map(|&mv| {
+                self.forbidden(mv, at)
+                    .map(|ruling| Forbidden { mv, ruling })
+            })
             .collect()
     }
 }
@@ -101,7 +104,10 @@ mod tests {
         assert!(r.forbidden_moves(RuleAt::ThirdOccurrence).is_empty());
         let f = &r.forbidden_moves(RuleAt::FirstRepetition)[0];
         let reason = f.reason(&r);
-        assert!(reason.starts_with("R2+1 is forbidden (perpetual check: Red loses)"), "{reason}");
+        assert!(
+            reason.starts_with("R2+1 is forbidden (perpetual check: Red loses)"),
+            "{reason}"
+        );
         assert!(reason.contains("stood after ply 1"), "{reason}");
         let r = play(fen, "R2+1 K6+1 R2-1 K6-1 R2+1 K6+1 R2-1 K6-1");
         assert!(r.forbidden(check, RuleAt::ThirdOccurrence).is_some());
