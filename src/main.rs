@@ -24,7 +24,8 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     /// Draw the board with ASCII letters instead of Unicode pieces (also after `xiangqi`).
-    #[arg(long, global = true)]
+    /// Only the trainer draws a board: the subcommands' help does not offer it.
+    #[arg(long)]
     ascii: bool,
     /// Start from this position (FEN; with --xiangqi a xiangqi FEN).
     #[arg(long, value_name = "FEN", conflicts_with = "pgn")]
@@ -163,7 +164,13 @@ fn main() -> ExitCode {
         };
     }
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    // Where the locale is not UTF-8 (`LC_ALL=C`), the output goes to ASCII as the trainer's
+    // screen does (≈, ·, —, ✗ …: `threefold::tui::theme::ascii_char`).
+    let mut out: Box<dyn Write> = if threefold::tui::locale_is_utf8(|k| std::env::var(k).ok()) {
+        Box::new(stdout.lock())
+    } else {
+        Box::new(AsciiOut::new(stdout.lock()))
+    };
     let result = match cli.command {
         Some(Command::Analyze(args)) => cli::analyze::run(&args, &mut out),
         Some(Command::Detectors(args)) => cli::detectors::run(&args, &mut out),
@@ -218,6 +225,7 @@ fn main() -> ExitCode {
         },
         Some(Command::Xiangqi(cli::xiangqi::XiangqiArgs {
             command: Some(command),
+            ..
         })) => cli::xiangqi::run(&command, &mut out),
         Some(Command::Completions { shell }) => {
             cli::shell::completions(shell, Cli::command(), &mut out)
@@ -236,7 +244,7 @@ fn main() -> ExitCode {
         }
         xiangqi @ (None | Some(Command::Xiangqi(_))) => {
             match threefold::tui::run(threefold::tui::Options {
-                ascii: cli.ascii,
+                ascii: cli.ascii || matches!(&xiangqi, Some(Command::Xiangqi(x)) if x.ascii()),
                 fen: cli.fen,
                 pgn: cli.pgn,
                 xiangqi: cli.xiangqi || xiangqi.is_some(),
@@ -362,4 +370,46 @@ fn drills(args: &DrillsArgs, out: &mut impl Write) -> anyhow::Result<bool> {
     }
     out.flush()?;
     Ok(ok)
+}
+
+/// A writer that passes ASCII on and writes every other character as
+/// `threefold::tui::theme::ascii_char` does (a character split between two writes is
+/// kept until its end arrives).
+struct AsciiOut<W: Write> {
+    inner: W,
+    pending: Vec<u8>,
+}
+
+impl<W: Write> AsciiOut<W> {
+    fn new(inner: W) -> AsciiOut<W> {
+        AsciiOut {
+            inner,
+            pending: Vec::new(),
+        }
+    }
+}
+
+impl<W: Write> Write for AsciiOut<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        let (text, rest) = match std::str::from_utf8(&self.pending) {
+            Ok(t) => (t.to_string(), Vec::new()),
+            Err(e) if e.error_len().is_none() => {
+                let (done, rest) = self.pending.split_at(e.valid_up_to());
+                (String::from_utf8_lossy(done).into_owned(), rest.to_vec())
+            }
+            Err(_) => (
+                String::from_utf8_lossy(&self.pending).into_owned(),
+                Vec::new(),
+            ),
+        };
+        self.inner
+            .write_all(threefold::tui::theme::ascii_text(&text).as_bytes())?;
+        self.pending = rest;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
 }

@@ -44,8 +44,8 @@ pub struct GameArgs {
 
 /// Reads the game of `args` and calls `ply` with the game at its start position and after
 /// each move. A move that cannot be played ends the reading with its error, after `ply` has
-/// seen every position before it (`analyze` then prints nothing; `detectors` prints the
-/// rows before it, then reports).
+/// seen every position before it (`analyze` and `detectors` then print the error only:
+/// [`whole_or_error`]).
 pub fn each_ply(args: &GameArgs, mut ply: impl FnMut(&Game) -> Result<()>) -> Result<()> {
     let mut game = match (&args.pgn, &args.fen) {
         (Some(path), _) => {
@@ -108,10 +108,22 @@ pub fn each_ply(args: &GameArgs, mut ply: impl FnMut(&Game) -> Result<()>) -> Re
 /// cannot be read to its end prints nothing: the rows are kept until the last move is
 /// played, so a table on stdout is always a whole game's.
 pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<()> {
+    whole_or_error(out, |rows| {
+        let mut printer = Printer::new(args.json, rows);
+        each_ply(&args.input, |game| printer.row(game))?;
+        printer.finish()
+    })
+}
+
+/// Output that is all or nothing: `write` writes into a buffer, which goes to `out` only if
+/// it succeeds, so input that cannot be read to its end prints the error only (`analyze`
+/// and `detectors` both answer so).
+pub fn whole_or_error(
+    out: &mut dyn Write,
+    write: impl FnOnce(&mut dyn Write) -> Result<()>,
+) -> Result<()> {
     let mut rows = Vec::new();
-    let mut printer = Printer::new(args.json, &mut rows);
-    each_ply(&args.input, |game| printer.row(game))?;
-    printer.finish()?;
+    write(&mut rows)?;
     out.write_all(&rows)?;
     Ok(())
 }

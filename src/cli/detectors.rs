@@ -93,11 +93,17 @@ pub fn run(args: &DetectorsArgs, out: &mut dyn Write) -> Result<()> {
         Some(n) => Replay::with_belle_slots(n).with_context(|| format!("--belle-slots {n}"))?,
         None => Replay::default(),
     };
+    // Bad input prints the error only, as `analyze` does: no rows, no "every detector agrees".
+    super::analyze::whole_or_error(out, |out| write_rows(args, &mut replay, out))
+}
+
+/// The table (or JSON rows) and the disagreements, for a game read to its end.
+fn write_rows(args: &DetectorsArgs, replay: &mut Replay, out: &mut dyn Write) -> Result<()> {
     let mut out = std::io::BufWriter::new(out);
     let mut notes: Vec<String> = Vec::new();
     let mut rows = 0;
     let json = args.json;
-    let read = each_ply(&args.input, |game| {
+    each_ply(&args.input, |game| {
         let row = Row::of(game, replay.step(game, game.len()));
         if json {
             serde_json::to_writer(&mut out, &row)?;
@@ -115,7 +121,7 @@ pub fn run(args: &DetectorsArgs, out: &mut dyn Write) -> Result<()> {
         rows += 1;
         notes.extend(row.disagreements);
         Ok(())
-    });
+    })?;
     if !json && rows > 0 {
         if notes.is_empty() {
             writeln!(
@@ -130,7 +136,7 @@ pub fn run(args: &DetectorsArgs, out: &mut dyn Write) -> Result<()> {
         }
     }
     out.flush()?;
-    read
+    Ok(())
 }
 
 fn table_row(game: &Game, r: &Row) -> String {

@@ -26,6 +26,17 @@ pub struct XiangqiArgs {
     /// Without a subcommand: the trainer's xiangqi screen.
     #[command(subcommand)]
     pub command: Option<XiangqiCommand>,
+    /// Draw the board with ASCII letters instead of Chinese pieces (the trainer's screen;
+    /// the subcommands draw no board).
+    #[arg(long)]
+    pub ascii: bool,
+}
+
+impl XiangqiArgs {
+    /// `--ascii` given after `xiangqi`.
+    pub fn ascii(&self) -> bool {
+        self.ascii
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -33,6 +44,8 @@ pub enum XiangqiCommand {
     /// Count legal move paths (the last line is the count).
     Perft(PerftArgs),
     /// The game's WXF ruling: win, loss, draw or undecided (the first ruling made stands).
+    /// `--help` ends with the judge's glossary.
+    #[command(after_long_help = glossary_help())]
     Judge(JudgeArgs),
     /// One row per ply: the move in WXF and UCCI, repetitions, status, the ruling where made.
     Analyze(JudgeArgs),
@@ -348,6 +361,15 @@ fn ruling_json(r: &Ruling) -> serde_json::Value {
     })
 }
 
+/// The judge's glossary ([`threefold::xiangqi::judge::GLOSSARY`]), for `xiangqi judge --help`.
+fn glossary_help() -> String {
+    let mut s = String::from("The judge's words:\n");
+    for (term, meaning) in threefold::xiangqi::judge::GLOSSARY {
+        s.push_str(&format!("\n  {term}\n      {meaning}\n"));
+    }
+    s
+}
+
 fn judge(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
     let game = replay(args)?;
     let ruling = game.ruling();
@@ -359,6 +381,22 @@ fn judge(args: &JudgeArgs, out: &mut dyn Write) -> Result<()> {
     } else {
         writeln!(out, "{}.", ruling.headline())?;
         writeln!(out, "{}", ruling.explanation())?;
+        // Each judged move in a player's words (the line the trainer's judge panel shows).
+        let record = game.record();
+        let mut moves: Vec<_> = ruling.red.moves.iter().chain(&ruling.black.moves).collect();
+        moves.sort_by_key(|m| m.ply);
+        if !moves.is_empty() {
+            writeln!(out, "Why, move by move:")?;
+        }
+        for m in moves {
+            writeln!(
+                out,
+                "  ply {} {}: {}.",
+                m.ply,
+                m.wxf,
+                m.why(record.position(m.ply))
+            )?;
+        }
         if let Some(note) = game.past_note() {
             writeln!(out, "{note}")?;
         }

@@ -162,6 +162,10 @@ pub enum Cmd {
     CallAs(crate::xiangqi::arbiter::Call),
     /// Xiangqi: the panel "How the judge sees it" on / off.
     JudgePanel,
+    /// Xiangqi: the judge's glossary (check, chase, idle, cancel, ...), in the help.
+    Glossary,
+    /// Xiangqi: why the marked targets of the piece picked up are forbidden now.
+    WhyForbidden,
     /// Xiangqi: WXF or the traditional Chinese notation.
     Notation,
     /// Xiangqi: rule a repetition at its first occurrence (the paper's engine) or at the
@@ -304,6 +308,8 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::Xiangqi, &[Char('a')], Cmd::CallArbiter, "call the arbiter: the opponent's repetition is forbidden (perpetual check or chase), or it is a draw", Some("arbiter")),
     b(Ctx::Xiangqi, &[Char('B')], Cmd::Blind, "blind mode: statuses, marks and the judge's panel wait for the end of the game (on/off)", None),
     b(Ctx::Xiangqi, &[Char('J')], Cmd::JudgePanel, "how the judge sees it: the move shown, its status, every threat not counted and why", Some("judge")),
+    b(Ctx::Xiangqi, &[Char('g')], Cmd::Glossary, "the judge's words: check, chase, idle, cancel, protected, outranks, first repetition, third occurrence", None),
+    b(Ctx::Xiangqi, &[Char('y')], Cmd::WhyForbidden, "why a target marked x is forbidden now (the one under the cursor, else every one): it completes your own perpetual check or chase", None),
     b(Ctx::Xiangqi, &[Char('w')], Cmd::Notation, "moves in WXF (C2=5) or the traditional Chinese notation", None),
     b(Ctx::Xiangqi, &[Char('s')], Cmd::Save, "save the game as PGN ([Variant \"xiangqi\"], read by Fairy-Stockfish-based programs)", None),
     b(Ctx::Xiangqi, &[Char('o')], Cmd::Load, "open a xiangqi game from a PGN file", None),

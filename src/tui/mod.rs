@@ -471,6 +471,8 @@ mod scenario_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod words_tests;
+#[cfg(test)]
 mod xiangqi_tests;
 #[cfg(test)]
 mod xq_review_tests;

@@ -182,6 +182,8 @@ pub(super) fn help_over_pages(a: &mut App, w: u16, h: u16) -> String {
         Key::Ctrl(_) => unreachable!(),
     };
     a.update(Action::Resize(w, h));
+    // The help opens at the screen's section: read it from its top.
+    key(a, KeyCode::Home);
     let mut rows = BTreeMap::new();
     loop {
         let Some(Overlay::Help { scroll }) = a.overlay else {

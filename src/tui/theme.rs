@@ -144,6 +144,71 @@ pub fn detector_mark(ascii: bool) -> &'static str {
     if ascii { "?" } else { "✗" }
 }
 
+/// The ASCII a character beyond ASCII is drawn as where the terminal cannot show it (a
+/// locale that is not UTF-8, or `--ascii`): the one fallback every text goes through, the
+/// trainer's screen cell by cell ([`ascii_buffer`]) and the commands' output
+/// ([`ascii_text`]), as the board's pieces go to letters. Dashes and rules to `-`, `≈` to
+/// `~`, `·` to `.`, `×` to `x`, box corners to `+`, arrows to `<`/`>`; anything else to `?`.
+pub fn ascii_char(c: char) -> &'static str {
+    match c {
+        '─' | '━' | '—' | '–' | '−' | '‐' | '═' => "-",
+        '│' | '┃' | '║' => "|",
+        '┌' | '┐' | '└' | '┘' | '├' | '┤' | '┬' | '┴' | '┼' | '╭' | '╮' | '╯' | '╰' => {
+            "+"
+        }
+        '≈' | '∼' => "~",
+        '·' | '•' | '●' => ".",
+        '×' | '✗' => "x",
+        '✓' => "v",
+        '…' => "~",
+        '→' | '▶' | '»' | '›' => ">",
+        '←' | '◀' | '«' | '‹' => "<",
+        '↑' => "^",
+        '↓' => "v",
+        '★' => "+",
+        '█' | '▌' | '▐' => "#",
+        '‘' | '’' => "'",
+        '“' | '”' => "\"",
+        '≤' => "<",
+        '≥' => ">",
+        _ => "?",
+    }
+}
+
+/// `text` with every character beyond ASCII replaced by [`ascii_char`]'s.
+pub fn ascii_text(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.is_ascii() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(
+        text.chars()
+            .map(|c| {
+                if c.is_ascii() {
+                    c.to_string()
+                } else {
+                    ascii_char(c).to_string()
+                }
+            })
+            .collect(),
+    )
+}
+
+/// Every cell of a drawn screen in ASCII ([`ascii_char`]); the second cell of a two-column
+/// character becomes a space.
+pub fn ascii_buffer(buf: &mut ratatui::buffer::Buffer) {
+    let area = buf.area;
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            let cell = &mut buf[(x, y)];
+            if !cell.symbol().is_ascii() {
+                let s = ascii_text(cell.symbol()).into_owned();
+                let s = if s.len() > 1 { s[..1].to_string() } else { s };
+                cell.set_symbol(&s);
+            }
+        }
+    }
+}
+
 /// Every mark the trainer draws, with its meaning, for the help's legend: one entry per
 /// mark, each mark with one meaning.
 pub fn legend(ascii: bool) -> Vec<(String, &'static str)> {

@@ -20,8 +20,8 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::widgets::Widget;
 
-use crate::xiangqi::judge::Record;
-use crate::xiangqi::{Color, Kind, Piece, Position, Square};
+use crate::xiangqi::judge::{Forbidden, Record};
+use crate::xiangqi::{Color, Kind, Piece, Position, RuleAt, Square};
 
 use super::theme::Theme;
 
@@ -155,6 +155,59 @@ pub fn glyph(p: Piece, ascii: bool) -> char {
     }
 }
 
+/// The targets of the piece on `from` that the judge would rule forbidden now, with the
+/// reason: the move brings a position back and completes the mover's own perpetual check or
+/// chase, which the judge's word on the repetition so far (at the first repetition, as the
+/// arbiter rules a call) rules lost ([`Record::forbidden`], the one list the drills' `break`
+/// question and the review read too).
+pub fn forbidden_targets(rec: &Record, from: Square) -> Vec<(Square, String)> {
+    rec.current()
+        .legal_moves()
+        .as_slice()
+        .iter()
+        .filter(|m| m.from() == from)
+        .filter_map(|&mv| {
+            let ruling = rec.forbidden(mv, RuleAt::FirstRepetition)?;
+            Some((mv.to(), Forbidden { mv, ruling }.reason(rec)))
+        })
+        .collect()
+}
+
+/// The answer to "why is this target forbidden?" (the key `y`): the reason for the marked
+/// target under the cursor, else for every marked target of the piece picked up, else what
+/// the marks are. `shown`: whether marks are shown at all (not in blind mode).
+pub fn why_forbidden(
+    rec: &Record,
+    selected: Option<Square>,
+    cursor: Square,
+    shown: bool,
+) -> String {
+    if !shown {
+        return "Blind mode: forbidden targets are not marked until the game is over.".into();
+    }
+    let Some(from) = selected else {
+        return "Pick up a piece: the targets the judge would rule forbidden now (your own \
+                perpetual check or chase completed) are marked x, and this key says why."
+            .into();
+    };
+    let all = forbidden_targets(rec, from);
+    let kind = rec
+        .current()
+        .piece_at(from)
+        .map_or("piece", |p| p.kind.name());
+    if all.is_empty() {
+        return format!("No target of the {kind} on {from} is forbidden now.");
+    }
+    match all.iter().find(|(sq, _)| *sq == cursor) {
+        Some((_, why)) => why.clone(),
+        None => all
+            .iter()
+            .map(|(_, why)| why.as_str())
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
+}
+
 /// A point in a palace (files d–f, ranks 0–2 and 7–9).
 pub fn in_palace(sq: Square) -> bool {
     (3..=5).contains(&sq.file()) && (sq.rank() <= 2 || sq.rank() >= 7)
@@ -181,6 +234,8 @@ pub struct XqBoardView<'a> {
     pub check: Option<Square>,
     pub selected: Option<Square>,
     pub targets: &'a [Square],
+    /// The targets the judge would rule forbidden now ([`forbidden_targets`]): marked `x`.
+    pub forbidden: &'a [Square],
     pub cursor: Option<Square>,
     pub marks: &'a [(Square, PointMark)],
 }
@@ -208,6 +263,7 @@ impl<'a> XqBoardView<'a> {
             check: pos.in_check().then(|| pos.king(pos.side_to_move())),
             selected: None,
             targets: &[],
+            forbidden: &[],
             cursor: None,
             marks: &[],
         }
@@ -241,6 +297,15 @@ impl XqBoardView<'_> {
         }
         if self.check == Some(sq) {
             return bg(t.check).add_modifier(Modifier::BOLD | Modifier::SLOW_BLINK);
+        }
+        if self.forbidden.contains(&sq) {
+            return if t.color {
+                bg(t.check)
+                    .fg(Tint::White)
+                    .add_modifier(Modifier::CROSSED_OUT)
+            } else {
+                base.add_modifier(Modifier::CROSSED_OUT | Modifier::UNDERLINED)
+            };
         }
         if self.targets.contains(&sq) {
             return if t.color {
@@ -356,7 +421,9 @@ impl Widget for XqBoardView<'_> {
                         put(buf, x, y, &s, style.add_modifier(Modifier::BOLD));
                     }
                     None => {
-                        let mark = if self.targets.contains(&sq) {
+                        let mark = if self.forbidden.contains(&sq) {
+                            "x"
+                        } else if self.targets.contains(&sq) {
                             "o"
                         } else if !g.full && in_palace(sq) {
                             "*"

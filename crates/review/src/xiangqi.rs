@@ -368,16 +368,17 @@ fn forbidden_move(game: &mut JudgedGame, ply: usize, index: usize, out: &mut Vec
     }
     let played = record.move_at(ply);
     game.pop();
-    let before = game.record().current().clone();
-    let mut breaks = Vec::new();
-    for &m in before.legal_moves().as_slice() {
-        game.push(m);
-        let n = game.record().ply();
-        if so_far(game.record(), n).loser() != Some(mover) {
-            breaks.push(m);
-        }
-        game.pop();
-    }
+    // The judge's one list of the moves forbidden now (the trainer's board marks the same).
+    let before = game.record();
+    let forbidden = before.forbidden_moves(RuleAt::FirstRepetition);
+    let mut breaks: Vec<Move> = before
+        .current()
+        .legal_moves()
+        .as_slice()
+        .iter()
+        .copied()
+        .filter(|m| forbidden.iter().all(|f| f.mv != *m))
+        .collect();
     game.push(played);
     breaks.sort_by_key(|m| m.ucci());
     out.push(XqFinding {

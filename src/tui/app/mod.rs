@@ -461,7 +461,16 @@ impl App {
     /// rest to the screen shown, which ignores those not its own.
     pub fn run(&mut self, cmd: Cmd) {
         match cmd {
-            Cmd::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
+            // The help opens at the section of the screen shown.
+            Cmd::Help => {
+                let scroll = overlay::help_start(self, self.size);
+                self.overlay = Some(Overlay::Help { scroll });
+            }
+            // The judge's glossary is a section of the help.
+            Cmd::Glossary => {
+                let scroll = overlay::help_scroll_to(self, self.size, overlay::GLOSSARY_TITLE);
+                self.overlay = Some(Overlay::Help { scroll });
+            }
             Cmd::Quit => self.request_quit(),
             Cmd::Euwe => {
                 self.stop_engine();

@@ -167,6 +167,30 @@ fn help_sections(screen: Screen) -> &'static [(&'static str, Ctx)] {
     }
 }
 
+/// The title of the help's section on the xiangqi judge's words (its glossary).
+pub const GLOSSARY_TITLE: &str = "The judge's words (glossary)";
+
+/// The help's first row shown when it opens: the section of the screen shown (the context of
+/// its keys now: the Euwe stepper's, the review's, a drill's answering...), else the top.
+pub fn help_start(app: &App, size: Rect) -> usize {
+    let ctx = app.ctx();
+    let title = help_sections(app.screen)
+        .iter()
+        .find(|&&(_, c)| c == ctx)
+        .map(|&(t, _)| t);
+    title.map_or(0, |t| help_scroll_to(app, size, t))
+}
+
+/// The scroll that puts the help's section `title` at the top (as far as the help scrolls).
+pub fn help_scroll_to(app: &App, size: Rect, title: &str) -> usize {
+    let l = help_layout(app, size);
+    l.rows
+        .iter()
+        .position(|r| matches!(r, HelpRow::Title(t) if *t == title))
+        .unwrap_or(0)
+        .min(l.max_scroll())
+}
+
 /// Lay the help out for the screen shown and the terminal's size.
 pub fn help_layout(app: &App, size: Rect) -> HelpLayout {
     let sections = help_sections(app.screen);
@@ -196,6 +220,20 @@ pub fn help_layout(app: &App, size: Rect) -> HelpLayout {
                 let k = if i == 0 { k.clone() } else { String::new() };
                 rows.push(HelpRow::Binding(k, line));
             }
+        }
+    }
+    // The judge's words (xiangqi): its glossary, written once in the judge crate.
+    if matches!(app.screen, Screen::Xiangqi | Screen::XqReview) {
+        rows.push(HelpRow::Blank);
+        rows.push(HelpRow::Title(GLOSSARY_TITLE));
+        let term_w = text_w.saturating_sub(2).max(1);
+        for (term, meaning) in crate::xiangqi::judge::GLOSSARY {
+            rows.push(HelpRow::Prose((*term).to_string()));
+            rows.extend(
+                wrap(meaning, term_w)
+                    .into_iter()
+                    .map(|line| HelpRow::Prose(format!("  {line}"))),
+            );
         }
     }
     // The legend: every mark on screen and what it means.

@@ -64,6 +64,11 @@ pub fn render_with(app: &App, theme: &Theme, size: Rect, buf: &mut Buffer) {
     if let Some(o) = &app.overlay {
         super::overlay::render(app, o, theme, size, buf);
     }
+    // A terminal that cannot show more than ASCII (or `--ascii`): every glyph of the
+    // screen, not only the board's, goes to ASCII.
+    if app.ascii {
+        crate::tui::theme::ascii_buffer(buf);
+    }
 }
 
 /// The rows of a message `width` columns wide: wrapped at spaces, a word

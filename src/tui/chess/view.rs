@@ -430,7 +430,10 @@ fn render_history(p: &Play, env: &Env, t: &Theme, area: Rect, buf: &mut Buffer) 
         chosen: None,
         marks: p.marks(),
         ascii: env.ascii,
+        // The one-line hint for `*` (its legend is in the help's "Marks"): shown once a
+        // ruling names plies.
         title: match p.marks() {
+            Marks::Shown if !p.highlight.is_empty() => " Moves (* plies the ruling names) ",
             Marks::Shown => " Moves (repeated positions marked) ",
             Marks::Hidden => " Moves ",
         },

@@ -424,7 +424,8 @@ fn help_in_drills_lists_the_drill_keys() {
     let (mut a, _dir) = app("help");
     show(&mut a, "count");
     keys(&mut a, "?");
-    assert_eq!(a.overlay, Some(Overlay::Help { scroll: 0 }));
+    // The help opens at the section of the screen shown (issue 39): answering.
+    assert!(matches!(a.overlay, Some(Overlay::Help { .. })));
     let s = text(&a);
     assert!(s.contains("Drills: answering"), "{s}");
     use crate::tui::keys::Ctx;

@@ -57,7 +57,7 @@ use super::keys::{self, Cmd, Ctx};
 use super::prompt::{InputKind, default_save_name, expand_home};
 use super::theme::{PLACE_MARK, RULING_SPAN_MARK, Theme, badge};
 use super::widgets::{self, clip};
-use super::xq_board::{PointMark, XqBoardView, XqGeom, glyph};
+use super::xq_board::{PointMark, XqBoardView, XqGeom, forbidden_targets, glyph, why_forbidden};
 
 pub use super::screen::{Request, Requests};
 
@@ -549,6 +549,12 @@ impl XiangqiScreen {
                     "Blind mode off: statuses and marks shown."
                 });
             }
+            Cmd::WhyForbidden => out.info(why_forbidden(
+                self.record(),
+                self.selected,
+                self.cursor,
+                self.reveal(),
+            )),
             Cmd::JudgePanel => {
                 self.judge_panel = !self.judge_panel;
                 // One panel at a time: the judge's takes the place of the arbiter's answer.
@@ -1175,9 +1181,17 @@ impl XiangqiScreen {
                 None => Vec::new(),
             };
             let marks = self.point_marks();
+            let forbidden: Vec<Square> = match self.selected.filter(|_| live && self.reveal()) {
+                Some(from) => forbidden_targets(rec, from)
+                    .into_iter()
+                    .map(|t| t.0)
+                    .collect(),
+                None => Vec::new(),
+            };
             XqBoardView {
                 selected: self.selected.filter(|_| live),
                 targets: &targets,
+                forbidden: &forbidden,
                 cursor: live.then_some(self.cursor),
                 marks: &marks,
                 ..XqBoardView::at_ply(rec, ply, geom, t, ascii)
@@ -1469,7 +1483,14 @@ impl XiangqiScreen {
         let ply = self.shown();
         let rec = self.record();
         let mut out = vec![Line::from(Span::styled(
-            clip(" How the judge sees it", w, ascii),
+            clip(
+                &format!(
+                    " How the judge sees it ({}: the words)",
+                    keys::key_in(Ctx::Xiangqi, Cmd::Glossary)
+                ),
+                w,
+                ascii,
+            ),
             t.title,
         ))];
         let mut say = |text: String| {
@@ -1560,6 +1581,8 @@ impl XiangqiScreen {
             }
             MoveNote::Quiet => say("It threatens nothing new.".into()),
         }
+        // The judge's findings in a player's words (the judge crate's one sentence).
+        say(format!("In short: {}.", self.note_at(ply).why(at)));
         for (a, sq, why) in self.false_protections() {
             let g = |sq| at.piece_at(sq).map_or(' ', |p| glyph(p, ascii));
             say(format!(

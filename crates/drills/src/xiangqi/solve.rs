@@ -1,10 +1,10 @@
 //! Answers computed by the WXF judge ([`threefold_xiangqi::judge`]): checking a file's
 //! stated answer and judging a player's. Nothing here rules a repetition, a chase or a
-//! protection itself: rulings come from [`JudgedGame`], statuses from
+//! protection itself: rulings come from [`threefold_xiangqi::judge::JudgedGame`] (a `break` question from [`threefold_xiangqi::judge::Record::forbidden_moves`]), statuses from
 //! [`threefold_xiangqi::judge::Record::move_note`], protections from [`is_protected`] and [`get_defenders`].
 
 use threefold_xiangqi::judge::{
-    JudgedGame, MoveNote, Outcome, Ruling, Status, get_defenders, is_protected, value,
+    MoveNote, Outcome, Ruling, Status, get_defenders, is_protected, value,
 };
 use threefold_xiangqi::notation::{MoveError, parse_move, wxf};
 use threefold_xiangqi::{Color, Kind, Square};
@@ -210,19 +210,20 @@ pub fn solve(puzzle: &XiangqiPuzzle) -> Result<Solution, SolveError> {
         XiangqiQuestion::Break { .. } => {
             let pos = record.current();
             let mover = pos.side_to_move();
-            let judged = JudgedGame::of(record, puzzle.rule_at);
-            let mut safe = Vec::new();
-            let mut lost = Vec::new();
-            for &m in pos.legal_moves().as_slice() {
-                let mut g = judged.clone();
-                g.push(m);
-                match g.standing() {
-                    Some(r) if loser(r) == Some(mover) => {
-                        lost.push(format!("{} ({})", wxf(pos, m), r.headline()))
-                    }
-                    _ => safe.push(m),
-                }
-            }
+            // The judge's one list of the moves forbidden now (the trainer's board marks
+            // the same), at the puzzle's occurrence.
+            let forbidden = record.forbidden_moves(puzzle.rule_at);
+            let safe: Vec<_> = pos
+                .legal_moves()
+                .as_slice()
+                .iter()
+                .copied()
+                .filter(|m| forbidden.iter().all(|f| f.mv != *m))
+                .collect();
+            let lost: Vec<String> = forbidden
+                .iter()
+                .map(|f| format!("{} ({})", wxf(pos, f.mv), f.ruling.headline()))
+                .collect();
             let detail = if lost.is_empty() {
                 format!("No move of {} is ruled lost.", mover.title())
             } else {

@@ -89,12 +89,15 @@
 //!   impossible (pseudo-legally) or the victim protected — not merely because
 //!   the attacker must now meet the check.
 
+mod forbidden;
 mod game;
 mod record;
 mod rule_at;
 mod ruling;
 mod threats;
+mod words;
 
+pub use forbidden::Forbidden;
 pub use game::JudgedGame;
 pub use record::{ChaseMode, Record};
 pub use rule_at::{ParseRuleAtError, RuleAt};
@@ -104,3 +107,4 @@ pub use threats::{
     false_protectors, gen_captures, get_chases, get_defenders, is_exchange, is_protected,
     new_threats, threats_of_side_to_move, value,
 };
+pub use words::GLOSSARY;
