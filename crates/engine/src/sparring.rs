@@ -185,7 +185,7 @@ pub(crate) fn spar<G: Game>(
     let mut pulling: Vec<Candidate<G::Move>> =
         all.into_iter().filter(|c| c.pull > best_pull).collect();
     // Stable: among equal pulls the picker's order (the table's and history's best first).
-    pulling.sort_by(|a, b| b.pull.cmp(&a.pull));
+    pulling.sort_by_key(|c| std::cmp::Reverse(c.pull));
     pulling.truncate(SPARRING_MAX_CANDIDATES);
     let limits = Limits {
         depth: Some(result.depth.saturating_sub(1).max(1)),
