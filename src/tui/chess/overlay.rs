@@ -370,7 +370,8 @@ fn render_players_menu(play: &Play, selected: usize, t: &Theme, size: Rect, buf:
         p.x + 2,
         p.y + 1,
         format!(
-            "The game goes on from this position; {}.",
+            "The game goes on from this position; {}: {}.",
+            keys::key_in(Ctx::PlayersMenu, Cmd::ToggleSparring),
             config::sparring_label(play.config.sparring)
         ),
         text_w,

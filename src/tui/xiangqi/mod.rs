@@ -1406,7 +1406,11 @@ impl XiangqiScreen {
         if let Some(Overlay::Players(row)) = self.overlay {
             lower.push(Line::from(Span::styled(
                 clip(
-                    &format!(" Who plays ({}):", config::sparring_label(self.sparring)),
+                    &format!(
+                        " Who plays ({}: {}):",
+                        keys::key_in(Ctx::PlayersMenu, Cmd::ToggleSparring),
+                        config::sparring_label(self.sparring)
+                    ),
                     w,
                     ascii,
                 ),
