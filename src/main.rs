@@ -52,6 +52,9 @@ enum Command {
     Euwe(cli::euwe::EuweArgs),
     /// Benchmarks: the engine's search (default) or the rules core.
     Bench(BenchArgs),
+    /// The sparring measurement: games of the sparring engine against a weaker stand-in, and
+    /// how often a claimable repetition (chess) or a ruling (xiangqi) arose.
+    Sparring(SparringArgs),
     /// Drill puzzles: `--check [PATH]` checks every puzzle file (of a directory, or one file) against the rules core.
     Drills(DrillsArgs),
     /// Run the engine as a UCI engine on stdin/stdout.
@@ -77,6 +80,44 @@ struct DrillsArgs {
     /// problem, exit 1 if any.
     #[arg(long, value_name = "PATH", num_args = 0..=1)]
     check: Option<Option<std::path::PathBuf>>,
+}
+
+#[derive(clap::Args, Debug)]
+struct SparringArgs {
+    /// The game: chess or xiangqi.
+    #[arg(long, value_enum, default_value_t = SparringGame::Chess)]
+    game: SparringGame,
+    /// Games per run.
+    #[arg(long, default_value_t = 40)]
+    games: usize,
+    /// The sparring engine's level.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=8))]
+    level: u8,
+    /// The stand-in's level (normal mode).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
+    stand_in: u8,
+    /// Moves (each side's) a game is played for at most.
+    #[arg(long, default_value_t = 60)]
+    moves: usize,
+    /// Which runs: sparring on, off (the reference), or both.
+    #[arg(long, value_enum, default_value_t = SparringRuns::Both)]
+    runs: SparringRuns,
+    /// The seed of the openings and the engines' noise.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum SparringGame {
+    Chess,
+    Xiangqi,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum SparringRuns {
+    On,
+    Off,
+    Both,
 }
 
 #[derive(clap::Args, Debug)]
@@ -122,6 +163,33 @@ enum BenchTarget {
     Suite,
     /// Repetition draws read back on other paths, plain and shadow (--depth, --moves).
     Pollution,
+}
+
+/// `threefold sparring`: the runs asked for, sparring on first ([`threefold::lab::sparring`]).
+fn sparring(args: &SparringArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+    use threefold::lab::sparring::{GameKind, Settings, run};
+    let runs: &[bool] = match args.runs {
+        SparringRuns::On => &[true],
+        SparringRuns::Off => &[false],
+        SparringRuns::Both => &[true, false],
+    };
+    for &on in runs {
+        let s = Settings {
+            game: match args.game {
+                SparringGame::Chess => GameKind::Chess,
+                SparringGame::Xiangqi => GameKind::Xiangqi,
+            },
+            games: args.games,
+            level: args.level,
+            stand_in: args.stand_in,
+            moves: args.moves,
+            sparring: on,
+            seed: args.seed,
+            hash_mb: threefold::engine::DEFAULT_HASH_MB,
+        };
+        run(&s, out)?;
+    }
+    Ok(())
 }
 
 fn main() -> ExitCode {
@@ -223,6 +291,7 @@ fn main() -> ExitCode {
                 .map_err(Into::into)
             }
         },
+        Some(Command::Sparring(args)) => sparring(&args, &mut out),
         Some(Command::Xiangqi(cli::xiangqi::XiangqiArgs {
             command: Some(command),
             ..

@@ -812,3 +812,45 @@ fn claim_button_is_clickable() {
     click(&mut a, areas.claim.x + 2, areas.claim.y);
     assert_eq!(a.play.overlay, Some(Overlay::Claim));
 }
+
+#[test]
+fn a_sparring_engine_never_claims_and_asks_its_search_to_spar() {
+    use super::engine_thread::Effect;
+    // As the_engine_claims_with_its_intended_move_when_it_repeats_for_the_third_time, but
+    // sparring: ...Ng8 is played and the claim is left to the player.
+    let mut a = app();
+    for m in KNIGHTS.iter().take(7) {
+        typed(&mut a, m);
+    }
+    a.play.config.human = Players::HumanWhite;
+    a.play.config.sparring = true;
+    a.start();
+    assert!(
+        a.effects
+            .iter()
+            .any(|e| matches!(e, Effect::Think { limits, .. } if limits.sparring)),
+        "the think request carries sparring"
+    );
+    engine_answers(&mut a, -10, "Ng8");
+    assert!(!a.play.game.is_over(), "the sparring engine does not claim");
+    assert_eq!(a.play.game.len(), 8);
+    assert!(
+        crate::rules::claim::threefold_now(&a.play.game),
+        "the claim is White's"
+    );
+}
+
+#[test]
+fn the_players_menu_turns_sparring_on_and_off() {
+    let mut a = app();
+    assert!(!a.play.config.sparring);
+    keys(&mut a, "p");
+    let (s, _) = screen(&a, &Theme::colored(), 80, 24);
+    assert!(s.contains("sparring off"), "{s}");
+    keys(&mut a, "s");
+    assert!(a.play.config.sparring);
+    let (s, _) = screen(&a, &Theme::colored(), 80, 24);
+    assert!(s.contains("sparring on"), "{s}");
+    keys(&mut a, "s");
+    assert!(!a.play.config.sparring);
+}

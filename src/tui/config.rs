@@ -119,6 +119,10 @@ pub struct Config {
     pub xiangqi_rule_at: RuleAt,
     /// Xiangqi: moves in the traditional Chinese notation (炮二平五) instead of WXF's.
     pub xiangqi_chinese: bool,
+    /// Sparring: the engine steers toward repetitions when it is not winning and never
+    /// claims a draw itself, so the claim is the player's to make
+    /// ([`crate::engine::sparring`]). Both games; chosen in the players menu.
+    pub sparring: bool,
 }
 
 impl Default for Config {
@@ -137,6 +141,7 @@ impl Default for Config {
             book: true,
             xiangqi_rule_at: RuleAt::ThirdOccurrence,
             xiangqi_chinese: false,
+            sparring: false,
         }
     }
 }
@@ -159,6 +164,7 @@ pub fn default_text() -> String {
          # human: white | black | both | none;  level: 1..8;  clock 0 = no clocks;\n\
          # blind = true: no repetition marks or hints while playing.\n\
          # book = false: the engine searches from the first move (no opening book).\n\
+         # sparring = true: the engine steers toward repetitions for you to claim.\n\
          # name: yours, for saved games (\"\" = \"Player\").\n\
          # xiangqi_rule_at: 3 (third occurrence) or 2 (first repetition), or its name\n\
          # (\"third-occurrence\", \"first-repetition\").\n{body}"
@@ -192,11 +198,12 @@ pub enum Setting {
     Book,
     XiangqiRuleAt,
     XiangqiChinese,
+    Sparring,
 }
 
 impl Setting {
     /// Every setting, in the order of [`Config`]'s fields.
-    pub const ALL: [Setting; 13] = [
+    pub const ALL: [Setting; 14] = [
         Setting::Ascii,
         Setting::Human,
         Setting::Level,
@@ -210,6 +217,7 @@ impl Setting {
         Setting::Book,
         Setting::XiangqiRuleAt,
         Setting::XiangqiChinese,
+        Setting::Sparring,
     ];
 
     /// The setting's key in the file.
@@ -228,6 +236,7 @@ impl Setting {
             Setting::Book => "book",
             Setting::XiangqiRuleAt => "xiangqi_rule_at",
             Setting::XiangqiChinese => "xiangqi_chinese",
+            Setting::Sparring => "sparring",
         }
     }
 
@@ -240,9 +249,11 @@ impl Setting {
     fn allowed(self) -> String {
         let r = |r: RangeInclusive<i64>| format!("{} to {}", r.start(), r.end());
         match self {
-            Setting::Ascii | Setting::Blind | Setting::Book | Setting::XiangqiChinese => {
-                "true, false".to_string()
-            }
+            Setting::Ascii
+            | Setting::Blind
+            | Setting::Book
+            | Setting::XiangqiChinese
+            | Setting::Sparring => "true, false".to_string(),
             Setting::XiangqiRuleAt => RULE_AT_ALLOWED.to_string(),
             Setting::Human => "\"white\", \"black\", \"both\", \"none\"".to_string(),
             Setting::Level => r(LEVEL),
@@ -264,6 +275,7 @@ impl Setting {
             Setting::Blind => c.blind = boolean()?,
             Setting::Book => c.book = boolean()?,
             Setting::XiangqiChinese => c.xiangqi_chinese = boolean()?,
+            Setting::Sparring => c.sparring = boolean()?,
             Setting::XiangqiRuleAt => {
                 c.xiangqi_rule_at = rule_at_of(v).ok_or(ValueError::NotRuleAt { value: value() })?
             }
@@ -593,6 +605,39 @@ pub fn load_or_create(path: &Path) -> (Config, Option<String>) {
     }
 }
 
+/// The engine's search limits at `level`, sparring or not ([`crate::engine::sparring`]):
+/// what both game screens send with a think request (their clocks added).
+pub fn engine_limits(level: u8, sparring: bool) -> crate::engine::Limits {
+    crate::engine::Limits {
+        sparring,
+        ..level::limits(level)
+    }
+}
+
+/// Whether the engine may claim a draw (chess) or call the arbiter for one (xiangqi): its
+/// own score says a draw suits it, and it is not sparring (a sparring engine leaves every
+/// draw claim to the player). `welcome`: the screen's reading of the engine's score.
+pub fn engine_may_claim_draw(sparring: bool, welcome: bool) -> bool {
+    !sparring && welcome
+}
+
+/// What the players menu says of sparring.
+pub fn sparring_label(on: bool) -> &'static str {
+    if on { "sparring on" } else { "sparring off" }
+}
+
+/// The players menu's sparring key (both screens): turns sparring over and says what it
+/// now does.
+pub fn toggle_sparring(on: &mut bool) -> String {
+    *on = !*on;
+    if *on {
+        "Sparring on: the engine steers toward repetitions and leaves every claim to you."
+            .to_string()
+    } else {
+        "Sparring off: the engine plays its best.".to_string()
+    }
+}
+
 /// "L3 ≈1500": a level and its Elo as measured in chess ([`level::ELO`]), for the chess
 /// screen's player names and settings.
 pub fn level_tag(l: u8) -> String {
@@ -641,6 +686,24 @@ mod tests {
     /// as its number, and anything else is refused naming what it takes (issue 35). Broken
     /// to see it fail: `rule_at_of` reading integers with `RuleAt::from_ntimes` (2 read as the
     /// third occurrence).
+    #[test]
+    fn sparring_is_read_and_an_old_file_without_it_reads_as_off() {
+        let (c, problem) = parse("level = 4\n", "config.toml");
+        assert_eq!((c.level, c.sparring, problem), (4, false, None));
+        let (c, problem) = parse("sparring = true\n", "config.toml");
+        assert_eq!((c.sparring, problem), (true, None));
+        assert!(default_text().contains("sparring = false"));
+        assert_eq!(
+            engine_limits(3, true),
+            crate::engine::Limits {
+                sparring: true,
+                ..level::limits(3)
+            }
+        );
+        assert!(!engine_may_claim_draw(true, true));
+        assert!(engine_may_claim_draw(false, true));
+    }
+
     #[test]
     fn the_rule_at_setting_reads_old_numbers_and_names() {
         let v = |t: &str| toml::from_str::<toml::Table>(&format!("x = {t}")).unwrap()["x"].clone();

@@ -213,6 +213,8 @@ pub enum Cmd {
     Promote(Role),
     /// Players menu: who plays.
     ChoosePlayers(Players),
+    /// Sparring on or off (the players menu).
+    ToggleSparring,
     /// Answer a question yes / no.
     Yes,
     No,
@@ -424,6 +426,7 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::PlayersMenu, &[Char('2'), Char('b')], Cmd::ChoosePlayers(Players::HumanBlack), "you play Black against the engine", Some("Black")),
     b(Ctx::PlayersMenu, &[Char('3'), Char('h')], Cmd::ChoosePlayers(Players::TwoHumans), "two humans at one board (the engine does not move)", Some("humans")),
     b(Ctx::PlayersMenu, &[Char('4'), Char('e')], Cmd::ChoosePlayers(Players::Engines), "the engine plays both sides", Some("engines")),
+    b(Ctx::PlayersMenu, &[Char('s')], Cmd::ToggleSparring, "sparring on/off: the engine steers toward repetitions and leaves claims to you", None),
     b(Ctx::PlayersMenu, &[Code(KeyCode::Up), Char('k')], Cmd::Up, "highlight the choice above", None),
     b(Ctx::PlayersMenu, &[Code(KeyCode::Down), Char('j')], Cmd::Down, "highlight the choice below", None),
     b(Ctx::PlayersMenu, &[Code(KeyCode::Enter), Char(' ')], Cmd::Select, "choose the highlighted players (or click them)", None),

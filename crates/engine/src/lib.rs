@@ -24,6 +24,8 @@
 //!   option `Repetition` — and the opening book [`chess::book`]) and [`xiangqi`] (the
 //!   picker [`xiangqi::ordering`], the evaluation [`xiangqi::eval`], and the WXF judge in the
 //!   search).
+//! - Sparring ([`sparring`]): after the search, a choice among moves close to the best that
+//!   steers toward repetitions, for a player to practise claims against (off by default).
 //!
 //! [`Engine::search`] is the one entry for both games: it receives the game's start position
 //! and every move played since ([`Request`]), so repetitions that began before the root are
@@ -55,6 +57,7 @@ pub mod probe;
 pub mod score;
 pub mod search;
 pub mod shadow;
+pub mod sparring;
 pub mod time;
 pub mod tt;
 pub mod uci;
@@ -92,6 +95,9 @@ pub struct Limits {
     /// Centipawns of pseudo-random noise added to every static evaluation, uniform in
     /// `-noise..=noise` ([`level::noise`]): the weak levels' handicap ([`level`]). 0: none.
     pub noise: u32,
+    /// Sparring ([`sparring`]): when not winning, prefer a move close to the best that
+    /// returns to a position that stood before (UCI option `Sparring`, the trainer's setting).
+    pub sparring: bool,
 }
 
 /// Progress report after an iteration (moves of chess by default, or of xiangqi).
@@ -482,6 +488,9 @@ impl Engine {
             }
         }
         result.nodes = s.nodes;
+        if limits.sparring {
+            return sparring::spar(self, request, result, on_info);
+        }
         result
     }
 }

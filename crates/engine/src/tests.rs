@@ -308,3 +308,65 @@ fn a_level_searches_no_more_than_its_nodes_or_depth() {
         assert!(r.best.is_some());
     }
 }
+
+fn search_sparring(e: &mut Engine, start: &Chess, ms: &[Move], depth: u32) -> SearchResult {
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(depth),
+        sparring: true,
+        ..Default::default()
+    };
+    e.search(
+        &Request::new(start, ms, &limits, &stop),
+        &mut (),
+        &mut |_| {},
+    )
+}
+
+#[test]
+fn sparring_picks_a_move_within_the_margin_that_returns_to_a_position_that_stood_before() {
+    // 1.e4 e5 2.Nf3 Nc6 3.Ng1 Nb8: White to move. 4.Nf3 returns to the position after
+    // 2.Nf3; the normal search prefers 4.d4, by 2 cp at depth 5.
+    let start = Chess::default();
+    let ms = moves(&start, &["e2e4", "e7e5", "g1f3", "b8c6", "f3g1", "c6b8"]);
+    let normal = search(&mut Engine::new(16).unwrap(), &start, &ms, 5);
+    assert_eq!(uci(normal.best), "d2d4", "normal play need not repeat");
+    let c = sparring::candidates(&mut Engine::new(16).unwrap(), &start, &ms, false);
+    let returning: Vec<String> = c
+        .iter()
+        .filter(|c| matches!(c.pull, sparring::Pull::Returns(_)))
+        .map(|c| uci(Some(c.m)))
+        .collect();
+    assert_eq!(returning, ["g1f3"]);
+    // The repeating move's score, verified by a search of the position after it.
+    let nf3 = moves(
+        &start,
+        &["e2e4", "e7e5", "g1f3", "b8c6", "f3g1", "c6b8", "g1f3"],
+    );
+    let verified = -cp(search(&mut Engine::new(16).unwrap(), &start, &nf3, 4).score);
+    assert!(
+        (cp(normal.score) - verified).abs() <= search::params::SPARRING_MARGIN_CP,
+        "two moves within the margin: {} and {verified}",
+        cp(normal.score)
+    );
+    let spar = search_sparring(&mut Engine::new(16).unwrap(), &start, &ms, 5);
+    assert_eq!(uci(spar.best), "g1f3", "sparring repeats");
+    assert!(
+        cp(spar.score) >= cp(normal.score) - search::params::SPARRING_MARGIN_CP,
+        "with a verified score within the margin: {:?}",
+        spar.score
+    );
+}
+
+#[test]
+fn sparring_does_not_steer_when_the_engine_is_winning() {
+    // Black is a queen up and shuffles; 2...Qa8 would return to a position that stood
+    // before, but a winning engine plays its best move.
+    let start = pos("q3k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    let ms = moves(&start, &["e1d1", "a8a7", "d1e1"]);
+    let normal = search(&mut Engine::new(16).unwrap(), &start, &ms, 5);
+    let spar = search_sparring(&mut Engine::new(16).unwrap(), &start, &ms, 5);
+    assert!(cp(normal.score) >= search::params::SPARRING_WINNING_CP);
+    assert_eq!(uci(spar.best), uci(normal.best));
+    assert_ne!(uci(spar.best), "a7a8");
+}

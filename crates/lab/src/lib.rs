@@ -2,7 +2,8 @@
 //! (`threefold bench`, [`bench`](mod@bench)), the repetition suite ([`suite`]), the repetition
 //! detector's audit and Rookie's hit counts ([`audit`]), hash-table pollution by repetition
 //! draws ([`pollution`]), the generated PGN databases of the review benchmark ([`pgn_gen`])
-//! and the xiangqi benches: perft, the judge's cost, the search
+//! the sparring measurement ([`sparring`]: how often a claimable repetition arises against
+//! the sparring engine) and the xiangqi benches: perft, the judge's cost, the search
 //! with the judge on and off beside Fairy-Stockfish ([`xiangqi`]).
 //!
 //! The audit and the pollution count watch the search from outside: each is a
@@ -20,5 +21,6 @@ pub mod audit;
 pub mod bench;
 pub mod pgn_gen;
 pub mod pollution;
+pub mod sparring;
 pub mod suite;
 pub mod xiangqi;

@@ -8,6 +8,7 @@ use std::time::Instant;
 use shakmaty::{Color, Move, Position};
 
 use crate::rules::claim::{self, Claim, Ground};
+use crate::tui::config;
 use crate::tui::engine_thread::{AnyMove, Effect, GameRecord, Report};
 
 use super::{LastSearch, Play, Requests, Thinking, draw_offer_answer, pv_san};
@@ -65,7 +66,10 @@ impl Play {
             // Declined by playing on (FIDE 9.1.2.2): the move is the answer.
             declined = Some(format!("The engine declines the draw offer: {why}."));
         }
-        let welcome = score.is_some_and(|s| s <= -self.config.contempt);
+        let welcome = config::engine_may_claim_draw(
+            self.config.sparring,
+            score.is_some_and(|s| s <= -self.config.contempt),
+        );
         let game = &self.game;
         let now = if claim::threefold_now(game) {
             Some(Ground::Threefold)
@@ -120,7 +124,7 @@ impl Play {
             }
         }
         self.search_id += 1;
-        let mut limits = crate::engine::level::limits(self.config.level);
+        let mut limits = config::engine_limits(self.config.level, self.config.sparring);
         if let Some(c) = &self.clock {
             let now = Instant::now();
             limits.wtime = Some(c.remaining(Color::White, now));

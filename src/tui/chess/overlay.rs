@@ -16,6 +16,7 @@ use crate::rules::color_name;
 
 use super::pgn_file::GamePick;
 use super::{Env, Play, Players, Request, Requests, SavedGame};
+use crate::tui::config::{self, Setting};
 use crate::tui::game::Question as SharedQuestion;
 pub use crate::tui::keys::ClaimOption;
 use crate::tui::keys::{self, BINDINGS, Cmd, Ctx};
@@ -368,7 +369,11 @@ fn render_players_menu(play: &Play, selected: usize, t: &Theme, size: Rect, buf:
     buf.set_stringn(
         p.x + 2,
         p.y + 1,
-        "The game goes on from this position.",
+        format!(
+            "The game goes on from this position; {}: {}.",
+            keys::key_in(Ctx::PlayersMenu, Cmd::ToggleSparring),
+            config::sparring_label(play.config.sparring)
+        ),
         text_w,
         t.dim,
     );
@@ -516,6 +521,10 @@ impl Play {
             (Overlay::Promotion(_), Cmd::Close) => {
                 self.overlay = None;
                 self.selected = None;
+            }
+            (Overlay::Players { .. }, Cmd::ToggleSparring) => {
+                out.info(config::toggle_sparring(&mut self.config.sparring));
+                out.save_settings(&[Setting::Sparring]);
             }
             (Overlay::Players { .. }, Cmd::ChoosePlayers(pl)) => {
                 self.overlay = None;

@@ -48,7 +48,7 @@ use std::time::Instant;
 
 use super::clock::Clock;
 use super::config::{
-    CLOCK_PRESETS, Config, KeepError, LEVEL, Players, Setting, clock_label, level_message,
+    self, CLOCK_PRESETS, Config, KeepError, LEVEL, Players, Setting, clock_label, level_message,
     step_level,
 };
 use super::engine_thread::{AnyMove, Effect, GameRecord, Info, Report};
@@ -152,6 +152,8 @@ pub struct XiangqiScreen {
     /// The setting: rule at the first repetition or the third occurrence; a game under way
     /// is ruled so from the change on, a game over keeps its ruling.
     pub rule_at: RuleAt,
+    /// The setting: sparring ([`crate::tui::config::Config::sparring`]).
+    pub sparring: bool,
     /// Where the game in progress is kept between runs (None: nowhere, as in tests, or
     /// no data directory: quitting then asks before losing a game).
     pub kept_path: Option<PathBuf>,
@@ -190,6 +192,7 @@ impl XiangqiScreen {
             next_clock: CLOCK_PRESETS[0],
             flagged: None,
             rule_at,
+            sparring: cfg.sparring,
             kept_path: None,
             saved_pgn: None,
             rows_made: std::cell::Cell::new(0),
@@ -230,6 +233,7 @@ impl XiangqiScreen {
     pub fn settings(&self, cfg: &mut Config) {
         cfg.xiangqi_rule_at = self.rule_at;
         cfg.xiangqi_chinese = self.chinese;
+        cfg.sparring = self.sparring;
     }
 
     /// Whether the game is over: a ruling stands (a repetition ruled, or no legal move), or
@@ -311,7 +315,10 @@ impl XiangqiScreen {
         {
             return;
         }
-        let draw_welcome = self.engine_score.is_some_and(|cp| cp <= -50);
+        let draw_welcome = config::engine_may_claim_draw(
+            self.sparring,
+            self.engine_score.is_some_and(|cp| cp <= -50),
+        );
         if let Some(call) = arbiter::favourable_call(&self.game, side, draw_welcome) {
             let answer = arbiter::call(&self.game, side, call);
             self.engine_called = Some(ply);
@@ -370,7 +377,7 @@ impl XiangqiScreen {
         self.next_id += 1;
         self.thinking = Some(Thinking { id, info: None });
         let rec = self.record();
-        let mut limits = crate::engine::level::limits(self.level);
+        let mut limits = config::engine_limits(self.level, self.sparring);
         if let Some(c) = &self.clock {
             let now = Instant::now();
             limits.wtime = Some(c.remaining(Color::Red, now));
@@ -442,6 +449,10 @@ impl XiangqiScreen {
                     Cmd::Down => self.overlay = Some(Overlay::Players((row + 1) % n)),
                     Cmd::Select => self.choose_players(Players::ALL[row], out),
                     Cmd::ChoosePlayers(p) => self.choose_players(p, out),
+                    Cmd::ToggleSparring => {
+                        out.info(config::toggle_sparring(&mut self.sparring));
+                        out.push(Request::SaveSettings(&[Setting::Sparring]));
+                    }
                     Cmd::Close => self.overlay = None,
                     _ => {}
                 }
@@ -1408,7 +1419,15 @@ impl XiangqiScreen {
         let mut lower: Vec<Line> = Vec::new();
         if let Some(Overlay::Players(row)) = self.overlay {
             lower.push(Line::from(Span::styled(
-                clip(" Who plays:", w, ascii),
+                clip(
+                    &format!(
+                        " Who plays ({}: {}):",
+                        keys::key_in(Ctx::PlayersMenu, Cmd::ToggleSparring),
+                        config::sparring_label(self.sparring)
+                    ),
+                    w,
+                    ascii,
+                ),
                 t.button,
             )));
             for (i, p) in Players::ALL.iter().enumerate() {

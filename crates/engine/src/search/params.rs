@@ -72,3 +72,18 @@ pub const HISTORY_BONUS_MAX: i32 = 400;
 /// Quiescence delta pruning: a capture whose victim plus this margin cannot lift the stand-pat
 /// score to alpha is skipped.
 pub const DELTA_MARGIN: i32 = 200;
+
+// Sparring ([`crate::sparring`]): none of these is read by the normal search.
+
+/// The engine spars only while its search's score is below this (centipawns, its own point
+/// of view): "not winning".
+pub const SPARRING_WINNING_CP: i32 = 150;
+/// A root move that serves a repetition is played instead of the best one when the search
+/// scores it at most this much worse (centipawns).
+pub const SPARRING_MARGIN_CP: i32 = 40;
+/// At most this many moves that serve a repetition are verified by a search, the most
+/// promising first (each verification is one search of the position after the move).
+pub const SPARRING_MAX_CANDIDATES: usize = 3;
+/// Xiangqi: the share of games (in percent, drawn from the game's seed) in which the engine
+/// plays on into its own perpetual check or chase that the judge rules forbidden.
+pub const SPARRING_OFFEND_PERCENT: u64 = 50;

@@ -122,6 +122,7 @@ impl Uci {
         if let Some(l) = self.level() {
             limits = level::narrow(l, &limits);
         }
+        limits.sparring = self.sparring;
         if let Some(cap) = self.options.max_nodes {
             limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
         }

@@ -4,6 +4,7 @@
 //! `setoption name Repetition value <zarkov|belle|rookie|axon>` (the repetition detector, see
 //! [`crate::chess::repetition`]), `setoption name UpcomingRepetition value <true|false>`,
 //! `setoption name ShadowScore value <true|false>` (Muller's shadow score, [`crate::shadow`]),
+//! `setoption name Sparring value <true|false>` (steer toward repetitions, [`crate::sparring`]),
 //! `setoption name OwnBook value <true|false>` (answer from the opening book, [`crate::chess::book`],
 //! while the game follows it; off by default),
 //! `setoption name UCI_Variant value <chess|xiangqi>` (the game, as Fairy-Stockfish names it;
@@ -239,6 +240,8 @@ struct Uci {
     /// `OwnBook`: answer `go` from the opening book ([`super::book`]) while the game follows
     /// it (off by default: matches and GUIs bring their own openings).
     own_book: bool,
+    /// `Sparring`: the engine steers toward repetitions when not winning ([`crate::sparring`]).
+    sparring: bool,
     /// Chooses among the book's lines; seeded from the clock.
     rng: threefold_rules::shuffle::Rng,
     /// `Level`: 0 (full strength) or one of [`super::level::LEVELS`].
@@ -270,6 +273,7 @@ pub fn run_with<R: BufRead, W: Write + Send + 'static>(
         game: GameRecord::start(Variant::Chess),
         position_ok: true,
         own_book: false,
+        sparring: false,
         rng: threefold_rules::shuffle::Rng::from_clock(),
         level: 0,
         limit_strength: false,

@@ -62,6 +62,7 @@ impl Uci {
             ),
         );
         say(&self.out, "option name Judge type check default true");
+        say(&self.out, "option name Sparring type check default false");
         say(
             &self.out,
             &format!(
@@ -133,6 +134,11 @@ impl Uci {
                     } else {
                         ShadowScore::Off
                     });
+                }
+            }
+            "sparring" => {
+                if let Some(on) = self.check_value("Sparring", &value) {
+                    self.sparring = on;
                 }
             }
             "ownbook" => {

@@ -1,0 +1,331 @@
+//! The sparring measurement (issue 39 item 1): how often a repetition the player can claim
+//! arises in games against the sparring engine ([`threefold_engine::sparring`]).
+//!
+//! The engine at one level, sparring on (or off, the reference), plays games against a
+//! *stand-in* for the player: the engine at a fixed weaker level, normal mode, on the other
+//! side. The sparring engine has White (Red) in even games and Black in odd ones. Each game
+//! opens with one random move for each side (drawn from the run's seed and the game's
+//! number), and each engine plays with a fresh seed of its evaluation noise per game, so the
+//! games are not one game many times. Everything is sequential, on one thread, and
+//! reproducible from `seed`.
+//!
+//! A game is played for at most `moves` moves (each side's), and stops at the first chance
+//! the stand-in has to claim:
+//!
+//! - chess: at the stand-in's turn, a threefold repetition is claimable ([`claim::threefold_now`],
+//!   or with one of its legal moves, [`claim::threefold_moves`]): the repetition *arose*. The
+//!   stand-in claims whenever it can: now, or with its chosen move when that move repeats;
+//!   the claim is judged by the rules core ([`claim::judge`]), as the trainer judges a
+//!   player's claim, and counts as *claimed correctly* when the arbiter upholds it. (A chance
+//!   with a move the stand-in did not choose is counted as arisen, not claimed.)
+//! - xiangqi: at the stand-in's turn, a call of the arbiter would be right
+//!   ([`arbiter::call`]: the opponent's forbidden perpetual, or a draw): a ruling *arose*; the
+//!   stand-in calls and is *correct* by the arbiter's answer. A ruling that stands against the
+//!   stand-in (its own perpetual) counts as arisen, not claimed. Repetitions are ruled at the
+//!   third occurrence, the trainer's default.
+//!
+//! The engine never claims in sparring; the normal engine's claims are not played here
+//! either (the trainer makes them, not the search), so the reference run measures how often
+//! the two engines' games repeat at all.
+
+use std::io::{self, Write};
+use std::sync::atomic::AtomicBool;
+
+use shakmaty::Chess;
+use threefold_engine::game::Game;
+use threefold_engine::{Engine, Request, TtAllocError, level};
+use threefold_rules::Game as ChessGame;
+use threefold_rules::claim::{self, Claim, Clocks};
+use threefold_xiangqi::arbiter::{self, Call};
+use threefold_xiangqi::judge::JudgedGame;
+use threefold_xiangqi::{Position, RuleAt};
+
+/// Which game to measure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameKind {
+    Chess,
+    Xiangqi,
+}
+
+/// A run's settings.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    pub game: GameKind,
+    pub games: usize,
+    /// The sparring engine's level.
+    pub level: u8,
+    /// The stand-in's level (normal mode).
+    pub stand_in: u8,
+    /// Moves (each side's) a game is played for at most.
+    pub moves: usize,
+    /// Sparring on (off: the reference).
+    pub sparring: bool,
+    pub seed: u64,
+    /// Transposition table of each engine, MB.
+    pub hash_mb: usize,
+}
+
+/// What a run found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub games: usize,
+    /// Games in which a claimable repetition (chess) or a ruling (xiangqi) arose.
+    pub arose: usize,
+    /// Games in which the stand-in claimed (called the arbiter) correctly.
+    pub claimed: usize,
+    /// Claims or calls the arbiter rejected.
+    pub wrong: usize,
+}
+
+/// How one game went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    /// Nothing arose within the game's plies (played until the move limit or the end).
+    Nothing { plies: usize },
+    /// A claimable repetition (a ruling) arose at this ply; claimed correctly or not.
+    Arose {
+        ply: usize,
+        claimed: bool,
+        wrong: bool,
+    },
+}
+
+/// The engine's move in `start` + `moves` at `level`, sparring or not.
+fn engine_move<G: Game>(
+    e: &mut Engine,
+    start: &G,
+    moves: &[G::Move],
+    level_: u8,
+    sparring: bool,
+) -> Option<G::Move> {
+    let stop = AtomicBool::new(false);
+    let limits = threefold_engine::Limits {
+        sparring,
+        ..level::limits(level_)
+    };
+    e.search(
+        &Request::new(start, moves, &limits, &stop),
+        &mut (),
+        &mut |_| {},
+    )
+    .best
+}
+
+/// A number in `0..n` from the seed and two indices.
+fn pick(seed: u64, game: usize, ply: usize, n: usize) -> usize {
+    (level::mix(seed ^ level::mix((game as u64) << 8 | ply as u64)) % n.max(1) as u64) as usize
+}
+
+/// Plays the run, one line per game on `out`, and returns the tally.
+pub fn run(s: &Settings, out: &mut dyn Write) -> Result<Tally, RunError> {
+    let mut spar = Engine::new(s.hash_mb)?;
+    let mut stand = Engine::new(s.hash_mb)?;
+    let mut t = Tally::default();
+    for g in 0..s.games {
+        spar.new_game();
+        stand.new_game();
+        spar.set_noise_seed(level::mix(s.seed ^ (2 * g as u64 + 1)));
+        stand.set_noise_seed(level::mix(s.seed ^ (2 * g as u64 + 2)));
+        // The sparring engine: the first player in even games.
+        let spar_first = g % 2 == 0;
+        let outcome = match s.game {
+            GameKind::Chess => chess_game(s, g, spar_first, &mut spar, &mut stand),
+            GameKind::Xiangqi => xiangqi_game(s, g, spar_first, &mut spar, &mut stand),
+        };
+        t.games += 1;
+        let side = if spar_first { "first" } else { "second" };
+        match outcome {
+            Outcome::Nothing { plies } => writeln!(
+                out,
+                "game {:>2}: sparring engine {side}: none in {plies} plies",
+                g + 1
+            )?,
+            Outcome::Arose {
+                ply,
+                claimed,
+                wrong,
+            } => {
+                t.arose += 1;
+                t.claimed += usize::from(claimed);
+                t.wrong += usize::from(wrong);
+                let how = if claimed {
+                    "claimed correctly"
+                } else if wrong {
+                    "claim rejected"
+                } else {
+                    "not claimed"
+                };
+                writeln!(
+                    out,
+                    "game {:>2}: sparring engine {side}: repetition at ply {ply}, {how}",
+                    g + 1
+                )?;
+            }
+        }
+    }
+    let pct = |n: usize| 100.0 * n as f64 / t.games.max(1) as f64;
+    writeln!(
+        out,
+        "{} games, sparring {}: a repetition arose in {} ({:.0} %), the stand-in claimed correctly in {} ({:.0} %), {} claims rejected",
+        t.games,
+        if s.sparring { "on" } else { "off" },
+        t.arose,
+        pct(t.arose),
+        t.claimed,
+        pct(t.claimed),
+        t.wrong
+    )?;
+    Ok(t)
+}
+
+/// One chess game (see the module docs).
+fn chess_game(
+    s: &Settings,
+    g: usize,
+    spar_first: bool,
+    spar: &mut Engine,
+    stand: &mut Engine,
+) -> Outcome {
+    let start = Chess::default();
+    let mut game = ChessGame::from_position(start.clone());
+    let mut moves = Vec::new();
+    for ply in 0..2 * s.moves {
+        if game.is_over() {
+            break;
+        }
+        let spar_turn = (ply % 2 == 0) == spar_first;
+        if !spar_turn {
+            let now = claim::threefold_now(&game);
+            let with = claim::threefold_moves(&game);
+            if now || !with.is_empty() {
+                let claim = if now {
+                    Some(Claim::Now)
+                } else {
+                    engine_move(stand, &start, &moves, s.stand_in, false)
+                        .filter(|m| with.contains(m))
+                        .map(Claim::WithMove)
+                };
+                let (claimed, wrong) = match claim {
+                    Some(c) => match claim::judge(&mut game, c, Clocks::Off) {
+                        Ok(v) => (v.correct(), !v.correct()),
+                        Err(_) => (false, true),
+                    },
+                    None => (false, false),
+                };
+                return Outcome::Arose {
+                    ply,
+                    claimed,
+                    wrong,
+                };
+            }
+        }
+        let m = if ply < 2 {
+            let legal = game.legal_moves();
+            Some(legal[pick(s.seed, g, ply, legal.len())])
+        } else if spar_turn {
+            engine_move(spar, &start, &moves, s.level, s.sparring)
+        } else {
+            engine_move(stand, &start, &moves, s.stand_in, false)
+        };
+        let Some(m) = m else { break };
+        if game.play(m).is_err() {
+            break;
+        }
+        moves.push(m);
+    }
+    Outcome::Nothing { plies: moves.len() }
+}
+
+/// One xiangqi game (see the module docs).
+fn xiangqi_game(
+    s: &Settings,
+    g: usize,
+    spar_first: bool,
+    spar: &mut Engine,
+    stand: &mut Engine,
+) -> Outcome {
+    let start = Position::start();
+    let mut game = JudgedGame::new(start.clone(), RuleAt::ThirdOccurrence);
+    let mut moves = Vec::new();
+    for ply in 0..2 * s.moves {
+        let spar_turn = (ply % 2 == 0) == spar_first;
+        let side = game.record().current().side_to_move();
+        if !spar_turn
+            && [Call::Forbidden, Call::Draw]
+                .into_iter()
+                .any(|c| arbiter::call(&game, side, c).is_right())
+        {
+            return Outcome::Arose {
+                ply,
+                claimed: true,
+                wrong: false,
+            };
+        }
+        if let Some(r) = game.standing() {
+            return if r.ending.is_none() {
+                Outcome::Arose {
+                    ply,
+                    claimed: false,
+                    wrong: false,
+                }
+            } else {
+                Outcome::Nothing { plies: moves.len() }
+            };
+        }
+        let m = if ply < 2 {
+            let legal: Vec<_> = game
+                .record()
+                .current()
+                .legal_moves()
+                .into_iter()
+                .copied()
+                .collect();
+            legal.get(pick(s.seed, g, ply, legal.len())).copied()
+        } else if spar_turn {
+            engine_move(spar, &start, &moves, s.level, s.sparring)
+        } else {
+            engine_move(stand, &start, &moves, s.stand_in, false)
+        };
+        let Some(m) = m else { break };
+        game.push(m);
+        moves.push(m);
+    }
+    Outcome::Nothing { plies: moves.len() }
+}
+
+/// Why a run could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error(transparent)]
+    Hash(#[from] TtAllocError),
+    #[error("cannot write the report: {0}")]
+    Write(#[from] io::Error),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_short_run_is_reproducible_and_counts_what_it_prints() {
+        let s = Settings {
+            game: GameKind::Chess,
+            games: 2,
+            level: 1,
+            stand_in: 1,
+            moves: 12,
+            sparring: true,
+            seed: 7,
+            hash_mb: 1,
+        };
+        let mut a = Vec::new();
+        let ta = run(&s, &mut a).unwrap();
+        let mut b = Vec::new();
+        let tb = run(&s, &mut b).unwrap();
+        assert_eq!(ta, tb);
+        assert_eq!(a, b);
+        assert_eq!(ta.games, 2);
+        let text = String::from_utf8(a).unwrap();
+        assert_eq!(text.lines().count(), 3, "{text}");
+    }
+}
