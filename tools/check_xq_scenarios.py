@@ -4,7 +4,7 @@
   check_xq_scenarios.py [--bin THREEFOLD] [FILE...]   (default: scenarios/xiangqi-*.toml)
 
 For every [[scenario]]: the fields are present and well formed (players, event, site, a year
-in the date, a result, a source, a kebab-case motif, an id unique over the files); the moves
+in the date, a result (1-0, 0-1, 1/2-1/2, or * when the source gives none), a source, a kebab-case motif, an id unique over the files); the moves
 play legally from `start` (pyffish, Fairy-Stockfish's rules as a library); `begin <
 repetition <= number of moves`; `repetition - begin` is 2 to 40 plies; at `begin` it is
 `player`'s turn; threefold's WXF judge (`threefold xiangqi analyze --json`, third occurrence)
@@ -28,7 +28,7 @@ import pyffish as sf
 
 V = "xiangqi"
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
-RESULTS = {"1-0", "0-1", "1/2-1/2"}
+RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}  # "*": the source gives no result (PGN's unknown)
 REQUIRED = ["id", "red", "black", "event", "site", "date", "result", "moves", "begin",
             "player", "repetition", "motif", "source", "note"]
 
