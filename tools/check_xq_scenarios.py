@@ -93,7 +93,7 @@ def check_scenario(sc, binary, problems, notes):
     if not re.fullmatch(r"\d{4}\.(\d\d|\?\?)\.(\d\d|\?\?)", sc["date"]):
         bad(f"{sid}: date {sc['date']!r} is not YYYY.MM.DD ('??' for an unknown month or day)")
     if sc["result"] not in RESULTS:
-        bad(f"{sid}: result {sc['result']!r} is not one of 1-0, 0-1, 1/2-1/2")
+        bad(f"{sid}: result {sc['result']!r} is not one of 1-0, 0-1, 1/2-1/2, *")
     if sc["player"] not in ("red", "black"):
         bad(f"{sid}: player {sc['player']!r} is neither red nor black")
     if not re.fullmatch(r"[a-z]+(-[a-z]+)*", sc["motif"]):
