@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Check the xiangqi scenarios (scenarios/xiangqi-*.toml) as the scenario format defines them.
 
-  check_xq_scenarios.py [--bin THREEFOLD] [FILE...]   (default: scenarios/xiangqi-*.toml)
+  check_xq_scenarios.py [--bin THREEFOLD] [--allow-unknown-result] [FILE...]
+                                             (default: scenarios/xiangqi-*.toml)
 
 For every [[scenario]]: the fields are present and well formed (players, event, site, a year
-in the date, a result (1-0, 0-1, 1/2-1/2, or * when the source gives none), a source, a kebab-case motif, an id unique over the files); the moves
+in the date, a result (1-0, 0-1 or 1/2-1/2; with --allow-unknown-result also *), a source, a kebab-case motif, an id unique over the files); the moves
 play legally from `start` (pyffish, Fairy-Stockfish's rules as a library); `begin <
 repetition <= number of moves`; `repetition - begin` is 2 to 40 plies; at `begin` it is
 `player`'s turn; threefold's WXF judge (`threefold xiangqi analyze --json`, third occurrence)
@@ -28,7 +29,8 @@ import pyffish as sf
 
 V = "xiangqi"
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
-RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}  # "*": the source gives no result (PGN's unknown)
+RESULTS = {"1-0", "0-1", "1/2-1/2"}
+UNKNOWN_RESULT = "*"  # accepted only with --allow-unknown-result (tools/xq_scenario_candidates.toml)
 REQUIRED = ["id", "red", "black", "event", "site", "date", "result", "moves", "begin",
             "player", "repetition", "motif", "source", "note"]
 
@@ -80,7 +82,7 @@ def fsf_ruling(fen, ucci_moves):
     return f"{side} {'wins' if value > 0 else 'loses'}"
 
 
-def check_scenario(sc, binary, problems, notes):
+def check_scenario(sc, binary, problems, notes, allow_unknown=False):
     sid = sc.get("id", "?")
     bad = problems.append
     for key in REQUIRED:
@@ -92,8 +94,8 @@ def check_scenario(sc, binary, problems, notes):
         bad(f"{sid}: the id may hold only a-z, 0-9 and '-'")
     if not re.fullmatch(r"\d{4}\.(\d\d|\?\?)\.(\d\d|\?\?)", sc["date"]):
         bad(f"{sid}: date {sc['date']!r} is not YYYY.MM.DD ('??' for an unknown month or day)")
-    if sc["result"] not in RESULTS:
-        bad(f"{sid}: result {sc['result']!r} is not one of 1-0, 0-1, 1/2-1/2, *")
+    if sc["result"] not in RESULTS and not (allow_unknown and sc["result"] == UNKNOWN_RESULT):
+        bad(f"{sid}: result {sc['result']!r} is not one of 1-0, 0-1, 1/2-1/2")
     if sc["player"] not in ("red", "black"):
         bad(f"{sid}: player {sc['player']!r} is neither red nor black")
     if not re.fullmatch(r"[a-z]+(-[a-z]+)*", sc["motif"]):
@@ -141,9 +143,12 @@ def check_scenario(sc, binary, problems, notes):
 
 
 def main(argv):
-    binary_arg = None
-    if argv[:1] == ["--bin"]:
-        binary_arg, argv = argv[1], argv[2:]
+    binary_arg, allow_unknown = None, False
+    while argv[:1] in (["--bin"], ["--allow-unknown-result"]):
+        if argv[0] == "--bin":
+            binary_arg, argv = argv[1], argv[2:]
+        else:
+            allow_unknown, argv = True, argv[1:]
     binary = threefold_bin(binary_arg)
     if not binary:
         print("no threefold binary: give --bin PATH or set THREEFOLD", file=sys.stderr)
@@ -172,7 +177,7 @@ def main(argv):
             if sid in seen:
                 problems.append(f"{sid}: id also used in {seen[sid]}")
             seen[sid] = path
-            check_scenario(sc, binary, problems, notes)
+            check_scenario(sc, binary, problems, notes, allow_unknown)
             for p in problems:
                 print(f"{path}: {p}")
             for n in [] if problems else notes:
