@@ -51,6 +51,10 @@ pub const FILES: &[(&str, &str)] = &[
         "xiangqi-protection.toml",
         include_str!("../../../puzzles/xiangqi-protection.toml"),
     ),
+    (
+        "xiangqi-real-games.toml",
+        include_str!("../../../puzzles/xiangqi-real-games.toml"),
+    ),
 ];
 
 /// Load the built-in puzzles (problems name `puzzles/<file>`).
