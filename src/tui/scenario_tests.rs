@@ -138,6 +138,14 @@ impl G {
             }
     }
 
+    /// Who plays the game on the board.
+    fn players(self, a: &App) -> Players {
+        match self {
+            G::Chess => a.play.config.human,
+            G::Xiangqi => a.xiangqi.players,
+        }
+    }
+
     /// Where the game in progress is kept between runs.
     fn keep_at(self, a: &mut App, path: &Path) {
         match self {
@@ -164,7 +172,7 @@ impl G {
     fn side_panels(self) -> &'static [&'static str] {
         match self {
             G::Chess => &["E"],
-            G::Xiangqi => &["p", "a", "a1", "J"],
+            G::Xiangqi => &["a", "a1", "J"],
         }
     }
 
@@ -477,4 +485,51 @@ fn both_game_screens_use_the_same_keys_for_the_same_things() {
         }
     }
     assert!(shared >= 20, "{shared} commands shared");
+}
+
+/// The id of the last search asked of the engine thread.
+fn asked(a: &App) -> Option<u64> {
+    a.effects.iter().rev().find_map(|e| match e {
+        super::engine_thread::Effect::Think { id, .. } => Some(*id),
+        _ => None,
+    })
+}
+
+/// The players menu is one menu in both games: the same popup, the players now marked, a
+/// choice by number, the board turned for the human, the engine asked when it has the move,
+/// and the same words when nothing changes.
+#[test]
+fn the_players_menu_is_the_same_in_both_games() {
+    for g in GAMES {
+        let mut a = g.app();
+        keys(&mut a, "p");
+        assert_eq!(a.ctx(), Ctx::PlayersMenu, "{g:?}");
+        let s = text(&a);
+        assert!(
+            s.contains("Who plays?") && s.contains("Two humans  (now)"),
+            "{g:?}\n{s}"
+        );
+        keys(&mut a, "2");
+        assert_eq!(g.players(&a), Players::HumanBlack, "{g:?}");
+        assert_eq!(a.ctx(), g.base(), "{g:?}: the menu stayed");
+        assert!(
+            asked(&a).is_some(),
+            "{g:?}: the engine, to move, was not asked"
+        );
+        let flipped = match g {
+            G::Chess => a.play.flipped,
+            G::Xiangqi => a.xiangqi.flipped,
+        };
+        assert!(flipped, "{g:?}: the human's side is not at the bottom");
+        keys(&mut a, "p2");
+        let m = a
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert!(
+            m.ends_with("Engine vs you (Black) (unchanged)"),
+            "{g:?}: {m}"
+        );
+    }
 }

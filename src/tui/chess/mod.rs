@@ -48,8 +48,8 @@ pub use super::config::{
 use crate::engine::level::LEVELS;
 pub use crate::rules::notation::king_target;
 pub use overlay::{
-    ClaimLayout, ClaimOption, Overlay, Question, VerdictLayout, claim_layout, players_layout,
-    promotion_layout, verdict_layout,
+    ClaimLayout, ClaimOption, Overlay, Question, VerdictLayout, claim_layout, promotion_layout,
+    verdict_layout,
 };
 pub use saved::{SavedClaim, SavedClocks, SavedGame, SavedGameError, SavedGameReason, load_saved};
 pub use view::history_cells;
@@ -155,7 +155,7 @@ impl Play {
         let players = cfg.human;
         Play {
             game,
-            flipped: players == Players::HumanBlack,
+            flipped: super::game::players::flipped(players).unwrap_or(false),
             cursor: Square::E2,
             selected: None,
             view: None,

@@ -22,6 +22,7 @@ use super::{
 };
 use crate::tui::clock::idx;
 use crate::tui::config::{Setting, step_after};
+use crate::tui::game::players;
 use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::prompt::InputKind;
 use crate::tui::widgets::Marks;
@@ -639,8 +640,8 @@ impl Play {
     /// a side that is no longer the engine's is stopped; the engine starts
     /// only if it now has the move.
     pub(crate) fn set_players(&mut self, players: Players, out: &mut Requests) {
+        out.info(players::chosen::<Color>(self.config.human, players));
         if players == self.config.human {
-            out.info(format!("Players: {} (unchanged)", players.describe()));
             return;
         }
         self.stop_engine(out);
@@ -649,8 +650,9 @@ impl Play {
             self.last = None;
         }
         self.config.human = players;
-        self.flipped = players == Players::HumanBlack;
-        out.info(format!("Players: {}", players.describe()));
+        if let Some(f) = players::flipped(players) {
+            self.flipped = f;
+        }
         out.save_settings(&[Setting::Human]);
         self.maybe_engine(out);
     }

@@ -5,6 +5,8 @@
 //! keeps both games, or asks before losing one, by one code path. A leaf: it imports
 //! neither game's screen.
 
+pub mod players;
+
 use std::path::PathBuf;
 
 use super::config::KeepError;

@@ -53,6 +53,7 @@ use super::config::{
 };
 use super::engine_thread::{AnyMove, Effect, GameRecord, Info, Report};
 use super::game::Question;
+use super::game::players::{self, MenuStep};
 use super::keys::{self, Cmd, Ctx};
 use super::prompt::{InputKind, default_save_name, expand_home};
 use super::theme::{PLACE_MARK, RULING_SPAN_MARK, Theme, badge};
@@ -93,23 +94,6 @@ pub enum OnYes {
 pub struct Thinking {
     pub id: u64,
     pub info: Option<Info<Move>>,
-}
-
-/// Whether a side is played by a human (Red plays the config's "white").
-fn is_human(players: Players, side: Color) -> bool {
-    players.is_human(match side {
-        Color::Red => shakmaty::Color::White,
-        Color::Black => shakmaty::Color::Black,
-    })
-}
-
-fn describe_players(players: Players) -> &'static str {
-    match players {
-        Players::HumanWhite => "You (Red) vs engine",
-        Players::HumanBlack => "Engine vs you (Black)",
-        Players::TwoHumans => "Two humans",
-        Players::Engines => "Engine vs engine",
-    }
 }
 
 /// The xiangqi screen's state.
@@ -278,7 +262,7 @@ impl XiangqiScreen {
     /// Plays a legal move on the live position.
     fn play(&mut self, m: Move, out: &mut Requests) {
         let mover = self.record().current().side_to_move();
-        if is_human(self.players, mover) {
+        if self.players.is_human(mover) {
             self.call_answer = None;
             self.close_answer();
             out.push(Request::Clear);
@@ -305,7 +289,7 @@ impl XiangqiScreen {
     fn engine_calls(&mut self, out: &mut Requests) {
         let side = self.record().current().side_to_move();
         let ply = self.record().ply();
-        if is_human(self.players, side)
+        if self.players.is_human(side)
             || self.is_over()
             || self.engine_called.is_some_and(|p| p + 4 > ply && p <= ply)
         {
@@ -363,7 +347,7 @@ impl XiangqiScreen {
     /// Ask the engine to move if it is its turn and it is not thinking.
     pub fn maybe_engine(&mut self, out: &mut Requests) {
         let side = self.record().current().side_to_move();
-        if self.is_over() || is_human(self.players, side) || self.thinking.is_some() {
+        if self.is_over() || self.players.is_human(side) || self.thinking.is_some() {
             return;
         }
         let id = self.next_id;
@@ -412,7 +396,7 @@ impl XiangqiScreen {
                 let mv = mv.and_then(AnyMove::xiangqi);
                 self.thinking = None;
                 let side = self.record().current().side_to_move();
-                if self.is_over() || is_human(self.players, side) {
+                if self.is_over() || self.players.is_human(side) {
                     return;
                 }
                 match mv {
@@ -436,14 +420,11 @@ impl XiangqiScreen {
         let ply = self.record().ply();
         match (&self.overlay, cmd) {
             (Some(Overlay::Players(row)), _) => {
-                let (row, n) = (*row, Players::ALL.len());
-                match cmd {
-                    Cmd::Up => self.overlay = Some(Overlay::Players((row + n - 1) % n)),
-                    Cmd::Down => self.overlay = Some(Overlay::Players((row + 1) % n)),
-                    Cmd::Select => self.choose_players(Players::ALL[row], out),
-                    Cmd::ChoosePlayers(p) => self.choose_players(p, out),
-                    Cmd::Close => self.overlay = None,
-                    _ => {}
+                match players::menu_step(*row, cmd) {
+                    Some(MenuStep::Row(row)) => self.overlay = Some(Overlay::Players(row)),
+                    Some(MenuStep::Choose(p)) => self.choose_players(p, out),
+                    Some(MenuStep::Close) => self.overlay = None,
+                    None => {}
                 }
                 return;
             }
@@ -590,14 +571,15 @@ impl XiangqiScreen {
     /// bottom.
     fn choose_players(&mut self, players: Players, out: &mut Requests) {
         self.overlay = None;
+        out.info(players::chosen::<Color>(self.players, players));
+        if players == self.players {
+            return;
+        }
         self.players = players;
-        match players {
-            Players::HumanWhite => self.flipped = false,
-            Players::HumanBlack => self.flipped = true,
-            _ => {}
+        if let Some(f) = players::flipped(players) {
+            self.flipped = f;
         }
         self.stop_engine(out);
-        out.info(format!("Players: {}.", describe_players(self.players)));
         self.maybe_engine(out);
     }
 
@@ -640,7 +622,7 @@ impl XiangqiScreen {
             ));
         }
         let side = self.record().current().side_to_move();
-        if !is_human(self.players, side) {
+        if !self.players.is_human(side) {
             return Some(format!("It is the engine's move ({}).", side.title()));
         }
         None
@@ -696,6 +678,14 @@ impl XiangqiScreen {
 
     /// A click at a screen position: a point of the board picks up or puts down.
     pub fn click(&mut self, size: Rect, x: u16, y: u16, out: &mut Requests) {
+        if let Some(Overlay::Players(_)) = self.overlay {
+            match players::click(size, x, y) {
+                Some(MenuStep::Choose(p)) => self.choose_players(p, out),
+                Some(MenuStep::Close) => self.overlay = None,
+                _ => {}
+            }
+            return;
+        }
         let Some(a) = layout(size) else { return };
         let Some(g) = XqGeom::fit(a.board, self.flipped) else {
             return;
@@ -782,7 +772,7 @@ impl XiangqiScreen {
         let mut g = PgnGame::new(rec.position(0).clone());
         g.moves = (1..=rec.ply()).map(|p| rec.move_at(p)).collect();
         let name = |c: Color| {
-            if is_human(self.players, c) {
+            if self.players.is_human(c) {
                 "Player".to_string()
             } else {
                 format!("threefold level {}", self.level)
@@ -960,15 +950,14 @@ impl XiangqiScreen {
     /// Take back the last move, and the engine's reply with it when a human plays
     /// against the engine (back to the human's turn).
     fn takeback(&mut self, out: &mut Requests) {
-        if self.record().ply() == 0 {
-            return out.error("There is no move to take back.");
-        }
         self.stop_engine(out);
         self.view = None;
         self.selected = None;
         self.game.pop();
         while self.record().ply() > 0
-            && !is_human(self.players, self.record().current().side_to_move())
+            && !self
+                .players
+                .is_human(self.record().current().side_to_move())
             && self.players != Players::Engines
         {
             self.game.pop();
@@ -1232,7 +1221,7 @@ impl XiangqiScreen {
             Span::styled(" threefold · xiangqi ", t.title),
             Span::raw(format!(
                 " {} · L{}{} · {}",
-                describe_players(self.players),
+                players::describe::<Color>(self.players),
                 self.level,
                 if self.blind { " · blind" } else { "" },
                 status
@@ -1392,19 +1381,6 @@ impl XiangqiScreen {
         // Under the move list: the choice of a call, the ruling in the judge's words (or the
         // arbiter's answer to a call), and "How the judge sees it".
         let mut lower: Vec<Line> = Vec::new();
-        if let Some(Overlay::Players(row)) = self.overlay {
-            lower.push(Line::from(Span::styled(
-                clip(" Who plays:", w, ascii),
-                t.button,
-            )));
-            for (i, p) in Players::ALL.iter().enumerate() {
-                let style = if i == row { t.viewing } else { Style::new() };
-                lower.push(Line::from(Span::styled(
-                    clip(&format!(" {} {}", i + 1, describe_players(*p)), w, ascii),
-                    style,
-                )));
-            }
-        }
         if self.calling() {
             lower.push(Line::from(Span::styled(
                 clip(" Call the arbiter:", w, ascii),
@@ -1832,8 +1808,12 @@ impl super::screen::Component for XiangqiScreen {
 
     /// A question, over the screen.
     fn render_overlay(&self, env: &super::screen::Env, theme: &Theme, buf: &mut Buffer) {
-        if let Some(Overlay::Ask(q, _)) = &self.overlay {
-            widgets::question_popup(q.text(), theme, env.size, buf);
+        match &self.overlay {
+            Some(Overlay::Ask(q, _)) => widgets::question_popup(q.text(), theme, env.size, buf),
+            Some(Overlay::Players(row)) => {
+                players::render::<Color>(self.players, *row, theme, env.size, buf)
+            }
+            _ => {}
         }
     }
 
