@@ -146,6 +146,14 @@ impl G {
         }
     }
 
+    /// The base time of the clocks of the game on the board (None: no clocks).
+    fn clock_base(self, a: &App) -> Option<std::time::Duration> {
+        match self {
+            G::Chess => a.play.clock.as_ref().map(|c| c.base),
+            G::Xiangqi => a.xiangqi.clock.as_ref().map(|c| c.base),
+        }
+    }
+
     /// Where the game in progress is kept between runs.
     fn keep_at(self, a: &mut App, path: &Path) {
         match self {
@@ -531,5 +539,33 @@ fn the_players_menu_is_the_same_in_both_games() {
             m.ends_with("Engine vs you (Black) (unchanged)"),
             "{g:?}: {m}"
         );
+    }
+}
+
+/// Clocks in both games: the clocks key's choice is this game's while none is under way,
+/// and the next game's once one is; a flag that falls ends the game.
+#[test]
+fn clocks_are_chosen_and_fall_alike_in_both_games() {
+    for g in GAMES {
+        let mut a = g.app();
+        keys(&mut a, "t");
+        let five = Some(std::time::Duration::from_secs(300));
+        assert_eq!(g.clock_base(&a), five, "{g:?}: {:?}", a.message);
+        g.play(&mut a, 2);
+        keys(&mut a, "t");
+        let m = a
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert!(m.contains("Clocks 3+2 from the next game"), "{g:?}: {m}");
+        assert_eq!(
+            g.clock_base(&a),
+            five,
+            "{g:?}: the game under way lost its clocks"
+        );
+        let later = std::time::Instant::now() + std::time::Duration::from_secs(400);
+        a.update(Action::Tick(later));
+        assert!(g.is_over(&a), "{g:?}: no flag fell");
     }
 }

@@ -3,12 +3,11 @@
 //! clocks), reading its reports, and what it does with its move: play it,
 //! claim a draw when its own score welcomes one, answer a draw offer.
 
-use std::time::Instant;
-
-use shakmaty::{Color, Move, Position};
+use shakmaty::{Move, Position};
 
 use crate::rules::claim::{self, Claim, Ground};
 use crate::tui::engine_thread::{AnyMove, Effect, GameRecord, Report};
+use crate::tui::game::clocks;
 
 use super::{LastSearch, Play, Requests, Thinking, draw_offer_answer, pv_san};
 
@@ -120,14 +119,7 @@ impl Play {
             }
         }
         self.search_id += 1;
-        let mut limits = crate::engine::level::limits(self.config.level);
-        if let Some(c) = &self.clock {
-            let now = Instant::now();
-            limits.wtime = Some(c.remaining(Color::White, now));
-            limits.btime = Some(c.remaining(Color::Black, now));
-            limits.winc = Some(c.inc);
-            limits.binc = Some(c.inc);
-        }
+        let limits = clocks::limits(self.config.level, self.clock.as_ref());
         self.thinking = Some(Thinking {
             id: self.search_id,
             info: None,

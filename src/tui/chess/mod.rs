@@ -146,12 +146,7 @@ impl Play {
     }
 
     pub fn new(cfg: &Config, game: Game) -> Play {
-        let clock = (cfg.clock_base_secs > 0).then(|| {
-            Clock::new(
-                Duration::from_secs(cfg.clock_base_secs),
-                Duration::from_secs(cfg.clock_inc_secs),
-            )
-        });
+        let clock = super::game::clocks::clock_for((cfg.clock_base_secs, cfg.clock_inc_secs));
         let players = cfg.human;
         Play {
             game,

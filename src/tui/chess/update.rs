@@ -5,7 +5,7 @@
 //! it is given.
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use shakmaty::{Color, Move, Position, Square};
 
@@ -16,13 +16,12 @@ use crate::rules::{EndingKind, Game, ending};
 use crate::tui::engine_thread::Effect;
 
 use super::{
-    CLOCK_PRESETS, CONTEMPT_STEPS_CP, Clock, Env, HASH_STEPS_MB, MOVE_MAX_CHARS, Overlay, Play,
-    Players, Question, Requests, clock_label, game_over_hint, king_target, level_message,
-    short_reason, step_level,
+    CONTEMPT_STEPS_CP, Env, HASH_STEPS_MB, MOVE_MAX_CHARS, Overlay, Play, Players, Question,
+    Requests, game_over_hint, king_target, level_message, short_reason, step_level,
 };
 use crate::tui::clock::idx;
 use crate::tui::config::{Setting, step_after};
-use crate::tui::game::players;
+use crate::tui::game::{clocks, players};
 use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::prompt::InputKind;
 use crate::tui::widgets::Marks;
@@ -303,8 +302,7 @@ impl Play {
         self.last = None;
         self.loaded = None;
         self.clock_at.clear();
-        let (b, i) = self.clock_setting();
-        self.clock = (b > 0).then(|| Clock::new(Duration::from_secs(b), Duration::from_secs(i)));
+        self.clock = clocks::clock_for(self.clock_setting());
         self.record = GameRecord {
             clocks: self.clocks(),
             ..GameRecord::default()
@@ -604,31 +602,15 @@ impl Play {
                 out.save_settings(&[Setting::Contempt]);
             }
             Cmd::Clocks => {
-                // The preset after the one set (clocks from the config that are not a
-                // preset start the cycle; a base of 0 is "off" whatever the increment).
-                let (base, _) = self.clock_setting();
-                let next = CLOCK_PRESETS
-                    .iter()
-                    .position(|&p| p == self.clock_setting())
-                    .or((base == 0).then_some(0))
-                    .map_or(0, |p| (p + 1) % CLOCK_PRESETS.len());
-                let (b, i) = CLOCK_PRESETS[next];
-                (self.config.clock_base_secs, self.config.clock_inc_secs) = (b, i);
-                let name = format!("Clocks {}", clock_label(b, i));
-                if self.game_in_progress() {
-                    // A game under way keeps its clocks, or having none (the time its
-                    // players have is theirs, 9.5's minutes included): one rule.
-                    out.info(format!(
-                        "{name} from the next game ({}); this game keeps its clocks.",
-                        keys::key_for(Cmd::NewGame)
-                    ));
-                } else {
-                    // No game under way: the new clocks apply to this one.
+                let next = clocks::next_preset(self.clock_setting());
+                (self.config.clock_base_secs, self.config.clock_inc_secs) = next;
+                // A game under way keeps its clocks (9.5's minutes included): one rule.
+                let in_progress = self.game_in_progress();
+                if !in_progress {
                     self.clock_at.clear();
-                    self.clock =
-                        (b > 0).then(|| Clock::new(Duration::from_secs(b), Duration::from_secs(i)));
-                    out.info(name);
+                    self.clock = clocks::clock_for(next);
                 }
+                out.info(clocks::chosen(next, in_progress));
                 out.save_settings(&[Setting::ClockBaseSecs, Setting::ClockIncSecs]);
             }
             _ => {}
@@ -659,16 +641,11 @@ impl Play {
 
     /// Time passes: a flag falls (FIDE 6.9, ruled by the rules core).
     pub(crate) fn tick(&mut self, now: Instant, out: &mut Requests) {
-        if let Some(clock) = &self.clock
-            && clock.running.is_some()
-            && !self.game.is_over()
-        {
-            let turn = self.game.position().turn();
-            if clock.remaining(turn, now).is_zero() {
-                let ending = ending::flag_fall(&self.game, turn);
-                self.game.end_externally(ending);
-                self.game_ended(now, out);
-            }
+        let turn = self.game.position().turn();
+        if clocks::flag_fell(self.clock.as_ref(), turn, self.game.is_over(), now) {
+            let ending = ending::flag_fall(&self.game, turn);
+            self.game.end_externally(ending);
+            self.game_ended(now, out);
         }
     }
 

@@ -5,6 +5,7 @@
 //! keeps both games, or asks before losing one, by one code path. A leaf: it imports
 //! neither game's screen.
 
+pub mod clocks;
 pub mod players;
 
 use std::path::PathBuf;

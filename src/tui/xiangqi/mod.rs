@@ -48,11 +48,11 @@ use std::time::Instant;
 
 use super::clock::Clock;
 use super::config::{
-    CLOCK_PRESETS, Config, KeepError, LEVEL, Players, Setting, clock_label, level_message,
-    step_level,
+    CLOCK_PRESETS, Config, KeepError, LEVEL, Players, Setting, level_message, step_level,
 };
 use super::engine_thread::{AnyMove, Effect, GameRecord, Info, Report};
 use super::game::Question;
+use super::game::clocks;
 use super::game::players::{self, MenuStep};
 use super::keys::{self, Cmd, Ctx};
 use super::prompt::{InputKind, default_save_name, expand_home};
@@ -238,12 +238,12 @@ impl XiangqiScreen {
     /// exceeds the time limit loses).
     pub fn tick(&mut self, now: Instant, out: &mut Requests) {
         let turn = self.record().current().side_to_move();
-        let over = self.is_over();
-        let Some(clock) = &mut self.clock else { return };
-        if clock.running.is_none() || over || !clock.remaining(turn, now).is_zero() {
+        if !clocks::flag_fell(self.clock.as_ref(), turn, self.is_over(), now) {
             return;
         }
-        clock.stop(now);
+        if let Some(c) = &mut self.clock {
+            c.stop(now);
+        }
         self.flagged = Some(turn);
         self.stop_engine(out);
         out.info(format!(
@@ -354,14 +354,7 @@ impl XiangqiScreen {
         self.next_id += 1;
         self.thinking = Some(Thinking { id, info: None });
         let rec = self.record();
-        let mut limits = crate::engine::level::limits(self.level);
-        if let Some(c) = &self.clock {
-            let now = Instant::now();
-            limits.wtime = Some(c.remaining(Color::Red, now));
-            limits.btime = Some(c.remaining(Color::Black, now));
-            limits.winc = Some(c.inc);
-            limits.binc = Some(c.inc);
-        }
+        let limits = clocks::limits(self.level, self.clock.as_ref());
         out.push(Request::Engine(Effect::Think {
             id,
             game: GameRecord::Xiangqi {
@@ -512,14 +505,13 @@ impl XiangqiScreen {
             // showed only its end); a game in progress is asked about once the FEN is read.
             Cmd::Fen => out.push(Request::Type(InputKind::Fen, String::new())),
             Cmd::Clocks => {
-                let i = CLOCK_PRESETS.iter().position(|&p| p == self.next_clock);
-                self.next_clock = CLOCK_PRESETS[(i.unwrap_or(0) + 1) % CLOCK_PRESETS.len()];
-                let (b, inc) = self.next_clock;
-                out.info(format!(
-                    "Clocks of the next game ({} starts one): {}.",
-                    keys::key_in(Ctx::Xiangqi, Cmd::NewGame),
-                    clock_label(b, inc)
-                ));
+                self.next_clock = clocks::next_preset(self.next_clock);
+                // A game under way keeps its clocks; with none under way they are this one's.
+                let in_progress = self.in_progress();
+                if !in_progress {
+                    self.clock = clocks::clock_for(self.next_clock);
+                }
+                out.info(clocks::chosen(self.next_clock, in_progress));
             }
             Cmd::Blind => {
                 self.blind = !self.blind;
@@ -937,13 +929,7 @@ impl XiangqiScreen {
         self.close_answer();
         self.engine_called = None;
         self.flagged = None;
-        let (b, inc) = self.next_clock;
-        self.clock = (b > 0).then(|| {
-            Clock::new(
-                std::time::Duration::from_secs(b),
-                std::time::Duration::from_secs(inc),
-            )
-        });
+        self.clock = clocks::clock_for(self.next_clock);
         self.maybe_engine(out);
     }
 
