@@ -154,6 +154,14 @@ impl G {
         }
     }
 
+    /// The ply viewed (None: the live position).
+    fn view(self, a: &App) -> Option<usize> {
+        match self {
+            G::Chess => a.play.view,
+            G::Xiangqi => a.xiangqi.view,
+        }
+    }
+
     /// Where the game in progress is kept between runs.
     fn keep_at(self, a: &mut App, path: &Path) {
         match self {
@@ -567,5 +575,31 @@ fn clocks_are_chosen_and_fall_alike_in_both_games() {
         let later = std::time::Instant::now() + std::time::Duration::from_secs(400);
         a.update(Action::Tick(later));
         assert!(g.is_over(&a), "{g:?}: no flag fell");
+    }
+}
+
+/// Stepping through the history: the same keys step the same plies in both games, and the
+/// start of a game with no move is the live position.
+#[test]
+fn the_history_keys_step_alike_in_both_games() {
+    for g in GAMES {
+        let mut a = g.app();
+        key(&mut a, KeyCode::Home);
+        assert_eq!(g.view(&a), None, "{g:?}");
+        g.play(&mut a, 4);
+        keys(&mut a, ",,");
+        assert_eq!(g.view(&a), Some(2), "{g:?}");
+        keys(&mut a, ".");
+        assert_eq!(g.view(&a), Some(3), "{g:?}");
+        keys(&mut a, ".");
+        assert_eq!(
+            g.view(&a),
+            None,
+            "{g:?}: past the last ply is the live position"
+        );
+        key(&mut a, KeyCode::Home);
+        assert_eq!(g.view(&a), Some(0), "{g:?}");
+        key(&mut a, KeyCode::End);
+        assert_eq!(g.view(&a), None, "{g:?}");
     }
 }

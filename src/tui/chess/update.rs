@@ -21,7 +21,7 @@ use super::{
 };
 use crate::tui::clock::idx;
 use crate::tui::config::{Setting, step_after};
-use crate::tui::game::{clocks, players};
+use crate::tui::game::{clocks, history, players};
 use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::prompt::InputKind;
 use crate::tui::widgets::Marks;
@@ -323,16 +323,11 @@ impl Play {
             .game
             .termination()
             .is_some_and(|t| t.ending.kind.is_flag_fall());
-        let mut n = 0;
         // Back to a position where a human is to move.
-        while self.game.undo().is_some() {
-            n += 1;
-            if self.config.human.is_human(self.game.position().turn())
-                || self.config.human == Players::Engines
-            {
-                break;
-            }
-        }
+        let game = &mut self.game;
+        let n = history::take_back(self.config.human, || {
+            game.undo().map(|_| game.position().turn())
+        });
         self.view = None;
         self.selected = None;
         self.highlight.clear();
@@ -352,11 +347,7 @@ impl Play {
                 c.running = Some((self.game.position().turn(), Instant::now()));
             }
         }
-        out.info(if n == 0 {
-            "Nothing to take back.".to_string()
-        } else {
-            format!("Took back {n} {}.", if n == 1 { "ply" } else { "plies" })
-        });
+        out.info(history::taken_back(n));
         if self.config.human != Players::Engines {
             self.maybe_engine(out);
         }
@@ -517,17 +508,10 @@ impl Play {
                 }
             }
             Cmd::Flip => self.flipped = !self.flipped,
-            Cmd::HistBack => {
-                let p = self.shown_ply();
-                self.view = Some(p.saturating_sub(1));
+            Cmd::HistBack | Cmd::HistForward | Cmd::HistStart | Cmd::HistEnd => {
+                self.view = history::step(cmd, self.view, self.game.len()).unwrap_or(self.view);
                 self.selected = None;
             }
-            Cmd::HistForward => {
-                let p = self.shown_ply() + 1;
-                self.view = (p < self.game.len()).then_some(p);
-            }
-            Cmd::HistStart => self.view = Some(0),
-            Cmd::HistEnd => self.view = None,
             Cmd::PrevOccurrence | Cmd::NextOccurrence if self.marks() == Marks::Hidden => {
                 out.error(format!(
                     "Blind mode: look back through the moves yourself ({} shows the marks).",

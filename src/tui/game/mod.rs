@@ -6,6 +6,7 @@
 //! neither game's screen.
 
 pub mod clocks;
+pub mod history;
 pub mod players;
 
 use std::path::PathBuf;

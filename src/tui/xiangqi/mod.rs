@@ -52,8 +52,8 @@ use super::config::{
 };
 use super::engine_thread::{AnyMove, Effect, GameRecord, Info, Report};
 use super::game::Question;
-use super::game::clocks;
 use super::game::players::{self, MenuStep};
+use super::game::{clocks, history};
 use super::keys::{self, Cmd, Ctx};
 use super::prompt::{InputKind, default_save_name, expand_home};
 use super::theme::{PLACE_MARK, RULING_SPAN_MARK, Theme, badge};
@@ -469,17 +469,12 @@ impl XiangqiScreen {
             }
             Cmd::NewGame => self.answer(OnYes::NewGame, true, out),
             Cmd::Flip => self.flipped = !self.flipped,
-            Cmd::HistBack => self.view = Some(self.shown().saturating_sub(1)),
-            Cmd::HistForward => {
-                let next = self.shown() + 1;
-                self.view = (next < ply).then_some(next);
+            Cmd::HistBack | Cmd::HistForward | Cmd::HistStart | Cmd::HistEnd => {
+                self.view = history::step(cmd, self.view, ply).unwrap_or(self.view);
+                self.selected = None;
             }
-            Cmd::HistStart => self.view = (ply > 0).then_some(0),
-            Cmd::HistEnd | Cmd::Back => self.view = None,
-            Cmd::Players => {
-                let row = Players::ALL.iter().position(|&p| p == self.players);
-                self.overlay = row.map(Overlay::Players);
-            }
+            Cmd::Back => self.view = None,
+            Cmd::Players => self.overlay = Some(Overlay::Players(players::menu_row(self.players))),
             Cmd::Stronger | Cmd::Weaker => {
                 self.level = step_level(self.level, cmd == Cmd::Stronger);
                 out.info(level_message(self.level, false));
@@ -939,18 +934,16 @@ impl XiangqiScreen {
         self.stop_engine(out);
         self.view = None;
         self.selected = None;
-        self.game.pop();
-        while self.record().ply() > 0
-            && !self
-                .players
-                .is_human(self.record().current().side_to_move())
-            && self.players != Players::Engines
-        {
-            self.game.pop();
-        }
+        let game = &mut self.game;
+        let n = history::take_back(self.players, || {
+            (game.record().ply() > 0).then(|| {
+                game.pop();
+                game.record().current().side_to_move()
+            })
+        });
         let ply = self.record().ply();
         self.calls.retain(|c| c.ply <= ply);
-        out.info("Move taken back.");
+        out.info(history::taken_back(n));
         self.maybe_engine(out);
     }
 }
