@@ -162,6 +162,18 @@ impl G {
         }
     }
 
+    /// The engine's reply `m` (in the game's notation) as the engine thread reports it for
+    /// search `id`.
+    fn best(self, a: &App, id: u64, m: &str) -> super::engine_thread::Report {
+        let mv = match self {
+            G::Chess => a.play.game.parse_move(m).unwrap().into(),
+            G::Xiangqi => crate::xiangqi::notation::parse_move(a.xiangqi.record().current(), m)
+                .unwrap()
+                .into(),
+        };
+        super::engine_thread::Report::Best { id, mv: Some(mv) }
+    }
+
     /// Where the game in progress is kept between runs.
     fn keep_at(self, a: &mut App, path: &Path) {
         match self {
@@ -601,5 +613,42 @@ fn the_history_keys_step_alike_in_both_games() {
         assert_eq!(g.view(&a), Some(0), "{g:?}");
         key(&mut a, KeyCode::End);
         assert_eq!(g.view(&a), None, "{g:?}");
+    }
+}
+
+/// The engine's seat in both games: its answer to a search stopped or replaced is ignored,
+/// its answer to the search asked is played, and a takeback returns to your move (the
+/// engine's reply with it), said in the same words.
+#[test]
+fn the_engine_seat_and_takeback_work_alike_in_both_games() {
+    for g in GAMES {
+        let mut a = g.app();
+        keys(&mut a, "p1");
+        assert_eq!(g.players(&a), Players::HumanWhite, "{g:?}");
+        keys(&mut a, "u");
+        let m = a
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert_eq!(m, "Nothing to take back.", "{g:?}");
+        a.effects.clear();
+        typed(&mut a, g.moves()[0]);
+        let id = asked(&a).unwrap_or_else(|| panic!("{g:?}: the engine was not asked"));
+        let reply = g.moves()[1];
+        let stale = g.best(&a, id + 99, reply);
+        a.update(Action::Engine(stale));
+        assert_eq!(g.ply(&a), 1, "{g:?}: a stale answer was played");
+        let best = g.best(&a, id, reply);
+        a.update(Action::Engine(best));
+        assert_eq!(g.ply(&a), 2, "{g:?}: the answer was not played");
+        keys(&mut a, "u");
+        assert_eq!(g.ply(&a), 0, "{g:?}");
+        let m = a
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert_eq!(m, "Took back 2 plies.", "{g:?}");
     }
 }

@@ -72,6 +72,12 @@ pub struct Thinking {
     pub side: Option<Color>,
 }
 
+impl super::game::seat::Search for Thinking {
+    fn id(&self) -> u64 {
+        self.id
+    }
+}
+
 /// The engine's last finished search, shown while it is idle.
 #[derive(Clone, Debug)]
 pub struct LastSearch {

@@ -8,6 +8,7 @@
 pub mod clocks;
 pub mod history;
 pub mod players;
+pub mod seat;
 
 use std::path::PathBuf;
 

@@ -53,6 +53,7 @@ use super::config::{
 use super::engine_thread::{AnyMove, Effect, GameRecord, Info, Report};
 use super::game::Question;
 use super::game::players::{self, MenuStep};
+use super::game::seat::{self, Heard};
 use super::game::{clocks, history};
 use super::keys::{self, Cmd, Ctx};
 use super::prompt::{InputKind, default_save_name, expand_home};
@@ -96,6 +97,12 @@ pub struct Thinking {
     pub info: Option<Info<Move>>,
 }
 
+impl seat::Search for Thinking {
+    fn id(&self) -> u64 {
+        self.id
+    }
+}
+
 /// The xiangqi screen's state.
 #[derive(Clone, Debug)]
 pub struct XiangqiScreen {
@@ -108,7 +115,7 @@ pub struct XiangqiScreen {
     /// The ply shown when stepping through the game (None: the live position).
     pub view: Option<usize>,
     pub thinking: Option<Thinking>,
-    next_id: u64,
+    search_id: u64,
     /// Blind mode: statuses, marks and the judge's panel stay hidden until the game is over.
     pub blind: bool,
     /// The panel "How the judge sees it".
@@ -161,7 +168,7 @@ impl XiangqiScreen {
             selected: None,
             view: None,
             thinking: None,
-            next_id: 1,
+            search_id: 0,
             blind: false,
             judge_panel: false,
             chinese: cfg.xiangqi_chinese,
@@ -350,44 +357,36 @@ impl XiangqiScreen {
         if self.is_over() || self.players.is_human(side) || self.thinking.is_some() {
             return;
         }
-        let id = self.next_id;
-        self.next_id += 1;
-        self.thinking = Some(Thinking { id, info: None });
         let rec = self.record();
-        let limits = clocks::limits(self.level, self.clock.as_ref());
-        out.push(Request::Engine(Effect::Think {
-            id,
-            game: GameRecord::Xiangqi {
-                start: rec.position(0).clone(),
-                moves: (1..=rec.ply()).map(|p| rec.move_at(p)).collect(),
-            },
-            limits,
-        }));
+        let game = GameRecord::Xiangqi {
+            start: rec.position(0).clone(),
+            moves: (1..=rec.ply()).map(|p| rec.move_at(p)).collect(),
+        };
+        let id = seat::think(
+            &mut self.search_id,
+            self.level,
+            self.clock.as_ref(),
+            game,
+            out,
+        );
+        self.thinking = Some(Thinking { id, info: None });
     }
 
     /// Stop the engine's search, if one runs (its move will be ignored).
     pub fn stop_engine(&mut self, out: &mut Requests) {
-        if self.thinking.take().is_some() {
-            out.push(Request::Engine(Effect::Stop));
-        }
+        seat::stop(&mut self.thinking, out);
     }
 
     /// A report of the engine thread.
     pub fn on_report(&mut self, r: Report, out: &mut Requests) {
-        match r {
-            Report::Info { id, info } => {
-                if let Some(t) = self.thinking.as_mut().filter(|t| t.id == id) {
-                    let info = info.of(AnyMove::xiangqi);
-                    self.engine_score = Some(info.score.cp());
+        match seat::hear(&mut self.thinking, r, AnyMove::xiangqi) {
+            Heard::Progress(info) => {
+                self.engine_score = Some(info.score.cp());
+                if let Some(t) = &mut self.thinking {
                     t.info = Some(info);
                 }
             }
-            Report::Best { id, mv } => {
-                if self.thinking.as_ref().is_none_or(|t| t.id != id) {
-                    return;
-                }
-                let mv = mv.and_then(AnyMove::xiangqi);
-                self.thinking = None;
+            Heard::Done(_, mv) => {
                 let side = self.record().current().side_to_move();
                 if self.is_over() || self.players.is_human(side) {
                     return;
@@ -404,7 +403,8 @@ impl XiangqiScreen {
                     None => {}
                 }
             }
-            _ => {}
+            Heard::Failed(e) => out.error(e),
+            Heard::Stale => {}
         }
     }
 
