@@ -30,11 +30,7 @@ impl Play {
     /// What the game screen may reveal: blind mode hides the marks until the
     /// game is over.
     pub fn marks(&self) -> Marks {
-        if self.game.is_over() {
-            Marks::Shown
-        } else {
-            self.marks_setting()
-        }
+        crate::tui::game::marks(self.config.blind, self.game.is_over())
     }
 
     /// Whether the panel "How engines see it" is drawn: switched on, and the marks shown

@@ -15,6 +15,18 @@ use std::path::PathBuf;
 use super::config::KeepError;
 use super::keys::{self, Cmd, Ctx};
 use super::screen::Requests;
+use super::widgets::Marks;
+
+/// What a game screen may show of what the player is to find out alone (repetition marks,
+/// counts, statuses, the judge's panel, the engine's score): in blind mode, nothing until the
+/// game is over.
+pub fn marks(blind: bool, over: bool) -> Marks {
+    if blind && !over {
+        Marks::Hidden
+    } else {
+        Marks::Shown
+    }
+}
 
 /// A question both game screens ask before something is lost.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -196,7 +196,7 @@ impl XiangqiScreen {
     /// Whether what the player is to find out alone may be shown: always, but in blind mode
     /// only once the game is over.
     pub fn reveal(&self) -> bool {
-        !self.blind || self.is_over()
+        super::game::marks(self.blind, self.is_over()) == widgets::Marks::Shown
     }
 
     /// A move in the notation chosen: WXF (C2=5) or the traditional Chinese (炮二平五).
@@ -1802,11 +1802,7 @@ impl super::screen::Component for XiangqiScreen {
 
     /// Blind mode keeps the marks back until the game is over.
     fn marks(&self) -> widgets::Marks {
-        if self.reveal() {
-            widgets::Marks::Shown
-        } else {
-            widgets::Marks::Hidden
-        }
+        super::game::marks(self.blind, self.is_over())
     }
 }
 
