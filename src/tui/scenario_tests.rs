@@ -652,3 +652,32 @@ fn the_engine_seat_and_takeback_work_alike_in_both_games() {
         assert_eq!(m, "Took back 2 plies.", "{g:?}");
     }
 }
+
+/// Saving in both games: the prompt names where a name alone goes, and the message names
+/// the file written.
+#[test]
+fn saving_says_the_same_in_both_games() {
+    for g in GAMES {
+        let dir = temp_dir(&format!("save-{g:?}"));
+        let file = dir.join("g.pgn");
+        let mut a = g.app();
+        g.play(&mut a, 2);
+        keys(&mut a, "s");
+        let m = a
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert!(m.starts_with("A name alone is saved in"), "{g:?}: {m}");
+        ctrl(&mut a, 'u');
+        keys(&mut a, &file.display().to_string());
+        key(&mut a, KeyCode::Enter);
+        let m = a
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert_eq!(m, format!("Saved {}", file.display()), "{g:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

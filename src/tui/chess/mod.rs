@@ -421,11 +421,7 @@ impl super::game::KeptGame for Play {
     }
 
     fn saved_file(&self) -> Option<PathBuf> {
-        let pgn = self.pgn_text();
-        self.saved_pgn
-            .as_ref()
-            .filter(|(_, text)| *text == pgn)
-            .map(|(p, _)| p.clone())
+        super::game::files::saved_file(&self.saved_pgn, &self.pgn_text())
     }
 
     fn ask_file_name(&mut self, out: &mut Requests) {

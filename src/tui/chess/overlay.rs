@@ -17,6 +17,7 @@ use crate::rules::color_name;
 use super::pgn_file::GamePick;
 use super::{Env, Play, Request, Requests, SavedGame};
 use crate::tui::game::Question as SharedQuestion;
+use crate::tui::game::files;
 use crate::tui::game::players::{self, MenuStep};
 pub use crate::tui::keys::ClaimOption;
 use crate::tui::keys::{self, BINDINGS, Cmd, Ctx};
@@ -521,7 +522,7 @@ impl Play {
             }
             (Question::ReplaceKept { saved, .. }, false) => self.resume(&saved, out),
             (Question::Overwrite(p), true) => self.save_pgn(&p, out),
-            (Question::Overwrite(p), false) => self.save_elsewhere(&p, out),
+            (Question::Overwrite(p), false) => files::save_elsewhere(&p, out),
             (_, false) => {}
         }
     }

@@ -6,6 +6,7 @@
 //! neither game's screen.
 
 pub mod clocks;
+pub mod files;
 pub mod history;
 pub mod players;
 pub mod seat;
@@ -13,7 +14,6 @@ pub mod seat;
 use std::path::PathBuf;
 
 use super::config::KeepError;
-use super::keys::{self, Cmd, Ctx};
 use super::screen::Requests;
 use super::widgets::Marks;
 
@@ -55,15 +55,6 @@ impl Question {
             Question::Overwrite(p) => format!("{} exists: overwrite?", p.display()),
         }
     }
-}
-
-/// What is said when the player would not overwrite a file: the name comes back to be
-/// changed.
-pub fn not_saved() -> String {
-    format!(
-        "Not saved: type another name, or {} to cancel.",
-        keys::key_in(Ctx::Input, Cmd::Close)
-    )
 }
 
 /// What quitting asks of a game screen: whether a game is under way, whether it has a place

@@ -33,8 +33,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use std::path::{Path, PathBuf};
 
 use crate::review::xiangqi::XqCall;
-use crate::rules::fsio::{FileKind, ReadError, write_atomic};
-use crate::rules::pgn::UtcMinute;
+use crate::rules::fsio::{FileKind, ReadError};
 use crate::xiangqi::arbiter::{self, Call, CallAnswer, Consequence};
 use crate::xiangqi::judge::{
     Attack, FalseProtection, Harmless, JudgedGame, Level, MoveNote, Outcome, Record, Ruling,
@@ -52,11 +51,12 @@ use super::config::{
 };
 use super::engine_thread::{AnyMove, Effect, GameRecord, Info, Report};
 use super::game::Question;
+use super::game::files::{self, SaveTo};
 use super::game::players::{self, MenuStep};
 use super::game::seat::{self, Heard};
 use super::game::{clocks, history};
 use super::keys::{self, Cmd, Ctx};
-use super::prompt::{InputKind, default_save_name, expand_home};
+use super::prompt::{InputKind, expand_home};
 use super::theme::{PLACE_MARK, RULING_SPAN_MARK, Theme, badge};
 use super::widgets::{self, clip};
 use super::xq_board::{PointMark, XqBoardView, XqGeom, glyph};
@@ -721,15 +721,14 @@ impl XiangqiScreen {
                     out.push(Request::Type(InputKind::Fen, text.to_string()));
                 }
             },
-            InputKind::SavePgn if !text.is_empty() => {
-                let path = expand_home(text);
-                if path.is_file() {
+            InputKind::SavePgn => match files::save_to(text) {
+                SaveTo::Nothing => {}
+                SaveTo::Ask(path) => {
                     let q = Question::Overwrite(path.clone());
                     self.overlay = Some(Overlay::Ask(q, Box::new(OnYes::Save(path))));
-                } else {
-                    self.save(path, out);
                 }
-            }
+                SaveTo::Write(path) => self.save(path, out),
+            },
             InputKind::LoadPgn if !text.is_empty() => {
                 let path = expand_home(text);
                 match read_game(&path, FileKind::PgnGame) {
@@ -808,25 +807,14 @@ impl XiangqiScreen {
                 out.info("The game in progress goes on.")
             }
             (OnYes::Save(path), true) => self.save(path, out),
-            (OnYes::Save(path), false) => {
-                out.push(Request::Type(
-                    InputKind::SavePgn,
-                    path.display().to_string(),
-                ));
-                out.info(super::game::not_saved());
-            }
+            (OnYes::Save(path), false) => files::save_elsewhere(&path, out),
         }
     }
 
     /// Write the game to `path` (atomically).
     fn save(&mut self, path: PathBuf, out: &mut Requests) {
-        let pgn = self.pgn().write();
-        match write_atomic(&path, pgn.as_bytes()) {
-            Ok(()) => {
-                out.info(format!("Saved as {}.", path.display()));
-                self.saved_pgn = Some((path, pgn));
-            }
-            Err(e) => out.error(format!("{}: {e}.", path.display())),
+        if let Some(saved) = files::write(&path, self.pgn().write(), out) {
+            self.saved_pgn = Some(saved);
         }
     }
 
@@ -845,11 +833,7 @@ impl XiangqiScreen {
     /// The prompt for a file name to save the game in (`s`, and no to quitting without the
     /// game kept).
     pub fn ask_save_name(&self, out: &mut Requests) {
-        let name = default_save_name("xiangqi", UtcMinute::now(), Path::new(""));
-        out.push(Request::Type(
-            InputKind::SavePgn,
-            name.display().to_string(),
-        ));
+        files::ask_save_name("xiangqi", out);
     }
 
     /// Keep the game in progress where games are kept between runs ([`Self::kept_path`];
@@ -871,20 +855,13 @@ impl XiangqiScreen {
 
     /// Where the game is saved as PGN, if the file written last still holds this game.
     pub fn saved_as(&self) -> Option<PathBuf> {
-        let pgn = self.pgn().write();
-        self.saved_pgn
-            .as_ref()
-            .filter(|(_, text)| *text == pgn)
-            .map(|(p, _)| p.clone())
+        files::saved_file(&self.saved_pgn, &self.pgn().write())
     }
 
     /// Keep the game in progress in `path` (a game not begun or over removes the file).
     pub fn keep(&self, path: &Path) -> std::io::Result<()> {
         if !self.in_progress() {
-            return match std::fs::remove_file(path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
-                _ => Ok(()),
-            };
+            return files::forget_kept(path);
         }
         crate::fsio::write_app_file(path, self.pgn().write().as_bytes())
     }
