@@ -33,10 +33,12 @@ pub enum Players {
 }
 
 impl Players {
-    pub fn is_human(self, c: shakmaty::Color) -> bool {
+    /// Whether side `c` of either game is played by a human (`white` is the side that
+    /// moves first: White, Red).
+    pub fn is_human<S: super::clock::Side>(self, c: S) -> bool {
         match self {
-            Players::HumanWhite => c == shakmaty::Color::White,
-            Players::HumanBlack => c == shakmaty::Color::Black,
+            Players::HumanWhite => c.index() == 0,
+            Players::HumanBlack => c.index() == 1,
             Players::TwoHumans => true,
             Players::Engines => false,
         }
@@ -48,14 +50,6 @@ impl Players {
         Players::TwoHumans,
         Players::Engines,
     ];
-    pub fn describe(self) -> &'static str {
-        match self {
-            Players::HumanWhite => "You (White) vs engine",
-            Players::HumanBlack => "Engine vs you (Black)",
-            Players::TwoHumans => "Two humans",
-            Players::Engines => "Engine vs engine",
-        }
-    }
 }
 
 /// Clock presets cycled by the clocks key: (base s, inc s).

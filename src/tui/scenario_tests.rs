@@ -138,6 +138,42 @@ impl G {
             }
     }
 
+    /// Who plays the game on the board.
+    fn players(self, a: &App) -> Players {
+        match self {
+            G::Chess => a.play.config.human,
+            G::Xiangqi => a.xiangqi.players,
+        }
+    }
+
+    /// The base time of the clocks of the game on the board (None: no clocks).
+    fn clock_base(self, a: &App) -> Option<std::time::Duration> {
+        match self {
+            G::Chess => a.play.clock.as_ref().map(|c| c.base),
+            G::Xiangqi => a.xiangqi.clock.as_ref().map(|c| c.base),
+        }
+    }
+
+    /// The ply viewed (None: the live position).
+    fn view(self, a: &App) -> Option<usize> {
+        match self {
+            G::Chess => a.play.view,
+            G::Xiangqi => a.xiangqi.view,
+        }
+    }
+
+    /// The engine's reply `m` (in the game's notation) as the engine thread reports it for
+    /// search `id`.
+    fn best(self, a: &App, id: u64, m: &str) -> super::engine_thread::Report {
+        let mv = match self {
+            G::Chess => a.play.game.parse_move(m).unwrap().into(),
+            G::Xiangqi => crate::xiangqi::notation::parse_move(a.xiangqi.record().current(), m)
+                .unwrap()
+                .into(),
+        };
+        super::engine_thread::Report::Best { id, mv: Some(mv) }
+    }
+
     /// Where the game in progress is kept between runs.
     fn keep_at(self, a: &mut App, path: &Path) {
         match self {
@@ -164,7 +200,7 @@ impl G {
     fn side_panels(self) -> &'static [&'static str] {
         match self {
             G::Chess => &["E"],
-            G::Xiangqi => &["p", "a", "a1", "J"],
+            G::Xiangqi => &["a", "a1", "J"],
         }
     }
 
@@ -477,4 +513,171 @@ fn both_game_screens_use_the_same_keys_for_the_same_things() {
         }
     }
     assert!(shared >= 20, "{shared} commands shared");
+}
+
+/// The id of the last search asked of the engine thread.
+fn asked(a: &App) -> Option<u64> {
+    a.effects.iter().rev().find_map(|e| match e {
+        super::engine_thread::Effect::Think { id, .. } => Some(*id),
+        _ => None,
+    })
+}
+
+/// The players menu is one menu in both games: the same popup, the players now marked, a
+/// choice by number, the board turned for the human, the engine asked when it has the move,
+/// and the same words when nothing changes.
+#[test]
+fn the_players_menu_is_the_same_in_both_games() {
+    for g in GAMES {
+        let mut a = g.app();
+        keys(&mut a, "p");
+        assert_eq!(a.ctx(), Ctx::PlayersMenu, "{g:?}");
+        let s = text(&a);
+        assert!(
+            s.contains("Who plays?") && s.contains("Two humans  (now)"),
+            "{g:?}\n{s}"
+        );
+        keys(&mut a, "2");
+        assert_eq!(g.players(&a), Players::HumanBlack, "{g:?}");
+        assert_eq!(a.ctx(), g.base(), "{g:?}: the menu stayed");
+        assert!(
+            asked(&a).is_some(),
+            "{g:?}: the engine, to move, was not asked"
+        );
+        let flipped = match g {
+            G::Chess => a.play.flipped,
+            G::Xiangqi => a.xiangqi.flipped,
+        };
+        assert!(flipped, "{g:?}: the human's side is not at the bottom");
+        keys(&mut a, "p2");
+        let m = a
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert!(
+            m.ends_with("Engine vs you (Black) (unchanged)"),
+            "{g:?}: {m}"
+        );
+    }
+}
+
+/// Clocks in both games: the clocks key's choice is this game's while none is under way,
+/// and the next game's once one is; a flag that falls ends the game.
+#[test]
+fn clocks_are_chosen_and_fall_alike_in_both_games() {
+    for g in GAMES {
+        let mut a = g.app();
+        keys(&mut a, "t");
+        let five = Some(std::time::Duration::from_secs(300));
+        assert_eq!(g.clock_base(&a), five, "{g:?}: {:?}", a.message);
+        g.play(&mut a, 2);
+        keys(&mut a, "t");
+        let m = a
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert!(m.contains("Clocks 3+2 from the next game"), "{g:?}: {m}");
+        assert_eq!(
+            g.clock_base(&a),
+            five,
+            "{g:?}: the game under way lost its clocks"
+        );
+        let later = std::time::Instant::now() + std::time::Duration::from_secs(400);
+        a.update(Action::Tick(later));
+        assert!(g.is_over(&a), "{g:?}: no flag fell");
+    }
+}
+
+/// Stepping through the history: the same keys step the same plies in both games, and the
+/// start of a game with no move is the live position.
+#[test]
+fn the_history_keys_step_alike_in_both_games() {
+    for g in GAMES {
+        let mut a = g.app();
+        key(&mut a, KeyCode::Home);
+        assert_eq!(g.view(&a), None, "{g:?}");
+        g.play(&mut a, 4);
+        keys(&mut a, ",,");
+        assert_eq!(g.view(&a), Some(2), "{g:?}");
+        keys(&mut a, ".");
+        assert_eq!(g.view(&a), Some(3), "{g:?}");
+        keys(&mut a, ".");
+        assert_eq!(
+            g.view(&a),
+            None,
+            "{g:?}: past the last ply is the live position"
+        );
+        key(&mut a, KeyCode::Home);
+        assert_eq!(g.view(&a), Some(0), "{g:?}");
+        key(&mut a, KeyCode::End);
+        assert_eq!(g.view(&a), None, "{g:?}");
+    }
+}
+
+/// The engine's seat in both games: its answer to a search stopped or replaced is ignored,
+/// its answer to the search asked is played, and a takeback returns to your move (the
+/// engine's reply with it), said in the same words.
+#[test]
+fn the_engine_seat_and_takeback_work_alike_in_both_games() {
+    for g in GAMES {
+        let mut a = g.app();
+        keys(&mut a, "p1");
+        assert_eq!(g.players(&a), Players::HumanWhite, "{g:?}");
+        keys(&mut a, "u");
+        let m = a
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert_eq!(m, "Nothing to take back.", "{g:?}");
+        a.effects.clear();
+        typed(&mut a, g.moves()[0]);
+        let id = asked(&a).unwrap_or_else(|| panic!("{g:?}: the engine was not asked"));
+        let reply = g.moves()[1];
+        let stale = g.best(&a, id + 99, reply);
+        a.update(Action::Engine(stale));
+        assert_eq!(g.ply(&a), 1, "{g:?}: a stale answer was played");
+        let best = g.best(&a, id, reply);
+        a.update(Action::Engine(best));
+        assert_eq!(g.ply(&a), 2, "{g:?}: the answer was not played");
+        keys(&mut a, "u");
+        assert_eq!(g.ply(&a), 0, "{g:?}");
+        let m = a
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert_eq!(m, "Took back 2 plies.", "{g:?}");
+    }
+}
+
+/// Saving in both games: the prompt names where a name alone goes, and the message names
+/// the file written.
+#[test]
+fn saving_says_the_same_in_both_games() {
+    for g in GAMES {
+        let dir = temp_dir(&format!("save-{g:?}"));
+        let file = dir.join("g.pgn");
+        let mut a = g.app();
+        g.play(&mut a, 2);
+        keys(&mut a, "s");
+        let m = a
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert!(m.starts_with("A name alone is saved in"), "{g:?}: {m}");
+        ctrl(&mut a, 'u');
+        keys(&mut a, &file.display().to_string());
+        key(&mut a, KeyCode::Enter);
+        let m = a
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert_eq!(m, format!("Saved {}", file.display()), "{g:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

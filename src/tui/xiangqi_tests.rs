@@ -637,7 +637,11 @@ fn clocks_run_and_a_flag_that_falls_loses() {
         "{:?}",
         a.message
     );
-    assert!(a.xiangqi.clock.is_none(), "a game under way keeps its own");
+    // No game under way: the clocks chosen are this game's (as chess's are).
+    assert!(
+        a.xiangqi.clock.is_some(),
+        "no game under way: the clocks are this one's"
+    );
     keys(&mut a, "n");
     assert!(a.xiangqi.clock.is_some());
     typed(&mut a, "C2=5");

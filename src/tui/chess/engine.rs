@@ -3,33 +3,25 @@
 //! clocks), reading its reports, and what it does with its move: play it,
 //! claim a draw when its own score welcomes one, answer a draw offer.
 
-use std::time::Instant;
-
-use shakmaty::{Color, Move, Position};
+use shakmaty::{Move, Position};
 
 use crate::rules::claim::{self, Claim, Ground};
 use crate::tui::config;
-use crate::tui::engine_thread::{AnyMove, Effect, GameRecord, Report};
+use crate::tui::engine_thread::{AnyMove, GameRecord, Report};
+use crate::tui::game::seat::{self, Heard};
 
 use super::{LastSearch, Play, Requests, Thinking, draw_offer_answer, pv_san};
 
 impl Play {
     pub(crate) fn on_report(&mut self, r: Report, out: &mut Requests) {
-        match r {
-            Report::Info { id, info } => {
-                if let Some(t) = &mut self.thinking
-                    && t.id == id
-                {
-                    let info = info.of(AnyMove::chess);
+        match seat::hear(&mut self.thinking, r, AnyMove::chess) {
+            Heard::Progress(info) => {
+                if let Some(t) = &mut self.thinking {
                     t.pv = pv_san(self.game.position(), &info.pv, 8);
                     t.info = Some(info);
                 }
             }
-            Report::Best { id, mv } => {
-                let mv = mv.and_then(AnyMove::chess);
-                let Some(t) = self.thinking.take_if(|t| t.id == id) else {
-                    return;
-                };
+            Heard::Done(t, mv) => {
                 self.last = t.info.clone().map(|info| LastSearch {
                     info,
                     pv: t.pv.clone(),
@@ -45,7 +37,8 @@ impl Play {
                 }
                 self.engine_moves(&t, m, out);
             }
-            Report::Error(e) => out.error(format!("engine: {e}")),
+            Heard::Failed(e) => out.error(e),
+            Heard::Stale => {}
         }
     }
 
@@ -123,34 +116,27 @@ impl Play {
                 return;
             }
         }
-        self.search_id += 1;
-        let mut limits = config::engine_limits(self.config.level, self.config.sparring);
-        if let Some(c) = &self.clock {
-            let now = Instant::now();
-            limits.wtime = Some(c.remaining(Color::White, now));
-            limits.btime = Some(c.remaining(Color::Black, now));
-            limits.winc = Some(c.inc);
-            limits.binc = Some(c.inc);
-        }
+        let game = GameRecord::Chess {
+            start: self.game.start().clone(),
+            moves: self.game.moves().collect(),
+        };
+        let id = seat::think(
+            &mut self.search_id,
+            self.config.level,
+            self.config.sparring,
+            self.clock.as_ref(),
+            game,
+            out,
+        );
         self.thinking = Some(Thinking {
-            id: self.search_id,
+            id,
             info: None,
             side: Some(turn),
             pv: String::new(),
         });
-        out.engine(Effect::Think {
-            id: self.search_id,
-            game: GameRecord::Chess {
-                start: self.game.start().clone(),
-                moves: self.game.moves().collect(),
-            },
-            limits,
-        });
     }
 
     pub(crate) fn stop_engine(&mut self, out: &mut Requests) {
-        if self.thinking.take().is_some() {
-            out.engine(Effect::Stop);
-        }
+        seat::stop(&mut self.thinking, out);
     }
 }

@@ -48,8 +48,8 @@ pub use super::config::{
 use crate::engine::level::LEVELS;
 pub use crate::rules::notation::king_target;
 pub use overlay::{
-    ClaimLayout, ClaimOption, Overlay, Question, VerdictLayout, claim_layout, players_layout,
-    promotion_layout, verdict_layout,
+    ClaimLayout, ClaimOption, Overlay, Question, VerdictLayout, claim_layout, promotion_layout,
+    verdict_layout,
 };
 pub use saved::{SavedClaim, SavedClocks, SavedGame, SavedGameError, SavedGameReason, load_saved};
 pub use view::history_cells;
@@ -70,6 +70,12 @@ pub struct Thinking {
     /// The principal variation in SAN, numbered from the searched position.
     pub pv: String,
     pub side: Option<Color>,
+}
+
+impl super::game::seat::Search for Thinking {
+    fn id(&self) -> u64 {
+        self.id
+    }
 }
 
 /// The engine's last finished search, shown while it is idle.
@@ -146,16 +152,11 @@ impl Play {
     }
 
     pub fn new(cfg: &Config, game: Game) -> Play {
-        let clock = (cfg.clock_base_secs > 0).then(|| {
-            Clock::new(
-                Duration::from_secs(cfg.clock_base_secs),
-                Duration::from_secs(cfg.clock_inc_secs),
-            )
-        });
+        let clock = super::game::clocks::clock_for((cfg.clock_base_secs, cfg.clock_inc_secs));
         let players = cfg.human;
         Play {
             game,
-            flipped: players == Players::HumanBlack,
+            flipped: super::game::players::flipped(players).unwrap_or(false),
             cursor: Square::E2,
             selected: None,
             view: None,
@@ -420,11 +421,7 @@ impl super::game::KeptGame for Play {
     }
 
     fn saved_file(&self) -> Option<PathBuf> {
-        let pgn = self.pgn_text();
-        self.saved_pgn
-            .as_ref()
-            .filter(|(_, text)| *text == pgn)
-            .map(|(p, _)| p.clone())
+        super::game::files::saved_file(&self.saved_pgn, &self.pgn_text())
     }
 
     fn ask_file_name(&mut self, out: &mut Requests) {

@@ -15,9 +15,11 @@ use crate::rules::claim::incorrect_claim_bonus;
 use crate::rules::color_name;
 
 use super::pgn_file::GamePick;
-use super::{Env, Play, Players, Request, Requests, SavedGame};
+use super::{Env, Play, Request, Requests, SavedGame};
 use crate::tui::config::{self, Setting};
 use crate::tui::game::Question as SharedQuestion;
+use crate::tui::game::files;
+use crate::tui::game::players::{self, MenuStep};
 pub use crate::tui::keys::ClaimOption;
 use crate::tui::keys::{self, BINDINGS, Cmd, Ctx};
 use crate::tui::theme::Theme;
@@ -235,27 +237,12 @@ pub fn promotion_layout(size: Rect) -> (Rect, Vec<(Rect, Cmd)>) {
     (p, buttons)
 }
 
-/// The players menu's layout: the popup and one row per choice, in the
-/// order of [`Players::ALL`].
-pub fn players_layout(size: Rect) -> (Rect, Vec<(Rect, Cmd)>) {
-    let p = popup(size, 62, Players::ALL.len() as u16 + 5);
-    let rows = Players::ALL
-        .iter()
-        .enumerate()
-        .map(|(i, &pl)| {
-            let r = Rect::new(p.x + 2, p.y + 2 + i as u16, p.width.saturating_sub(4), 1);
-            (r, Cmd::ChoosePlayers(pl))
-        })
-        .collect();
-    (p, rows)
-}
-
 /// The clickable buttons of an overlay (the same rects it is drawn with).
 pub fn buttons(play: &Play, o: &Overlay, size: Rect) -> Vec<(Rect, Cmd)> {
     match o {
         Overlay::Claim => claim_layout(play, size).buttons,
         Overlay::Promotion(_) => promotion_layout(size).1,
-        Overlay::Players { .. } => players_layout(size).1,
+        Overlay::Players { .. } => players::layout(size).1,
         _ => Vec::new(),
     }
 }
@@ -271,7 +258,9 @@ pub fn render(play: &Play, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffer)
         } => render_verdict(*correct, text, *scroll, t, size, buf),
         Overlay::Promotion(_) => render_promotion(t, size, buf),
         Overlay::Ask(q) => render_question(play, q, t, size, buf),
-        Overlay::Players { selected } => render_players_menu(play, *selected, t, size, buf),
+        Overlay::Players { selected } => {
+            players::render::<shakmaty::Color>(play.config.human, play.config.sparring, *selected, t, size, buf)
+        }
         Overlay::PickGame(p) => super::pgn_file::render_pick(p, t, size, buf),
     }
 }
@@ -361,54 +350,6 @@ fn render_promotion(t: &Theme, size: Rect, buf: &mut Buffer) {
     }
 }
 
-fn render_players_menu(play: &Play, selected: usize, t: &Theme, size: Rect, buf: &mut Buffer) {
-    let (p, rows) = players_layout(size);
-    Clear.render(p, buf);
-    Block::bordered().title(" Who plays? ").render(p, buf);
-    let text_w = p.width.saturating_sub(4) as usize;
-    buf.set_stringn(
-        p.x + 2,
-        p.y + 1,
-        format!(
-            "The game goes on from this position; {}: {}.",
-            keys::key_in(Ctx::PlayersMenu, Cmd::ToggleSparring),
-            config::sparring_label(play.config.sparring)
-        ),
-        text_w,
-        t.dim,
-    );
-    for (i, (r, cmd)) in rows.into_iter().enumerate() {
-        let Cmd::ChoosePlayers(pl) = cmd else {
-            continue;
-        };
-        let now = if pl == play.config.human {
-            "  (now)"
-        } else {
-            ""
-        };
-        let mark = if i == selected { ">" } else { " " };
-        let label = format!(
-            "{mark} [{}] {}{now}",
-            keys::key_in(Ctx::PlayersMenu, cmd),
-            pl.describe()
-        );
-        let style = if i == selected {
-            t.button
-        } else {
-            ratatui::style::Style::new()
-        };
-        buf.set_stringn(
-            r.x,
-            r.y,
-            format!("{label:<w$}", w = r.width as usize),
-            r.width as usize,
-            style,
-        );
-    }
-    let foot = keys::hint_line(Ctx::PlayersMenu);
-    buf.set_stringn(p.x + 2, p.bottom().saturating_sub(2), foot, text_w, t.dim);
-}
-
 /// "1 ply", "3 plies".
 fn plies(n: usize) -> String {
     if n == 1 {
@@ -480,7 +421,7 @@ impl Play {
         } else if matches!(o, Overlay::Verdict { .. }) {
             self.overlay_command(o, Cmd::Close, env, out);
         } else if matches!(o, Overlay::Players { .. })
-            && !players_layout(env.size).0.contains((x, y).into())
+            && players::click(env.size, x, y) == Some(MenuStep::Close)
         {
             self.overlay = None;
         }
@@ -522,27 +463,19 @@ impl Play {
                 self.overlay = None;
                 self.selected = None;
             }
-            (Overlay::Players { .. }, Cmd::ToggleSparring) => {
-                out.info(config::toggle_sparring(&mut self.config.sparring));
-                out.save_settings(&[Setting::Sparring]);
-            }
-            (Overlay::Players { .. }, Cmd::ChoosePlayers(pl)) => {
-                self.overlay = None;
-                self.set_players(pl, out);
-            }
-            (Overlay::Players { selected }, Cmd::Up | Cmd::Down) => {
-                let n = Players::ALL.len();
-                let selected = if cmd == Cmd::Up {
-                    (selected + n - 1) % n
-                } else {
-                    (selected + 1) % n
-                };
-                self.overlay = Some(Overlay::Players { selected });
-            }
-            (Overlay::Players { selected }, Cmd::Select) => {
-                self.overlay = None;
-                self.set_players(Players::ALL[selected % Players::ALL.len()], out);
-            }
+            (Overlay::Players { selected }, cmd) => match players::menu_step(selected, cmd) {
+                Some(MenuStep::Row(selected)) => self.overlay = Some(Overlay::Players { selected }),
+                Some(MenuStep::Choose(pl)) => {
+                    self.overlay = None;
+                    self.set_players(pl, out);
+                }
+                Some(MenuStep::Close) => self.overlay = None,
+                Some(MenuStep::ToggleSparring) => {
+                    out.info(config::toggle_sparring(&mut self.config.sparring));
+                    out.save_settings(&[Setting::Sparring]);
+                }
+                None => {}
+            },
             (Overlay::PickGame(pick), cmd) => self.pick_command(pick, cmd, env.size, out),
             (Overlay::Ask(q), Cmd::Yes | Cmd::No) => {
                 self.overlay = None;
@@ -564,7 +497,6 @@ impl Play {
                     self.maybe_engine(out);
                 }
             }
-            (_, Cmd::Close) => self.overlay = None,
             _ => {}
         }
     }
@@ -595,7 +527,7 @@ impl Play {
             }
             (Question::ReplaceKept { saved, .. }, false) => self.resume(&saved, out),
             (Question::Overwrite(p), true) => self.save_pgn(&p, out),
-            (Question::Overwrite(p), false) => self.save_elsewhere(&p, out),
+            (Question::Overwrite(p), false) => files::save_elsewhere(&p, out),
             (_, false) => {}
         }
     }

@@ -18,8 +18,9 @@ use shakmaty::{Color, Move};
 use crate::rules::pgn::{self, GameSummary, UtcMinute};
 
 use super::{Overlay, Play, Players, Question, Requests};
+use crate::tui::game::files::{self, SaveTo};
 use crate::tui::keys::{self, Cmd, Ctx};
-use crate::tui::prompt::{InputKind, default_save_name, expand_home};
+use crate::tui::prompt::expand_home;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{clip, popup};
 
@@ -172,46 +173,23 @@ pub fn render_pick(pick: &GamePick, t: &Theme, size: Rect, buf: &mut Buffer) {
 impl Play {
     /// `s`: ask for the file to save the game in.
     pub(crate) fn ask_save_name(&mut self, out: &mut Requests) {
-        let name = default_save_name("game", UtcMinute::now(), Path::new(""));
-        out.type_line(InputKind::SavePgn, &name.display().to_string());
-        if let Ok(dir) = std::env::current_dir() {
-            out.info(format!(
-                "A name alone is saved in {}; give a path for elsewhere.",
-                dir.display()
-            ));
-        }
+        files::ask_save_name("game", out);
     }
 
     /// The file name typed for saving: written, or asked about if it exists.
     pub(crate) fn save_typed(&mut self, text: &str, out: &mut Requests) {
-        if text.is_empty() {
-            return;
-        }
-        let path = expand_home(text);
-        if path.is_file() {
-            self.overlay = Some(Overlay::Ask(Question::Overwrite(path)));
-        } else {
-            self.save_pgn(&path, out);
+        match files::save_to(text) {
+            SaveTo::Nothing => {}
+            SaveTo::Ask(path) => self.overlay = Some(Overlay::Ask(Question::Overwrite(path))),
+            SaveTo::Write(path) => self.save_pgn(&path, out),
         }
     }
 
     /// Write the game to `path` (atomically).
     pub(crate) fn save_pgn(&mut self, path: &Path, out: &mut Requests) {
-        let pgn = self.pgn_text();
-        match crate::fsio::write_atomic(path, pgn.as_bytes()) {
-            Ok(()) => {
-                let full = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-                out.info(format!("Saved {}", full.display()));
-                self.saved_pgn = Some((full, pgn));
-            }
-            Err(e) => out.error(format!("cannot save {}: {e}", path.display())),
+        if let Some(saved) = files::write(path, self.pgn_text(), out) {
+            self.saved_pgn = Some(saved);
         }
-    }
-
-    /// "No" to overwriting: the name comes back to be changed.
-    pub(crate) fn save_elsewhere(&mut self, path: &Path, out: &mut Requests) {
-        out.type_line(InputKind::SavePgn, &path.display().to_string());
-        out.info(crate::tui::game::not_saved());
     }
 
     /// The tags the trainer writes: the file's own for a game opened from one (its result

@@ -325,7 +325,7 @@ impl Play {
         if let Some(p) = &self.resume_path
             && !self.saved_kept
         {
-            let _ = std::fs::remove_file(p);
+            let _ = crate::tui::game::files::forget_kept(p);
         }
     }
 }

@@ -5,7 +5,7 @@
 //! it is given.
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use shakmaty::{Color, Move, Position, Square};
 
@@ -16,12 +16,12 @@ use crate::rules::{EndingKind, Game, ending};
 use crate::tui::engine_thread::Effect;
 
 use super::{
-    CLOCK_PRESETS, CONTEMPT_STEPS_CP, Clock, Env, HASH_STEPS_MB, MOVE_MAX_CHARS, Overlay, Play,
-    Players, Question, Requests, clock_label, game_over_hint, king_target, level_message,
-    short_reason, step_level,
+    CONTEMPT_STEPS_CP, Env, HASH_STEPS_MB, MOVE_MAX_CHARS, Overlay, Play, Players, Question,
+    Requests, game_over_hint, king_target, level_message, short_reason, step_level,
 };
 use crate::tui::clock::idx;
 use crate::tui::config::{Setting, step_after};
+use crate::tui::game::{clocks, history, players};
 use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::prompt::InputKind;
 use crate::tui::widgets::Marks;
@@ -30,11 +30,7 @@ impl Play {
     /// What the game screen may reveal: blind mode hides the marks until the
     /// game is over.
     pub fn marks(&self) -> Marks {
-        if self.game.is_over() {
-            Marks::Shown
-        } else {
-            self.marks_setting()
-        }
+        crate::tui::game::marks(self.config.blind, self.game.is_over())
     }
 
     /// Whether the panel "How engines see it" is drawn: switched on, and the marks shown
@@ -302,8 +298,7 @@ impl Play {
         self.last = None;
         self.loaded = None;
         self.clock_at.clear();
-        let (b, i) = self.clock_setting();
-        self.clock = (b > 0).then(|| Clock::new(Duration::from_secs(b), Duration::from_secs(i)));
+        self.clock = clocks::clock_for(self.clock_setting());
         self.record = GameRecord {
             clocks: self.clocks(),
             ..GameRecord::default()
@@ -324,16 +319,11 @@ impl Play {
             .game
             .termination()
             .is_some_and(|t| t.ending.kind.is_flag_fall());
-        let mut n = 0;
         // Back to a position where a human is to move.
-        while self.game.undo().is_some() {
-            n += 1;
-            if self.config.human.is_human(self.game.position().turn())
-                || self.config.human == Players::Engines
-            {
-                break;
-            }
-        }
+        let game = &mut self.game;
+        let n = history::take_back(self.config.human, || {
+            game.undo().map(|_| game.position().turn())
+        });
         self.view = None;
         self.selected = None;
         self.highlight.clear();
@@ -353,11 +343,7 @@ impl Play {
                 c.running = Some((self.game.position().turn(), Instant::now()));
             }
         }
-        out.info(if n == 0 {
-            "Nothing to take back.".to_string()
-        } else {
-            format!("Took back {n} {}.", if n == 1 { "ply" } else { "plies" })
-        });
+        out.info(history::taken_back(n));
         if self.config.human != Players::Engines {
             self.maybe_engine(out);
         }
@@ -518,17 +504,10 @@ impl Play {
                 }
             }
             Cmd::Flip => self.flipped = !self.flipped,
-            Cmd::HistBack => {
-                let p = self.shown_ply();
-                self.view = Some(p.saturating_sub(1));
+            Cmd::HistBack | Cmd::HistForward | Cmd::HistStart | Cmd::HistEnd => {
+                self.view = history::step(cmd, self.view, self.game.len()).unwrap_or(self.view);
                 self.selected = None;
             }
-            Cmd::HistForward => {
-                let p = self.shown_ply() + 1;
-                self.view = (p < self.game.len()).then_some(p);
-            }
-            Cmd::HistStart => self.view = Some(0),
-            Cmd::HistEnd => self.view = None,
             Cmd::PrevOccurrence | Cmd::NextOccurrence if self.marks() == Marks::Hidden => {
                 out.error(format!(
                     "Blind mode: look back through the moves yourself ({} shows the marks).",
@@ -603,31 +582,15 @@ impl Play {
                 out.save_settings(&[Setting::Contempt]);
             }
             Cmd::Clocks => {
-                // The preset after the one set (clocks from the config that are not a
-                // preset start the cycle; a base of 0 is "off" whatever the increment).
-                let (base, _) = self.clock_setting();
-                let next = CLOCK_PRESETS
-                    .iter()
-                    .position(|&p| p == self.clock_setting())
-                    .or((base == 0).then_some(0))
-                    .map_or(0, |p| (p + 1) % CLOCK_PRESETS.len());
-                let (b, i) = CLOCK_PRESETS[next];
-                (self.config.clock_base_secs, self.config.clock_inc_secs) = (b, i);
-                let name = format!("Clocks {}", clock_label(b, i));
-                if self.game_in_progress() {
-                    // A game under way keeps its clocks, or having none (the time its
-                    // players have is theirs, 9.5's minutes included): one rule.
-                    out.info(format!(
-                        "{name} from the next game ({}); this game keeps its clocks.",
-                        keys::key_for(Cmd::NewGame)
-                    ));
-                } else {
-                    // No game under way: the new clocks apply to this one.
+                let next = clocks::next_preset(self.clock_setting());
+                (self.config.clock_base_secs, self.config.clock_inc_secs) = next;
+                // A game under way keeps its clocks (9.5's minutes included): one rule.
+                let in_progress = self.game_in_progress();
+                if !in_progress {
                     self.clock_at.clear();
-                    self.clock =
-                        (b > 0).then(|| Clock::new(Duration::from_secs(b), Duration::from_secs(i)));
-                    out.info(name);
+                    self.clock = clocks::clock_for(next);
                 }
+                out.info(clocks::chosen(next, in_progress));
                 out.save_settings(&[Setting::ClockBaseSecs, Setting::ClockIncSecs]);
             }
             _ => {}
@@ -639,8 +602,8 @@ impl Play {
     /// a side that is no longer the engine's is stopped; the engine starts
     /// only if it now has the move.
     pub(crate) fn set_players(&mut self, players: Players, out: &mut Requests) {
+        out.info(players::chosen::<Color>(self.config.human, players));
         if players == self.config.human {
-            out.info(format!("Players: {} (unchanged)", players.describe()));
             return;
         }
         self.stop_engine(out);
@@ -649,24 +612,20 @@ impl Play {
             self.last = None;
         }
         self.config.human = players;
-        self.flipped = players == Players::HumanBlack;
-        out.info(format!("Players: {}", players.describe()));
+        if let Some(f) = players::flipped(players) {
+            self.flipped = f;
+        }
         out.save_settings(&[Setting::Human]);
         self.maybe_engine(out);
     }
 
     /// Time passes: a flag falls (FIDE 6.9, ruled by the rules core).
     pub(crate) fn tick(&mut self, now: Instant, out: &mut Requests) {
-        if let Some(clock) = &self.clock
-            && clock.running.is_some()
-            && !self.game.is_over()
-        {
-            let turn = self.game.position().turn();
-            if clock.remaining(turn, now).is_zero() {
-                let ending = ending::flag_fall(&self.game, turn);
-                self.game.end_externally(ending);
-                self.game_ended(now, out);
-            }
+        let turn = self.game.position().turn();
+        if clocks::flag_fell(self.clock.as_ref(), turn, self.game.is_over(), now) {
+            let ending = ending::flag_fall(&self.game, turn);
+            self.game.end_externally(ending);
+            self.game_ended(now, out);
         }
     }
 

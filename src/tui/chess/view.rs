@@ -311,7 +311,10 @@ fn play_title(p: &Play, t: &Theme, width: usize) -> Line<'static> {
     } else {
         " threefold"
     };
-    let players = format!("   {}", p.config.human.describe());
+    let players = format!(
+        "   {}",
+        crate::tui::game::players::describe::<shakmaty::Color>(p.config.human)
+    );
     let used = |sub: &str| name.chars().count() + sub.chars().count() + players.chars().count();
     // The settings that fit after `sub`, as one string.
     let fitting = |sub: &str| {

@@ -5,11 +5,28 @@
 //! keeps both games, or asks before losing one, by one code path. A leaf: it imports
 //! neither game's screen.
 
+pub mod clocks;
+pub mod files;
+pub mod history;
+pub mod players;
+pub mod seat;
+
 use std::path::PathBuf;
 
 use super::config::KeepError;
-use super::keys::{self, Cmd, Ctx};
 use super::screen::Requests;
+use super::widgets::Marks;
+
+/// What a game screen may show of what the player is to find out alone (repetition marks,
+/// counts, statuses, the judge's panel, the engine's score): in blind mode, nothing until the
+/// game is over.
+pub fn marks(blind: bool, over: bool) -> Marks {
+    if blind && !over {
+        Marks::Hidden
+    } else {
+        Marks::Shown
+    }
+}
 
 /// A question both game screens ask before something is lost.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,15 +55,6 @@ impl Question {
             Question::Overwrite(p) => format!("{} exists: overwrite?", p.display()),
         }
     }
-}
-
-/// What is said when the player would not overwrite a file: the name comes back to be
-/// changed.
-pub fn not_saved() -> String {
-    format!(
-        "Not saved: type another name, or {} to cancel.",
-        keys::key_in(Ctx::Input, Cmd::Close)
-    )
 }
 
 /// What quitting asks of a game screen: whether a game is under way, whether it has a place

@@ -33,8 +33,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use std::path::{Path, PathBuf};
 
 use crate::review::xiangqi::XqCall;
-use crate::rules::fsio::{FileKind, ReadError, write_atomic};
-use crate::rules::pgn::UtcMinute;
+use crate::rules::fsio::{FileKind, ReadError};
 use crate::xiangqi::arbiter::{self, Call, CallAnswer, Consequence};
 use crate::xiangqi::judge::{
     Attack, FalseProtection, Harmless, JudgedGame, Level, MoveNote, Outcome, Record, Ruling,
@@ -48,13 +47,16 @@ use std::time::Instant;
 
 use super::clock::Clock;
 use super::config::{
-    self, CLOCK_PRESETS, Config, KeepError, LEVEL, Players, Setting, clock_label, level_message,
-    step_level,
+    self, CLOCK_PRESETS, Config, KeepError, LEVEL, Players, Setting, level_message, step_level,
 };
 use super::engine_thread::{AnyMove, Effect, GameRecord, Info, Report};
 use super::game::Question;
+use super::game::files::{self, SaveTo};
+use super::game::players::{self, MenuStep};
+use super::game::seat::{self, Heard};
+use super::game::{clocks, history};
 use super::keys::{self, Cmd, Ctx};
-use super::prompt::{InputKind, default_save_name, expand_home};
+use super::prompt::{InputKind, expand_home};
 use super::theme::{PLACE_MARK, RULING_SPAN_MARK, Theme, badge};
 use super::widgets::{self, clip};
 use super::xq_board::{PointMark, XqBoardView, XqGeom, forbidden_targets, glyph, why_forbidden};
@@ -95,20 +97,9 @@ pub struct Thinking {
     pub info: Option<Info<Move>>,
 }
 
-/// Whether a side is played by a human (Red plays the config's "white").
-fn is_human(players: Players, side: Color) -> bool {
-    players.is_human(match side {
-        Color::Red => shakmaty::Color::White,
-        Color::Black => shakmaty::Color::Black,
-    })
-}
-
-fn describe_players(players: Players) -> &'static str {
-    match players {
-        Players::HumanWhite => "You (Red) vs engine",
-        Players::HumanBlack => "Engine vs you (Black)",
-        Players::TwoHumans => "Two humans",
-        Players::Engines => "Engine vs engine",
+impl seat::Search for Thinking {
+    fn id(&self) -> u64 {
+        self.id
     }
 }
 
@@ -124,7 +115,7 @@ pub struct XiangqiScreen {
     /// The ply shown when stepping through the game (None: the live position).
     pub view: Option<usize>,
     pub thinking: Option<Thinking>,
-    next_id: u64,
+    search_id: u64,
     /// Blind mode: statuses, marks and the judge's panel stay hidden until the game is over.
     pub blind: bool,
     /// The panel "How the judge sees it".
@@ -179,7 +170,7 @@ impl XiangqiScreen {
             selected: None,
             view: None,
             thinking: None,
-            next_id: 1,
+            search_id: 0,
             blind: false,
             judge_panel: false,
             chinese: cfg.xiangqi_chinese,
@@ -208,7 +199,7 @@ impl XiangqiScreen {
     /// Whether what the player is to find out alone may be shown: always, but in blind mode
     /// only once the game is over.
     pub fn reveal(&self) -> bool {
-        !self.blind || self.is_over()
+        super::game::marks(self.blind, self.is_over()) == widgets::Marks::Shown
     }
 
     /// A move in the notation chosen: WXF (C2=5) or the traditional Chinese (炮二平五).
@@ -258,12 +249,12 @@ impl XiangqiScreen {
     /// exceeds the time limit loses).
     pub fn tick(&mut self, now: Instant, out: &mut Requests) {
         let turn = self.record().current().side_to_move();
-        let over = self.is_over();
-        let Some(clock) = &mut self.clock else { return };
-        if clock.running.is_none() || over || !clock.remaining(turn, now).is_zero() {
+        if !clocks::flag_fell(self.clock.as_ref(), turn, self.is_over(), now) {
             return;
         }
-        clock.stop(now);
+        if let Some(c) = &mut self.clock {
+            c.stop(now);
+        }
         self.flagged = Some(turn);
         self.stop_engine(out);
         out.info(format!(
@@ -282,7 +273,7 @@ impl XiangqiScreen {
     /// Plays a legal move on the live position.
     fn play(&mut self, m: Move, out: &mut Requests) {
         let mover = self.record().current().side_to_move();
-        if is_human(self.players, mover) {
+        if self.players.is_human(mover) {
             self.call_answer = None;
             self.close_answer();
             out.push(Request::Clear);
@@ -309,7 +300,7 @@ impl XiangqiScreen {
     fn engine_calls(&mut self, out: &mut Requests) {
         let side = self.record().current().side_to_move();
         let ply = self.record().ply();
-        if is_human(self.players, side)
+        if self.players.is_human(side)
             || self.is_over()
             || self.engine_called.is_some_and(|p| p + 4 > ply && p <= ply)
         {
@@ -370,56 +361,42 @@ impl XiangqiScreen {
     /// Ask the engine to move if it is its turn and it is not thinking.
     pub fn maybe_engine(&mut self, out: &mut Requests) {
         let side = self.record().current().side_to_move();
-        if self.is_over() || is_human(self.players, side) || self.thinking.is_some() {
+        if self.is_over() || self.players.is_human(side) || self.thinking.is_some() {
             return;
         }
-        let id = self.next_id;
-        self.next_id += 1;
-        self.thinking = Some(Thinking { id, info: None });
         let rec = self.record();
-        let mut limits = config::engine_limits(self.level, self.sparring);
-        if let Some(c) = &self.clock {
-            let now = Instant::now();
-            limits.wtime = Some(c.remaining(Color::Red, now));
-            limits.btime = Some(c.remaining(Color::Black, now));
-            limits.winc = Some(c.inc);
-            limits.binc = Some(c.inc);
-        }
-        out.push(Request::Engine(Effect::Think {
-            id,
-            game: GameRecord::Xiangqi {
-                start: rec.position(0).clone(),
-                moves: (1..=rec.ply()).map(|p| rec.move_at(p)).collect(),
-            },
-            limits,
-        }));
+        let game = GameRecord::Xiangqi {
+            start: rec.position(0).clone(),
+            moves: (1..=rec.ply()).map(|p| rec.move_at(p)).collect(),
+        };
+        let id = seat::think(
+            &mut self.search_id,
+            self.level,
+            self.sparring,
+            self.clock.as_ref(),
+            game,
+            out,
+        );
+        self.thinking = Some(Thinking { id, info: None });
     }
 
     /// Stop the engine's search, if one runs (its move will be ignored).
     pub fn stop_engine(&mut self, out: &mut Requests) {
-        if self.thinking.take().is_some() {
-            out.push(Request::Engine(Effect::Stop));
-        }
+        seat::stop(&mut self.thinking, out);
     }
 
     /// A report of the engine thread.
     pub fn on_report(&mut self, r: Report, out: &mut Requests) {
-        match r {
-            Report::Info { id, info } => {
-                if let Some(t) = self.thinking.as_mut().filter(|t| t.id == id) {
-                    let info = info.of(AnyMove::xiangqi);
-                    self.engine_score = Some(info.score.cp());
+        match seat::hear(&mut self.thinking, r, AnyMove::xiangqi) {
+            Heard::Progress(info) => {
+                self.engine_score = Some(info.score.cp());
+                if let Some(t) = &mut self.thinking {
                     t.info = Some(info);
                 }
             }
-            Report::Best { id, mv } => {
-                if self.thinking.as_ref().is_none_or(|t| t.id != id) {
-                    return;
-                }
-                let mv = mv.and_then(AnyMove::xiangqi);
-                self.thinking = None;
+            Heard::Done(_, mv) => {
                 let side = self.record().current().side_to_move();
-                if self.is_over() || is_human(self.players, side) {
+                if self.is_over() || self.players.is_human(side) {
                     return;
                 }
                 match mv {
@@ -434,7 +411,8 @@ impl XiangqiScreen {
                     None => {}
                 }
             }
-            _ => {}
+            Heard::Failed(e) => out.error(e),
+            Heard::Stale => {}
         }
     }
 
@@ -443,18 +421,15 @@ impl XiangqiScreen {
         let ply = self.record().ply();
         match (&self.overlay, cmd) {
             (Some(Overlay::Players(row)), _) => {
-                let (row, n) = (*row, Players::ALL.len());
-                match cmd {
-                    Cmd::Up => self.overlay = Some(Overlay::Players((row + n - 1) % n)),
-                    Cmd::Down => self.overlay = Some(Overlay::Players((row + 1) % n)),
-                    Cmd::Select => self.choose_players(Players::ALL[row], out),
-                    Cmd::ChoosePlayers(p) => self.choose_players(p, out),
-                    Cmd::ToggleSparring => {
+                match players::menu_step(*row, cmd) {
+                    Some(MenuStep::Row(row)) => self.overlay = Some(Overlay::Players(row)),
+                    Some(MenuStep::Choose(p)) => self.choose_players(p, out),
+                    Some(MenuStep::Close) => self.overlay = None,
+                    Some(MenuStep::ToggleSparring) => {
                         out.info(config::toggle_sparring(&mut self.sparring));
                         out.push(Request::SaveSettings(&[Setting::Sparring]));
                     }
-                    Cmd::Close => self.overlay = None,
-                    _ => {}
+                    None => {}
                 }
                 return;
             }
@@ -506,17 +481,12 @@ impl XiangqiScreen {
             }
             Cmd::NewGame => self.answer(OnYes::NewGame, true, out),
             Cmd::Flip => self.flipped = !self.flipped,
-            Cmd::HistBack => self.view = Some(self.shown().saturating_sub(1)),
-            Cmd::HistForward => {
-                let next = self.shown() + 1;
-                self.view = (next < ply).then_some(next);
+            Cmd::HistBack | Cmd::HistForward | Cmd::HistStart | Cmd::HistEnd => {
+                self.view = history::step(cmd, self.view, ply).unwrap_or(self.view);
+                self.selected = None;
             }
-            Cmd::HistStart => self.view = (ply > 0).then_some(0),
-            Cmd::HistEnd | Cmd::Back => self.view = None,
-            Cmd::Players => {
-                let row = Players::ALL.iter().position(|&p| p == self.players);
-                self.overlay = row.map(Overlay::Players);
-            }
+            Cmd::Back => self.view = None,
+            Cmd::Players => self.overlay = Some(Overlay::Players(players::menu_row(self.players))),
             Cmd::Stronger | Cmd::Weaker => {
                 self.level = step_level(self.level, cmd == Cmd::Stronger);
                 out.info(level_message(self.level, false));
@@ -542,14 +512,13 @@ impl XiangqiScreen {
             // showed only its end); a game in progress is asked about once the FEN is read.
             Cmd::Fen => out.push(Request::Type(InputKind::Fen, String::new())),
             Cmd::Clocks => {
-                let i = CLOCK_PRESETS.iter().position(|&p| p == self.next_clock);
-                self.next_clock = CLOCK_PRESETS[(i.unwrap_or(0) + 1) % CLOCK_PRESETS.len()];
-                let (b, inc) = self.next_clock;
-                out.info(format!(
-                    "Clocks of the next game ({} starts one): {}.",
-                    keys::key_in(Ctx::Xiangqi, Cmd::NewGame),
-                    clock_label(b, inc)
-                ));
+                self.next_clock = clocks::next_preset(self.next_clock);
+                // A game under way keeps its clocks; with none under way they are this one's.
+                let in_progress = self.in_progress();
+                if !in_progress {
+                    self.clock = clocks::clock_for(self.next_clock);
+                }
+                out.info(clocks::chosen(self.next_clock, in_progress));
             }
             Cmd::Blind => {
                 self.blind = !self.blind;
@@ -607,14 +576,15 @@ impl XiangqiScreen {
     /// bottom.
     fn choose_players(&mut self, players: Players, out: &mut Requests) {
         self.overlay = None;
+        out.info(players::chosen::<Color>(self.players, players));
+        if players == self.players {
+            return;
+        }
         self.players = players;
-        match players {
-            Players::HumanWhite => self.flipped = false,
-            Players::HumanBlack => self.flipped = true,
-            _ => {}
+        if let Some(f) = players::flipped(players) {
+            self.flipped = f;
         }
         self.stop_engine(out);
-        out.info(format!("Players: {}.", describe_players(self.players)));
         self.maybe_engine(out);
     }
 
@@ -657,7 +627,7 @@ impl XiangqiScreen {
             ));
         }
         let side = self.record().current().side_to_move();
-        if !is_human(self.players, side) {
+        if !self.players.is_human(side) {
             return Some(format!("It is the engine's move ({}).", side.title()));
         }
         None
@@ -713,6 +683,14 @@ impl XiangqiScreen {
 
     /// A click at a screen position: a point of the board picks up or puts down.
     pub fn click(&mut self, size: Rect, x: u16, y: u16, out: &mut Requests) {
+        if let Some(Overlay::Players(_)) = self.overlay {
+            match players::click(size, x, y) {
+                Some(MenuStep::Choose(p)) => self.choose_players(p, out),
+                Some(MenuStep::Close) => self.overlay = None,
+                _ => {}
+            }
+            return;
+        }
         let Some(a) = layout(size) else { return };
         let Some(g) = XqGeom::fit(a.board, self.flipped) else {
             return;
@@ -761,15 +739,14 @@ impl XiangqiScreen {
                     out.push(Request::Type(InputKind::Fen, text.to_string()));
                 }
             },
-            InputKind::SavePgn if !text.is_empty() => {
-                let path = expand_home(text);
-                if path.is_file() {
+            InputKind::SavePgn => match files::save_to(text) {
+                SaveTo::Nothing => {}
+                SaveTo::Ask(path) => {
                     let q = Question::Overwrite(path.clone());
                     self.overlay = Some(Overlay::Ask(q, Box::new(OnYes::Save(path))));
-                } else {
-                    self.save(path, out);
                 }
-            }
+                SaveTo::Write(path) => self.save(path, out),
+            },
             InputKind::LoadPgn if !text.is_empty() => {
                 let path = expand_home(text);
                 match read_game(&path, FileKind::PgnGame) {
@@ -799,7 +776,7 @@ impl XiangqiScreen {
         let mut g = PgnGame::new(rec.position(0).clone());
         g.moves = (1..=rec.ply()).map(|p| rec.move_at(p)).collect();
         let name = |c: Color| {
-            if is_human(self.players, c) {
+            if self.players.is_human(c) {
                 "Player".to_string()
             } else {
                 format!("threefold level {}", self.level)
@@ -848,25 +825,14 @@ impl XiangqiScreen {
                 out.info("The game in progress goes on.")
             }
             (OnYes::Save(path), true) => self.save(path, out),
-            (OnYes::Save(path), false) => {
-                out.push(Request::Type(
-                    InputKind::SavePgn,
-                    path.display().to_string(),
-                ));
-                out.info(super::game::not_saved());
-            }
+            (OnYes::Save(path), false) => files::save_elsewhere(&path, out),
         }
     }
 
     /// Write the game to `path` (atomically).
     fn save(&mut self, path: PathBuf, out: &mut Requests) {
-        let pgn = self.pgn().write();
-        match write_atomic(&path, pgn.as_bytes()) {
-            Ok(()) => {
-                out.info(format!("Saved as {}.", path.display()));
-                self.saved_pgn = Some((path, pgn));
-            }
-            Err(e) => out.error(format!("{}: {e}.", path.display())),
+        if let Some(saved) = files::write(&path, self.pgn().write(), out) {
+            self.saved_pgn = Some(saved);
         }
     }
 
@@ -885,11 +851,7 @@ impl XiangqiScreen {
     /// The prompt for a file name to save the game in (`s`, and no to quitting without the
     /// game kept).
     pub fn ask_save_name(&self, out: &mut Requests) {
-        let name = default_save_name("xiangqi", UtcMinute::now(), Path::new(""));
-        out.push(Request::Type(
-            InputKind::SavePgn,
-            name.display().to_string(),
-        ));
+        files::ask_save_name("xiangqi", out);
     }
 
     /// Keep the game in progress where games are kept between runs ([`Self::kept_path`];
@@ -911,20 +873,13 @@ impl XiangqiScreen {
 
     /// Where the game is saved as PGN, if the file written last still holds this game.
     pub fn saved_as(&self) -> Option<PathBuf> {
-        let pgn = self.pgn().write();
-        self.saved_pgn
-            .as_ref()
-            .filter(|(_, text)| *text == pgn)
-            .map(|(p, _)| p.clone())
+        files::saved_file(&self.saved_pgn, &self.pgn().write())
     }
 
     /// Keep the game in progress in `path` (a game not begun or over removes the file).
     pub fn keep(&self, path: &Path) -> std::io::Result<()> {
         if !self.in_progress() {
-            return match std::fs::remove_file(path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
-                _ => Ok(()),
-            };
+            return files::forget_kept(path);
         }
         crate::fsio::write_app_file(path, self.pgn().write().as_bytes())
     }
@@ -964,35 +919,26 @@ impl XiangqiScreen {
         self.close_answer();
         self.engine_called = None;
         self.flagged = None;
-        let (b, inc) = self.next_clock;
-        self.clock = (b > 0).then(|| {
-            Clock::new(
-                std::time::Duration::from_secs(b),
-                std::time::Duration::from_secs(inc),
-            )
-        });
+        self.clock = clocks::clock_for(self.next_clock);
         self.maybe_engine(out);
     }
 
     /// Take back the last move, and the engine's reply with it when a human plays
     /// against the engine (back to the human's turn).
     fn takeback(&mut self, out: &mut Requests) {
-        if self.record().ply() == 0 {
-            return out.error("There is no move to take back.");
-        }
         self.stop_engine(out);
         self.view = None;
         self.selected = None;
-        self.game.pop();
-        while self.record().ply() > 0
-            && !is_human(self.players, self.record().current().side_to_move())
-            && self.players != Players::Engines
-        {
-            self.game.pop();
-        }
+        let game = &mut self.game;
+        let n = history::take_back(self.players, || {
+            (game.record().ply() > 0).then(|| {
+                game.pop();
+                game.record().current().side_to_move()
+            })
+        });
         let ply = self.record().ply();
         self.calls.retain(|c| c.ply <= ply);
-        out.info("Move taken back.");
+        out.info(history::taken_back(n));
         self.maybe_engine(out);
     }
 }
@@ -1257,7 +1203,7 @@ impl XiangqiScreen {
             Span::styled(" threefold · xiangqi ", t.title),
             Span::raw(format!(
                 " {} · L{}{} · {}",
-                describe_players(self.players),
+                players::describe::<Color>(self.players),
                 self.level,
                 if self.blind { " · blind" } else { "" },
                 status
@@ -1417,27 +1363,6 @@ impl XiangqiScreen {
         // Under the move list: the choice of a call, the ruling in the judge's words (or the
         // arbiter's answer to a call), and "How the judge sees it".
         let mut lower: Vec<Line> = Vec::new();
-        if let Some(Overlay::Players(row)) = self.overlay {
-            lower.push(Line::from(Span::styled(
-                clip(
-                    &format!(
-                        " Who plays ({}: {}):",
-                        keys::key_in(Ctx::PlayersMenu, Cmd::ToggleSparring),
-                        config::sparring_label(self.sparring)
-                    ),
-                    w,
-                    ascii,
-                ),
-                t.button,
-            )));
-            for (i, p) in Players::ALL.iter().enumerate() {
-                let style = if i == row { t.viewing } else { Style::new() };
-                lower.push(Line::from(Span::styled(
-                    clip(&format!(" {} {}", i + 1, describe_players(*p)), w, ascii),
-                    style,
-                )));
-            }
-        }
         if self.calling() {
             lower.push(Line::from(Span::styled(
                 clip(" Call the arbiter:", w, ascii),
@@ -1874,8 +1799,12 @@ impl super::screen::Component for XiangqiScreen {
 
     /// A question, over the screen.
     fn render_overlay(&self, env: &super::screen::Env, theme: &Theme, buf: &mut Buffer) {
-        if let Some(Overlay::Ask(q, _)) = &self.overlay {
-            widgets::question_popup(q.text(), theme, env.size, buf);
+        match &self.overlay {
+            Some(Overlay::Ask(q, _)) => widgets::question_popup(q.text(), theme, env.size, buf),
+            Some(Overlay::Players(row)) => {
+                players::render::<Color>(self.players, self.sparring, *row, theme, env.size, buf)
+            }
+            _ => {}
         }
     }
 
@@ -1885,11 +1814,7 @@ impl super::screen::Component for XiangqiScreen {
 
     /// Blind mode keeps the marks back until the game is over.
     fn marks(&self) -> widgets::Marks {
-        if self.reveal() {
-            widgets::Marks::Shown
-        } else {
-            widgets::Marks::Hidden
-        }
+        super::game::marks(self.blind, self.is_over())
     }
 }
 
