@@ -670,6 +670,32 @@ fn the_drills_check_subcommand_checks_xiangqi_files() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The scenario files built in are those of `scenarios/` (none yet: the data comes with
+/// issue 39 item 2), and every one checks.
+#[test]
+fn the_built_in_scenarios_are_exactly_the_scenario_files() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".toml"))
+        .collect();
+    on_disk.sort();
+    let built_in: Vec<String> = drills::builtin::SCENARIO_FILES
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect();
+    assert_eq!(built_in, on_disk, "update crates/drills/src/builtin.rs");
+    for (name, text) in drills::builtin::SCENARIO_FILES {
+        let disk = std::fs::read_to_string(dir.join(name)).unwrap();
+        assert_eq!(*text, disk, "{name}");
+    }
+    let coll = drills::load_builtin();
+    for s in &coll.scenarios {
+        assert_eq!(drills::scenario::check(s), Vec::<String>::new());
+    }
+}
+
 #[test]
 fn the_built_in_copies_are_exactly_the_puzzle_files() {
     let mut on_disk: Vec<String> = std::fs::read_dir(puzzles_dir())
@@ -856,4 +882,39 @@ fn drills_say_when_standard_output_cannot_be_written() {
         );
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
     }
+}
+
+/// Issue 39: `drills --check` refuses a theme where one motif passes a tenth of its puzzles
+/// (the knights' shuffle asked twice of a theme of two: at most one may), in one line
+/// naming the file, the motif and the puzzles; the same puzzles in two themes pass.
+#[test]
+fn drills_check_refuses_a_theme_where_a_motif_passes_a_tenth() {
+    let second = GOOD
+        .replace("name = \"Good\"\n", "")
+        .replace("good-one", "good-two")
+        .replace("4. Ng1 Ng8\"", "4. Ng1 Ng8 5. Nf3\"");
+    let dir = temp_dir("motif");
+    std::fs::write(dir.join("shuffles.toml"), format!("{GOOD}{second}")).unwrap();
+    let (lines, ok) = drills::cli_check(&dir);
+    assert!(!ok);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let file = dir.join("shuffles.toml");
+    assert_eq!(
+        lines[0],
+        format!(
+            "{}: 2 of its 2 puzzles share one motif (at most 1 may, 10 %): \
+             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - | g1f3 g8f6 f3g1 f6g8: \
+             good-one, good-two",
+            file.display()
+        )
+    );
+    std::fs::write(dir.join("shuffles.toml"), GOOD).unwrap();
+    std::fs::write(
+        dir.join("other.toml"),
+        format!("name = \"Other\"\n{second}"),
+    )
+    .unwrap();
+    let (lines, ok) = drills::cli_check(&dir);
+    assert!(ok, "{lines:?}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
