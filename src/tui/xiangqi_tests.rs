@@ -1092,3 +1092,22 @@ fn no_xiangqi_fen_shown_before_the_answer_has_move_counters() {
     let m = a.message.as_ref().unwrap().text.clone();
     assert!(m.ends_with(" 0 1"), "{m}");
 }
+
+/// Issue 39 item 6: at 80×24 the xiangqi drill's title keeps "k of n" whole, whatever the
+/// theme's name (the theme's name gives way).
+#[test]
+fn the_xiangqi_drill_title_keeps_its_count_whole_at_80x24() {
+    let mut a = xq(80, 24);
+    xq_drill_on(&mut a, "ruling", 0);
+    let d = a.xq_drills.as_mut().unwrap();
+    let themes = d.session.xiangqi_themes().len();
+    let c = d.current.as_mut().unwrap();
+    c.theme = Some(themes - 1);
+    c.count = 19;
+    c.total = 160;
+    d.session.collection.xiangqi[themes - 1].name =
+        "A theme whose name is far longer than the title row of an 80-column terminal".into();
+    let s = text(&a, &Theme::colored(), 80, 24);
+    let title = s.lines().next().unwrap();
+    assert!(title.contains("· 19 of 160"), "{title}");
+}
