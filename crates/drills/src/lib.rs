@@ -44,8 +44,11 @@
 //! of `puzzles/` built into the binary), [`check`](mod@check) (answers computed by the rules core: a
 //! file's stated answer checked, a player's answer judged), [`from_games`] (puzzles from your
 //! own games' review), [`progress`] (score, streak and the Leitner schedule, kept in the data
-//! directory), [`session`] (what the drill screen holds and which puzzle comes next) and
-//! [`xiangqi`] (the xiangqi ruling drills).
+//! directory), [`session`] (what the drill screen holds and which puzzle comes next),
+//! [`shown`] (what the drill screens show of a position before the answer: a FEN without
+//! move counters, the last capture or pawn move), [`motif`] (a puzzle's motif: the per-theme
+//! limit and the draw's rule), [`scenario`] (real games a few moves before a repetition:
+//! format, loader, checks) and [`xiangqi`] (the xiangqi ruling drills).
 //!
 //! # For the drill screen
 //!
