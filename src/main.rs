@@ -75,11 +75,15 @@ enum Command {
 
 #[derive(clap::Args, Debug)]
 struct DrillsArgs {
-    /// Check every puzzle file in DIR, or the one file PATH names (e.g. from-your-games.toml
-    /// in the data directory) (default: puzzles/, else the puzzles built in): one line per
-    /// problem, exit 1 if any.
+    /// Check every puzzle or scenario file in DIR, or the one file PATH names (e.g.
+    /// from-your-games.toml in the data directory) (default: puzzles/ and scenarios/, else
+    /// the puzzles and scenarios built in): one line per problem, exit 1 if any.
     #[arg(long, value_name = "PATH", num_args = 0..=1)]
     check: Option<Option<std::path::PathBuf>>,
+    /// List the scenarios built in (real games a few moves before a repetition), one a
+    /// line: id, game, players, event, year, and the side that plays from which move.
+    #[arg(long, conflicts_with = "check")]
+    scenarios: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -404,6 +408,17 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 /// (exit 1) if any, else a summary and true; without it, the built-in themes.
 /// Output that cannot be written is an error (exit 2), as for every command.
 fn drills(args: &DrillsArgs, out: &mut impl Write) -> anyhow::Result<bool> {
+    if args.scenarios {
+        let coll = threefold::drills::load_builtin();
+        if coll.scenarios.is_empty() {
+            writeln!(out, "No scenarios are built in yet.")?;
+        }
+        for s in &coll.scenarios {
+            writeln!(out, "{}", threefold::visible::visible(&s.listing()))?;
+        }
+        out.flush()?;
+        return Ok(true);
+    }
     let Some(dir) = &args.check else {
         let coll = threefold::drills::load_builtin();
         for t in &coll.themes {
@@ -429,9 +444,10 @@ fn drills(args: &DrillsArgs, out: &mut impl Write) -> anyhow::Result<bool> {
     };
     let (lines, ok) = match dir {
         Some(dir) => threefold::drills::cli_check(dir),
-        None if std::path::Path::new("puzzles").is_dir() => {
-            threefold::drills::cli_check(std::path::Path::new("puzzles"))
-        }
+        None if std::path::Path::new("puzzles").is_dir() => threefold::drills::cli_check_dirs(
+            std::path::Path::new("puzzles"),
+            std::path::Path::new("scenarios"),
+        ),
         None => threefold::drills::cli_check_builtin(),
     };
     for l in &lines {

@@ -486,6 +486,59 @@ pub fn counted(n: usize, one: &str) -> String {
     }
 }
 
+/// An answer button's label: "[1 none]" (option `i`, 0-based, is keyed by digit `i + 1`).
+pub fn button_label(i: usize, label: &str) -> String {
+    format!("[{} {label}]", i + 1)
+}
+
+/// Where answer buttons with these labels go in `area`: left to right, wrapped to its
+/// width, as many as fit; one cell before each for the marker of the option highlighted.
+/// The one layout of both drill screens' buttons, for drawing and for clicks.
+pub fn button_rects<'a>(labels: impl IntoIterator<Item = &'a str>, area: Rect) -> Vec<Rect> {
+    let mut out = Vec::new();
+    let (mut x, mut y) = (area.x, area.y);
+    for (i, label) in labels.into_iter().enumerate() {
+        let w = button_label(i, label).chars().count() as u16 + 1;
+        if x + w > area.right() && x > area.x {
+            x = area.x;
+            y += 1;
+        }
+        if y >= area.bottom() {
+            break;
+        }
+        out.push(Rect::new(x, y, w, 1));
+        x += w + 1;
+    }
+    out
+}
+
+/// Draw answer buttons (labels) in their places ([`button_rects`]), the option `selected`
+/// marked and underlined.
+pub fn draw_buttons(
+    labels: &[&str],
+    rects: &[Rect],
+    selected: usize,
+    ascii: bool,
+    t: &Theme,
+    buf: &mut Buffer,
+) {
+    for (i, (r, label)) in rects.iter().zip(labels).enumerate() {
+        let sel = i == selected;
+        let mark = match (sel, ascii) {
+            (false, _) => " ",
+            (true, false) => "▸",
+            (true, true) => ">",
+        };
+        buf.set_string(r.x, r.y, mark, t.key);
+        let style = if sel {
+            t.button.add_modifier(ratatui::style::Modifier::UNDERLINED)
+        } else {
+            t.button
+        };
+        buf.set_string(r.x + 1, r.y, button_label(i, label), style);
+    }
+}
+
 #[cfg(test)]
 mod counted_tests {
     #[test]

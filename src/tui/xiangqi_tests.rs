@@ -969,3 +969,149 @@ fn a_xiangqi_fen_given_on_the_command_line_starts_the_xiangqi_screen() {
     keys(&mut c, "n");
     assert_eq!(c.xiangqi.record().ply(), 1);
 }
+
+/// The xiangqi drill screen with its own progress file, a puzzle asking `code` shown.
+fn xq_drill_on(a: &mut App, code: &str, skip: usize) -> crate::drills::xiangqi::XiangqiPuzzle {
+    let dir = std::env::temp_dir().join(format!("threefold-xqd-b-{}", std::process::id()));
+    let store = crate::drills::ProgressStore::at(dir.join("progress.toml"));
+    if a.xq_drills.is_none() {
+        a.xq_drills = Some(Box::new(super::xq_drill::XqDrillScreen::new(
+            crate::drills::Session::with(crate::drills::load_builtin(), Some(store)),
+        )));
+        keys(a, "d");
+    }
+    let d = a.xq_drills.as_mut().unwrap();
+    let p = d
+        .session
+        .collection
+        .xiangqi_puzzles()
+        .filter(|p| p.question.code() == code)
+        .nth(skip)
+        .unwrap()
+        .clone();
+    d.current = Some(super::xq_drill::Current {
+        theme: None,
+        pick: crate::drills::Pick::All,
+        id: p.id.clone(),
+        count: 1,
+        total: 1,
+        ply: p.record().ply(),
+        feedback: None,
+        scroll: 0,
+    });
+    p
+}
+
+/// Issue 39: the xiangqi drills have answer buttons as chess's have (keyed by digit, in the
+/// key table, and clickable); typing still works (the test above).
+#[test]
+fn xiangqi_drills_answer_by_button_digit_or_click() {
+    let mut a = xq(80, 24);
+    let p = xq_drill_on(&mut a, "ruling", 0);
+    let s = text(&a, &Theme::colored(), 80, 24);
+    for b in ["[1 red loses]", "[2 black loses]", "[3 draw]"] {
+        assert!(s.contains(b), "{b}\n{s}");
+    }
+    assert!(s.contains("1-3 or click: answer"), "{s}");
+    let right = crate::drills::xiangqi::solve(&p).unwrap().answer;
+    let opts = super::xq_drill::options(&p);
+    let k = opts.iter().position(|(_, a)| *a == right).unwrap();
+    keys(&mut a, &(k + 1).to_string());
+    assert_eq!(a.message.as_ref().unwrap().text, "Right.");
+    assert_eq!(a.ctx(), super::keys::Ctx::XqDrillFeedback);
+    // A protection question by click, on the button where it is drawn.
+    let p = xq_drill_on(&mut a, "protected", 0);
+    let right = crate::drills::xiangqi::solve(&p).unwrap().answer;
+    let label = if right == crate::drills::xiangqi::XiangqiAnswer::Protected(true) {
+        "[1 yes]"
+    } else {
+        "[2 no]"
+    };
+    let (s, buf) = screen(&a, &Theme::plain(), 80, 24);
+    let at = |x: u16, y: u16| {
+        label
+            .chars()
+            .enumerate()
+            .all(|(i, c)| x + (i as u16) < 80 && buf[(x + i as u16, y)].symbol() == c.to_string())
+    };
+    let (x, y) = (0..24u16)
+        .flat_map(|y| (0..80u16).map(move |x| (x, y)))
+        .find(|&(x, y)| at(x, y))
+        .unwrap_or_else(|| panic!("{label} not drawn\n{s}"));
+    click(&mut a, x + 1, y);
+    assert_eq!(a.message.as_ref().unwrap().text, "Right.", "{label}\n{s}");
+    // A question answered by typing has no buttons; a digit says so.
+    xq_drill_on(&mut a, "break", 0);
+    let s = text(&a, &Theme::colored(), 80, 24);
+    assert!(!s.contains("[1 "), "{s}");
+    keys(&mut a, "1");
+    assert!(a.message.as_ref().unwrap().is_error());
+    assert!(
+        super::keys::help_rows(super::keys::Ctx::XqDrillAnswer)
+            .iter()
+            .any(|(k, h)| k.contains('1') && h.contains("button"))
+    );
+}
+
+/// Issue 39: no xiangqi FEN shown before the answer carries move counters: every built-in
+/// puzzle at every ply; after the answer the whole FEN.
+#[test]
+fn no_xiangqi_fen_shown_before_the_answer_has_move_counters() {
+    let mut a = xq(80, 24);
+    xq_drill_on(&mut a, "ruling", 0);
+    let all: Vec<_> = a
+        .xq_drills
+        .as_ref()
+        .unwrap()
+        .session
+        .collection
+        .xiangqi_puzzles()
+        .cloned()
+        .collect();
+    for p in all {
+        for ply in 0..=p.record().ply() {
+            let d = a.xq_drills.as_mut().unwrap();
+            d.current = Some(super::xq_drill::Current {
+                theme: None,
+                pick: crate::drills::Pick::All,
+                id: p.id.clone(),
+                count: 1,
+                total: 1,
+                ply,
+                feedback: None,
+                scroll: 0,
+            });
+            keys(&mut a, "F");
+            let m = a.message.as_ref().unwrap().text.clone();
+            let fen = m.rsplit(": ").next().unwrap();
+            assert_eq!(fen.split_whitespace().count(), 4, "{}: {m}", p.id);
+        }
+    }
+    let p = xq_drill_on(&mut a, "ruling", 0);
+    let right = crate::drills::xiangqi::solve(&p).unwrap().answer.code();
+    keys(&mut a, "i");
+    keys(&mut a, &right);
+    key(&mut a, KeyCode::Enter);
+    keys(&mut a, "F");
+    let m = a.message.as_ref().unwrap().text.clone();
+    assert!(m.ends_with(" 0 1"), "{m}");
+}
+
+/// Issue 39 item 6: at 80×24 the xiangqi drill's title keeps "k of n" whole, whatever the
+/// theme's name (the theme's name gives way).
+#[test]
+fn the_xiangqi_drill_title_keeps_its_count_whole_at_80x24() {
+    let mut a = xq(80, 24);
+    xq_drill_on(&mut a, "ruling", 0);
+    let d = a.xq_drills.as_mut().unwrap();
+    let themes = d.session.xiangqi_themes().len();
+    let c = d.current.as_mut().unwrap();
+    c.theme = Some(themes - 1);
+    c.count = 19;
+    c.total = 160;
+    d.session.collection.xiangqi[themes - 1].name =
+        "A theme whose name is far longer than the title row of an 80-column terminal".into();
+    let s = text(&a, &Theme::colored(), 80, 24);
+    let title = s.lines().next().unwrap();
+    assert!(title.contains("· 19 of 160"), "{title}");
+}

@@ -22,7 +22,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::drills::check::Feedback;
-use crate::drills::xiangqi::{XiangqiPuzzle, parse_answer};
+use crate::drills::xiangqi::{
+    ChaseStatus, Verdict, XiangqiAnswer, XiangqiPuzzle, XiangqiQuestion, parse_answer,
+};
 use crate::drills::{Pick, Session};
 use crate::xiangqi::notation::wxf;
 
@@ -116,6 +118,14 @@ impl XqDrillScreen {
             (Some(c), Cmd::DrillType) if c.feedback.is_none() => {
                 return Request::Type(InputKind::DrillAnswer, String::new()).into();
             }
+            (Some(c), Cmd::Fen) => {
+                let answered = c.feedback.is_some();
+                let ply = c.ply;
+                return match self.puzzle() {
+                    Some(p) => Request::Info(fen_shown(p, ply, answered)).into(),
+                    None => Requests::none(),
+                };
+            }
             (Some(c), Cmd::PageDown) => c.scroll += 5,
             (Some(c), Cmd::PageUp) => c.scroll = c.scroll.saturating_sub(5),
             (Some(c), Cmd::DrillSkip | Cmd::DrillNext) => {
@@ -184,12 +194,39 @@ impl XqDrillScreen {
         let Some(p) = self.puzzle() else {
             return Requests::none();
         };
-        let answer = match parse_answer(p, text) {
-            Ok(a) => a,
-            Err(e) => {
-                return Request::Error(format!("{e}.")).into();
-            }
+        match parse_answer(p, text) {
+            Ok(a) => self.give(a),
+            Err(e) => Request::Error(format!("{e}.")).into(),
+        }
+    }
+
+    /// Answer with option `i` (0-based) of the buttons ([`options`]): a digit or a click.
+    pub fn choose(&mut self, i: usize) -> Requests {
+        let Some(p) = self.puzzle() else {
+            return Requests::none();
         };
+        if self.current.as_ref().is_some_and(|c| c.feedback.is_some()) {
+            return Requests::none();
+        }
+        match options(p).into_iter().nth(i) {
+            Some((_, a)) => self.give(a),
+            None => Request::Error(format!(
+                "No option {}: {} to type the answer.",
+                i + 1,
+                keys::key_in(Ctx::XqDrillAnswer, Cmd::DrillType)
+            ))
+            .into(),
+        }
+    }
+
+    /// Judge an answer (typed or a button), record it, show the feedback.
+    fn give(&mut self, answer: XiangqiAnswer) -> Requests {
+        let Some(p) = self.puzzle() else {
+            return Requests::none();
+        };
+        if self.current.as_ref().is_some_and(|c| c.feedback.is_some()) {
+            return Requests::none();
+        }
         let id = p.id.clone();
         let Some(fb) = self.session.answer_xiangqi(&id, &answer) else {
             return Requests::none();
@@ -204,6 +241,52 @@ impl XqDrillScreen {
         }
         Request::Info(verdict).into()
     }
+}
+
+/// The answer buttons of a question, as chess's drills have them: (label, answer). A chase
+/// of a piece and the moves of a `break` question are typed.
+pub fn options(p: &XiangqiPuzzle) -> Vec<(&'static str, XiangqiAnswer)> {
+    use crate::xiangqi::Color;
+    match p.question {
+        XiangqiQuestion::Ruling { .. } => vec![
+            (
+                "red loses",
+                XiangqiAnswer::Ruling(Verdict::Loses(Color::Red)),
+            ),
+            (
+                "black loses",
+                XiangqiAnswer::Ruling(Verdict::Loses(Color::Black)),
+            ),
+            ("draw", XiangqiAnswer::Ruling(Verdict::Draw)),
+        ],
+        XiangqiQuestion::Protected { .. } => vec![
+            ("yes", XiangqiAnswer::Protected(true)),
+            ("no", XiangqiAnswer::Protected(false)),
+        ],
+        XiangqiQuestion::Chase { .. } => vec![
+            ("none", XiangqiAnswer::Chase(ChaseStatus::None)),
+            ("check", XiangqiAnswer::Chase(ChaseStatus::Check)),
+        ],
+        XiangqiQuestion::Break { .. } => Vec::new(),
+    }
+}
+
+/// "FEN after move 4: ..." of ply `ply` of the puzzle: before the answer without its move
+/// counters ([`crate::drills::shown::fen_without_counters`], as on the chess drills).
+fn fen_shown(p: &XiangqiPuzzle, ply: usize, answered: bool) -> String {
+    let rec = p.record();
+    let ply = ply.min(rec.ply());
+    let full = rec.position(ply).fen();
+    let fen = if answered {
+        full
+    } else {
+        crate::drills::shown::fen_without_counters(&full)
+    };
+    let place = match ply {
+        0 => "of the start position".to_string(),
+        k => format!("after move {k}"),
+    };
+    format!("FEN {place}: {fen}")
 }
 
 /// The screen's regions: the board on the left, the question (or the theme list) on the
@@ -250,7 +333,13 @@ impl XqDrillScreen {
                     .feedback
                     .as_ref()
                     .map_or(String::new(), |_| format!(" · {}", p.title));
-                format!("Xiangqi drills: {theme} · {} of {}{done}", c.count, c.total)
+                // The count is never cut ("3 of 1"): the theme's name gives way, then the
+                // title after the answer.
+                let count = format!(" · {} of {}", c.count, c.total);
+                let head = "Xiangqi drills: ";
+                let room = (a.title.width as usize)
+                    .saturating_sub(1 + head.chars().count() + count.chars().count());
+                format!("{head}{}{count}{done}", clip(&theme, room, ascii))
             }
             _ => "Xiangqi drills: the WXF repetition rulings".into(),
         };
@@ -316,6 +405,13 @@ impl XqDrillScreen {
         for row in widgets::wrap(&p.prompt(), w) {
             lines.push(Line::from(Span::styled(row, t.title)));
         }
+        // The answer buttons under the question (drawn over the rows kept for them).
+        let buttons = self.buttons(a);
+        if let (Some(first), Some(last)) = (buttons.first(), buttons.last()) {
+            for _ in 0..=(last.y - first.y + 1) {
+                lines.push(Line::from(""));
+            }
+        }
         // The moves, two plies a row, the one shown reversed; no status, no mark.
         let mut moves: Vec<Span> = Vec::new();
         let mut row_lines: Vec<Line> = Vec::new();
@@ -345,7 +441,12 @@ impl XqDrillScreen {
         let feedback_rows: Vec<Line> = match &c.feedback {
             None => widgets::wrap(
                 &format!(
-                    "{} answer · {}/{} step through the moves · {} skip",
+                    "{}{} type the answer · {}/{} step through the moves · {} skip",
+                    if buttons.is_empty() {
+                        String::new()
+                    } else {
+                        format!("1-{} or click: answer · ", buttons.len())
+                    },
                     keys::key_in(Ctx::XqDrillAnswer, Cmd::DrillType),
                     keys::key_in(Ctx::XqDrillAnswer, Cmd::HistBack),
                     keys::key_in(Ctx::XqDrillAnswer, Cmd::HistForward),
@@ -387,13 +488,39 @@ impl XqDrillScreen {
         lines.extend(row_lines.into_iter().skip(skip));
         lines.extend(feedback_rows);
         Paragraph::new(lines).render(a.side, buf);
+        let opts = options(p);
+        let labels: Vec<&str> = opts.iter().map(|(l, _)| *l).collect();
+        widgets::draw_buttons(&labels, &buttons, usize::MAX, ascii, t, buf);
     }
 
-    /// A click: a theme in the list picks it.
-    pub fn click(&mut self, size: Rect, _x: u16, y: u16) -> Requests {
+    /// Where the answer buttons of the puzzle shown are (none once answered, or for a
+    /// question answered by typing): under the question. The one layout drawing and clicks
+    /// use ([`widgets::button_rects`], as on the chess drills).
+    fn buttons(&self, a: &Areas) -> Vec<Rect> {
+        let (Some(c), Some(p)) = (&self.current, self.puzzle()) else {
+            return Vec::new();
+        };
+        if c.feedback.is_some() {
+            return Vec::new();
+        }
+        let opts = options(p);
+        let rows = widgets::wrap(&p.prompt(), a.side.width as usize).len() as u16;
+        let area = Rect::new(a.side.x, a.side.y + rows + 1, a.side.width, 2);
+        widgets::button_rects(opts.iter().map(|(l, _)| *l), area)
+    }
+
+    /// A click: a theme in the list picks it; an answer button answers.
+    pub fn click(&mut self, size: Rect, x: u16, y: u16) -> Requests {
         let Some(a) = layout(size) else {
             return Requests::none();
         };
+        if let Some(i) = self
+            .buttons(&a)
+            .iter()
+            .position(|r| r.contains((x, y).into()))
+        {
+            return self.choose(i);
+        }
         if self.current.is_none() {
             // Rows as drawn: the header, then a theme a row, the selected one's description
             // under it.
@@ -439,6 +566,18 @@ impl XqDrillScreen {
 impl Component for XqDrillScreen {
     fn ctx(&self) -> Ctx {
         XqDrillScreen::ctx(self)
+    }
+
+    /// A digit answers with that button.
+    fn key(&mut self, k: &crossterm::event::KeyEvent, _env: &Env, out: &mut Requests) -> bool {
+        if keys::lookup(self.ctx(), k) == Some(Cmd::DrillChoose)
+            && let crossterm::event::KeyCode::Char(c) = k.code
+            && let Some(n) = c.to_digit(10)
+        {
+            out.extend(self.choose((n as usize).saturating_sub(1)));
+            return true;
+        }
+        false
     }
 
     fn command(&mut self, cmd: Cmd, _env: &Env, out: &mut Requests) {

@@ -57,11 +57,21 @@ pub const FILES: &[(&str, &str)] = &[
     ),
 ];
 
-/// Load the built-in puzzles (problems name `puzzles/<file>`).
+/// (file name, text) of every scenario file shipped in `scenarios/` (`chess-*.toml`,
+/// `xiangqi-*.toml`; [`super::scenario`]). A test keeps this list equal to the directory.
+pub const SCENARIO_FILES: &[(&str, &str)] = &[];
+
+/// Load the built-in puzzles and scenarios (problems name `puzzles/<file>`,
+/// `scenarios/<file>`).
 pub fn load_builtin() -> Collection {
     let paths: Vec<(String, &str)> = FILES
         .iter()
         .map(|(name, text)| (format!("puzzles/{name}"), *text))
+        .chain(
+            SCENARIO_FILES
+                .iter()
+                .map(|(name, text)| (format!("scenarios/{name}"), *text)),
+        )
         .collect();
     super::load::load_texts(paths.iter().map(|(p, t)| (Path::new(p.as_str()), *t)))
 }

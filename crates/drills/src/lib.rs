@@ -44,8 +44,11 @@
 //! of `puzzles/` built into the binary), [`check`](mod@check) (answers computed by the rules core: a
 //! file's stated answer checked, a player's answer judged), [`from_games`] (puzzles from your
 //! own games' review), [`progress`] (score, streak and the Leitner schedule, kept in the data
-//! directory), [`session`] (what the drill screen holds and which puzzle comes next) and
-//! [`xiangqi`] (the xiangqi ruling drills).
+//! directory), [`session`] (what the drill screen holds and which puzzle comes next),
+//! [`shown`] (what the drill screens show of a position before the answer: a FEN without
+//! move counters, the last capture or pawn move), [`motif`] (a puzzle's motif: the per-theme
+//! limit and the draw's rule), [`scenario`] (real games a few moves before a repetition:
+//! format, loader, checks) and [`xiangqi`] (the xiangqi ruling drills).
 //!
 //! # For the drill screen
 //!
@@ -70,8 +73,11 @@ pub mod builtin;
 pub mod check;
 pub mod from_games;
 pub mod load;
+pub mod motif;
 pub mod progress;
+pub mod scenario;
 pub mod session;
+pub mod shown;
 pub mod types;
 pub mod xiangqi;
 
@@ -109,6 +115,18 @@ pub fn cli_check(dir: &Path) -> (Vec<String>, bool) {
     check_collection(&coll, &dir.display().to_string())
 }
 
+/// [`cli_check`] of `puzzles` and, when there is one, the scenario directory `scenarios`
+/// beside it (`threefold drills --check` in the source tree): one collection, so that ids
+/// are unique over both.
+pub fn cli_check_dirs(puzzles: &Path, scenarios: &Path) -> (Vec<String>, bool) {
+    let coll = if scenarios.is_dir() {
+        load::load_dirs(&[puzzles, scenarios])
+    } else {
+        load_dir(puzzles)
+    };
+    check_collection(&coll, &puzzles.display().to_string())
+}
+
 /// [`cli_check`] of the puzzles built into the binary (`threefold drills --check` where
 /// there is no `puzzles/` directory).
 pub fn cli_check_builtin() -> (Vec<String>, bool) {
@@ -134,11 +152,24 @@ fn check_collection(coll: &Collection, name: &str) -> (Vec<String>, bool) {
             lines.push(m.to_string());
         }
     }
+    for sc in &coll.scenarios {
+        lines.extend(scenario::check(sc));
+    }
+    // The motif limit, chess theme by theme ([`motif`]); not on "From your games", whose
+    // puzzles are the review's findings, several from one game.
+    for t in &coll.themes {
+        if !motif::EXEMPT.contains(&t.id.as_str()) && t.id != from_games::THEME_ID {
+            lines.extend(motif::check_theme(
+                &t.file,
+                t.puzzles.iter().map(|p| (p.id.as_str(), p.motif())),
+            ));
+        }
+    }
     if lines.is_empty() {
         let s = |k: usize| if k == 1 { "" } else { "s" };
         let mut parts = Vec::new();
         // A file or directory of xiangqi puzzles only is summed up without "0 puzzles".
-        if !coll.themes.is_empty() || coll.xiangqi.is_empty() {
+        if !coll.themes.is_empty() || (coll.xiangqi.is_empty() && coll.scenarios.is_empty()) {
             parts.push(format!(
                 "{n} puzzle{} in {} theme{}; every stated answer agrees with the rules core \
                  and every move an explanation names is shown",
@@ -153,6 +184,13 @@ fn check_collection(coll: &Collection, name: &str) -> (Vec<String>, bool) {
                 s(nx),
                 coll.xiangqi.len(),
                 s(coll.xiangqi.len()),
+            ));
+        }
+        if !coll.scenarios.is_empty() {
+            let k = coll.scenarios.len();
+            parts.push(format!(
+                "{k} scenario{}, each repetition where it says",
+                s(k)
             ));
         }
         let summary = format!("{name}: {}", parts.join("; "));

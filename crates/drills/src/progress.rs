@@ -26,6 +26,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use threefold_rules::fsio::{self, FileKind};
 
+use crate::load::GameKind;
+
 /// The version written in progress files.
 pub const PROGRESS_VERSION: u32 = 1;
 
@@ -45,6 +47,27 @@ pub struct ThemeProgress {
     pub solved: BTreeSet<String>,
     /// When each puzzle answered comes back (by id).
     pub schedule: BTreeMap<String, Schedule>,
+}
+
+/// Correct answers in a row over all themes of one game, now and at best: what "All
+/// themes" shows. Kept apart from the themes' streaks, which "All themes" cannot add up (it
+/// draws from each theme in turn, so five right answers in a row are one or two in each).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Streak {
+    pub streak: u32,
+    pub best_streak: u32,
+}
+
+/// A streak after an answer: one longer if right (its best kept), 0 if wrong. The one rule
+/// for a theme's streak and for a game's over all themes.
+fn count_streak(streak: &mut u32, best: &mut u32, correct: bool) {
+    if correct {
+        *streak = streak.saturating_add(1);
+        *best = (*best).max(*streak);
+    } else {
+        *streak = 0;
+    }
 }
 
 /// Days until a puzzle in box 1, 2, 3, 4, 5 is due again (see the module docs).
@@ -99,6 +122,9 @@ pub struct Progress {
     pub version: u32,
     #[serde(default)]
     pub themes: BTreeMap<String, ThemeProgress>,
+    /// The streak over all themes of each game ([`GameKind::code`]: "chess", "xiangqi").
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub all: BTreeMap<String, Streak>,
 }
 
 impl Default for Progress {
@@ -106,6 +132,7 @@ impl Default for Progress {
         Progress {
             version: PROGRESS_VERSION,
             themes: BTreeMap::new(),
+            all: BTreeMap::new(),
         }
     }
 }
@@ -119,14 +146,24 @@ impl Progress {
         let s = t.schedule.entry(id.to_string()).or_default();
         *s = s.after(correct, today);
         t.attempts = t.attempts.saturating_add(1);
+        count_streak(&mut t.streak, &mut t.best_streak, correct);
         if correct {
             t.correct = t.correct.saturating_add(1);
-            t.streak = t.streak.saturating_add(1);
-            t.best_streak = t.best_streak.max(t.streak);
             t.solved.insert(id.to_string());
-        } else {
-            t.streak = 0;
         }
+    }
+
+    /// [`Progress::record`], and the answer counted in the streak over all themes of
+    /// `game` ([`Progress::all_themes`]): what the drill session records for both games.
+    pub fn record_in(&mut self, game: GameKind, theme: &str, id: &str, correct: bool, today: i64) {
+        self.record(theme, id, correct, today);
+        let s = self.all.entry(game.code().to_string()).or_default();
+        count_streak(&mut s.streak, &mut s.best_streak, correct);
+    }
+
+    /// The streak over all themes of `game` (zero if never played).
+    pub fn all_themes(&self, game: GameKind) -> Streak {
+        self.all.get(game.code()).copied().unwrap_or_default()
     }
 
     /// Whether puzzle `id` of `theme` has been answered correctly.
@@ -317,6 +354,34 @@ mod tests {
         let t = p.theme("basics");
         assert_eq!((t.attempts, t.correct, t.streak), (u32::MAX, u32::MAX, 0));
         assert_eq!(t.best_streak, u32::MAX);
+    }
+
+    /// The issue's sequence, five right, one wrong, five right, drawn from themes in turn:
+    /// "All themes" has a streak of 5 and a best of 5 (it showed 1 and 2); each game its own.
+    #[test]
+    fn the_all_themes_streak_counts_answers_in_a_row_over_the_themes() {
+        let mut p = Progress::default();
+        let themes = ["basics", "fifty", "identity", "euwe"];
+        let answers = [
+            true, true, true, true, true, false, true, true, true, true, true,
+        ];
+        for (k, &right) in answers.iter().enumerate() {
+            p.record_in(GameKind::Chess, themes[k % 4], &format!("p{k}"), right, 0);
+        }
+        assert_eq!(
+            p.all_themes(GameKind::Chess),
+            Streak {
+                streak: 5,
+                best_streak: 5
+            }
+        );
+        p.record_in(GameKind::Chess, "basics", "p11", true, 0);
+        assert_eq!(p.all_themes(GameKind::Chess).best_streak, 6);
+        assert_eq!(p.all_themes(GameKind::Xiangqi), Streak::default());
+        p.record_in(GameKind::Xiangqi, "xiangqi-check", "x", false, 0);
+        assert_eq!(p.all_themes(GameKind::Chess).streak, 6);
+        let back = Progress::from_toml(&p.to_toml()).unwrap();
+        assert_eq!(back, p);
     }
 
     #[test]

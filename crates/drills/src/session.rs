@@ -61,6 +61,7 @@ trait Drawn {
     fn id(&self) -> &str;
     fn theme(&self) -> &str;
     fn difficulty(&self) -> u8;
+    fn motif(&self) -> &str;
 }
 
 impl Drawn for Puzzle {
@@ -73,6 +74,9 @@ impl Drawn for Puzzle {
     fn difficulty(&self) -> u8 {
         self.difficulty
     }
+    fn motif(&self) -> &str {
+        Puzzle::motif(self)
+    }
 }
 
 impl Drawn for XiangqiPuzzle {
@@ -84,6 +88,9 @@ impl Drawn for XiangqiPuzzle {
     }
     fn difficulty(&self) -> u8 {
         self.difficulty
+    }
+    fn motif(&self) -> &str {
+        XiangqiPuzzle::motif(self)
     }
 }
 
@@ -98,6 +105,8 @@ pub struct Session {
     pub messages: Vec<String>,
     /// The last puzzle offered.
     last: Option<String>,
+    /// Its motif ([`super::motif`]): the next puzzle drawn has another when one is available.
+    last_motif: Option<String>,
     /// The puzzles offered in this round, in order.
     offered: Vec<String>,
     /// The day answers are recorded on and due dates compared with ([`super::progress::today`]
@@ -146,6 +155,7 @@ impl Session {
             store,
             messages,
             last: None,
+            last_motif: None,
             offered: Vec::new(),
             today: super::progress::today(),
             offered_count: 0,
@@ -167,8 +177,10 @@ impl Session {
             .iter()
             .map(|t| (t.id.as_str(), t.puzzles.as_slice()))
             .collect();
-        let id = self.choose(&themes, pick)?.id().to_string();
-        self.offer(&id);
+        let p = self.choose(&themes, pick)?;
+        let (id, motif) = (p.id().to_string(), p.motif().to_string());
+        let round_done = self.round_done(&themes, pick);
+        self.offer(&id, motif, round_done);
         self.collection.puzzle(&id)
     }
 
@@ -181,20 +193,42 @@ impl Session {
             .iter()
             .map(|t| (t.id.as_str(), t.puzzles.as_slice()))
             .collect();
-        let id = self.choose(&themes, pick)?.id().to_string();
-        self.offer(&id);
+        let p = self.choose(&themes, pick)?;
+        let (id, motif) = (p.id().to_string(), p.motif().to_string());
+        let round_done = self.round_done(&themes, pick);
+        self.offer(&id, motif, round_done);
         self.collection.xiangqi_puzzle(&id)
     }
 
-    /// Remember puzzle `id` as offered.
-    fn offer(&mut self, id: &str) {
+    /// Whether every puzzle of `pick` among `themes` was offered in this round.
+    fn round_done<P: Drawn>(&self, themes: &[(&str, &[P])], pick: &Pick) -> bool {
+        themes
+            .iter()
+            .filter(|(t, _)| match pick {
+                Pick::All => true,
+                Pick::Theme(id) => id == t,
+            })
+            .flat_map(|(_, ps)| ps.iter())
+            .all(|p| self.was_offered(p))
+    }
+
+    /// Remember puzzle `id`, of `motif`, as offered; `round_done`: every puzzle of the pick
+    /// had been offered.
+    fn offer(&mut self, id: &str, motif: String, round_done: bool) {
         if self.offered.iter().any(|o| o == id) {
-            // Everything was offered: a new round begins with this one.
-            self.offered.clear();
+            if round_done {
+                // Everything was offered: a new round begins with this one.
+                self.offered.clear();
+            } else {
+                // Offered again before the round is over (the motif rule left nothing
+                // else): the round goes on.
+                self.offered.retain(|o| o != id);
+            }
         }
         self.offered.push(id.to_string());
         self.offered_count += 1;
         self.last = Some(id.to_string());
+        self.last_motif = Some(motif);
     }
 
     /// Start a new round: every puzzle may be offered again before the others.
@@ -227,15 +261,23 @@ impl Session {
                 let order: Vec<&str> = (0..themes.len())
                     .map(|k| themes[(start + k) % themes.len()].0)
                     .collect();
-                order
-                    .iter()
-                    .find_map(|id| in_theme(id).filter(|p| self.ready(*p)))
-                    .or_else(|| {
-                        order.iter().find_map(|id| {
-                            in_theme(id).filter(|p| !self.is_solved(*p) && !self.was_offered(*p))
+                // A theme's next puzzle has the last motif only when all the theme's
+                // puzzles have it: another theme's comes first.
+                let first = |other_motif: bool| {
+                    let ok = move |p: &P| !other_motif || !self.same_motif(p);
+                    order
+                        .iter()
+                        .find_map(|id| in_theme(id).filter(|p| self.ready(*p) && ok(p)))
+                        .or_else(|| {
+                            order.iter().find_map(|id| {
+                                in_theme(id).filter(|p| {
+                                    !self.is_solved(*p) && !self.was_offered(*p) && ok(p)
+                                })
+                            })
                         })
-                    })
-                    .or_else(|| order.iter().find_map(|id| in_theme(id)))
+                        .or_else(|| order.iter().find_map(|id| in_theme(id).filter(|p| ok(p))))
+                };
+                first(true).or_else(|| first(false))
             }
         }
     }
@@ -244,8 +286,17 @@ impl Session {
         self.offered.iter().any(|o| o == p.id())
     }
 
+    /// Whether `p` has the motif of the last puzzle offered.
+    fn same_motif(&self, p: &impl Drawn) -> bool {
+        self.last_motif.as_deref() == Some(p.motif())
+    }
+
     fn next_in_theme<'a, P: Drawn>(&self, puzzles: &'a [P]) -> Option<&'a P> {
         let mut order: Vec<&P> = puzzles.iter().collect();
+        // Never the last puzzle's motif twice in a row while another is there.
+        if order.iter().any(|p| !self.same_motif(*p)) {
+            order.retain(|p| !self.same_motif(*p));
+        }
         order.sort_by_key(|p| p.difficulty());
         let fresh = |p: &&&P| !self.was_offered(**p);
         let not_last = |p: &&&P| Some(p.id()) != self.last.as_deref();
@@ -319,13 +370,15 @@ impl Session {
         let puzzle = self.collection.xiangqi_puzzle(id)?;
         let feedback = judge_answer(puzzle, given);
         let theme = puzzle.theme.clone();
-        self.record(&theme, id, feedback.correct);
+        self.record(GameKind::Xiangqi, &theme, id, feedback.correct);
         Some(feedback)
     }
 
-    /// Record an answer in the progress and save it.
-    fn record(&mut self, theme: &str, id: &str, correct: bool) {
-        self.progress.record(theme, id, correct, self.today);
+    /// Record an answer in the progress (its theme's score and streak, and its game's
+    /// streak over all themes) and save it.
+    fn record(&mut self, game: GameKind, theme: &str, id: &str, correct: bool) {
+        self.progress
+            .record_in(game, theme, id, correct, self.today);
         if correct {
             self.missed_at.remove(id);
         } else {
@@ -347,7 +400,7 @@ impl Session {
         let puzzle = self.collection.puzzle(id)?;
         let feedback = judge(puzzle, given);
         let theme = puzzle.theme.clone();
-        self.record(&theme, id, feedback.correct);
+        self.record(GameKind::Chess, &theme, id, feedback.correct);
         Some(feedback)
     }
 }
@@ -366,6 +419,43 @@ mod tests {
         let mut s = Session::with(load_builtin(), None);
         s.today = today;
         s
+    }
+
+    /// Issue 39: five of twelve drills were the one knights' shuffle. The draw never gives
+    /// the last puzzle's motif again while another is there: in a theme where five of eight
+    /// share one (basics), in all themes, and in the xiangqi drills; a theme of one motif
+    /// only (euwe) still gives its puzzles.
+    #[test]
+    fn the_draw_never_gives_the_same_motif_twice_in_a_row() {
+        let mut s = session(20_000);
+        let motifs = |s: &mut Session, pick: &Pick, xq: bool| -> Vec<String> {
+            (0..30)
+                .map(|_| {
+                    if xq {
+                        s.next_xiangqi(pick).unwrap().motif().to_string()
+                    } else {
+                        let p = s.next(pick).unwrap().clone();
+                        let right = crate::solve(&p).unwrap().answer;
+                        s.answer(&p.id, &right);
+                        p.motif().to_string()
+                    }
+                })
+                .collect()
+        };
+        for (pick, xq) in [
+            (Pick::Theme("basics".to_string()), false),
+            (Pick::All, false),
+            (Pick::All, true),
+            (Pick::Theme("xiangqi-check".to_string()), true),
+        ] {
+            s.new_round();
+            let m = motifs(&mut s, &pick, xq);
+            for w in m.windows(2) {
+                assert_ne!(w[0], w[1], "{pick:?}: {m:#?}");
+            }
+        }
+        let m = motifs(&mut s, &Pick::Theme("euwe".to_string()), false);
+        assert_eq!(m.len(), 30);
     }
 
     #[test]

@@ -316,6 +316,8 @@ pub struct Puzzle {
     /// played once by the loader ([`Puzzle::game`]). Boxed: a game holds room for a list of
     /// 270 legal moves (1.4 KB), and a file may hold 100,000 puzzles in one vector.
     pub(super) game: Box<Game>,
+    /// The motif ([`crate::motif`]), computed once by the loader.
+    pub(crate) motif: String,
     pub question: Question,
     /// Optional wording of the question; [`Puzzle::prompt`] supplies a default.
     pub prompt_text: Option<String>,
@@ -339,6 +341,12 @@ impl Puzzle {
     /// played them when the puzzle was loaded.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The puzzle's motif ([`crate::motif::chess`]): its start and moves up to the first
+    /// repetition, whatever it asks.
+    pub fn motif(&self) -> &str {
+        &self.motif
     }
 
     /// A move of the puzzle's last position in SAN (without check marks, as
@@ -447,6 +455,8 @@ pub struct Collection {
     /// The xiangqi themes (files with `game = "xiangqi"`), kept apart so the chess
     /// screen never sees them ([`super::xiangqi`]).
     pub xiangqi: Vec<super::xiangqi::XiangqiTheme>,
+    /// The scenarios of both games (files of `[[scenario]]` tables, [`super::scenario`]).
+    pub scenarios: Vec<super::scenario::Scenario>,
     pub problems: Vec<Problem>,
 }
 

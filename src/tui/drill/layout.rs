@@ -50,11 +50,6 @@ pub enum Layout {
     Puzzle(PuzzleAreas),
 }
 
-/// A button's label: "[1 none]".
-pub(super) fn button_label(i: usize, label: &str) -> String {
-    format!("[{} {label}]", i + 1)
-}
-
 impl DrillState {
     /// Lay the screen out for the terminal's size, or None if it is too small.
     pub fn layout(&self, size: Rect) -> Option<Layout> {
@@ -94,8 +89,9 @@ fn themes(title: Rect, body: Rect, n: usize) -> ThemeAreas {
     }
 }
 
-/// Rows of the header above the move list.
-const HEADER_H: u16 = 3;
+/// Rows of the header above the move list: the puzzle's name, the score (one or two rows:
+/// never cut within a number) and what a player at the board knows (two rows, wrapped).
+const HEADER_H: u16 = 5;
 /// Rows of the question.
 const QUESTION_H: u16 = 4;
 
@@ -133,26 +129,11 @@ fn puzzle(title: Rect, body: Rect, p: &PuzzleState) -> Option<PuzzleAreas> {
     })
 }
 
-/// Where the option buttons of a choice question are (first answer rows,
-/// wrapped to the area's width, as many as fit; one cell before each for
-/// the marker).
+/// Where the option buttons of a choice question are (first answer rows: the one layout
+/// of both drill screens' buttons, [`crate::tui::widgets::button_rects`]).
 fn buttons(p: &PuzzleState, area: Rect) -> Vec<Rect> {
     if p.widget() != Widget::Choice {
         return Vec::new();
     }
-    let mut out = Vec::new();
-    let (mut x, mut y) = (area.x, area.y);
-    for (i, (label, _)) in p.options().iter().enumerate() {
-        let w = button_label(i, label).chars().count() as u16 + 1;
-        if x + w > area.right() && x > area.x {
-            x = area.x;
-            y += 1;
-        }
-        if y >= area.bottom() {
-            break;
-        }
-        out.push(Rect::new(x, y, w, 1));
-        x += w + 1;
-    }
-    out
+    crate::tui::widgets::button_rects(p.options().iter().map(|(l, _)| *l), area)
 }

@@ -94,8 +94,16 @@ fn your_moves(p: &PuzzleState) -> Requests {
 /// The FEN of a position as the standard writes it: an en passant square
 /// after every double step, legal capture or not (so that the FEN does
 /// not tell whether the capture is possible; the player works that out).
-fn fen(game: &Game, ply: usize) -> String {
-    Fen::from_position(game.position_at(ply), EnPassantMode::Always).to_string()
+/// Before the answer without its move counters
+/// ([`crate::drills::shown::fen_without_counters`], the one function both drill screens
+/// show a FEN with): the halfmove clock answers the fifty-move question.
+fn fen(game: &Game, ply: usize, answered: bool) -> String {
+    let full = Fen::from_position(game.position_at(ply), EnPassantMode::Always).to_string();
+    if answered {
+        full
+    } else {
+        crate::drills::shown::fen_without_counters(&full)
+    }
 }
 
 impl DrillState {
@@ -221,15 +229,22 @@ impl DrillState {
         }
     }
 
-    /// The totals over all themes (streak: the best current streak).
+    /// The totals over all themes; the streak is the one over all themes
+    /// ([`crate::drills::Progress::all_themes`]), not the themes' added up.
     pub fn total(&self) -> Score {
-        let mut acc = Score::default();
+        let all = self
+            .session
+            .progress
+            .all_themes(crate::drills::GameKind::Chess);
+        let mut acc = Score {
+            streak: all.streak,
+            best_streak: all.best_streak,
+            ..Score::default()
+        };
         for t in &self.session.collection.themes {
             let s = self.score(&t.id);
             acc.correct = acc.correct.saturating_add(s.correct);
             acc.attempts = acc.attempts.saturating_add(s.attempts);
-            acc.streak = acc.streak.max(s.streak);
-            acc.best_streak = acc.best_streak.max(s.best_streak);
             acc.solved += s.solved;
             acc.puzzles += s.puzzles;
             acc.due += s.due;
@@ -448,7 +463,8 @@ fn puzzle_command(
                 0 => "of the start position".to_string(),
                 ply => p.game().place_label(ply),
             };
-            return Ok(Request::Info(format!("FEN {place}: {}", fen(p.game(), p.cursor))).into());
+            let fen = fen(p.game(), p.cursor, p.answered());
+            return Ok(Request::Info(format!("FEN {place}: {fen}")).into());
         }
         Cmd::PageUp | Cmd::PageDown => {
             if let (Some(area), Some(r)) = (ruling, &p.ruling) {

@@ -12,7 +12,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget as _, Wrap};
 use shakmaty::Position;
 
-use super::layout::{Layout, PuzzleAreas, ThemeAreas, button_label};
+use super::layout::{Layout, PuzzleAreas, ThemeAreas};
 use super::puzzle::{PuzzleState, Ruling, Widget};
 use super::{DrillState, Score, View};
 use crate::drills::Pick;
@@ -192,8 +192,17 @@ fn render_puzzle(
             format!("Puzzle {k} of {n}")
         }
     };
+    // Under "All themes" the streak is the one over all themes, after the answer too.
     let score = match (&p.pick, answered) {
         (Pick::All, false) => d.total(),
+        (Pick::All, true) => {
+            let all = d.total();
+            Score {
+                streak: all.streak,
+                best_streak: all.best_streak,
+                ..d.score(&p.puzzle.theme)
+            }
+        }
         _ => d.score(&p.puzzle.theme),
     };
     // The name and, once answered, the source as far as they fit, each cut with "…" (the
@@ -212,27 +221,29 @@ fn render_puzzle(
         .filter(|_| answered && room >= 8)
         .map(|s| format!("  {}", clip(&one_line(s), room, ascii)))
         .unwrap_or_default();
-    Paragraph::new(vec![
-        Line::from(vec![
-            Span::styled(name, t.title),
-            Span::raw(format!(" {stars}")),
-            Span::styled(source, t.dim),
-        ]),
-        Line::from(Span::styled(
-            format!(
-                "score {}/{} · streak {} (best {}) · solved {}/{}",
-                score.correct,
-                score.attempts,
-                score.streak,
-                score.best_streak,
-                score.solved,
-                score.puzzles
-            ),
-            t.dim,
-        )),
-        Line::from(Span::styled(position_facts(pos, d.marks()), t.info)),
-    ])
-    .render(a.header, buf);
+    // The score and the facts, each a run of parts kept whole (never "solved 9/6"), a
+    // line broken between parts where the width ends.
+    let mut lines = vec![Line::from(vec![
+        Span::styled(name, t.title),
+        Span::raw(format!(" {stars}")),
+        Span::styled(source, t.dim),
+    ])];
+    let score_parts = [
+        format!("score {}/{}", score.correct, score.attempts),
+        format!("streak {} (best {})", score.streak, score.best_streak),
+        format!("solved {}/{}", score.solved, score.puzzles),
+    ];
+    lines.extend(
+        parts_in_lines(&score_parts, width)
+            .into_iter()
+            .map(|l| Line::from(Span::styled(l, t.dim))),
+    );
+    lines.extend(
+        wrap(&facts(p, pos, d.marks()).join(" · "), width.max(1))
+            .into_iter()
+            .map(|l| Line::from(Span::styled(l, t.info))),
+    );
+    Paragraph::new(lines).render(a.header, buf);
     // The move list.
     let ctx = d.ctx();
     let title = format!(
@@ -265,6 +276,46 @@ fn render_puzzle(
         }
         Some(r) => render_ruling(p, r, ascii, t, a.ruling, buf),
     }
+}
+
+/// What a player at the board knows of the position shown, in parts: whose move and its
+/// number and, before the answer, the last capture or pawn move (from which the player
+/// counts toward fifty moves, as at the board; [`crate::drills::shown::last_reset`]) in
+/// place of the count.
+fn facts(p: &PuzzleState, pos: &shakmaty::Chess, marks: crate::tui::widgets::Marks) -> Vec<String> {
+    let mut parts: Vec<String> = position_facts(pos, marks)
+        .split(" · ")
+        .map(str::to_string)
+        .collect();
+    if !p.answered() {
+        parts.push(crate::drills::shown::last_reset(p.game(), p.cursor));
+    }
+    parts
+}
+
+/// Parts joined by " · " into lines of at most `width` columns, a line broken only between
+/// parts (a part wider than a line is wrapped on its own).
+pub(super) fn parts_in_lines(parts: &[String], width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for part in parts {
+        let joined = cur.chars().count() + 3 + part.chars().count();
+        if !cur.is_empty() && joined <= width {
+            cur.push_str(" · ");
+            cur.push_str(part);
+            continue;
+        }
+        if !cur.is_empty() {
+            lines.push(std::mem::take(&mut cur));
+        }
+        let mut rows = wrap(part, width.max(1));
+        cur = rows.pop().unwrap_or_default();
+        lines.extend(rows);
+    }
+    if !cur.is_empty() {
+        lines.push(cur);
+    }
+    lines
 }
 
 /// How a line of the ruling is drawn.
@@ -427,23 +478,9 @@ fn render_answer_widget(
     match p.widget() {
         Widget::Choice => {
             let opts = p.options();
-            let mut last_y = area.y;
-            for (i, (r, (label, _))) in a.buttons.iter().zip(opts.iter()).enumerate() {
-                let sel = i == p.option;
-                let mark = match (sel, ascii) {
-                    (false, _) => " ",
-                    (true, false) => "▸",
-                    (true, true) => ">",
-                };
-                buf.set_string(r.x, r.y, mark, t.key);
-                let style = if sel {
-                    t.button.add_modifier(Modifier::UNDERLINED)
-                } else {
-                    t.button
-                };
-                buf.set_string(r.x + 1, r.y, button_label(i, label), style);
-                last_y = r.y;
-            }
+            let labels: Vec<&str> = opts.iter().map(|(l, _)| *l).collect();
+            crate::tui::widgets::draw_buttons(&labels, &a.buttons, p.option, ascii, t, buf);
+            let last_y = a.buttons.last().map_or(area.y, |r| r.y);
             let keys_ = format!(
                 "{}/{} and {}; {} to type the answer",
                 keys::key_in(Ctx::DrillAnswer, Cmd::DrillPrevOption),

@@ -151,6 +151,7 @@ pub(crate) fn read_puzzle(
         id,
         title,
         theme: theme.to_string(),
+        motif: crate::motif::chess(&game),
         game: Box::new(game),
         question,
         prompt_text,

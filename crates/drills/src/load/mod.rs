@@ -33,6 +33,17 @@ pub enum GameKind {
     Xiangqi,
 }
 
+impl GameKind {
+    /// The `game` key's value: "chess" or "xiangqi" (also the progress file's key for the
+    /// game's "All themes" streak).
+    pub fn code(self) -> &'static str {
+        match self {
+            GameKind::Chess => "chess",
+            GameKind::Xiangqi => "xiangqi",
+        }
+    }
+}
+
 /// A puzzle file's `game` key (`doc`, the file parsed): `Err` with a problem for a value
 /// that is neither "chess" nor "xiangqi". The file is parsed once: the tree of a 29 MB file
 /// of 100,000 puzzles takes 200 MB, and two of them were held at once.
@@ -63,6 +74,12 @@ fn load_into(coll: &mut Collection, path: &Path, text: &str) {
     };
     match kind_of(&src, doc.get_ref()) {
         Err(p) => coll.problems.push(p),
+        // A file of `[[scenario]]` tables is a scenario file, of either game.
+        Ok(game) if doc.get_ref().get("scenario").is_some() => {
+            let scenarios =
+                crate::scenario::read_file(&src, doc.get_ref(), game, &mut coll.problems);
+            coll.scenarios.extend(scenarios);
+        }
         Ok(GameKind::Chess) => {
             let (theme, problems) = load_chess(&src, doc.get_ref());
             coll.problems.extend(problems);
@@ -80,7 +97,24 @@ fn load_into(coll: &mut Collection, path: &Path, text: &str) {
 /// files, TOML syntax errors, malformed puzzles, duplicate ids) are collected;
 /// everything else loads.
 pub fn load_dir(dir: &Path) -> Collection {
+    load_dirs(&[dir])
+}
+
+/// [`load_dir`] of several directories into one collection (the puzzles and the
+/// scenarios), ids unique over all; a directory that is not there or holds no file is a
+/// problem only when it is the first (the puzzles).
+pub fn load_dirs(dirs: &[&Path]) -> Collection {
     let mut coll = Collection::default();
+    for (k, dir) in dirs.iter().enumerate() {
+        add_dir(&mut coll, dir, k == 0);
+    }
+    drop_duplicate_ids(&mut coll);
+    coll
+}
+
+/// Every `*.toml` file of `dir` (sorted by name) loaded into `coll`; a directory without
+/// one is a problem if it is `required`.
+fn add_dir(coll: &mut Collection, dir: &Path, required: bool) {
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) => {
@@ -88,7 +122,7 @@ pub fn load_dir(dir: &Path) -> Collection {
                 dir,
                 format!("cannot read the puzzle directory: {e}"),
             ));
-            return coll;
+            return;
         }
     };
     let mut files: Vec<PathBuf> = entries
@@ -96,21 +130,19 @@ pub fn load_dir(dir: &Path) -> Collection {
         .filter(|p| p.extension().is_some_and(|x| x == "toml") && p.is_file())
         .collect();
     files.sort();
-    if files.is_empty() {
+    if files.is_empty() && required {
         coll.problems.push(Problem::file(
             dir,
             "no puzzle files (*.toml) in this directory",
         ));
-        return coll;
+        return;
     }
     for file in files {
         match read_puzzle_file(&file) {
-            Ok(text) => load_into(&mut coll, &file, &text),
+            Ok(text) => load_into(coll, &file, &text),
             Err(p) => coll.problems.push(p),
         }
     }
-    drop_duplicate_ids(&mut coll);
-    coll
 }
 
 /// Load puzzle files given as (path, text) pairs, e.g. the copies built
@@ -156,6 +188,12 @@ fn drop_duplicate_ids(coll: &mut Collection) {
             &mut coll.problems,
         );
     }
+    keep_first_ids(
+        &mut coll.scenarios,
+        |s| (&s.id, &s.origin),
+        &mut seen,
+        &mut coll.problems,
+    );
     coll.problems
         .sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
 }

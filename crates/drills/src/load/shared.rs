@@ -200,15 +200,18 @@ pub(crate) type Field<'a, 'i> = &'a Spanned<DeValue<'i>>;
 /// Collects the problems of one puzzle, each prefixed with its id.
 pub(crate) struct PuzzleErrors<'s> {
     pub(crate) src: &'s Src<'s>,
+    /// What the table is: "puzzle" or "scenario" (each problem starts "puzzle 'id': ").
+    pub(crate) what: &'static str,
     pub(crate) id: String,
     pub(crate) problems: Vec<Problem>,
 }
 
 impl PuzzleErrors<'_> {
     pub(crate) fn at(&mut self, span: Range<usize>, msg: impl AsRef<str>) {
-        let p = self
-            .src
-            .problem(span, format!("puzzle '{}': {}", self.id, msg.as_ref()));
+        let p = self.src.problem(
+            span,
+            format!("{} '{}': {}", self.what, self.id, msg.as_ref()),
+        );
         self.problems.push(p);
     }
 
@@ -217,7 +220,7 @@ impl PuzzleErrors<'_> {
         let p = Problem::at(
             self.src.path,
             line,
-            format!("puzzle '{}': {}", self.id, msg.as_ref()),
+            format!("{} '{}': {}", self.what, self.id, msg.as_ref()),
         );
         self.problems.push(p);
     }
@@ -283,6 +286,7 @@ pub(crate) fn read_common<'s>(
         .to_string();
     let mut err = PuzzleErrors {
         src,
+        what: "puzzle",
         id: id.clone(),
         problems: Vec::new(),
     };

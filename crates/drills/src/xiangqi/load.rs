@@ -62,7 +62,7 @@ pub fn load_str(path: &Path, text: &str) -> (Option<XiangqiTheme>, Vec<Problem>)
 
 /// The move tokens of a `moves` text with the line (0-based, within the text) of each:
 /// whitespace-separated, move numbers ("12." alone or before a move, "12...") skipped.
-fn move_tokens(text: &str) -> Vec<(usize, &str)> {
+pub(crate) fn move_tokens(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     for (line, l) in text.lines().enumerate() {
         for tok in l.split_whitespace() {
@@ -187,6 +187,7 @@ fn read_puzzle(
         id,
         title,
         theme: theme.to_string(),
+        motif: crate::motif::xiangqi(&record),
         record,
         rule_at,
         question,

@@ -67,6 +67,7 @@ use threefold_xiangqi::notation::wxf;
 use threefold_xiangqi::{Color, Kind, Move, Position, Square};
 
 pub use load::load_str;
+pub(crate) use load::move_tokens;
 pub use solve::{
     AnswerError, Mismatch, Protection, Solution, SolveError, check, judge_answer, parse_answer,
     solve,
@@ -295,6 +296,8 @@ pub struct XiangqiPuzzle {
     pub theme: String,
     /// The start position and the moves, played once by the loader.
     pub(crate) record: Record,
+    /// The motif ([`crate::motif::xiangqi`]), computed once by the loader.
+    pub(crate) motif: String,
     /// The occurrence the judge rules at (`ntimes`).
     pub rule_at: RuleAt,
     pub question: XiangqiQuestion,
@@ -317,6 +320,11 @@ impl XiangqiPuzzle {
     /// The game: start position, moves and their statuses, as the judge keeps them.
     pub fn record(&self) -> &Record {
         &self.record
+    }
+
+    /// The puzzle's motif ([`crate::motif::xiangqi`]).
+    pub fn motif(&self) -> &str {
+        &self.motif
     }
 
     /// The game judged ply by ply at the puzzle's `ntimes`: the ruling that stands.
