@@ -40,6 +40,7 @@ MOTIFS = {
     ("Howell", "Gormally"): "perpetual-check",
     ("Kotronias", "Hebden"): "perpetual-check",
     ("Golding", "Crocker"): "perpetual-check",
+    ("Tarhon", "Williams"): "perpetual-check",
     ("Nagy", "Pap"): "shuffle",
     ("Hawkins", "Adams"): "shuffle",
     ("Short", "Adams"): "shuffle",
