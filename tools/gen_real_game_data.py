@@ -47,6 +47,7 @@ MOTIFS = {
     ("Karthik", "Berkes"): "shuffle",
     ("Howell", "Jones"): "shuffle",
     ("Topalov", "Kramnik"): "shuffle",
+    ("Roberts", "Ramstad"): "shuffle",
 }
 THEMES = {
     "perpetual-check": (
