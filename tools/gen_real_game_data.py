@@ -41,6 +41,7 @@ MOTIFS = {
     ("Kotronias", "Hebden"): "perpetual-check",
     ("Golding", "Crocker"): "perpetual-check",
     ("Tarhon", "Williams"): "perpetual-check",
+    ("Ashworth", "Willmoth"): "perpetual-check",
     ("Nagy", "Pap"): "shuffle",
     ("Hawkins", "Adams"): "shuffle",
     ("Short", "Adams"): "shuffle",
@@ -48,6 +49,7 @@ MOTIFS = {
     ("Howell", "Jones"): "shuffle",
     ("Topalov", "Kramnik"): "shuffle",
     ("Roberts", "Ramstad"): "shuffle",
+    ("Hunt", "Shaw"): "shuffle",
 }
 THEMES = {
     "perpetual-check": (
