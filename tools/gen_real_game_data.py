@@ -42,6 +42,7 @@ MOTIFS = {
     ("Golding", "Crocker"): "perpetual-check",
     ("Tarhon", "Williams"): "perpetual-check",
     ("Ashworth", "Willmoth"): "perpetual-check",
+    ("Shepherd", "Okhai"): "perpetual-check",
     ("Nagy", "Pap"): "shuffle",
     ("Hawkins", "Adams"): "shuffle",
     ("Short", "Adams"): "shuffle",
