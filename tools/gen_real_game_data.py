@@ -43,6 +43,7 @@ MOTIFS = {
     ("Tarhon", "Williams"): "perpetual-check",
     ("Ashworth", "Willmoth"): "perpetual-check",
     ("Shepherd", "Okhai"): "perpetual-check",
+    ("Longson", "Kalaiyalahan"): "perpetual-check",
     ("Nagy", "Pap"): "shuffle",
     ("Hawkins", "Adams"): "shuffle",
     ("Short", "Adams"): "shuffle",
@@ -51,6 +52,7 @@ MOTIFS = {
     ("Topalov", "Kramnik"): "shuffle",
     ("Roberts", "Ramstad"): "shuffle",
     ("Hunt", "Shaw"): "shuffle",
+    ("Hunt", "Ogunshola"): "shuffle",
 }
 THEMES = {
     "perpetual-check": (
