@@ -53,6 +53,7 @@ MOTIFS = {
     ("Roberts", "Ramstad"): "shuffle",
     ("Hunt", "Shaw"): "shuffle",
     ("Hunt", "Ogunshola"): "shuffle",
+    ("Zhu", "Ashworth"): "shuffle",
 }
 THEMES = {
     "perpetual-check": (
