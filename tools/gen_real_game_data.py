@@ -44,6 +44,7 @@ MOTIFS = {
     ("Ashworth", "Willmoth"): "perpetual-check",
     ("Shepherd", "Okhai"): "perpetual-check",
     ("Longson", "Kalaiyalahan"): "perpetual-check",
+    ("Graham", "Arakhamia Grant"): "perpetual-check",
     ("Nagy", "Pap"): "shuffle",
     ("Hawkins", "Adams"): "shuffle",
     ("Short", "Adams"): "shuffle",
