@@ -55,6 +55,8 @@ MOTIFS = {
     ("Hunt", "Shaw"): "shuffle",
     ("Hunt", "Ogunshola"): "shuffle",
     ("Zhu", "Ashworth"): "shuffle",
+    ("Byron", "Ashworth"): "shuffle",
+    ("Coathup", "Lentzos"): "shuffle",
 }
 THEMES = {
     "perpetual-check": (
