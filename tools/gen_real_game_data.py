@@ -45,6 +45,7 @@ MOTIFS = {
     ("Shepherd", "Okhai"): "perpetual-check",
     ("Longson", "Kalaiyalahan"): "perpetual-check",
     ("Graham", "Arakhamia Grant"): "perpetual-check",
+    ("Ward", "Rudd"): "perpetual-check",
     ("Nagy", "Pap"): "shuffle",
     ("Hawkins", "Adams"): "shuffle",
     ("Short", "Adams"): "shuffle",
