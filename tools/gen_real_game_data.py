@@ -46,6 +46,7 @@ MOTIFS = {
     ("Longson", "Kalaiyalahan"): "perpetual-check",
     ("Graham", "Arakhamia Grant"): "perpetual-check",
     ("Ward", "Rudd"): "perpetual-check",
+    ("Shaw", "Pritchett"): "perpetual-check",
     ("Nagy", "Pap"): "shuffle",
     ("Hawkins", "Adams"): "shuffle",
     ("Short", "Adams"): "shuffle",
