@@ -47,6 +47,7 @@ MOTIFS = {
     ("Graham", "Arakhamia Grant"): "perpetual-check",
     ("Ward", "Rudd"): "perpetual-check",
     ("Shaw", "Pritchett"): "perpetual-check",
+    ("Richardson", "Gallagher"): "perpetual-check",
     ("Nagy", "Pap"): "shuffle",
     ("Hawkins", "Adams"): "shuffle",
     ("Short", "Adams"): "shuffle",
