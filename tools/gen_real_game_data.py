@@ -48,6 +48,8 @@ MOTIFS = {
     ("Ward", "Rudd"): "perpetual-check",
     ("Shaw", "Pritchett"): "perpetual-check",
     ("Richardson", "Gallagher"): "perpetual-check",
+    ("Rush", "Okhai"): "shuffle",
+    ("Shepherd", "Taylor"): "perpetual-check",
     ("Nagy", "Pap"): "shuffle",
     ("Hawkins", "Adams"): "shuffle",
     ("Short", "Adams"): "shuffle",
