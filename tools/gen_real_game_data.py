@@ -49,6 +49,7 @@ MOTIFS = {
     ("Shaw", "Pritchett"): "perpetual-check",
     ("Richardson", "Gallagher"): "perpetual-check",
     ("Rush", "Okhai"): "shuffle",
+    ("Moreby", "Dineley"): "shuffle",
     ("Shepherd", "Taylor"): "perpetual-check",
     ("Nagy", "Pap"): "shuffle",
     ("Hawkins", "Adams"): "shuffle",
