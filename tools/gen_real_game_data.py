@@ -50,6 +50,7 @@ MOTIFS = {
     ("Richardson", "Gallagher"): "perpetual-check",
     ("Rush", "Okhai"): "shuffle",
     ("Moreby", "Dineley"): "shuffle",
+    ("Jones", "Emms"): "shuffle",
     ("Shepherd", "Taylor"): "perpetual-check",
     ("Nagy", "Pap"): "shuffle",
     ("Hawkins", "Adams"): "shuffle",
