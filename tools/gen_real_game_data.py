@@ -53,6 +53,7 @@ MOTIFS = {
     ("Jones", "Emms"): "shuffle",
     ("Grigoryan", "Kalavannan"): "shuffle",
     ("Gormally", "Eggleston"): "shuffle",
+    ("Brooks", "Starley"): "shuffle",
     ("Shepherd", "Taylor"): "perpetual-check",
     ("Modi", "Walker"): "perpetual-check",
     ("Nagy", "Pap"): "shuffle",
