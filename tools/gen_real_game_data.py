@@ -56,6 +56,7 @@ MOTIFS = {
     ("Brooks", "Starley"): "shuffle",
     ("Shepherd", "Taylor"): "perpetual-check",
     ("Modi", "Walker"): "perpetual-check",
+    ("De Coverly", "Grieve"): "perpetual-check",
     ("Nagy", "Pap"): "shuffle",
     ("Hawkins", "Adams"): "shuffle",
     ("Short", "Adams"): "shuffle",
