@@ -54,6 +54,7 @@ MOTIFS = {
     ("Grigoryan", "Kalavannan"): "shuffle",
     ("Gormally", "Eggleston"): "shuffle",
     ("Brooks", "Starley"): "shuffle",
+    ("Fodor", "Houska"): "shuffle",
     ("Shepherd", "Taylor"): "perpetual-check",
     ("Modi", "Walker"): "perpetual-check",
     ("De Coverly", "Grieve"): "perpetual-check",
