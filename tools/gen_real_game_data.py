@@ -102,19 +102,22 @@ def q(text):
 
 
 def full_name(pgn_name):
+    """The PGN name in its own "Surname, Given" order (a space after the comma), so that
+    "Fodor, Tamas Jr" stays as it is and "Karjakin,Sergey" reads "Karjakin, Sergey"."""
     if "," in pgn_name:
         surname, given = (part.strip() for part in pgn_name.split(",", 1))
-        return f"{given} {surname}"
-    return pgn_name
+        return f"{surname}, {given}" if given else surname
+    return pgn_name.strip()
 
 
 def surname(pgn_name):
     return pgn_name.split(",")[0].strip()
 
 
-def label(board, move):
-    """Scoresheet label of `move` in `board` (before it is played), without check marks."""
-    san = board.san(move).rstrip("+#")
+def label(board, move, marks=True):
+    """Scoresheet label of `move` in `board` (before it is played): the game's SAN with its
+    check marks for text, without them (`marks=False`) for the puzzle fields that name positions."""
+    san = board.san(move) if marks else board.san(move).rstrip("+#")
     return f"{board.fullmove_number}.{san}" if board.turn == chess.WHITE else f"{board.fullmove_number}...{san}"
 
 
@@ -155,9 +158,9 @@ class Game:
         self.theme = "perpetual-check" if self.motif == "perpetual-check" else "shuffle"
         self.title = f"{self.key[0]}-{self.key[1]}, {game.headers['Site']} {self.year}"
 
-    def label_at(self, ply):
+    def label_at(self, ply, marks=True):
         """Label of the move that led to position `ply` (1-based ply of the game)."""
-        return label(self.boards[ply - 1], self.moves[ply - 1])
+        return label(self.boards[ply - 1], self.moves[ply - 1], marks)
 
     def source(self):
         h = self.headers
@@ -213,9 +216,10 @@ def scenarios(games):
         span += 1 - span % 2
         begin = g.rep - span
         assert begin >= 0 and 6 <= span <= 20 and span % 2 == 1, (g.slug, span)
+        rep_san = rep_label.split(".")[-1]
         before = ["at the start of the game" if p == 0 else f"after {g.label_at(p)}" for p in g.occ[:2]]
         note = (f"{rep_label} brought back the position that had stood {before[0]} and {before[1]}: "
-                f"{side(g.mover)} could claim by writing {rep_label.split('.')[-1]} on the scoresheet "
+                f"{side(g.mover)} could claim by writing {rep_san} on the scoresheet "
                 f"before playing it (FIDE 9.2 a), {side(not g.mover)} right after it (FIDE 9.2 b). "
                 f"{g.outcome()}")
         entry = "\n".join([
@@ -223,7 +227,7 @@ def scenarios(games):
             f"id = {q(f'sc-{g.slug}')}",
             f"white = {q(full_name(g.white))}",
             f"black = {q(full_name(g.black))}",
-            f"event = {q(g.headers['Event'] + ', round ' + g.headers['Round'])}",
+            f"event = {q(g.headers['Event'])}",
             f"site = {q(g.headers['Site'])}",
             f"date = {q(g.headers['Date'])}",
             f"result = {q(g.headers['Result'])}",
@@ -290,7 +294,7 @@ def game_puzzles(g, index):
     Two different questions, each from its own start position: the first in turn from FIRST,
     the second from SECOND, so that every question comes up and no game is met more than twice."""
     out = {"real-games": [], "intended": [], "identity": []}
-    rep_san = g.boards[g.rep - 1].san(g.moves[g.rep - 1]).rstrip("+#")
+    rep_san = g.boards[g.rep - 1].san(g.moves[g.rep - 1])  # as in the game, with its check mark
     questions = [FIRST[index % len(FIRST)], SECOND[index % len(SECOND)]]
     seen_fens = set()
     starts = []
@@ -306,7 +310,9 @@ def game_puzzles(g, index):
     for ask, s in zip(questions, starts):
         start = g.boards[s]
         # labels[p]: label of the move that led to game position p, for s < p
+        # (with check marks, for text); plain[p]: the same without them, for the fields
         labels = {p: g.label_at(p) for p in range(s + 1, len(g.moves) + 1)}
+        plain = {p: g.label_at(p, marks=False) for p in range(s + 1, len(g.moves) + 1)}
         end = g.rep if ask in ("claim", "count", "same") else g.rep - 1
         moves_text = start.variation_san(g.moves[s:end])
         # the claim functions need the puzzle's own history: replay it from the start
@@ -332,7 +338,7 @@ def game_puzzles(g, index):
                  f"down (FIDE 9.2 a)."),
                 ("tags", ["real-game", "threefold", "9.2b", g.motif]), ("difficulty", 2)]
         elif ask == "count":
-            after = [at(labels, p, s) for p in g.occ]
+            after = [at(plain, p, s) for p in g.occ]
             fields = common + [
                 ("title", f"{g.title}: the position after {last}"),
                 ("start", start.fen()), ("moves", moves_text), ("ask", "count"),
@@ -345,8 +351,8 @@ def game_puzzles(g, index):
             found = []
             for mv in claim_moves(board):
                 found.append(board.san(mv))
-            assert any(m.rstrip("+#") == rep_san for m in found), (pid, found)
-            others = [m for m in found if m.rstrip("+#") != rep_san]
+            assert rep_san in found, (pid, found)
+            others = [m for m in found if m != rep_san]
             also = (f" The only other one, {', '.join(others)}, brings back another position that has "
                     f"stood twice." if len(others) == 1 else
                     (f" {', '.join(others)} also bring back positions that have stood twice." if others else
@@ -370,7 +376,7 @@ def game_puzzles(g, index):
                  f"the move that brings it back, {rep_san}, and claim before playing it (FIDE 9.2 a)."),
                 ("tags", ["real-game", "9.2b", "9.5", g.motif]), ("difficulty", 2)]
         elif ask == "same":
-            first, second = at(labels, g.occ[0], s), labels[g.occ[1]]
+            first, second = at(plain, g.occ[0], s), plain[g.occ[1]]
             fields = common + [
                 ("title", f"{g.title}: two positions"),
                 ("start", start.fen()), ("moves", moves_text), ("ask", "same"),
@@ -414,7 +420,7 @@ def game_puzzles(g, index):
                 out["intended"].append(puzzle_text(fields))
                 continue
             wrong = (same_piece or candidates)[0]
-            wrong_san = board.san(wrong).rstrip("+#")
+            wrong_san = board.san(wrong)
             answer = claim_with(board, wrong)
             assert answer == "none", (pid, answer)
             fields = [("id", f"real-{g.slug}-intended-other")] + [
