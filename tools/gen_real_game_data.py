@@ -1,22 +1,33 @@
 #!/usr/bin/env python3
-"""Chess scenarios and real-game puzzles from the verified game scores in tools/real_games.pgn.
+"""Chess scenarios and real-game puzzles from the verified game scores in tools/real_games.pgn
+(35 games) and tools/real_games_more.pgn (44 games, listed in tools/real_games_more.md).
 
-Every game in tools/real_games.pgn was read from the public score named in its `Source`
-tag and replayed with python-chess; a position stands three times in each. This script
-derives from them (and from the 44 games of tools/real_games_more.pgn), with python-chess (1.11.2) computing every answer:
+Every game was read from the public score named in its `Source` tag (Britbase, The Week in
+Chess, the mega2600 collection, as kept in rozim/ChessData) and replayed with python-chess;
+a position stands three times in each. A game's motif is named in MOTIFS below, or for the
+games of real_games_more.pgn read from the motif column of real_games_more.md. This script
+derives from the games, with python-chess (1.11.2) computing every answer:
 
-* scenarios/chess-perpetual-check.toml and scenarios/chess-shuffle.toml: three starting
-  points per game (3, 9 to 11 and 15 to 25 plies before the third occurrence), the player
-  on the side whose move brings the position back the third time, who can claim first
-  (FIDE 9.2 a);
-* real-game puzzles, each from its own start position (the game's position 0 to 6 plies
-  before the repeated position first stood, so that no two share a motif):
-  claim, count, claim-moves and the claim one move early into puzzles/real-games.toml,
-  the two intended-move questions into puzzles/intended.toml, the "same position?"
-  question into puzzles/identity.toml.
+* ONE scenario per game, in scenarios/chess-perpetual-check.toml or
+  scenarios/chess-shuffle.toml (shuffles with checks go with the shuffles): the player takes
+  over 7 to 19 plies before the third occurrence, a move or two before the repeated position
+  first stood, on the side whose move brings the position back the third time, who can
+  claim first (FIDE 9.2 a);
+* TWO real-game puzzles per game, two different questions, each from its own start position
+  (the game's position a few plies before the repeated position first stood, so that no two
+  share a motif), the questions taken in turn over the games: one of claim, count,
+  claim-moves, the claim one move early (puzzles/real-games.toml), and one of the
+  intended-move question with the repeating move or with another one (puzzles/intended.toml)
+  or the "same position?" question (puzzles/identity.toml). So a player meets one game at
+  most twice among the puzzles (issue 39 item 3).
+
+Text keeps the game's SAN with its check marks ("12...Qe6+"); the fields that name positions
+(`count`'s `after`, `same`'s `first`/`second`) drop them, as puzzles/README.md says. Names
+stay in the PGN's "Surname, Given" order, and the event is the Event tag as the source
+spells it.
 
 The generated puzzles go below a marker line in each puzzle file, so the hand-written
-puzzles above it are kept; run it again after changing the PGN or this script:
+puzzles above it are kept; run it again after changing a PGN or this script:
 
     python3 tools/gen_real_game_data.py
     python3 tools/check_scenarios.py && threefold drills --check puzzles/
