@@ -176,6 +176,10 @@ class Game:
     def source(self):
         h = self.headers
         url = h["Source"]
+        # the URL split in words no longer than a drill panel's line (the screen cuts longer ones)
+        prefix = "https://github.com/rozim/ChessData/blob/"
+        assert url.startswith(prefix), url
+        commit, path = url[len(prefix):].split("/", 1)
         if "/Britbase/" in url:
             coll = "Britbase (John Saunders)"
         elif "/Twic/" in url:
@@ -184,7 +188,8 @@ class Game:
             coll = "the mega2600 collection"
         return (f"{full_name(self.white)} - {full_name(self.black)}, {h['Event']}, {h['Site']}, "
                 f"{h['Date']}, round {h['Round']}, {h['Result']}. Score: {coll} "
-                f"as kept in rozim/ChessData, {url} (read and replayed with python-chess).")
+                f"as kept in rozim/ChessData, https://github.com/rozim/ChessData file {path} at commit "
+                f"{commit} (read and replayed with python-chess).")
 
     def outcome(self):
         rest = len(self.moves) - self.rep
