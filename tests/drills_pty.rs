@@ -112,7 +112,7 @@ fn drills_one_right_one_wrong_with_feedback_and_saved_progress() {
     s.wait_for("Claim draw");
     s.send("d");
     s.wait_for("All themes");
-    assert!(s.screen().contains("solved  0/58"), "{}", s.screen());
+    assert!(s.screen().contains("solved  0/216"), "{}", s.screen());
     // The first theme (under "All themes" the screen names neither the theme nor the
     // puzzle's place in it before the answer).
     s.send("j");

@@ -158,7 +158,7 @@ fn check_collection(coll: &Collection, name: &str) -> (Vec<String>, bool) {
     // The motif limit, chess theme by theme ([`motif`]); not on "From your games", whose
     // puzzles are the review's findings, several from one game.
     for t in &coll.themes {
-        if !motif::EXEMPT.contains(&t.id.as_str()) && t.id != from_games::THEME_ID {
+        if t.id != from_games::THEME_ID {
             lines.extend(motif::check_theme(
                 &t.file,
                 t.puzzles.iter().map(|p| (p.id.as_str(), p.motif())),

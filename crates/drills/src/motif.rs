@@ -22,20 +22,6 @@ use threefold_xiangqi::judge::Record;
 
 use super::shown::fen_without_counters;
 
-/// The built-in themes (file stems) whose data does not meet the motif limit yet and that
-/// `drills --check` does not hold to it: the chess data is being rewritten to meet it (issue
-/// 39 item 3). Every other theme, and every theme of a directory checked, is held to it; a
-/// theme leaves this list when its data meets the limit.
-pub const EXEMPT: &[&str] = &[
-    "basics",
-    "endings",
-    "euwe",
-    "fifty",
-    "identity",
-    "intended",
-    "real-games",
-];
-
 /// No motif may be that of more than this share of a theme's puzzles.
 pub const MAX_SHARE_PERCENT: usize = 10;
 
@@ -176,19 +162,16 @@ mod tests {
 
 #[cfg(test)]
 mod builtin_tests {
-    /// The exempt themes are those that fail the limit (a theme leaves [`super::EXEMPT`] as
-    /// soon as its data meets it: this test says so), and every other built-in chess theme
-    /// meets it.
+    /// Every built-in theme meets the limit (no shuffle five times over in one theme).
     #[test]
-    fn only_the_exempt_builtin_themes_fail_the_motif_limit() {
+    fn every_builtin_theme_meets_the_motif_limit() {
         let c = crate::load_builtin();
         for t in &c.themes {
             let lines = super::check_theme(
                 &t.file,
                 t.puzzles.iter().map(|p| (p.id.as_str(), p.motif())),
             );
-            let exempt = super::EXEMPT.contains(&t.id.as_str());
-            assert_eq!(exempt, !lines.is_empty(), "{}: {lines:?}", t.id);
+            assert!(lines.is_empty(), "{}: {lines:?}", t.id);
         }
     }
 }

@@ -113,7 +113,7 @@ fn d_opens_the_theme_list_with_scores_and_esc_goes_back() {
     assert!(s.contains("All themes"), "{s}");
     assert!(s.contains("Threefold repetition: the basics"), "{s}");
     assert!(s.contains("score   0/0"), "{s}");
-    assert!(s.contains("solved  0/58"), "{s}");
+    assert!(s.contains("solved  0/216"), "{s}");
     assert!(s.contains("Enter pick"), "{s}");
     keys(&mut a, "jj");
     assert_eq!(drills(&a).row, 2);
@@ -523,7 +523,7 @@ fn theme_list_keeps_the_scores_visible_in_80_columns() {
     a.update(Action::Resize(80, 24));
     keys(&mut a, "d");
     let s = text(&a);
-    assert!(s.contains("solved  0/58"), "{s}");
+    assert!(s.contains("solved  0/216"), "{s}");
     assert!(s.contains("solved  0/8"), "{s}");
 }
 
