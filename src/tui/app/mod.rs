@@ -36,7 +36,7 @@ use super::engine_thread::Report;
 use super::euwe::EuweState;
 use super::game::KeptGame;
 use super::keys::{self, Cmd, Ctx};
-use super::review::ReviewScreen;
+use super::review::{GameToReview, ReviewScreen};
 use super::screen::{Component, Env, Request, Requests};
 use super::widgets::Marks;
 use super::xiangqi::XiangqiScreen;
@@ -778,7 +778,12 @@ impl App {
         self.review.tags = self.play.pgn_tags();
         self.review.drills_file = self.drills_file.clone();
         let p = &self.play;
-        self.review.open(&p.game, &p.record, p.flipped, self.size);
+        let game = GameToReview {
+            game: &p.game,
+            record: &p.record,
+            flipped: p.flipped,
+        };
+        self.review.open(&game, self.size);
         self.screen = Screen::Review;
         self.message = None;
     }
@@ -793,7 +798,11 @@ impl App {
 
     /// Show ply `ply` of the game reviewed on the game screen, if it is the one on the board.
     fn view_reviewed_ply(&mut self, ply: usize) {
-        let same = self.review.is_of(&self.play.game, &self.play.record);
+        let same = self.review.is_of(&GameToReview {
+            game: &self.play.game,
+            record: &self.play.record,
+            flipped: self.play.flipped,
+        });
         self.close_review();
         if same {
             self.play.view = (ply < self.play.game.len()).then_some(ply);

@@ -53,13 +53,15 @@ impl App {
     /// The review's `ViewPly`: back on the xiangqi screen, showing ply `ply` of the game if
     /// the review is of the game as it stands.
     pub(super) fn view_xq_reviewed_ply(&mut self, ply: usize) {
-        let len = self.xiangqi.record().ply();
-        let same = self.xq_review.state.as_ref().is_some_and(|s| {
-            s.is_of(
-                self.xiangqi.record(),
-                &self.xiangqi.calls,
-                self.xiangqi.rule_at,
-            )
+        let x = &self.xiangqi;
+        let len = x.record().ply();
+        let same = self.xq_review.is_of(&GameToReview {
+            record: x.record(),
+            result: x.pgn().result,
+            calls: &x.calls,
+            rule_at: x.rule_at,
+            over: x.is_over(),
+            flipped: x.flipped,
         });
         self.close_xq_review();
         if same {
