@@ -570,6 +570,17 @@ impl<G: ReviewGame> ReviewScreen<G> {
         self.state.as_ref().is_some_and(|s| s.running())
     }
 
+    /// Where ply `ply` of the game reviewed stands, in words: "at the start position",
+    /// "after 4...Ng8" (None: no review).
+    pub fn place_words(&self, ply: usize) -> Option<String> {
+        let s = self.state.as_deref()?;
+        Some(if ply == 0 {
+            "at the start position".to_string()
+        } else {
+            s.part.place_label(ply.min(s.part.plies()))
+        })
+    }
+
     /// Stop the engine's part if it is still running (the screen closes, the app quits):
     /// the unfinished review is dropped, a finished one kept.
     pub fn cancel(&mut self) {

@@ -43,8 +43,8 @@ fn wait_engine(a: &mut App) {
 /// The review of a perpetual check at 80×24, with Chinese pieces and with letters: the
 /// ruling, Red's forbidden move and Black's missed call listed, each row's position on the
 /// board, the explanation beside it; `Esc` back to the game. Broken to see it fail:
-/// `Cmd::Review if self.screen == Screen::Xiangqi => self.open_xq_review()` removed from
-/// `App::run` (`v` opened the chess review).
+/// `let xiangqi = self.screen == Screen::Xiangqi` in `App::open_review` made `false` (`v`
+/// opened the chess review).
 #[test]
 fn the_xiangqi_review_at_80x24_with_chinese_pieces_and_with_letters() {
     for ascii in [false, true] {
@@ -122,8 +122,8 @@ fn a_wrong_call_made_on_the_screen_is_reviewed() {
 }
 
 /// Blind mode: the review waits for the end of the game, as chess's does; once the game
-/// is over it opens. Broken to see it fail: the `!x.reveal()` test removed from
-/// `open_xq_review`.
+/// is over it opens. Broken to see it fail: the `Marks::Hidden` test removed from
+/// `App::open_review` (one for both games).
 #[test]
 fn blind_mode_the_review_waits_for_the_end_of_the_game() {
     let mut a = played(0, false);
