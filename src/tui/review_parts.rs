@@ -1,8 +1,13 @@
-//! What the review screens of both games share ([`super::review`] for chess,
-//! [`super::xq_review`] for xiangqi): the engine's part on a thread of its own ([`Worker`])
-//! and where it stands ([`EngineStatus`], [`engine_line`]), the text column beside the board
-//! ([`side_areas`], [`list_rows`]), the list's heading and the scrolled explanation. A leaf
-//! module: it knows no screen.
+//! The review screen, written once over both games ([`ReviewScreen`], [`ReviewState`]): the
+//! list of findings and moving through it, the board at the finding's ply, the engine's pass
+//! on a thread of its own ([`Worker`]) and where it stands ([`EngineStatus`],
+//! [`engine_line`]), adding a finding as a puzzle (`p`), the header, the scrolled
+//! explanation, clicks and the wheel, the keys of the key table's `Review` context. What
+//! differs per game is the [`ReviewGame`] trait's: chess's in [`super::review`], xiangqi's in
+//! [`super::xq_review`] (the game and its rows, the board widget, the notation, the rows'
+//! words, the layout, the puzzle a row makes). A leaf module: it knows no screen; the App
+//! opens and closes the review of either game in one place (`app/review_route.rs`), and
+//! blind mode waits for the end of the game there.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
