@@ -43,8 +43,8 @@ fn wait_engine(a: &mut App) {
 /// The review of a perpetual check at 80×24, with Chinese pieces and with letters: the
 /// ruling, Red's forbidden move and Black's missed call listed, each row's position on the
 /// board, the explanation beside it; `Esc` back to the game. Broken to see it fail:
-/// `Cmd::Review if self.screen == Screen::Xiangqi => self.open_xq_review()` removed from
-/// `App::run` (`v` opened the chess review).
+/// `let xiangqi = self.screen == Screen::Xiangqi` in `App::open_review` made `false` (`v`
+/// opened the chess review).
 #[test]
 fn the_xiangqi_review_at_80x24_with_chinese_pieces_and_with_letters() {
     for ascii in [false, true] {
@@ -122,8 +122,8 @@ fn a_wrong_call_made_on_the_screen_is_reviewed() {
 }
 
 /// Blind mode: the review waits for the end of the game, as chess's does; once the game
-/// is over it opens. Broken to see it fail: the `!x.reveal()` test removed from
-/// `open_xq_review`.
+/// is over it opens. Broken to see it fail: the `Marks::Hidden` test removed from
+/// `App::open_review` (one for both games).
 #[test]
 fn blind_mode_the_review_waits_for_the_end_of_the_game() {
     let mut a = played(0, false);
@@ -263,5 +263,105 @@ fn the_help_says_what_does_not_apply_to_each_game() {
         }
         assert!(seen.contains(title), "{seen}");
         assert!(seen.contains(words), "{seen}");
+    }
+}
+
+/// The review screen is one screen over both games, and so are its keys and behaviour: the
+/// wheel and a click select a row, `,`/`.` step the board, `Enter` shows the board's ply on
+/// the game's screen (the message naming it in the game's notation), and closing the screen
+/// while the engine still looks drops the unfinished review. Before, only chess's screen
+/// had tests of the wheel, the click and closing. Broken to see it fail (one at a time): the
+/// wheel's `Cmd::Down` made `Cmd::Up` in `ReviewScreen`'s `wheel`; `s.select(i, rows)`
+/// removed from `ReviewScreen::click`; `self.state = None` removed from
+/// `ReviewScreen::cancel`.
+#[test]
+fn both_review_screens_step_click_view_and_close_alike() {
+    use super::app::Action;
+    use crate::review::Budget;
+    use crossterm::event::{KeyModifiers, MouseEvent, MouseEventKind};
+    use std::time::Duration;
+    for xiangqi in [false, true] {
+        let mut a = if xiangqi {
+            played(8, false)
+        } else {
+            let mut a = super::tests::app();
+            a.update(Action::Resize(80, 24));
+            a.review.options.budget = None;
+            // A knight dance to a third occurrence: Black could claim, then White.
+            for m in ["Nf3", "Nf6", "Ng1", "Ng8"].repeat(2) {
+                super::tests::typed(&mut a, m);
+            }
+            super::tests::typed(&mut a, "e4");
+            a
+        };
+        let (game, review) = if xiangqi {
+            (Screen::Xiangqi, Screen::XqReview)
+        } else {
+            (Screen::Play, Screen::Review)
+        };
+        // (selected, ply, rows, running, list area) of the review shown.
+        let at = |a: &App| {
+            if xiangqi {
+                let s = a.xq_review.state.as_ref().unwrap();
+                let l = super::xq_review::xq_review_layout(a.size, s.rows.len()).unwrap();
+                (s.selected, s.ply, s.rows.len(), s.running(), l.list)
+            } else {
+                let s = a.review.state.as_ref().unwrap();
+                let l = super::review::review_layout(a.size, s.findings.len()).unwrap();
+                (s.selected, s.ply, s.findings.len(), s.running(), l.list)
+            }
+        };
+        keys(&mut a, "v");
+        assert_eq!(a.screen, review, "{:?}", a.message);
+        let (sel, _, n, _, list) = at(&a);
+        assert_eq!(sel, 0);
+        assert!(n >= 2, "{n} rows");
+        // The wheel down: the next row.
+        a.update(Action::Mouse(MouseEvent {
+            kind: MouseEventKind::ScrollDown,
+            column: list.x + 2,
+            row: list.y,
+            modifiers: KeyModifiers::NONE,
+        }));
+        assert_eq!(at(&a).0, 1, "xiangqi {xiangqi}");
+        // A click on the first row selects it.
+        super::tests::click(&mut a, list.x + 2, list.y);
+        let (sel, ply, ..) = at(&a);
+        assert_eq!(sel, 0, "xiangqi {xiangqi}");
+        // The board steps back a ply and forward again.
+        keys(&mut a, ",");
+        assert_eq!(at(&a).1, ply.saturating_sub(1));
+        keys(&mut a, ".");
+        assert_eq!(at(&a).1, ply);
+        // Enter: the game's screen, viewing the ply, named.
+        key(&mut a, KeyCode::Enter);
+        assert_eq!(a.screen, game);
+        let view = if xiangqi { a.xiangqi.view } else { a.play.view };
+        assert_eq!(view, Some(ply), "xiangqi {xiangqi}");
+        let m = a.message.clone().unwrap();
+        assert!(
+            m.text.starts_with("Viewing the game after ") && m.text.contains("live position"),
+            "{m:?}"
+        );
+        // Closing while the engine looks drops the unfinished review.
+        let slow = Some(Budget::Movetime(Duration::from_secs(30)));
+        a.review.options.budget = slow;
+        a.xq_review.options.budget = slow;
+        a.review.state = None;
+        a.xq_review.state = None;
+        keys(&mut a, "v");
+        assert_eq!(a.screen, review);
+        assert!(at(&a).3, "the engine looks");
+        key(&mut a, KeyCode::Esc);
+        assert_eq!(a.screen, game);
+        let state = if xiangqi {
+            a.xq_review.state.is_some()
+        } else {
+            a.review.state.is_some()
+        };
+        assert!(
+            !state,
+            "xiangqi {xiangqi}: the unfinished review is dropped"
+        );
     }
 }

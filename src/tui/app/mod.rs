@@ -18,7 +18,7 @@
 
 pub mod overlay;
 pub mod render;
-mod xq_review_route;
+mod review_route;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -358,8 +358,7 @@ impl App {
                 }
                 Request::Review => self.open_review(),
                 Request::Leave => self.leave(from),
-                Request::ViewPly(ply) if from == Screen::XqReview => self.view_xq_reviewed_ply(ply),
-                Request::ViewPly(ply) => self.view_reviewed_ply(ply),
+                Request::ViewPly(ply) => self.view_reviewed_ply(from, ply),
                 Request::PuzzlesAdded(summary) => {
                     // The game's drill screen reloads its puzzles next time it opens.
                     if from == Screen::XqReview {
@@ -380,8 +379,7 @@ impl App {
         }
         match from {
             Screen::Play => {}
-            Screen::Review => self.close_review(),
-            Screen::XqReview => self.close_xq_review(),
+            Screen::Review | Screen::XqReview => self.close_review(from),
             Screen::XqDrills => {
                 self.screen = Screen::Xiangqi;
                 self.message = None;
@@ -489,7 +487,6 @@ impl App {
                     ));
                 }
             }
-            Cmd::Review if self.screen == Screen::Xiangqi => self.open_xq_review(),
             Cmd::Review => self.open_review(),
             Cmd::Xiangqi if self.screen != Screen::Xiangqi => self.open_xiangqi(),
             cmd => self.screen_command(cmd),
@@ -757,64 +754,6 @@ impl App {
             }
             (_, Cmd::Close) => self.overlay = None,
             _ => {}
-        }
-    }
-}
-
-/// Routing to the review screen (which owns its state, keys, drawing and hit-testing):
-/// open it on the game on the board, close it, show a ply it names.
-impl App {
-    /// Open the review of the game on the board (`v`, or from the end of a game).
-    pub fn open_review(&mut self) {
-        if self.play.game.is_empty() {
-            self.error("There is no move to review yet.");
-            return;
-        }
-        // Blind mode: a missed claim of an earlier ply tells how often a position has stood,
-        // and the position can come back, so the review waits for the end of the game, as
-        // the marks and "How engines see it" do.
-        if self.marks() == Marks::Hidden {
-            self.error(format!(
-                "The review waits for the end of the game in blind mode ({} shows the marks).",
-                keys::key_for(Cmd::Blind)
-            ));
-            return;
-        }
-        self.stop_engine();
-        self.overlay = None;
-        self.input = None;
-        self.play.selected = None;
-        self.review.tags = self.play.pgn_tags();
-        self.review.drills_file = self.drills_file.clone();
-        let p = &self.play;
-        self.review.open(&p.game, &p.record, p.flipped, self.size);
-        self.screen = Screen::Review;
-        self.message = None;
-    }
-
-    /// Close the review screen (the engine's part stops if it is still running).
-    pub fn close_review(&mut self) {
-        self.review.cancel();
-        self.screen = Screen::Play;
-        self.message = None;
-        self.maybe_engine();
-    }
-
-    /// Show ply `ply` of the game reviewed on the game screen, if it is the one on the board.
-    fn view_reviewed_ply(&mut self, ply: usize) {
-        let same = self.review.is_of(&self.play.game, &self.play.record);
-        self.close_review();
-        if same {
-            self.play.view = (ply < self.play.game.len()).then_some(ply);
-            let at = if ply == 0 {
-                "at the start position".to_string()
-            } else {
-                self.play.game.place_label(ply)
-            };
-            self.info(format!(
-                "Viewing the game {at} ({} goes back to the live position).",
-                keys::key_in(Ctx::Play, Cmd::HistEnd)
-            ));
         }
     }
 }
