@@ -258,9 +258,14 @@ pub fn render(play: &Play, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffer)
         } => render_verdict(*correct, text, *scroll, t, size, buf),
         Overlay::Promotion(_) => render_promotion(t, size, buf),
         Overlay::Ask(q) => render_question(play, q, t, size, buf),
-        Overlay::Players { selected } => {
-            players::render::<shakmaty::Color>(play.config.human, play.config.sparring, *selected, t, size, buf)
-        }
+        Overlay::Players { selected } => players::render::<shakmaty::Color>(
+            play.config.human,
+            play.config.sparring,
+            *selected,
+            t,
+            size,
+            buf,
+        ),
         Overlay::PickGame(p) => super::pgn_file::render_pick(p, t, size, buf),
     }
 }
