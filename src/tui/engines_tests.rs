@@ -169,7 +169,7 @@ fn euwe_stepper_shows_the_panel() {
 fn stepper_game(line: (&str, &str), cycle: &str) -> Game {
     let mut g = game(line);
     for m in cycle.split_whitespace().cycle() {
-        if g.len() == super::euwe::MAX_PLY {
+        if g.len() == super::chess::euwe::MAX_PLY {
             break;
         }
         let m = m.parse::<shakmaty::uci::UciMove>().unwrap();

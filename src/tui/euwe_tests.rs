@@ -44,7 +44,7 @@ fn euwe_screen_shows_both_rules() {
 /// sequence, the panel's rows are all there, none cut at the right edge.
 #[test]
 fn euwe_screen_fits_80x24_and_the_minimum_size() {
-    use super::euwe::layout as euwe_layout;
+    use super::chess::euwe::layout as euwe_layout;
     for (w, h) in [(80, 24), (super::widgets::MIN_W, super::widgets::MIN_H)] {
         let mut a = app();
         a.update(Action::Resize(w, h));
@@ -106,7 +106,7 @@ fn euwe_sparkline_click_and_wheel() {
     let mut a = app();
     a.update(Action::Resize(80, 24));
     keys(&mut a, "e5");
-    let spark = super::euwe::layout(a.size).unwrap().spark;
+    let spark = super::chess::euwe::layout(a.size).unwrap().spark;
     // The bars end at the ply shown (16) in the last column that holds one.
     click(&mut a, spark.x + 4, spark.y + 1);
     assert_eq!(a.euwe.ply, 4);
@@ -131,7 +131,7 @@ fn euwe_with_the_engines_panel_keeps_fide_and_the_block_at_80x24() {
     let mut a = app();
     a.update(Action::Resize(80, 24));
     keys(&mut a, "eE");
-    let panel = super::euwe::layout(a.size).unwrap().panel;
+    let panel = super::chess::euwe::layout(a.size).unwrap().panel;
     let fits = |buf: &ratatui::buffer::Buffer, text: &str| {
         let (x, _) = find(buf, text).unwrap_or_else(|| panic!("{text:?} missing"));
         assert!(

@@ -5,34 +5,32 @@
 //!   routes to the screens and carries out their requests.
 //! - [`screen`]: the screen contract every screen implements ([`screen::Component`]) and
 //!   the one request type they answer with ([`screen::Request`]).
-//! - [`game`]: what both game screens share (the questions before a game or a file is
-//!   lost, keeping a game on quitting).
-//! - [`chess`]: the chess game screen (with its overlays and PGN files); [`xiangqi`]: the
-//!   xiangqi game screen.
-//! - [`app::render`]: side-effect-free drawing; [`board`]: the board widget;
-//!   [`widgets`]: the layout and drawing pieces the screens share.
-//! - [`drill`]: the drill screen (puzzles from [`crate::drills`]).
+//! - [`game`]: what both games' screens share, written once (players, clocks, history,
+//!   the engine's seat, files, the questions before a game or a file is lost, keeping a
+//!   game on quitting, and the one review screen [`game::review`]).
+//! - [`chess`]: chess's screens: the game screen (with its overlays and PGN files), the
+//!   drills [`chess::drill`], Euwe's sequence [`chess::euwe`] and the review
+//!   [`chess::review`]; [`xiangqi`]: the same for xiangqi ([`xiangqi::drill`],
+//!   [`xiangqi::review`]).
+//! - [`app::render`]: side-effect-free drawing; [`board`] and [`xq_board`]: the two board
+//!   widgets (leaves, as [`widgets`], the layout and drawing pieces the screens share).
 //! - [`keys`]: the one key table (help overlay and hints come from it).
 //! - [`line_edit`]: the one line editor behind every text prompt.
 //! - [`engine_thread`]: the engine on its own thread.
 
 pub mod app;
+pub mod board;
 // The frame's drawing at its old path (the library's callers draw with `tui::render`).
 pub use app::render;
-pub mod board;
 pub mod chess;
 pub mod clock;
 pub mod config;
-pub mod drill;
 pub mod engine_thread;
 pub mod engines;
-pub mod euwe;
 pub mod game;
 pub mod keys;
 pub mod line_edit;
 pub mod prompt;
-pub mod review;
-pub mod review_parts;
 pub mod screen;
 pub mod terminal;
 pub mod theme;
@@ -40,8 +38,6 @@ pub mod tty_wait;
 pub mod widgets;
 pub mod xiangqi;
 pub mod xq_board;
-pub mod xq_drill;
-pub mod xq_review;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -288,7 +288,7 @@ fn every_screen_and_overlay_works_at_80x24() {
 /// places, "… N more …", the last place; short ones are written out.
 #[test]
 fn occurrence_lists_fit_their_width_and_lines() {
-    let e = super::euwe::EuweState::new();
+    let e = super::chess::euwe::EuweState::new();
     let game = &e.game;
     let plies: Vec<usize> = (0..=128).step_by(4).collect();
     assert_eq!(plies.len(), 33);

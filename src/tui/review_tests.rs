@@ -12,7 +12,7 @@ use crate::rules::pgn::ClaimMark;
 use crate::rules::review::ClaimFindingKind;
 
 use super::app::{Action, App, Screen};
-use super::review::{EngineStatus, list_rows, review_layout};
+use super::chess::review::{EngineStatus, list_rows, review_layout};
 use super::tests::{app, click, find, key, keys, screen, shuffle, typed};
 use super::theme::Theme;
 
@@ -445,7 +445,7 @@ fn a_missed_claim_becomes_a_drill_puzzle_with_one_key() {
     );
     // The drill screen, opened with that file beside the built-in puzzles, lists the theme.
     let coll = crate::drills::session::with_yours(crate::drills::load_builtin(), Some(&path));
-    a.drills = Some(Box::new(super::drill::DrillState::new(
+    a.drills = Some(Box::new(super::chess::drill::DrillState::new(
         crate::drills::Session::with(
             coll,
             Some(crate::drills::ProgressStore::at(dir.join("progress.toml"))),
@@ -481,7 +481,7 @@ fn an_engine_finding_is_not_made_a_puzzle() {
 fn a_puzzle_added_makes_the_drill_screen_reload() {
     let (mut a, _dir, _path) = reviewing_a_shuffle_with_a_drills_file("reload");
     let drills = || {
-        Some(Box::new(super::drill::DrillState::new(
+        Some(Box::new(super::chess::drill::DrillState::new(
             crate::drills::Session::with(crate::drills::load_builtin(), None),
         )))
     };
@@ -502,7 +502,7 @@ fn a_drills_file_that_does_not_parse_is_refused_on_the_screen() {
     std::fs::create_dir_all(&dir).unwrap();
     let broken = "name = \"From your games\"\n\n[[puzzle]\nid = \"mine\"\n";
     std::fs::write(&path, broken).unwrap();
-    a.drills = Some(Box::new(super::drill::DrillState::new(
+    a.drills = Some(Box::new(super::chess::drill::DrillState::new(
         crate::drills::Session::with(crate::drills::load_builtin(), None),
     )));
     keys(&mut a, "p");

@@ -29,7 +29,7 @@ pub enum Screen {
     Xiangqi,
     /// The xiangqi drills.
     XqDrills,
-    /// The xiangqi review ([`super::xq_review`]).
+    /// The xiangqi review ([`super::xiangqi::review`]).
     XqReview,
 }
 

@@ -550,7 +550,7 @@ fn the_xiangqi_drills_give_nothing_away_before_the_answer() {
     // Progress in a file of the test's own, not the player's.
     let dir = std::env::temp_dir().join(format!("threefold-xqd-{}", std::process::id()));
     let store = crate::drills::ProgressStore::at(dir.join("progress.toml"));
-    a.xq_drills = Some(Box::new(super::xq_drill::XqDrillScreen::new(
+    a.xq_drills = Some(Box::new(super::xiangqi::drill::XqDrillScreen::new(
         crate::drills::Session::with(crate::drills::load_builtin(), Some(store)),
     )));
     keys(&mut a, "d");
@@ -975,7 +975,7 @@ fn xq_drill_on(a: &mut App, code: &str, skip: usize) -> crate::drills::xiangqi::
     let dir = std::env::temp_dir().join(format!("threefold-xqd-b-{}", std::process::id()));
     let store = crate::drills::ProgressStore::at(dir.join("progress.toml"));
     if a.xq_drills.is_none() {
-        a.xq_drills = Some(Box::new(super::xq_drill::XqDrillScreen::new(
+        a.xq_drills = Some(Box::new(super::xiangqi::drill::XqDrillScreen::new(
             crate::drills::Session::with(crate::drills::load_builtin(), Some(store)),
         )));
         keys(a, "d");
@@ -989,7 +989,7 @@ fn xq_drill_on(a: &mut App, code: &str, skip: usize) -> crate::drills::xiangqi::
         .nth(skip)
         .unwrap()
         .clone();
-    d.current = Some(super::xq_drill::Current {
+    d.current = Some(super::xiangqi::drill::Current {
         theme: None,
         pick: crate::drills::Pick::All,
         id: p.id.clone(),
@@ -1014,7 +1014,7 @@ fn xiangqi_drills_answer_by_button_digit_or_click() {
     }
     assert!(s.contains("1-3 or click: answer"), "{s}");
     let right = crate::drills::xiangqi::solve(&p).unwrap().answer;
-    let opts = super::xq_drill::options(&p);
+    let opts = super::xiangqi::drill::options(&p);
     let k = opts.iter().position(|(_, a)| *a == right).unwrap();
     keys(&mut a, &(k + 1).to_string());
     assert_eq!(a.message.as_ref().unwrap().text, "Right.");
@@ -1071,7 +1071,7 @@ fn no_xiangqi_fen_shown_before_the_answer_has_move_counters() {
     for p in all {
         for ply in 0..=p.record().ply() {
             let d = a.xq_drills.as_mut().unwrap();
-            d.current = Some(super::xq_drill::Current {
+            d.current = Some(super::xiangqi::drill::Current {
                 theme: None,
                 pick: crate::drills::Pick::All,
                 id: p.id.clone(),

@@ -110,7 +110,7 @@ fn a_wrong_call_made_on_the_screen_is_reviewed() {
         .rows
         .iter()
         .position(|&r| {
-            matches!(r, super::xq_review::Row::Finding(i)
+            matches!(r, super::xiangqi::review::Row::Finding(i)
                 if st.review.findings[i].kind.code() == "wrong-call")
         })
         .unwrap();
@@ -167,7 +167,10 @@ fn review_puzzle_drill_round_trip() {
     keys(&mut a, "v");
     // The ruling is no mistake: refused with a reason.
     let st = a.xq_review.state.as_ref().unwrap();
-    assert!(matches!(st.rows[0], super::xq_review::Row::Finding(_)));
+    assert!(matches!(
+        st.rows[0],
+        super::xiangqi::review::Row::Finding(_)
+    ));
     key(&mut a, KeyCode::End);
     keys(&mut a, "p");
     assert!(a.message.as_ref().unwrap().is_error(), "{:?}", a.message);
@@ -197,7 +200,7 @@ fn review_puzzle_drill_round_trip() {
         crate::drills::load_builtin(),
         Some(chess_file.as_path()),
     );
-    a.xq_drills = Some(Box::new(super::xq_drill::XqDrillScreen::new(
+    a.xq_drills = Some(Box::new(super::xiangqi::drill::XqDrillScreen::new(
         crate::drills::Session::with(coll, Some(store)),
     )));
     keys(&mut a, "d");
@@ -303,11 +306,11 @@ fn both_review_screens_step_click_view_and_close_alike() {
         let at = |a: &App| {
             if xiangqi {
                 let s = a.xq_review.state.as_ref().unwrap();
-                let l = super::xq_review::xq_review_layout(a.size, s.rows.len()).unwrap();
+                let l = super::xiangqi::review::xq_review_layout(a.size, s.rows.len()).unwrap();
                 (s.selected, s.ply, s.rows.len(), s.running(), l.list)
             } else {
                 let s = a.review.state.as_ref().unwrap();
-                let l = super::review::review_layout(a.size, s.findings.len()).unwrap();
+                let l = super::chess::review::review_layout(a.size, s.findings.len()).unwrap();
                 (s.selected, s.ply, s.findings.len(), s.running(), l.list)
             }
         };

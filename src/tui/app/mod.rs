@@ -29,19 +29,19 @@ use ratatui::layout::Rect;
 use crate::drills::GameKind;
 use crate::rules::Game;
 
+use super::chess::drill::DrillState;
+use super::chess::euwe::EuweState;
+use super::chess::review::ReviewScreen;
 use super::chess::{self, Play};
 use super::config::{Config, Setting};
-use super::drill::DrillState;
 use super::engine_thread::Report;
-use super::euwe::EuweState;
 use super::game::KeptGame;
 use super::keys::{self, Cmd, Ctx};
-use super::review::ReviewScreen;
 use super::screen::{Component, Env, Request, Requests};
 use super::widgets::Marks;
 use super::xiangqi::XiangqiScreen;
-use super::xq_drill::XqDrillScreen;
-use super::xq_review::XqReviewScreen;
+use super::xiangqi::drill::XqDrillScreen;
+use super::xiangqi::review::XqReviewScreen;
 
 pub use super::engine_thread::Effect;
 pub use super::prompt::InputKind;

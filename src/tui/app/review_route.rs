@@ -1,16 +1,16 @@
-//! Routing to the review screen of either game ([`crate::tui::review_parts::ReviewScreen`],
-//! which owns its state, keys, drawing and hit-testing; [`crate::tui::review`] is chess's
-//! part, [`crate::tui::xq_review`] xiangqi's): open it on the game of the game screen shown,
+//! Routing to the review screen of either game ([`crate::tui::game::review::ReviewScreen`],
+//! which owns its state, keys, drawing and hit-testing; [`crate::tui::chess::review`] is chess's
+//! part, [`crate::tui::xiangqi::review`] xiangqi's): open it on the game of the game screen shown,
 //! close it back to that screen, carry out its `ViewPly`, one way for both games. Its
 //! commands come through the screen contract like every screen's.
 
 use super::{App, Screen};
 use crate::tui::chess::Play;
+use crate::tui::chess::review::GameToReview;
 use crate::tui::keys::{self, Cmd, Ctx};
-use crate::tui::review::GameToReview;
 use crate::tui::widgets::Marks;
 use crate::tui::xiangqi::XiangqiScreen;
-use crate::tui::xq_review::GameToReview as XqGameToReview;
+use crate::tui::xiangqi::review::GameToReview as XqGameToReview;
 
 /// The chess game on the game screen, to review.
 fn chess_game(p: &Play) -> GameToReview<'_> {

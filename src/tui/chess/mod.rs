@@ -23,9 +23,12 @@
 //! know of the terminal comes in an [`Env`]. Every ruling comes from the
 //! rules core (`crate::rules::claim`, `ending`).
 mod claim;
+pub mod drill;
 mod engine;
+pub mod euwe;
 mod overlay;
 pub mod pgn_file;
+pub mod review;
 mod saved;
 mod update;
 mod view;

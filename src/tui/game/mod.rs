@@ -9,6 +9,7 @@ pub mod clocks;
 pub mod files;
 pub mod history;
 pub mod players;
+pub mod review;
 pub mod seat;
 
 use std::path::PathBuf;

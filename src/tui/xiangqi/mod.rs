@@ -24,6 +24,9 @@
 //!
 //! [`Ctx::Xiangqi`]: super::keys::Ctx::Xiangqi
 
+pub mod drill;
+pub mod review;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};

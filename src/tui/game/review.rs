@@ -3,8 +3,8 @@
 //! on a thread of its own ([`Worker`]) and where it stands ([`EngineStatus`],
 //! [`engine_line`]), adding a finding as a puzzle (`p`), the header, the scrolled
 //! explanation, clicks and the wheel, the keys of the key table's `Review` context. What
-//! differs per game is the [`ReviewGame`] trait's: chess's in [`super::review`], xiangqi's in
-//! [`super::xq_review`] (the game and its rows, the board widget, the notation, the rows'
+//! differs per game is the [`ReviewGame`] trait's: chess's in [`crate::tui::chess::review`], xiangqi's in
+//! [`crate::tui::xiangqi::review`] (the game and its rows, the board widget, the notation, the rows'
 //! words, the layout, the puzzle a row makes). A leaf module: it knows no screen; the App
 //! opens and closes the review of either game in one place (`app/review_route.rs`), and
 //! blind mode waits for the end of the game there.
@@ -26,10 +26,10 @@ use crate::drills::from_games::{self, Added, FromGamesError, NewPuzzle};
 use crate::engine::TtAllocError;
 use crate::review::{self, Budget, Options};
 
-use super::keys::{self, Cmd, Ctx};
-use super::screen::{Component, Env, Request, Requests};
-use super::theme::Theme;
-use super::widgets::{board_beside_text, clip, layout, scrolled};
+use crate::tui::keys::{self, Cmd, Ctx};
+use crate::tui::screen::{Component, Env, Request, Requests};
+use crate::tui::theme::Theme;
+use crate::tui::widgets::{board_beside_text, clip, layout, scrolled};
 
 /// The engine's budget on the review screen: [`review::params::SCREEN_NODES`] nodes per
 /// position, small enough that the list is complete a few seconds after the screen opens.
@@ -206,7 +206,7 @@ pub fn engine_line(engine: &EngineStatus, off: &str, ascii: bool, t: &Theme) -> 
         EngineStatus::Done { positions, secs } => (
             format!(
                 "Engine: {} searched in {secs:.1} s",
-                super::widgets::counted(*positions, "position")
+                crate::tui::widgets::counted(*positions, "position")
             ),
             t.dim,
         ),
@@ -219,7 +219,7 @@ pub fn wrap_paragraphs(paragraphs: Vec<(String, Style)>, width: u16) -> Vec<(Str
     paragraphs
         .into_iter()
         .flat_map(|(text, style)| {
-            super::widgets::wrap(&text, width.max(1) as usize)
+            crate::tui::widgets::wrap(&text, width.max(1) as usize)
                 .into_iter()
                 .map(move |l| (l, style))
         })
@@ -299,8 +299,8 @@ pub fn list_target(cmd: Cmd, selected: usize, count: usize, rows: usize) -> Opti
     })
 }
 
-/// What the review screen leaves to each game ([`super::review`]'s chess,
-/// [`super::xq_review`]'s xiangqi): the game reviewed and its findings, the board, the
+/// What the review screen leaves to each game ([`crate::tui::chess::review`]'s chess,
+/// [`crate::tui::xiangqi::review`]'s xiangqi): the game reviewed and its findings, the board, the
 /// notation, the findings' kinds and words, and the puzzle a finding makes. The screen itself
 /// ([`ReviewScreen`]: the list and moving through it, the board at the finding's ply, the
 /// engine's pass on its worker, `p`, the header, the explanation, the clicks) is written once

@@ -5,7 +5,7 @@
 //! `DrillThemes`, `DrillAnswer` and `DrillFeedback` contexts, handled by
 //! [`DrillState::command`]), its drawing ([`DrillState::render`]) and its
 //! mouse hit-testing ([`DrillState::click`]); drawing and hit-testing use
-//! one layout ([`DrillState::layout`]). The [`App`](super::app::App) only
+//! one layout ([`DrillState::layout`]). The [`App`](crate::tui::app::App) only
 //! routes keys, clicks and typed lines here and carries out the [`Request`]s.
 //! The judging, scoring, saving and the choice of the next puzzle are the
 //! [`crate::drills`] library's.
@@ -33,11 +33,11 @@ use crate::rules::Game;
 pub use layout::{Layout, PuzzleAreas, ThemeAreas};
 pub use puzzle::{PuzzleState, Ruling, Widget};
 
-use super::keys::{self, Cmd, Ctx};
-use super::prompt::InputKind;
-use super::screen::{Component, Env, Request, Requests};
-use super::widgets::{Marks, history_cells_in, scrolled};
 use crate::rules::notation::king_target;
+use crate::tui::keys::{self, Cmd, Ctx};
+use crate::tui::prompt::InputKind;
+use crate::tui::screen::{Component, Env, Request, Requests};
+use crate::tui::widgets::{Marks, history_cells_in, scrolled};
 
 /// What the drill screen shows.
 #[derive(Clone, Debug)]
@@ -618,7 +618,12 @@ impl Component for DrillState {
         out.extend(DrillState::wheel(self, env.size, env.ascii, up, x, y));
     }
 
-    fn render(&self, env: &Env, theme: &super::theme::Theme, buf: &mut ratatui::buffer::Buffer) {
+    fn render(
+        &self,
+        env: &Env,
+        theme: &crate::tui::theme::Theme,
+        buf: &mut ratatui::buffer::Buffer,
+    ) {
         DrillState::render(self, env.ascii, theme, env.size, buf);
     }
 

@@ -1,7 +1,7 @@
 //! The xiangqi review screen: the post-game review ([`crate::review::xiangqi`]) of the
 //! xiangqi game on the board, in the trainer. The screen is the one review screen of both
-//! games ([`super::review_parts::ReviewScreen`]: the same keys, the same list and header, the
-//! same engine worker, the same requests to the routing [`App`](super::app::App): `Leave` goes
+//! games ([`crate::tui::game::review::ReviewScreen`]: the same keys, the same list and header, the
+//! same engine worker, the same requests to the routing [`App`](crate::tui::app::App): `Leave` goes
 //! back to the xiangqi game, `ViewPly` shows a ply there, `PuzzlesAdded` tells the xiangqi
 //! drills to reload); this module is what xiangqi gives it ([`XiangqiReview`]): the game, its
 //! rulings and findings, the xiangqi board, the WXF notation, the rows' words, its layout
@@ -39,15 +39,15 @@ use crate::xiangqi::notation::wxf;
 use crate::xiangqi::pgn::PgnGame;
 use crate::xiangqi::{Move, Position};
 
-use super::review_parts::{LEFT_OUT, ReviewAreas, ReviewGame, Worker, side_areas};
-use super::theme::Theme;
-use super::widgets;
-use super::xq_board::{XqBoardView, XqGeom};
+use crate::tui::game::review::{LEFT_OUT, ReviewAreas, ReviewGame, Worker, side_areas};
+use crate::tui::theme::Theme;
+use crate::tui::widgets;
+use crate::tui::xq_board::{XqBoardView, XqGeom};
 
 /// The xiangqi review screen's slot in the app.
-pub type XqReviewScreen = super::review_parts::ReviewScreen<XiangqiReview>;
+pub type XqReviewScreen = crate::tui::game::review::ReviewScreen<XiangqiReview>;
 /// The review of one xiangqi game, as the screen shows it.
-pub type XqReviewState = super::review_parts::ReviewState<XiangqiReview>;
+pub type XqReviewState = crate::tui::game::review::ReviewState<XiangqiReview>;
 
 /// One row of the list: a ruling of the judge, or a player's finding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

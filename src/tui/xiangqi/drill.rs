@@ -13,7 +13,7 @@
 //! its title and its source.
 //!
 //! The screen owns its state, keys (the key table's `XqDrill*` contexts), layout and
-//! drawing, and answers the routing [`App`](super::app::App) with [`Request`]s.
+//! drawing, and answers the routing [`App`](crate::tui::app::App) with [`Request`]s.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -28,12 +28,12 @@ use crate::drills::xiangqi::{
 use crate::drills::{Pick, Session};
 use crate::xiangqi::notation::wxf;
 
-use super::keys::{self, Cmd, Ctx};
-use super::prompt::InputKind;
-use super::screen::{Component, Env, Request, Requests};
-use super::theme::Theme;
-use super::widgets::{self, clip};
-use super::xq_board::{XqBoardView, XqGeom};
+use crate::tui::keys::{self, Cmd, Ctx};
+use crate::tui::prompt::InputKind;
+use crate::tui::screen::{Component, Env, Request, Requests};
+use crate::tui::theme::Theme;
+use crate::tui::widgets::{self, clip};
+use crate::tui::xq_board::{XqBoardView, XqGeom};
 
 /// The puzzle being answered.
 #[derive(Clone, Debug)]

@@ -1,8 +1,8 @@
 //! The chess review screen: the post-game review ([`crate::review`]) of the game on the
 //! board, in the trainer. The screen is the one review screen of both games
-//! ([`super::review_parts::ReviewScreen`]: its state, its commands (the key table's `Review`
-//! context), its drawing and its [`Request`](super::screen::Request)s to the routing
-//! [`App`](super::app::App)); this module is what chess gives it ([`ChessReview`]): the game
+//! ([`crate::tui::game::review::ReviewScreen`]: its state, its commands (the key table's `Review`
+//! context), its drawing and its [`Request`](crate::tui::screen::Request)s to the routing
+//! [`App`](crate::tui::app::App)); this module is what chess gives it ([`ChessReview`]): the game
 //! and its findings, the chess board, the notation, the findings' words, its layout
 //! ([`review_layout`]) and the puzzle a missed claim makes.
 //!
@@ -32,17 +32,17 @@ use crate::rules::Game;
 use crate::rules::notation::{color_name, king_target};
 use crate::rules::review::{ClaimFinding, ClaimFindingKind, GameRecord, review_claims};
 
-use super::board::{BoardView, Geom};
-pub use super::review_parts::{
+use crate::tui::board::{BoardView, Geom};
+pub use crate::tui::game::review::{
     EngineStatus, LEFT_OUT, ReviewAreas, ReviewGame, SCREEN_BUDGET, Worker, list_rows,
     review_layout,
 };
-use super::theme::Theme;
+use crate::tui::theme::Theme;
 
 /// The chess review screen's slot in the app.
-pub type ReviewScreen = super::review_parts::ReviewScreen<ChessReview>;
+pub type ReviewScreen = crate::tui::game::review::ReviewScreen<ChessReview>;
 /// The review of one chess game, as the screen shows it.
-pub type ReviewState = super::review_parts::ReviewState<ChessReview>;
+pub type ReviewState = crate::tui::game::review::ReviewState<ChessReview>;
 
 /// The chess game to review, as the game screen holds it.
 pub struct GameToReview<'a> {

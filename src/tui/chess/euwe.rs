@@ -1,9 +1,9 @@
 //! The Euwe screen: Euwe's Thue–Morse knight sequence ply by ply, with the
 //! former German rule (never met: how close it came, and why) beside FIDE's
 //! (a claim after two blocks, the fivefold ending after four). The screen owns
-//! its state, its commands (the key table's [`Ctx::Euwe`](super::keys::Ctx)),
+//! its state, its commands (the key table's [`Ctx::Euwe`](crate::tui::keys::Ctx)),
 //! its layout (one function for drawing and for clicks) and its drawing, and
-//! answers the [`App`](super::app::App), which only routes to it, with [`Request`]s.
+//! answers the [`App`](crate::tui::app::App), which only routes to it, with [`Request`]s.
 
 use std::time::{Duration, Instant};
 
@@ -18,13 +18,13 @@ use crate::rules::Game;
 use crate::rules::ending::times;
 use crate::rules::euwe::{self, CUBE_FREE, EuweIndex, Repeat, Successions, count_plies};
 
-use super::board::{BoardView, Geom};
-use super::config::Config;
-use super::engines::EnginesPanel;
-use super::keys::Cmd;
-use super::screen::{Component, Env, Request, Requests};
-use super::theme::{Theme, badge};
-use super::widgets::{self, fit_places, spark_line};
+use crate::tui::board::{BoardView, Geom};
+use crate::tui::config::Config;
+use crate::tui::engines::EnginesPanel;
+use crate::tui::keys::Cmd;
+use crate::tui::screen::{Component, Env, Request, Requests};
+use crate::tui::theme::{Theme, badge};
+use crate::tui::widgets::{self, fit_places, spark_line};
 
 /// How many plies the stepper prepares (32 blocks).
 pub const MAX_PLY: usize = 128;
@@ -544,8 +544,8 @@ fn german_rows(e: &EuweState, t: &Theme, width: u16) -> Vec<Item> {
 }
 
 impl Component for EuweState {
-    fn ctx(&self) -> super::keys::Ctx {
-        super::keys::Ctx::Euwe
+    fn ctx(&self) -> crate::tui::keys::Ctx {
+        crate::tui::keys::Ctx::Euwe
     }
 
     fn command(&mut self, cmd: Cmd, _env: &Env, out: &mut Requests) {
