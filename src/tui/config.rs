@@ -625,7 +625,8 @@ pub fn sparring_label(on: bool) -> &'static str {
 pub fn toggle_sparring(on: &mut bool) -> String {
     *on = !*on;
     if *on {
-        "Sparring on: the engine steers toward repetitions and leaves every claim to you."
+        "Sparring on: the engine steers toward repetitions and leaves the claim (chess) or the \
+         call of the arbiter (xiangqi) to you."
             .to_string()
     } else {
         "Sparring off: the engine plays its best.".to_string()

@@ -377,7 +377,8 @@ fn render_question(play: &Play, q: &Question, t: &Theme, size: Rect, buf: &mut B
             crate::rules::color_name(!play.game.position().turn())
         ),
         Question::Resume(s) => format!(
-            "A chess game in progress was kept ({}). Resume it?",
+            "A chess game in progress was kept ({}). Resume it? (no: delete it; later: set it \
+             aside, kept in a file of its own)",
             plies(s.moves.len())
         ),
         Question::AbandonForFen => SharedQuestion::AbandonForFen.text(),
