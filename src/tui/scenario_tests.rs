@@ -138,6 +138,22 @@ impl G {
             }
     }
 
+    /// The engine's level.
+    fn level(self, a: &App) -> u8 {
+        match self {
+            G::Chess => a.play.config.level,
+            G::Xiangqi => a.xiangqi.level,
+        }
+    }
+
+    /// Whether blind mode is on.
+    fn blind(self, a: &App) -> bool {
+        match self {
+            G::Chess => a.play.config.blind,
+            G::Xiangqi => a.xiangqi.blind,
+        }
+    }
+
     /// Who plays the game on the board.
     fn players(self, a: &App) -> Players {
         match self {
@@ -559,6 +575,48 @@ fn the_players_menu_is_the_same_in_both_games() {
             m.ends_with("Engine vs you (Black) (unchanged)"),
             "{g:?}: {m}"
         );
+    }
+}
+
+/// Blind mode, the level and the clocks of new games are kept in the config file in both
+/// games (an old file, without them, still read), and the next run starts with them.
+#[test]
+fn settings_are_kept_alike_in_both_games() {
+    for g in GAMES {
+        let dir =
+            std::env::temp_dir().join(format!("threefold-settings-{g:?}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("config.toml");
+        std::fs::write(&path, "# mine\nhuman = \"both\"\nbook = false\n").unwrap();
+        let run = |path: &Path| {
+            let (cfg, problem) = super::config::load_or_create(path);
+            assert!(problem.is_none(), "{g:?}: {problem:?}");
+            let mut a = App::new(&cfg, Game::new());
+            a.update(Action::Resize(80, 24));
+            a.config_path = Some(path.to_path_buf());
+            if g == G::Xiangqi {
+                keys(&mut a, "X");
+            }
+            a
+        };
+        let mut a = run(&path);
+        // Level, blind and clocks as they are (the defaults), then changed.
+        let was = (g.level(&a), g.blind(&a), g.clock_base(&a));
+        assert_eq!(was, (3, false, None), "{g:?}");
+        keys(&mut a, "+Bt");
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("# mine"), "{g:?}: {text}");
+        for kept in ["level = 4", "blind = true", "clock_base_secs = 300"] {
+            assert!(text.contains(kept), "{g:?}: {kept} not kept\n{text}");
+        }
+        let a = run(&path);
+        let five = Some(std::time::Duration::from_secs(300));
+        assert_eq!(
+            (g.level(&a), g.blind(&a), g.clock_base(&a)),
+            (4, true, five),
+            "{g:?}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 
