@@ -578,6 +578,34 @@ fn the_players_menu_is_the_same_in_both_games() {
     }
 }
 
+/// An engine error goes to the game screen whose request failed, in both games, and is
+/// said there.
+#[test]
+fn an_engine_error_goes_to_the_screen_that_asked_in_both_games() {
+    use super::engine_thread::Report;
+    for g in GAMES {
+        let mut a = g.app();
+        keys(&mut a, "p2");
+        assert!(asked(&a).is_some(), "{g:?}: the engine was not asked");
+        let e = Report::Error(crate::engine::TtAllocError::NotEnoughMemory {
+            mb: 4096,
+            available_mb: 100,
+        });
+        let own = match g {
+            G::Chess => Screen::Play,
+            G::Xiangqi => Screen::Xiangqi,
+        };
+        assert_eq!(a.report_screen(&e), own, "{g:?}");
+        a.update(Action::Engine(e));
+        let m = a.message.clone().expect("the error said");
+        assert!(
+            m.is_error() && m.text.contains("4096 MB"),
+            "{g:?}: {}",
+            m.text
+        );
+    }
+}
+
 /// Blind mode, the level and the clocks of new games are kept in the config file in both
 /// games (an old file, without them, still read), and the next run starts with them.
 #[test]
