@@ -578,6 +578,25 @@ fn the_players_menu_is_the_same_in_both_games() {
     }
 }
 
+/// The players menu's key hint names the game's sides: "1 White · 2 Black" in chess, "1 Red
+/// · 2 Black" in xiangqi.
+#[test]
+fn the_players_menus_hint_names_the_games_sides() {
+    for (g, sides) in [
+        (G::Chess, "1 White · 2 Black"),
+        (G::Xiangqi, "1 Red · 2 Black"),
+    ] {
+        let mut a = g.app();
+        keys(&mut a, "p");
+        let s = text(&a);
+        assert!(s.contains(sides), "{g:?}\n{s}");
+        assert!(
+            g == G::Chess || !s.contains("White"),
+            "{g:?}: chess's side named\n{s}"
+        );
+    }
+}
+
 /// An engine error goes to the game screen whose request failed, in both games, and is
 /// said there.
 #[test]

@@ -176,7 +176,7 @@ pub fn render<S: Named>(
             style,
         );
     }
-    let foot = keys::hint_line(Ctx::PlayersMenu);
+    let foot = keys::hint_line_for(Ctx::PlayersMenu, Some(S::NAMES));
     buf.set_stringn(p.x + 2, p.bottom().saturating_sub(2), foot, text_w, t.dim);
 }
 

@@ -1801,6 +1801,10 @@ impl super::screen::Component for XiangqiScreen {
         XiangqiScreen::settings(self, cfg);
     }
 
+    fn sides(&self) -> Option<[&'static str; 2]> {
+        Some(<Color as players::Named>::NAMES)
+    }
+
     /// A question, over the screen.
     fn render_overlay(&self, env: &super::screen::Env, theme: &Theme, buf: &mut Buffer) {
         match &self.overlay {
