@@ -597,6 +597,35 @@ fn the_players_menus_hint_names_the_games_sides() {
     }
 }
 
+/// A popup's left border shows on every row in both games, also where it falls on the
+/// second half of a wide (CJK) xiangqi piece: the players menu and a question, as the
+/// terminal gets them (TestBackend draws only what changed, skipping a wide symbol's
+/// second column as a terminal does).
+#[test]
+fn a_popups_left_border_shows_on_every_row_in_both_games() {
+    for g in GAMES {
+        // The popup's first words, how far right of its border and below its top they are.
+        for (setup, words, dx, dy) in [("p", "Who plays?", 2, 0), ("n", "Abandon the", 1, 1)] {
+            let mut a = g.app();
+            g.play(&mut a, 4);
+            keys(&mut a, setup);
+            let (s, buf) = screen(&a, &Theme::colored(), 80, 24);
+            let (wx, wy) = super::tests::find(&buf, words).expect(words);
+            let (x, top) = (wx - dx, wy - dy);
+            assert_eq!(buf[(x, top)].symbol(), "┌", "{g:?} {words}\n{s}");
+            let mut y = top + 1;
+            while buf[(x, y)].symbol() != "└" {
+                assert_eq!(
+                    buf[(x, y)].symbol(),
+                    "│",
+                    "{g:?} {words}: no left border on row {y}\n{s}"
+                );
+                y += 1;
+            }
+        }
+    }
+}
+
 /// An engine error goes to the game screen whose request failed, in both games, and is
 /// said there.
 #[test]

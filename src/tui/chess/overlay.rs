@@ -8,7 +8,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use ratatui::widgets::{Block, Paragraph, Widget};
 use shakmaty::{Move, Position, Role};
 
 use crate::rules::claim::incorrect_claim_bonus;
@@ -258,16 +258,21 @@ pub fn render(play: &Play, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffer)
         } => render_verdict(*correct, text, *scroll, t, size, buf),
         Overlay::Promotion(_) => render_promotion(t, size, buf),
         Overlay::Ask(q) => render_question(play, q, t, size, buf),
-        Overlay::Players { selected } => {
-            players::render::<shakmaty::Color>(play.config.human, play.config.sparring, *selected, t, size, buf)
-        }
+        Overlay::Players { selected } => players::render::<shakmaty::Color>(
+            play.config.human,
+            play.config.sparring,
+            *selected,
+            t,
+            size,
+            buf,
+        ),
         Overlay::PickGame(p) => super::pgn_file::render_pick(p, t, size, buf),
     }
 }
 
 fn render_claim(play: &Play, t: &Theme, size: Rect, buf: &mut Buffer) {
     let l = claim_layout(play, size);
-    Clear.render(l.popup, buf);
+    crate::tui::widgets::clear_popup(l.popup, buf);
     Block::bordered()
         .title(" Claim a draw ")
         .title_bottom(
@@ -301,7 +306,7 @@ fn render_verdict(
 ) {
     let l = verdict_layout(text, size);
     let scroll = scroll.min(l.max_scroll());
-    Clear.render(l.popup, buf);
+    crate::tui::widgets::clear_popup(l.popup, buf);
     let (title, style) = if correct {
         (" Claim correct: draw ", t.claimed)
     } else {
@@ -338,7 +343,7 @@ fn render_verdict(
 
 fn render_promotion(t: &Theme, size: Rect, buf: &mut Buffer) {
     let (p, buttons) = promotion_layout(size);
-    Clear.render(p, buf);
+    crate::tui::widgets::clear_popup(p, buf);
     Block::bordered().title(" Promote to ").render(p, buf);
     for (r, cmd) in buttons {
         let label = BINDINGS

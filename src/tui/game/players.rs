@@ -5,7 +5,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::widgets::{Block, Clear, Widget};
+use ratatui::widgets::{Block, Widget};
 
 use crate::tui::clock::Side;
 use crate::tui::config::Players;
@@ -138,7 +138,7 @@ pub fn render<S: Named>(
     buf: &mut Buffer,
 ) {
     let (p, rows) = layout(size);
-    Clear.render(p, buf);
+    crate::tui::widgets::clear_popup(p, buf);
     Block::bordered().title(" Who plays? ").render(p, buf);
     let text_w = p.width.saturating_sub(4) as usize;
     buf.set_stringn(
