@@ -568,6 +568,18 @@ pub fn key_bar(
     width: usize,
     enabled: impl Fn(Cmd) -> bool,
 ) -> Vec<(String, &'static str)> {
+    key_bar_for(ctx, width, enabled, None)
+}
+
+/// [`key_bar`] in a game whose sides are `sides` (None: the table's words, chess's): the
+/// players menu's hints name them.
+pub fn key_bar_for(
+    ctx: Ctx,
+    width: usize,
+    enabled: impl Fn(Cmd) -> bool,
+    sides: Option<[&'static str; 2]>,
+) -> Vec<(String, &'static str)> {
+    let hint_of = |b: &Binding| (b.keys[0].label(), side_words(b, sides));
     let kept = |b: &Binding| matches!(b.cmd, Cmd::Help | Cmd::Quit | Cmd::Close);
     let w = |b: &Binding| {
         let (k, h) = hint_of(b);
@@ -591,11 +603,26 @@ pub fn key_bar(
 
 /// The hints of a context on one line: "y yes · n no · Esc later".
 pub fn hint_line(ctx: Ctx) -> String {
-    hints(ctx)
-        .iter()
-        .map(|(k, h)| format!("{k} {h}"))
+    hint_line_for(ctx, None)
+}
+
+/// The hints of a context on one line, the players menu's naming the game's `sides` (the
+/// first to move first; None: the table's words, chess's): "1 Red · 2 Black · …".
+pub fn hint_line_for(ctx: Ctx, sides: Option<[&'static str; 2]>) -> String {
+    hinted(ctx)
+        .map(|b| format!("{} {}", b.keys[0].label(), side_words(b, sides)))
         .collect::<Vec<_>>()
         .join(" · ")
+}
+
+/// A binding's hint in a game whose sides are `sides` (None: the table's words): the
+/// players menu's choices of a side name that side.
+fn side_words(b: &Binding, sides: Option<[&'static str; 2]>) -> &'static str {
+    match (b.cmd, sides) {
+        (Cmd::ChoosePlayers(Players::HumanWhite), Some([first, _])) => first,
+        (Cmd::ChoosePlayers(Players::HumanBlack), Some([_, second])) => second,
+        _ => b.hint.unwrap_or_default(),
+    }
 }
 
 /// The help text of a binding; the settings that cycle through values list

@@ -138,6 +138,22 @@ impl G {
             }
     }
 
+    /// The engine's level.
+    fn level(self, a: &App) -> u8 {
+        match self {
+            G::Chess => a.play.config.level,
+            G::Xiangqi => a.xiangqi.level,
+        }
+    }
+
+    /// Whether blind mode is on.
+    fn blind(self, a: &App) -> bool {
+        match self {
+            G::Chess => a.play.config.blind,
+            G::Xiangqi => a.xiangqi.blind,
+        }
+    }
+
     /// Who plays the game on the board.
     fn players(self, a: &App) -> Players {
         match self {
@@ -559,6 +575,124 @@ fn the_players_menu_is_the_same_in_both_games() {
             m.ends_with("Engine vs you (Black) (unchanged)"),
             "{g:?}: {m}"
         );
+    }
+}
+
+/// The players menu's key hint names the game's sides: "1 White · 2 Black" in chess, "1 Red
+/// · 2 Black" in xiangqi.
+#[test]
+fn the_players_menus_hint_names_the_games_sides() {
+    for (g, sides) in [
+        (G::Chess, "1 White · 2 Black"),
+        (G::Xiangqi, "1 Red · 2 Black"),
+    ] {
+        let mut a = g.app();
+        keys(&mut a, "p");
+        let s = text(&a);
+        assert!(s.contains(sides), "{g:?}\n{s}");
+        assert!(
+            g == G::Chess || !s.contains("White"),
+            "{g:?}: chess's side named\n{s}"
+        );
+    }
+}
+
+/// A popup's left border shows on every row in both games, also where it falls on the
+/// second half of a wide (CJK) xiangqi piece: the players menu and a question, as the
+/// terminal gets them (TestBackend draws only what changed, skipping a wide symbol's
+/// second column as a terminal does).
+#[test]
+fn a_popups_left_border_shows_on_every_row_in_both_games() {
+    for g in GAMES {
+        // The popup's first words, how far right of its border and below its top they are.
+        for (setup, words, dx, dy) in [("p", "Who plays?", 2, 0), ("n", "Abandon the", 1, 1)] {
+            let mut a = g.app();
+            g.play(&mut a, 4);
+            keys(&mut a, setup);
+            let (s, buf) = screen(&a, &Theme::colored(), 80, 24);
+            let (wx, wy) = super::tests::find(&buf, words).expect(words);
+            let (x, top) = (wx - dx, wy - dy);
+            assert_eq!(buf[(x, top)].symbol(), "┌", "{g:?} {words}\n{s}");
+            let mut y = top + 1;
+            while buf[(x, y)].symbol() != "└" {
+                assert_eq!(
+                    buf[(x, y)].symbol(),
+                    "│",
+                    "{g:?} {words}: no left border on row {y}\n{s}"
+                );
+                y += 1;
+            }
+        }
+    }
+}
+
+/// An engine error goes to the game screen whose request failed, in both games, and is
+/// said there.
+#[test]
+fn an_engine_error_goes_to_the_screen_that_asked_in_both_games() {
+    use super::engine_thread::Report;
+    for g in GAMES {
+        let mut a = g.app();
+        keys(&mut a, "p2");
+        assert!(asked(&a).is_some(), "{g:?}: the engine was not asked");
+        let e = Report::Error(crate::engine::TtAllocError::NotEnoughMemory {
+            mb: 4096,
+            available_mb: 100,
+        });
+        let own = match g {
+            G::Chess => Screen::Play,
+            G::Xiangqi => Screen::Xiangqi,
+        };
+        assert_eq!(a.report_screen(&e), own, "{g:?}");
+        a.update(Action::Engine(e));
+        let m = a.message.clone().expect("the error said");
+        assert!(
+            m.is_error() && m.text.contains("4096 MB"),
+            "{g:?}: {}",
+            m.text
+        );
+    }
+}
+
+/// Blind mode, the level and the clocks of new games are kept in the config file in both
+/// games (an old file, without them, still read), and the next run starts with them.
+#[test]
+fn settings_are_kept_alike_in_both_games() {
+    for g in GAMES {
+        let dir =
+            std::env::temp_dir().join(format!("threefold-settings-{g:?}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("config.toml");
+        std::fs::write(&path, "# mine\nhuman = \"both\"\nbook = false\n").unwrap();
+        let run = |path: &Path| {
+            let (cfg, problem) = super::config::load_or_create(path);
+            assert!(problem.is_none(), "{g:?}: {problem:?}");
+            let mut a = App::new(&cfg, Game::new());
+            a.update(Action::Resize(80, 24));
+            a.config_path = Some(path.to_path_buf());
+            if g == G::Xiangqi {
+                keys(&mut a, "X");
+            }
+            a
+        };
+        let mut a = run(&path);
+        // Level, blind and clocks as they are (the defaults), then changed.
+        let was = (g.level(&a), g.blind(&a), g.clock_base(&a));
+        assert_eq!(was, (3, false, None), "{g:?}");
+        keys(&mut a, "+Bt");
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("# mine"), "{g:?}: {text}");
+        for kept in ["level = 4", "blind = true", "clock_base_secs = 300"] {
+            assert!(text.contains(kept), "{g:?}: {kept} not kept\n{text}");
+        }
+        let a = run(&path);
+        let five = Some(std::time::Duration::from_secs(300));
+        assert_eq!(
+            (g.level(&a), g.blind(&a), g.clock_base(&a)),
+            (4, true, five),
+            "{g:?}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 

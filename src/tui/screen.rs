@@ -228,6 +228,12 @@ pub trait Component {
         None
     }
 
+    /// The names of the sides of the screen's game, the first to move first, which the key
+    /// bar's hints name (None: the key table's words).
+    fn sides(&self) -> Option<[&'static str; 2]> {
+        None
+    }
+
     /// Whether `cmd` works now (the key bar offers only what does).
     fn enabled(&self, _cmd: Cmd, _env: &Env) -> bool {
         true

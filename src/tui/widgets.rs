@@ -399,6 +399,23 @@ pub fn popup(size: Rect, w: u16, h: u16) -> Rect {
     )
 }
 
+/// Clear the area a popup takes (under its border too). A wide (CJK) piece whose first
+/// half lies just left of the popup would be drawn over the popup's left border, its second
+/// half under it: that piece is cleared as well, so the border shows on every row.
+pub fn clear_popup(p: Rect, buf: &mut Buffer) {
+    let p = p.intersection(buf.area);
+    Clear.render(p, buf);
+    if p.x <= buf.area.x {
+        return;
+    }
+    for y in p.top()..p.bottom() {
+        let cell = &mut buf[(p.x - 1, y)];
+        if Span::raw(cell.symbol()).width() > 1 {
+            cell.reset();
+        }
+    }
+}
+
 /// A yes/no question in a centred popup, its keys below it (the App's questions and the
 /// game screen's look alike).
 pub fn question_popup(text: String, t: &Theme, size: Rect, buf: &mut Buffer) {
@@ -407,7 +424,7 @@ pub fn question_popup(text: String, t: &Theme, size: Rect, buf: &mut Buffer) {
     let text_w = 60;
     let rows = text.chars().count().div_ceil(text_w) as u16;
     let p = popup(size, 64, (rows + rows / 4 + 5).max(7));
-    Clear.render(p, buf);
+    clear_popup(p, buf);
     let block = Block::bordered();
     let inner = block.inner(p);
     block.render(p, buf);

@@ -115,6 +115,9 @@ pub struct App {
     pub ascii: bool,
     pub frame: u64,
     pub effects: Vec<Effect>,
+    /// The game screen that last asked the engine thread something: the one an engine error
+    /// (a request that failed) is reported to.
+    pub engine_asked_by: Screen,
     pub quit: bool,
     /// The puzzles from your games (`from-your-games.toml` in the data directory; `None` in
     /// tests unless they give one): the review screen adds to it, the drill screen reads it.
@@ -152,6 +155,7 @@ impl App {
             ascii: cfg.ascii,
             frame: 0,
             effects: Vec::new(),
+            engine_asked_by: Screen::Play,
             quit: false,
             drills_file: None,
             loss_accepted: Vec::new(),
@@ -216,12 +220,7 @@ impl App {
             Action::Mouse(m) => self.on_mouse(m),
             Action::Resize(w, h) => self.size = Rect::new(0, 0, w, h),
             Action::Tick(now) => self.on_tick(now),
-            // A report goes to the screen whose search it is: by its moves, else by its id.
-            Action::Engine(r)
-                if r.is_xiangqi().unwrap_or_else(|| {
-                    r.id().is_some() && self.xiangqi.thinking.as_ref().map(|t| t.id) == r.id()
-                }) =>
-            {
+            Action::Engine(r) if self.report_screen(&r) == Screen::Xiangqi => {
                 self.with_xiangqi(|x, _, out| x.on_report(r, out))
             }
             Action::Engine(r) => self.with_play(|p, _, out| p.on_report(r, out)),
@@ -230,6 +229,22 @@ impl App {
         // A message belongs to the screen it was given on.
         if self.screen != screen && self.message == message {
             self.message = None;
+        }
+    }
+
+    /// The game screen an engine report goes to: a search's to the screen whose search it is
+    /// (by its moves, else by its id), an error to the game screen that last asked the engine
+    /// something ([`App::engine_asked_by`]), whose request failed.
+    pub(crate) fn report_screen(&self, r: &Report) -> Screen {
+        let xiangqi = match (r.is_xiangqi(), r.id()) {
+            (Some(x), _) => x,
+            (None, Some(id)) => self.xiangqi.thinking.as_ref().map(|t| t.id) == Some(id),
+            (None, None) => self.engine_asked_by == Screen::Xiangqi,
+        };
+        if xiangqi {
+            Screen::Xiangqi
+        } else {
+            Screen::Play
         }
     }
 
@@ -341,7 +356,12 @@ impl App {
                 Request::Info(t) => self.info(t),
                 Request::Error(t) => self.error(t),
                 Request::Clear => self.message = None,
-                Request::Engine(e) => self.effects.push(e),
+                Request::Engine(e) => {
+                    if matches!(from, Screen::Play | Screen::Xiangqi) {
+                        self.engine_asked_by = from;
+                    }
+                    self.effects.push(e);
+                }
                 Request::Type(kind, text) => {
                     let prompt = self
                         .component(from)

@@ -8,7 +8,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::{App, Screen};
 use crate::drills::GameKind;
@@ -317,7 +317,7 @@ fn render_help(app: &App, scroll: usize, t: &Theme, size: Rect, buf: &mut Buffer
             HelpRow::Prose(p) => Line::from(p.as_str()),
         })
         .collect();
-    Clear.render(l.popup, buf);
+    crate::tui::widgets::clear_popup(l.popup, buf);
     let mut block = Block::bordered().title(format!(" Help ({}) ", keys::hint_line(Ctx::Help)));
     if l.max_scroll() > 0 {
         let last = (scroll + l.page()).min(l.row_count());

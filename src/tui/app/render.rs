@@ -149,7 +149,8 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
     let env = app.env(app.keys_owner());
     let screen = app.component(app.keys_owner());
     let enabled = |cmd| app.overlay.is_some() || screen.is_none_or(|c| c.enabled(cmd, &env));
-    for (k, h) in keys::key_bar(app.ctx(), a.status.width as usize, enabled) {
+    let sides = screen.and_then(|c| c.sides());
+    for (k, h) in keys::key_bar_for(app.ctx(), a.status.width as usize, enabled, sides) {
         spans.push(Span::styled(format!(" {k}"), t.key));
         spans.push(Span::raw(format!(" {h} ")));
     }

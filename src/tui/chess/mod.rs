@@ -188,7 +188,7 @@ impl Play {
     /// The clocks new games get (seconds: base, increment; base 0: none): the
     /// config's, changed by the clocks key.
     pub fn clock_setting(&self) -> (u64, u64) {
-        (self.config.clock_base_secs, self.config.clock_inc_secs)
+        super::game::clocks::setting(&self.config)
     }
 
     /// Whether repetitions are marked, as set: hidden is blind mode (`blind`

@@ -8,7 +8,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use ratatui::widgets::{Block, Paragraph, Widget};
 use shakmaty::{Move, Position, Role};
 
 use crate::rules::claim::incorrect_claim_bonus;
@@ -272,7 +272,7 @@ pub fn render(play: &Play, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffer)
 
 fn render_claim(play: &Play, t: &Theme, size: Rect, buf: &mut Buffer) {
     let l = claim_layout(play, size);
-    Clear.render(l.popup, buf);
+    crate::tui::widgets::clear_popup(l.popup, buf);
     Block::bordered()
         .title(" Claim a draw ")
         .title_bottom(
@@ -306,7 +306,7 @@ fn render_verdict(
 ) {
     let l = verdict_layout(text, size);
     let scroll = scroll.min(l.max_scroll());
-    Clear.render(l.popup, buf);
+    crate::tui::widgets::clear_popup(l.popup, buf);
     let (title, style) = if correct {
         (" Claim correct: draw ", t.claimed)
     } else {
@@ -343,7 +343,7 @@ fn render_verdict(
 
 fn render_promotion(t: &Theme, size: Rect, buf: &mut Buffer) {
     let (p, buttons) = promotion_layout(size);
-    Clear.render(p, buf);
+    crate::tui::widgets::clear_popup(p, buf);
     Block::bordered().title(" Promote to ").render(p, buf);
     for (r, cmd) in buttons {
         let label = BINDINGS

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use shakmaty::{Color, Move};
 
 use crate::rules::pgn::{self, GameSummary, UtcMinute};
@@ -117,7 +117,7 @@ pub(crate) fn row_text(g: &GameSummary, width: usize) -> String {
 
 pub fn render_pick(pick: &GamePick, t: &Theme, size: Rect, buf: &mut Buffer) {
     let (p, rows) = pick_layout(pick, size);
-    Clear.render(p, buf);
+    crate::tui::widgets::clear_popup(p, buf);
     let title = format!(
         " {}: {} games ",
         pick.path.file_name().map_or_else(

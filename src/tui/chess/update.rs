@@ -591,7 +591,7 @@ impl Play {
                     self.clock = clocks::clock_for(next);
                 }
                 out.info(clocks::chosen(next, in_progress));
-                out.save_settings(&[Setting::ClockBaseSecs, Setting::ClockIncSecs]);
+                out.save_settings(clocks::SETTINGS);
             }
             _ => {}
         }

@@ -6,10 +6,19 @@ use std::time::{Duration, Instant};
 
 use crate::engine::Limits;
 use crate::tui::clock::{Clock, Side};
-use crate::tui::config::{CLOCK_PRESETS, clock_label};
+use crate::tui::config::{CLOCK_PRESETS, Config, Setting, clock_label};
 use crate::tui::keys::{self, Cmd};
 
 use super::players::Named;
+
+/// The config's keys that keep the clocks of new games, in both games.
+pub const SETTINGS: &[Setting] = &[Setting::ClockBaseSecs, Setting::ClockIncSecs];
+
+/// The clocks of new games as the config keeps them (seconds: base, increment; base 0:
+/// none), in both games.
+pub fn setting(cfg: &Config) -> (u64, u64) {
+    (cfg.clock_base_secs, cfg.clock_inc_secs)
+}
 
 /// The clocks of a new game with the setting (base and increment in seconds; base 0: none).
 pub fn clock_for<S: Side>((base, inc): (u64, u64)) -> Option<Clock<S>> {

@@ -5,7 +5,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::widgets::{Block, Clear, Widget};
+use ratatui::widgets::{Block, Widget};
 
 use crate::tui::clock::Side;
 use crate::tui::config::Players;
@@ -138,7 +138,7 @@ pub fn render<S: Named>(
     buf: &mut Buffer,
 ) {
     let (p, rows) = layout(size);
-    Clear.render(p, buf);
+    crate::tui::widgets::clear_popup(p, buf);
     Block::bordered().title(" Who plays? ").render(p, buf);
     let text_w = p.width.saturating_sub(4) as usize;
     buf.set_stringn(
@@ -176,7 +176,7 @@ pub fn render<S: Named>(
             style,
         );
     }
-    let foot = keys::hint_line(Ctx::PlayersMenu);
+    let foot = keys::hint_line_for(Ctx::PlayersMenu, Some(S::NAMES));
     buf.set_stringn(p.x + 2, p.bottom().saturating_sub(2), foot, text_w, t.dim);
 }
 

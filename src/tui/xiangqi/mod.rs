@@ -49,9 +49,7 @@ use crate::xiangqi::{Color, Move, Position, RuleAt, Square};
 use std::time::Instant;
 
 use super::clock::Clock;
-use super::config::{
-    self, CLOCK_PRESETS, Config, KeepError, LEVEL, Players, Setting, level_message, step_level,
-};
+use super::config::{self, Config, KeepError, LEVEL, Players, Setting, level_message, step_level};
 use super::engine_thread::{AnyMove, Effect, GameRecord, Info, Report};
 use super::game::Question;
 use super::game::files::{self, SaveTo};
@@ -138,7 +136,7 @@ pub struct XiangqiScreen {
     /// The engine's last score of its own position (centipawns).
     engine_score: Option<i32>,
     /// The clocks of the game (None: no clocks), and those of the next game (base and
-    /// increment in seconds, one of [`CLOCK_PRESETS`]; base 0: none).
+    /// increment in seconds, as the config keeps them; base 0: none).
     pub clock: Option<Clock<Color>>,
     pub next_clock: (u64, u64),
     /// The side whose flag fell: it lost on time.
@@ -174,7 +172,7 @@ impl XiangqiScreen {
             view: None,
             thinking: None,
             search_id: 0,
-            blind: false,
+            blind: cfg.blind,
             judge_panel: false,
             chinese: cfg.xiangqi_chinese,
             overlay: None,
@@ -182,8 +180,8 @@ impl XiangqiScreen {
             calls: Vec::new(),
             engine_called: None,
             engine_score: None,
-            clock: None,
-            next_clock: CLOCK_PRESETS[0],
+            clock: clocks::clock_for(clocks::setting(cfg)),
+            next_clock: clocks::setting(cfg),
             flagged: None,
             rule_at,
             sparring: cfg.sparring,
@@ -228,6 +226,9 @@ impl XiangqiScreen {
         cfg.xiangqi_rule_at = self.rule_at;
         cfg.xiangqi_chinese = self.chinese;
         cfg.sparring = self.sparring;
+        cfg.level = self.level;
+        cfg.blind = self.blind;
+        (cfg.clock_base_secs, cfg.clock_inc_secs) = self.next_clock;
     }
 
     /// Whether the game is over: a ruling stands (a repetition ruled, or no legal move), or
@@ -493,6 +494,7 @@ impl XiangqiScreen {
             Cmd::Stronger | Cmd::Weaker => {
                 self.level = step_level(self.level, cmd == Cmd::Stronger);
                 out.info(level_message(self.level, false));
+                out.save_settings(&[Setting::Level]);
             }
             Cmd::RuleAt => {
                 self.rule_at = self.rule_at.other();
@@ -522,6 +524,7 @@ impl XiangqiScreen {
                     self.clock = clocks::clock_for(self.next_clock);
                 }
                 out.info(clocks::chosen(self.next_clock, in_progress));
+                out.save_settings(clocks::SETTINGS);
             }
             Cmd::Blind => {
                 self.blind = !self.blind;
@@ -531,6 +534,7 @@ impl XiangqiScreen {
                 } else {
                     "Blind mode off: statuses and marks shown."
                 });
+                out.save_settings(&[Setting::Blind]);
             }
             Cmd::WhyForbidden => out.info(why_forbidden(
                 self.record(),
@@ -1798,6 +1802,10 @@ impl super::screen::Component for XiangqiScreen {
 
     fn settings(&self, cfg: &mut Config) {
         XiangqiScreen::settings(self, cfg);
+    }
+
+    fn sides(&self) -> Option<[&'static str; 2]> {
+        Some(<Color as players::Named>::NAMES)
     }
 
     /// A question, over the screen.
