@@ -409,6 +409,38 @@ fn quitting_asks_before_losing_a_game_that_cannot_be_kept() {
     }
 }
 
+/// A game played to its end is kept nowhere for the next start: quitting with it in no
+/// file asks (found by the reviewer: `q` after a claimed draw or a ruling lost the game);
+/// no opens the save prompt, yes quits.
+#[test]
+fn quitting_asks_before_losing_a_finished_game_no_file_holds() {
+    for g in GAMES {
+        let dir = temp_dir(&format!("finished-{g:?}"));
+        let mut a = g.app();
+        g.keep_at(&mut a, &dir.join("kept"));
+        let (fen, mate) = match g {
+            G::Chess => ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "Ra8"),
+            G::Xiangqi => ("3k5/9/9/9/9/9/9/9/4R4/4K4 w", "e1d1"),
+        };
+        through_line(&mut a, "F", fen);
+        typed(&mut a, mate);
+        assert!(g.is_over(&a), "{g:?}: {:?}", a.message);
+        keys(&mut a, "q");
+        assert!(!a.quit, "{g:?}: quit losing the finished game");
+        assert!(text(&a).contains("saved in no file"), "{g:?}\n{}", text(&a));
+        keys(&mut a, "n");
+        assert!(
+            !a.quit && a.input.is_some(),
+            "{g:?}: no did not open the save prompt"
+        );
+        key(&mut a, KeyCode::Esc);
+        keys(&mut a, "q");
+        keys(&mut a, "y");
+        assert!(a.quit, "{g:?}: yes did not quit");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
 #[test]
 fn esc_closes_every_panel() {
     for g in GAMES {

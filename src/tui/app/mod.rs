@@ -546,6 +546,9 @@ impl App {
             if g.game_in_progress() && !g.can_keep() {
                 return Some(Question::Quit { game });
             }
+            if g.finished_unsaved() {
+                return Some(Question::QuitFinished { game });
+            }
             if let Err(e) = g.keep_game() {
                 return Some(Question::QuitUnkept {
                     game,
@@ -749,7 +752,10 @@ impl App {
                     (q, true) => self.quit_losing_game(q.game()),
                     // Saved instead: its screen asks the questions of saving, over the
                     // screen shown.
-                    (Question::QuitUnkept { game, .. }, false) => {
+                    (
+                        Question::QuitUnkept { game, .. } | Question::QuitFinished { game },
+                        false,
+                    ) => {
                         let mut out = Requests::default();
                         self.kept_game(game).ask_file_name(&mut out);
                         let screen = match game {

@@ -30,13 +30,18 @@ pub enum Question {
         reason: String,
         saved_as: Option<std::path::PathBuf>,
     },
+    /// The game played to its end is in no file (nothing keeps a finished game for the
+    /// next start): quit and lose it? No opens the save prompt.
+    QuitFinished { game: GameKind },
 }
 
 impl Question {
     /// The game the question is about.
     pub fn game(&self) -> GameKind {
         match self {
-            Question::Quit { game } | Question::QuitUnkept { game, .. } => *game,
+            Question::Quit { game }
+            | Question::QuitUnkept { game, .. }
+            | Question::QuitFinished { game } => *game,
         }
     }
 }
@@ -338,6 +343,13 @@ fn render_question(q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
     let the_game = the_game(q.game());
     let text = match q {
         Question::Quit { .. } => format!("Quit? {the_game} will be lost."),
+        Question::QuitFinished { game } => format!(
+            "The finished {} game is saved in no file. Quit and lose it? (no: save it as PGN)",
+            match game {
+                GameKind::Chess => "chess",
+                GameKind::Xiangqi => "xiangqi",
+            }
+        ),
         Question::QuitUnkept {
             reason,
             saved_as: None,

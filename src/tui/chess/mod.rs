@@ -427,6 +427,10 @@ impl super::game::KeptGame for Play {
         super::game::files::saved_file(&self.saved_pgn, &self.pgn_text())
     }
 
+    fn game_finished(&self) -> bool {
+        !self.game.is_empty() && self.game.is_over()
+    }
+
     fn ask_file_name(&mut self, out: &mut Requests) {
         self.ask_save_name(out);
     }

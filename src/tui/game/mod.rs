@@ -71,4 +71,10 @@ pub trait KeptGame {
     fn saved_file(&self) -> Option<PathBuf>;
     /// The prompt for a file name to save the game in.
     fn ask_file_name(&mut self, out: &mut Requests);
+    /// A game played to its end (moves played, over): nothing keeps it for the next start.
+    fn game_finished(&self) -> bool;
+    /// A finished game no file holds: quitting asks before losing it.
+    fn finished_unsaved(&self) -> bool {
+        self.game_finished() && self.saved_file().is_none()
+    }
 }

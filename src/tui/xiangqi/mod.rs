@@ -1850,6 +1850,10 @@ impl super::game::KeptGame for XiangqiScreen {
         self.saved_as()
     }
 
+    fn game_finished(&self) -> bool {
+        self.record().ply() > 0 && self.is_over()
+    }
+
     fn ask_file_name(&mut self, out: &mut Requests) {
         self.ask_save_name(out);
     }
