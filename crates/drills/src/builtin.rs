@@ -59,7 +59,28 @@ pub const FILES: &[(&str, &str)] = &[
 
 /// (file name, text) of every scenario file shipped in `scenarios/` (`chess-*.toml`,
 /// `xiangqi-*.toml`; [`super::scenario`]). A test keeps this list equal to the directory.
-pub const SCENARIO_FILES: &[(&str, &str)] = &[];
+pub const SCENARIO_FILES: &[(&str, &str)] = &[
+    (
+        "chess-perpetual-check.toml",
+        include_str!("../../../scenarios/chess-perpetual-check.toml"),
+    ),
+    (
+        "chess-shuffle.toml",
+        include_str!("../../../scenarios/chess-shuffle.toml"),
+    ),
+    (
+        "xiangqi-chase.toml",
+        include_str!("../../../scenarios/xiangqi-chase.toml"),
+    ),
+    (
+        "xiangqi-check.toml",
+        include_str!("../../../scenarios/xiangqi-check.toml"),
+    ),
+    (
+        "xiangqi-mutual.toml",
+        include_str!("../../../scenarios/xiangqi-mutual.toml"),
+    ),
+];
 
 /// Load the built-in puzzles and scenarios (problems name `puzzles/<file>`,
 /// `scenarios/<file>`).
