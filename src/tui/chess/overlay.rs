@@ -36,6 +36,8 @@ pub enum Question {
     AbandonForFen,
     /// Abandon the game in progress to load a game from a PGN file?
     AbandonForPgn,
+    /// Abandon the game in progress to play this scenario from a real game?
+    AbandonForScenario(crate::tui::game::scenario::Chosen),
     /// Started with `--fen` or `--pgn` while a game in progress was kept:
     /// play the new game and delete the kept one (no: resume the kept one)?
     /// `pick`: the list of games the command line's file opened, shown again
@@ -258,9 +260,14 @@ pub fn render(play: &Play, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffer)
         } => render_verdict(*correct, text, *scroll, t, size, buf),
         Overlay::Promotion(_) => render_promotion(t, size, buf),
         Overlay::Ask(q) => render_question(play, q, t, size, buf),
-        Overlay::Players { selected } => {
-            players::render::<shakmaty::Color>(play.config.human, play.config.sparring, *selected, t, size, buf)
-        }
+        Overlay::Players { selected } => players::render::<shakmaty::Color>(
+            play.config.human,
+            play.config.sparring,
+            *selected,
+            t,
+            size,
+            buf,
+        ),
         Overlay::PickGame(p) => super::pgn_file::render_pick(p, t, size, buf),
     }
 }
@@ -377,6 +384,7 @@ fn render_question(play: &Play, q: &Question, t: &Theme, size: Rect, buf: &mut B
         ),
         Question::AbandonForFen => SharedQuestion::AbandonForFen.text(),
         Question::AbandonForPgn => SharedQuestion::AbandonForPgn.text(),
+        Question::AbandonForScenario(_) => SharedQuestion::AbandonForScenario.text(),
         Question::ReplaceKept { saved: s, .. } => format!(
             "A chess game in progress was kept ({}). Play the new game and delete the kept \
              one? (no: resume the kept game; later: keep both)",
@@ -518,6 +526,7 @@ impl Play {
             (Question::Resume(_), false) => self.discard_saved_game(out),
             (Question::AbandonForFen, true) => self.open_fen_prompt(out),
             (Question::AbandonForPgn, true) => self.open_pgn_prompt(out),
+            (Question::AbandonForScenario(chosen), true) => self.start_scenario(chosen.0, out),
             (Question::ReplaceKept { pick, .. }, true) => {
                 self.discard_saved_game(out);
                 match pick {
