@@ -52,6 +52,8 @@ pub enum Ctx {
     Input,
     /// Choosing a game of a PGN file that holds several.
     PickGame,
+    /// Choosing a scenario from a real game to play (from either game's drills).
+    PickScenario,
 }
 
 impl Ctx {
@@ -67,6 +69,7 @@ impl Ctx {
                 | Ctx::PlayersMenu
                 | Ctx::Input
                 | Ctx::PickGame
+                | Ctx::PickScenario
                 | Ctx::XqCall
         )
     }
@@ -220,6 +223,8 @@ pub enum Cmd {
     No,
     /// Input line: submit what was typed.
     Submit,
+    /// The list of scenarios from real games (the drill screens).
+    Scenarios,
     /// Input line: an edit of the line (cursor, deletions).
     Edit(Edit),
 }
@@ -325,6 +330,7 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::XqDrillThemes, &[Code(KeyCode::Home), Char('g')], Cmd::DrillFirst, "first theme", None),
     b(Ctx::XqDrillThemes, &[Code(KeyCode::End), Char('G')], Cmd::DrillLast, "last theme", None),
     b(Ctx::XqDrillThemes, &[Code(KeyCode::Enter), Char(' ')], Cmd::DrillPick, "drill this theme (or click it)", Some("pick")),
+    b(Ctx::XqDrillThemes, &[Char('S')], Cmd::Scenarios, "scenarios from real games: play on from a real game's position against the sparring engine", Some("scenarios")),
     b(Ctx::XqDrillAnswer, &[Char('i'), Char(':'), Code(KeyCode::Tab), Code(KeyCode::Enter)], Cmd::DrillType, "type the answer (the words the question names)", Some("type")),
     b(Ctx::XqDrillAnswer, &[Char(','), Code(KeyCode::Left), Char('h')], Cmd::HistBack, "step back through the moves", Some("ply")),
     b(Ctx::XqDrillAnswer, &[Char('.'), Code(KeyCode::Right), Char('l')], Cmd::HistForward, "step forward through the moves", None),
@@ -372,6 +378,7 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::DrillThemes, &[Code(KeyCode::Home), Char('g')], Cmd::DrillFirst, "first theme", None),
     b(Ctx::DrillThemes, &[Code(KeyCode::End), Char('G')], Cmd::DrillLast, "last theme", None),
     b(Ctx::DrillThemes, &[Code(KeyCode::Enter), Char(' ')], Cmd::DrillPick, "drill this theme (or click it)", Some("pick")),
+    b(Ctx::DrillThemes, &[Char('S')], Cmd::Scenarios, "scenarios from real games: play on from a real game's position against the sparring engine", Some("scenarios")),
     b(Ctx::DrillAnswer, &[Char('1'), Char('2'), Char('3'), Char('4'), Char('5'), Char('6')], Cmd::DrillChoose, "answer with that option (or click it)", Some("answer")),
     b(Ctx::DrillAnswer, &[Code(KeyCode::Left), Char('h')], Cmd::DrillPrevOption, "previous option", None),
     b(Ctx::DrillAnswer, &[Code(KeyCode::Right), Char('l')], Cmd::DrillNextOption, "next option", None),
@@ -442,6 +449,14 @@ pub const BINDINGS: &[Binding] = &[
     b(Ctx::PickGame, &[Code(KeyCode::Home), Char('g')], Cmd::ScrollTop, "the first game", None),
     b(Ctx::PickGame, &[Code(KeyCode::End), Char('G')], Cmd::ScrollBottom, "the last game", None),
     b(Ctx::PickGame, &[Code(KeyCode::Esc), Char('q')], Cmd::Close, "open nothing", Some("cancel")),
+    b(Ctx::PickScenario, &[Code(KeyCode::Enter), Char(' ')], Cmd::Submit, "play this scenario: its game's moves up to where you take over, you on the side that must notice, the engine sparring", Some("play")),
+    b(Ctx::PickScenario, &[Code(KeyCode::Down), Char('j')], Cmd::ScrollDown, "next scenario", Some("choose")),
+    b(Ctx::PickScenario, &[Code(KeyCode::Up), Char('k')], Cmd::ScrollUp, "previous scenario", None),
+    b(Ctx::PickScenario, &[Code(KeyCode::PageDown)], Cmd::PageDown, "ten scenarios down", None),
+    b(Ctx::PickScenario, &[Code(KeyCode::PageUp)], Cmd::PageUp, "ten scenarios up", None),
+    b(Ctx::PickScenario, &[Code(KeyCode::Home), Char('g')], Cmd::ScrollTop, "the first scenario", None),
+    b(Ctx::PickScenario, &[Code(KeyCode::End), Char('G')], Cmd::ScrollBottom, "the last scenario", None),
+    b(Ctx::PickScenario, &[Code(KeyCode::Esc), Char('q')], Cmd::Close, "play nothing", Some("cancel")),
     b(Ctx::Input, &[Code(KeyCode::Enter)], Cmd::Submit, "submit what was typed", Some("submit")),
     b(Ctx::Input, &[Code(KeyCode::Esc)], Cmd::Close, "cancel typing", Some("cancel")),
     b(Ctx::Input, &[Code(KeyCode::Left), Ctrl('b')], Cmd::Edit(Edit::Left), "cursor left", None),
@@ -709,6 +724,7 @@ mod tests {
             Ctx::PlayersMenu,
             Ctx::Input,
             Ctx::PickGame,
+            Ctx::PickScenario,
         ] {
             let mut seen = Vec::new();
             for b in BINDINGS

@@ -847,3 +847,111 @@ fn saving_says_the_same_in_both_games() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// Text without its blanks: a wrapped message reads on, a CJK character's second cell
+/// does not count.
+fn solid(text: &str) -> String {
+    text.split_whitespace().collect()
+}
+
+/// The screen's text without blanks ([`solid`]).
+fn flat(a: &App) -> String {
+    solid(&screen(a, &Theme::plain(), 80, 24).0)
+}
+
+/// Scenarios from real games (issue 39 item 2), one path for both games: `S` on the drills'
+/// theme list lists the game's scenarios by players and year only; choosing one opens the
+/// game's screen at the scenario's position (the real moves before it played), the player
+/// on its side and the engine sparring; the game in progress is asked about first; the real
+/// game's note is told only once the game is left.
+#[test]
+fn a_scenario_is_chosen_played_and_told_after_in_both_games() {
+    let all = crate::drills::load_builtin().scenarios;
+    for g in GAMES {
+        let kind = match g {
+            G::Chess => crate::drills::GameKind::Chess,
+            G::Xiangqi => crate::drills::GameKind::Xiangqi,
+        };
+        let first = all
+            .iter()
+            .find(|s| s.game_kind == kind)
+            .expect("a scenario");
+        let mut a = g.app();
+        g.play(&mut a, 2);
+        keys(&mut a, "dS");
+        let list = flat(&a);
+        let label = format!("{} - {}, {}", first.first, first.black, first.year());
+        assert!(list.contains(&solid(&label)), "{g:?}: {list}");
+        for s in all.iter().filter(|s| s.game_kind == kind) {
+            for secret in [&s.motif, &s.theme_name, &s.note, &s.source] {
+                assert!(
+                    !list.contains(&solid(secret)),
+                    "{g:?}: the list tells {secret}"
+                );
+            }
+        }
+        // The game in progress is asked about first.
+        key(&mut a, KeyCode::Enter);
+        assert_eq!(
+            a.screen,
+            if g == G::Chess {
+                Screen::Play
+            } else {
+                Screen::Xiangqi
+            }
+        );
+        assert!(
+            flat(&a).contains(&solid("Abandon the game in progress to play a scenario")),
+            "{g:?}"
+        );
+        assert_eq!(g.ply(&a), 2);
+        keys(&mut a, "y");
+        assert_eq!(
+            g.ply(&a),
+            first.begin,
+            "{g:?}: the real game's moves up to begin"
+        );
+        let side_black = first.player == "black";
+        let players = match g {
+            G::Chess => a.play.config.human,
+            G::Xiangqi => a.xiangqi.players,
+        };
+        assert_eq!(
+            players,
+            if side_black {
+                Players::HumanBlack
+            } else {
+                Players::HumanWhite
+            }
+        );
+        match (g, first.position_at_begin()) {
+            (G::Chess, crate::drills::scenario::ScenarioGame::Chess(want)) => {
+                assert_eq!(a.play.game.position(), want.position());
+                assert!(!a.play.config.sparring, "the setting is left as it was");
+            }
+            (G::Xiangqi, crate::drills::scenario::ScenarioGame::Xiangqi(want)) => {
+                assert_eq!(a.xiangqi.record().current(), want.current());
+                assert!(!a.xiangqi.sparring, "the setting is left as it was");
+            }
+            _ => panic!("{g:?}: the scenario's game"),
+        }
+        let shown = flat(&a);
+        // The note's end (its start may share a row with the players' CJK names).
+        let words: Vec<&str> = first.note.split_whitespace().collect();
+        let note_end: String = words[words.len() - 6..].concat();
+        assert!(
+            !shown.contains(&note_end),
+            "{g:?}: the note before the game: {shown}"
+        );
+        // Leaving the scenario's game tells what happened in the real game.
+        keys(&mut a, "ny");
+        let after = flat(&a);
+        assert!(after.contains(&note_end), "{g:?}: no note after: {after}");
+        let message = a
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert!(message.contains(&first.note), "{g:?}: {message}");
+    }
+}

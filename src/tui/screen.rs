@@ -91,6 +91,9 @@ pub enum Request {
     /// A puzzle was added to the drills file (the message says so): the drill screen
     /// reloads its puzzles next time it opens.
     PuzzlesAdded(String),
+    /// Play this scenario from a real game on its game's screen (asking first if that
+    /// would lose the game in progress there).
+    PlayScenario(super::game::scenario::Chosen),
 }
 
 /// The requests of one step, in the order the App carries them out.

@@ -162,6 +162,7 @@ pub(super) fn on_the_game_screens_help(c: super::keys::Ctx) -> bool {
             | Ctx::XqDrillThemes
             | Ctx::XqDrillAnswer
             | Ctx::XqDrillFeedback
+            | Ctx::PickScenario
     )
 }
 

@@ -36,6 +36,7 @@ use super::chess::{self, Play};
 use super::config::{Config, Setting};
 use super::engine_thread::Report;
 use super::game::KeptGame;
+use super::game::scenario::{self, Chosen};
 use super::keys::{self, Cmd, Ctx};
 use super::screen::{Component, Env, Request, Requests};
 use super::widgets::Marks;
@@ -226,6 +227,7 @@ impl App {
             Action::Engine(r) => self.with_play(|p, _, out| p.on_report(r, out)),
         }
         self.play.note_clocks();
+        self.tell_scenario();
         // A message belongs to the screen it was given on.
         if self.screen != screen && self.message == message {
             self.message = None;
@@ -388,6 +390,50 @@ impl App {
                     }
                     self.info(summary);
                 }
+                Request::PlayScenario(chosen) => self.play_scenario(chosen),
+            }
+        }
+    }
+
+    /// Play a scenario from a real game on its game's screen (which asks first if that
+    /// would lose its game in progress): the one path for both games.
+    fn play_scenario(&mut self, chosen: Chosen) {
+        self.input = None;
+        self.overlay = None;
+        self.message = None;
+        match chosen.0.game_kind {
+            GameKind::Chess => {
+                self.screen = Screen::Play;
+                self.with_play(|p, _, out| p.play_scenario(chosen, out));
+            }
+            GameKind::Xiangqi => {
+                self.screen = Screen::Xiangqi;
+                self.with_xiangqi(|x, _, out| x.play_scenario(chosen, out));
+            }
+        }
+    }
+
+    /// A scenario's game that ended or was left on the screen shown: the real game's
+    /// story, after what the screen said (once; [`scenario::story`]).
+    fn tell_scenario(&mut self) {
+        let out = match self.screen {
+            Screen::Play => {
+                let over = self.play.game.is_over();
+                scenario::story(&mut self.play.scenario, over)
+            }
+            Screen::Xiangqi => {
+                let over = self.xiangqi.is_over();
+                scenario::story(&mut self.xiangqi.scenario, over)
+            }
+            _ => Requests::none(),
+        };
+        for r in out {
+            if let Request::Info(story) = r {
+                let text = match &self.message {
+                    Some(m) => format!("{} {story}", m.text),
+                    None => story,
+                };
+                self.info(text);
             }
         }
     }

@@ -60,7 +60,7 @@ impl Play {
             declined = Some(format!("The engine declines the draw offer: {why}."));
         }
         let welcome = config::engine_may_claim_draw(
-            self.config.sparring,
+            crate::tui::game::scenario::sparring(self.config.sparring, self.scenario.as_ref()),
             score.is_some_and(|s| s <= -self.config.contempt),
         );
         let game = &self.game;
@@ -123,7 +123,7 @@ impl Play {
         let id = seat::think(
             &mut self.search_id,
             self.config.level,
-            self.config.sparring,
+            crate::tui::game::scenario::sparring(self.config.sparring, self.scenario.as_ref()),
             self.clock.as_ref(),
             game,
             out,

@@ -138,6 +138,8 @@ pub struct Play {
     /// The last PGN saved: where, and its text (a game that cannot be kept
     /// but was saved so is not lost; the quit question says where it is).
     pub saved_pgn: Option<(PathBuf, String)>,
+    /// The scenario from a real game being played, if one is ([`super::game::scenario`]).
+    pub scenario: Option<super::game::scenario::Run>,
     /// The time each side had left (White, Black) after each ply played with these clocks,
     /// shown when that ply is viewed.
     pub clock_at: std::collections::BTreeMap<usize, [Duration; 2]>,
@@ -182,6 +184,7 @@ impl Play {
             resume_path: None,
             saved_kept: false,
             saved_pgn: None,
+            scenario: None,
         }
     }
 

@@ -36,6 +36,8 @@ pub enum Question {
     AbandonForFen,
     /// Abandon the game in progress to load a game from a PGN file?
     AbandonForPgn,
+    /// Abandon the game in progress to play this scenario from a real game?
+    AbandonForScenario(crate::tui::game::scenario::Chosen),
     /// Started with `--fen` or `--pgn` while a game in progress was kept:
     /// play the new game and delete the kept one (no: resume the kept one)?
     /// `pick`: the list of games the command line's file opened, shown again
@@ -383,6 +385,7 @@ fn render_question(play: &Play, q: &Question, t: &Theme, size: Rect, buf: &mut B
         ),
         Question::AbandonForFen => SharedQuestion::AbandonForFen.text(),
         Question::AbandonForPgn => SharedQuestion::AbandonForPgn.text(),
+        Question::AbandonForScenario(_) => SharedQuestion::AbandonForScenario.text(),
         Question::ReplaceKept { saved: s, .. } => format!(
             "A chess game in progress was kept ({}). Play the new game and delete the kept \
              one? (no: resume the kept game; later: keep both)",
@@ -524,6 +527,7 @@ impl Play {
             (Question::Resume(_), false) => self.discard_saved_game(out),
             (Question::AbandonForFen, true) => self.open_fen_prompt(out),
             (Question::AbandonForPgn, true) => self.open_pgn_prompt(out),
+            (Question::AbandonForScenario(chosen), true) => self.start_scenario(chosen.0, out),
             (Question::ReplaceKept { pick, .. }, true) => {
                 self.discard_saved_game(out);
                 match pick {

@@ -19,8 +19,10 @@ use super::{
     CONTEMPT_STEPS_CP, Env, HASH_STEPS_MB, MOVE_MAX_CHARS, Overlay, Play, Players, Question,
     Requests, game_over_hint, king_target, level_message, short_reason, step_level,
 };
+use crate::drills::scenario::{Scenario, ScenarioGame};
 use crate::tui::clock::idx;
 use crate::tui::config::{Setting, step_after};
+use crate::tui::game::scenario::{self, Chosen, Run};
 use crate::tui::game::{clocks, history, players};
 use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::prompt::InputKind;
@@ -288,6 +290,7 @@ impl Play {
 
     /// Replace the game (a new game, fresh clocks) without letting the engine go.
     pub(super) fn set_game(&mut self, game: Game, out: &mut Requests) {
+        scenario::leave(&mut self.scenario);
         self.stop_engine(out);
         self.game = game;
         self.view = None;
@@ -308,6 +311,32 @@ impl Play {
             Some(t) => out.info(t.ending.explanation.clone()),
             None => out.clear(),
         }
+    }
+
+    /// Play a scenario from a real game ([`Request::PlayScenario`](crate::tui::screen::Request)),
+    /// asking first if that would lose the game in progress.
+    pub fn play_scenario(&mut self, chosen: Chosen, out: &mut Requests) {
+        if self.game_in_progress() {
+            self.overlay = Some(Overlay::Ask(Question::AbandonForScenario(chosen)));
+        } else {
+            self.start_scenario(chosen.0, out);
+        }
+    }
+
+    /// Start the scenario: its game up to `begin`, the player on its side, the engine
+    /// sparring on the other.
+    pub(super) fn start_scenario(&mut self, s: Box<Scenario>, out: &mut Requests) {
+        let ScenarioGame::Chess(game) = s.position_at_begin() else {
+            out.error(format!("Scenario {} is not a chess game.", s.id));
+            return;
+        };
+        self.set_game(*game, out);
+        let run = Run::new(s);
+        self.config.human = run.players();
+        self.flipped = self.config.human == Players::HumanBlack;
+        out.info(run.opening());
+        self.scenario = Some(run);
+        self.maybe_engine(out);
     }
 
     fn takeback(&mut self, out: &mut Requests) {

@@ -10,6 +10,7 @@ pub mod files;
 pub mod history;
 pub mod players;
 pub mod review;
+pub mod scenario;
 pub mod seat;
 
 use std::path::PathBuf;
@@ -38,6 +39,8 @@ pub enum Question {
     AbandonForFen,
     /// Abandon the game in progress to load a game from a PGN file?
     AbandonForPgn,
+    /// Abandon the game in progress to play a scenario from a real game?
+    AbandonForScenario,
     /// Saving: replace this file?
     Overwrite(PathBuf),
 }
@@ -52,6 +55,9 @@ impl Question {
             }
             Question::AbandonForPgn => {
                 "Abandon the game in progress to load a game from a PGN file?".to_string()
+            }
+            Question::AbandonForScenario => {
+                "Abandon the game in progress to play a scenario from a real game?".to_string()
             }
             Question::Overwrite(p) => format!("{} exists: overwrite?", p.display()),
         }

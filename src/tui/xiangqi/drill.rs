@@ -25,9 +25,10 @@ use crate::drills::check::Feedback;
 use crate::drills::xiangqi::{
     ChaseStatus, Verdict, XiangqiAnswer, XiangqiPuzzle, XiangqiQuestion, parse_answer,
 };
-use crate::drills::{Pick, Session};
+use crate::drills::{GameKind, Pick, Session};
 use crate::xiangqi::notation::wxf;
 
+use crate::tui::game::scenario;
 use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::prompt::InputKind;
 use crate::tui::screen::{Component, Env, Request, Requests};
@@ -62,6 +63,8 @@ pub struct XqDrillScreen {
     /// The theme highlighted in the list (0: all themes, then each theme).
     pub selected: usize,
     pub current: Option<Current>,
+    /// The list of scenarios from real games, when open ([`scenario::List`]).
+    pub scenarios: Option<scenario::List>,
 }
 
 impl XqDrillScreen {
@@ -70,11 +73,15 @@ impl XqDrillScreen {
             session,
             selected: 0,
             current: None,
+            scenarios: None,
         }
     }
 
     /// The key-table context: the theme list, a puzzle, or its feedback.
     pub fn ctx(&self) -> Ctx {
+        if self.scenarios.is_some() {
+            return Ctx::PickScenario;
+        }
         match &self.current {
             None => Ctx::XqDrillThemes,
             Some(c) if c.feedback.is_some() => Ctx::XqDrillFeedback,
@@ -581,6 +588,10 @@ impl Component for XqDrillScreen {
     }
 
     fn command(&mut self, cmd: Cmd, _env: &Env, out: &mut Requests) {
+        let all = &self.session.collection.scenarios;
+        if scenario::route(&mut self.scenarios, GameKind::Xiangqi, all, cmd, out) {
+            return;
+        }
         out.extend(XqDrillScreen::command(self, cmd));
     }
 
@@ -589,11 +600,20 @@ impl Component for XqDrillScreen {
     }
 
     fn click(&mut self, x: u16, y: u16, env: &Env, out: &mut Requests) {
+        if self.scenarios.is_some() {
+            return;
+        }
         out.extend(XqDrillScreen::click(self, env.size, x, y));
     }
 
     fn render(&self, env: &Env, theme: &Theme, buf: &mut Buffer) {
         XqDrillScreen::render(self, env.ascii, theme, env.size, buf);
+    }
+
+    fn render_overlay(&self, env: &Env, theme: &Theme, buf: &mut Buffer) {
+        if let Some(l) = &self.scenarios {
+            l.render(theme, env.size, buf);
+        }
     }
 
     fn take_note(&mut self) -> Option<String> {

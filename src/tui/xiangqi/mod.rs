@@ -54,6 +54,7 @@ use super::engine_thread::{AnyMove, Effect, GameRecord, Info, Report};
 use super::game::Question;
 use super::game::files::{self, SaveTo};
 use super::game::players::{self, MenuStep};
+use super::game::scenario::{self, Chosen, Run};
 use super::game::seat::{self, Heard};
 use super::game::{clocks, history};
 use super::keys::{self, Cmd, Ctx};
@@ -61,6 +62,7 @@ use super::prompt::{InputKind, expand_home};
 use super::theme::{PLACE_MARK, RULING_SPAN_MARK, Theme, badge};
 use super::widgets::{self, clip};
 use super::xq_board::{PointMark, XqBoardView, XqGeom, forbidden_targets, glyph, why_forbidden};
+use crate::drills::scenario::{Scenario, ScenarioGame};
 
 pub use super::screen::{Request, Requests};
 
@@ -89,6 +91,8 @@ pub enum OnYes {
     Replace { game: PgnGame, said: String },
     /// Write the game to the file.
     Save(PathBuf),
+    /// Play this scenario from a real game.
+    Scenario(Chosen),
 }
 
 /// A search the screen waits for.
@@ -152,6 +156,8 @@ pub struct XiangqiScreen {
     /// The file the game was last saved to and the PGN written there (quitting when the
     /// game cannot be kept says where it is saved, if it still is).
     pub saved_pgn: Option<(PathBuf, String)>,
+    /// The scenario from a real game being played, if one is ([`super::game::scenario`]).
+    pub scenario: Option<Run>,
     /// How many rows of the move list were made so far ([`XiangqiScreen::rows_made`]).
     rows_made: std::cell::Cell<u64>,
 }
@@ -187,6 +193,7 @@ impl XiangqiScreen {
             sparring: cfg.sparring,
             kept_path: None,
             saved_pgn: None,
+            scenario: None,
             rows_made: std::cell::Cell::new(0),
         }
     }
@@ -311,7 +318,7 @@ impl XiangqiScreen {
             return;
         }
         let draw_welcome = config::engine_may_claim_draw(
-            self.sparring,
+            scenario::sparring(self.sparring, self.scenario.as_ref()),
             self.engine_score.is_some_and(|cp| cp <= -50),
         );
         if let Some(call) = arbiter::favourable_call(&self.game, side, draw_welcome) {
@@ -376,7 +383,7 @@ impl XiangqiScreen {
         let id = seat::think(
             &mut self.search_id,
             self.level,
-            self.sparring,
+            scenario::sparring(self.sparring, self.scenario.as_ref()),
             self.clock.as_ref(),
             game,
             out,
@@ -828,7 +835,8 @@ impl XiangqiScreen {
                 self.set_game(game.start, &game.moves, out);
                 out.info(said);
             }
-            (OnYes::NewGame | OnYes::Replace { .. }, false) => {
+            (OnYes::Scenario(chosen), true) => self.start_scenario(chosen.0, out),
+            (OnYes::NewGame | OnYes::Replace { .. } | OnYes::Scenario(_), false) => {
                 out.info("The game in progress goes on.")
             }
             (OnYes::Save(path), true) => self.save(path, out),
@@ -912,6 +920,7 @@ impl XiangqiScreen {
 
     /// A new game from `start` with `moves` played (legal: checked when read).
     fn set_game(&mut self, start: Position, moves: &[Move], out: &mut Requests) {
+        scenario::leave(&mut self.scenario);
         self.stop_engine(out);
         out.push(Request::Engine(Effect::NewGame));
         self.game = JudgedGame::new(start, self.rule_at);
@@ -928,6 +937,33 @@ impl XiangqiScreen {
         self.flagged = None;
         self.clock = clocks::clock_for(self.next_clock);
         self.maybe_engine(out);
+    }
+
+    /// Play a scenario from a real game ([`Request::PlayScenario`]), asking first if that
+    /// would lose the game in progress.
+    pub fn play_scenario(&mut self, chosen: Chosen, out: &mut Requests) {
+        let on_yes = OnYes::Scenario(chosen);
+        if self.in_progress() {
+            self.overlay = Some(Overlay::Ask(Question::AbandonForScenario, Box::new(on_yes)));
+        } else {
+            self.answer(on_yes, true, out);
+        }
+    }
+
+    /// Start the scenario: its game up to `begin`, the player on its side, the engine
+    /// sparring on the other.
+    fn start_scenario(&mut self, s: Box<Scenario>, out: &mut Requests) {
+        let ScenarioGame::Xiangqi(rec) = s.position_at_begin() else {
+            out.error(format!("Scenario {} is not a xiangqi game.", s.id));
+            return;
+        };
+        let run = Run::new(s);
+        self.players = run.players();
+        self.flipped = self.players == Players::HumanBlack;
+        let moves: Vec<Move> = (1..=rec.ply()).map(|p| rec.move_at(p)).collect();
+        self.set_game(rec.position(0).clone(), &moves, out);
+        out.info(run.opening());
+        self.scenario = Some(run);
     }
 
     /// Take back the last move, and the engine's reply with it when a human plays

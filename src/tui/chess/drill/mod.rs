@@ -33,7 +33,9 @@ use crate::rules::Game;
 pub use layout::{Layout, PuzzleAreas, ThemeAreas};
 pub use puzzle::{PuzzleState, Ruling, Widget};
 
+use crate::drills::GameKind;
 use crate::rules::notation::king_target;
+use crate::tui::game::scenario;
 use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::prompt::InputKind;
 use crate::tui::screen::{Component, Env, Request, Requests};
@@ -53,6 +55,8 @@ pub struct DrillState {
     /// The row of the theme list: 0 = all, then the themes.
     pub row: usize,
     pub view: View,
+    /// The list of scenarios from real games, when open ([`scenario::List`]).
+    pub scenarios: Option<scenario::List>,
 }
 
 /// A theme's score as the drill screen shows it.
@@ -112,6 +116,7 @@ impl DrillState {
             session,
             row: 0,
             view: View::Themes,
+            scenarios: None,
         }
     }
 
@@ -129,6 +134,9 @@ impl DrillState {
 
     /// The key-table context of the view shown.
     pub fn ctx(&self) -> Ctx {
+        if self.scenarios.is_some() {
+            return Ctx::PickScenario;
+        }
         match &self.view {
             View::Themes => Ctx::DrillThemes,
             View::Puzzle(p) if p.answered() => Ctx::DrillFeedback,
@@ -599,6 +607,10 @@ impl Component for DrillState {
     }
 
     fn command(&mut self, cmd: Cmd, env: &Env, out: &mut Requests) {
+        let all = &self.session.collection.scenarios;
+        if scenario::route(&mut self.scenarios, GameKind::Chess, all, cmd, out) {
+            return;
+        }
         out.extend(if cmd == Cmd::Back {
             self.back()
         } else {
@@ -611,6 +623,9 @@ impl Component for DrillState {
     }
 
     fn click(&mut self, x: u16, y: u16, env: &Env, out: &mut Requests) {
+        if self.scenarios.is_some() {
+            return;
+        }
         out.extend(DrillState::click(self, env.size, x, y));
     }
 
@@ -625,6 +640,17 @@ impl Component for DrillState {
         buf: &mut ratatui::buffer::Buffer,
     ) {
         DrillState::render(self, env.ascii, theme, env.size, buf);
+    }
+
+    fn render_overlay(
+        &self,
+        env: &Env,
+        theme: &crate::tui::theme::Theme,
+        buf: &mut ratatui::buffer::Buffer,
+    ) {
+        if let Some(l) = &self.scenarios {
+            l.render(theme, env.size, buf);
+        }
     }
 
     /// The key bar offers paging only where the ruling pages.
