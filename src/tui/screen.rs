@@ -93,7 +93,7 @@ pub enum Request {
     PuzzlesAdded(String),
     /// Play this scenario from a real game on its game's screen (asking first if that
     /// would lose the game in progress there).
-    PlayScenario(super::game::scenario::Chosen),
+    PlayScenario(Chosen),
 }
 
 /// The requests of one step, in the order the App carries them out.
@@ -262,3 +262,16 @@ pub trait Component {
         None
     }
 }
+
+/// A scenario chosen to be played ([`Request::PlayScenario`]); two are the same if their
+/// ids are (ids are unique over all files).
+#[derive(Clone, Debug)]
+pub struct Chosen(pub Box<crate::drills::scenario::Scenario>);
+
+impl PartialEq for Chosen {
+    fn eq(&self, other: &Chosen) -> bool {
+        self.0.id == other.0.id
+    }
+}
+
+impl Eq for Chosen {}

@@ -288,7 +288,13 @@ impl Session {
     pub fn quit_and_check_restored(mut self) {
         self.send("q");
         let t0 = Instant::now();
+        let mut answered = false;
         loop {
+            // A finished game no file holds: quitting asks before it is lost; yes.
+            if !answered && self.screen().contains("saved in no file") {
+                self.send("y");
+                answered = true;
+            }
             if let Some(status) = self.child.try_wait().unwrap() {
                 assert!(status.success(), "exit status {status:?}");
                 break;

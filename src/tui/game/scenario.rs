@@ -18,18 +18,7 @@ use crate::tui::screen::{Request, Requests};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::popup;
 
-/// A scenario chosen to be played ([`Request::PlayScenario`]); two are the same if their
-/// ids are (ids are unique over all files).
-#[derive(Clone, Debug)]
-pub struct Chosen(pub Box<Scenario>);
-
-impl PartialEq for Chosen {
-    fn eq(&self, other: &Chosen) -> bool {
-        self.0.id == other.0.id
-    }
-}
-
-impl Eq for Chosen {}
+pub use crate::tui::screen::Chosen;
 
 /// The list of one game's scenarios, a row highlighted.
 #[derive(Clone, Debug)]
