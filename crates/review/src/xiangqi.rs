@@ -370,15 +370,7 @@ fn forbidden_move(game: &mut JudgedGame, ply: usize, index: usize, out: &mut Vec
     game.pop();
     // The judge's one list of the moves forbidden now (the trainer's board marks the same).
     let before = game.record();
-    let forbidden = before.forbidden_moves(RuleAt::FirstRepetition);
-    let mut breaks: Vec<Move> = before
-        .current()
-        .legal_moves()
-        .as_slice()
-        .iter()
-        .copied()
-        .filter(|m| forbidden.iter().all(|f| f.mv != *m))
-        .collect();
+    let (mut breaks, _) = before.allowed_and_forbidden(RuleAt::FirstRepetition);
     game.push(played);
     breaks.sort_by_key(|m| m.ucci());
     out.push(XqFinding {

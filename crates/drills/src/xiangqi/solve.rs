@@ -212,14 +212,7 @@ pub fn solve(puzzle: &XiangqiPuzzle) -> Result<Solution, SolveError> {
             let mover = pos.side_to_move();
             // The judge's one list of the moves forbidden now (the trainer's board marks
             // the same), at the puzzle's occurrence.
-            let forbidden = record.forbidden_moves(puzzle.rule_at);
-            let safe: Vec<_> = pos
-                .legal_moves()
-                .as_slice()
-                .iter()
-                .copied()
-                .filter(|m| forbidden.iter().all(|f| f.mv != *m))
-                .collect();
+            let (safe, forbidden) = record.allowed_and_forbidden(puzzle.rule_at);
             let lost: Vec<String> = forbidden
                 .iter()
                 .map(|f| format!("{} ({})", wxf(pos, f.mv), f.ruling.headline()))

@@ -68,6 +68,22 @@ impl Record {
             })
             .collect()
     }
+
+    /// The legal moves of the side to move split by [`Record::forbidden`]: those that are
+    /// not forbidden (the moves that break off one's own perpetual in time), in the order
+    /// the moves are generated, and the forbidden ones with their rulings.
+    pub fn allowed_and_forbidden(&self, at: RuleAt) -> (Vec<Move>, Vec<Forbidden>) {
+        let forbidden = self.forbidden_moves(at);
+        let allowed = self
+            .current()
+            .legal_moves()
+            .as_slice()
+            .iter()
+            .copied()
+            .filter(|m| forbidden.iter().all(|f| f.mv != *m))
+            .collect();
+        (allowed, forbidden)
+    }
 }
 
 #[cfg(test)]
