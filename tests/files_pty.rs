@@ -56,10 +56,14 @@ fn endless_files_are_refused_at_once_and_the_game_is_kept() {
     s.signal("TERM");
     s.wait_exit();
     s.assert_restored();
-    let kept = home.join("data/threefold/xiangqi-in-progress.pgn");
+    // Kept as both games keep theirs: JSON naming the game, with its moves.
+    let kept = home.join("data/threefold/xiangqi-in-progress.json");
     let text = std::fs::read_to_string(&kept).expect("the game was kept");
-    assert!(text.contains("[Variant \"xiangqi\"]"), "{text}");
-    assert!(text.contains("1. "), "a move was kept: {text}");
+    assert!(text.contains("\"game\":\"xiangqi\""), "{text}");
+    assert!(
+        text.contains("\"moves\":[\"h2e2\""),
+        "a move was kept: {text}"
+    );
 }
 
 #[test]

@@ -107,8 +107,8 @@ pub enum Ended {
 }
 
 /// `--xiangqi` with `--fen` or `--pgn`: the xiangqi screen starts from that position or
-/// game, read as a FEN typed after `F` or a file opened with `o` is (the same question if the
-/// kept game is in progress). A position or file that cannot be read is an error, as for
+/// game, read as a FEN typed after `F` or a file opened with `o` is (the kept game is then
+/// offered to be replaced by it, as chess's is). A position or file that cannot be read is an error, as for
 /// chess: one line, and the trainer does not open.
 fn open_given_xiangqi(app: &mut App, fen: Option<&str>, pgn: Option<&Path>) -> anyhow::Result<()> {
     if let Some(fen) = fen {
@@ -122,6 +122,18 @@ fn open_given_xiangqi(app: &mut App, fen: Option<&str>, pgn: Option<&Path>) -> a
         anyhow::bail!("{}", m.text);
     }
     Ok(())
+}
+
+/// Where a game in progress is kept in the data directory `dir`: `STEM.json`. An older
+/// run kept the xiangqi game as `STEM.pgn`: a file of that name, and none of the new, is
+/// renamed so that it is read (its text is read as it was written) and kept in its place.
+fn kept_file(dir: &Path, stem: &str) -> PathBuf {
+    let path = dir.join(format!("{stem}.json"));
+    let older = dir.join(format!("{stem}.pgn"));
+    if !path.exists() && older.is_file() {
+        let _ = std::fs::rename(&older, &path);
+    }
+    path
 }
 
 /// Open the trainer; returns when the user quits or a signal ends it.
@@ -152,12 +164,12 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
             anyhow::bail!("{}", m.text);
         }
     }
-    app.xiangqi.kept_path = config::data_dir().map(|d| d.join("xiangqi-in-progress.pgn"));
-    let given = opts.fen.is_some() || opts.pgn.is_some();
-    app.offer_kept_games(given && !opts.xiangqi, opts.xiangqi);
+    app.xiangqi.kept_path = config::data_dir().map(|d| kept_file(&d, "xiangqi-in-progress"));
     if opts.xiangqi {
         open_given_xiangqi(&mut app, opts.fen.as_deref(), opts.pgn.as_deref())?;
     }
+    let given = opts.fen.is_some() || opts.pgn.is_some();
+    app.offer_kept_games(given, opts.xiangqi);
     if let Some(m) = cfg_msg {
         app.add_error(m);
     }

@@ -488,6 +488,154 @@ fn a_kept_game_is_offered_on_start() {
     }
 }
 
+/// The trainer as the next run starts it, with the game kept at `kept`, the game's own
+/// screen shown and its kept game offered.
+fn next_start(g: G, kept: &Path) -> App {
+    let mut b = App::new(&Config::default(), Game::new());
+    b.update(Action::Resize(80, 24));
+    g.keep_at(&mut b, kept);
+    b.offer_kept_games(false, g == G::Xiangqi);
+    b
+}
+
+/// Quitting keeps the game as it is, and the next start gives the same game back: its moves,
+/// who plays it, the engine's level and the time each side had, in both games, after the same
+/// question (resume it?).
+#[test]
+fn a_kept_game_comes_back_with_its_players_level_and_clocks() {
+    for g in GAMES {
+        let dir = temp_dir(&format!("back-{g:?}"));
+        let kept = dir.join("kept.json");
+        let mut a = g.app();
+        g.keep_at(&mut a, &kept);
+        keys(&mut a, "t++");
+        g.play(&mut a, 5);
+        let level = g.level(&a);
+        assert_eq!(level, 5, "{g:?}");
+        match g {
+            G::Chess => a.play.config.human = Players::HumanBlack,
+            G::Xiangqi => a.xiangqi.players = Players::HumanBlack,
+        }
+        keys(&mut a, "q");
+        assert!(a.quit, "{g:?}: {:?}", a.overlay);
+        let mut b = next_start(g, &kept);
+        let s = text(&b);
+        assert!(
+            s.contains("game in progress was kept (5 plies)"),
+            "{g:?}\n{s}"
+        );
+        assert!(s.contains("Resume it?"), "{g:?}\n{s}");
+        keys(&mut b, "y");
+        assert_eq!(g.ply(&b), 5, "{g:?}: {:?}", b.message);
+        assert_eq!(g.players(&b), Players::HumanBlack, "{g:?}");
+        assert_eq!(g.level(&b), level, "{g:?}");
+        let five = Some(std::time::Duration::from_secs(300));
+        assert_eq!(g.clock_base(&b), five, "{g:?}: the clocks were lost");
+        let left = |a: &App| match g {
+            G::Chess => a.play.clock.as_ref().unwrap().left,
+            G::Xiangqi => a.xiangqi.clock.as_ref().unwrap().left,
+        };
+        let (was, back) = (left(&a), left(&b));
+        for side in 0..2 {
+            let d = was[side].abs_diff(back[side]);
+            assert!(
+                d < std::time::Duration::from_secs(1),
+                "{g:?}: {was:?} {back:?}"
+            );
+        }
+        assert_eq!(
+            b.message.as_ref().map(|m| m.text.as_str()),
+            Some("Resumed the game in progress.")
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// The kept files of earlier versions still resume: chess's JSON without the game's kind
+/// and level, xiangqi's PGN (its players read from the names it wrote).
+#[test]
+fn an_old_kept_file_of_each_game_still_resumes() {
+    for g in GAMES {
+        let dir = temp_dir(&format!("old-{g:?}"));
+        let kept = dir.join("kept");
+        let (old, players) = match g {
+            G::Chess => (
+                r#"{"start_fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","moves":["e2e4","e7e5","g1f3"],"human":"both"}"#,
+                Players::TwoHumans,
+            ),
+            G::Xiangqi => (
+                "[Event \"threefold xiangqi\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n\
+                 [Round \"?\"]\n[White \"Player\"]\n[Black \"threefold level 6\"]\n\
+                 [Result \"*\"]\n[Variant \"xiangqi\"]\n\n1. C2=5 H8+7 2. H2+3 *\n",
+                Players::HumanWhite,
+            ),
+        };
+        std::fs::write(&kept, old).unwrap();
+        let mut b = next_start(g, &kept);
+        assert_eq!(b.ctx(), Ctx::Question, "{g:?}: {:?}", b.message);
+        keys(&mut b, "y");
+        assert_eq!(g.ply(&b), 3, "{g:?}: {:?}", b.message);
+        assert_eq!(g.players(&b), players, "{g:?}");
+        if g == G::Xiangqi {
+            assert_eq!(g.level(&b), 6);
+        }
+        // Kept again in the one format.
+        keys(&mut b, "q");
+        assert!(b.quit, "{g:?}");
+        let text = std::fs::read_to_string(&kept).unwrap();
+        let code = if g == G::Chess { "chess" } else { "xiangqi" };
+        assert!(
+            text.contains(&format!("\"game\":\"{code}\"")),
+            "{g:?}: {text}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// A kept file that is no kept game of its game (corrupt, or the other game's): one line
+/// naming it and where it was moved, nothing deleted, the screen's game as it was.
+#[test]
+fn a_corrupt_kept_file_is_named_and_set_aside_in_both_games() {
+    for g in GAMES {
+        let dir = temp_dir(&format!("corrupt-{g:?}"));
+        let kept = dir.join("kept.json");
+        // The other game's kept game, whole: named as such.
+        let other = match g {
+            G::Chess => {
+                r#"{"game":"xiangqi","start_fen":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w","moves":["h2e2"],"human":"both"}"#
+            }
+            G::Xiangqi => {
+                r#"{"game":"chess","start_fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","moves":["e2e4"],"human":"both"}"#
+            }
+        };
+        for bad in ["{not json", "[Event \"x\"]\n\n1. e4 *\n", other] {
+            std::fs::write(&kept, bad).unwrap();
+            let b = next_start(g, &kept);
+            let m = b.message.clone().expect("a message");
+            assert!(m.is_error(), "{g:?}: {m:?}");
+            assert!(!m.text.contains('\n'), "{g:?}: one line: {m:?}");
+            assert!(
+                m.text.contains("kept.json") && m.text.contains("moved to"),
+                "{g:?}: {m:?}"
+            );
+            assert_eq!(g.ply(&b), 0, "{g:?}");
+            if bad == other {
+                assert!(m.text.contains("it keeps a "), "{g:?}: {m:?}");
+            }
+            assert!(!kept.exists(), "{g:?}: not set aside");
+            let aside: Vec<_> = std::fs::read_dir(&dir)
+                .unwrap()
+                .filter_map(Result::ok)
+                .collect();
+            assert_eq!(aside.len(), 1, "{g:?}");
+            let aside = aside[0].path();
+            assert_eq!(std::fs::read_to_string(&aside).unwrap(), bad, "{g:?}: lost");
+            std::fs::remove_file(aside).unwrap();
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
 #[test]
 fn blind_mode_tells_no_repetition_before_the_game_ends() {
     for g in GAMES {

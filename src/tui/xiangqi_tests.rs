@@ -522,10 +522,13 @@ fn save_open_keep_and_resume_a_game() {
     key(&mut a, KeyCode::Esc);
     assert_eq!(a.xiangqi.record().ply(), 3);
     // Kept on the way out, resumed on the next start.
-    let kept = dir.join("kept.pgn");
-    a.xiangqi.keep(&kept).unwrap();
+    let kept = dir.join("kept.json");
+    a.xiangqi.kept_path = Some(kept.clone());
+    a.xiangqi.keep_in_progress().unwrap();
     let mut b = xq(80, 24);
-    assert!(b.xiangqi.resume(&kept).unwrap());
+    b.xiangqi.kept_path = Some(kept.clone());
+    b.offer_kept_games(false, true);
+    keys(&mut b, "y");
     assert_eq!(b.xiangqi.record().ply(), 3);
     assert_eq!(
         b.xiangqi.record().current().fen(),
@@ -536,7 +539,7 @@ fn save_open_keep_and_resume_a_game() {
         typed(&mut b, m);
     }
     assert!(b.xiangqi.is_over());
-    b.xiangqi.keep(&kept).unwrap();
+    b.xiangqi.keep_in_progress().unwrap();
     assert!(!kept.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -86,6 +86,21 @@ pub fn saved_file(saved: &Option<(PathBuf, String)>, pgn: &str) -> Option<PathBu
         .map(|(p, _)| p.clone())
 }
 
+/// A game's size in moves (a move: one of each side, as the move numbers count), as the
+/// messages say it: "1 move", "5 moves". `black_first`: the side that moves second has the
+/// first move (a position given by a FEN).
+pub fn moves_words(plies: usize, black_first: bool) -> String {
+    let n = match plies {
+        0 => 0,
+        p => (p + 1 + usize::from(black_first)) / 2,
+    };
+    if n == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{n} moves")
+    }
+}
+
 /// Remove the file that kept a game, which is over or gone (none there is no error).
 pub fn forget_kept(path: &Path) -> std::io::Result<()> {
     match std::fs::remove_file(path) {
@@ -111,6 +126,18 @@ mod tests {
         assert_eq!(save_to(&new.display().to_string()), SaveTo::Write(new));
         assert_eq!(save_to(""), SaveTo::Nothing);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Moves, not plies: ten plies are five moves; a game the second side began counts its
+    /// first ply as a move of its own.
+    #[test]
+    fn a_games_size_is_said_in_moves() {
+        assert_eq!(moves_words(10, false), "5 moves");
+        assert_eq!(moves_words(1, false), "1 move");
+        assert_eq!(moves_words(3, false), "2 moves");
+        assert_eq!(moves_words(2, true), "2 moves");
+        assert_eq!(moves_words(1, true), "1 move");
+        assert_eq!(moves_words(0, true), "0 moves");
     }
 
     #[test]

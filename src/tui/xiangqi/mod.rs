@@ -53,6 +53,7 @@ use super::config::{self, Config, KeepError, LEVEL, Players, Setting, level_mess
 use super::engine_thread::{AnyMove, Effect, GameRecord, Info, Report};
 use super::game::Question;
 use super::game::files::{self, SaveTo};
+use super::game::kept::{self, Keep, SavedClocks, SavedGame, SavedGameReason};
 use super::game::players::{self, MenuStep};
 use super::game::scenario::{self, Chosen, Run};
 use super::game::seat::{self, Heard};
@@ -62,6 +63,7 @@ use super::prompt::{InputKind, expand_home};
 use super::theme::{PLACE_MARK, RULING_SPAN_MARK, Theme, badge};
 use super::widgets::{self, clip};
 use super::xq_board::{PointMark, XqBoardView, XqGeom, forbidden_targets, glyph, why_forbidden};
+use crate::drills::GameKind;
 use crate::drills::scenario::{Scenario, ScenarioGame};
 
 pub use super::screen::{Request, Requests};
@@ -93,6 +95,8 @@ pub enum OnYes {
     Save(PathBuf),
     /// Play this scenario from a real game.
     Scenario(Chosen),
+    /// The kept game asked about at start ([`Question::Kept`]): resumed or deleted.
+    Kept,
 }
 
 /// A search the screen waits for.
@@ -153,6 +157,8 @@ pub struct XiangqiScreen {
     /// Where the game in progress is kept between runs (None: nowhere, as in tests, or
     /// no data directory: quitting then asks before losing a game).
     pub kept_path: Option<PathBuf>,
+    /// The kept game was neither resumed nor refused: set aside, never overwritten.
+    pub kept_unanswered: bool,
     /// The file the game was last saved to and the PGN written there (quitting when the
     /// game cannot be kept says where it is saved, if it still is).
     pub saved_pgn: Option<(PathBuf, String)>,
@@ -192,6 +198,7 @@ impl XiangqiScreen {
             rule_at,
             sparring: cfg.sparring,
             kept_path: None,
+            kept_unanswered: false,
             saved_pgn: None,
             scenario: None,
             rows_made: std::cell::Cell::new(0),
@@ -372,7 +379,11 @@ impl XiangqiScreen {
     /// Ask the engine to move if it is its turn and it is not thinking.
     pub fn maybe_engine(&mut self, out: &mut Requests) {
         let side = self.record().current().side_to_move();
-        if self.is_over() || self.players.is_human(side) || self.thinking.is_some() {
+        if self.is_over()
+            || self.players.is_human(side)
+            || self.thinking.is_some()
+            || matches!(self.overlay, Some(Overlay::Ask(..)))
+        {
             return;
         }
         let rec = self.record();
@@ -445,14 +456,18 @@ impl XiangqiScreen {
                 return;
             }
             (Some(Overlay::Ask(..)), Cmd::Yes | Cmd::No) => {
-                let Some(Overlay::Ask(_, on_yes)) = self.overlay.take() else {
+                let Some(Overlay::Ask(q, on_yes)) = self.overlay.take() else {
                     unreachable!("matched")
                 };
+                if let Question::Kept { saved, given } = q {
+                    return self.kept_answer(&saved, given, cmd == Cmd::Yes, out);
+                }
                 return self.answer(*on_yes, cmd == Cmd::Yes, out);
             }
             (Some(Overlay::Ask(..)), Cmd::Close) => {
-                // Decide later: nothing changes.
+                // Decide later: nothing changes, and the engine plays if it is its turn.
                 self.overlay = None;
+                self.maybe_engine(out);
                 return;
             }
             (Some(Overlay::Ask(..)), _) => return,
@@ -839,6 +854,8 @@ impl XiangqiScreen {
             (OnYes::NewGame | OnYes::Replace { .. } | OnYes::Scenario(_), false) => {
                 out.info("The game in progress goes on.")
             }
+            // Answered with its question ([`XiangqiScreen::kept_answer`]).
+            (OnYes::Kept, _) => {}
             (OnYes::Save(path), true) => self.save(path, out),
             (OnYes::Save(path), false) => files::save_elsewhere(&path, out),
         }
@@ -870,15 +887,9 @@ impl XiangqiScreen {
     }
 
     /// Keep the game in progress where games are kept between runs ([`Self::kept_path`];
-    /// nowhere: nothing is done).
-    pub fn keep_in_progress(&self) -> Result<(), KeepError> {
-        match &self.kept_path {
-            Some(p) => self.keep(p).map_err(|source| KeepError::Write {
-                path: p.clone(),
-                source,
-            }),
-            None => Ok(()),
-        }
+    /// nowhere: nothing is done), as [`kept::keep`] keeps both games.
+    pub fn keep_in_progress(&mut self) -> Result<(), KeepError> {
+        kept::keep(self)
     }
 
     /// A game begun and not over: what quitting must keep (or ask before losing).
@@ -891,35 +902,68 @@ impl XiangqiScreen {
         files::saved_file(&self.saved_pgn, &self.pgn().write())
     }
 
-    /// Keep the game in progress in `path` (a game not begun or over removes the file).
-    pub fn keep(&self, path: &Path) -> std::io::Result<()> {
-        if !self.in_progress() {
-            return files::forget_kept(path);
-        }
-        crate::fsio::write_app_file(path, self.pgn().write().as_bytes())
+    /// The kept game found at start: resume it? (`given`: a game was given on the command
+    /// line: replace the kept one with it?) It stays on disk until the player answers.
+    pub fn offer_kept(&mut self, saved: SavedGame, given: bool) {
+        self.kept_unanswered = true;
+        let q = Question::Kept {
+            saved: Box::new(saved),
+            given,
+        };
+        self.overlay = Some(Overlay::Ask(q, Box::new(OnYes::Kept)));
     }
 
-    /// Resume the game kept in `path`, if there is one; a file that cannot be read is
-    /// left as it is and named.
-    pub fn resume(&mut self, path: &Path) -> Result<bool, ReadGameError> {
-        let g = match read_game(path, FileKind::KeptGame) {
-            Ok(g) => g,
-            Err(ReadGameError::Read(e)) if e.is_not_found() => return Ok(false),
-            Err(e) => return Err(e),
+    /// The answer to the question about the kept game: resumed, or deleted.
+    fn kept_answer(&mut self, saved: &SavedGame, given: bool, yes: bool, out: &mut Requests) {
+        if kept::resumes(given, yes) {
+            self.resume(saved, out);
+        } else {
+            kept::discard(self, out);
+            self.maybe_engine(out);
+        }
+    }
+
+    /// The kept game back on the board, with its players, level and clocks.
+    pub fn resume(&mut self, saved: &SavedGame, out: &mut Requests) {
+        self.kept_unanswered = false;
+        let Ok((start, moves)) = restore(saved) else {
+            return out.error("cannot resume: the kept game is not a xiangqi game");
         };
-        // Not shown yet: the engine is asked when the screen opens.
-        let mut out = Requests::default();
-        self.set_game(g.start, &g.moves, &mut out);
-        self.thinking = None;
-        Ok(true)
+        self.players = saved.human;
+        if let Some(f) = players::flipped(self.players) {
+            self.flipped = f;
+        }
+        if let Some(level) = saved.level {
+            self.level = level.clamp(*LEVEL.start() as u8, *LEVEL.end() as u8);
+        }
+        let turn = match moves.len() % 2 {
+            0 => start.side_to_move(),
+            _ => start.side_to_move().other(),
+        };
+        let clock = saved.clocks.map(|c| c.resumed(turn, !moves.is_empty()));
+        self.set_game_clocked(start, &moves, clock, out);
+        kept::resumed(out);
     }
 
     fn restart(&mut self, start: Position, out: &mut Requests) {
         self.set_game(start, &[], out);
     }
 
-    /// A new game from `start` with `moves` played (legal: checked when read).
+    /// A new game from `start` with `moves` played (legal: checked when read), with the
+    /// clocks new games get.
     fn set_game(&mut self, start: Position, moves: &[Move], out: &mut Requests) {
+        let clock = clocks::clock_for(self.next_clock);
+        self.set_game_clocked(start, moves, clock, out);
+    }
+
+    /// [`Self::set_game`] with these clocks.
+    fn set_game_clocked(
+        &mut self,
+        start: Position,
+        moves: &[Move],
+        clock: Option<Clock<Color>>,
+        out: &mut Requests,
+    ) {
         scenario::leave(&mut self.scenario);
         self.stop_engine(out);
         out.push(Request::Engine(Effect::NewGame));
@@ -935,7 +979,7 @@ impl XiangqiScreen {
         self.close_answer();
         self.engine_called = None;
         self.flagged = None;
-        self.clock = clocks::clock_for(self.next_clock);
+        self.clock = clock;
         self.maybe_engine(out);
     }
 
@@ -1008,6 +1052,82 @@ fn read_game(path: &Path, kind: FileKind) -> Result<PgnGame, ReadGameError> {
         path: path.to_path_buf(),
         source: Box::new(source),
     })
+}
+
+/// The start and moves of a kept xiangqi game, or what is wrong with it.
+fn restore(saved: &SavedGame) -> Result<(Position, Vec<Move>), SavedGameReason> {
+    let start = Position::from_fen(&saved.start_fen)
+        .map_err(|e| SavedGameReason::XiangqiFen(Box::new(e)))?;
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(saved.moves.len());
+    for (i, m) in saved.moves.iter().enumerate() {
+        let mv = crate::xiangqi::notation::parse_ucci(&pos, m).map_err(|e| {
+            SavedGameReason::XiangqiMove {
+                ply: i + 1,
+                source: Box::new(e),
+            }
+        })?;
+        pos.make(mv);
+        moves.push(mv);
+    }
+    Ok((start, moves))
+}
+
+impl Keep for XiangqiScreen {
+    const GAME: GameKind = GameKind::Xiangqi;
+
+    fn kept(&self, now: Instant) -> SavedGame {
+        let rec = self.record();
+        SavedGame {
+            game: GameKind::Xiangqi,
+            start_fen: rec.position(0).fen(),
+            moves: (1..=rec.ply()).map(|p| rec.move_at(p).ucci()).collect(),
+            human: self.players,
+            level: Some(self.level),
+            claims: Vec::new(),
+            clocks: self.clock.as_ref().map(|c| SavedClocks::of(c, now)),
+        }
+    }
+
+    fn check(saved: &SavedGame) -> Result<(), SavedGameReason> {
+        restore(saved).map(|_| ())
+    }
+
+    /// Before the one format, the xiangqi game was kept as PGN: its moves, and who played
+    /// in its tags ("Player", or "threefold level N" for the engine).
+    fn read_older(text: &str) -> Result<SavedGame, SavedGameReason> {
+        let g = xpgn::read(text).map_err(|e| SavedGameReason::XiangqiPgn(Box::new(e)))?;
+        let engine = |tag: &str| {
+            g.tag(tag)
+                .and_then(|v| v.strip_prefix("threefold level "))
+                .and_then(|l| l.parse::<u8>().ok())
+        };
+        let (red, black) = (engine("White"), engine("Black"));
+        let human = match (red, black) {
+            (None, None) => Players::TwoHumans,
+            (None, Some(_)) => Players::HumanWhite,
+            (Some(_), None) => Players::HumanBlack,
+            (Some(_), Some(_)) => Players::Engines,
+        };
+        let moves = g.moves.iter().map(|m| m.ucci()).collect();
+        Ok(SavedGame {
+            game: GameKind::Xiangqi,
+            start_fen: g.start.fen(),
+            moves,
+            human,
+            level: red.or(black),
+            claims: Vec::new(),
+            clocks: None,
+        })
+    }
+
+    fn kept_path(&self) -> Option<&Path> {
+        self.kept_path.as_deref()
+    }
+
+    fn unanswered(&mut self) -> &mut bool {
+        &mut self.kept_unanswered
+    }
 }
 
 fn rule_at_words(at: RuleAt) -> &'static str {
@@ -1874,11 +1994,8 @@ impl super::game::KeptGame for XiangqiScreen {
         self.kept_path.is_some()
     }
 
-    /// Keeps a game in progress (one not begun or over is left to the run loop).
+    /// Keeps it (a game not begun or over forgets the kept one).
     fn keep_game(&mut self) -> Result<(), KeepError> {
-        if !self.in_progress() {
-            return Ok(());
-        }
         self.keep_in_progress()
     }
 
