@@ -87,10 +87,8 @@ fn plies(a: &App) -> usize {
 /// `o`, then `path` typed at the prompt (replacing what it holds).
 fn open(a: &mut App, path: &Path) {
     keys(a, "o");
-    if matches!(
-        a.play.overlay,
-        Some(PlayOverlay::Ask(PlayQuestion::AbandonForPgn))
-    ) {
+    // A game in progress is asked about first, in both games.
+    if a.ctx() == super::keys::Ctx::Question {
         keys(a, "y");
     }
     a.input.as_mut().expect("the open prompt").line = super::line_edit::LineEdit::new("");

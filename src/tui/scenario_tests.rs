@@ -70,6 +70,11 @@ impl G {
         assert_eq!(self.ply(a), n, "{:?}", a.message);
     }
 
+    /// One more ply after [`G::play`]'s four.
+    fn play_more(self, a: &mut App) {
+        typed(a, self.moves()[4]);
+    }
+
     /// Plies that repeat a position (twice the start, or the chase), the game not over.
     fn repetition(self) -> &'static [&'static str] {
         match self {
@@ -357,6 +362,88 @@ fn opening_a_file_asks_before_losing_the_game() {
         through_line(&mut a, "o", &file.display().to_string());
         through_line(&mut a, "y", &file.display().to_string());
         assert_eq!(g.ply(&a), 4, "{g:?}: the file's game ({:?})", a.message);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// Opening a file in both games: asked first while a game is in progress (before the
+/// prompt); the same line once opened, counting moves, not plies; a malformed file is one
+/// line naming it and where, its name back at the prompt, the game on the board untouched.
+#[test]
+fn opening_a_file_says_the_same_in_both_games() {
+    for g in GAMES {
+        let dir = temp_dir(&format!("opened-{g:?}"));
+        let file = dir.join("g.pgn");
+        let mut a = g.app();
+        g.play(&mut a, 4);
+        through_line(&mut a, "s", &file.display().to_string());
+        keys(&mut a, "o");
+        assert_eq!(a.ctx(), Ctx::Question, "{g:?}: not asked first");
+        assert!(a.input.is_none(), "{g:?}: the prompt before the answer");
+        keys(&mut a, "y");
+        assert!(a.input.is_some(), "{g:?}: yes opens the prompt");
+        ctrl(&mut a, 'u');
+        keys(&mut a, &file.display().to_string());
+        key(&mut a, KeyCode::Enter);
+        let m = a.message.clone().expect("a message");
+        let opened = format!("Opened {}: 2 moves", file.display());
+        assert!(!m.is_error() && m.text.starts_with(&opened), "{g:?}: {m:?}");
+        assert_eq!(g.ply(&a), 4, "{g:?}");
+        // A malformed file: one line naming it and the line, the game untouched.
+        let bad = dir.join("bad.pgn");
+        let text = match g {
+            G::Chess => "[Event \"x\"]\n\n1. e4 Kxx9 *\n",
+            G::Xiangqi => "[Variant \"xiangqi\"]\n\n1. Cxx9 *\n",
+        };
+        std::fs::write(&bad, text).unwrap();
+        g.play_more(&mut a);
+        through_line(&mut a, "o", "");
+        if a.ctx() == Ctx::Question {
+            keys(&mut a, "y");
+        }
+        ctrl(&mut a, 'u');
+        keys(&mut a, &bad.display().to_string());
+        key(&mut a, KeyCode::Enter);
+        let m = a.message.clone().expect("a message");
+        assert!(m.is_error(), "{g:?}: {m:?}");
+        assert!(!m.text.contains('\n'), "{g:?}: {m:?}");
+        assert!(
+            m.text.contains("bad.pgn:3:") || m.text.contains("bad.pgn: line 3"),
+            "{g:?}: {m:?}"
+        );
+        let back = a.input.as_ref().map(|i| i.text().to_string());
+        assert_eq!(
+            back,
+            Some(bad.display().to_string()),
+            "{g:?}: name not back"
+        );
+        key(&mut a, KeyCode::Esc);
+        assert_eq!(g.ply(&a), 5, "{g:?}: the game was touched");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// A game played on the trainer is saved with the same tags in both games, from one
+/// function: the site, today's date (not "?"), the players, the time control.
+#[test]
+fn saved_games_have_the_same_headers_in_both_games() {
+    let today = crate::rules::pgn::UtcMinute::now().pgn_date();
+    for g in GAMES {
+        let dir = temp_dir(&format!("tags-{g:?}"));
+        let file = dir.join("g.pgn");
+        let mut a = g.app();
+        g.play(&mut a, 2);
+        through_line(&mut a, "s", &file.display().to_string());
+        let text = std::fs::read_to_string(&file).unwrap();
+        for tag in [
+            "[Site \"threefold\"]".to_string(),
+            format!("[Date \"{today}\"]"),
+            "[White \"Player\"]".to_string(),
+            "[Black \"Player\"]".to_string(),
+            "[TimeControl \"-\"]".to_string(),
+        ] {
+            assert!(text.contains(&tag), "{g:?}: no {tag}\n{text}");
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -509,7 +509,7 @@ impl Play {
             (Question::Resume(saved), true) => self.resume(&saved, out),
             (Question::Resume(_), false) => self.discard_saved_game(out),
             (Question::AbandonForFen, true) => self.open_fen_prompt(out),
-            (Question::AbandonForPgn, true) => self.open_pgn_prompt(out),
+            (Question::AbandonForPgn, true) => files::open_prompt(out),
             (Question::AbandonForScenario(chosen), true) => self.start_scenario(chosen.0, out),
             (Question::ReplaceKept { pick, .. }, true) => {
                 self.discard_saved_game(out);

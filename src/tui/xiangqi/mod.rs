@@ -59,7 +59,7 @@ use super::game::scenario::{self, Chosen, Run};
 use super::game::seat::{self, Heard};
 use super::game::{clocks, history};
 use super::keys::{self, Cmd, Ctx};
-use super::prompt::{InputKind, expand_home};
+use super::prompt::InputKind;
 use super::theme::{PLACE_MARK, RULING_SPAN_MARK, Theme, badge};
 use super::widgets::{self, clip};
 use super::xq_board::{PointMark, XqBoardView, XqGeom, forbidden_targets, glyph, why_forbidden};
@@ -95,6 +95,8 @@ pub enum OnYes {
     Save(PathBuf),
     /// Play this scenario from a real game.
     Scenario(Chosen),
+    /// Open the prompt for a file to open.
+    Open,
     /// The kept game asked about at start ([`Question::Kept`]): resumed or deleted.
     Kept,
 }
@@ -159,6 +161,8 @@ pub struct XiangqiScreen {
     pub kept_path: Option<PathBuf>,
     /// The kept game was neither resumed nor refused: set aside, never overwritten.
     pub kept_unanswered: bool,
+    /// The player's name, as saved games write it ([`Config::name`]).
+    pub name: String,
     /// The file the game was last saved to and the PGN written there (quitting when the
     /// game cannot be kept says where it is saved, if it still is).
     pub saved_pgn: Option<(PathBuf, String)>,
@@ -199,6 +203,7 @@ impl XiangqiScreen {
             sparring: cfg.sparring,
             kept_path: None,
             kept_unanswered: false,
+            name: cfg.name.clone(),
             saved_pgn: None,
             scenario: None,
             rows_made: std::cell::Cell::new(0),
@@ -592,7 +597,11 @@ impl XiangqiScreen {
             }
             Cmd::CallAs(call) => self.player_calls(call, out),
             Cmd::Save => self.ask_save_name(out),
-            Cmd::Load => out.push(Request::Type(InputKind::LoadPgn, String::new())),
+            Cmd::Load => {
+                let asks = files::ask_open(self.in_progress(), out);
+                let q = Question::AbandonForPgn;
+                self.overlay = asks.then(|| Overlay::Ask(q, Box::new(OnYes::Open)));
+            }
             Cmd::Xiangqi => {
                 self.stop_engine(out);
                 out.push(Request::Leave);
@@ -776,23 +785,23 @@ impl XiangqiScreen {
                 }
                 SaveTo::Write(path) => self.save(path, out),
             },
-            InputKind::LoadPgn if !text.is_empty() => {
-                let path = expand_home(text);
+            InputKind::LoadPgn => {
+                let Some(path) = files::open_path(text) else {
+                    return;
+                };
                 match read_game(&path, FileKind::PgnGame) {
                     Ok(g) => {
+                        let black_first = g.start.side_to_move() == Color::Black;
+                        let opened = files::opened(&path, None, g.moves.len(), black_first);
                         // A start position no game can reach is said, as for a FEN typed.
-                        let opened =
-                            format!("Opened {} ({} moves).", path.display(), g.moves.len());
                         let said = match g.start.unreachable_warning() {
-                            Some(w) => format!("{opened} {w}"),
-                            None => opened,
+                            Some(w) => format!("{opened}. {w}"),
+                            None => format!("{opened}."),
                         };
-                        self.replace_asking(Question::AbandonForPgn, g, said, out);
+                        self.set_game(g.start, &g.moves, out);
+                        out.info(said);
                     }
-                    Err(e) => {
-                        out.error(e.to_string());
-                        out.push(Request::Type(InputKind::LoadPgn, text.to_string()));
-                    }
+                    Err(e) => files::not_opened(e, &path, out),
                 }
             }
             _ => {}
@@ -804,18 +813,13 @@ impl XiangqiScreen {
         let rec = self.record();
         let mut g = PgnGame::new(rec.position(0).clone());
         g.moves = (1..=rec.ply()).map(|p| rec.move_at(p)).collect();
-        let name = |c: Color| {
-            if self.players.is_human(c) {
-                "Player".to_string()
-            } else {
-                format!("threefold level {}", self.level)
-            }
-        };
-        g.tags = vec![
-            ("Event".into(), "threefold xiangqi".into()),
-            ("White".into(), name(Color::Red)),
-            ("Black".into(), name(Color::Black)),
-        ];
+        let p = self.players;
+        let name = |side| files::player_name(p.is_human(side), p, &self.name, self.level);
+        g.tags = files::game_tags(
+            "threefold xiangqi",
+            [name(Color::Red), name(Color::Black)],
+            self.clock.as_ref().map(|c| (c.base, c.inc)),
+        );
         g.result = match self.game.standing().map(|r| (r.outcome, r.side)) {
             Some((Outcome::Draw, _)) => xpgn::Outcome::Draw,
             Some((Outcome::Win, Color::Red) | (Outcome::Loss, Color::Black)) => {
@@ -851,7 +855,8 @@ impl XiangqiScreen {
                 out.info(said);
             }
             (OnYes::Scenario(chosen), true) => self.start_scenario(chosen.0, out),
-            (OnYes::NewGame | OnYes::Replace { .. } | OnYes::Scenario(_), false) => {
+            (OnYes::Open, true) => files::open_prompt(out),
+            (OnYes::NewGame | OnYes::Replace { .. } | OnYes::Scenario(_) | OnYes::Open, false) => {
                 out.info("The game in progress goes on.")
             }
             // Answered with its question ([`XiangqiScreen::kept_answer`]).
