@@ -23,8 +23,11 @@ fn type_move(s: &mut Session, mv: &str) {
     s.send("\r");
 }
 
+/// `o` with the game in progress: asked first, as chess asks; yes opens the prompt.
 fn open(s: &mut Session, path: &str) {
     s.send("o");
+    s.wait_for("Abandon the game in progress");
+    s.send("y");
     s.wait_for("Open");
     s.send(path);
     s.send("\r");
