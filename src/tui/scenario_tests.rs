@@ -638,6 +638,69 @@ fn a_kept_game_comes_back_with_its_players_level_and_clocks() {
     }
 }
 
+/// `Esc` on the question about the kept game decides later, in both games: the kept game
+/// stays on disk, and a new game kept on quitting sets it aside, never overwrites it.
+#[test]
+fn a_kept_game_left_for_later_is_set_aside_not_overwritten() {
+    for g in GAMES {
+        let dir = temp_dir(&format!("later-{g:?}"));
+        let kept = dir.join("kept.json");
+        let mut a = g.app();
+        g.keep_at(&mut a, &kept);
+        g.play(&mut a, 4);
+        keys(&mut a, "q");
+        assert!(a.quit, "{g:?}");
+        let was = std::fs::read_to_string(&kept).unwrap();
+        let mut b = next_start(g, &kept);
+        key(&mut b, KeyCode::Esc);
+        assert!(!g.overlay_up(&b) && g.ply(&b) == 0, "{g:?}");
+        typed(&mut b, g.moves()[0]);
+        keys(&mut b, "q");
+        assert!(b.quit, "{g:?}: {:?}", b.overlay);
+        let now = std::fs::read_to_string(&kept).unwrap();
+        assert_ne!(now, was, "{g:?}: the new game was not kept");
+        let older: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_name().to_string_lossy().contains(".older-"))
+            .map(|e| std::fs::read_to_string(e.path()).unwrap())
+            .collect();
+        assert_eq!(older, [was], "{g:?}: the kept game was not set aside");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// A game given on the command line (`--pgn`) while a game was kept: the same question in
+/// both games (play the given one and delete the kept one?); no resumes the kept game.
+#[test]
+fn a_game_given_on_the_command_line_asks_about_the_kept_one() {
+    for g in GAMES {
+        let dir = temp_dir(&format!("given-{g:?}"));
+        let kept = dir.join("kept.json");
+        let mut a = g.app();
+        g.keep_at(&mut a, &kept);
+        g.play(&mut a, 4);
+        keys(&mut a, "q");
+        let file = dir.join("given.pgn");
+        let (pgn, screen) = match g {
+            G::Chess => ("1. e4 e5 *\n", Screen::Play),
+            G::Xiangqi => ("[Variant \"xiangqi\"]\n\n1. C2=5 H8+7 *\n", Screen::Xiangqi),
+        };
+        std::fs::write(&file, pgn).unwrap();
+        let mut b = App::new(&Config::default(), Game::new());
+        b.update(Action::Resize(80, 24));
+        g.keep_at(&mut b, &kept);
+        super::open_given(&mut b, screen, None, Some(&file)).expect("opened");
+        b.offer_kept_games(true, g == G::Xiangqi);
+        assert_eq!(g.ply(&b), 2, "{g:?}: {:?}", b.message);
+        let s = text(&b);
+        assert!(s.contains("Play the new"), "{g:?}\n{s}");
+        keys(&mut b, "n");
+        assert_eq!(g.ply(&b), 4, "{g:?}: the kept game was not resumed");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
 /// The kept files of earlier versions still resume: chess's JSON without the game's kind
 /// and level, xiangqi's PGN (its players read from the names it wrote).
 #[test]

@@ -931,8 +931,9 @@ impl XiangqiScreen {
     /// The kept game back on the board, with its players, level and clocks.
     pub fn resume(&mut self, saved: &SavedGame, out: &mut Requests) {
         self.kept_unanswered = false;
-        let Ok((start, moves)) = restore(saved) else {
-            return out.error("cannot resume: the kept game is not a xiangqi game");
+        let (start, moves) = match restore(saved) {
+            Ok(game) => game,
+            Err(e) => return out.error(format!("cannot resume: {e}")),
         };
         self.players = saved.human;
         if let Some(f) = players::flipped(self.players) {
