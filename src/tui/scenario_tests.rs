@@ -575,6 +575,18 @@ fn a_kept_game_is_offered_on_start() {
     }
 }
 
+/// A game of `plies` plies (after the keys `first`) with a place to keep it, in a directory
+/// of its own (`name`): the trainer, the directory and the kept file.
+fn keeping(g: G, name: &str, first: &str, plies: usize) -> (App, PathBuf, PathBuf) {
+    let dir = temp_dir(&format!("{name}-{g:?}"));
+    let kept = dir.join("kept.json");
+    let mut a = g.app();
+    g.keep_at(&mut a, &kept);
+    keys(&mut a, first);
+    g.play(&mut a, plies);
+    (a, dir, kept)
+}
+
 /// The trainer as the next run starts it, with the game kept at `kept`, the game's own
 /// screen shown and its kept game offered.
 fn next_start(g: G, kept: &Path) -> App {
@@ -591,12 +603,7 @@ fn next_start(g: G, kept: &Path) -> App {
 #[test]
 fn a_kept_game_comes_back_with_its_players_level_and_clocks() {
     for g in GAMES {
-        let dir = temp_dir(&format!("back-{g:?}"));
-        let kept = dir.join("kept.json");
-        let mut a = g.app();
-        g.keep_at(&mut a, &kept);
-        keys(&mut a, "t++");
-        g.play(&mut a, 5);
+        let (mut a, dir, kept) = keeping(g, "back", "t++", 5);
         let level = g.level(&a);
         assert_eq!(level, 5, "{g:?}");
         match g {
@@ -643,11 +650,7 @@ fn a_kept_game_comes_back_with_its_players_level_and_clocks() {
 #[test]
 fn a_kept_game_left_for_later_is_set_aside_not_overwritten() {
     for g in GAMES {
-        let dir = temp_dir(&format!("later-{g:?}"));
-        let kept = dir.join("kept.json");
-        let mut a = g.app();
-        g.keep_at(&mut a, &kept);
-        g.play(&mut a, 4);
+        let (mut a, dir, kept) = keeping(g, "later", "", 4);
         keys(&mut a, "q");
         assert!(a.quit, "{g:?}");
         let was = std::fs::read_to_string(&kept).unwrap();
@@ -675,11 +678,7 @@ fn a_kept_game_left_for_later_is_set_aside_not_overwritten() {
 #[test]
 fn a_game_given_on_the_command_line_asks_about_the_kept_one() {
     for g in GAMES {
-        let dir = temp_dir(&format!("given-{g:?}"));
-        let kept = dir.join("kept.json");
-        let mut a = g.app();
-        g.keep_at(&mut a, &kept);
-        g.play(&mut a, 4);
+        let (mut a, dir, kept) = keeping(g, "given", "", 4);
         keys(&mut a, "q");
         let file = dir.join("given.pgn");
         let (pgn, screen) = match g {
