@@ -22,6 +22,8 @@ use std::time::Instant;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use threefold::tui::config::Config;
+use threefold::tui::prompt::InputKind;
+use threefold::tui::screen::Requests;
 use threefold::tui::theme::Theme;
 use threefold::tui::xiangqi::XiangqiScreen;
 use threefold::xiangqi::board::{Kind, Move, Position};
@@ -136,9 +138,10 @@ fn main() {
 
     let mut screen = XiangqiScreen::new(&Config::default());
     let t = Instant::now();
-    let loaded = screen.resume(&path).expect("the game loads");
+    let mut out = Requests::default();
+    screen.submit(InputKind::LoadPgn, &path.display().to_string(), &mut out);
     let load = t.elapsed().as_secs_f64();
-    assert!(loaded && screen.record().ply() == plies);
+    assert!(screen.record().ply() == plies, "the game loads");
     if !keep {
         let _ = std::fs::remove_file(&path);
     }

@@ -23,8 +23,11 @@ fn type_move(s: &mut Session, mv: &str) {
     s.send("\r");
 }
 
+/// `o` with the game in progress: asked first, as chess asks; yes opens the prompt.
 fn open(s: &mut Session, path: &str) {
     s.send("o");
+    s.wait_for("Abandon the game in progress");
+    s.send("y");
     s.wait_for("Open");
     s.send(path);
     s.send("\r");
@@ -56,10 +59,14 @@ fn endless_files_are_refused_at_once_and_the_game_is_kept() {
     s.signal("TERM");
     s.wait_exit();
     s.assert_restored();
-    let kept = home.join("data/threefold/xiangqi-in-progress.pgn");
+    // Kept as both games keep theirs: JSON naming the game, with its moves.
+    let kept = home.join("data/threefold/xiangqi-in-progress.json");
     let text = std::fs::read_to_string(&kept).expect("the game was kept");
-    assert!(text.contains("[Variant \"xiangqi\"]"), "{text}");
-    assert!(text.contains("1. "), "a move was kept: {text}");
+    assert!(text.contains("\"game\":\"xiangqi\""), "{text}");
+    assert!(
+        text.contains("\"moves\":[\"h2e2\""),
+        "a move was kept: {text}"
+    );
 }
 
 #[test]

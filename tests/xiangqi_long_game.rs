@@ -6,6 +6,8 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use threefold::tui::config::Config;
+use threefold::tui::prompt::InputKind;
+use threefold::tui::screen::Requests;
 use threefold::tui::theme::Theme;
 use threefold::tui::xiangqi::XiangqiScreen;
 use threefold::xiangqi::board::{Move, Position};
@@ -28,7 +30,8 @@ fn loaded(moves: Vec<Move>) -> XiangqiScreen {
     game.moves = moves;
     std::fs::write(&path, game.write()).expect("written");
     let mut screen = XiangqiScreen::new(&Config::default());
-    assert!(screen.resume(&path).expect("it loads"));
+    let mut out = Requests::default();
+    screen.submit(InputKind::LoadPgn, &path.display().to_string(), &mut out);
     std::fs::remove_file(&path).expect("removed");
     screen
 }

@@ -25,6 +25,8 @@ fn temp(name: &str) -> PathBuf {
 /// A kept game of two humans: 1. e4 e5.
 pub(super) fn kept_e4_e5() -> SavedGame {
     SavedGame {
+        game: crate::drills::GameKind::Chess,
+        level: None,
         start_fen: crate::rules::Game::new().start_fen(),
         moves: vec!["e2e4".into(), "e7e5".into()],
         human: Players::TwoHumans,
@@ -85,10 +87,8 @@ fn plies(a: &App) -> usize {
 /// `o`, then `path` typed at the prompt (replacing what it holds).
 fn open(a: &mut App, path: &Path) {
     keys(a, "o");
-    if matches!(
-        a.play.overlay,
-        Some(PlayOverlay::Ask(PlayQuestion::AbandonForPgn))
-    ) {
+    // A game in progress is asked about first, in both games.
+    if a.ctx() == super::keys::Ctx::Question {
         keys(a, "y");
     }
     a.input.as_mut().expect("the open prompt").line = super::line_edit::LineEdit::new("");
@@ -196,17 +196,31 @@ fn the_trainers_own_files_are_read_within_bounds_and_never_deleted_unread() {
     assert!(a.quit);
     a.play.keep_game_in_progress().unwrap();
     assert!(std::fs::symlink_metadata(&kept).is_ok(), "the link stays");
-    // The kept xiangqi game: named at start and moved aside, not lost.
-    let xq = dir.join("xiangqi-in-progress.pgn");
+    // The kept xiangqi game: the same (one path for both games), even with a game in
+    // progress to keep: the link is set aside, never written through nor deleted.
+    let xq = dir.join("xiangqi-in-progress.json");
     zero_link(&xq);
     let mut a = app();
     a.xiangqi.kept_path = Some(xq.clone());
     a.offer_kept_games(false, false);
     let m = a.message.clone().expect("a message");
     assert!(
-        m.text.contains("a device, not a regular file") && m.text.contains("moved aside"),
+        m.is_error() && m.text.contains("a device, not a regular file"),
         "{m:?}"
     );
+    keys(&mut a, "X");
+    typed(&mut a, "h2e2");
+    a.xiangqi.keep_in_progress().unwrap();
+    assert!(std::fs::symlink_metadata(&xq).unwrap().is_file(), "kept");
+    let aside = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .any(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("xiangqi-in-progress.json.older")
+        });
+    assert!(aside, "the link set aside");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -165,6 +165,8 @@ fn starting_with_a_position_while_a_game_is_kept_asks_first() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("game-in-progress.json");
     let saved = SavedGame {
+        game: crate::drills::GameKind::Chess,
+        level: None,
         start_fen: Game::new().start_fen(),
         moves: vec!["e2e4".into(), "e7e5".into(), "g1f3".into()],
         human: Players::TwoHumans,

@@ -106,22 +106,39 @@ pub enum Ended {
     Signal(u8),
 }
 
-/// `--xiangqi` with `--fen` or `--pgn`: the xiangqi screen starts from that position or
-/// game, read as a FEN typed after `F` or a file opened with `o` is (the same question if the
-/// kept game is in progress). A position or file that cannot be read is an error, as for
-/// chess: one line, and the trainer does not open.
-fn open_given_xiangqi(app: &mut App, fen: Option<&str>, pgn: Option<&Path>) -> anyhow::Result<()> {
-    if let Some(fen) = fen {
-        app.with_xiangqi(|x, _, out| x.submit(InputKind::Fen, fen, out));
-    }
-    if let Some(p) = pgn {
-        let path = p.display().to_string();
-        app.with_xiangqi(|x, _, out| x.submit(InputKind::LoadPgn, &path, out));
+/// `--fen` or `--pgn` (with `--xiangqi`, xiangqi's): the screen the trainer opens on starts
+/// from that position or game, read as a FEN typed after `F` or a file opened with `o` is,
+/// by the screen's own code, the same for both games (the kept game is then offered to be
+/// replaced by it). A position or file that cannot be read is an error: one line, and the
+/// trainer does not open.
+fn open_given(
+    app: &mut App,
+    screen: app::Screen,
+    fen: Option<&str>,
+    pgn: Option<&Path>,
+) -> anyhow::Result<()> {
+    let pgn = pgn.map(|p| p.display().to_string());
+    for (kind, text) in [(InputKind::Fen, fen), (InputKind::LoadPgn, pgn.as_deref())] {
+        if let Some(text) = text {
+            app.with_screen(screen, |c, env, out| c.submit(kind, text, env, out));
+        }
     }
     if let Some(m) = app.message.take_if(|m| m.is_error()) {
         anyhow::bail!("{}", m.text);
     }
     Ok(())
+}
+
+/// Where a game in progress is kept in the data directory `dir`: `STEM.json`. An older
+/// run kept the xiangqi game as `STEM.pgn`: a file of that name, and none of the new, is
+/// renamed so that it is read (its text is read as it was written) and kept in its place.
+fn kept_file(dir: &Path, stem: &str) -> PathBuf {
+    let path = dir.join(format!("{stem}.json"));
+    let older = dir.join(format!("{stem}.pgn"));
+    if !path.exists() && older.is_file() {
+        let _ = std::fs::rename(&older, &path);
+    }
+    path
 }
 
 /// Open the trainer; returns when the user quits or a signal ends it.
@@ -146,18 +163,15 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
     app.config_path = cfg_path;
     app.play.resume_path = config::data_dir().map(|d| d.join("game-in-progress.json"));
     app.drills_file = crate::drills::from_games::default_file();
-    if let Some(p) = opts.pgn.as_ref().filter(|_| !opts.xiangqi) {
-        app.load_pgn(p);
-        if let Some(m) = app.message.take_if(|m| m.is_error()) {
-            anyhow::bail!("{}", m.text);
-        }
-    }
-    app.xiangqi.kept_path = config::data_dir().map(|d| d.join("xiangqi-in-progress.pgn"));
+    app.xiangqi.kept_path = config::data_dir().map(|d| kept_file(&d, "xiangqi-in-progress"));
+    // Chess's FEN began the game above.
+    let (screen, fen) = match opts.xiangqi {
+        true => (app::Screen::Xiangqi, opts.fen.as_deref()),
+        false => (app::Screen::Play, None),
+    };
+    open_given(&mut app, screen, fen, opts.pgn.as_deref())?;
     let given = opts.fen.is_some() || opts.pgn.is_some();
-    app.offer_kept_games(given && !opts.xiangqi, opts.xiangqi);
-    if opts.xiangqi {
-        open_given_xiangqi(&mut app, opts.fen.as_deref(), opts.pgn.as_deref())?;
-    }
+    app.offer_kept_games(given, opts.xiangqi);
     if let Some(m) = cfg_msg {
         app.add_error(m);
     }

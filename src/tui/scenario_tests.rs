@@ -70,6 +70,11 @@ impl G {
         assert_eq!(self.ply(a), n, "{:?}", a.message);
     }
 
+    /// One more ply after [`G::play`]'s four.
+    fn play_more(self, a: &mut App) {
+        typed(a, self.moves()[4]);
+    }
+
     /// Plies that repeat a position (twice the start, or the chase), the game not over.
     fn repetition(self) -> &'static [&'static str] {
         match self {
@@ -361,6 +366,88 @@ fn opening_a_file_asks_before_losing_the_game() {
     }
 }
 
+/// Opening a file in both games: asked first while a game is in progress (before the
+/// prompt); the same line once opened, counting moves, not plies; a malformed file is one
+/// line naming it and where, its name back at the prompt, the game on the board untouched.
+#[test]
+fn opening_a_file_says_the_same_in_both_games() {
+    for g in GAMES {
+        let dir = temp_dir(&format!("opened-{g:?}"));
+        let file = dir.join("g.pgn");
+        let mut a = g.app();
+        g.play(&mut a, 4);
+        through_line(&mut a, "s", &file.display().to_string());
+        keys(&mut a, "o");
+        assert_eq!(a.ctx(), Ctx::Question, "{g:?}: not asked first");
+        assert!(a.input.is_none(), "{g:?}: the prompt before the answer");
+        keys(&mut a, "y");
+        assert!(a.input.is_some(), "{g:?}: yes opens the prompt");
+        ctrl(&mut a, 'u');
+        keys(&mut a, &file.display().to_string());
+        key(&mut a, KeyCode::Enter);
+        let m = a.message.clone().expect("a message");
+        let opened = format!("Opened {}: 2 moves", file.display());
+        assert!(!m.is_error() && m.text.starts_with(&opened), "{g:?}: {m:?}");
+        assert_eq!(g.ply(&a), 4, "{g:?}");
+        // A malformed file: one line naming it and the line, the game untouched.
+        let bad = dir.join("bad.pgn");
+        let text = match g {
+            G::Chess => "[Event \"x\"]\n\n1. e4 Kxx9 *\n",
+            G::Xiangqi => "[Variant \"xiangqi\"]\n\n1. Cxx9 *\n",
+        };
+        std::fs::write(&bad, text).unwrap();
+        g.play_more(&mut a);
+        through_line(&mut a, "o", "");
+        if a.ctx() == Ctx::Question {
+            keys(&mut a, "y");
+        }
+        ctrl(&mut a, 'u');
+        keys(&mut a, &bad.display().to_string());
+        key(&mut a, KeyCode::Enter);
+        let m = a.message.clone().expect("a message");
+        assert!(m.is_error(), "{g:?}: {m:?}");
+        assert!(!m.text.contains('\n'), "{g:?}: {m:?}");
+        assert!(
+            m.text.contains("bad.pgn:3:") || m.text.contains("bad.pgn: line 3"),
+            "{g:?}: {m:?}"
+        );
+        let back = a.input.as_ref().map(|i| i.text().to_string());
+        assert_eq!(
+            back,
+            Some(bad.display().to_string()),
+            "{g:?}: name not back"
+        );
+        key(&mut a, KeyCode::Esc);
+        assert_eq!(g.ply(&a), 5, "{g:?}: the game was touched");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// A game played on the trainer is saved with the same tags in both games, from one
+/// function: the site, today's date (not "?"), the players, the time control.
+#[test]
+fn saved_games_have_the_same_headers_in_both_games() {
+    let today = crate::rules::pgn::UtcMinute::now().pgn_date();
+    for g in GAMES {
+        let dir = temp_dir(&format!("tags-{g:?}"));
+        let file = dir.join("g.pgn");
+        let mut a = g.app();
+        g.play(&mut a, 2);
+        through_line(&mut a, "s", &file.display().to_string());
+        let text = std::fs::read_to_string(&file).unwrap();
+        for tag in [
+            "[Site \"threefold\"]".to_string(),
+            format!("[Date \"{today}\"]"),
+            "[White \"Player\"]".to_string(),
+            "[Black \"Player\"]".to_string(),
+            "[TimeControl \"-\"]".to_string(),
+        ] {
+            assert!(text.contains(&tag), "{g:?}: no {tag}\n{text}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
 #[test]
 fn saving_over_a_file_asks() {
     for g in GAMES {
@@ -484,6 +571,216 @@ fn a_kept_game_is_offered_on_start() {
             keys(&mut b, "y");
         }
         assert_eq!(g.ply(&b), 4, "{g:?}: the kept game was not offered");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// A game of `plies` plies (after the keys `first`) with a place to keep it, in a directory
+/// of its own (`name`): the trainer, the directory and the kept file.
+fn keeping(g: G, name: &str, first: &str, plies: usize) -> (App, PathBuf, PathBuf) {
+    let dir = temp_dir(&format!("{name}-{g:?}"));
+    let kept = dir.join("kept.json");
+    let mut a = g.app();
+    g.keep_at(&mut a, &kept);
+    keys(&mut a, first);
+    g.play(&mut a, plies);
+    (a, dir, kept)
+}
+
+/// The trainer as the next run starts it, with the game kept at `kept`, the game's own
+/// screen shown and its kept game offered.
+fn next_start(g: G, kept: &Path) -> App {
+    let mut b = App::new(&Config::default(), Game::new());
+    b.update(Action::Resize(80, 24));
+    g.keep_at(&mut b, kept);
+    b.offer_kept_games(false, g == G::Xiangqi);
+    b
+}
+
+/// Quitting keeps the game as it is, and the next start gives the same game back: its moves,
+/// who plays it, the engine's level and the time each side had, in both games, after the same
+/// question (resume it?).
+#[test]
+fn a_kept_game_comes_back_with_its_players_level_and_clocks() {
+    for g in GAMES {
+        let (mut a, dir, kept) = keeping(g, "back", "t++", 5);
+        let level = g.level(&a);
+        assert_eq!(level, 5, "{g:?}");
+        match g {
+            G::Chess => a.play.config.human = Players::HumanBlack,
+            G::Xiangqi => a.xiangqi.players = Players::HumanBlack,
+        }
+        keys(&mut a, "q");
+        assert!(a.quit, "{g:?}: {:?}", a.overlay);
+        let mut b = next_start(g, &kept);
+        let s = text(&b);
+        assert!(
+            s.contains("game in progress was kept (5 plies)"),
+            "{g:?}\n{s}"
+        );
+        assert!(s.contains("Resume it?"), "{g:?}\n{s}");
+        keys(&mut b, "y");
+        assert_eq!(g.ply(&b), 5, "{g:?}: {:?}", b.message);
+        assert_eq!(g.players(&b), Players::HumanBlack, "{g:?}");
+        assert_eq!(g.level(&b), level, "{g:?}");
+        let five = Some(std::time::Duration::from_secs(300));
+        assert_eq!(g.clock_base(&b), five, "{g:?}: the clocks were lost");
+        let left = |a: &App| match g {
+            G::Chess => a.play.clock.as_ref().unwrap().left,
+            G::Xiangqi => a.xiangqi.clock.as_ref().unwrap().left,
+        };
+        let (was, back) = (left(&a), left(&b));
+        for side in 0..2 {
+            let d = was[side].abs_diff(back[side]);
+            assert!(
+                d < std::time::Duration::from_secs(1),
+                "{g:?}: {was:?} {back:?}"
+            );
+        }
+        assert_eq!(
+            b.message.as_ref().map(|m| m.text.as_str()),
+            Some("Resumed the game in progress.")
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// `Esc` on the question about the kept game decides later, in both games: the kept game
+/// stays on disk, and a new game kept on quitting sets it aside, never overwrites it.
+#[test]
+fn a_kept_game_left_for_later_is_set_aside_not_overwritten() {
+    for g in GAMES {
+        let (mut a, dir, kept) = keeping(g, "later", "", 4);
+        keys(&mut a, "q");
+        assert!(a.quit, "{g:?}");
+        let was = std::fs::read_to_string(&kept).unwrap();
+        let mut b = next_start(g, &kept);
+        key(&mut b, KeyCode::Esc);
+        assert!(!g.overlay_up(&b) && g.ply(&b) == 0, "{g:?}");
+        typed(&mut b, g.moves()[0]);
+        keys(&mut b, "q");
+        assert!(b.quit, "{g:?}: {:?}", b.overlay);
+        let now = std::fs::read_to_string(&kept).unwrap();
+        assert_ne!(now, was, "{g:?}: the new game was not kept");
+        let older: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_name().to_string_lossy().contains(".older-"))
+            .map(|e| std::fs::read_to_string(e.path()).unwrap())
+            .collect();
+        assert_eq!(older, [was], "{g:?}: the kept game was not set aside");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// A game given on the command line (`--pgn`) while a game was kept: the same question in
+/// both games (play the given one and delete the kept one?); no resumes the kept game.
+#[test]
+fn a_game_given_on_the_command_line_asks_about_the_kept_one() {
+    for g in GAMES {
+        let (mut a, dir, kept) = keeping(g, "given", "", 4);
+        keys(&mut a, "q");
+        let file = dir.join("given.pgn");
+        let (pgn, screen) = match g {
+            G::Chess => ("1. e4 e5 *\n", Screen::Play),
+            G::Xiangqi => ("[Variant \"xiangqi\"]\n\n1. C2=5 H8+7 *\n", Screen::Xiangqi),
+        };
+        std::fs::write(&file, pgn).unwrap();
+        let mut b = App::new(&Config::default(), Game::new());
+        b.update(Action::Resize(80, 24));
+        g.keep_at(&mut b, &kept);
+        super::open_given(&mut b, screen, None, Some(&file)).expect("opened");
+        b.offer_kept_games(true, g == G::Xiangqi);
+        assert_eq!(g.ply(&b), 2, "{g:?}: {:?}", b.message);
+        let s = text(&b);
+        assert!(s.contains("Play the new"), "{g:?}\n{s}");
+        keys(&mut b, "n");
+        assert_eq!(g.ply(&b), 4, "{g:?}: the kept game was not resumed");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// The kept files of earlier versions still resume: chess's JSON without the game's kind
+/// and level, xiangqi's PGN (its players read from the names it wrote).
+#[test]
+fn an_old_kept_file_of_each_game_still_resumes() {
+    for g in GAMES {
+        let dir = temp_dir(&format!("old-{g:?}"));
+        let kept = dir.join("kept");
+        let (old, players) = match g {
+            G::Chess => (
+                r#"{"start_fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","moves":["e2e4","e7e5","g1f3"],"human":"both"}"#,
+                Players::TwoHumans,
+            ),
+            G::Xiangqi => (
+                "[Event \"threefold xiangqi\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n\
+                 [Round \"?\"]\n[White \"Player\"]\n[Black \"threefold level 6\"]\n\
+                 [Result \"*\"]\n[Variant \"xiangqi\"]\n\n1. C2=5 H8+7 2. H2+3 *\n",
+                Players::HumanWhite,
+            ),
+        };
+        std::fs::write(&kept, old).unwrap();
+        let mut b = next_start(g, &kept);
+        assert_eq!(b.ctx(), Ctx::Question, "{g:?}: {:?}", b.message);
+        keys(&mut b, "y");
+        assert_eq!(g.ply(&b), 3, "{g:?}: {:?}", b.message);
+        assert_eq!(g.players(&b), players, "{g:?}");
+        if g == G::Xiangqi {
+            assert_eq!(g.level(&b), 6);
+        }
+        // Kept again in the one format.
+        keys(&mut b, "q");
+        assert!(b.quit, "{g:?}");
+        let text = std::fs::read_to_string(&kept).unwrap();
+        let code = if g == G::Chess { "chess" } else { "xiangqi" };
+        assert!(
+            text.contains(&format!("\"game\":\"{code}\"")),
+            "{g:?}: {text}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// A kept file that is no kept game of its game (corrupt, or the other game's): one line
+/// naming it and where it was moved, nothing deleted, the screen's game as it was.
+#[test]
+fn a_corrupt_kept_file_is_named_and_set_aside_in_both_games() {
+    for g in GAMES {
+        let dir = temp_dir(&format!("corrupt-{g:?}"));
+        let kept = dir.join("kept.json");
+        // The other game's kept game, whole: named as such.
+        let other = match g {
+            G::Chess => {
+                r#"{"game":"xiangqi","start_fen":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w","moves":["h2e2"],"human":"both"}"#
+            }
+            G::Xiangqi => {
+                r#"{"game":"chess","start_fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","moves":["e2e4"],"human":"both"}"#
+            }
+        };
+        for bad in ["{not json", "[Event \"x\"]\n\n1. e4 *\n", other] {
+            std::fs::write(&kept, bad).unwrap();
+            let b = next_start(g, &kept);
+            let m = b.message.clone().expect("a message");
+            assert!(m.is_error(), "{g:?}: {m:?}");
+            assert!(!m.text.contains('\n'), "{g:?}: one line: {m:?}");
+            assert!(
+                m.text.contains("kept.json") && m.text.contains("moved to"),
+                "{g:?}: {m:?}"
+            );
+            assert_eq!(g.ply(&b), 0, "{g:?}");
+            if bad == other {
+                assert!(m.text.contains("it keeps a "), "{g:?}: {m:?}");
+            }
+            assert!(!kept.exists(), "{g:?}: not set aside");
+            let aside: Vec<_> = std::fs::read_dir(&dir)
+                .unwrap()
+                .filter_map(Result::ok)
+                .collect();
+            assert_eq!(aside.len(), 1, "{g:?}");
+            let aside = aside[0].path();
+            assert_eq!(std::fs::read_to_string(&aside).unwrap(), bad, "{g:?}: lost");
+            std::fs::remove_file(aside).unwrap();
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

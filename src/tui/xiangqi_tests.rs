@@ -515,6 +515,9 @@ fn save_open_keep_and_resume_a_game() {
     let bad = dir.join("bad.pgn");
     std::fs::write(&bad, "[Variant \"xiangqi\"]\n\n1. Cxx9 *\n").unwrap();
     keys(&mut a, "o");
+    // Asked first, as chess asks: yes opens the prompt.
+    assert_eq!(a.ctx(), super::keys::Ctx::Question);
+    keys(&mut a, "y");
     keys(&mut a, &bad.display().to_string());
     key(&mut a, KeyCode::Enter);
     let m = a.message.clone().unwrap();
@@ -522,10 +525,13 @@ fn save_open_keep_and_resume_a_game() {
     key(&mut a, KeyCode::Esc);
     assert_eq!(a.xiangqi.record().ply(), 3);
     // Kept on the way out, resumed on the next start.
-    let kept = dir.join("kept.pgn");
-    a.xiangqi.keep(&kept).unwrap();
+    let kept = dir.join("kept.json");
+    a.xiangqi.kept_path = Some(kept.clone());
+    a.xiangqi.keep_in_progress().unwrap();
     let mut b = xq(80, 24);
-    assert!(b.xiangqi.resume(&kept).unwrap());
+    b.xiangqi.kept_path = Some(kept.clone());
+    b.offer_kept_games(false, true);
+    keys(&mut b, "y");
     assert_eq!(b.xiangqi.record().ply(), 3);
     assert_eq!(
         b.xiangqi.record().current().fen(),
@@ -536,7 +542,7 @@ fn save_open_keep_and_resume_a_game() {
         typed(&mut b, m);
     }
     assert!(b.xiangqi.is_over());
-    b.xiangqi.keep(&kept).unwrap();
+    b.xiangqi.keep_in_progress().unwrap();
     assert!(!kept.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -945,26 +951,31 @@ fn esc_closes_the_judge_panel() {
 /// `threefold --xiangqi --fen F` starts the xiangqi screen from F (it was read as a chess FEN
 /// and refused: "2 fields where a FEN has 4 to 6"); a FEN that is not xiangqi's is one error
 /// line; with a kept game in progress the question comes first, as for `F`. Broken to see it
-/// fail: `open_given_xiangqi` called with no FEN.
+/// fail: `open_given` called with no FEN.
 #[test]
 fn a_xiangqi_fen_given_on_the_command_line_starts_the_xiangqi_screen() {
     let fen = "5k3/7R1/9/9/9/9/9/9/9/4K4 w";
     let mut a = xq(80, 24);
-    super::open_given_xiangqi(&mut a, Some(fen), None).expect("a xiangqi FEN");
+    super::open_given(&mut a, super::app::Screen::Xiangqi, Some(fen), None).expect("a xiangqi FEN");
     assert_eq!(
         a.xiangqi.record().current().fen(),
         crate::xiangqi::Position::from_fen(fen).unwrap().fen()
     );
     let mut b = xq(80, 24);
-    let e = super::open_given_xiangqi(&mut b, Some("8/8/8/8/8/8/8/8 w - - 0 1"), None)
-        .expect_err("a chess FEN is not xiangqi's");
+    let e = super::open_given(
+        &mut b,
+        super::app::Screen::Xiangqi,
+        Some("8/8/8/8/8/8/8/8 w - - 0 1"),
+        None,
+    )
+    .expect_err("a chess FEN is not xiangqi's");
     assert!(e.to_string().to_lowercase().contains("fen"), "{e}");
     // A game in progress: asked first, and kept on "no".
     let mut c = xq(80, 24);
     keys(&mut c, "ih2e2");
     key(&mut c, KeyCode::Enter);
     assert_eq!(c.xiangqi.record().ply(), 1, "{:?}", c.message);
-    super::open_given_xiangqi(&mut c, Some(fen), None).expect("asked");
+    super::open_given(&mut c, super::app::Screen::Xiangqi, Some(fen), None).expect("asked");
     assert_eq!(c.ctx(), super::keys::Ctx::Question);
     keys(&mut c, "n");
     assert_eq!(c.xiangqi.record().ply(), 1);

@@ -29,13 +29,14 @@ use ratatui::layout::Rect;
 use crate::drills::GameKind;
 use crate::rules::Game;
 
+use super::chess::Play;
 use super::chess::drill::DrillState;
 use super::chess::euwe::EuweState;
 use super::chess::review::ReviewScreen;
-use super::chess::{self, Play};
 use super::config::{Config, Setting};
 use super::engine_thread::Report;
 use super::game::KeptGame;
+use super::game::kept::{self, Keep, SavedGame};
 use super::game::scenario::{self, Chosen};
 use super::keys::{self, Cmd, Ctx};
 use super::screen::{Component, Env, Request, Requests};
@@ -126,10 +127,10 @@ pub struct App {
     /// The games (chess's, xiangqi's) the player agreed to quit losing because they
     /// could not be kept (so nothing more is said about them on the way out).
     pub loss_accepted: Vec<GameKind>,
-    /// The kept chess game found at start while the trainer opened on the xiangqi screen
-    /// (and whether a game was given on the command line): offered when the chess screen
-    /// is shown, not on the xiangqi screen.
-    pub kept_chess_game: Option<(Box<chess::SavedGame>, bool)>,
+    /// The kept game found at start of the game whose screen is not shown (and whether a
+    /// game was given on the command line): offered when its screen is shown, not over the
+    /// other game's, where a key meant for that game would answer it.
+    pub kept_waiting: Option<(Box<SavedGame>, bool)>,
     /// Where changed settings are saved (None: not saved, as in tests).
     pub config_path: Option<PathBuf>,
     /// The panel "How engines see it" is shown (game screen, Euwe stepper).
@@ -160,7 +161,7 @@ impl App {
             quit: false,
             drills_file: None,
             loss_accepted: Vec::new(),
-            kept_chess_game: None,
+            kept_waiting: None,
             config_path: None,
             engines_panel: false,
         }
@@ -454,7 +455,7 @@ impl App {
             Screen::Xiangqi => {
                 self.screen = Screen::Play;
                 self.message = None;
-                self.offer_waiting_chess_game();
+                self.offer_waiting_kept_game(GameKind::Chess);
                 self.maybe_engine();
             }
             Screen::Euwe | Screen::Drills => {
@@ -711,50 +712,73 @@ impl App {
 /// Routing to the xiangqi screen (which owns its state, keys, drawing and hit-testing):
 /// offer its kept game, open it and its drills.
 impl App {
-    /// At start: offer the games kept by the last run (the chess game's question, the
-    /// xiangqi game resumed). `from_command_line`: a game was given (`--fen`, `--pgn`), so
-    /// the kept chess game is offered to be replaced. `on_xiangqi`: the trainer opens on
-    /// the xiangqi screen, so the chess game's question waits until the chess screen is
-    /// shown (each screen offers its own game only). A file that cannot be read is named;
-    /// none is lost: one that is not a regular file stays where it is (chess) or is moved
-    /// aside (xiangqi), and neither is deleted on the way out.
+    /// At start: offer the games kept by the last run, both by one path ([`kept::load`],
+    /// the same question). `from_command_line`: a game was given (`--fen`, `--pgn`) to the
+    /// screen the trainer opens on, so its kept game is offered to be replaced.
+    /// `on_xiangqi`: the trainer opens on the xiangqi screen. The other screen's game waits
+    /// until its screen is shown (each screen offers its own game only). A file that cannot
+    /// be read is named; none is lost: one that is not a regular file stays where it is, one
+    /// that is not a kept game is moved aside, and neither is deleted on the way out.
     pub fn offer_kept_games(&mut self, from_command_line: bool, on_xiangqi: bool) {
-        if let Some(p) = self.play.resume_path.clone() {
-            match chess::load_saved(&p) {
-                Ok(Some(saved)) if on_xiangqi => {
-                    self.play.saved_kept = true;
-                    self.kept_chess_game = Some((Box::new(saved), from_command_line));
+        let mut problems = Vec::new();
+        for game in [GameKind::Chess, GameKind::Xiangqi] {
+            let shown = (game == GameKind::Xiangqi) == on_xiangqi;
+            let found = match game {
+                GameKind::Chess => self.play.resume_path.as_deref().map(kept::load::<Play>),
+                GameKind::Xiangqi => {
+                    (self.xiangqi.kept_path.as_deref()).map(kept::load::<XiangqiScreen>)
                 }
-                Ok(Some(saved)) => self.play.offer_saved_game(saved, from_command_line),
-                Ok(None) => {}
-                Err(e) => {
+            };
+            match found {
+                Some(Ok(Some(saved))) => {
+                    self.set_unanswered(game, true);
+                    let offer = (Box::new(saved), from_command_line && shown);
+                    if shown {
+                        self.offer_kept_game(offer);
+                    } else {
+                        self.kept_waiting = Some(offer);
+                    }
+                }
+                Some(Err(e)) => {
                     // A file that could not be read at all (a device, a FIFO) stays where
                     // it is: never deleted, set aside before a game is kept in its place.
-                    self.play.saved_kept |= matches!(e, chess::SavedGameError::Read(_));
-                    self.error(e.to_string());
+                    if matches!(e, kept::SavedGameError::Read(_)) {
+                        self.set_unanswered(game, true);
+                    }
+                    problems.push(e.to_string());
                 }
+                _ => {}
             }
-        }
-        if let Some(p) = self.xiangqi.kept_path.clone()
-            && let Err(e) = self.xiangqi.resume(&p)
-        {
-            let aside = crate::rules::fsio::aside_name(&p, "unreadable");
-            let moved = std::fs::rename(&p, &aside).map_or(String::new(), |()| {
-                format!("; moved aside to {}", aside.display())
-            });
-            self.add_error(format!(
-                "The xiangqi game in progress was not resumed: {e}{moved}"
-            ));
         }
         if on_xiangqi {
             self.open_xiangqi();
         }
+        // Said on the screen shown (opening it clears the message line).
+        for p in problems {
+            self.add_error(p);
+        }
     }
 
-    /// The chess screen is shown again: the kept chess game waiting for it is offered.
-    fn offer_waiting_chess_game(&mut self) {
-        if let Some((saved, from_command_line)) = self.kept_chess_game.take() {
-            self.play.offer_saved_game(*saved, from_command_line);
+    /// Whether the kept file of `game` holds a game the player has not answered for.
+    fn set_unanswered(&mut self, game: GameKind, unanswered: bool) {
+        match game {
+            GameKind::Chess => *self.play.unanswered() = unanswered,
+            GameKind::Xiangqi => *self.xiangqi.unanswered() = unanswered,
+        }
+    }
+
+    /// Ask about the kept game on its screen (resume it? replace it with the game given?).
+    fn offer_kept_game(&mut self, (saved, given): (Box<SavedGame>, bool)) {
+        match saved.game {
+            GameKind::Chess => self.play.offer_saved_game(*saved, given),
+            GameKind::Xiangqi => self.xiangqi.offer_kept(*saved, given),
+        }
+    }
+
+    /// The screen of `game` is shown: its kept game waiting for it is offered.
+    fn offer_waiting_kept_game(&mut self, game: GameKind) {
+        if let Some(offer) = self.kept_waiting.take_if(|(s, _)| s.game == game) {
+            self.offer_kept_game(offer);
         }
     }
 
@@ -766,6 +790,7 @@ impl App {
         self.play.selected = None;
         self.screen = Screen::Xiangqi;
         self.message = None;
+        self.offer_waiting_kept_game(GameKind::Xiangqi);
         self.with_xiangqi(|x, _, out| x.maybe_engine(out));
     }
 

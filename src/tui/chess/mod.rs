@@ -48,13 +48,14 @@ pub use super::config::{
     CLOCK_PRESETS, CONTEMPT_STEPS_CP, HASH_STEPS_MB, KeepError, Players, clock_label,
     level_message, level_tag, step_level,
 };
+pub use super::game::kept::{SavedClaim, SavedClocks};
 use crate::engine::level::LEVELS;
 pub use crate::rules::notation::king_target;
 pub use overlay::{
     ClaimLayout, ClaimOption, Overlay, Question, VerdictLayout, claim_layout, promotion_layout,
     verdict_layout,
 };
-pub use saved::{SavedClaim, SavedClocks, SavedGame, SavedGameError, SavedGameReason, load_saved};
+pub use saved::{SavedGame, SavedGameError, SavedGameReason, load_saved};
 pub use view::history_cells;
 
 use super::config::Config;

@@ -357,15 +357,6 @@ fn render_promotion(t: &Theme, size: Rect, buf: &mut Buffer) {
     }
 }
 
-/// "1 ply", "3 plies".
-fn plies(n: usize) -> String {
-    if n == 1 {
-        "1 ply".to_string()
-    } else {
-        format!("{n} plies")
-    }
-}
-
 fn render_question(play: &Play, q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
     let text = match q {
         Question::NewGame => SharedQuestion::NewGame.text(),
@@ -378,19 +369,11 @@ fn render_question(play: &Play, q: &Question, t: &Theme, size: Rect, buf: &mut B
             crate::rules::color_name(play.game.position().turn()),
             crate::rules::color_name(!play.game.position().turn())
         ),
-        Question::Resume(s) => format!(
-            "A chess game in progress was kept ({}). Resume it? (no: delete it; later: set it \
-             aside, kept in a file of its own)",
-            plies(s.moves.len())
-        ),
+        Question::Resume(s) => crate::tui::game::kept::offer_text(s, false),
         Question::AbandonForFen => SharedQuestion::AbandonForFen.text(),
         Question::AbandonForPgn => SharedQuestion::AbandonForPgn.text(),
         Question::AbandonForScenario(_) => SharedQuestion::AbandonForScenario.text(),
-        Question::ReplaceKept { saved: s, .. } => format!(
-            "A chess game in progress was kept ({}). Play the new game and delete the kept \
-             one? (no: resume the kept game; later: keep both)",
-            plies(s.moves.len())
-        ),
+        Question::ReplaceKept { saved: s, .. } => crate::tui::game::kept::offer_text(s, true),
         Question::Overwrite(p) => SharedQuestion::Overwrite(p.clone()).text(),
     };
     question_popup(text, t, size, buf);
@@ -526,7 +509,7 @@ impl Play {
             (Question::Resume(saved), true) => self.resume(&saved, out),
             (Question::Resume(_), false) => self.discard_saved_game(out),
             (Question::AbandonForFen, true) => self.open_fen_prompt(out),
-            (Question::AbandonForPgn, true) => self.open_pgn_prompt(out),
+            (Question::AbandonForPgn, true) => files::open_prompt(out),
             (Question::AbandonForScenario(chosen), true) => self.start_scenario(chosen.0, out),
             (Question::ReplaceKept { pick, .. }, true) => {
                 self.discard_saved_game(out);

@@ -13,7 +13,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
-use shakmaty::{Color, Move};
+use shakmaty::{Color, Move, Position};
 
 use crate::rules::pgn::{self, GameSummary, UtcMinute};
 
@@ -207,27 +207,13 @@ impl Play {
                 tags.push(("Result".to_string(), l.result.clone()));
             }
         } else {
-            // The user's name where one side is the engine; two humans are two players.
-            let name = |c: Color| {
-                if !self.config.human.is_human(c) {
-                    format!("threefold level {}", self.config.level)
-                } else if self.config.human == Players::TwoHumans || self.config.name.is_empty() {
-                    "Player".to_string()
-                } else {
-                    self.config.name.clone()
-                }
-            };
-            tags.push(("Event".to_string(), "threefold training game".to_string()));
-            tags.push(("Site".to_string(), "threefold".to_string()));
-            tags.push(("White".to_string(), name(Color::White)));
-            tags.push(("Black".to_string(), name(Color::Black)));
-            // PGN standard 9.6.1: seconds, "+" the increment; "-" for no time control, so
-            // a review of the file knows FIDE 9.5 added no time.
-            let tc = match &self.clock {
-                Some(c) => format!("{}+{}", c.base.as_secs(), c.inc.as_secs()),
-                None => "-".to_string(),
-            };
-            tags.push(("TimeControl".to_string(), tc));
+            let c = &self.config;
+            let name = |side| files::player_name(c.human.is_human(side), c.human, &c.name, c.level);
+            tags = files::game_tags(
+                "threefold training game",
+                [name(Color::White), name(Color::Black)],
+                self.clock.as_ref().map(|c| (c.base, c.inc)),
+            );
         }
         if !tags.iter().any(|(k, _)| k == "Date") {
             tags.push(("Date".to_string(), UtcMinute::now().pgn_date()));
@@ -240,9 +226,11 @@ impl Play {
         let path = expand_home(&path.display().to_string());
         let (games, problem) = pgn::list_games(&path, MAX_LISTED);
         match (games.len(), problem) {
-            (0, Some(e)) => out.error(e.to_string()),
-            (0, None) => out.error(format!("{}: no game found", path.display())),
-            (1, None) => self.load_game(&path, 1, out),
+            (0, Some(e)) => files::not_opened(e, &path, out),
+            (0, None) => {
+                files::not_opened(format!("{}: no game found", path.display()), &path, out)
+            }
+            (1, None) => self.load_game(&path, 1, false, out),
             (n, problem) => {
                 let problem = problem
                     .map(|e| format!("{e} (the list stops before it)"))
@@ -260,8 +248,9 @@ impl Play {
         }
     }
 
-    /// Open game `index` of a file (two humans then, to browse it).
-    pub fn load_game(&mut self, path: &Path, index: usize, out: &mut Requests) {
+    /// Open game `index` of a file (`of_several`: a file of several games; two humans then,
+    /// to browse it).
+    pub fn load_game(&mut self, path: &Path, index: usize, of_several: bool, out: &mut Requests) {
         match pgn::read_game_file(path, index) {
             Ok((rec, g)) => {
                 self.config.human = Players::TwoHumans;
@@ -283,19 +272,24 @@ impl Play {
                         .unwrap_or_else(|| "*".to_string()),
                     moves: self.game.moves().collect(),
                 };
+                let black_first = self.game.position_at(0).turn() == Color::Black;
+                let opened = files::opened(
+                    path,
+                    of_several.then_some(index),
+                    self.game.len(),
+                    black_first,
+                );
                 let msg = format!(
-                    "Loaded {} game {index}: {} – {}, {} ({} plies). Players: two humans ({} to change).",
-                    path.display(),
+                    "{opened}, {} – {}, {}. Players: two humans ({} to change).",
                     loaded.player(Color::White),
                     loaded.player(Color::Black),
                     loaded.result,
-                    self.game.len(),
                     keys::key_for(Cmd::Players),
                 );
                 self.loaded = Some(loaded);
                 out.info(msg);
             }
-            Err(e) => out.error(e.to_string()),
+            Err(e) => files::not_opened(e, path, out),
         }
     }
 
@@ -380,7 +374,7 @@ impl Play {
             Cmd::Submit => {
                 self.overlay = None;
                 let index = pick.games[pick.selected].index;
-                self.load_game(&pick.path, index, out);
+                self.load_game(&pick.path, index, true, out);
             }
             Cmd::Close => self.overlay = None,
             _ => self.overlay = Some(Overlay::PickGame(pick)),

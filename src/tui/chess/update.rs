@@ -4,7 +4,6 @@
 //! fall) and its settings keys. Each answers the App through the [`Requests`]
 //! it is given.
 
-use std::path::PathBuf;
 use std::time::Instant;
 
 use shakmaty::{Color, Move, Position, Square};
@@ -23,7 +22,7 @@ use crate::drills::scenario::{Scenario, ScenarioGame};
 use crate::tui::clock::idx;
 use crate::tui::config::{Setting, step_after};
 use crate::tui::game::scenario::{self, Chosen, Run};
-use crate::tui::game::{clocks, history, players};
+use crate::tui::game::{clocks, files, history, players};
 use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::prompt::InputKind;
 use crate::tui::widgets::Marks;
@@ -509,11 +508,6 @@ impl Play {
         ));
     }
 
-    /// The prompt for a PGN file to load.
-    pub(crate) fn open_pgn_prompt(&mut self, out: &mut Requests) {
-        out.type_line(InputKind::LoadPgn, "");
-    }
-
     /// A command of the game screen.
     pub(crate) fn command(&mut self, cmd: Cmd, out: &mut Requests) {
         match cmd {
@@ -556,10 +550,10 @@ impl Play {
                 out.save_settings(&[Setting::Blind]);
             }
             Cmd::Save => self.ask_save_name(out),
-            Cmd::Load if self.game_in_progress() => {
-                self.overlay = Some(Overlay::Ask(Question::AbandonForPgn));
+            Cmd::Load => {
+                let asks = files::ask_open(self.game_in_progress(), out);
+                self.overlay = asks.then_some(Overlay::Ask(Question::AbandonForPgn));
             }
-            Cmd::Load => self.open_pgn_prompt(out),
             Cmd::Fen if self.game_in_progress() => {
                 self.overlay = Some(Overlay::Ask(Question::AbandonForFen));
             }
@@ -710,7 +704,11 @@ impl Play {
                     out.type_line(kind, &text);
                 }
             },
-            InputKind::LoadPgn => self.load_pgn(&PathBuf::from(text), out),
+            InputKind::LoadPgn => {
+                if let Some(path) = files::open_path(&text) {
+                    self.load_pgn(&path, out);
+                }
+            }
             InputKind::SavePgn => self.save_typed(&text, out),
             InputKind::DrillAnswer => {}
         }

@@ -1,11 +1,14 @@
-//! Saving and keeping a game, for both games: the save prompt, the name typed (written, or
-//! asked about when the file exists), the write and what it says, the answer to "no" to
-//! overwriting, where the game is saved while the file still holds it, and the file that
+//! Saving, opening and keeping a game, for both games: the save prompt, the name typed
+//! (written, or asked about when the file exists), the write and what it says, the answer
+//! to "no" to overwriting, where the game is saved while the file still holds it, the tags
+//! a game played on the trainer is saved with; opening a file (asked first while a game is
+//! in progress, the name typed, what is said when it opens or cannot); and the file that
 //! keeps a game in progress between runs.
 
 use std::path::{Path, PathBuf};
 
 use crate::rules::pgn::UtcMinute;
+use crate::tui::config::Players;
 use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::prompt::{InputKind, default_save_name, expand_home};
 use crate::tui::screen::Requests;
@@ -21,6 +24,82 @@ pub fn ask_save_name(stem: &str, out: &mut Requests) {
             dir.display()
         ));
     }
+}
+
+/// The tags the trainer saves a game played on it with, both games: the event, the site
+/// (the trainer), today's date (UTC), the players ([`player_name`]) and the time control
+/// (PGN standard 9.6.1: seconds, "+" the increment; "-" for none, so a review of the file
+/// knows no time was added).
+pub fn game_tags(
+    event: &str,
+    names: [String; 2],
+    clock: Option<(std::time::Duration, std::time::Duration)>,
+) -> Vec<(String, String)> {
+    let [first, second] = names;
+    let tc = match clock {
+        Some((base, inc)) => format!("{}+{}", base.as_secs(), inc.as_secs()),
+        None => "-".to_string(),
+    };
+    [
+        ("Event", event.to_string()),
+        ("Site", "threefold".to_string()),
+        ("Date", UtcMinute::now().pgn_date()),
+        ("White", first),
+        ("Black", second),
+        ("TimeControl", tc),
+    ]
+    .map(|(k, v)| (k.to_string(), v))
+    .into()
+}
+
+/// A player as a saved game names it: the engine by its level; the user by the name set
+/// (`name` in the config), "Player" when none is set or two humans play.
+pub fn player_name(human: bool, players: Players, name: &str, level: u8) -> String {
+    if !human {
+        format!("threefold level {level}")
+    } else if players == Players::TwoHumans || name.is_empty() {
+        "Player".to_string()
+    } else {
+        name.to_string()
+    }
+}
+
+/// `o`: open a game from a file, the same in both games. With a game in progress the
+/// question comes first (true: ask [`super::Question::AbandonForPgn`], whose yes opens the
+/// prompt); else the prompt opens.
+pub fn ask_open(in_progress: bool, out: &mut Requests) -> bool {
+    if !in_progress {
+        open_prompt(out);
+    }
+    in_progress
+}
+
+/// The prompt for a file to open.
+pub fn open_prompt(out: &mut Requests) {
+    out.type_line(InputKind::LoadPgn, "");
+}
+
+/// The file named at the open prompt (`~` read as the home directory); none typed, None.
+pub fn open_path(text: &str) -> Option<PathBuf> {
+    (!text.is_empty()).then(|| expand_home(text))
+}
+
+/// A file that could not be opened: one line naming it and the problem, and the name
+/// back at the prompt to be changed. The game on the board is untouched.
+pub fn not_opened(problem: impl std::fmt::Display, path: &Path, out: &mut Requests) {
+    out.error(problem.to_string());
+    out.type_line(InputKind::LoadPgn, &path.display().to_string());
+}
+
+/// What opening a game says: "Opened F: 5 moves" (of game `index` of a file of several:
+/// "Opened F game 3: …"). `black_first`: the game began with the second side to move.
+pub fn opened(path: &Path, index: Option<usize>, plies: usize, black_first: bool) -> String {
+    let game = index.map_or(String::new(), |i| format!(" game {i}"));
+    format!(
+        "Opened {}{game}: {}",
+        path.display(),
+        moves_words(plies, black_first)
+    )
 }
 
 /// What a name typed at the save prompt asks for.
@@ -86,6 +165,21 @@ pub fn saved_file(saved: &Option<(PathBuf, String)>, pgn: &str) -> Option<PathBu
         .map(|(p, _)| p.clone())
 }
 
+/// A game's size in moves (a move: one of each side, as the move numbers count), as the
+/// messages say it: "1 move", "5 moves". `black_first`: the side that moves second has the
+/// first move (a position given by a FEN).
+pub fn moves_words(plies: usize, black_first: bool) -> String {
+    let n = match plies {
+        0 => 0,
+        p => (p + 1 + usize::from(black_first)) / 2,
+    };
+    if n == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{n} moves")
+    }
+}
+
 /// Remove the file that kept a game, which is over or gone (none there is no error).
 pub fn forget_kept(path: &Path) -> std::io::Result<()> {
     match std::fs::remove_file(path) {
@@ -111,6 +205,18 @@ mod tests {
         assert_eq!(save_to(&new.display().to_string()), SaveTo::Write(new));
         assert_eq!(save_to(""), SaveTo::Nothing);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Moves, not plies: ten plies are five moves; a game the second side began counts its
+    /// first ply as a move of its own.
+    #[test]
+    fn a_games_size_is_said_in_moves() {
+        assert_eq!(moves_words(10, false), "5 moves");
+        assert_eq!(moves_words(1, false), "1 move");
+        assert_eq!(moves_words(3, false), "2 moves");
+        assert_eq!(moves_words(2, true), "2 moves");
+        assert_eq!(moves_words(1, true), "1 move");
+        assert_eq!(moves_words(0, true), "0 moves");
     }
 
     #[test]

@@ -8,6 +8,7 @@
 pub mod clocks;
 pub mod files;
 pub mod history;
+pub mod kept;
 pub mod players;
 pub mod review;
 pub mod scenario;
@@ -43,6 +44,12 @@ pub enum Question {
     AbandonForScenario,
     /// Saving: replace this file?
     Overwrite(PathBuf),
+    /// A game in progress was kept by the last run: resume it? (`given`: a game was given
+    /// on the command line: play it and delete the kept one?)
+    Kept {
+        saved: Box<kept::SavedGame>,
+        given: bool,
+    },
 }
 
 impl Question {
@@ -60,6 +67,7 @@ impl Question {
                 "Abandon the game in progress to play a scenario from a real game?".to_string()
             }
             Question::Overwrite(p) => format!("{} exists: overwrite?", p.display()),
+            Question::Kept { saved, given } => kept::offer_text(saved, *given),
         }
     }
 }

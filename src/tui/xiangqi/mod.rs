@@ -26,6 +26,7 @@
 
 pub mod drill;
 pub mod review;
+mod saved;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -58,7 +59,7 @@ use super::game::scenario::{self, Chosen, Run};
 use super::game::seat::{self, Heard};
 use super::game::{clocks, history};
 use super::keys::{self, Cmd, Ctx};
-use super::prompt::{InputKind, expand_home};
+use super::prompt::InputKind;
 use super::theme::{PLACE_MARK, RULING_SPAN_MARK, Theme, badge};
 use super::widgets::{self, clip};
 use super::xq_board::{PointMark, XqBoardView, XqGeom, forbidden_targets, glyph, why_forbidden};
@@ -93,6 +94,10 @@ pub enum OnYes {
     Save(PathBuf),
     /// Play this scenario from a real game.
     Scenario(Chosen),
+    /// Open the prompt for a file to open.
+    Open,
+    /// The kept game asked about at start ([`Question::Kept`]): resumed or deleted.
+    Kept,
 }
 
 /// A search the screen waits for.
@@ -153,6 +158,10 @@ pub struct XiangqiScreen {
     /// Where the game in progress is kept between runs (None: nowhere, as in tests, or
     /// no data directory: quitting then asks before losing a game).
     pub kept_path: Option<PathBuf>,
+    /// The kept game was neither resumed nor refused: set aside, never overwritten.
+    pub kept_unanswered: bool,
+    /// The player's name, as saved games write it ([`Config::name`]).
+    pub name: String,
     /// The file the game was last saved to and the PGN written there (quitting when the
     /// game cannot be kept says where it is saved, if it still is).
     pub saved_pgn: Option<(PathBuf, String)>,
@@ -192,6 +201,8 @@ impl XiangqiScreen {
             rule_at,
             sparring: cfg.sparring,
             kept_path: None,
+            kept_unanswered: false,
+            name: cfg.name.clone(),
             saved_pgn: None,
             scenario: None,
             rows_made: std::cell::Cell::new(0),
@@ -372,7 +383,11 @@ impl XiangqiScreen {
     /// Ask the engine to move if it is its turn and it is not thinking.
     pub fn maybe_engine(&mut self, out: &mut Requests) {
         let side = self.record().current().side_to_move();
-        if self.is_over() || self.players.is_human(side) || self.thinking.is_some() {
+        if self.is_over()
+            || self.players.is_human(side)
+            || self.thinking.is_some()
+            || matches!(self.overlay, Some(Overlay::Ask(..)))
+        {
             return;
         }
         let rec = self.record();
@@ -445,14 +460,18 @@ impl XiangqiScreen {
                 return;
             }
             (Some(Overlay::Ask(..)), Cmd::Yes | Cmd::No) => {
-                let Some(Overlay::Ask(_, on_yes)) = self.overlay.take() else {
+                let Some(Overlay::Ask(q, on_yes)) = self.overlay.take() else {
                     unreachable!("matched")
                 };
+                if let Question::Kept { saved, given } = q {
+                    return self.kept_answer(&saved, given, cmd == Cmd::Yes, out);
+                }
                 return self.answer(*on_yes, cmd == Cmd::Yes, out);
             }
             (Some(Overlay::Ask(..)), Cmd::Close) => {
-                // Decide later: nothing changes.
+                // Decide later: nothing changes, and the engine plays if it is its turn.
                 self.overlay = None;
+                self.maybe_engine(out);
                 return;
             }
             (Some(Overlay::Ask(..)), _) => return,
@@ -577,7 +596,11 @@ impl XiangqiScreen {
             }
             Cmd::CallAs(call) => self.player_calls(call, out),
             Cmd::Save => self.ask_save_name(out),
-            Cmd::Load => out.push(Request::Type(InputKind::LoadPgn, String::new())),
+            Cmd::Load => {
+                let asks = files::ask_open(self.in_progress(), out);
+                let q = Question::AbandonForPgn;
+                self.overlay = asks.then(|| Overlay::Ask(q, Box::new(OnYes::Open)));
+            }
             Cmd::Xiangqi => {
                 self.stop_engine(out);
                 out.push(Request::Leave);
@@ -761,23 +784,23 @@ impl XiangqiScreen {
                 }
                 SaveTo::Write(path) => self.save(path, out),
             },
-            InputKind::LoadPgn if !text.is_empty() => {
-                let path = expand_home(text);
+            InputKind::LoadPgn => {
+                let Some(path) = files::open_path(text) else {
+                    return;
+                };
                 match read_game(&path, FileKind::PgnGame) {
                     Ok(g) => {
+                        let black_first = g.start.side_to_move() == Color::Black;
+                        let opened = files::opened(&path, None, g.moves.len(), black_first);
                         // A start position no game can reach is said, as for a FEN typed.
-                        let opened =
-                            format!("Opened {} ({} moves).", path.display(), g.moves.len());
                         let said = match g.start.unreachable_warning() {
-                            Some(w) => format!("{opened} {w}"),
-                            None => opened,
+                            Some(w) => format!("{opened}. {w}"),
+                            None => format!("{opened}."),
                         };
-                        self.replace_asking(Question::AbandonForPgn, g, said, out);
+                        self.set_game(g.start, &g.moves, out);
+                        out.info(said);
                     }
-                    Err(e) => {
-                        out.error(e.to_string());
-                        out.push(Request::Type(InputKind::LoadPgn, text.to_string()));
-                    }
+                    Err(e) => files::not_opened(e, &path, out),
                 }
             }
             _ => {}
@@ -789,18 +812,13 @@ impl XiangqiScreen {
         let rec = self.record();
         let mut g = PgnGame::new(rec.position(0).clone());
         g.moves = (1..=rec.ply()).map(|p| rec.move_at(p)).collect();
-        let name = |c: Color| {
-            if self.players.is_human(c) {
-                "Player".to_string()
-            } else {
-                format!("threefold level {}", self.level)
-            }
-        };
-        g.tags = vec![
-            ("Event".into(), "threefold xiangqi".into()),
-            ("White".into(), name(Color::Red)),
-            ("Black".into(), name(Color::Black)),
-        ];
+        let p = self.players;
+        let name = |side| files::player_name(p.is_human(side), p, &self.name, self.level);
+        g.tags = files::game_tags(
+            "threefold xiangqi",
+            [name(Color::Red), name(Color::Black)],
+            self.clock.as_ref().map(|c| (c.base, c.inc)),
+        );
         g.result = match self.game.standing().map(|r| (r.outcome, r.side)) {
             Some((Outcome::Draw, _)) => xpgn::Outcome::Draw,
             Some((Outcome::Win, Color::Red) | (Outcome::Loss, Color::Black)) => {
@@ -836,9 +854,12 @@ impl XiangqiScreen {
                 out.info(said);
             }
             (OnYes::Scenario(chosen), true) => self.start_scenario(chosen.0, out),
-            (OnYes::NewGame | OnYes::Replace { .. } | OnYes::Scenario(_), false) => {
+            (OnYes::Open, true) => files::open_prompt(out),
+            (OnYes::NewGame | OnYes::Replace { .. } | OnYes::Scenario(_) | OnYes::Open, false) => {
                 out.info("The game in progress goes on.")
             }
+            // Answered with its question ([`XiangqiScreen::kept_answer`]).
+            (OnYes::Kept, _) => {}
             (OnYes::Save(path), true) => self.save(path, out),
             (OnYes::Save(path), false) => files::save_elsewhere(&path, out),
         }
@@ -869,18 +890,6 @@ impl XiangqiScreen {
         files::ask_save_name("xiangqi", out);
     }
 
-    /// Keep the game in progress where games are kept between runs ([`Self::kept_path`];
-    /// nowhere: nothing is done).
-    pub fn keep_in_progress(&self) -> Result<(), KeepError> {
-        match &self.kept_path {
-            Some(p) => self.keep(p).map_err(|source| KeepError::Write {
-                path: p.clone(),
-                source,
-            }),
-            None => Ok(()),
-        }
-    }
-
     /// A game begun and not over: what quitting must keep (or ask before losing).
     pub fn in_progress(&self) -> bool {
         self.record().ply() > 0 && !self.is_over()
@@ -891,35 +900,25 @@ impl XiangqiScreen {
         files::saved_file(&self.saved_pgn, &self.pgn().write())
     }
 
-    /// Keep the game in progress in `path` (a game not begun or over removes the file).
-    pub fn keep(&self, path: &Path) -> std::io::Result<()> {
-        if !self.in_progress() {
-            return files::forget_kept(path);
-        }
-        crate::fsio::write_app_file(path, self.pgn().write().as_bytes())
-    }
-
-    /// Resume the game kept in `path`, if there is one; a file that cannot be read is
-    /// left as it is and named.
-    pub fn resume(&mut self, path: &Path) -> Result<bool, ReadGameError> {
-        let g = match read_game(path, FileKind::KeptGame) {
-            Ok(g) => g,
-            Err(ReadGameError::Read(e)) if e.is_not_found() => return Ok(false),
-            Err(e) => return Err(e),
-        };
-        // Not shown yet: the engine is asked when the screen opens.
-        let mut out = Requests::default();
-        self.set_game(g.start, &g.moves, &mut out);
-        self.thinking = None;
-        Ok(true)
-    }
-
     fn restart(&mut self, start: Position, out: &mut Requests) {
         self.set_game(start, &[], out);
     }
 
-    /// A new game from `start` with `moves` played (legal: checked when read).
+    /// A new game from `start` with `moves` played (legal: checked when read), with the
+    /// clocks new games get.
     fn set_game(&mut self, start: Position, moves: &[Move], out: &mut Requests) {
+        let clock = clocks::clock_for(self.next_clock);
+        self.set_game_clocked(start, moves, clock, out);
+    }
+
+    /// [`Self::set_game`] with these clocks.
+    fn set_game_clocked(
+        &mut self,
+        start: Position,
+        moves: &[Move],
+        clock: Option<Clock<Color>>,
+        out: &mut Requests,
+    ) {
         scenario::leave(&mut self.scenario);
         self.stop_engine(out);
         out.push(Request::Engine(Effect::NewGame));
@@ -935,7 +934,7 @@ impl XiangqiScreen {
         self.close_answer();
         self.engine_called = None;
         self.flagged = None;
-        self.clock = clocks::clock_for(self.next_clock);
+        self.clock = clock;
         self.maybe_engine(out);
     }
 
@@ -1874,11 +1873,8 @@ impl super::game::KeptGame for XiangqiScreen {
         self.kept_path.is_some()
     }
 
-    /// Keeps a game in progress (one not begun or over is left to the run loop).
+    /// Keeps it (a game not begun or over forgets the kept one).
     fn keep_game(&mut self) -> Result<(), KeepError> {
-        if !self.in_progress() {
-            return Ok(());
-        }
         self.keep_in_progress()
     }
 
