@@ -109,6 +109,9 @@ struct SparringArgs {
     /// The seed of the openings and the engines' noise.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Also print each game's moves (UCI, UCCI) after its line.
+    #[arg(long)]
+    verbose: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -190,6 +193,7 @@ fn sparring(args: &SparringArgs, out: &mut dyn Write) -> anyhow::Result<()> {
             sparring: on,
             seed: args.seed,
             hash_mb: threefold::engine::DEFAULT_HASH_MB,
+            verbose: args.verbose,
         };
         run(&s, out)?;
     }

@@ -38,7 +38,7 @@ use threefold_rules::Game as ChessGame;
 use threefold_rules::claim::{self, Claim, Clocks};
 use threefold_xiangqi::arbiter::{self, Call};
 use threefold_xiangqi::judge::JudgedGame;
-use threefold_xiangqi::{Position, RuleAt};
+use threefold_xiangqi::{Move as XqMove, Position, RuleAt};
 
 /// Which game to measure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +63,8 @@ pub struct Settings {
     pub seed: u64,
     /// Transposition table of each engine, MB.
     pub hash_mb: usize,
+    /// Also write each game's moves (UCI, UCCI), on a line after the game's.
+    pub verbose: bool,
 }
 
 /// What a run found.
@@ -128,9 +130,12 @@ pub fn run(s: &Settings, out: &mut dyn Write) -> Result<Tally, RunError> {
         stand.set_noise_seed(level::mix(s.seed ^ (2 * g as u64 + 2)));
         // The sparring engine: the first player in even games.
         let spar_first = g % 2 == 0;
+        let mut log = Vec::new();
         let outcome = match s.game {
-            GameKind::Chess => chess_game(s, g, spar_first, &mut spar, &mut stand),
-            GameKind::Xiangqi => xiangqi_game(s, g, spar_first, &mut spar, &mut stand),
+            GameKind::Chess => game::<ChessGame>(s, g, spar_first, &mut spar, &mut stand, &mut log),
+            GameKind::Xiangqi => {
+                game::<JudgedGame>(s, g, spar_first, &mut spar, &mut stand, &mut log)
+            }
         };
         t.games += 1;
         let side = if spar_first { "first" } else { "second" };
@@ -162,6 +167,9 @@ pub fn run(s: &Settings, out: &mut dyn Write) -> Result<Tally, RunError> {
                 )?;
             }
         }
+        if s.verbose {
+            writeln!(out, "  {}", log.join(" "))?;
+        }
     }
     let pct = |n: usize| 100.0 * n as f64 / t.games.max(1) as f64;
     writeln!(
@@ -178,108 +186,169 @@ pub fn run(s: &Settings, out: &mut dyn Write) -> Result<Tally, RunError> {
     Ok(t)
 }
 
-/// One chess game (see the module docs).
-fn chess_game(
+/// What the one game loop ([`game`]) needs of a game beyond the engine's [`Game`]: the
+/// rules' record of the game, and what a claim (a call of the arbiter) is in it.
+trait Table: Sized {
+    /// The engine's position type.
+    type G: Game;
+    /// The start position and the rules' record of a game from it.
+    fn start() -> (Self::G, Self);
+    /// The legal moves now.
+    fn legal_moves(&self) -> Vec<<Self::G as Game>::Move>;
+    /// Plays the legal move `m`; false if the rules refuse it.
+    fn play(&mut self, m: <Self::G as Game>::Move) -> bool;
+    /// The move in the notation the verbose log prints.
+    fn notation(m: <Self::G as Game>::Move) -> String;
+    /// At the stand-in's turn: whether a claim (a call) would be right, and if so how the
+    /// stand-in's own claim went; `choice` is the move the stand-in would play.
+    fn chance(
+        &mut self,
+        choice: &mut dyn FnMut() -> Option<<Self::G as Game>::Move>,
+    ) -> Option<Claimed>;
+    /// Whether the game has ended: `Some(true)` by a ruling against the side that moved
+    /// last (a ruling arose that the stand-in cannot claim), `Some(false)` otherwise (mate,
+    /// stalemate, an automatic draw), `None` while it goes on.
+    fn ended(&self) -> Option<bool>;
+}
+
+/// How the stand-in's claim went when one was possible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Claimed {
+    correct: bool,
+    wrong: bool,
+}
+
+impl Table for ChessGame {
+    type G = Chess;
+
+    fn start() -> (Chess, ChessGame) {
+        let start = Chess::default();
+        let game = ChessGame::from_position(start.clone());
+        (start, game)
+    }
+
+    fn legal_moves(&self) -> Vec<shakmaty::Move> {
+        ChessGame::legal_moves(self).to_vec()
+    }
+
+    fn play(&mut self, m: shakmaty::Move) -> bool {
+        ChessGame::play(self, m).is_ok()
+    }
+
+    fn notation(m: shakmaty::Move) -> String {
+        m.to_uci(shakmaty::CastlingMode::Standard).to_string()
+    }
+
+    /// A threefold repetition is claimable now ([`claim::threefold_now`]) or with one of the
+    /// stand-in's legal moves ([`claim::threefold_moves`]); it claims now, or with its chosen
+    /// move when that move repeats, judged by the rules core ([`claim::judge`]).
+    fn chance(&mut self, choice: &mut dyn FnMut() -> Option<shakmaty::Move>) -> Option<Claimed> {
+        let now = claim::threefold_now(self);
+        let with = claim::threefold_moves(self);
+        if !now && with.is_empty() {
+            return None;
+        }
+        let claim = if now {
+            Some(Claim::Now)
+        } else {
+            choice().filter(|m| with.contains(m)).map(Claim::WithMove)
+        };
+        let (correct, wrong) = match claim {
+            Some(c) => match claim::judge(self, c, Clocks::Off) {
+                Ok(v) => (v.correct(), !v.correct()),
+                Err(_) => (false, true),
+            },
+            None => (false, false),
+        };
+        Some(Claimed { correct, wrong })
+    }
+
+    fn ended(&self) -> Option<bool> {
+        self.is_over().then_some(false)
+    }
+}
+
+impl Table for JudgedGame {
+    type G = Position;
+
+    fn start() -> (Position, JudgedGame) {
+        let start = Position::start();
+        let game = JudgedGame::new(start.clone(), RuleAt::ThirdOccurrence);
+        (start, game)
+    }
+
+    fn legal_moves(&self) -> Vec<XqMove> {
+        self.record()
+            .current()
+            .legal_moves()
+            .into_iter()
+            .copied()
+            .collect()
+    }
+
+    fn play(&mut self, m: XqMove) -> bool {
+        self.push(m);
+        true
+    }
+
+    fn notation(m: XqMove) -> String {
+        m.to_string()
+    }
+
+    /// A call of the arbiter would be right ([`arbiter::call`]: the opponent's forbidden
+    /// perpetual, or a draw); the stand-in calls, and is right by the arbiter's answer.
+    fn chance(&mut self, _choice: &mut dyn FnMut() -> Option<XqMove>) -> Option<Claimed> {
+        let side = self.record().current().side_to_move();
+        [Call::Forbidden, Call::Draw]
+            .into_iter()
+            .any(|c| arbiter::call(self, side, c).is_right())
+            .then_some(Claimed {
+                correct: true,
+                wrong: false,
+            })
+    }
+
+    fn ended(&self) -> Option<bool> {
+        self.standing().map(|r| r.ending.is_none())
+    }
+}
+
+/// One game (see the module docs), its moves written to `log` when given.
+fn game<T: Table>(
     s: &Settings,
     g: usize,
     spar_first: bool,
     spar: &mut Engine,
     stand: &mut Engine,
+    log: &mut Vec<String>,
 ) -> Outcome {
-    let start = Chess::default();
-    let mut game = ChessGame::from_position(start.clone());
+    let (start, mut table) = T::start();
     let mut moves = Vec::new();
     for ply in 0..2 * s.moves {
-        if game.is_over() {
-            break;
-        }
         let spar_turn = (ply % 2 == 0) == spar_first;
         if !spar_turn {
-            let now = claim::threefold_now(&game);
-            let with = claim::threefold_moves(&game);
-            if now || !with.is_empty() {
-                let claim = if now {
-                    Some(Claim::Now)
-                } else {
-                    engine_move(stand, &start, &moves, s.stand_in, false)
-                        .filter(|m| with.contains(m))
-                        .map(Claim::WithMove)
-                };
-                let (claimed, wrong) = match claim {
-                    Some(c) => match claim::judge(&mut game, c, Clocks::Off) {
-                        Ok(v) => (v.correct(), !v.correct()),
-                        Err(_) => (false, true),
-                    },
-                    None => (false, false),
-                };
+            let mut choice = || engine_move(stand, &start, &moves, s.stand_in, false);
+            if let Some(c) = table.chance(&mut choice) {
                 return Outcome::Arose {
                     ply,
-                    claimed,
-                    wrong,
+                    claimed: c.correct,
+                    wrong: c.wrong,
                 };
             }
         }
-        let m = if ply < 2 {
-            let legal = game.legal_moves();
-            Some(legal[pick(s.seed, g, ply, legal.len())])
-        } else if spar_turn {
-            engine_move(spar, &start, &moves, s.level, s.sparring)
-        } else {
-            engine_move(stand, &start, &moves, s.stand_in, false)
-        };
-        let Some(m) = m else { break };
-        if game.play(m).is_err() {
-            break;
-        }
-        moves.push(m);
-    }
-    Outcome::Nothing { plies: moves.len() }
-}
-
-/// One xiangqi game (see the module docs).
-fn xiangqi_game(
-    s: &Settings,
-    g: usize,
-    spar_first: bool,
-    spar: &mut Engine,
-    stand: &mut Engine,
-) -> Outcome {
-    let start = Position::start();
-    let mut game = JudgedGame::new(start.clone(), RuleAt::ThirdOccurrence);
-    let mut moves = Vec::new();
-    for ply in 0..2 * s.moves {
-        let spar_turn = (ply % 2 == 0) == spar_first;
-        let side = game.record().current().side_to_move();
-        if !spar_turn
-            && [Call::Forbidden, Call::Draw]
-                .into_iter()
-                .any(|c| arbiter::call(&game, side, c).is_right())
-        {
-            return Outcome::Arose {
-                ply,
-                claimed: true,
-                wrong: false,
-            };
-        }
-        if let Some(r) = game.standing() {
-            return if r.ending.is_none() {
-                Outcome::Arose {
+        match table.ended() {
+            Some(true) => {
+                return Outcome::Arose {
                     ply,
                     claimed: false,
                     wrong: false,
-                }
-            } else {
-                Outcome::Nothing { plies: moves.len() }
-            };
+                };
+            }
+            Some(false) => break,
+            None => {}
         }
         let m = if ply < 2 {
-            let legal: Vec<_> = game
-                .record()
-                .current()
-                .legal_moves()
-                .into_iter()
-                .copied()
-                .collect();
+            let legal = table.legal_moves();
             legal.get(pick(s.seed, g, ply, legal.len())).copied()
         } else if spar_turn {
             engine_move(spar, &start, &moves, s.level, s.sparring)
@@ -287,7 +356,10 @@ fn xiangqi_game(
             engine_move(stand, &start, &moves, s.stand_in, false)
         };
         let Some(m) = m else { break };
-        game.push(m);
+        if !table.play(m) {
+            break;
+        }
+        log.push(T::notation(m));
         moves.push(m);
     }
     Outcome::Nothing { plies: moves.len() }
@@ -317,6 +389,7 @@ mod tests {
             sparring: true,
             seed: 7,
             hash_mb: 1,
+            verbose: false,
         };
         let mut a = Vec::new();
         let ta = run(&s, &mut a).unwrap();
