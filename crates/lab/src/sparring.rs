@@ -63,7 +63,8 @@ pub struct Settings {
     pub seed: u64,
     /// Transposition table of each engine, MB.
     pub hash_mb: usize,
-    /// Also write each game's moves (UCI, UCCI), on a line after the game's.
+    /// Also write each game's moves (UCI, UCCI), on a line after the game's; a move sparring
+    /// chose instead of the search's best is marked `*`.
     pub verbose: bool,
 }
 
@@ -77,6 +78,15 @@ pub struct Tally {
     pub claimed: usize,
     /// Claims or calls the arbiter rejected.
     pub wrong: usize,
+    /// The sparring engine's moves chosen by a search (not the random opening moves).
+    pub spar_moves: usize,
+    /// Of those, the moves sparring chose instead of the search's best move.
+    pub changed: usize,
+    /// What those changes gave up in all, centipawns by the engine's own search
+    /// ([`threefold_engine::sparring::Sparred::given_up`]).
+    pub given_up: i64,
+    /// The most one change gave up.
+    pub given_up_max: i32,
 }
 
 /// How one game went.
@@ -132,9 +142,11 @@ pub fn run(s: &Settings, out: &mut dyn Write) -> Result<Tally, RunError> {
         let spar_first = g % 2 == 0;
         let mut log = Vec::new();
         let outcome = match s.game {
-            GameKind::Chess => game::<ChessGame>(s, g, spar_first, &mut spar, &mut stand, &mut log),
+            GameKind::Chess => {
+                game::<ChessGame>(s, g, spar_first, &mut spar, &mut stand, &mut log, &mut t)
+            }
             GameKind::Xiangqi => {
-                game::<JudgedGame>(s, g, spar_first, &mut spar, &mut stand, &mut log)
+                game::<JudgedGame>(s, g, spar_first, &mut spar, &mut stand, &mut log, &mut t)
             }
         };
         t.games += 1;
@@ -183,6 +195,17 @@ pub fn run(s: &Settings, out: &mut dyn Write) -> Result<Tally, RunError> {
         pct(t.claimed),
         t.wrong
     )?;
+    if s.sparring {
+        writeln!(
+            out,
+            "sparring chose {} of the engine's {} moves ({:.0} %) instead of its best, giving up {:.0} cp on average (at most {}) by its own search",
+            t.changed,
+            t.spar_moves,
+            100.0 * t.changed as f64 / t.spar_moves.max(1) as f64,
+            t.given_up as f64 / t.changed.max(1) as f64,
+            t.given_up_max
+        )?;
+    }
     Ok(t)
 }
 
@@ -321,6 +344,7 @@ fn game<T: Table>(
     spar: &mut Engine,
     stand: &mut Engine,
     log: &mut Vec<String>,
+    t: &mut Tally,
 ) -> Outcome {
     let (start, mut table) = T::start();
     let mut moves = Vec::new();
@@ -347,11 +371,20 @@ fn game<T: Table>(
             Some(false) => break,
             None => {}
         }
+        let mut changed = false;
         let m = if ply < 2 {
             let legal = table.legal_moves();
             legal.get(pick(s.seed, g, ply, legal.len())).copied()
         } else if spar_turn {
-            engine_move(spar, &start, &moves, s.level, s.sparring)
+            let m = engine_move(spar, &start, &moves, s.level, s.sparring);
+            t.spar_moves += 1;
+            if let Some(c) = spar.sparred().filter(|_| s.sparring) {
+                t.changed += 1;
+                t.given_up += i64::from(c.given_up());
+                t.given_up_max = t.given_up_max.max(c.given_up());
+                changed = true;
+            }
+            m
         } else {
             engine_move(stand, &start, &moves, s.stand_in, false)
         };
@@ -359,7 +392,7 @@ fn game<T: Table>(
         if !table.play(m) {
             break;
         }
-        log.push(T::notation(m));
+        log.push(T::notation(m) + if changed { "*" } else { "" });
         moves.push(m);
     }
     Outcome::Nothing { plies: moves.len() }
@@ -399,6 +432,6 @@ mod tests {
         assert_eq!(a, b);
         assert_eq!(ta.games, 2);
         let text = String::from_utf8(a).unwrap();
-        assert_eq!(text.lines().count(), 3, "{text}");
+        assert_eq!(text.lines().count(), 4, "{text}");
     }
 }
