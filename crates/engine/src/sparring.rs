@@ -14,7 +14,9 @@
 //!
 //! 1. a move that returns to a position that has stood before in the game (since the last
 //!    irreversible move), the position that stood most often first: once a repetition is
-//!    under way the engine keeps repeating, toward the third occurrence;
+//!    under way the engine keeps repeating, toward the third occurrence — but never to a
+//!    fifth ([`SPARRING_MAX_OCCURRENCE`]): chess's fivefold repetition ends the game as a
+//!    draw without a claim, which would take the claim from the player;
 //! 2. else a move after which the opponent has a move that returns to such a position (it
 //!    offers the repetition: a knight back to its square, a check the king must step out of);
 //! 3. else nothing.
@@ -85,7 +87,7 @@ use crate::score::INF;
 use crate::search::ordering::Picker;
 use crate::search::params::{
     SPARRING_MARGIN_CP, SPARRING_MARGIN_MAX_CP, SPARRING_MARGIN_SHARE, SPARRING_MAX_CANDIDATES,
-    SPARRING_OFFEND_PERCENT,
+    SPARRING_MAX_OCCURRENCE, SPARRING_OFFEND_PERCENT,
 };
 use crate::{Engine, Limits, Request, Score, SearchInfo, SearchResult};
 
@@ -245,8 +247,10 @@ pub(crate) fn spar<G: Game>(
         .iter()
         .find(|c| c.m == best)
         .map_or(Pull::None, |c| c.pull);
-    let mut pulling: Vec<Candidate<G::Move>> =
-        all.into_iter().filter(|c| c.pull > best_pull).collect();
+    let mut pulling: Vec<Candidate<G::Move>> = all
+        .into_iter()
+        .filter(|c| c.pull > best_pull && c.pull <= Pull::Returns(SPARRING_MAX_OCCURRENCE))
+        .collect();
     // Stable: among equal pulls the picker's order (the table's and history's best first).
     pulling.sort_by_key(|c| std::cmp::Reverse(c.pull));
     pulling.truncate(SPARRING_MAX_CANDIDATES);

@@ -388,6 +388,25 @@ fn sparring_offers_a_threefold_the_player_can_claim_while_winning() {
 }
 
 #[test]
+fn sparring_never_makes_a_fivefold_repetition() {
+    // The shuffle of the test above, one round longer: 6...Qa8 would stand the start
+    // position a fifth time, which ends the game as a draw with no claim in chess.
+    let start = pos("q3k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    let round = ["e1d1", "a8a7", "d1e1", "a7a8"];
+    let mut ucis: Vec<&str> = round.repeat(3);
+    ucis.extend(["e1d1", "a8a7", "d1e1"]);
+    let ms = moves(&start, &ucis);
+    let c = sparring::candidates(&mut Engine::new(16).unwrap(), &start, &ms, false);
+    assert!(
+        c.iter()
+            .any(|c| uci(Some(c.m)) == "a7a8" && c.pull == sparring::Pull::Returns(5)),
+        "{c:?}"
+    );
+    let spar = search_sparring(&mut Engine::new(16).unwrap(), &start, &ms, 5);
+    assert_ne!(uci(spar.best), "a7a8", "no fifth occurrence");
+}
+
+#[test]
 fn the_sparring_margin_scales_with_the_advantage_and_is_capped() {
     use search::params::{SPARRING_MARGIN_CP, SPARRING_MARGIN_MAX_CP};
     assert_eq!(sparring::margin(-300), SPARRING_MARGIN_CP, "losing");

@@ -87,6 +87,10 @@ pub const SPARRING_MARGIN_MAX_CP: i32 = 150;
 /// At most this many moves that serve a repetition are verified by a search, the most
 /// promising first (each verification is one search of the position after the move).
 pub const SPARRING_MAX_CANDIDATES: usize = 3;
+/// Sparring prefers no move that makes a position stand more often than this: in chess
+/// the fifth occurrence ends the game as a draw with no claim (FIDE 9.6.1), which would
+/// take the claim from the player; the normal search's own choice is left as it is.
+pub const SPARRING_MAX_OCCURRENCE: u32 = 4;
 /// Xiangqi: the share of games (in percent, drawn from the game's seed) in which the engine
 /// plays on into its own perpetual check or chase that the judge rules forbidden.
 pub const SPARRING_OFFEND_PERCENT: u64 = 50;
