@@ -97,8 +97,9 @@ struct SparringArgs {
     /// The sparring engine's level.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=8))]
     level: u8,
-    /// The stand-in's level (normal mode).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
+    /// The stand-in's level (normal mode): by default 2, the level below the sparring
+    /// engine's default 3, as a player who spars against level 3 might be.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=8))]
     stand_in: u8,
     /// Moves (each side's) a game is played for at most.
     #[arg(long, default_value_t = 60)]
