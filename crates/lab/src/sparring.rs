@@ -27,6 +27,12 @@
 //! The engine never claims in sparring; the normal engine's claims are not played here
 //! either (the trainer makes them, not the search), so the reference run measures how often
 //! the two engines' games repeat at all.
+//!
+//! The two games are played by one game loop (`game`); what differs between them (the
+//! rules' record of the game, what a claim or a call is) is the small trait `Table`. With
+//! sparring on, the run also counts the sparring engine's moves that sparring chose instead
+//! of its search's best, and what they gave up by that search
+//! ([`threefold_engine::Engine::sparred`]): how far from "playing badly" it went.
 
 use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
@@ -433,5 +439,40 @@ mod tests {
         assert_eq!(ta.games, 2);
         let text = String::from_utf8(a).unwrap();
         assert_eq!(text.lines().count(), 4, "{text}");
+    }
+
+    fn settings(game: GameKind, sparring: bool) -> Settings {
+        Settings {
+            game,
+            games: 6,
+            level: 3,
+            stand_in: 2,
+            moves: 60,
+            sparring,
+            seed: 1,
+            hash_mb: 1,
+            verbose: false,
+        }
+    }
+
+    #[test]
+    fn a_sparring_run_counts_the_moves_sparring_changed_and_what_they_gave_up() {
+        let on = run(&settings(GameKind::Chess, true), &mut Vec::new()).unwrap();
+        assert!(on.changed > 0 && on.changed < on.spar_moves, "{on:?}");
+        assert!(
+            on.given_up_max <= threefold_engine::search::params::SPARRING_MARGIN_MAX_CP,
+            "{on:?}"
+        );
+        let off = run(&settings(GameKind::Chess, false), &mut Vec::new()).unwrap();
+        assert_eq!((off.changed, off.given_up), (0, 0), "{off:?}");
+    }
+
+    #[test]
+    fn the_one_game_loop_finds_the_rulings_of_xiangqi_games() {
+        let mut out = Vec::new();
+        let t = run(&settings(GameKind::Xiangqi, true), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(t.arose > 0 && t.claimed > 0, "{text}");
+        assert_eq!(t.wrong, 0, "{text}");
     }
 }
