@@ -84,6 +84,9 @@ pub struct Tally {
     pub claimed: usize,
     /// Claims or calls the arbiter rejected.
     pub wrong: usize,
+    /// Xiangqi: of the right calls, those of the sparring engine's own forbidden perpetual
+    /// check or chase ([`threefold_engine::search::params::SPARRING_OFFEND_PERCENT`]).
+    pub forbidden: usize,
     /// The sparring engine's moves chosen by a search (not the random opening moves).
     pub spar_moves: usize,
     /// Of those, the moves sparring chose instead of the search's best move.
@@ -105,6 +108,8 @@ enum Outcome {
         ply: usize,
         claimed: bool,
         wrong: bool,
+        /// Xiangqi: the sparring engine's forbidden perpetual, called by the stand-in.
+        forbidden: bool,
     },
 }
 
@@ -167,11 +172,15 @@ pub fn run(s: &Settings, out: &mut dyn Write) -> Result<Tally, RunError> {
                 ply,
                 claimed,
                 wrong,
+                forbidden,
             } => {
                 t.arose += 1;
+                t.forbidden += usize::from(forbidden);
                 t.claimed += usize::from(claimed);
                 t.wrong += usize::from(wrong);
-                let how = if claimed {
+                let how = if forbidden {
+                    "the sparring engine's forbidden perpetual, called correctly"
+                } else if claimed {
                     "claimed correctly"
                 } else if wrong {
                     "claim rejected"
@@ -201,6 +210,13 @@ pub fn run(s: &Settings, out: &mut dyn Write) -> Result<Tally, RunError> {
         pct(t.claimed),
         t.wrong
     )?;
+    if s.game == GameKind::Xiangqi {
+        writeln!(
+            out,
+            "of the right calls, {} of the sparring engine's own forbidden perpetual check or chase",
+            t.forbidden
+        )?;
+    }
     if s.sparring {
         writeln!(
             out,
@@ -245,6 +261,9 @@ trait Table: Sized {
 struct Claimed {
     correct: bool,
     wrong: bool,
+    /// Xiangqi: the right call was the opponent's (the sparring engine's) forbidden
+    /// perpetual.
+    forbidden: bool,
 }
 
 impl Table for ChessGame {
@@ -289,7 +308,11 @@ impl Table for ChessGame {
             },
             None => (false, false),
         };
-        Some(Claimed { correct, wrong })
+        Some(Claimed {
+            correct,
+            wrong,
+            forbidden: false,
+        })
     }
 
     fn ended(&self) -> Option<bool> {
@@ -328,13 +351,13 @@ impl Table for JudgedGame {
     /// perpetual, or a draw); the stand-in calls, and is right by the arbiter's answer.
     fn chance(&mut self, _choice: &mut dyn FnMut() -> Option<XqMove>) -> Option<Claimed> {
         let side = self.record().current().side_to_move();
-        [Call::Forbidden, Call::Draw]
-            .into_iter()
-            .any(|c| arbiter::call(self, side, c).is_right())
-            .then_some(Claimed {
-                correct: true,
-                wrong: false,
-            })
+        let right = |c| arbiter::call(self, side, c).is_right();
+        let forbidden = right(Call::Forbidden);
+        (forbidden || right(Call::Draw)).then_some(Claimed {
+            correct: true,
+            wrong: false,
+            forbidden,
+        })
     }
 
     fn ended(&self) -> Option<bool> {
@@ -363,6 +386,7 @@ fn game<T: Table>(
                     ply,
                     claimed: c.correct,
                     wrong: c.wrong,
+                    forbidden: c.forbidden,
                 };
             }
         }
@@ -372,6 +396,7 @@ fn game<T: Table>(
                     ply,
                     claimed: false,
                     wrong: false,
+                    forbidden: false,
                 };
             }
             Some(false) => break,
@@ -474,5 +499,35 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert!(t.arose > 0 && t.claimed > 0, "{text}");
         assert_eq!(t.wrong, 0, "{text}");
+    }
+
+    /// The xiangqi game from `fen` after `moves` (UCCI), ruled at the third occurrence.
+    fn xiangqi(fen: &str, moves: &str) -> JudgedGame {
+        let mut g = JudgedGame::new(Position::from_fen(fen).unwrap(), RuleAt::ThirdOccurrence);
+        for token in moves.split_whitespace() {
+            let m = threefold_xiangqi::notation::parse_move(g.record().current(), token).unwrap();
+            g.push(m);
+        }
+        g
+    }
+
+    #[test]
+    fn a_xiangqi_call_counts_as_forbidden_only_for_the_opponents_perpetual() {
+        let mut none = || None;
+        // Red's cannon chases the unprotected black rook (the xiangqi crate's example): at
+        // the first repetition Black calls the forbidden perpetual rightly.
+        let mut chase = xiangqi(
+            "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w",
+            "c2a2 a7b7 a2b2 b7a7 b2a2",
+        );
+        let c = Table::chance(&mut chase, &mut none).expect("a right call");
+        assert!(c.correct && c.forbidden, "{c:?}");
+        // Horses out and back, twice: the start stands a third time, a draw, no one's fault.
+        let mut idle = xiangqi(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9",
+        );
+        let c = Table::chance(&mut idle, &mut none).expect("a right call");
+        assert!(c.correct && !c.forbidden, "{c:?}");
     }
 }
