@@ -35,9 +35,9 @@
 //! A sparring move is one the search scores close to its best: within
 //! [`SPARRING_MARGIN_CP`] (40 cp); while the engine is winning, within a quarter of its
 //! advantage ([`SPARRING_MARGIN_SHARE`]) when that is more, but never more than
-//! [`SPARRING_MARGIN_MAX_CP`] (a pawn and a half). So it keeps at least three quarters of an
-//! advantage, never throws away more than a pawn and a half, and never passes over a mate
-//! it has found. Sparring acts while winning too, because a repetition offered by the
+//! [`SPARRING_MARGIN_MAX_CP`] (a pawn and a half). So, by its own search, it keeps at
+//! least three quarters of an advantage, never gives up more than a pawn and a half, and
+//! never passes over a mate it has found. Sparring acts while winning too, because a repetition offered by the
 //! stronger side is exactly the chance a losing player must learn to notice and claim.
 //!
 //! The verification searches the position after the move as a game of its own, with no
@@ -47,7 +47,9 @@
 //! walk into a position where the player can claim a draw, and that is the point of
 //! sparring. Measured (`threefold sparring`, the lab's sparring measurement): at level 3
 //! against level 2, sparring chose about one move in fourteen instead of the best, giving
-//! up about 50 cp by its own search on average in chess and 30 in xiangqi.
+//! up about 50 cp by its own search on average in chess and 30 in xiangqi; by
+//! Fairy-Stockfish the chess moves it chose lose about as much as the engine's other moves
+//! (`docs/measurements.md`, `tools/sparring_loss.py`).
 //!
 //! The engine never claims a draw itself in sparring: claiming is the player's task (or the
 //! player misses it, and the review shows it). The engine returns moves only; the trainer's
