@@ -97,8 +97,9 @@ struct SparringArgs {
     /// The sparring engine's level.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=8))]
     level: u8,
-    /// The stand-in's level (normal mode).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
+    /// The stand-in's level (normal mode): by default 2, the level below the sparring
+    /// engine's default 3, as a player who spars against level 3 might be.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=8))]
     stand_in: u8,
     /// Moves (each side's) a game is played for at most.
     #[arg(long, default_value_t = 60)]
@@ -109,6 +110,9 @@ struct SparringArgs {
     /// The seed of the openings and the engines' noise.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Also print each game's moves (UCI, UCCI) after its line.
+    #[arg(long)]
+    verbose: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -190,6 +194,7 @@ fn sparring(args: &SparringArgs, out: &mut dyn Write) -> anyhow::Result<()> {
             sparring: on,
             seed: args.seed,
             hash_mb: threefold::engine::DEFAULT_HASH_MB,
+            verbose: args.verbose,
         };
         run(&s, out)?;
     }

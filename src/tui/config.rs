@@ -113,8 +113,8 @@ pub struct Config {
     pub xiangqi_rule_at: RuleAt,
     /// Xiangqi: moves in the traditional Chinese notation (炮二平五) instead of WXF's.
     pub xiangqi_chinese: bool,
-    /// Sparring: the engine steers toward repetitions when it is not winning and never
-    /// claims a draw itself, so the claim is the player's to make
+    /// Sparring: the engine steers toward repetitions (among moves close to its best) and
+    /// never claims a draw itself, so the claim is the player's to make
     /// ([`crate::engine::sparring`]). Both games; chosen in the players menu.
     pub sparring: bool,
 }

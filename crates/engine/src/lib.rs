@@ -95,8 +95,8 @@ pub struct Limits {
     /// Centipawns of pseudo-random noise added to every static evaluation, uniform in
     /// `-noise..=noise` ([`level::noise`]): the weak levels' handicap ([`level`]). 0: none.
     pub noise: u32,
-    /// Sparring ([`sparring`]): when not winning, prefer a move close to the best that
-    /// returns to a position that stood before (UCI option `Sparring`, the trainer's setting).
+    /// Sparring ([`sparring`]): prefer a move close to the best that returns to a position
+    /// that stood before, or offers the return (UCI option `Sparring`, the trainer's setting).
     pub sparring: bool,
 }
 
@@ -207,6 +207,8 @@ pub struct Engine {
     store_policy: StorePolicy,
     /// The seed of the evaluation noise ([`Limits::noise`]): new with each game.
     noise_seed: u64,
+    /// What the last search's sparring choice gave up ([`Engine::sparred`]).
+    sparred: Option<sparring::Sparred>,
 }
 
 /// Default `Hash` in MB.
@@ -222,6 +224,7 @@ impl Engine {
             upcoming: false,
             store_policy: StorePolicy::Real,
             noise_seed: fresh_seed(),
+            sparred: None,
         })
     }
 

@@ -9,12 +9,14 @@
 //!
 //! # What it does
 //!
-//! When the search's score is below [`SPARRING_WINNING_CP`] (the engine is not winning), the
-//! root moves are sorted by what they do for a repetition ([`Pull`]):
+//! Unless the search found a forced mate (for either side: a mate is played, or met, as
+//! usual), the root moves are sorted by what they do for a repetition ([`Pull`]):
 //!
 //! 1. a move that returns to a position that has stood before in the game (since the last
 //!    irreversible move), the position that stood most often first: once a repetition is
-//!    under way the engine keeps repeating, toward the third occurrence;
+//!    under way the engine keeps repeating, toward the third occurrence — but never to a
+//!    fifth ([`SPARRING_MAX_OCCURRENCE`]): chess's fivefold repetition ends the game as a
+//!    draw without a claim, which would take the claim from the player;
 //! 2. else a move after which the opponent has a move that returns to such a position (it
 //!    offers the repetition: a knight back to its square, a check the king must step out of);
 //! 3. else nothing.
@@ -22,11 +24,32 @@
 //! The best few of these ([`SPARRING_MAX_CANDIDATES`], those that pull more than the
 //! search's own best move) are *verified* by the search: each position after such a move is
 //! searched one ply less deep than the root's last completed iteration, under the same node
-//! budget and evaluation noise, and the first whose score is within [`SPARRING_MARGIN_CP`]
-//! of the best move's is played instead. If none is, the best move stands. Its verified
-//! score and line are reported to `on_info` as the search's last iteration, so what a screen
-//! shows matches the move played. Verification costs at most as many nodes again per move
-//! verified (the level's node budget, or the root search's own node count).
+//! budget and evaluation noise, and the first whose score is within [`margin`] of the best
+//! move's is played instead. If none is, the best move stands. Its verified score and line
+//! are reported to `on_info` as the search's last iteration, so what a screen shows matches
+//! the move played. Verification costs at most as many nodes again per move verified (the
+//! level's node budget, or the root search's own node count).
+//!
+//! # Not playing badly
+//!
+//! A sparring move is one the search scores close to its best: within
+//! [`SPARRING_MARGIN_CP`] (40 cp); while the engine is winning, within a quarter of its
+//! advantage ([`SPARRING_MARGIN_SHARE`]) when that is more, but never more than
+//! [`SPARRING_MARGIN_MAX_CP`] (a pawn and a half). So, by its own search, it keeps at
+//! least three quarters of an advantage, never gives up more than a pawn and a half, and
+//! never passes over a mate it has found. Sparring acts while winning too, because a repetition offered by the
+//! stronger side is exactly the chance a losing player must learn to notice and claim.
+//!
+//! The verification searches the position after the move as a game of its own, with no
+//! earlier position to repeat: the score is the position's as play goes on, not the draw the
+//! opponent could claim there. That claim is the player's to make (or miss: the review shows
+//! it after), not something the engine counts on or avoids; so the engine, winning, will
+//! walk into a position where the player can claim a draw, and that is the point of
+//! sparring. Measured (`threefold sparring`, the lab's sparring measurement): at level 3
+//! against level 2, sparring chose about one move in fourteen instead of the best, giving
+//! up about 50 cp by its own search on average in chess and 30 in xiangqi; by
+//! Fairy-Stockfish the chess moves it chose lose about as much as the engine's other moves
+//! (`docs/measurements.md`, `tools/sparring_loss.py`).
 //!
 //! The engine never claims a draw itself in sparring: claiming is the player's task (or the
 //! player misses it, and the review shows it). The engine returns moves only; the trainer's
@@ -54,9 +77,9 @@
 //!   perpetual is the one ruled; breaking off throws a won ruling away (and so does
 //!   answering with a perpetual of one's own of the same kind, which the judge rules a
 //!   draw). The normal search already does this — it scores the player's forbidden
-//!   repetition as a win for the engine — and that score is above [`SPARRING_WINNING_CP`],
-//!   so sparring leaves the normal search's choice as it is: the engine stays in the cycle
-//!   and, as in any game, calls the arbiter when the rules favour it.
+//!   repetition as a win for the engine, a mate score — and sparring leaves a mate score's
+//!   move as it is: the engine stays in the cycle and, as in any game, calls the arbiter
+//!   when the rules favour it.
 
 use std::sync::atomic::Ordering;
 
@@ -65,9 +88,10 @@ use crate::level;
 use crate::score::INF;
 use crate::search::ordering::Picker;
 use crate::search::params::{
-    SPARRING_MARGIN_CP, SPARRING_MAX_CANDIDATES, SPARRING_OFFEND_PERCENT, SPARRING_WINNING_CP,
+    SPARRING_MARGIN_CP, SPARRING_MARGIN_MAX_CP, SPARRING_MARGIN_SHARE, SPARRING_MAX_CANDIDATES,
+    SPARRING_MAX_OCCURRENCE, SPARRING_OFFEND_PERCENT,
 };
-use crate::{Engine, Limits, Request, SearchInfo, SearchResult};
+use crate::{Engine, Limits, Request, Score, SearchInfo, SearchResult};
 
 /// What a root move does for a repetition, least first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -91,7 +115,29 @@ pub struct Candidate<M> {
     pub forbidden: bool,
 }
 
+/// A sparring choice that replaced the search's best move: the two scores (centipawns
+/// from the engine's point of view, [`Score::cp`]), the best move's by the search and the
+/// played move's as verified.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sparred {
+    pub best: Score,
+    pub played: Score,
+}
+
+impl Sparred {
+    /// What the choice gave up, centipawns by the engine's own search (0 or more).
+    pub fn given_up(self) -> i32 {
+        (self.best.cp() - self.played.cp()).max(0)
+    }
+}
+
 impl Engine {
+    /// Whether the last search's sparring choice replaced its best move, and at what cost
+    /// (`None`: sparring was off or kept the best move). For measurements.
+    pub fn sparred(&self) -> Option<Sparred> {
+        self.sparred
+    }
+
     /// Whether, in this game, the sparring engine plays on into its own forbidden perpetual
     /// in xiangqi (drawn from the game's seed: [`SPARRING_OFFEND_PERCENT`] of games).
     pub fn sparring_offends(&self) -> bool {
@@ -151,13 +197,33 @@ pub fn candidates<G: Game>(
     moves: &[G::Move],
     offends: bool,
 ) -> Vec<Candidate<G::Move>> {
+    root_candidates(engine, start, moves, offends).1
+}
+
+/// The root position of the game `start` + `moves` and its [`candidates`].
+fn root_candidates<G: Game>(
+    engine: &mut Engine,
+    start: &G,
+    moves: &[G::Move],
+    offends: bool,
+) -> (G, Vec<Candidate<G::Move>>) {
     let state = G::state(&mut engine.states);
     let pos = G::record_game(state, start, moves);
-    legal_moves(state, &pos)
+    let all = legal_moves(state, &pos)
         .into_iter()
         .map(|m| candidate(state, &pos, m))
         .filter(|c| offends || !c.forbidden)
-        .collect()
+        .collect();
+    (pos, all)
+}
+
+/// How much worse than the best move's score (centipawns, the engine's view) a move that
+/// serves a repetition may be: [`SPARRING_MARGIN_CP`], or while winning
+/// [`SPARRING_MARGIN_SHARE`] percent of the advantage when that is more, but never more
+/// than [`SPARRING_MARGIN_MAX_CP`].
+pub fn margin(best_cp: i32) -> i32 {
+    SPARRING_MARGIN_CP
+        .max((best_cp.saturating_mul(SPARRING_MARGIN_SHARE) / 100).min(SPARRING_MARGIN_MAX_CP))
 }
 
 /// The sparring choice after the normal search's `result` of `request` (see the module
@@ -168,22 +234,25 @@ pub(crate) fn spar<G: Game>(
     result: SearchResult<G::Move>,
     on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
 ) -> SearchResult<G::Move> {
+    engine.sparred = None;
     let Some(best) = result.best else {
         return result;
     };
-    let best_cp = result.score.cp();
-    if best_cp >= SPARRING_WINNING_CP || request.stop.load(Ordering::Relaxed) {
+    // A forced mate is played, for either side: a mate found is no place to spar.
+    if matches!(result.score, Score::Mate(_)) || request.stop.load(Ordering::Relaxed) {
         return result;
     }
+    let best_cp = result.score.cp();
     let offends = engine.sparring_offends();
-    let all = candidates(engine, request.start, request.moves, offends);
-    let played = G::keys(G::state(&mut engine.states)).root();
+    let (root, all) = root_candidates(engine, request.start, request.moves, offends);
     let best_pull = all
         .iter()
         .find(|c| c.m == best)
         .map_or(Pull::None, |c| c.pull);
-    let mut pulling: Vec<Candidate<G::Move>> =
-        all.into_iter().filter(|c| c.pull > best_pull).collect();
+    let mut pulling: Vec<Candidate<G::Move>> = all
+        .into_iter()
+        .filter(|c| c.pull > best_pull && c.pull <= Pull::Returns(SPARRING_MAX_OCCURRENCE))
+        .collect();
     // Stable: among equal pulls the picker's order (the table's and history's best first).
     pulling.sort_by_key(|c| std::cmp::Reverse(c.pull));
     pulling.truncate(SPARRING_MAX_CANDIDATES);
@@ -194,18 +263,19 @@ pub(crate) fn spar<G: Game>(
         ..Limits::default()
     };
     let mut nodes = result.nodes;
-    let mut line: Vec<G::Move> = request.moves[..played].to_vec();
     for c in pulling {
         if request.stop.load(Ordering::Relaxed) {
             break;
         }
-        line.push(c.m);
-        let verify = Request::new(request.start, &line, &limits, request.stop);
+        // The position after the move, searched as a game of its own: as if play went on,
+        // with no earlier position to repeat (see the module docs).
+        let mut child = root.clone();
+        child.apply(c.m);
+        let verify = Request::new(&child, &[], &limits, request.stop);
         let r = engine.search(&verify, &mut (), &mut |_| {});
-        line.pop();
         nodes += r.nodes;
         let score = r.score.negate();
-        if score.cp() >= best_cp - SPARRING_MARGIN_CP {
+        if score.cp() >= best_cp - margin(best_cp) {
             let pv: Vec<G::Move> = std::iter::once(c.m).chain(r.best).collect();
             on_info(&SearchInfo {
                 depth: result.depth,
@@ -216,6 +286,10 @@ pub(crate) fn spar<G: Game>(
                 time: std::time::Duration::ZERO,
                 hashfull: 0,
                 pv,
+            });
+            engine.sparred = Some(Sparred {
+                best: result.score,
+                played: score,
             });
             return SearchResult {
                 best: Some(c.m),

@@ -359,14 +359,66 @@ fn sparring_picks_a_move_within_the_margin_that_returns_to_a_position_that_stood
 }
 
 #[test]
-fn sparring_does_not_steer_when_the_engine_is_winning() {
-    // Black is a queen up and shuffles; 2...Qa8 would return to a position that stood
-    // before, but a winning engine plays its best move.
+fn sparring_offers_a_threefold_the_player_can_claim_while_winning() {
+    // Black is a queen up and shuffles with White's king: 1.Kd1 Qa7 2.Ke1 Qa8 3.Kd1 Qa7
+    // 4.Ke1. 4...Qa8 would stand the start position a third time, and White could claim the
+    // draw: the normal search never allows it, winning; sparring offers it (the claim is the
+    // player's to make), since the position after it is as good as Black's best, by a
+    // search that does not count the draw White could claim.
     let start = pos("q3k3/8/8/8/8/8/8/4K3 w - - 0 1");
-    let ms = moves(&start, &["e1d1", "a8a7", "d1e1"]);
+    let ms = moves(
+        &start,
+        &["e1d1", "a8a7", "d1e1", "a7a8", "e1d1", "a8a7", "d1e1"],
+    );
     let normal = search(&mut Engine::new(16).unwrap(), &start, &ms, 5);
+    assert!(
+        cp(normal.score) >= 500,
+        "Black is winning: {:?}",
+        normal.score
+    );
+    assert_ne!(uci(normal.best), "a7a8", "normal play avoids the draw");
+    let mut e = Engine::new(16).unwrap();
+    let spar = search_sparring(&mut e, &start, &ms, 5);
+    assert_eq!(uci(spar.best), "a7a8", "sparring offers the claim");
+    let sparred = e.sparred().expect("sparring replaced the best move");
+    assert!(
+        sparred.given_up() <= sparring::margin(cp(normal.score)),
+        "within the margin: {sparred:?}"
+    );
+}
+
+#[test]
+fn sparring_never_makes_a_fivefold_repetition() {
+    // The shuffle of the test above, one round longer: 6...Qa8 would stand the start
+    // position a fifth time, which ends the game as a draw with no claim in chess.
+    let start = pos("q3k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    let round = ["e1d1", "a8a7", "d1e1", "a7a8"];
+    let mut ucis: Vec<&str> = round.repeat(3);
+    ucis.extend(["e1d1", "a8a7", "d1e1"]);
+    let ms = moves(&start, &ucis);
+    let c = sparring::candidates(&mut Engine::new(16).unwrap(), &start, &ms, false);
+    assert!(
+        c.iter()
+            .any(|c| uci(Some(c.m)) == "a7a8" && c.pull == sparring::Pull::Returns(5)),
+        "{c:?}"
+    );
     let spar = search_sparring(&mut Engine::new(16).unwrap(), &start, &ms, 5);
-    assert!(cp(normal.score) >= search::params::SPARRING_WINNING_CP);
-    assert_eq!(uci(spar.best), uci(normal.best));
-    assert_ne!(uci(spar.best), "a7a8");
+    assert_ne!(uci(spar.best), "a7a8", "no fifth occurrence");
+}
+
+#[test]
+fn the_sparring_margin_scales_with_the_advantage_and_is_capped() {
+    use search::params::{SPARRING_MARGIN_CP, SPARRING_MARGIN_MAX_CP};
+    assert_eq!(sparring::margin(-300), SPARRING_MARGIN_CP, "losing");
+    assert_eq!(sparring::margin(0), SPARRING_MARGIN_CP, "level");
+    assert_eq!(
+        sparring::margin(400),
+        100,
+        "a quarter of a winning advantage"
+    );
+    assert_eq!(
+        sparring::margin(2_000),
+        SPARRING_MARGIN_MAX_CP,
+        "at most the cap"
+    );
 }

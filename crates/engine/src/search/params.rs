@@ -75,15 +75,22 @@ pub const DELTA_MARGIN: i32 = 200;
 
 // Sparring ([`crate::sparring`]): none of these is read by the normal search.
 
-/// The engine spars only while its search's score is below this (centipawns, its own point
-/// of view): "not winning".
-pub const SPARRING_WINNING_CP: i32 = 150;
 /// A root move that serves a repetition is played instead of the best one when the search
-/// scores it at most this much worse (centipawns).
+/// scores it at most this much worse (centipawns) ([`crate::sparring::margin`]).
 pub const SPARRING_MARGIN_CP: i32 = 40;
+/// While winning, the margin is this share (percent) of the advantage when that is more
+/// than [`SPARRING_MARGIN_CP`]: a sparring move keeps three quarters of the advantage.
+pub const SPARRING_MARGIN_SHARE: i32 = 25;
+/// The margin is never more than this (centipawns): a sparring move never gives up more
+/// than a pawn and a half by the search, however large the advantage.
+pub const SPARRING_MARGIN_MAX_CP: i32 = 150;
 /// At most this many moves that serve a repetition are verified by a search, the most
 /// promising first (each verification is one search of the position after the move).
 pub const SPARRING_MAX_CANDIDATES: usize = 3;
+/// Sparring prefers no move that makes a position stand more often than this: in chess
+/// the fifth occurrence ends the game as a draw with no claim (FIDE 9.6.1), which would
+/// take the claim from the player; the normal search's own choice is left as it is.
+pub const SPARRING_MAX_OCCURRENCE: u32 = 4;
 /// Xiangqi: the share of games (in percent, drawn from the game's seed) in which the engine
 /// plays on into its own perpetual check or chase that the judge rules forbidden.
 pub const SPARRING_OFFEND_PERCENT: u64 = 50;

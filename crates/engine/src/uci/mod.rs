@@ -240,7 +240,8 @@ struct Uci {
     /// `OwnBook`: answer `go` from the opening book ([`super::book`]) while the game follows
     /// it (off by default: matches and GUIs bring their own openings).
     own_book: bool,
-    /// `Sparring`: the engine steers toward repetitions when not winning ([`crate::sparring`]).
+    /// `Sparring`: the engine steers toward repetitions among moves close to its best
+    /// ([`crate::sparring`]).
     sparring: bool,
     /// Chooses among the book's lines; seeded from the clock.
     rng: threefold_rules::shuffle::Rng,
