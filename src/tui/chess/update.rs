@@ -618,6 +618,7 @@ impl Play {
                 if !in_progress {
                     self.clock_at.clear();
                     self.clock = clocks::clock_for(next);
+                    self.record.clocks = self.clocks();
                 }
                 out.info(clocks::chosen(next, in_progress));
                 out.save_settings(clocks::SETTINGS);
