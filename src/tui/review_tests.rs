@@ -563,3 +563,38 @@ fn clocks_chosen_before_the_first_move_give_the_reviews_ruling_its_minutes() {
     assert!(text.contains("2 more minutes (FIDE 9.5)"), "{text}");
     assert!(!text.contains("without clocks"), "{text}");
 }
+
+/// The sparring engine never claims (by design): its side's missed claims are no mistakes
+/// and are not listed; the player's are. Without sparring the engine's are listed.
+#[test]
+fn a_sparring_engines_missed_claims_are_not_its_mistakes() {
+    use super::chess::Players;
+    let missed = |a: &App| -> Vec<(usize, shakmaty::Color)> {
+        let s = a.review.state.as_ref().unwrap();
+        s.findings
+            .iter()
+            .filter(|f| f.kind.is_missed_claim())
+            .map(|f| (f.ply, f.side))
+            .collect()
+    };
+    for sparring in [true, false] {
+        let mut a = small_app();
+        a.review.options.budget = None;
+        // The knights out and back twice and out again: Black could have claimed with
+        // 4...Ng8 (ply 7) and 5...Nf6 (ply 9), White at once after 4...Ng8 (ply 8); then
+        // 5...e5 ends Black's chance.
+        shuffle(&mut a, 8);
+        typed(&mut a, "Nf3");
+        typed(&mut a, "e5");
+        a.play.config.human = Players::HumanWhite;
+        a.play.config.sparring = sparring;
+        keys(&mut a, "v");
+        let got = missed(&a);
+        assert!(got.contains(&(8, shakmaty::Color::White)), "{got:?}");
+        assert_eq!(
+            got.iter().any(|&(_, side)| side == shakmaty::Color::Black),
+            !sparring,
+            "sparring {sparring}: {got:?}"
+        );
+    }
+}

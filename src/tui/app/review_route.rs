@@ -18,6 +18,7 @@ fn chess_game(p: &Play) -> GameToReview<'_> {
         game: &p.game,
         record: &p.record,
         flipped: p.flipped,
+        never_claims: p.never_claims(),
     }
 }
 
