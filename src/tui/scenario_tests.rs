@@ -610,6 +610,39 @@ fn the_players_menu_is_the_same_in_both_games() {
     }
 }
 
+/// Sparring turned over in the players menu is said when the players are chosen (not
+/// "(unchanged)"), and the game screen's header shows it at 80×24, in both games.
+#[test]
+fn sparring_chosen_in_the_players_menu_is_said_and_shown_in_the_header() {
+    for g in GAMES {
+        let mut a = g.app();
+        keys(&mut a, "p2");
+        for (on, said) in [(true, "sparring on"), (false, "sparring off")] {
+            keys(&mut a, "ps2");
+            let m = a
+                .message
+                .as_ref()
+                .map(|m| m.text.clone())
+                .unwrap_or_default();
+            assert_eq!(
+                m,
+                format!("Players: Engine vs you (Black); {said}"),
+                "{g:?}"
+            );
+            let s = text(&a);
+            let header = s.lines().next().unwrap();
+            assert_eq!(header.contains("L3 sparring"), on, "{g:?}: {header}");
+        }
+        keys(&mut a, "p2");
+        let m = a
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert!(m.ends_with("(unchanged)"), "{g:?}: {m}");
+    }
+}
+
 /// The players menu's key hint names the game's sides: "1 White · 2 Black" in chess, "1 Red
 /// · 2 Black" in xiangqi.
 #[test]

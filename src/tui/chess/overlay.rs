@@ -69,9 +69,11 @@ pub enum Overlay {
     /// Which piece to promote to.
     Promotion(Vec<Move>),
     Ask(Question),
-    /// The players menu, with the highlighted row (an index into [`Players::ALL`]).
+    /// The players menu, with the highlighted row (an index into [`Players::ALL`]) and the
+    /// sparring setting when it opened (to say what changed).
     Players {
         selected: usize,
+        sparring_was: bool,
     },
     /// Which game of a PGN file to open.
     PickGame(Box<GamePick>),
@@ -260,7 +262,7 @@ pub fn render(play: &Play, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffer)
         } => render_verdict(*correct, text, *scroll, t, size, buf),
         Overlay::Promotion(_) => render_promotion(t, size, buf),
         Overlay::Ask(q) => render_question(play, q, t, size, buf),
-        Overlay::Players { selected } => players::render::<shakmaty::Color>(
+        Overlay::Players { selected, .. } => players::render::<shakmaty::Color>(
             play.config.human,
             play.config.sparring,
             *selected,
@@ -472,11 +474,22 @@ impl Play {
                 self.overlay = None;
                 self.selected = None;
             }
-            (Overlay::Players { selected }, cmd) => match players::menu_step(selected, cmd) {
-                Some(MenuStep::Row(selected)) => self.overlay = Some(Overlay::Players { selected }),
+            (
+                Overlay::Players {
+                    selected,
+                    sparring_was,
+                },
+                cmd,
+            ) => match players::menu_step(selected, cmd) {
+                Some(MenuStep::Row(selected)) => {
+                    self.overlay = Some(Overlay::Players {
+                        selected,
+                        sparring_was,
+                    })
+                }
                 Some(MenuStep::Choose(pl)) => {
                     self.overlay = None;
-                    self.set_players(pl, out);
+                    self.set_players(pl, sparring_was, out);
                 }
                 Some(MenuStep::Close) => self.overlay = None,
                 Some(MenuStep::ToggleSparring) => {

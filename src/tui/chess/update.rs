@@ -579,11 +579,10 @@ impl Play {
     fn setting(&mut self, cmd: Cmd, out: &mut Requests) {
         match cmd {
             Cmd::Players => {
-                let selected = Players::ALL
-                    .iter()
-                    .position(|&p| p == self.config.human)
-                    .unwrap_or(0);
-                self.overlay = Some(Overlay::Players { selected });
+                self.overlay = Some(Overlay::Players {
+                    selected: players::menu_row(self.config.human),
+                    sparring_was: self.config.sparring,
+                });
             }
             Cmd::Stronger | Cmd::Weaker => {
                 self.config.level = step_level(self.config.level, cmd == Cmd::Stronger);
@@ -631,8 +630,11 @@ impl Play {
     /// players to the new (no engine search starts in between). A search for
     /// a side that is no longer the engine's is stopped; the engine starts
     /// only if it now has the move.
-    pub(crate) fn set_players(&mut self, players: Players, out: &mut Requests) {
-        out.info(players::chosen::<Color>(self.config.human, players));
+    pub(crate) fn set_players(&mut self, players: Players, sparring_was: bool, out: &mut Requests) {
+        out.info(players::chosen::<Color>(
+            (self.config.human, sparring_was),
+            (players, self.config.sparring),
+        ));
         if players == self.config.human {
             return;
         }
