@@ -220,7 +220,11 @@ fn review_puzzle_drill_round_trip() {
         key(&mut a, KeyCode::Down);
     }
     let s = text(&a, &Theme::colored(), 80, 24);
-    assert!(s.contains("From your xiangqi games (1 puzzle)"), "{s}");
+    // The list shows the count as chess's does: in the score and under the description.
+    assert!(
+        s.contains("From your xiangqi games") && s.contains("1 puzzle. Streak"),
+        "{s}"
+    );
     key(&mut a, KeyCode::Enter);
     let p = a.xq_drills.as_ref().unwrap().puzzle().unwrap().clone();
     assert_eq!(p.theme, crate::drills::from_games::XIANGQI_THEME_ID);

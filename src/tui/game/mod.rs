@@ -6,6 +6,7 @@
 //! neither game's screen.
 
 pub mod clocks;
+pub mod drill_score;
 pub mod files;
 pub mod history;
 pub mod players;
