@@ -478,10 +478,12 @@ impl Key {
             Key::Char(c) => c.to_string(),
             Key::Ctrl(c) => format!("Ctrl-{c}"),
             Key::Code(code) => match code {
-                KeyCode::Up => "↑".to_string(),
-                KeyCode::Down => "↓".to_string(),
-                KeyCode::Left => "←".to_string(),
-                KeyCode::Right => "→".to_string(),
+                // Words, not arrows: an arrow's ASCII fallback is a letter or a sign that
+                // other keys are ("↓" would read "v", the review's key).
+                KeyCode::Up => "Up".to_string(),
+                KeyCode::Down => "Down".to_string(),
+                KeyCode::Left => "Left".to_string(),
+                KeyCode::Right => "Right".to_string(),
                 KeyCode::Enter => "Enter".to_string(),
                 KeyCode::Tab => "Tab".to_string(),
                 KeyCode::Backspace => "Bksp".to_string(),
@@ -511,7 +513,7 @@ impl Key {
 }
 
 impl Binding {
-    /// All the keys of the binding, as written ("↑/k").
+    /// All the keys of the binding, as written ("Up/k").
     pub fn keys_label(&self) -> String {
         self.keys
             .iter()
@@ -670,7 +672,7 @@ pub fn help_text(b: &Binding) -> String {
     }
 }
 
-/// Help rows for a context: ("↑/k", "move the cursor up").
+/// Help rows for a context: ("Up/k", "move the cursor up").
 pub fn help_rows(ctx: Ctx) -> Vec<(String, String)> {
     BINDINGS
         .iter()
@@ -682,6 +684,23 @@ pub fn help_rows(ctx: Ctx) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// No two keys of the table read the same on an ASCII terminal (`LC_ALL=C`,
+    /// `--ascii`): "↓" read "v", so the help said "v/j move the cursor down" while `v`
+    /// opens the review.
+    #[test]
+    fn no_two_keys_read_the_same_in_ascii() {
+        let mut seen: Vec<(String, Key)> = Vec::new();
+        for b in BINDINGS {
+            for &k in b.keys {
+                let ascii = crate::tui::theme::ascii_text(&k.label()).into_owned();
+                match seen.iter().find(|(l, _)| *l == ascii) {
+                    Some(&(_, other)) => assert_eq!(other, k, "{ascii:?} reads as two keys"),
+                    None => seen.push((ascii, k)),
+                }
+            }
+        }
+    }
 
     fn key(c: char) -> KeyEvent {
         KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)

@@ -174,7 +174,7 @@ pub fn list_rows(a: &ReviewAreas, count: usize, scroll: usize) -> Vec<(Rect, usi
         .collect()
 }
 
-/// "Findings: 2 of 5  (↑/k / ↓/j select, click one)": the list's heading, the keys from the
+/// "Findings: 2 of 5  (Up/k / Down/j select, click one)": the list's heading, the keys from the
 /// table.
 pub fn findings_heading(selected: usize, n: usize) -> String {
     format!(
