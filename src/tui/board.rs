@@ -253,7 +253,9 @@ impl Widget for BoardView<'_> {
                     marks.push(("", dot, mark_style(t.target)));
                 }
             } else if self.check == Some(sq) {
-                marks.push(("!", "+", mark_style(t.black_piece)));
+                // "!" both sides: a "+" would run into the cursor's corners and read as the
+                // drills' difficulty marks in ASCII ("!K++").
+                marks.push(("!", "!", mark_style(t.black_piece)));
             } else if self.selected == Some(sq) {
                 marks.push(("[", "]", mark_style(t.cursor)));
             } else if last && !t.color {
@@ -383,6 +385,34 @@ mod tests {
         // Black pieces solid, white outlined.
         let e8 = g.rect(Square::E8);
         assert_eq!(buf[(e8.x + 3, e8.y + 1)].symbol(), "♚");
+    }
+
+    /// A king in check is marked "!K!", in ASCII too and with the cursor on it: no "K+",
+    /// which is the cursor's corner and the drills' difficulty mark in ASCII.
+    #[test]
+    fn a_king_in_check_is_marked_unambiguously_in_ascii() {
+        let area = Rect::new(0, 0, 34, 17);
+        let t = Theme::plain();
+        let pos = Chess::default();
+        let geom = Geom::fit(area, false).unwrap();
+        let mut buf = Buffer::empty(area);
+        BoardView {
+            board: pos.board(),
+            geom,
+            theme: &t,
+            ascii: true,
+            last_move: None,
+            check: Some(Square::E1),
+            selected: None,
+            targets: &[],
+            cursor: Some(Square::E1),
+        }
+        .render(area, &mut buf);
+        let e1 = geom.rect(Square::E1);
+        let row: String = (e1.x..e1.right())
+            .map(|x| buf[(x, e1.y + (e1.height - 1) / 2)].symbol().to_string())
+            .collect();
+        assert!(row.contains("!K!") && !row.contains("K+"), "{row:?}");
     }
 
     #[test]
