@@ -643,6 +643,24 @@ fn sparring_chosen_in_the_players_menu_is_said_and_shown_in_the_header() {
     }
 }
 
+/// Picking up a piece clears the status line in both games (a stale line stayed on the
+/// xiangqi screen).
+#[test]
+fn picking_up_a_piece_clears_the_status_line_in_both_games() {
+    for g in GAMES {
+        let mut a = g.app();
+        a.info("A stale line.");
+        // The cursor starts on one's own piece: Space picks it up.
+        keys(&mut a, " ");
+        let picked = match g {
+            G::Chess => a.play.selected.is_some(),
+            G::Xiangqi => a.xiangqi.selected.is_some(),
+        };
+        assert!(picked, "{g:?}: nothing picked up");
+        assert!(a.message.is_none(), "{g:?}: {:?}", a.message);
+    }
+}
+
 /// The players menu's key hint names the game's sides: "1 White · 2 Black" in chess, "1 Red
 /// · 2 Black" in xiangqi.
 #[test]

@@ -453,7 +453,7 @@ impl Play {
                     })
                     .collect();
                 match moves.len() {
-                    0 if own => self.selected = Some(sq),
+                    0 if own => self.pick_up(sq, out),
                     0 => {
                         self.selected = None;
                         out.error(format!("{}-{} is not a legal move", from, sq));
@@ -467,9 +467,16 @@ impl Play {
                 }
             }
             Some(_) => self.selected = None,
-            None if own => self.selected = Some(sq),
+            None if own => self.pick_up(sq, out),
             None => {}
         }
+    }
+
+    /// Pick up the piece on `sq`: the status line's last word is old news (both game
+    /// screens clear it so).
+    fn pick_up(&mut self, sq: Square, out: &mut Requests) {
+        self.selected = Some(sq);
+        out.clear();
     }
 
     /// The game as PGN, with Date, players, TimeControl, Result and Termination tags, the

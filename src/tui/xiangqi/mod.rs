@@ -687,7 +687,11 @@ impl XiangqiScreen {
         let own = pos.piece_at(sq).is_some_and(|p| p.color == side);
         match self.selected {
             Some(from) if from == sq => self.selected = None,
-            _ if own => self.selected = Some(sq),
+            // Picked up: the status line's last word is old news, as on chess's screen.
+            _ if own => {
+                self.selected = Some(sq);
+                out.clear();
+            }
             Some(from) => {
                 let m = Move::new(from, sq);
                 match illegal_reason(&pos, m) {
