@@ -623,6 +623,24 @@ pub fn hint_line(ctx: Ctx) -> String {
     hint_line_for(ctx, None)
 }
 
+/// A question's hint line, each key with what it does in the question's words ("y abandon
+/// the game · n keep playing · Esc keep playing"); the keys from the table's `Question`
+/// context.
+pub fn question_hint(words: crate::tui::game::Answers) -> String {
+    hinted(Ctx::Question)
+        .map(|b| {
+            let said = match b.cmd {
+                Cmd::Yes => words.yes,
+                Cmd::No => words.no,
+                Cmd::Close => words.later,
+                _ => b.hint.unwrap_or_default(),
+            };
+            format!("{} {said}", b.keys[0].label())
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
 /// The hints of a context on one line, the players menu's naming the game's `sides` (the
 /// first to move first; None: the table's words, chess's): "1 Red · 2 Black · …".
 pub fn hint_line_for(ctx: Ctx, sides: Option<[&'static str; 2]>) -> String {

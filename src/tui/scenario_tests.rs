@@ -661,6 +661,24 @@ fn picking_up_a_piece_clears_the_status_line_in_both_games() {
     }
 }
 
+/// The abandon questions say what each key does in their own words ("Esc later" read as a
+/// promise to ask again), in both games at 80×24.
+#[test]
+fn the_abandon_question_says_what_each_key_does() {
+    for g in GAMES {
+        let mut a = g.app();
+        g.play(&mut a, 4);
+        keys(&mut a, "n");
+        assert_eq!(a.ctx(), Ctx::Question, "{g:?}");
+        let s = text(&a);
+        let hint = s.lines().find(|l| l.contains("Esc keep playing"));
+        assert!(
+            hint.is_some_and(|l| l.contains("y abandon the game · n keep playing")),
+            "{g:?}\n{s}"
+        );
+    }
+}
+
 /// The players menu's key hint names the game's sides: "1 White · 2 Black" in chess, "1 Red
 /// · 2 Black" in xiangqi.
 #[test]

@@ -395,7 +395,20 @@ fn render_question(play: &Play, q: &Question, t: &Theme, size: Rect, buf: &mut B
         ),
         Question::Overwrite(p) => SharedQuestion::Overwrite(p.clone()).text(),
     };
-    question_popup(text, t, size, buf);
+    let answers = match q {
+        Question::NewGame => Some(SharedQuestion::NewGame.answers()),
+        Question::AbandonForFen => Some(SharedQuestion::AbandonForFen.answers()),
+        Question::AbandonForPgn => Some(SharedQuestion::AbandonForPgn.answers()),
+        Question::AbandonForScenario(_) => Some(SharedQuestion::AbandonForScenario.answers()),
+        Question::Overwrite(p) => Some(SharedQuestion::Overwrite(p.clone()).answers()),
+        Question::Resign => Some(crate::tui::game::Answers {
+            yes: "resign",
+            no: "play on",
+            later: "play on",
+        }),
+        _ => None,
+    };
+    question_popup(text, answers, t, size, buf);
 }
 
 impl Play {

@@ -46,7 +46,38 @@ pub enum Question {
     Overwrite(PathBuf),
 }
 
+/// What each key of a question does, in the question's own words (yes, no, Esc): "y
+/// abandon it · n keep playing · Esc keep playing" rather than "yes · no · later".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Answers {
+    pub yes: &'static str,
+    pub no: &'static str,
+    pub later: &'static str,
+}
+
+/// The answers of a question that abandons the game in progress: no and Esc both keep it.
+pub const ABANDON: Answers = Answers {
+    yes: "abandon the game",
+    no: "keep playing",
+    later: "keep playing",
+};
+
 impl Question {
+    /// What each key does, in this question's words.
+    pub fn answers(&self) -> Answers {
+        match self {
+            Question::NewGame
+            | Question::AbandonForFen
+            | Question::AbandonForPgn
+            | Question::AbandonForScenario => ABANDON,
+            Question::Overwrite(_) => Answers {
+                yes: "overwrite",
+                no: "another name",
+                later: "do not save",
+            },
+        }
+    }
+
     /// The question in words.
     pub fn text(&self) -> String {
         match self {

@@ -1867,7 +1867,9 @@ impl super::screen::Component for XiangqiScreen {
     /// A question, over the screen.
     fn render_overlay(&self, env: &super::screen::Env, theme: &Theme, buf: &mut Buffer) {
         match &self.overlay {
-            Some(Overlay::Ask(q, _)) => widgets::question_popup(q.text(), theme, env.size, buf),
+            Some(Overlay::Ask(q, _)) => {
+                widgets::question_popup(q.text(), Some(q.answers()), theme, env.size, buf)
+            }
             Some(Overlay::Players(row, _)) => {
                 players::render::<Color>(self.players, self.sparring, *row, theme, env.size, buf)
             }
