@@ -372,3 +372,34 @@ fn both_review_screens_step_click_view_and_close_alike() {
         );
     }
 }
+
+/// Each moment of the xiangqi review says why the judge counts its move as it does, in the
+/// judge's words (`MoveNote::why`, the line of the judge's panel): the perpetual check's
+/// forbidden move is a check, Black's missed call follows a check; the ruling's own
+/// explanation goes through the moves; the line is on screen at 80×24 (the explanation
+/// scrolled to its end).
+#[test]
+fn the_reviews_moments_say_why_in_the_judges_words() {
+    use crate::tui::game::review::ReviewGame;
+    let mut a = played(8, false);
+    keys(&mut a, "v");
+    let st = a.xq_review.state.as_ref().unwrap();
+    let n = st.rows.len();
+    assert_eq!(n, 3, "{:?}", st.rows);
+    for i in (0..n).filter(|&i| matches!(st.rows[i], super::xiangqi::review::Row::Finding(_))) {
+        let paragraphs = st.part.explain(i, &Theme::plain());
+        let why = paragraphs
+            .iter()
+            .find(|(p, _)| p.starts_with("In short: "))
+            .unwrap_or_else(|| panic!("row {i}: no why in {paragraphs:?}"));
+        assert!(why.0.contains("check"), "row {i}: {}", why.0);
+    }
+    // On screen: the first row's explanation read to its end.
+    let mut seen = String::new();
+    for _ in 0..20 {
+        let s = text(&a, &Theme::plain(), 80, 24);
+        seen.push_str(&s);
+        keys(&mut a, " ");
+    }
+    assert!(seen.contains("In short:"), "{seen}");
+}

@@ -118,6 +118,33 @@ impl XiangqiReview {
         }
     }
 
+    /// The ply of the move a finding is about: a forbidden move's own ply (its row's position
+    /// is the one before it), else the move that reached the row's position (the move a
+    /// call was or could have been made on). None for a ruling, whose explanation goes
+    /// through both sides' moves.
+    fn moment(&self, row: Row) -> Option<usize> {
+        match row {
+            Row::Finding(i) if self.review.findings[i].kind == XqFindingKind::ForbiddenMove => {
+                Some(self.review.findings[i].ply + 1)
+            }
+            Row::Finding(_) => Some(self.ply_of(row)),
+            Row::Ruling(_) => None,
+        }
+    }
+
+    /// "In short: chase: the cannon on b7 attacks the unprotected rook on h7, …": why the
+    /// judge counts a finding's move as it does, in the judge's words ([`MoveNote::why`], as
+    /// the judge's panel says it); none before the first move.
+    ///
+    /// [`MoveNote::why`]: crate::xiangqi::judge::MoveNote::why
+    pub fn why(&self, row: Row) -> Option<String> {
+        let ply = self.moment(row)?;
+        (1..=self.record.ply()).contains(&ply).then(|| {
+            let why = self.record.move_note(ply).why(self.record.position(ply));
+            format!("In short: {why}.")
+        })
+    }
+
     /// The finding of row `i`, if it is one.
     fn finding(&self, i: usize) -> Option<&XqFinding> {
         match self.rows.get(i)? {
@@ -354,6 +381,9 @@ impl ReviewGame for XiangqiReview {
                 paragraphs.push((f.text.clone(), Style::new()));
             }
             None => {}
+        }
+        if let Some(why) = self.rows.get(i).and_then(|&row| self.why(row)) {
+            paragraphs.push((why, t.dim));
         }
         paragraphs
     }
