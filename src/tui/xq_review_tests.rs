@@ -403,3 +403,34 @@ fn the_reviews_moments_say_why_in_the_judges_words() {
     }
     assert!(seen.contains("In short:"), "{seen}");
 }
+
+/// A game in progress at 80×24 in ASCII (`LC_ALL=C`): the header's in-progress line and the
+/// "nothing to report" text are whole (the calls' count ran the line past the column, cut
+/// with "~"; the text lost its last word).
+#[test]
+fn the_review_of_a_game_in_progress_is_whole_at_80x24_in_ascii() {
+    use super::xiangqi::review::XiangqiReview;
+    let mut a = played(2, false);
+    a.ascii = true;
+    keys(&mut a, "v");
+    assert_eq!(a.screen, Screen::XqReview, "{:?}", a.message);
+    assert_eq!(a.xq_review.state.as_ref().unwrap().rows.len(), 0);
+    let s = text(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains(crate::tui::game::review::LEFT_OUT), "{s}");
+    // The side column's rows, from the header to the end of the list.
+    let areas = super::xiangqi::review::xq_review_layout(a.size, 0).unwrap();
+    let side: Vec<String> = s
+        .lines()
+        .skip(areas.header.y as usize)
+        .take((areas.list.bottom() - areas.header.y) as usize)
+        .map(|l| l.chars().skip(areas.header.x as usize).collect())
+        .collect();
+    assert!(side.iter().all(|l| !l.contains('~')), "{side:?}");
+    let flat = side
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let empty = <XiangqiReview as crate::tui::game::review::ReviewGame>::EMPTY;
+    assert!(flat.contains(empty), "{flat}");
+}

@@ -186,10 +186,7 @@ impl ReviewGame for ChessReview {
         }
     }
 
-    fn game_line(&self, in_progress: bool) -> String {
-        if in_progress {
-            return LEFT_OUT.to_string();
-        }
+    fn game_line(&self) -> String {
         match self.record.claims.len() {
             0 => "No claim recorded in the game.".to_string(),
             1 => "1 claim recorded in the game.".to_string(),

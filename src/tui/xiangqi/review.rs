@@ -39,7 +39,7 @@ use crate::xiangqi::notation::wxf;
 use crate::xiangqi::pgn::PgnGame;
 use crate::xiangqi::{Move, Position};
 
-use crate::tui::game::review::{LEFT_OUT, ReviewAreas, ReviewGame, Worker, side_areas};
+use crate::tui::game::review::{ReviewAreas, ReviewGame, Worker, side_areas};
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
 use crate::tui::xq_board::{XqBoardView, XqGeom};
@@ -305,16 +305,11 @@ impl ReviewGame for XiangqiReview {
         }
     }
 
-    fn game_line(&self, in_progress: bool) -> String {
-        let calls = match self.calls.len() {
+    fn game_line(&self) -> String {
+        match self.calls.len() {
             0 => "No call to the arbiter in the game.".to_string(),
             1 => "1 call to the arbiter in the game.".to_string(),
             n => format!("{n} calls to the arbiter in the game."),
-        };
-        if in_progress {
-            format!("{LEFT_OUT} {calls}")
-        } else {
-            calls
         }
     }
 
