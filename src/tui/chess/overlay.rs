@@ -207,18 +207,40 @@ impl VerdictLayout {
 
 /// Lay out a ruling: each of its lines wrapped, in a popup that leaves the
 /// key bar visible.
+///
+/// Where a centred popup would cover the board (80 columns), the ruling goes in the column
+/// beside it, from the top: the board stays in view with the plies it names marked and the
+/// intended move an incorrect claim played.
 pub fn verdict_layout(text: &str, size: Rect) -> VerdictLayout {
-    let w = size.width.min(76);
+    let centred = size.width.min(76);
+    let beside = crate::tui::widgets::layout(size)
+        .map(|a| a.board.right())
+        .filter(|&right| size.x + (size.width - centred) / 2 < right);
+    let (area, w) = match beside {
+        Some(right) => (
+            Rect::new(
+                right,
+                size.y,
+                size.width - right,
+                size.height.saturating_sub(1),
+            ),
+            size.width - right,
+        ),
+        None => (
+            Rect::new(size.x, size.y, size.width, size.height.saturating_sub(1)),
+            centred,
+        ),
+    };
     let text_w = (w as usize).saturating_sub(4);
     let rows: Vec<String> = text.lines().flat_map(|l| wrap(l, text_w)).collect();
     let h = (rows.len() as u16)
         .saturating_add(2)
         .min(size.height.saturating_sub(2));
-    let p = popup(
-        Rect::new(size.x, size.y, size.width, size.height.saturating_sub(1)),
-        w,
-        h,
-    );
+    let p = match beside {
+        // From the top of the board's column down.
+        Some(_) => Rect::new(area.x, area.y + 1, w, h),
+        None => popup(area, w, h),
+    };
     let body = body_of(p);
     VerdictLayout {
         popup: p,
@@ -318,12 +340,14 @@ fn render_verdict(
     };
     let foot = if l.max_scroll() > 0 {
         let last = (scroll + l.page()).min(l.rows.len());
-        format!(
-            " lines {}–{last} of {} · {} ",
-            scroll + 1,
-            l.rows.len(),
-            keys::hint_line(Ctx::Verdict)
-        )
+        let lines = format!("lines {}–{last} of {}", scroll + 1, l.rows.len());
+        let full = format!(" {lines} · {} ", keys::hint_line(Ctx::Verdict));
+        // Beside the board the keys give way (the key bar has them): the count stays.
+        if full.chars().count() + 2 <= l.popup.width as usize {
+            full
+        } else {
+            format!(" {lines} ")
+        }
     } else {
         format!(
             " {} close · {} review the game ",
