@@ -391,23 +391,7 @@ mod tests {
     /// which is the cursor's corner and the drills' difficulty mark in ASCII.
     #[test]
     fn a_king_in_check_is_marked_unambiguously_in_ascii() {
-        let area = Rect::new(0, 0, 34, 17);
-        let t = Theme::plain();
-        let pos = Chess::default();
-        let geom = Geom::fit(area, false).unwrap();
-        let mut buf = Buffer::empty(area);
-        BoardView {
-            board: pos.board(),
-            geom,
-            theme: &t,
-            ascii: true,
-            last_move: None,
-            check: Some(Square::E1),
-            selected: None,
-            targets: &[],
-            cursor: Some(Square::E1),
-        }
-        .render(area, &mut buf);
+        let (geom, buf) = start_with_check(&Theme::plain(), true, None, Some(Square::E1));
         let e1 = geom.rect(Square::E1);
         let row: String = (e1.x..e1.right())
             .map(|x| buf[(x, e1.y + (e1.height - 1) / 2)].symbol().to_string())
@@ -415,25 +399,36 @@ mod tests {
         assert!(row.contains("!K!") && !row.contains("K+"), "{row:?}");
     }
 
-    #[test]
-    fn colours_mark_selection_and_check() {
+    /// The start position on a 34×17 board with White's king marked in check.
+    fn start_with_check(
+        t: &Theme,
+        ascii: bool,
+        last_move: Option<(Square, Square)>,
+        cursor: Option<Square>,
+    ) -> (Geom, Buffer) {
         let area = Rect::new(0, 0, 34, 17);
-        let t = Theme::colored();
         let pos = Chess::default();
         let geom = Geom::fit(area, false).unwrap();
         let mut buf = Buffer::empty(area);
         BoardView {
             board: pos.board(),
             geom,
-            theme: &t,
-            ascii: false,
-            last_move: Some((Square::E2, Square::E4)),
+            theme: t,
+            ascii,
+            last_move,
             check: Some(Square::E1),
             selected: None,
             targets: &[],
-            cursor: None,
+            cursor,
         }
         .render(area, &mut buf);
+        (geom, buf)
+    }
+
+    #[test]
+    fn colours_mark_selection_and_check() {
+        let t = Theme::colored();
+        let (geom, buf) = start_with_check(&t, false, Some((Square::E2, Square::E4)), None);
         let e1 = geom.rect(Square::E1);
         assert_eq!(buf[(e1.x, e1.y)].bg, t.check);
         let e4 = geom.rect(Square::E4);

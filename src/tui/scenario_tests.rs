@@ -303,6 +303,14 @@ fn assert_asked(g: G, a: &mut App, plies: usize, words: &str, what: &str) {
     assert!(!g.overlay_up(a), "{g:?}: the question stayed");
 }
 
+/// The status line's text ("" when none).
+fn message(a: &App) -> String {
+    a.message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default()
+}
+
 fn temp_dir(name: &str) -> PathBuf {
     let dir =
         std::env::temp_dir().join(format!("threefold-scenario-{name}-{}", std::process::id()));
@@ -598,11 +606,7 @@ fn the_players_menu_is_the_same_in_both_games() {
         };
         assert!(flipped, "{g:?}: the human's side is not at the bottom");
         keys(&mut a, "p2");
-        let m = a
-            .message
-            .as_ref()
-            .map(|m| m.text.clone())
-            .unwrap_or_default();
+        let m = message(&a);
         assert!(
             m.ends_with("Engine vs you (Black) (unchanged)"),
             "{g:?}: {m}"
@@ -634,11 +638,7 @@ fn sparring_chosen_in_the_players_menu_is_said_and_shown_in_the_header() {
             assert_eq!(header.contains("L3 sparring"), on, "{g:?}: {header}");
         }
         keys(&mut a, "p2");
-        let m = a
-            .message
-            .as_ref()
-            .map(|m| m.text.clone())
-            .unwrap_or_default();
+        let m = message(&a);
         assert!(m.ends_with("(unchanged)"), "{g:?}: {m}");
     }
 }
@@ -808,11 +808,7 @@ fn clocks_are_chosen_and_fall_alike_in_both_games() {
         assert_eq!(g.clock_base(&a), five, "{g:?}: {:?}", a.message);
         g.play(&mut a, 2);
         keys(&mut a, "t");
-        let m = a
-            .message
-            .as_ref()
-            .map(|m| m.text.clone())
-            .unwrap_or_default();
+        let m = message(&a);
         assert!(m.contains("Clocks 3+2 from the next game"), "{g:?}: {m}");
         assert_eq!(
             g.clock_base(&a),
@@ -861,11 +857,7 @@ fn the_engine_seat_and_takeback_work_alike_in_both_games() {
         keys(&mut a, "p1");
         assert_eq!(g.players(&a), Players::HumanWhite, "{g:?}");
         keys(&mut a, "u");
-        let m = a
-            .message
-            .as_ref()
-            .map(|m| m.text.clone())
-            .unwrap_or_default();
+        let m = message(&a);
         assert_eq!(m, "Nothing to take back.", "{g:?}");
         a.effects.clear();
         typed(&mut a, g.moves()[0]);
@@ -879,11 +871,7 @@ fn the_engine_seat_and_takeback_work_alike_in_both_games() {
         assert_eq!(g.ply(&a), 2, "{g:?}: the answer was not played");
         keys(&mut a, "u");
         assert_eq!(g.ply(&a), 0, "{g:?}");
-        let m = a
-            .message
-            .as_ref()
-            .map(|m| m.text.clone())
-            .unwrap_or_default();
+        let m = message(&a);
         assert_eq!(m, "Took back 2 plies.", "{g:?}");
     }
 }
@@ -898,20 +886,12 @@ fn saving_says_the_same_in_both_games() {
         let mut a = g.app();
         g.play(&mut a, 2);
         keys(&mut a, "s");
-        let m = a
-            .message
-            .as_ref()
-            .map(|m| m.text.clone())
-            .unwrap_or_default();
+        let m = message(&a);
         assert!(m.starts_with("A name alone is saved in"), "{g:?}: {m}");
         ctrl(&mut a, 'u');
         keys(&mut a, &file.display().to_string());
         key(&mut a, KeyCode::Enter);
-        let m = a
-            .message
-            .as_ref()
-            .map(|m| m.text.clone())
-            .unwrap_or_default();
+        let m = message(&a);
         assert_eq!(m, format!("Saved {}", file.display()), "{g:?}");
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -1016,11 +996,7 @@ fn a_scenario_is_chosen_played_and_told_after_in_both_games() {
         keys(&mut a, "ny");
         let after = flat(&a);
         assert!(after.contains(&note_end), "{g:?}: no note after: {after}");
-        let message = a
-            .message
-            .as_ref()
-            .map(|m| m.text.clone())
-            .unwrap_or_default();
+        let message = message(&a);
         assert!(message.contains(&first.note), "{g:?}: {message}");
     }
 }
