@@ -623,10 +623,19 @@ pub fn hint_line(ctx: Ctx) -> String {
     hint_line_for(ctx, None)
 }
 
+/// What each key of a question does, in the question's own words (yes, no, Esc): "y
+/// abandon the game · n keep playing · Esc keep playing" rather than "yes · no · later".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Answers {
+    pub yes: &'static str,
+    pub no: &'static str,
+    pub later: &'static str,
+}
+
 /// A question's hint line, each key with what it does in the question's words ("y abandon
 /// the game · n keep playing · Esc keep playing"); the keys from the table's `Question`
 /// context.
-pub fn question_hint(words: crate::tui::game::Answers) -> String {
+pub fn question_hint(words: Answers) -> String {
     hinted(Ctx::Question)
         .map(|b| {
             let said = match b.cmd {

@@ -420,7 +420,7 @@ pub fn clear_popup(p: Rect, buf: &mut Buffer) {
 /// game screen's look alike).
 pub fn question_popup(
     text: String,
-    answers: Option<crate::tui::game::Answers>,
+    answers: Option<super::keys::Answers>,
     t: &Theme,
     size: Rect,
     buf: &mut Buffer,

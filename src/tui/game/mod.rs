@@ -46,14 +46,7 @@ pub enum Question {
     Overwrite(PathBuf),
 }
 
-/// What each key of a question does, in the question's own words (yes, no, Esc): "y
-/// abandon it · n keep playing · Esc keep playing" rather than "yes · no · later".
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Answers {
-    pub yes: &'static str,
-    pub no: &'static str,
-    pub later: &'static str,
-}
+pub use super::keys::Answers;
 
 /// The answers of a question that abandons the game in progress: no and Esc both keep it.
 pub const ABANDON: Answers = Answers {
