@@ -208,8 +208,14 @@ fn main() -> ExitCode {
         Err(e) if e.use_stderr() => e.exit(),
         // `--help`, `--version`, `help <command>`: on stdout, which may not take them (a
         // full disk): clap's `exit` would drop the error and exit 0.
+        // Where the locale is not UTF-8, in ASCII as every output ("–", "²" in `euwe`'s).
         Err(e) => {
-            return match e.print().and_then(|()| std::io::stdout().flush()) {
+            let printed = if threefold::tui::locale_is_utf8(|k| std::env::var(k).ok()) {
+                e.print()
+            } else {
+                AsciiOut::new(std::io::stdout().lock()).write_all(e.render().to_string().as_bytes())
+            };
+            return match printed.and_then(|()| std::io::stdout().flush()) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(io) if io.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
                 Err(io) => {

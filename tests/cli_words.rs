@@ -87,6 +87,24 @@ fn xiangqi_judge_says_why_and_has_the_glossary() {
     }
 }
 
+/// Under `LC_ALL=C` the help is ASCII too: `euwe --help` wrote "Thue–Morse" and "log² n".
+/// Broken to see it fail: the help printed by clap whatever the locale.
+#[test]
+fn without_a_utf8_locale_the_help_is_ascii() {
+    let out = Command::new(env!("CARGO_BIN_EXE_threefold"))
+        .args(["euwe", "--help"])
+        .env("LC_ALL", "C")
+        .output()
+        .expect("binary runs");
+    let text = stdout(&out);
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        text.contains("Thue-Morse") && text.contains("log2 n"),
+        "{text}"
+    );
+    assert!(text.is_ascii(), "{text}");
+}
+
 /// Under `LC_ALL=C` the output is ASCII: Axon's mistake is marked and explained with "x"
 /// and "-", not "✗" and "—". Broken to see it fail: `out` left as stdout whatever the locale.
 #[test]

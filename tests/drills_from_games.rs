@@ -116,6 +116,55 @@ fn an_incorrect_claim_with_a_move_asks_about_that_move() {
     ));
 }
 
+/// A wrong claim in the start position: the drill's title says where in plain words, and its
+/// explanation (the review's ruling) follows whether the game had clocks (FIDE 9.5's two
+/// minutes only with clocks).
+#[test]
+fn a_claim_at_the_start_makes_a_drill_whose_words_follow_the_clocks() {
+    use threefold::rules::claim::Clocks;
+    use threefold::rules::pgn::{ClaimMark, RecordedClaim};
+    let game = pgn::to_game(
+        &pgn::read_records("1. Nf3 *\n", "mem").unwrap().remove(0),
+        "mem",
+    )
+    .unwrap();
+    for (clocks, said, not_said) in [
+        (
+            Clocks::Off,
+            "without clocks no time is added",
+            "more minutes",
+        ),
+        (Clocks::On, "Black gets 2 more minutes", "without clocks"),
+    ] {
+        let record = GameRecord {
+            claims: vec![RecordedClaim {
+                ply: 0,
+                mark: ClaimMark::Now,
+                ground: None,
+                line: 0,
+            }],
+            result: None,
+            clocks,
+        };
+        let review = review_claims(&game, &record);
+        let f = &review.findings[0];
+        assert_eq!((f.kind, f.ply), (ClaimFindingKind::IncorrectClaim, 0));
+        assert!(
+            f.text.contains(said) && !f.text.contains(not_said),
+            "{}",
+            f.text
+        );
+        let p = from_games::puzzle_from_finding(&game, f, None).unwrap();
+        assert!(
+            p.text
+                .contains("title = \"White's claim in the start position\"\n"),
+            "{}",
+            p.text
+        );
+        assert!(p.text.contains(said), "{}", p.text);
+    }
+}
+
 #[test]
 fn the_same_finding_twice_is_added_once_and_the_file_is_left_alone() {
     let dir = temp_dir("twice");

@@ -41,7 +41,12 @@ fn a_wrong_claim_is_explained_and_play_goes_on() {
     s.wait_for("[1] threefold now (9.2 b)");
     s.send("1");
     s.wait_for("Claim incorrect");
-    assert!(s.screen().contains("second time"), "{}", s.screen());
+    // The ruling stands beside the board (issue 39, reviewer item 12), its lines narrower.
+    assert!(
+        s.screen().contains("stands for the second"),
+        "{}",
+        s.screen()
+    );
     s.send("\r");
     s.typed("e4");
     s.wait_for("3. e4");

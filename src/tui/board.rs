@@ -253,7 +253,9 @@ impl Widget for BoardView<'_> {
                     marks.push(("", dot, mark_style(t.target)));
                 }
             } else if self.check == Some(sq) {
-                marks.push(("!", "+", mark_style(t.black_piece)));
+                // "!" both sides: a "+" would run into the cursor's corners and read as the
+                // drills' difficulty marks in ASCII ("!K++").
+                marks.push(("!", "!", mark_style(t.black_piece)));
             } else if self.selected == Some(sq) {
                 marks.push(("[", "]", mark_style(t.cursor)));
             } else if last && !t.color {
@@ -385,25 +387,48 @@ mod tests {
         assert_eq!(buf[(e8.x + 3, e8.y + 1)].symbol(), "♚");
     }
 
+    /// A king in check is marked "!K!", in ASCII too and with the cursor on it: no "K+",
+    /// which is the cursor's corner and the drills' difficulty mark in ASCII.
     #[test]
-    fn colours_mark_selection_and_check() {
+    fn a_king_in_check_is_marked_unambiguously_in_ascii() {
+        let (geom, buf) = start_with_check(&Theme::plain(), true, None, Some(Square::E1));
+        let e1 = geom.rect(Square::E1);
+        let row: String = (e1.x..e1.right())
+            .map(|x| buf[(x, e1.y + (e1.height - 1) / 2)].symbol().to_string())
+            .collect();
+        assert!(row.contains("!K!") && !row.contains("K+"), "{row:?}");
+    }
+
+    /// The start position on a 34×17 board with White's king marked in check.
+    fn start_with_check(
+        t: &Theme,
+        ascii: bool,
+        last_move: Option<(Square, Square)>,
+        cursor: Option<Square>,
+    ) -> (Geom, Buffer) {
         let area = Rect::new(0, 0, 34, 17);
-        let t = Theme::colored();
         let pos = Chess::default();
         let geom = Geom::fit(area, false).unwrap();
         let mut buf = Buffer::empty(area);
         BoardView {
             board: pos.board(),
             geom,
-            theme: &t,
-            ascii: false,
-            last_move: Some((Square::E2, Square::E4)),
+            theme: t,
+            ascii,
+            last_move,
             check: Some(Square::E1),
             selected: None,
             targets: &[],
-            cursor: None,
+            cursor,
         }
         .render(area, &mut buf);
+        (geom, buf)
+    }
+
+    #[test]
+    fn colours_mark_selection_and_check() {
+        let t = Theme::colored();
+        let (geom, buf) = start_with_check(&t, false, Some((Square::E2, Square::E4)), None);
         let e1 = geom.rect(Square::E1);
         assert_eq!(buf[(e1.x, e1.y)].bg, t.check);
         let e4 = geom.rect(Square::E4);

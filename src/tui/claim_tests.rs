@@ -854,3 +854,36 @@ fn the_players_menu_turns_sparring_on_and_off() {
     keys(&mut a, "s");
     assert!(!a.play.config.sparring);
 }
+
+/// After an incorrect claim with a move at 80×24 the ruling stands beside the board, which
+/// shows the move played (it was hidden under the popup until it closed).
+#[test]
+fn the_ruling_of_a_claim_with_a_move_leaves_the_board_and_the_move_in_view() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    shuffle(&mut a, 2);
+    // 2.Ng1 with a claim: the start position only a second time, so the claim is wrong and
+    // 2.Ng1 is played.
+    keys(&mut a, "c2");
+    keys(&mut a, "Ng1");
+    key(&mut a, KeyCode::Enter);
+    let Some(Overlay::Verdict { text, correct, .. }) = a.play.overlay.clone() else {
+        panic!("no ruling: {:?}", a.play.overlay)
+    };
+    assert!(!correct, "{text}");
+    assert_eq!(a.play.game.len(), 3, "the intended move is played");
+    let areas = layout(a.size).unwrap();
+    let popup = verdict_layout(&text, a.size).popup;
+    assert!(
+        popup.intersection(areas.board).is_empty(),
+        "{popup:?} covers the board {:?}",
+        areas.board
+    );
+    let (_, buf) = screen(&a, &Theme::plain(), 80, 24);
+    let g = super::app::render::board_geom(&areas, a.play.flipped).unwrap();
+    let g1 = g.rect(shakmaty::Square::G1);
+    let row: String = (g1.x..g1.right())
+        .map(|x| buf[(x, g1.y + (g1.height - 1) / 2)].symbol().to_string())
+        .collect();
+    assert!(row.contains('♘'), "the knight back on g1: {row:?}");
+}

@@ -227,7 +227,8 @@ fn players_come_from_a_menu_and_no_engine_moves_in_between() {
             assert_eq!(
                 a.play.overlay,
                 Some(PlayOverlay::Players {
-                    selected: P::ALL.iter().position(|&p| p == from).unwrap()
+                    selected: P::ALL.iter().position(|&p| p == from).unwrap(),
+                    sparring_was: false,
                 })
             );
             // Walking the highlight over every row changes nothing.

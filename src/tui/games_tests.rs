@@ -137,7 +137,11 @@ fn fen_and_pgn_ask_before_replacing_a_game_in_progress() {
         assert!(a.input.is_none(), "{k}: no prompt before the answer");
         let (s, _) = screen(&a, &Theme::plain(), 80, 24);
         assert!(s.contains("Abandon the game in progress to"), "{s}");
-        assert!(s.contains("y yes · n no · Esc later"), "{s}");
+        // Issue 39 (reviewer item 10): the keys in the question's own words.
+        assert!(
+            s.contains("y abandon the game · n keep playing · Esc keep playing"),
+            "{s}"
+        );
         keys(&mut a, "n");
         assert_eq!((a.play.overlay.clone(), a.input.is_none()), (None, true));
         assert_eq!(a.play.game.len(), 1);

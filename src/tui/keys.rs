@@ -478,10 +478,12 @@ impl Key {
             Key::Char(c) => c.to_string(),
             Key::Ctrl(c) => format!("Ctrl-{c}"),
             Key::Code(code) => match code {
-                KeyCode::Up => "↑".to_string(),
-                KeyCode::Down => "↓".to_string(),
-                KeyCode::Left => "←".to_string(),
-                KeyCode::Right => "→".to_string(),
+                // Words, not arrows: an arrow's ASCII fallback is a letter or a sign that
+                // other keys are ("↓" would read "v", the review's key).
+                KeyCode::Up => "Up".to_string(),
+                KeyCode::Down => "Down".to_string(),
+                KeyCode::Left => "Left".to_string(),
+                KeyCode::Right => "Right".to_string(),
                 KeyCode::Enter => "Enter".to_string(),
                 KeyCode::Tab => "Tab".to_string(),
                 KeyCode::Backspace => "Bksp".to_string(),
@@ -511,7 +513,7 @@ impl Key {
 }
 
 impl Binding {
-    /// All the keys of the binding, as written ("↑/k").
+    /// All the keys of the binding, as written ("Up/k").
     pub fn keys_label(&self) -> String {
         self.keys
             .iter()
@@ -621,6 +623,33 @@ pub fn hint_line(ctx: Ctx) -> String {
     hint_line_for(ctx, None)
 }
 
+/// What each key of a question does, in the question's own words (yes, no, Esc): "y
+/// abandon the game · n keep playing · Esc keep playing" rather than "yes · no · later".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Answers {
+    pub yes: &'static str,
+    pub no: &'static str,
+    pub later: &'static str,
+}
+
+/// A question's hint line, each key with what it does in the question's words ("y abandon
+/// the game · n keep playing · Esc keep playing"); the keys from the table's `Question`
+/// context.
+pub fn question_hint(words: Answers) -> String {
+    hinted(Ctx::Question)
+        .map(|b| {
+            let said = match b.cmd {
+                Cmd::Yes => words.yes,
+                Cmd::No => words.no,
+                Cmd::Close => words.later,
+                _ => b.hint.unwrap_or_default(),
+            };
+            format!("{} {said}", b.keys[0].label())
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
 /// The hints of a context on one line, the players menu's naming the game's `sides` (the
 /// first to move first; None: the table's words, chess's): "1 Red · 2 Black · …".
 pub fn hint_line_for(ctx: Ctx, sides: Option<[&'static str; 2]>) -> String {
@@ -670,7 +699,7 @@ pub fn help_text(b: &Binding) -> String {
     }
 }
 
-/// Help rows for a context: ("↑/k", "move the cursor up").
+/// Help rows for a context: ("Up/k", "move the cursor up").
 pub fn help_rows(ctx: Ctx) -> Vec<(String, String)> {
     BINDINGS
         .iter()
@@ -682,6 +711,23 @@ pub fn help_rows(ctx: Ctx) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// No two keys of the table read the same on an ASCII terminal (`LC_ALL=C`,
+    /// `--ascii`): "↓" read "v", so the help said "v/j move the cursor down" while `v`
+    /// opens the review.
+    #[test]
+    fn no_two_keys_read_the_same_in_ascii() {
+        let mut seen: Vec<(String, Key)> = Vec::new();
+        for b in BINDINGS {
+            for &k in b.keys {
+                let ascii = crate::tui::theme::ascii_text(&k.label()).into_owned();
+                match seen.iter().find(|(l, _)| *l == ascii) {
+                    Some(&(_, other)) => assert_eq!(other, k, "{ascii:?} reads as two keys"),
+                    None => seen.push((ascii, k)),
+                }
+            }
+        }
+    }
 
     fn key(c: char) -> KeyEvent {
         KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)

@@ -523,3 +523,78 @@ fn a_drills_file_that_does_not_parse_is_refused_on_the_screen() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The text of the review's only finding, of the game on the chess screen.
+fn only_finding(a: &mut App) -> (usize, FindingKind, String) {
+    keys(a, "v");
+    assert_eq!(a.screen, Screen::Review, "{:?}", a.message);
+    let s = a.review.state.as_ref().unwrap();
+    assert_eq!(s.findings.len(), 1, "{:?}", s.findings);
+    let f = &s.findings[0];
+    (f.ply, f.kind, f.text.clone())
+}
+
+/// A wrong claim before any move is reviewed (a claim is an event worth reviewing), and the
+/// ruling's FIDE 9.5 words follow the game's clocks: none here, so no minutes.
+#[test]
+fn a_claim_before_any_move_is_reviewed_with_the_words_of_a_game_without_clocks() {
+    let incorrect = FindingKind::Claim(ClaimFindingKind::IncorrectClaim);
+    let mut a = small_app();
+    keys(&mut a, "c1");
+    key(&mut a, KeyCode::Enter);
+    let (ply, kind, text) = only_finding(&mut a);
+    assert_eq!((ply, kind), (0, incorrect));
+    assert!(text.contains("without clocks no time is added"), "{text}");
+    assert!(!text.contains("more minutes"), "{text}");
+}
+
+/// Clocks chosen before the first move: the review's ruling gives FIDE 9.5's two minutes.
+#[test]
+fn clocks_chosen_before_the_first_move_give_the_reviews_ruling_its_minutes() {
+    let incorrect = FindingKind::Claim(ClaimFindingKind::IncorrectClaim);
+    let mut a = small_app();
+    keys(&mut a, "t");
+    assert!(a.play.clock.is_some());
+    shuffle(&mut a, 4);
+    keys(&mut a, "c1");
+    key(&mut a, KeyCode::Enter);
+    let (ply, kind, text) = only_finding(&mut a);
+    assert_eq!((ply, kind), (4, incorrect));
+    assert!(text.contains("2 more minutes (FIDE 9.5)"), "{text}");
+    assert!(!text.contains("without clocks"), "{text}");
+}
+
+/// The sparring engine never claims (by design): its side's missed claims are no mistakes
+/// and are not listed; the player's are. Without sparring the engine's are listed.
+#[test]
+fn a_sparring_engines_missed_claims_are_not_its_mistakes() {
+    use super::chess::Players;
+    let missed = |a: &App| -> Vec<(usize, shakmaty::Color)> {
+        let s = a.review.state.as_ref().unwrap();
+        s.findings
+            .iter()
+            .filter(|f| f.kind.is_missed_claim())
+            .map(|f| (f.ply, f.side))
+            .collect()
+    };
+    for sparring in [true, false] {
+        let mut a = small_app();
+        a.review.options.budget = None;
+        // The knights out and back twice and out again: Black could have claimed with
+        // 4...Ng8 (ply 7) and 5...Nf6 (ply 9), White at once after 4...Ng8 (ply 8); then
+        // 5...e5 ends Black's chance.
+        shuffle(&mut a, 8);
+        typed(&mut a, "Nf3");
+        typed(&mut a, "e5");
+        a.play.config.human = Players::HumanWhite;
+        a.play.config.sparring = sparring;
+        keys(&mut a, "v");
+        let got = missed(&a);
+        assert!(got.contains(&(8, shakmaty::Color::White)), "{got:?}");
+        assert_eq!(
+            got.iter().any(|&(_, side)| side == shakmaty::Color::Black),
+            !sparring,
+            "sparring {sparring}: {got:?}"
+        );
+    }
+}

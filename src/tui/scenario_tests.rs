@@ -308,6 +308,14 @@ fn assert_asked(g: G, a: &mut App, plies: usize, words: &str, what: &str) {
     assert!(!g.overlay_up(a), "{g:?}: the question stayed");
 }
 
+/// The status line's text ("" when none).
+fn message(a: &App) -> String {
+    a.message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default()
+}
+
 fn temp_dir(name: &str) -> PathBuf {
     let dir =
         std::env::temp_dir().join(format!("threefold-scenario-{name}-{}", std::process::id()));
@@ -895,14 +903,75 @@ fn the_players_menu_is_the_same_in_both_games() {
         };
         assert!(flipped, "{g:?}: the human's side is not at the bottom");
         keys(&mut a, "p2");
-        let m = a
-            .message
-            .as_ref()
-            .map(|m| m.text.clone())
-            .unwrap_or_default();
+        let m = message(&a);
         assert!(
             m.ends_with("Engine vs you (Black) (unchanged)"),
             "{g:?}: {m}"
+        );
+    }
+}
+
+/// Sparring turned over in the players menu is said when the players are chosen (not
+/// "(unchanged)"), and the game screen's header shows it at 80×24, in both games.
+#[test]
+fn sparring_chosen_in_the_players_menu_is_said_and_shown_in_the_header() {
+    for g in GAMES {
+        let mut a = g.app();
+        keys(&mut a, "p2");
+        for (on, said) in [(true, "sparring on"), (false, "sparring off")] {
+            keys(&mut a, "ps2");
+            let m = a
+                .message
+                .as_ref()
+                .map(|m| m.text.clone())
+                .unwrap_or_default();
+            assert_eq!(
+                m,
+                format!("Players: Engine vs you (Black); {said}"),
+                "{g:?}"
+            );
+            let s = text(&a);
+            let header = s.lines().next().unwrap();
+            assert_eq!(header.contains("L3 sparring"), on, "{g:?}: {header}");
+        }
+        keys(&mut a, "p2");
+        let m = message(&a);
+        assert!(m.ends_with("(unchanged)"), "{g:?}: {m}");
+    }
+}
+
+/// Picking up a piece clears the status line in both games (a stale line stayed on the
+/// xiangqi screen).
+#[test]
+fn picking_up_a_piece_clears_the_status_line_in_both_games() {
+    for g in GAMES {
+        let mut a = g.app();
+        a.info("A stale line.");
+        // The cursor starts on one's own piece: Space picks it up.
+        keys(&mut a, " ");
+        let picked = match g {
+            G::Chess => a.play.selected.is_some(),
+            G::Xiangqi => a.xiangqi.selected.is_some(),
+        };
+        assert!(picked, "{g:?}: nothing picked up");
+        assert!(a.message.is_none(), "{g:?}: {:?}", a.message);
+    }
+}
+
+/// The abandon questions say what each key does in their own words ("Esc later" read as a
+/// promise to ask again), in both games at 80×24.
+#[test]
+fn the_abandon_question_says_what_each_key_does() {
+    for g in GAMES {
+        let mut a = g.app();
+        g.play(&mut a, 4);
+        keys(&mut a, "n");
+        assert_eq!(a.ctx(), Ctx::Question, "{g:?}");
+        let s = text(&a);
+        let hint = s.lines().find(|l| l.contains("Esc keep playing"));
+        assert!(
+            hint.is_some_and(|l| l.contains("y abandon the game · n keep playing")),
+            "{g:?}\n{s}"
         );
     }
 }
@@ -1036,11 +1105,7 @@ fn clocks_are_chosen_and_fall_alike_in_both_games() {
         assert_eq!(g.clock_base(&a), five, "{g:?}: {:?}", a.message);
         g.play(&mut a, 2);
         keys(&mut a, "t");
-        let m = a
-            .message
-            .as_ref()
-            .map(|m| m.text.clone())
-            .unwrap_or_default();
+        let m = message(&a);
         assert!(m.contains("Clocks 3+2 from the next game"), "{g:?}: {m}");
         assert_eq!(
             g.clock_base(&a),
@@ -1089,11 +1154,7 @@ fn the_engine_seat_and_takeback_work_alike_in_both_games() {
         keys(&mut a, "p1");
         assert_eq!(g.players(&a), Players::HumanWhite, "{g:?}");
         keys(&mut a, "u");
-        let m = a
-            .message
-            .as_ref()
-            .map(|m| m.text.clone())
-            .unwrap_or_default();
+        let m = message(&a);
         assert_eq!(m, "Nothing to take back.", "{g:?}");
         a.effects.clear();
         typed(&mut a, g.moves()[0]);
@@ -1107,11 +1168,7 @@ fn the_engine_seat_and_takeback_work_alike_in_both_games() {
         assert_eq!(g.ply(&a), 2, "{g:?}: the answer was not played");
         keys(&mut a, "u");
         assert_eq!(g.ply(&a), 0, "{g:?}");
-        let m = a
-            .message
-            .as_ref()
-            .map(|m| m.text.clone())
-            .unwrap_or_default();
+        let m = message(&a);
         assert_eq!(m, "Took back 2 plies.", "{g:?}");
     }
 }
@@ -1126,20 +1183,12 @@ fn saving_says_the_same_in_both_games() {
         let mut a = g.app();
         g.play(&mut a, 2);
         keys(&mut a, "s");
-        let m = a
-            .message
-            .as_ref()
-            .map(|m| m.text.clone())
-            .unwrap_or_default();
+        let m = message(&a);
         assert!(m.starts_with("A name alone is saved in"), "{g:?}: {m}");
         ctrl(&mut a, 'u');
         keys(&mut a, &file.display().to_string());
         key(&mut a, KeyCode::Enter);
-        let m = a
-            .message
-            .as_ref()
-            .map(|m| m.text.clone())
-            .unwrap_or_default();
+        let m = message(&a);
         assert_eq!(m, format!("Saved {}", file.display()), "{g:?}");
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -1244,11 +1293,7 @@ fn a_scenario_is_chosen_played_and_told_after_in_both_games() {
         keys(&mut a, "ny");
         let after = flat(&a);
         assert!(after.contains(&note_end), "{g:?}: no note after: {after}");
-        let message = a
-            .message
-            .as_ref()
-            .map(|m| m.text.clone())
-            .unwrap_or_default();
+        let message = message(&a);
         assert!(message.contains(&first.note), "{g:?}: {message}");
     }
 }

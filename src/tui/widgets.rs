@@ -418,7 +418,13 @@ pub fn clear_popup(p: Rect, buf: &mut Buffer) {
 
 /// A yes/no question in a centred popup, its keys below it (the App's questions and the
 /// game screen's look alike).
-pub fn question_popup(text: String, t: &Theme, size: Rect, buf: &mut Buffer) {
+pub fn question_popup(
+    text: String,
+    answers: Option<super::keys::Answers>,
+    t: &Theme,
+    size: Rect,
+    buf: &mut Buffer,
+) {
     // Tall enough for the text wrapped at the popup's width (a path in a
     // reason can be long): words wrap early, so a line in four is added.
     let text_w = 60;
@@ -431,7 +437,10 @@ pub fn question_popup(text: String, t: &Theme, size: Rect, buf: &mut Buffer) {
     Paragraph::new(vec![
         Line::from(text),
         Line::from(Span::styled(
-            super::keys::hint_line(super::keys::Ctx::Question),
+            match answers {
+                Some(words) => super::keys::question_hint(words),
+                None => super::keys::hint_line(super::keys::Ctx::Question),
+            },
             t.dim,
         )),
     ])

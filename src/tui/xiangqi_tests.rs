@@ -1126,3 +1126,42 @@ fn the_xiangqi_drill_title_keeps_its_count_whole_at_80x24() {
     let title = s.lines().next().unwrap();
     assert!(title.contains("· 19 of 160"), "{title}");
 }
+
+/// The xiangqi drills' theme list shows each theme's score and the highlighted theme's
+/// streak as chess's does (one drill_score for both), and back on it the last puzzle's
+/// "Right." is gone; at 80×24.
+#[test]
+fn the_xiangqi_theme_list_shows_score_and_streak_and_no_stale_verdict() {
+    let mut a = xq(80, 24);
+    let dir = std::env::temp_dir().join(format!("threefold-xqscore-{}", std::process::id()));
+    let store = crate::drills::ProgressStore::at(dir.join("progress.toml"));
+    a.xq_drills = Some(Box::new(super::xiangqi::drill::XqDrillScreen::new(
+        crate::drills::Session::with(crate::drills::load_builtin(), Some(store)),
+    )));
+    keys(&mut a, "d");
+    let s = text(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains("score   0/0"), "{s}");
+    assert!(s.contains("Streak 0 (best 0)."), "{s}");
+    key(&mut a, KeyCode::Enter);
+    let p = a.xq_drills.as_ref().unwrap().puzzle().unwrap().clone();
+    let right = crate::drills::xiangqi::solve(&p).unwrap().answer.code();
+    keys(&mut a, "i");
+    keys(&mut a, &right);
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.message.as_ref().unwrap().text, "Right.");
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.ctx(), super::keys::Ctx::XqDrillThemes);
+    assert!(a.message.is_none(), "{:?}", a.message);
+    let s = text(&a, &Theme::plain(), 80, 24);
+    assert!(!s.contains("Right."), "{s}");
+    let all = s
+        .lines()
+        .find(|l| l.contains("All xiangqi themes"))
+        .unwrap();
+    assert!(
+        all.contains("score   1/1") && all.contains("solved  1/"),
+        "{s}"
+    );
+    assert!(s.contains("Streak 1 (best 1)."), "{s}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

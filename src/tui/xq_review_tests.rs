@@ -220,7 +220,11 @@ fn review_puzzle_drill_round_trip() {
         key(&mut a, KeyCode::Down);
     }
     let s = text(&a, &Theme::colored(), 80, 24);
-    assert!(s.contains("From your xiangqi games (1 puzzle)"), "{s}");
+    // The list shows the count as chess's does: in the score and under the description.
+    assert!(
+        s.contains("From your xiangqi games") && s.contains("1 puzzle. Streak"),
+        "{s}"
+    );
     key(&mut a, KeyCode::Enter);
     let p = a.xq_drills.as_ref().unwrap().puzzle().unwrap().clone();
     assert_eq!(p.theme, crate::drills::from_games::XIANGQI_THEME_ID);
@@ -367,4 +371,66 @@ fn both_review_screens_step_click_view_and_close_alike() {
             "xiangqi {xiangqi}: the unfinished review is dropped"
         );
     }
+}
+
+/// Each moment of the xiangqi review says why the judge counts its move as it does, in the
+/// judge's words (`MoveNote::why`, the line of the judge's panel): the perpetual check's
+/// forbidden move is a check, Black's missed call follows a check; the ruling's own
+/// explanation goes through the moves; the line is on screen at 80×24 (the explanation
+/// scrolled to its end).
+#[test]
+fn the_reviews_moments_say_why_in_the_judges_words() {
+    use crate::tui::game::review::ReviewGame;
+    let mut a = played(8, false);
+    keys(&mut a, "v");
+    let st = a.xq_review.state.as_ref().unwrap();
+    let n = st.rows.len();
+    assert_eq!(n, 3, "{:?}", st.rows);
+    for i in (0..n).filter(|&i| matches!(st.rows[i], super::xiangqi::review::Row::Finding(_))) {
+        let paragraphs = st.part.explain(i, &Theme::plain());
+        let why = paragraphs
+            .iter()
+            .find(|(p, _)| p.starts_with("In short: "))
+            .unwrap_or_else(|| panic!("row {i}: no why in {paragraphs:?}"));
+        assert!(why.0.contains("check"), "row {i}: {}", why.0);
+    }
+    // On screen: the first row's explanation read to its end.
+    let mut seen = String::new();
+    for _ in 0..20 {
+        let s = text(&a, &Theme::plain(), 80, 24);
+        seen.push_str(&s);
+        keys(&mut a, " ");
+    }
+    assert!(seen.contains("In short:"), "{seen}");
+}
+
+/// A game in progress at 80×24 in ASCII (`LC_ALL=C`): the header's in-progress line and the
+/// "nothing to report" text are whole (the calls' count ran the line past the column, cut
+/// with "~"; the text lost its last word).
+#[test]
+fn the_review_of_a_game_in_progress_is_whole_at_80x24_in_ascii() {
+    use super::xiangqi::review::XiangqiReview;
+    let mut a = played(2, false);
+    a.ascii = true;
+    keys(&mut a, "v");
+    assert_eq!(a.screen, Screen::XqReview, "{:?}", a.message);
+    assert_eq!(a.xq_review.state.as_ref().unwrap().rows.len(), 0);
+    let s = text(&a, &Theme::plain(), 80, 24);
+    assert!(s.contains(crate::tui::game::review::LEFT_OUT), "{s}");
+    // The side column's rows, from the header to the end of the list.
+    let areas = super::xiangqi::review::xq_review_layout(a.size, 0).unwrap();
+    let side: Vec<String> = s
+        .lines()
+        .skip(areas.header.y as usize)
+        .take((areas.list.bottom() - areas.header.y) as usize)
+        .map(|l| l.chars().skip(areas.header.x as usize).collect())
+        .collect();
+    assert!(side.iter().all(|l| !l.contains('~')), "{side:?}");
+    let flat = side
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let empty = <XiangqiReview as crate::tui::game::review::ReviewGame>::EMPTY;
+    assert!(flat.contains(empty), "{flat}");
 }

@@ -286,11 +286,7 @@ pub fn puzzle_from_finding(
         Color::White => "White",
         Color::Black => "Black",
     };
-    let at = if f.ply == 0 {
-        "the start".to_string()
-    } else {
-        g.place_label(f.ply)
-    };
+    let at = threefold_rules::review::position_label(&g, f.ply);
     let title = match f.kind {
         ClaimFindingKind::IncorrectClaim => format!("{side}'s claim {at}"),
         _ => format!("{side} to move {at}"),

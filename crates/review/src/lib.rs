@@ -127,6 +127,17 @@ impl FindingKind {
             FindingKind::Claim(_) => None,
         }
     }
+
+    /// Whether the finding is a claim its side did not make (missed, with a move or not, or
+    /// worth taking): no mistake of a player who never claims, as a sparring engine.
+    pub fn is_missed_claim(self) -> bool {
+        matches!(
+            self,
+            FindingKind::Claim(
+                ClaimFindingKind::MissedClaim | ClaimFindingKind::MissedClaimWithMove
+            ) | FindingKind::ClaimWorthTaking
+        )
+    }
 }
 
 /// One finding of the review.

@@ -371,8 +371,9 @@ pub fn move_label(game: &Game, ply: usize, m: Move) -> String {
     super::notation::move_label(game.position_at(ply), m)
 }
 
-/// "after 14.Nf3" / "in the start position": where a side to move stood.
-fn position_label(game: &Game, ply: usize) -> String {
+/// "after 14.Nf3" / "in the start position": where a side to move stood (the review's
+/// findings and the titles of the drills made from them say it from here).
+pub fn position_label(game: &Game, ply: usize) -> String {
     if ply == 0 {
         "in the start position".to_string()
     } else {

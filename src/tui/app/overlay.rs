@@ -370,5 +370,5 @@ fn render_question(q: &Question, t: &Theme, size: Rect, buf: &mut Buffer) {
             p.display()
         ),
     };
-    question_popup(text, t, size, buf);
+    question_popup(text, None, t, size, buf);
 }

@@ -18,6 +18,7 @@ fn chess_game(p: &Play) -> GameToReview<'_> {
         game: &p.game,
         record: &p.record,
         flipped: p.flipped,
+        never_claims: p.never_claims(),
     }
 }
 
@@ -38,13 +39,25 @@ impl App {
     /// game): the xiangqi review on the xiangqi screen, else chess's.
     pub fn open_review(&mut self) {
         let xiangqi = self.screen == Screen::Xiangqi;
-        let (game, ctx, plies) = if xiangqi {
-            (Screen::Xiangqi, Ctx::Xiangqi, self.xiangqi.record().ply())
+        // A move or a claim (a call in xiangqi) is worth reviewing: a claim may come before
+        // any move.
+        let (game, ctx, events) = if xiangqi {
+            let x = &self.xiangqi;
+            (
+                Screen::Xiangqi,
+                Ctx::Xiangqi,
+                x.record().ply() + x.calls.len(),
+            )
         } else {
-            (Screen::Play, Ctx::Play, self.play.game.len())
+            let p = &self.play;
+            (
+                Screen::Play,
+                Ctx::Play,
+                p.game.len() + p.record.claims.len(),
+            )
         };
-        if plies == 0 {
-            self.error("There is no move to review yet.");
+        if events == 0 {
+            self.error("There is no move or claim to review yet.");
             return;
         }
         // Blind mode: a missed claim or call of an earlier ply tells how often a position has

@@ -3,7 +3,7 @@
 //! clocks), reading its reports, and what it does with its move: play it,
 //! claim a draw when its own score welcomes one, answer a draw offer.
 
-use shakmaty::{Move, Position};
+use shakmaty::{Color, Move, Position};
 
 use crate::rules::claim::{self, Claim, Ground};
 use crate::tui::config;
@@ -13,6 +13,23 @@ use crate::tui::game::seat::{self, Heard};
 use super::{LastSearch, Play, Requests, Thinking, draw_offer_answer, pv_san};
 
 impl Play {
+    /// Whether the engine spars in this game: the setting, or a scenario being played.
+    pub(crate) fn sparring(&self) -> bool {
+        crate::tui::game::scenario::sparring(self.config.sparring, self.scenario.as_ref())
+    }
+
+    /// The sides the engine plays without ever claiming a draw (sparring,
+    /// [`config::engine_may_claim_draw`]): the review lists no missed claim of theirs.
+    pub(crate) fn never_claims(&self) -> Vec<Color> {
+        Color::ALL
+            .into_iter()
+            .filter(|&c| {
+                !self.config.human.is_human(c)
+                    && !config::engine_may_claim_draw(self.sparring(), true)
+            })
+            .collect()
+    }
+
     pub(crate) fn on_report(&mut self, r: Report, out: &mut Requests) {
         match seat::hear(&mut self.thinking, r, AnyMove::chess) {
             Heard::Progress(info) => {
@@ -60,7 +77,7 @@ impl Play {
             declined = Some(format!("The engine declines the draw offer: {why}."));
         }
         let welcome = config::engine_may_claim_draw(
-            crate::tui::game::scenario::sparring(self.config.sparring, self.scenario.as_ref()),
+            self.sparring(),
             score.is_some_and(|s| s <= -self.config.contempt),
         );
         let game = &self.game;
@@ -120,10 +137,11 @@ impl Play {
             start: self.game.start().clone(),
             moves: self.game.moves().collect(),
         };
+        let sparring = self.sparring();
         let id = seat::think(
             &mut self.search_id,
             self.config.level,
-            crate::tui::game::scenario::sparring(self.config.sparring, self.scenario.as_ref()),
+            sparring,
             self.clock.as_ref(),
             game,
             out,

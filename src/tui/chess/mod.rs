@@ -160,7 +160,7 @@ impl Play {
     pub fn new(cfg: &Config, game: Game) -> Play {
         let clock = super::game::clocks::clock_for((cfg.clock_base_secs, cfg.clock_inc_secs));
         let players = cfg.human;
-        Play {
+        let mut p = Play {
             game,
             flipped: super::game::players::flipped(players).unwrap_or(false),
             cursor: Square::E2,
@@ -186,7 +186,10 @@ impl Play {
             saved_kept: false,
             saved_pgn: None,
             scenario: None,
-        }
+        };
+        // FIDE 9.5's words in the review follow the game's clocks, from its first move.
+        p.record.clocks = p.clocks();
+        p
     }
 
     /// The clocks new games get (seconds: base, increment; base 0: none): the

@@ -69,9 +69,11 @@ pub enum Overlay {
     /// Which piece to promote to.
     Promotion(Vec<Move>),
     Ask(Question),
-    /// The players menu, with the highlighted row (an index into [`Players::ALL`]).
+    /// The players menu, with the highlighted row (an index into [`Players::ALL`]) and the
+    /// sparring setting when it opened (to say what changed).
     Players {
         selected: usize,
+        sparring_was: bool,
     },
     /// Which game of a PGN file to open.
     PickGame(Box<GamePick>),
@@ -205,18 +207,40 @@ impl VerdictLayout {
 
 /// Lay out a ruling: each of its lines wrapped, in a popup that leaves the
 /// key bar visible.
+///
+/// Where a centred popup would cover the board (80 columns), the ruling goes in the column
+/// beside it, from the top: the board stays in view with the plies it names marked and the
+/// intended move an incorrect claim played.
 pub fn verdict_layout(text: &str, size: Rect) -> VerdictLayout {
-    let w = size.width.min(76);
+    let centred = size.width.min(76);
+    let beside = crate::tui::widgets::layout(size)
+        .map(|a| a.board.right())
+        .filter(|&right| size.x + (size.width - centred) / 2 < right);
+    let (area, w) = match beside {
+        Some(right) => (
+            Rect::new(
+                right,
+                size.y,
+                size.width - right,
+                size.height.saturating_sub(1),
+            ),
+            size.width - right,
+        ),
+        None => (
+            Rect::new(size.x, size.y, size.width, size.height.saturating_sub(1)),
+            centred,
+        ),
+    };
     let text_w = (w as usize).saturating_sub(4);
     let rows: Vec<String> = text.lines().flat_map(|l| wrap(l, text_w)).collect();
     let h = (rows.len() as u16)
         .saturating_add(2)
         .min(size.height.saturating_sub(2));
-    let p = popup(
-        Rect::new(size.x, size.y, size.width, size.height.saturating_sub(1)),
-        w,
-        h,
-    );
+    let p = match beside {
+        // From the top of the board's column down.
+        Some(_) => Rect::new(area.x, area.y + 1, w, h),
+        None => popup(area, w, h),
+    };
     let body = body_of(p);
     VerdictLayout {
         popup: p,
@@ -260,7 +284,7 @@ pub fn render(play: &Play, o: &Overlay, t: &Theme, size: Rect, buf: &mut Buffer)
         } => render_verdict(*correct, text, *scroll, t, size, buf),
         Overlay::Promotion(_) => render_promotion(t, size, buf),
         Overlay::Ask(q) => render_question(play, q, t, size, buf),
-        Overlay::Players { selected } => players::render::<shakmaty::Color>(
+        Overlay::Players { selected, .. } => players::render::<shakmaty::Color>(
             play.config.human,
             play.config.sparring,
             *selected,
@@ -316,12 +340,14 @@ fn render_verdict(
     };
     let foot = if l.max_scroll() > 0 {
         let last = (scroll + l.page()).min(l.rows.len());
-        format!(
-            " lines {}–{last} of {} · {} ",
-            scroll + 1,
-            l.rows.len(),
-            keys::hint_line(Ctx::Verdict)
-        )
+        let lines = format!("lines {}–{last} of {}", scroll + 1, l.rows.len());
+        let full = format!(" {lines} · {} ", keys::hint_line(Ctx::Verdict));
+        // Beside the board the keys give way (the key bar has them): the count stays.
+        if full.chars().count() + 2 <= l.popup.width as usize {
+            full
+        } else {
+            format!(" {lines} ")
+        }
     } else {
         format!(
             " {} close · {} review the game ",
@@ -376,7 +402,20 @@ fn render_question(play: &Play, q: &Question, t: &Theme, size: Rect, buf: &mut B
         Question::ReplaceKept { saved: s, .. } => crate::tui::game::kept::offer_text(s, true),
         Question::Overwrite(p) => SharedQuestion::Overwrite(p.clone()).text(),
     };
-    question_popup(text, t, size, buf);
+    let answers = match q {
+        Question::NewGame => Some(SharedQuestion::NewGame.answers()),
+        Question::AbandonForFen => Some(SharedQuestion::AbandonForFen.answers()),
+        Question::AbandonForPgn => Some(SharedQuestion::AbandonForPgn.answers()),
+        Question::AbandonForScenario(_) => Some(SharedQuestion::AbandonForScenario.answers()),
+        Question::Overwrite(p) => Some(SharedQuestion::Overwrite(p.clone()).answers()),
+        Question::Resign => Some(crate::tui::game::Answers {
+            yes: "resign",
+            no: "play on",
+            later: "play on",
+        }),
+        _ => None,
+    };
+    question_popup(text, answers, t, size, buf);
 }
 
 impl Play {
@@ -455,11 +494,22 @@ impl Play {
                 self.overlay = None;
                 self.selected = None;
             }
-            (Overlay::Players { selected }, cmd) => match players::menu_step(selected, cmd) {
-                Some(MenuStep::Row(selected)) => self.overlay = Some(Overlay::Players { selected }),
+            (
+                Overlay::Players {
+                    selected,
+                    sparring_was,
+                },
+                cmd,
+            ) => match players::menu_step(selected, cmd) {
+                Some(MenuStep::Row(selected)) => {
+                    self.overlay = Some(Overlay::Players {
+                        selected,
+                        sparring_was,
+                    })
+                }
                 Some(MenuStep::Choose(pl)) => {
                     self.overlay = None;
-                    self.set_players(pl, out);
+                    self.set_players(pl, sparring_was, out);
                 }
                 Some(MenuStep::Close) => self.overlay = None,
                 Some(MenuStep::ToggleSparring) => {

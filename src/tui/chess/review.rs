@@ -24,7 +24,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
-use shakmaty::Position;
+use shakmaty::{Color, Position};
 
 use crate::drills::from_games::{self, Added, FromGamesError, NewPuzzle};
 use crate::review::{self, Budget, Finding, FindingKind, Options, Review};
@@ -49,6 +49,9 @@ pub struct GameToReview<'a> {
     pub game: &'a Game,
     pub record: &'a GameRecord,
     pub flipped: bool,
+    /// The sides that never claim (a sparring engine's): their missed claims are no
+    /// mistakes and are not listed.
+    pub never_claims: Vec<Color>,
 }
 
 /// What chess gives the review screen: the game reviewed and its findings.
@@ -58,6 +61,8 @@ pub struct ChessReview {
     pub record: GameRecord,
     /// The findings listed, by ply.
     pub findings: Vec<Finding>,
+    /// The sides that never claim ([`GameToReview::never_claims`]).
+    pub never_claims: Vec<Color>,
 }
 
 /// Whether `f` may be shown for a game in progress of `len` plies: nothing about the
@@ -79,6 +84,9 @@ impl ChessReview {
         if in_progress {
             self.findings.retain(|f| shown_in_progress(f, len));
         }
+        let never = &self.never_claims;
+        self.findings
+            .retain(|f| !(f.kind.is_missed_claim() && never.contains(&f.side)));
     }
 }
 
@@ -114,6 +122,7 @@ impl ReviewGame for ChessReview {
             game: src.game.clone(),
             record: src.record.clone(),
             findings: Vec::new(),
+            never_claims: src.never_claims.clone(),
         };
         r.list(
             claims.findings.iter().map(Finding::from).collect(),
@@ -128,6 +137,7 @@ impl ReviewGame for ChessReview {
 
     fn is_of(&self, src: &GameToReview<'_>) -> bool {
         &self.record == src.record
+            && self.never_claims == src.never_claims
             && self.game.start() == src.game.start()
             && self.game.moves().eq(src.game.moves())
             && self.game.termination() == src.game.termination()
@@ -176,10 +186,7 @@ impl ReviewGame for ChessReview {
         }
     }
 
-    fn game_line(&self, in_progress: bool) -> String {
-        if in_progress {
-            return LEFT_OUT.to_string();
-        }
+    fn game_line(&self) -> String {
         match self.record.claims.len() {
             0 => "No claim recorded in the game.".to_string(),
             1 => "1 claim recorded in the game.".to_string(),

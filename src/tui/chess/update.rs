@@ -452,7 +452,7 @@ impl Play {
                     })
                     .collect();
                 match moves.len() {
-                    0 if own => self.selected = Some(sq),
+                    0 if own => self.pick_up(sq, out),
                     0 => {
                         self.selected = None;
                         out.error(format!("{}-{} is not a legal move", from, sq));
@@ -466,9 +466,16 @@ impl Play {
                 }
             }
             Some(_) => self.selected = None,
-            None if own => self.selected = Some(sq),
+            None if own => self.pick_up(sq, out),
             None => {}
         }
+    }
+
+    /// Pick up the piece on `sq`: the status line's last word is old news (both game
+    /// screens clear it so).
+    fn pick_up(&mut self, sq: Square, out: &mut Requests) {
+        self.selected = Some(sq);
+        out.clear();
     }
 
     /// The game as PGN, with Date, players, TimeControl, Result and Termination tags, the
@@ -573,11 +580,10 @@ impl Play {
     fn setting(&mut self, cmd: Cmd, out: &mut Requests) {
         match cmd {
             Cmd::Players => {
-                let selected = Players::ALL
-                    .iter()
-                    .position(|&p| p == self.config.human)
-                    .unwrap_or(0);
-                self.overlay = Some(Overlay::Players { selected });
+                self.overlay = Some(Overlay::Players {
+                    selected: players::menu_row(self.config.human),
+                    sparring_was: self.config.sparring,
+                });
             }
             Cmd::Stronger | Cmd::Weaker => {
                 self.config.level = step_level(self.config.level, cmd == Cmd::Stronger);
@@ -612,6 +618,7 @@ impl Play {
                 if !in_progress {
                     self.clock_at.clear();
                     self.clock = clocks::clock_for(next);
+                    self.record.clocks = self.clocks();
                 }
                 out.info(clocks::chosen(next, in_progress));
                 out.save_settings(clocks::SETTINGS);
@@ -624,8 +631,11 @@ impl Play {
     /// players to the new (no engine search starts in between). A search for
     /// a side that is no longer the engine's is stopped; the engine starts
     /// only if it now has the move.
-    pub(crate) fn set_players(&mut self, players: Players, out: &mut Requests) {
-        out.info(players::chosen::<Color>(self.config.human, players));
+    pub(crate) fn set_players(&mut self, players: Players, sparring_was: bool, out: &mut Requests) {
+        out.info(players::chosen::<Color>(
+            (self.config.human, sparring_was),
+            (players, self.config.sparring),
+        ));
         if players == self.config.human {
             return;
         }

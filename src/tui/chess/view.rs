@@ -300,7 +300,10 @@ fn play_title(p: &Play, t: &Theme, width: usize) -> Line<'static> {
         |c| clock_label(c.base.as_secs(), c.inc.as_secs()),
     );
     let settings = [
-        format!("engine L{}", p.config.level),
+        format!(
+            "engine {}",
+            crate::tui::game::players::level_words(p.config.human, p.config.level, p.sparring())
+        ),
         format!("clocks {clocks}"),
         format!("contempt {}", p.config.contempt),
         format!("hash {} MiB", p.config.hash_mb),

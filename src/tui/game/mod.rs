@@ -6,6 +6,7 @@
 //! neither game's screen.
 
 pub mod clocks;
+pub mod drill_score;
 pub mod files;
 pub mod history;
 pub mod kept;
@@ -52,7 +53,31 @@ pub enum Question {
     },
 }
 
+pub use super::keys::Answers;
+
+/// The answers of a question that abandons the game in progress: no and Esc both keep it.
+pub const ABANDON: Answers = Answers {
+    yes: "abandon the game",
+    no: "keep playing",
+    later: "keep playing",
+};
+
 impl Question {
+    /// What each key does, in this question's words.
+    pub fn answers(&self) -> Answers {
+        match self {
+            Question::NewGame
+            | Question::AbandonForFen
+            | Question::AbandonForPgn
+            | Question::AbandonForScenario => ABANDON,
+            Question::Overwrite(_) => Answers {
+                yes: "overwrite",
+                no: "another name",
+                later: "do not save",
+            },
+        }
+    }
+
     /// The question in words.
     pub fn text(&self) -> String {
         match self {

@@ -50,6 +50,16 @@ pub fn describe<S: Named>(players: Players) -> String {
     }
 }
 
+/// "L3", "L3 sparring": the engine's level in a game screen's header, and whether it spars
+/// (said only when the engine plays a side).
+pub fn level_words(players: Players, level: u8, sparring: bool) -> String {
+    if sparring && players != Players::TwoHumans {
+        format!("L{level} sparring")
+    } else {
+        format!("L{level}")
+    }
+}
+
 /// Whether the board is turned for these players: the human's side at the bottom (None: as
 /// it is, two humans or two engines).
 pub fn flipped(players: Players) -> Option<bool> {
@@ -60,12 +70,18 @@ pub fn flipped(players: Players) -> Option<bool> {
     }
 }
 
-/// What is said when the players are chosen from the menu (`was`: the players before).
-pub fn chosen<S: Named>(was: Players, players: Players) -> String {
-    if was == players {
-        format!("Players: {} (unchanged)", describe::<S>(players))
+/// What is said when the players are chosen from the menu: `was` the players and the
+/// sparring setting when it opened, `now` those chosen (sparring may be turned over in the
+/// menu); what changed is said, "(unchanged)" only when nothing did.
+pub fn chosen<S: Named>(was: (Players, bool), now: (Players, bool)) -> String {
+    let who = describe::<S>(now.0);
+    let sparring = crate::tui::config::sparring_label(now.1);
+    if was == now {
+        format!("Players: {who} (unchanged)")
+    } else if was.1 == now.1 {
+        format!("Players: {who}")
     } else {
-        format!("Players: {}", describe::<S>(players))
+        format!("Players: {who}; {sparring}")
     }
 }
 

@@ -148,7 +148,12 @@ pub fn side_areas(board: Rect, side: Rect, count: usize) -> ReviewAreas {
     let bottom = board.bottom();
     let header = Rect::new(sx, sy, sw, 3);
     let most = ((bottom - sy - 3) * 2 / 5).max(3);
-    let list_h = (count as u16).clamp(2, most);
+    // No finding: the rows the longest "nothing to report" needs at 80 columns.
+    let list_h = if count == 0 {
+        3.min(most)
+    } else {
+        (count as u16).clamp(2, most)
+    };
     let list = Rect::new(sx, sy + 3, sw, list_h);
     let dy = sy + 3 + list_h + 1;
     let detail = Rect::new(sx, dy, sw, bottom.saturating_sub(dy));
@@ -174,7 +179,7 @@ pub fn list_rows(a: &ReviewAreas, count: usize, scroll: usize) -> Vec<(Rect, usi
         .collect()
 }
 
-/// "Findings: 2 of 5  (↑/k / ↓/j select, click one)": the list's heading, the keys from the
+/// "Findings: 2 of 5  (Up/k / Down/j select, click one)": the list's heading, the keys from the
 /// table.
 pub fn findings_heading(selected: usize, n: usize) -> String {
     format!(
@@ -344,8 +349,9 @@ pub trait ReviewGame: Sized {
     fn find(&self, key: &Self::Key) -> Option<usize>;
     /// The game's result for the title ("1-0", "in progress").
     fn result(&self, in_progress: bool) -> String;
-    /// The header's first line: the claims or calls made ([`LEFT_OUT`] first in progress).
-    fn game_line(&self, in_progress: bool) -> String;
+    /// The header's first line for a finished game: the claims or calls made (a game in
+    /// progress has [`LEFT_OUT`] there, which fills the line).
+    fn game_line(&self) -> String;
     /// Row `i` in the list: its place ("12."), side and words ("missed claim (9.2 a)").
     fn row(&self, i: usize) -> (String, &'static str, String);
     /// Whether row `i` names a move played from the position of `ply` (marked on the board).
@@ -719,7 +725,11 @@ fn render<G: ReviewGame>(s: &ReviewState<G>, ascii: bool, t: &Theme, size: Rect,
     );
     // The header: the game, the engine, the list's heading.
     let w = a.header.width as usize;
-    let game_line = g.game_line(s.in_progress);
+    let game_line = if s.in_progress {
+        LEFT_OUT.to_string()
+    } else {
+        g.game_line()
+    };
     buf.set_stringn(a.header.x, a.header.y, clip(&game_line, w, ascii), w, t.dim);
     let (engine, style) = engine_line(&s.engine, G::ENGINE_OFF, ascii, t);
     buf.set_stringn(a.header.x, a.header.y + 1, engine, w, style);

@@ -28,6 +28,7 @@ use crate::drills::xiangqi::{
 use crate::drills::{GameKind, Pick, Session};
 use crate::xiangqi::notation::wxf;
 
+use crate::tui::game::drill_score::{self, Score, score_texts, streak_text};
 use crate::tui::game::scenario;
 use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::prompt::InputKind;
@@ -115,8 +116,10 @@ impl XqDrillScreen {
             (None, Cmd::DrillPick) => return self.pick(),
             (None, Cmd::Back) => return Request::Leave.into(),
             (Some(_), Cmd::Back) => {
+                // Back on the list, the last puzzle's verdict is no news.
                 self.current = None;
                 self.session.new_round();
+                return Request::Clear.into();
             }
             (Some(c), Cmd::DrillUp | Cmd::HistBack) => c.ply = c.ply.saturating_sub(1),
             (Some(c), Cmd::DrillDown | Cmd::HistForward) => c.ply = c.ply.saturating_add(1),
@@ -361,12 +364,32 @@ impl XqDrillScreen {
         }
     }
 
+    /// The scores of the list's rows: all themes, then each theme (as chess's list).
+    fn scores(&self) -> Vec<Score> {
+        let each: Vec<Score> = self
+            .session
+            .xiangqi_themes()
+            .iter()
+            .map(|th| {
+                let ids = th.puzzles.iter().map(|p| p.id.as_str());
+                drill_score::theme_score(&self.session, &th.id, ids)
+            })
+            .collect();
+        let all = drill_score::all_themes(&self.session, GameKind::Xiangqi, each.iter().copied());
+        std::iter::once(all).chain(each).collect()
+    }
+
     fn render_themes(&self, ascii: bool, t: &Theme, a: &Areas, buf: &mut Buffer) {
         let w = (a.board.width + a.side.width) as usize;
         let mut lines = vec![Line::from(Span::styled(
-            "Choose a theme (Enter), or all themes mixed:",
+            "Choose a theme (Enter), or all themes mixed. Score is correct/attempts.",
             t.label,
         ))];
+        // A theme's row: its name, then its score as on chess's list (never cut).
+        let scores = self.scores();
+        let texts = score_texts(&scores);
+        let score_w = texts.iter().map(|s| s.chars().count()).max().unwrap_or(0);
+        let name_w = w.saturating_sub(3 + score_w).max(12);
         for i in 0..=self.themes_len() {
             let (name, desc) = self.theme_row(i);
             let mark = if i == self.selected {
@@ -379,13 +402,25 @@ impl XqDrillScreen {
             } else {
                 Style::new()
             };
+            let name = clip(&name, name_w, ascii);
+            let score = texts.get(i).map_or("", String::as_str);
             lines.push(Line::from(Span::styled(
-                clip(&format!("{mark}{name}"), w, ascii),
+                clip(&format!("{mark}{name:<name_w$} {score}"), w, ascii),
                 style,
             )));
             if i == self.selected {
                 for row in widgets::wrap(&desc, w.saturating_sub(4)) {
                     lines.push(Line::from(Span::styled(format!("    {row}"), t.dim)));
+                }
+                if let Some(&s) = scores.get(i) {
+                    lines.push(Line::from(Span::styled(
+                        format!(
+                            "    {}. {}",
+                            widgets::counted(s.puzzles, "puzzle"),
+                            streak_text(s)
+                        ),
+                        t.dim,
+                    )));
                 }
             }
         }
@@ -540,32 +575,25 @@ impl XqDrillScreen {
                 }
                 row += 1;
                 if i == self.selected {
+                    // The description, then the streak.
                     row += widgets::wrap(&self.theme_row(i).1, w.saturating_sub(4)).len() as u16;
+                    row += 1;
                 }
             }
         }
         Requests::none()
     }
 
-    /// Row `i` of the theme list: its name and description (0: all themes mixed).
+    /// Row `i` of the theme list: its name and description (0: all themes mixed); how many
+    /// puzzles it has is in its score ("solved 0/12").
     fn theme_row(&self, i: usize) -> (String, String) {
         let themes = self.session.xiangqi_themes();
         match i.checked_sub(1).and_then(|k| themes.get(k)) {
-            Some(th) => (
-                format!(
-                    "{} ({})",
-                    th.name,
-                    widgets::counted(th.puzzles.len(), "puzzle")
-                ),
-                th.description.clone(),
+            Some(th) => (th.name.clone(), th.description.clone()),
+            None => (
+                "All xiangqi themes".to_string(),
+                "Every theme, mixed: the theme is not named before you answer.".to_string(),
             ),
-            None => {
-                let total: usize = themes.iter().map(|th| th.puzzles.len()).sum();
-                (
-                    format!("All xiangqi themes ({})", widgets::counted(total, "puzzle")),
-                    "Every theme, mixed: the theme is not named before you answer.".to_string(),
-                )
-            }
         }
     }
 }

@@ -73,8 +73,9 @@ pub use super::screen::{Request, Requests};
 pub enum Overlay {
     /// The choice of a call (forbidden repetition or draw).
     Call,
-    /// The players menu, this row highlighted.
-    Players(usize),
+    /// The players menu, this row highlighted, and the sparring setting when it opened (to
+    /// say what changed).
+    Players(usize, bool),
     /// The arbiter's answer to the last call ([`XiangqiScreen::call_answer`]), for the live
     /// position.
     Answer,
@@ -446,10 +447,13 @@ impl XiangqiScreen {
     pub fn command(&mut self, cmd: Cmd, out: &mut Requests) {
         let ply = self.record().ply();
         match (&self.overlay, cmd) {
-            (Some(Overlay::Players(row)), _) => {
+            (Some(Overlay::Players(row, sparring_was)), _) => {
+                let sparring_was = *sparring_was;
                 match players::menu_step(*row, cmd) {
-                    Some(MenuStep::Row(row)) => self.overlay = Some(Overlay::Players(row)),
-                    Some(MenuStep::Choose(p)) => self.choose_players(p, out),
+                    Some(MenuStep::Row(row)) => {
+                        self.overlay = Some(Overlay::Players(row, sparring_was))
+                    }
+                    Some(MenuStep::Choose(p)) => self.choose_players(p, sparring_was, out),
                     Some(MenuStep::Close) => self.overlay = None,
                     Some(MenuStep::ToggleSparring) => {
                         out.info(config::toggle_sparring(&mut self.sparring));
@@ -516,7 +520,12 @@ impl XiangqiScreen {
                 self.selected = None;
             }
             Cmd::Back => self.view = None,
-            Cmd::Players => self.overlay = Some(Overlay::Players(players::menu_row(self.players))),
+            Cmd::Players => {
+                self.overlay = Some(Overlay::Players(
+                    players::menu_row(self.players),
+                    self.sparring,
+                ))
+            }
             Cmd::Stronger | Cmd::Weaker => {
                 self.level = step_level(self.level, cmd == Cmd::Stronger);
                 out.info(level_message(self.level, false));
@@ -611,9 +620,12 @@ impl XiangqiScreen {
 
     /// Who plays, from the players menu: the board turns so that your side is at the
     /// bottom.
-    fn choose_players(&mut self, players: Players, out: &mut Requests) {
+    fn choose_players(&mut self, players: Players, sparring_was: bool, out: &mut Requests) {
         self.overlay = None;
-        out.info(players::chosen::<Color>(self.players, players));
+        out.info(players::chosen::<Color>(
+            (self.players, sparring_was),
+            (players, self.sparring),
+        ));
         if players == self.players {
             return;
         }
@@ -698,7 +710,11 @@ impl XiangqiScreen {
         let own = pos.piece_at(sq).is_some_and(|p| p.color == side);
         match self.selected {
             Some(from) if from == sq => self.selected = None,
-            _ if own => self.selected = Some(sq),
+            // Picked up: the status line's last word is old news, as on chess's screen.
+            _ if own => {
+                self.selected = Some(sq);
+                out.clear();
+            }
             Some(from) => {
                 let m = Move::new(from, sq);
                 match illegal_reason(&pos, m) {
@@ -720,9 +736,9 @@ impl XiangqiScreen {
 
     /// A click at a screen position: a point of the board picks up or puts down.
     pub fn click(&mut self, size: Rect, x: u16, y: u16, out: &mut Requests) {
-        if let Some(Overlay::Players(_)) = self.overlay {
+        if let Some(Overlay::Players(_, sparring_was)) = self.overlay {
             match players::click(size, x, y) {
-                Some(MenuStep::Choose(p)) => self.choose_players(p, out),
+                Some(MenuStep::Choose(p)) => self.choose_players(p, sparring_was, out),
                 Some(MenuStep::Close) => self.overlay = None,
                 _ => {}
             }
@@ -1244,9 +1260,13 @@ impl XiangqiScreen {
         let line = Line::from(vec![
             Span::styled(" threefold · xiangqi ", t.title),
             Span::raw(format!(
-                " {} · L{}{} · {}",
+                " {} · {}{} · {}",
                 players::describe::<Color>(self.players),
-                self.level,
+                players::level_words(
+                    self.players,
+                    self.level,
+                    scenario::sparring(self.sparring, self.scenario.as_ref())
+                ),
                 if self.blind { " · blind" } else { "" },
                 status
             )),
@@ -1783,7 +1803,7 @@ impl super::screen::Component for XiangqiScreen {
     fn ctx(&self) -> Ctx {
         match self.overlay {
             Some(Overlay::Call) => Ctx::XqCall,
-            Some(Overlay::Players(_)) => Ctx::PlayersMenu,
+            Some(Overlay::Players(..)) => Ctx::PlayersMenu,
             Some(Overlay::Ask(..)) => Ctx::Question,
             Some(Overlay::Answer) | None => Ctx::Xiangqi,
         }
@@ -1846,8 +1866,10 @@ impl super::screen::Component for XiangqiScreen {
     /// A question, over the screen.
     fn render_overlay(&self, env: &super::screen::Env, theme: &Theme, buf: &mut Buffer) {
         match &self.overlay {
-            Some(Overlay::Ask(q, _)) => widgets::question_popup(q.text(), theme, env.size, buf),
-            Some(Overlay::Players(row)) => {
+            Some(Overlay::Ask(q, _)) => {
+                widgets::question_popup(q.text(), Some(q.answers()), theme, env.size, buf)
+            }
+            Some(Overlay::Players(row, _)) => {
                 players::render::<Color>(self.players, self.sparring, *row, theme, env.size, buf)
             }
             _ => {}

@@ -39,7 +39,7 @@ use crate::xiangqi::notation::wxf;
 use crate::xiangqi::pgn::PgnGame;
 use crate::xiangqi::{Move, Position};
 
-use crate::tui::game::review::{LEFT_OUT, ReviewAreas, ReviewGame, Worker, side_areas};
+use crate::tui::game::review::{ReviewAreas, ReviewGame, Worker, side_areas};
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
 use crate::tui::xq_board::{XqBoardView, XqGeom};
@@ -116,6 +116,33 @@ impl XiangqiReview {
             Row::Ruling(i) => self.review.rulings[i].ruling.ply,
             Row::Finding(i) => self.review.findings[i].ply,
         }
+    }
+
+    /// The ply of the move a finding is about: a forbidden move's own ply (its row's position
+    /// is the one before it), else the move that reached the row's position (the move a
+    /// call was or could have been made on). None for a ruling, whose explanation goes
+    /// through both sides' moves.
+    fn moment(&self, row: Row) -> Option<usize> {
+        match row {
+            Row::Finding(i) if self.review.findings[i].kind == XqFindingKind::ForbiddenMove => {
+                Some(self.review.findings[i].ply + 1)
+            }
+            Row::Finding(_) => Some(self.ply_of(row)),
+            Row::Ruling(_) => None,
+        }
+    }
+
+    /// "In short: chase: the cannon on b7 attacks the unprotected rook on h7, …": why the
+    /// judge counts a finding's move as it does, in the judge's words ([`MoveNote::why`], as
+    /// the judge's panel says it); none before the first move.
+    ///
+    /// [`MoveNote::why`]: crate::xiangqi::judge::MoveNote::why
+    pub fn why(&self, row: Row) -> Option<String> {
+        let ply = self.moment(row)?;
+        (1..=self.record.ply()).contains(&ply).then(|| {
+            let why = self.record.move_note(ply).why(self.record.position(ply));
+            format!("In short: {why}.")
+        })
     }
 
     /// The finding of row `i`, if it is one.
@@ -278,16 +305,11 @@ impl ReviewGame for XiangqiReview {
         }
     }
 
-    fn game_line(&self, in_progress: bool) -> String {
-        let calls = match self.calls.len() {
+    fn game_line(&self) -> String {
+        match self.calls.len() {
             0 => "No call to the arbiter in the game.".to_string(),
             1 => "1 call to the arbiter in the game.".to_string(),
             n => format!("{n} calls to the arbiter in the game."),
-        };
-        if in_progress {
-            format!("{LEFT_OUT} {calls}")
-        } else {
-            calls
         }
     }
 
@@ -354,6 +376,9 @@ impl ReviewGame for XiangqiReview {
                 paragraphs.push((f.text.clone(), Style::new()));
             }
             None => {}
+        }
+        if let Some(why) = self.rows.get(i).and_then(|&row| self.why(row)) {
+            paragraphs.push((why, t.dim));
         }
         paragraphs
     }

@@ -35,7 +35,7 @@ pub use puzzle::{PuzzleState, Ruling, Widget};
 
 use crate::drills::GameKind;
 use crate::rules::notation::king_target;
-use crate::tui::game::scenario;
+use crate::tui::game::{drill_score, scenario};
 use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::prompt::InputKind;
 use crate::tui::screen::{Component, Env, Request, Requests};
@@ -59,21 +59,8 @@ pub struct DrillState {
     pub scenarios: Option<scenario::List>,
 }
 
-/// A theme's score as the drill screen shows it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Score {
-    /// Correct answers and attempts.
-    pub correct: u32,
-    pub attempts: u32,
-    /// Correct answers in a row, now and at best.
-    pub streak: u32,
-    pub best_streak: u32,
-    /// Puzzles solved at least once, of how many.
-    pub solved: usize,
-    pub puzzles: usize,
-    /// Puzzles due again today ([`crate::drills::progress`]'s schedule).
-    pub due: usize,
-}
+/// A theme's score as the drill screens show it (one for both games).
+pub use crate::tui::game::drill_score::Score;
 
 /// "Give moves: i to type them, or make them on the board."
 fn give_moves_hint() -> String {
@@ -219,45 +206,22 @@ impl DrillState {
 
     /// The score of a theme.
     pub fn score(&self, theme: &str) -> Score {
-        let t = self.session.progress.theme(theme);
         let th = self.session.collection.theme(theme);
-        Score {
-            correct: t.correct,
-            attempts: t.attempts,
-            streak: t.streak,
-            best_streak: t.best_streak,
-            solved: th.map_or(0, |th| {
-                th.puzzles
-                    .iter()
-                    .filter(|p| t.solved.contains(&p.id))
-                    .count()
-            }),
-            puzzles: th.map_or(0, |t| t.puzzles.len()),
-            due: self.session.due_in(theme),
-        }
+        let ids = th
+            .into_iter()
+            .flat_map(|t| t.puzzles.iter().map(|p| p.id.as_str()));
+        drill_score::theme_score(&self.session, theme, ids)
     }
 
     /// The totals over all themes; the streak is the one over all themes
     /// ([`crate::drills::Progress::all_themes`]), not the themes' added up.
     pub fn total(&self) -> Score {
-        let all = self
-            .session
-            .progress
-            .all_themes(crate::drills::GameKind::Chess);
-        let mut acc = Score {
-            streak: all.streak,
-            best_streak: all.best_streak,
-            ..Score::default()
-        };
-        for t in &self.session.collection.themes {
-            let s = self.score(&t.id);
-            acc.correct = acc.correct.saturating_add(s.correct);
-            acc.attempts = acc.attempts.saturating_add(s.attempts);
-            acc.solved += s.solved;
-            acc.puzzles += s.puzzles;
-            acc.due += s.due;
-        }
-        acc
+        let themes = &self.session.collection.themes;
+        drill_score::all_themes(
+            &self.session,
+            crate::drills::GameKind::Chess,
+            themes.iter().map(|t| self.score(&t.id)),
+        )
     }
 
     /// Esc: put down a piece, leave the puzzle for the theme list, leave

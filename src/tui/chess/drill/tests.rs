@@ -1205,3 +1205,39 @@ fn the_score_is_whole_at_80x24() {
     // What a player at the board knows, whole too.
     assert!(s.contains("move: 30... (before the moves shown)"), "{s}");
 }
+
+/// The theme list's scores are whole at 80×24 however many digits they take ("solved 3/217"
+/// was cut): the names give way.
+#[test]
+fn the_theme_lists_scores_are_whole_at_80x24_with_big_numbers() {
+    let (mut a, _dir) = app("list-digits");
+    keys(&mut a, "d");
+    a.update(Action::Resize(80, 24));
+    let ids: Vec<String> = every_puzzle()
+        .iter()
+        .filter(|q| q.theme == "identity")
+        .take(3)
+        .map(|q| q.id.clone())
+        .collect();
+    let progress = &mut drills_mut(&mut a).session.progress;
+    let t = progress.themes.entry("identity".to_string()).or_default();
+    t.attempts = 1500;
+    t.correct = 1200;
+    // Due again (long ago): "due  3" ends the row.
+    for id in &ids {
+        let due = crate::drills::progress::Schedule { level: 0, due: 0 };
+        t.schedule.insert(id.clone(), due);
+    }
+    t.solved = ids.into_iter().collect();
+    let (s, _) = screen(&a, &Theme::plain());
+    assert!(s.contains("due  3"), "{s}");
+    let d = drills(&a);
+    let scores: Vec<_> = std::iter::once(d.total())
+        .chain(d.session.collection.themes.iter().map(|t| d.score(&t.id)))
+        .collect();
+    for want in crate::tui::game::drill_score::score_texts(&scores) {
+        assert!(s.contains(want.trim_end()), "{want:?} cut:\n{s}");
+    }
+    assert!(s.contains("score 1200/1500"), "{s}");
+    assert!(s.contains(&format!("3/{}", every_puzzle().len())), "{s}");
+}

@@ -18,6 +18,7 @@ use super::{DrillState, Score, View};
 use crate::drills::Pick;
 use crate::drills::types::short_label;
 use crate::tui::board::BoardView;
+use crate::tui::game::drill_score::{score_texts, streak_text};
 use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::{HistoryView, clip, position_facts, wrap};
@@ -32,26 +33,6 @@ impl DrillState {
             _ => {}
         }
     }
-}
-
-/// A theme's row in the list: score, puzzles solved, and how many are due again (never
-/// which). The streak is in the description of the highlighted row, so that at 80 columns
-/// the longest theme name ("Claiming with the intended move (9.2 a)") is read whole.
-fn score_text(s: Score) -> String {
-    let due = if s.due > 0 {
-        format!("due {:>2}", s.due)
-    } else {
-        " ".repeat(6)
-    };
-    format!(
-        "score {:>3}/{:<3}  solved {:>2}/{:<2}  {due}",
-        s.correct, s.attempts, s.solved, s.puzzles
-    )
-}
-
-/// The highlighted row's streak, under its description.
-fn streak_text(s: Score) -> String {
-    format!("Streak {} (best {}).", s.streak, s.best_streak)
 }
 
 fn render_themes(d: &DrillState, ascii: bool, t: &Theme, a: &ThemeAreas, buf: &mut Buffer) {
@@ -72,15 +53,23 @@ fn render_themes(d: &DrillState, ascii: bool, t: &Theme, a: &ThemeAreas, buf: &m
         a.intro.width as usize,
         t.dim,
     );
-    let score_w = score_text(Score::default()).chars().count();
+    // A theme's row: its score, puzzles solved, and how many are due again (never which).
+    // The streak is in the description of the highlighted row, so that at 80 columns the
+    // longest theme name ("Claiming with the intended move (9.2 a)") is read whole.
+    let themes = &d.session.collection.themes;
+    let scores: Vec<Score> = std::iter::once(d.total())
+        .chain(themes.iter().map(|th| d.score(&th.id)))
+        .collect();
+    let texts = score_texts(&scores);
+    let score_w = texts.iter().map(|s| s.chars().count()).max().unwrap_or(0);
     for (i, r) in a.rows.iter().enumerate() {
         let name_w = (r.width as usize).saturating_sub(3 + score_w).clamp(12, 44);
-        let (name, score) = if i == 0 {
-            ("All themes".to_string(), d.total())
+        let name = if i == 0 {
+            "All themes".to_string()
         } else {
-            let th = &d.session.collection.themes[i - 1];
-            (visible(&th.name).into_owned(), d.score(&th.id))
+            visible(&themes[i - 1].name).into_owned()
         };
+        let score = texts.get(i).map_or("", String::as_str);
         let sel = i == d.row;
         let mark = match (sel, ascii) {
             (false, _) => " ",
@@ -88,7 +77,7 @@ fn render_themes(d: &DrillState, ascii: bool, t: &Theme, a: &ThemeAreas, buf: &m
             (true, true) => ">",
         };
         let name = clip(&name, name_w, ascii);
-        let text = format!("{mark} {name:<name_w$} {}", score_text(score));
+        let text = format!("{mark} {name:<name_w$} {score}");
         let style = if sel { t.viewing } else { Style::new() };
         buf.set_stringn(r.x, r.y, text, r.width as usize, style);
     }
