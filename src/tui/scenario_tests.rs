@@ -587,6 +587,42 @@ fn keeping(g: G, name: &str, first: &str, plies: usize) -> (App, PathBuf, PathBu
     (a, dir, kept)
 }
 
+/// No to resuming the kept game, in both games by one answer ([`super::game::kept::answer`]):
+/// the kept file is deleted and the game on the board goes on, the engine playing its move
+/// when it has it (chess's engine waited for a key).
+#[test]
+fn no_to_the_kept_game_deletes_it_and_the_engine_plays_on() {
+    for g in GAMES {
+        let (mut a, dir, kept) = keeping(g, "refused", "", 4);
+        match g {
+            G::Chess => a.play.keep_game_in_progress().unwrap(),
+            G::Xiangqi => a.xiangqi.keep_in_progress().unwrap(),
+        }
+        let cfg = Config {
+            human: Players::HumanBlack,
+            book: false,
+            ..Config::default()
+        };
+        let mut b = App::new(&cfg, Game::new());
+        b.update(Action::Resize(80, 24));
+        g.keep_at(&mut b, &kept);
+        if g == G::Xiangqi {
+            b.xiangqi.players = Players::HumanBlack;
+        }
+        b.offer_kept_games(false, g == G::Xiangqi);
+        assert_eq!(b.ctx(), Ctx::Question, "{g:?}");
+        b.effects.clear();
+        keys(&mut b, "n");
+        assert!(!kept.exists(), "{g:?}: the kept game was not deleted");
+        assert_eq!(g.ply(&b), 0, "{g:?}");
+        assert!(
+            asked(&b).is_some(),
+            "{g:?}: the engine does not play its move"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
 /// The trainer as the next run starts it, with the game kept at `kept`, the game's own
 /// screen shown and its kept game offered.
 fn next_start(g: G, kept: &Path) -> App {

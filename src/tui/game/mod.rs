@@ -44,12 +44,9 @@ pub enum Question {
     AbandonForScenario,
     /// Saving: replace this file?
     Overwrite(PathBuf),
-    /// A game in progress was kept by the last run: resume it? (`given`: a game was given
-    /// on the command line: play it and delete the kept one?)
-    Kept {
-        saved: Box<kept::SavedGame>,
-        given: bool,
-    },
+    /// A game in progress was kept by the last run: resume it? (or replace it with the game
+    /// given on the command line?)
+    Kept(kept::Offer),
 }
 
 impl Question {
@@ -67,7 +64,7 @@ impl Question {
                 "Abandon the game in progress to play a scenario from a real game?".to_string()
             }
             Question::Overwrite(p) => format!("{} exists: overwrite?", p.display()),
-            Question::Kept { saved, given } => kept::offer_text(saved, *given),
+            Question::Kept(offer) => offer.text(),
         }
     }
 }

@@ -57,7 +57,7 @@ use super::game::files::{self, SaveTo};
 use super::game::players::{self, MenuStep};
 use super::game::scenario::{self, Chosen, Run};
 use super::game::seat::{self, Heard};
-use super::game::{clocks, history};
+use super::game::{clocks, history, kept};
 use super::keys::{self, Cmd, Ctx};
 use super::prompt::InputKind;
 use super::theme::{PLACE_MARK, RULING_SPAN_MARK, Theme, badge};
@@ -463,15 +463,19 @@ impl XiangqiScreen {
                 let Some(Overlay::Ask(q, on_yes)) = self.overlay.take() else {
                     unreachable!("matched")
                 };
-                if let Question::Kept { saved, given } = q {
-                    return self.kept_answer(&saved, given, cmd == Cmd::Yes, out);
+                if let Question::Kept(offer) = q {
+                    kept::answer(self, offer, cmd == Cmd::Yes, out);
+                    return;
                 }
                 return self.answer(*on_yes, cmd == Cmd::Yes, out);
             }
             (Some(Overlay::Ask(..)), Cmd::Close) => {
                 // Decide later: nothing changes, and the engine plays if it is its turn.
-                self.overlay = None;
-                self.maybe_engine(out);
+                if let Some(Overlay::Ask(Question::Kept(offer), _)) = self.overlay.take() {
+                    kept::later(self, offer, out);
+                } else {
+                    self.maybe_engine(out);
+                }
                 return;
             }
             (Some(Overlay::Ask(..)), _) => return,
@@ -858,7 +862,7 @@ impl XiangqiScreen {
             (OnYes::NewGame | OnYes::Replace { .. } | OnYes::Scenario(_) | OnYes::Open, false) => {
                 out.info("The game in progress goes on.")
             }
-            // Answered with its question ([`XiangqiScreen::kept_answer`]).
+            // Answered with its question ([`kept::answer`]).
             (OnYes::Kept, _) => {}
             (OnYes::Save(path), true) => self.save(path, out),
             (OnYes::Save(path), false) => files::save_elsewhere(&path, out),
