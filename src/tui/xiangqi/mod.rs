@@ -996,7 +996,7 @@ pub enum ReadGameError {
     #[error("{0}.")]
     Read(#[from] ReadError),
     /// The text is not a xiangqi game.
-    #[error("{}: {source}.", path.display())]
+    #[error("{}: {}.", crate::fsio::file_place(path.display(), Some(source.line)), source.reason)]
     Pgn {
         path: PathBuf,
         source: Box<xpgn::PgnError>,
