@@ -359,9 +359,30 @@ fn opening_a_file_asks_before_losing_the_game() {
         }
         through_line(&mut a, "o", &file.display().to_string());
         assert_asked(g, &mut a, 6, "Abandon the game in progress", "o");
+        // No: the game goes on, and the player is told so (game::goes_on).
+        keys(&mut a, "on");
+        assert_eq!(g.ply(&a), 6, "{g:?}");
+        let said = a.message.as_ref().map(|m| m.text.clone());
+        assert_eq!(
+            said.as_deref(),
+            Some("The game in progress goes on."),
+            "{g:?}"
+        );
+        // Yes: the file's game, played by two humans in both games (files::OPENED_PLAYERS).
+        match g {
+            G::Chess => a.play.config.human = Players::HumanWhite,
+            G::Xiangqi => a.xiangqi.players = Players::HumanWhite,
+        }
         through_line(&mut a, "o", &file.display().to_string());
         through_line(&mut a, "y", &file.display().to_string());
         assert_eq!(g.ply(&a), 4, "{g:?}: the file's game ({:?})", a.message);
+        assert_eq!(g.players(&a), Players::TwoHumans, "{g:?}");
+        let said = a
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert!(said.contains("Players: two humans"), "{g:?}: {said}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

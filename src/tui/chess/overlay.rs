@@ -504,6 +504,13 @@ impl Play {
             (Question::AbandonForScenario(chosen), true) => self.start_scenario(chosen.0, out),
             (Question::Overwrite(p), true) => self.save_pgn(&p, out),
             (Question::Overwrite(p), false) => files::save_elsewhere(&p, out),
+            (
+                Question::NewGame
+                | Question::AbandonForFen
+                | Question::AbandonForPgn
+                | Question::AbandonForScenario(_),
+                false,
+            ) => crate::tui::game::goes_on(out),
             (_, false) => {}
         }
     }

@@ -17,7 +17,7 @@ use shakmaty::{Color, Move, Position};
 
 use crate::rules::pgn::{self, GameSummary, UtcMinute};
 
-use super::{Overlay, Play, Players, Question, Requests};
+use super::{Overlay, Play, Question, Requests};
 use crate::tui::game::files::{self, SaveTo};
 use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::prompt::expand_home;
@@ -253,7 +253,7 @@ impl Play {
     pub fn load_game(&mut self, path: &Path, index: usize, of_several: bool, out: &mut Requests) {
         match pgn::read_game_file(path, index) {
             Ok((rec, g)) => {
-                self.config.human = Players::TwoHumans;
+                self.config.human = files::OPENED_PLAYERS;
                 self.new_game(g, out);
                 self.record = crate::rules::review::GameRecord::from_pgn(&rec);
                 self.end_as_recorded(rec.tag("Termination"), out);
@@ -280,11 +280,11 @@ impl Play {
                     black_first,
                 );
                 let msg = format!(
-                    "{opened}, {} – {}, {}. Players: two humans ({} to change).",
+                    "{opened}, {} – {}, {}. {}",
                     loaded.player(Color::White),
                     loaded.player(Color::Black),
                     loaded.result,
-                    keys::key_for(Cmd::Players),
+                    files::opened_players_note(),
                 );
                 self.loaded = Some(loaded);
                 out.info(msg);

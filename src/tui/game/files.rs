@@ -91,6 +91,18 @@ pub fn not_opened(problem: impl std::fmt::Display, path: &Path, out: &mut Reques
     out.type_line(InputKind::LoadPgn, &path.display().to_string());
 }
 
+/// Who plays a game opened from a file, in both games: two humans, to go through it or play
+/// it on without the engine answering at once (the players menu changes it).
+pub const OPENED_PLAYERS: Players = Players::TwoHumans;
+
+/// The words saying who plays a game opened from a file ([`OPENED_PLAYERS`]).
+pub fn opened_players_note() -> String {
+    format!(
+        "Players: two humans ({} to change).",
+        keys::key_for(Cmd::Players)
+    )
+}
+
 /// What opening a game says: "Opened F: 5 moves" (of game `index` of a file of several:
 /// "Opened F game 3: …"). `black_first`: the game began with the second side to move.
 pub fn opened(path: &Path, index: Option<usize>, plies: usize, black_first: bool) -> String {

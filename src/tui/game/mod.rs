@@ -69,6 +69,12 @@ impl Question {
     }
 }
 
+/// No to abandoning the game in progress (for a new game, a FEN, a file, a scenario), in
+/// both games: it goes on, and the player is told so.
+pub fn goes_on(out: &mut Requests) {
+    out.info("The game in progress goes on.");
+}
+
 /// What quitting asks of a game screen: whether a game is under way, whether it has a place
 /// to be kept between runs, keeping it there, where it was saved, and the save prompt.
 pub trait KeptGame {

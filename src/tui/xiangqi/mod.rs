@@ -797,10 +797,12 @@ impl XiangqiScreen {
                         let black_first = g.start.side_to_move() == Color::Black;
                         let opened = files::opened(&path, None, g.moves.len(), black_first);
                         // A start position no game can reach is said, as for a FEN typed.
+                        let players = files::opened_players_note();
                         let said = match g.start.unreachable_warning() {
-                            Some(w) => format!("{opened}. {w}"),
-                            None => format!("{opened}."),
+                            Some(w) => format!("{opened}. {w} {players}"),
+                            None => format!("{opened}. {players}"),
                         };
+                        self.players = files::OPENED_PLAYERS;
                         self.set_game(g.start, &g.moves, out);
                         out.info(said);
                     }
@@ -860,7 +862,7 @@ impl XiangqiScreen {
             (OnYes::Scenario(chosen), true) => self.start_scenario(chosen.0, out),
             (OnYes::Open, true) => files::open_prompt(out),
             (OnYes::NewGame | OnYes::Replace { .. } | OnYes::Scenario(_) | OnYes::Open, false) => {
-                out.info("The game in progress goes on.")
+                super::game::goes_on(out)
             }
             // Answered with its question ([`kept::answer`]).
             (OnYes::Kept, _) => {}
