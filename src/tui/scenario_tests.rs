@@ -345,6 +345,35 @@ fn starting_from_a_fen_asks_before_losing_the_game() {
     }
 }
 
+/// A FEN given on the command line (`--fen`) is read in both games as one typed after `F`
+/// is, by the screen's own code ([`super::open_given`]): a good one starts the game, a bad
+/// one is the same error line (chess's was the rules core's, read before the trainer).
+#[test]
+fn a_fen_given_on_the_command_line_is_read_as_one_typed() {
+    for g in GAMES {
+        let opts = |fen: &str| super::Options {
+            fen: Some(fen.to_string()),
+            xiangqi: g == G::Xiangqi,
+            ..super::Options::default()
+        };
+        let a = super::given_app(&Config::default(), &opts(g.fen())).expect("a good FEN");
+        let fen = match g {
+            G::Chess => a.play.game.start_fen(),
+            G::Xiangqi => a.xiangqi.record().position(0).fen(),
+        };
+        let board = |f: &str| f.split(' ').next().unwrap_or_default().to_string();
+        assert_eq!(board(&fen), board(g.fen()), "{g:?}");
+        let bad = "rnbqkbnr/pppppppp/8/8 w";
+        let e = super::given_app(&Config::default(), &opts(bad))
+            .err()
+            .expect("a bad FEN");
+        let mut typed = g.app();
+        through_line(&mut typed, "F", bad);
+        let said = typed.message.as_ref().map(|m| m.text.clone());
+        assert_eq!(Some(e.to_string()), said, "{g:?}");
+    }
+}
+
 #[test]
 fn opening_a_file_asks_before_losing_the_game() {
     for g in GAMES {
