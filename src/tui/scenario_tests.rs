@@ -416,6 +416,35 @@ fn opening_a_file_asks_before_losing_the_game() {
     }
 }
 
+/// A game opened from a file is saved again with the file's own tags (its players, its
+/// event), in both games ([`super::game::files::opened_tags`]); xiangqi wrote the trainer's.
+#[test]
+fn an_opened_game_is_saved_with_the_files_tags() {
+    for g in GAMES {
+        let dir = temp_dir(&format!("retag-{g:?}"));
+        let (file, again) = (dir.join("g.pgn"), dir.join("again.pgn"));
+        let mut a = g.app();
+        g.play(&mut a, 4);
+        through_line(&mut a, "s", &file.display().to_string());
+        let text = std::fs::read_to_string(&file).expect("saved");
+        let text: String = text
+            .lines()
+            .map(|l| match l.starts_with("[White ") {
+                true => "[White \"Ann Example\"]\n".to_string(),
+                false => format!("{l}\n"),
+            })
+            .collect();
+        std::fs::write(&file, text).unwrap();
+        let mut b = g.app();
+        through_line(&mut b, "o", &file.display().to_string());
+        assert_eq!(g.ply(&b), 4, "{g:?}: {:?}", b.message);
+        through_line(&mut b, "s", &again.display().to_string());
+        let saved = std::fs::read_to_string(&again).expect("saved again");
+        assert!(saved.contains("[White \"Ann Example\"]"), "{g:?}\n{saved}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
 /// Opening a file in both games: asked first while a game is in progress (before the
 /// prompt); the same line once opened, counting moves, not plies; a malformed file is one
 /// line naming it and where, its name back at the prompt, the game on the board untouched.

@@ -52,6 +52,21 @@ pub fn game_tags(
     .into()
 }
 
+/// The tags a game opened from a file is saved with again, in both games: the file's own
+/// (`file_tags`), its result and termination only while its moves are as read
+/// (`unchanged`), and a date, today's, when the file had none.
+pub fn opened_tags(file_tags: &[(String, String)], unchanged: bool) -> Vec<(String, String)> {
+    let mut tags: Vec<(String, String)> = file_tags
+        .iter()
+        .filter(|(k, _)| unchanged || !matches!(k.as_str(), "Result" | "Termination"))
+        .cloned()
+        .collect();
+    if !tags.iter().any(|(k, _)| k == "Date") {
+        tags.push(("Date".to_string(), UtcMinute::now().pgn_date()));
+    }
+    tags
+}
+
 /// A player as a saved game names it: the engine by its level; the user by the name set
 /// (`name` in the config), "Player" when none is set or two humans play.
 pub fn player_name(human: bool, players: Players, name: &str, level: u8) -> String {

@@ -160,6 +160,9 @@ pub struct XiangqiScreen {
     pub kept_path: Option<PathBuf>,
     /// The kept game was neither resumed nor refused: set aside, never overwritten.
     pub kept_unanswered: bool,
+    /// The game as read from the file it was opened from (saved again with the file's tags,
+    /// [`files::opened_tags`]); None for a game begun on the trainer.
+    pub opened: Option<Box<PgnGame>>,
     /// The player's name, as saved games write it ([`Config::name`]).
     pub name: String,
     /// The file the game was last saved to and the PGN written there (quitting when the
@@ -202,6 +205,7 @@ impl XiangqiScreen {
             sparring: cfg.sparring,
             kept_path: None,
             kept_unanswered: false,
+            opened: None,
             name: cfg.name.clone(),
             saved_pgn: None,
             scenario: None,
@@ -803,7 +807,8 @@ impl XiangqiScreen {
                             None => format!("{opened}. {players}"),
                         };
                         self.players = files::OPENED_PLAYERS;
-                        self.set_game(g.start, &g.moves, out);
+                        self.set_game(g.start.clone(), &g.moves, out);
+                        self.opened = Some(Box::new(g));
                         out.info(said);
                     }
                     Err(e) => files::not_opened(e, &path, out),
@@ -820,11 +825,16 @@ impl XiangqiScreen {
         g.moves = (1..=rec.ply()).map(|p| rec.move_at(p)).collect();
         let p = self.players;
         let name = |side| files::player_name(p.is_human(side), p, &self.name, self.level);
-        g.tags = files::game_tags(
-            "threefold xiangqi",
-            [name(Color::Red), name(Color::Black)],
-            self.clock.as_ref().map(|c| (c.base, c.inc)),
-        );
+        let opened = self.opened.as_ref();
+        let unchanged = opened.filter(|o| o.start == g.start && o.moves == g.moves);
+        g.tags = match opened {
+            Some(o) => files::opened_tags(&o.tags, unchanged.is_some()),
+            None => files::game_tags(
+                "threefold xiangqi",
+                [name(Color::Red), name(Color::Black)],
+                self.clock.as_ref().map(|c| (c.base, c.inc)),
+            ),
+        };
         g.result = match self.game.standing().map(|r| (r.outcome, r.side)) {
             Some((Outcome::Draw, _)) => xpgn::Outcome::Draw,
             Some((Outcome::Win, Color::Red) | (Outcome::Loss, Color::Black)) => {
@@ -833,6 +843,10 @@ impl XiangqiScreen {
             Some((Outcome::Win | Outcome::Loss, _)) => xpgn::Outcome::BlackWins,
             _ => xpgn::Outcome::Unknown,
         };
+        // A game opened and not played on: the file's result, as read.
+        if let Some(o) = unchanged {
+            g.result = o.result;
+        }
         g
     }
 
@@ -928,6 +942,7 @@ impl XiangqiScreen {
         scenario::leave(&mut self.scenario);
         self.stop_engine(out);
         out.push(Request::Engine(Effect::NewGame));
+        self.opened = None;
         self.game = JudgedGame::new(start, self.rule_at);
         for &m in moves {
             self.game.push(m);
