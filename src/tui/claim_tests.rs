@@ -448,7 +448,7 @@ fn a_kept_game_keeps_its_claims_and_clocks() {
     b.play.resume_path = Some(path.clone());
     let mut engine_black = saved.clone();
     engine_black.human = Players::HumanWhite;
-    b.with_play(|p, _, out| p.resume(&engine_black, out));
+    b.with_play(|p, _, out| crate::tui::game::kept::Keep::resume(p, &engine_black, out));
     assert_eq!(b.play.game.uci_moves(), a.play.game.uci_moves());
     assert_eq!(b.play.record.claims, a.play.record.claims);
     let c = b.play.clock.clone().unwrap();

@@ -352,7 +352,7 @@ fn starting_on_the_xiangqi_screen_offers_only_its_own_game() {
     assert_eq!(a.screen, Screen::Play);
     assert!(matches!(
         a.play.overlay,
-        Some(PlayOverlay::Ask(PlayQuestion::Resume(_)))
+        Some(PlayOverlay::Ask(PlayQuestion::Kept(_)))
     ));
     let (s, _) = screen(&a, &Theme::plain(), 80, 24);
     assert!(

@@ -129,6 +129,19 @@ fn open_given(
     Ok(())
 }
 
+/// The trainer as the command line starts it, before its files are set: the position or
+/// game given (`--fen`, `--pgn`) read on the screen it opens on by [`open_given`], in both
+/// games (chess's FEN was read before the trainer was built, its error the rules core's).
+fn given_app(cfg: &config::Config, opts: &Options) -> anyhow::Result<App> {
+    let mut app = App::new(cfg, Game::new());
+    let screen = match opts.xiangqi {
+        true => app::Screen::Xiangqi,
+        false => app::Screen::Play,
+    };
+    open_given(&mut app, screen, opts.fen.as_deref(), opts.pgn.as_deref())?;
+    Ok(app)
+}
+
 /// Where a game in progress is kept in the data directory `dir`: `STEM.json`. An older
 /// run kept the xiangqi game as `STEM.pgn`: a file of that name, and none of the new, is
 /// renamed so that it is read (its text is read as it was written) and kept in its place.
@@ -150,13 +163,7 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
         Some(p) => config::load_or_create(p),
         None => (config::Config::default(), None),
     };
-    // A position or a file given with `--xiangqi` is xiangqi's, read on its screen below.
-    let chess_fen = opts.fen.as_deref().filter(|_| !opts.xiangqi);
-    let game = match chess_fen {
-        Some(fen) => Game::from_fen(fen)?,
-        None => Game::new(),
-    };
-    let mut app = App::new(&cfg, game);
+    let mut app = given_app(&cfg, &opts)?;
     // Letters wherever the terminal cannot show the pieces' characters: a locale that is
     // not UTF-8 (chess's glyphs and xiangqi's Chinese pieces alike).
     app.ascii |= opts.ascii || !locale_is_utf8(|k| std::env::var(k).ok());
@@ -164,12 +171,6 @@ pub fn run(opts: Options) -> anyhow::Result<Ended> {
     app.play.resume_path = config::data_dir().map(|d| d.join("game-in-progress.json"));
     app.drills_file = crate::drills::from_games::default_file();
     app.xiangqi.kept_path = config::data_dir().map(|d| kept_file(&d, "xiangqi-in-progress"));
-    // Chess's FEN began the game above.
-    let (screen, fen) = match opts.xiangqi {
-        true => (app::Screen::Xiangqi, opts.fen.as_deref()),
-        false => (app::Screen::Play, None),
-    };
-    open_given(&mut app, screen, fen, opts.pgn.as_deref())?;
     let given = opts.fen.is_some() || opts.pgn.is_some();
     app.offer_kept_games(given, opts.xiangqi);
     if let Some(m) = cfg_msg {

@@ -353,6 +353,35 @@ fn starting_from_a_fen_asks_before_losing_the_game() {
     }
 }
 
+/// A FEN given on the command line (`--fen`) is read in both games as one typed after `F`
+/// is, by the screen's own code ([`super::open_given`]): a good one starts the game, a bad
+/// one is the same error line (chess's was the rules core's, read before the trainer).
+#[test]
+fn a_fen_given_on_the_command_line_is_read_as_one_typed() {
+    for g in GAMES {
+        let opts = |fen: &str| super::Options {
+            fen: Some(fen.to_string()),
+            xiangqi: g == G::Xiangqi,
+            ..super::Options::default()
+        };
+        let a = super::given_app(&Config::default(), &opts(g.fen())).expect("a good FEN");
+        let fen = match g {
+            G::Chess => a.play.game.start_fen(),
+            G::Xiangqi => a.xiangqi.record().position(0).fen(),
+        };
+        let board = |f: &str| f.split(' ').next().unwrap_or_default().to_string();
+        assert_eq!(board(&fen), board(g.fen()), "{g:?}");
+        let bad = "rnbqkbnr/pppppppp/8/8 w";
+        let e = super::given_app(&Config::default(), &opts(bad))
+            .err()
+            .expect("a bad FEN");
+        let mut typed = g.app();
+        through_line(&mut typed, "F", bad);
+        let said = typed.message.as_ref().map(|m| m.text.clone());
+        assert_eq!(Some(e.to_string()), said, "{g:?}");
+    }
+}
+
 #[test]
 fn opening_a_file_asks_before_losing_the_game() {
     for g in GAMES {
@@ -367,9 +396,59 @@ fn opening_a_file_asks_before_losing_the_game() {
         }
         through_line(&mut a, "o", &file.display().to_string());
         assert_asked(g, &mut a, 6, "Abandon the game in progress", "o");
+        // No: the game goes on, and the player is told so (game::goes_on).
+        keys(&mut a, "on");
+        assert_eq!(g.ply(&a), 6, "{g:?}");
+        let said = a.message.as_ref().map(|m| m.text.clone());
+        assert_eq!(
+            said.as_deref(),
+            Some("The game in progress goes on."),
+            "{g:?}"
+        );
+        // Yes: the file's game, played by two humans in both games (files::OPENED_PLAYERS).
+        match g {
+            G::Chess => a.play.config.human = Players::HumanWhite,
+            G::Xiangqi => a.xiangqi.players = Players::HumanWhite,
+        }
         through_line(&mut a, "o", &file.display().to_string());
         through_line(&mut a, "y", &file.display().to_string());
         assert_eq!(g.ply(&a), 4, "{g:?}: the file's game ({:?})", a.message);
+        assert_eq!(g.players(&a), Players::TwoHumans, "{g:?}");
+        let said = a
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert!(said.contains("Players: two humans"), "{g:?}: {said}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// A game opened from a file is saved again with the file's own tags (its players, its
+/// event), in both games ([`super::game::files::opened_tags`]); xiangqi wrote the trainer's.
+#[test]
+fn an_opened_game_is_saved_with_the_files_tags() {
+    for g in GAMES {
+        let dir = temp_dir(&format!("retag-{g:?}"));
+        let (file, again) = (dir.join("g.pgn"), dir.join("again.pgn"));
+        let mut a = g.app();
+        g.play(&mut a, 4);
+        through_line(&mut a, "s", &file.display().to_string());
+        let text = std::fs::read_to_string(&file).expect("saved");
+        let text: String = text
+            .lines()
+            .map(|l| match l.starts_with("[White ") {
+                true => "[White \"Ann Example\"]\n".to_string(),
+                false => format!("{l}\n"),
+            })
+            .collect();
+        std::fs::write(&file, text).unwrap();
+        let mut b = g.app();
+        through_line(&mut b, "o", &file.display().to_string());
+        assert_eq!(g.ply(&b), 4, "{g:?}: {:?}", b.message);
+        through_line(&mut b, "s", &again.display().to_string());
+        let saved = std::fs::read_to_string(&again).expect("saved again");
+        assert!(saved.contains("[White \"Ann Example\"]"), "{g:?}\n{saved}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
@@ -415,10 +494,8 @@ fn opening_a_file_says_the_same_in_both_games() {
         let m = a.message.clone().expect("a message");
         assert!(m.is_error(), "{g:?}: {m:?}");
         assert!(!m.text.contains('\n'), "{g:?}: {m:?}");
-        assert!(
-            m.text.contains("bad.pgn:3:") || m.text.contains("bad.pgn: line 3"),
-            "{g:?}: {m:?}"
-        );
+        // The same place in both games' words ("F:3: reason", fsio::file_place).
+        assert!(m.text.contains("bad.pgn:3: "), "{g:?}: {m:?}");
         let back = a.input.as_ref().map(|i| i.text().to_string());
         assert_eq!(
             back,
@@ -593,6 +670,42 @@ fn keeping(g: G, name: &str, first: &str, plies: usize) -> (App, PathBuf, PathBu
     keys(&mut a, first);
     g.play(&mut a, plies);
     (a, dir, kept)
+}
+
+/// No to resuming the kept game, in both games by one answer ([`super::game::kept::answer`]):
+/// the kept file is deleted and the game on the board goes on, the engine playing its move
+/// when it has it (chess's engine waited for a key).
+#[test]
+fn no_to_the_kept_game_deletes_it_and_the_engine_plays_on() {
+    for g in GAMES {
+        let (mut a, dir, kept) = keeping(g, "refused", "", 4);
+        match g {
+            G::Chess => a.play.keep_game_in_progress().unwrap(),
+            G::Xiangqi => a.xiangqi.keep_in_progress().unwrap(),
+        }
+        let cfg = Config {
+            human: Players::HumanBlack,
+            book: false,
+            ..Config::default()
+        };
+        let mut b = App::new(&cfg, Game::new());
+        b.update(Action::Resize(80, 24));
+        g.keep_at(&mut b, &kept);
+        if g == G::Xiangqi {
+            b.xiangqi.players = Players::HumanBlack;
+        }
+        b.offer_kept_games(false, g == G::Xiangqi);
+        assert_eq!(b.ctx(), Ctx::Question, "{g:?}");
+        b.effects.clear();
+        keys(&mut b, "n");
+        assert!(!kept.exists(), "{g:?}: the kept game was not deleted");
+        assert_eq!(g.ply(&b), 0, "{g:?}");
+        assert!(
+            asked(&b).is_some(),
+            "{g:?}: the engine does not play its move"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
 
 /// The trainer as the next run starts it, with the game kept at `kept`, the game's own

@@ -521,7 +521,7 @@ fn save_open_keep_and_resume_a_game() {
     keys(&mut a, &bad.display().to_string());
     key(&mut a, KeyCode::Enter);
     let m = a.message.clone().unwrap();
-    assert!(m.is_error() && m.text.contains("bad.pgn: line 3"), "{m:?}");
+    assert!(m.is_error() && m.text.contains("bad.pgn:3: "), "{m:?}");
     key(&mut a, KeyCode::Esc);
     assert_eq!(a.xiangqi.record().ply(), 3);
     // Kept on the way out, resumed on the next start.

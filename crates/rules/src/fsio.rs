@@ -553,6 +553,15 @@ pub fn read_text(path: &Path, kind: FileKind) -> Result<String, ReadError> {
     })
 }
 
+/// Where in a file a problem is, as every error line names it: "F:3" (the file and the line,
+/// 1-based), or "F" for the file as a whole. The one format of both games' file errors.
+pub fn file_place(file: impl std::fmt::Display, line: Option<usize>) -> String {
+    match line {
+        Some(l) => format!("{file}:{l}"),
+        None => file.to_string(),
+    }
+}
+
 /// A free name beside `path` for a copy set aside: `<path>.<what>-<unix
 /// seconds>` (with `-1`, `-2`, … if that exists), e.g. `progress.toml.corrupt-1700000000`.
 pub fn aside_name(path: &Path, what: &str) -> std::path::PathBuf {

@@ -15,11 +15,11 @@ use crate::rules::claim::incorrect_claim_bonus;
 use crate::rules::color_name;
 
 use super::pgn_file::GamePick;
-use super::{Env, Play, Request, Requests, SavedGame};
+use super::{Env, Play, Request, Requests};
 use crate::tui::config::{self, Setting};
 use crate::tui::game::Question as SharedQuestion;
-use crate::tui::game::files;
 use crate::tui::game::players::{self, MenuStep};
+use crate::tui::game::{files, kept};
 pub use crate::tui::keys::ClaimOption;
 use crate::tui::keys::{self, BINDINGS, Cmd, Ctx};
 use crate::tui::theme::Theme;
@@ -30,22 +30,16 @@ use crate::tui::widgets::{Marks, body_of, max_scroll, popup, question_popup, scr
 pub enum Question {
     /// Abandon the game in progress for a new one?
     NewGame,
-    /// A saved game in progress was found: resume it?
-    Resume(Box<SavedGame>),
     /// Abandon the game in progress to start from a FEN position?
     AbandonForFen,
     /// Abandon the game in progress to load a game from a PGN file?
     AbandonForPgn,
     /// Abandon the game in progress to play this scenario from a real game?
     AbandonForScenario(crate::tui::game::scenario::Chosen),
-    /// Started with `--fen` or `--pgn` while a game in progress was kept:
-    /// play the new game and delete the kept one (no: resume the kept one)?
-    /// `pick`: the list of games the command line's file opened, shown again
-    /// once the answer is yes or later (no resumes the kept game instead).
-    ReplaceKept {
-        saved: Box<SavedGame>,
-        pick: Option<Box<GamePick>>,
-    },
+    /// A game in progress was kept by the last run: resume it? (or replace it with the game
+    /// given on the command line?) The question both games ask ([`kept::Offer`]), with the
+    /// list of the games the command line's file opened waiting behind it.
+    Kept(kept::Offer<GamePick>),
     /// Saving: replace this file?
     Overwrite(std::path::PathBuf),
     /// Resign the game?
@@ -395,11 +389,10 @@ fn render_question(play: &Play, q: &Question, t: &Theme, size: Rect, buf: &mut B
             crate::rules::color_name(play.game.position().turn()),
             crate::rules::color_name(!play.game.position().turn())
         ),
-        Question::Resume(s) => crate::tui::game::kept::offer_text(s, false),
+        Question::Kept(offer) => offer.text(),
         Question::AbandonForFen => SharedQuestion::AbandonForFen.text(),
         Question::AbandonForPgn => SharedQuestion::AbandonForPgn.text(),
         Question::AbandonForScenario(_) => SharedQuestion::AbandonForScenario.text(),
-        Question::ReplaceKept { saved: s, .. } => crate::tui::game::kept::offer_text(s, true),
         Question::Overwrite(p) => SharedQuestion::Overwrite(p.clone()).text(),
     };
     let answers = match q {
@@ -523,14 +516,10 @@ impl Play {
                 self.overlay = None;
                 self.answer(q, cmd == Cmd::Yes, out);
             }
-            (
-                Overlay::Ask(Question::ReplaceKept {
-                    pick: Some(pick), ..
-                }),
-                Cmd::Close,
-            ) => {
+            (Overlay::Ask(Question::Kept(offer)), Cmd::Close) => {
                 // Decide later: both games are kept, and the file's list comes back.
-                self.overlay = Some(Overlay::PickGame(pick));
+                let behind = kept::later(self, offer, out);
+                self.overlay = behind.map(Overlay::PickGame);
             }
             (Overlay::Ask(_), Cmd::Close) => {
                 // Decide later: nothing changes, and the engine plays if it is its turn.
@@ -556,21 +545,22 @@ impl Play {
             (Question::AcceptDraw, false) => {
                 out.info("The draw offer is declined: play on (FIDE 9.1.2.2).")
             }
-            (Question::Resume(saved), true) => self.resume(&saved, out),
-            (Question::Resume(_), false) => self.discard_saved_game(out),
+            (Question::Kept(offer), yes) => {
+                let behind = kept::answer(self, offer, yes, out);
+                self.overlay = behind.map(Overlay::PickGame);
+            }
             (Question::AbandonForFen, true) => self.open_fen_prompt(out),
             (Question::AbandonForPgn, true) => files::open_prompt(out),
             (Question::AbandonForScenario(chosen), true) => self.start_scenario(chosen.0, out),
-            (Question::ReplaceKept { pick, .. }, true) => {
-                self.discard_saved_game(out);
-                match pick {
-                    Some(pick) => self.overlay = Some(Overlay::PickGame(pick)),
-                    None => self.maybe_engine(out),
-                }
-            }
-            (Question::ReplaceKept { saved, .. }, false) => self.resume(&saved, out),
             (Question::Overwrite(p), true) => self.save_pgn(&p, out),
             (Question::Overwrite(p), false) => files::save_elsewhere(&p, out),
+            (
+                Question::NewGame
+                | Question::AbandonForFen
+                | Question::AbandonForPgn
+                | Question::AbandonForScenario(_),
+                false,
+            ) => crate::tui::game::goes_on(out),
             (_, false) => {}
         }
     }

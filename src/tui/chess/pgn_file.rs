@@ -15,9 +15,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use shakmaty::{Color, Move, Position};
 
-use crate::rules::pgn::{self, GameSummary, UtcMinute};
+use crate::rules::pgn::{self, GameSummary};
 
-use super::{Overlay, Play, Players, Question, Requests};
+use super::{Overlay, Play, Question, Requests};
 use crate::tui::game::files::{self, SaveTo};
 use crate::tui::keys::{self, Cmd, Ctx};
 use crate::tui::prompt::expand_home;
@@ -195,30 +195,21 @@ impl Play {
     /// The tags the trainer writes: the file's own for a game opened from one (its result
     /// only while its moves are as read), else the players of this game and today's date.
     pub(crate) fn pgn_tags(&self) -> Vec<(String, String)> {
-        let mut tags: Vec<(String, String)> = Vec::new();
         if let Some(l) = &self.loaded {
             let unchanged = l.holds(&self.game);
-            for (k, v) in &l.tags {
-                if unchanged || !matches!(k.as_str(), "Result" | "Termination") {
-                    tags.push((k.clone(), v.clone()));
-                }
-            }
+            let mut tags = files::opened_tags(&l.tags, unchanged);
             if unchanged && l.tag("Result").is_none() {
                 tags.push(("Result".to_string(), l.result.clone()));
             }
-        } else {
-            let c = &self.config;
-            let name = |side| files::player_name(c.human.is_human(side), c.human, &c.name, c.level);
-            tags = files::game_tags(
-                "threefold training game",
-                [name(Color::White), name(Color::Black)],
-                self.clock.as_ref().map(|c| (c.base, c.inc)),
-            );
+            return tags;
         }
-        if !tags.iter().any(|(k, _)| k == "Date") {
-            tags.push(("Date".to_string(), UtcMinute::now().pgn_date()));
-        }
-        tags
+        let c = &self.config;
+        let name = |side| files::player_name(c.human.is_human(side), c.human, &c.name, c.level);
+        files::game_tags(
+            "threefold training game",
+            [name(Color::White), name(Color::Black)],
+            self.clock.as_ref().map(|c| (c.base, c.inc)),
+        )
     }
 
     /// Open a PGN file: its game, or the list of its games to choose from.
@@ -253,7 +244,7 @@ impl Play {
     pub fn load_game(&mut self, path: &Path, index: usize, of_several: bool, out: &mut Requests) {
         match pgn::read_game_file(path, index) {
             Ok((rec, g)) => {
-                self.config.human = Players::TwoHumans;
+                self.config.human = files::OPENED_PLAYERS;
                 self.new_game(g, out);
                 self.record = crate::rules::review::GameRecord::from_pgn(&rec);
                 self.end_as_recorded(rec.tag("Termination"), out);
@@ -280,11 +271,11 @@ impl Play {
                     black_first,
                 );
                 let msg = format!(
-                    "{opened}, {} – {}, {}. Players: two humans ({} to change).",
+                    "{opened}, {} – {}, {}. {}",
                     loaded.player(Color::White),
                     loaded.player(Color::Black),
                     loaded.result,
-                    keys::key_for(Cmd::Players),
+                    files::opened_players_note(),
                 );
                 self.loaded = Some(loaded);
                 out.info(msg);

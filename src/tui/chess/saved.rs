@@ -53,6 +53,36 @@ impl Keep for Play {
     fn unanswered(&mut self) -> &mut bool {
         &mut self.saved_kept
     }
+
+    /// The kept game back on the board, with its players, level, claims and clocks.
+    fn resume(&mut self, saved: &SavedGame, out: &mut Requests) {
+        self.saved_kept = false;
+        match restore(saved) {
+            Ok((g, claims)) => {
+                self.config.human = saved.human;
+                if let Some(level) = saved.level {
+                    self.config.level = level;
+                }
+                self.flipped = self.config.human == Players::HumanBlack;
+                self.set_game(g, out);
+                self.record.claims = claims;
+                // The game's own clocks (none if it was played without), whatever new
+                // games get; the side to move's runs again from now.
+                let turn = self.game.position().turn();
+                let begun = !self.game.is_empty();
+                self.clock = saved.clocks.map(|c| c.resumed(turn, begun));
+                self.record.clocks = self.clocks();
+                self.note_clocks();
+                kept::resumed(out);
+                self.maybe_engine(out);
+            }
+            Err(e) => out.error(format!("cannot resume: {e}")),
+        }
+    }
+
+    fn go_on(&mut self, out: &mut Requests) {
+        self.maybe_engine(out);
+    }
 }
 
 /// The game and claims of a kept game, or what is wrong with it.
@@ -99,59 +129,19 @@ pub fn load_saved(path: &Path) -> Result<Option<SavedGame>, SavedGameError> {
 }
 
 impl Play {
-    /// Resume a saved game in progress.
-    pub(crate) fn resume(&mut self, saved: &SavedGame, out: &mut Requests) {
-        self.saved_kept = false;
-        match restore(saved) {
-            Ok((g, claims)) => {
-                self.config.human = saved.human;
-                if let Some(level) = saved.level {
-                    self.config.level = level;
-                }
-                self.flipped = self.config.human == Players::HumanBlack;
-                self.set_game(g, out);
-                self.record.claims = claims;
-                // The game's own clocks (none if it was played without), whatever new
-                // games get; the side to move's runs again from now.
-                let turn = self.game.position().turn();
-                let begun = !self.game.is_empty();
-                self.clock = saved.clocks.map(|c| c.resumed(turn, begun));
-                self.record.clocks = self.clocks();
-                self.note_clocks();
-                kept::resumed(out);
-                self.maybe_engine(out);
-            }
-            Err(e) => out.error(format!("cannot resume: {e}")),
-        }
-    }
-
-    /// The player said no to resuming: the saved game goes.
-    pub(crate) fn discard_saved_game(&mut self, out: &mut Requests) {
-        kept::discard(self, out);
-    }
-
     /// A saved game in progress was found at start. Without a game from the
     /// command line: resume it? With one (`--fen`, `--pgn`): replace it? Either
-    /// way it stays on disk until the player answers (and is set aside, never
-    /// overwritten, if another game has to be kept first).
+    /// way it stays on disk until the player answers ([`kept::offer`]).
     pub fn offer_saved_game(&mut self, saved: SavedGame, from_command_line: bool) {
-        self.saved_kept = true;
-        let q = if from_command_line {
-            // A list of games the command line's file opened waits behind the question.
-            let pick = match self.overlay.take() {
-                Some(Overlay::PickGame(pick)) => Some(pick),
-                other => {
-                    self.overlay = other;
-                    None
-                }
-            };
-            Question::ReplaceKept {
-                saved: Box::new(saved),
-                pick,
+        // A list of games the command line's file opened waits behind the question.
+        let pick = match self.overlay.take() {
+            Some(Overlay::PickGame(pick)) if from_command_line => Some(pick),
+            other => {
+                self.overlay = other;
+                None
             }
-        } else {
-            Question::Resume(Box::new(saved))
         };
+        let q = Question::Kept(kept::offer(self, saved, from_command_line, pick));
         self.overlay = Some(Overlay::Ask(q));
     }
 

@@ -52,6 +52,21 @@ pub fn game_tags(
     .into()
 }
 
+/// The tags a game opened from a file is saved with again, in both games: the file's own
+/// (`file_tags`), its result and termination only while its moves are as read
+/// (`unchanged`), and a date, today's, when the file had none.
+pub fn opened_tags(file_tags: &[(String, String)], unchanged: bool) -> Vec<(String, String)> {
+    let mut tags: Vec<(String, String)> = file_tags
+        .iter()
+        .filter(|(k, _)| unchanged || !matches!(k.as_str(), "Result" | "Termination"))
+        .cloned()
+        .collect();
+    if !tags.iter().any(|(k, _)| k == "Date") {
+        tags.push(("Date".to_string(), UtcMinute::now().pgn_date()));
+    }
+    tags
+}
+
 /// A player as a saved game names it: the engine by its level; the user by the name set
 /// (`name` in the config), "Player" when none is set or two humans play.
 pub fn player_name(human: bool, players: Players, name: &str, level: u8) -> String {
@@ -89,6 +104,18 @@ pub fn open_path(text: &str) -> Option<PathBuf> {
 pub fn not_opened(problem: impl std::fmt::Display, path: &Path, out: &mut Requests) {
     out.error(problem.to_string());
     out.type_line(InputKind::LoadPgn, &path.display().to_string());
+}
+
+/// Who plays a game opened from a file, in both games: two humans, to go through it or play
+/// it on without the engine answering at once (the players menu changes it).
+pub const OPENED_PLAYERS: Players = Players::TwoHumans;
+
+/// The words saying who plays a game opened from a file ([`OPENED_PLAYERS`]).
+pub fn opened_players_note() -> String {
+    format!(
+        "Players: two humans ({} to change).",
+        keys::key_for(Cmd::Players)
+    )
 }
 
 /// What opening a game says: "Opened F: 5 moves" (of game `index` of a file of several:

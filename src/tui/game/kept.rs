@@ -230,6 +230,72 @@ pub trait Keep: KeptGame {
     /// Whether the kept file holds a game the player has not answered for (neither resumed
     /// nor refused): set aside, never overwritten, never deleted.
     fn unanswered(&mut self) -> &mut bool;
+    /// The kept game back on the board, with its players, level and clocks (and chess's
+    /// claims); one that cannot be resumed is named.
+    fn resume(&mut self, saved: &SavedGame, out: &mut Requests);
+    /// The game on the board goes on once the question is answered (the engine plays if
+    /// it is its turn).
+    fn go_on(&mut self, out: &mut Requests);
+}
+
+/// The question about a kept game, the same for both games ([`offer_text`]): resume it, or
+/// (`given`: a game was given on the command line) replace it with the one given?
+/// `behind`: what the command line's file opened and waits behind the question (chess's
+/// list of a file's games), shown again once the kept game is not resumed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Offer<L = ()> {
+    pub saved: Box<SavedGame>,
+    pub given: bool,
+    pub behind: Option<Box<L>>,
+}
+
+impl<L> Offer<L> {
+    /// The question in words.
+    pub fn text(&self) -> String {
+        offer_text(&self.saved, self.given)
+    }
+}
+
+/// Ask about the kept game `saved` found at start: it stays on disk until the player
+/// answers (and is set aside, never overwritten, if another game has to be kept first).
+pub fn offer<G: Keep, L>(
+    g: &mut G,
+    saved: SavedGame,
+    given: bool,
+    behind: Option<Box<L>>,
+) -> Offer<L> {
+    *g.unanswered() = true;
+    Offer {
+        saved: Box::new(saved),
+        given,
+        behind,
+    }
+}
+
+/// The answer to the question about the kept game, in both games: resumed ([`resumes`]),
+/// or deleted and then as [`later`]. What waited behind the question comes back, to be
+/// shown again.
+pub fn answer<G: Keep, L>(
+    g: &mut G,
+    offer: Offer<L>,
+    yes: bool,
+    out: &mut Requests,
+) -> Option<Box<L>> {
+    if resumes(offer.given, yes) {
+        g.resume(&offer.saved, out);
+        return None;
+    }
+    discard(g, out);
+    later(g, offer, out)
+}
+
+/// The question about the kept game left for later (Esc), or the kept game deleted: what
+/// waited behind the question comes back, or else the game on the board goes on.
+pub fn later<G: Keep, L>(g: &mut G, offer: Offer<L>, out: &mut Requests) -> Option<Box<L>> {
+    if offer.behind.is_none() {
+        g.go_on(out);
+    }
+    offer.behind
 }
 
 /// Read the kept game of `G` in `path` (none there: None). A file that is not a kept game

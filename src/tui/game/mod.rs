@@ -45,12 +45,9 @@ pub enum Question {
     AbandonForScenario,
     /// Saving: replace this file?
     Overwrite(PathBuf),
-    /// A game in progress was kept by the last run: resume it? (`given`: a game was given
-    /// on the command line: play it and delete the kept one?)
-    Kept {
-        saved: Box<kept::SavedGame>,
-        given: bool,
-    },
+    /// A game in progress was kept by the last run: resume it? (or replace it with the game
+    /// given on the command line?)
+    Kept(kept::Offer),
 }
 
 pub use super::keys::Answers;
@@ -92,9 +89,15 @@ impl Question {
                 "Abandon the game in progress to play a scenario from a real game?".to_string()
             }
             Question::Overwrite(p) => format!("{} exists: overwrite?", p.display()),
-            Question::Kept { saved, given } => kept::offer_text(saved, *given),
+            Question::Kept(offer) => offer.text(),
         }
     }
+}
+
+/// No to abandoning the game in progress (for a new game, a FEN, a file, a scenario), in
+/// both games: it goes on, and the player is told so.
+pub fn goes_on(out: &mut Requests) {
+    out.info("The game in progress goes on.");
 }
 
 /// What quitting asks of a game screen: whether a game is under way, whether it has a place

@@ -57,7 +57,7 @@ use super::game::files::{self, SaveTo};
 use super::game::players::{self, MenuStep};
 use super::game::scenario::{self, Chosen, Run};
 use super::game::seat::{self, Heard};
-use super::game::{clocks, history};
+use super::game::{clocks, history, kept};
 use super::keys::{self, Cmd, Ctx};
 use super::prompt::InputKind;
 use super::theme::{PLACE_MARK, RULING_SPAN_MARK, Theme, badge};
@@ -161,6 +161,9 @@ pub struct XiangqiScreen {
     pub kept_path: Option<PathBuf>,
     /// The kept game was neither resumed nor refused: set aside, never overwritten.
     pub kept_unanswered: bool,
+    /// The game as read from the file it was opened from (saved again with the file's tags,
+    /// [`files::opened_tags`]); None for a game begun on the trainer.
+    pub opened: Option<Box<PgnGame>>,
     /// The player's name, as saved games write it ([`Config::name`]).
     pub name: String,
     /// The file the game was last saved to and the PGN written there (quitting when the
@@ -203,6 +206,7 @@ impl XiangqiScreen {
             sparring: cfg.sparring,
             kept_path: None,
             kept_unanswered: false,
+            opened: None,
             name: cfg.name.clone(),
             saved_pgn: None,
             scenario: None,
@@ -467,15 +471,19 @@ impl XiangqiScreen {
                 let Some(Overlay::Ask(q, on_yes)) = self.overlay.take() else {
                     unreachable!("matched")
                 };
-                if let Question::Kept { saved, given } = q {
-                    return self.kept_answer(&saved, given, cmd == Cmd::Yes, out);
+                if let Question::Kept(offer) = q {
+                    kept::answer(self, offer, cmd == Cmd::Yes, out);
+                    return;
                 }
                 return self.answer(*on_yes, cmd == Cmd::Yes, out);
             }
             (Some(Overlay::Ask(..)), Cmd::Close) => {
                 // Decide later: nothing changes, and the engine plays if it is its turn.
-                self.overlay = None;
-                self.maybe_engine(out);
+                if let Some(Overlay::Ask(Question::Kept(offer), _)) = self.overlay.take() {
+                    kept::later(self, offer, out);
+                } else {
+                    self.maybe_engine(out);
+                }
                 return;
             }
             (Some(Overlay::Ask(..)), _) => return,
@@ -809,11 +817,14 @@ impl XiangqiScreen {
                         let black_first = g.start.side_to_move() == Color::Black;
                         let opened = files::opened(&path, None, g.moves.len(), black_first);
                         // A start position no game can reach is said, as for a FEN typed.
+                        let players = files::opened_players_note();
                         let said = match g.start.unreachable_warning() {
-                            Some(w) => format!("{opened}. {w}"),
-                            None => format!("{opened}."),
+                            Some(w) => format!("{opened}. {w} {players}"),
+                            None => format!("{opened}. {players}"),
                         };
-                        self.set_game(g.start, &g.moves, out);
+                        self.players = files::OPENED_PLAYERS;
+                        self.set_game(g.start.clone(), &g.moves, out);
+                        self.opened = Some(Box::new(g));
                         out.info(said);
                     }
                     Err(e) => files::not_opened(e, &path, out),
@@ -830,11 +841,16 @@ impl XiangqiScreen {
         g.moves = (1..=rec.ply()).map(|p| rec.move_at(p)).collect();
         let p = self.players;
         let name = |side| files::player_name(p.is_human(side), p, &self.name, self.level);
-        g.tags = files::game_tags(
-            "threefold xiangqi",
-            [name(Color::Red), name(Color::Black)],
-            self.clock.as_ref().map(|c| (c.base, c.inc)),
-        );
+        let opened = self.opened.as_ref();
+        let unchanged = opened.filter(|o| o.start == g.start && o.moves == g.moves);
+        g.tags = match opened {
+            Some(o) => files::opened_tags(&o.tags, unchanged.is_some()),
+            None => files::game_tags(
+                "threefold xiangqi",
+                [name(Color::Red), name(Color::Black)],
+                self.clock.as_ref().map(|c| (c.base, c.inc)),
+            ),
+        };
         g.result = match self.game.standing().map(|r| (r.outcome, r.side)) {
             Some((Outcome::Draw, _)) => xpgn::Outcome::Draw,
             Some((Outcome::Win, Color::Red) | (Outcome::Loss, Color::Black)) => {
@@ -843,6 +859,10 @@ impl XiangqiScreen {
             Some((Outcome::Win | Outcome::Loss, _)) => xpgn::Outcome::BlackWins,
             _ => xpgn::Outcome::Unknown,
         };
+        // A game opened and not played on: the file's result, as read.
+        if let Some(o) = unchanged {
+            g.result = o.result;
+        }
         g
     }
 
@@ -872,9 +892,9 @@ impl XiangqiScreen {
             (OnYes::Scenario(chosen), true) => self.start_scenario(chosen.0, out),
             (OnYes::Open, true) => files::open_prompt(out),
             (OnYes::NewGame | OnYes::Replace { .. } | OnYes::Scenario(_) | OnYes::Open, false) => {
-                out.info("The game in progress goes on.")
+                super::game::goes_on(out)
             }
-            // Answered with its question ([`XiangqiScreen::kept_answer`]).
+            // Answered with its question ([`kept::answer`]).
             (OnYes::Kept, _) => {}
             (OnYes::Save(path), true) => self.save(path, out),
             (OnYes::Save(path), false) => files::save_elsewhere(&path, out),
@@ -938,6 +958,7 @@ impl XiangqiScreen {
         scenario::leave(&mut self.scenario);
         self.stop_engine(out);
         out.push(Request::Engine(Effect::NewGame));
+        self.opened = None;
         self.game = JudgedGame::new(start, self.rule_at);
         for &m in moves {
             self.game.push(m);
@@ -1008,7 +1029,7 @@ pub enum ReadGameError {
     #[error("{0}.")]
     Read(#[from] ReadError),
     /// The text is not a xiangqi game.
-    #[error("{}: {source}.", path.display())]
+    #[error("{}: {}.", crate::fsio::file_place(path.display(), Some(source.line)), source.reason)]
     Pgn {
         path: PathBuf,
         source: Box<xpgn::PgnError>,

@@ -26,51 +26,8 @@ impl XiangqiScreen {
     /// The kept game found at start: resume it? (`given`: a game was given on the command
     /// line: replace the kept one with it?) It stays on disk until the player answers.
     pub fn offer_kept(&mut self, saved: SavedGame, given: bool) {
-        self.kept_unanswered = true;
-        let q = Question::Kept {
-            saved: Box::new(saved),
-            given,
-        };
+        let q = Question::Kept(kept::offer(self, saved, given, None));
         self.overlay = Some(Overlay::Ask(q, Box::new(OnYes::Kept)));
-    }
-
-    /// The answer to the question about the kept game: resumed, or deleted.
-    pub(super) fn kept_answer(
-        &mut self,
-        saved: &SavedGame,
-        given: bool,
-        yes: bool,
-        out: &mut Requests,
-    ) {
-        if kept::resumes(given, yes) {
-            self.resume(saved, out);
-        } else {
-            kept::discard(self, out);
-            self.maybe_engine(out);
-        }
-    }
-
-    /// The kept game back on the board, with its players, level and clocks.
-    pub fn resume(&mut self, saved: &SavedGame, out: &mut Requests) {
-        self.kept_unanswered = false;
-        let (start, moves) = match restore(saved) {
-            Ok(game) => game,
-            Err(e) => return out.error(format!("cannot resume: {e}")),
-        };
-        self.players = saved.human;
-        if let Some(f) = players::flipped(self.players) {
-            self.flipped = f;
-        }
-        if let Some(level) = saved.level {
-            self.level = level.clamp(*LEVEL.start() as u8, *LEVEL.end() as u8);
-        }
-        let turn = match moves.len() % 2 {
-            0 => start.side_to_move(),
-            _ => start.side_to_move().other(),
-        };
-        let clock = saved.clocks.map(|c| c.resumed(turn, !moves.is_empty()));
-        self.set_game_clocked(start, &moves, clock, out);
-        kept::resumed(out);
     }
 }
 
@@ -147,5 +104,32 @@ impl Keep for XiangqiScreen {
 
     fn unanswered(&mut self) -> &mut bool {
         &mut self.kept_unanswered
+    }
+
+    /// The kept game back on the board, with its players, level and clocks.
+    fn resume(&mut self, saved: &SavedGame, out: &mut Requests) {
+        self.kept_unanswered = false;
+        let (start, moves) = match restore(saved) {
+            Ok(game) => game,
+            Err(e) => return out.error(format!("cannot resume: {e}")),
+        };
+        self.players = saved.human;
+        if let Some(f) = players::flipped(self.players) {
+            self.flipped = f;
+        }
+        if let Some(level) = saved.level {
+            self.level = level.clamp(*LEVEL.start() as u8, *LEVEL.end() as u8);
+        }
+        let turn = match moves.len() % 2 {
+            0 => start.side_to_move(),
+            _ => start.side_to_move().other(),
+        };
+        let clock = saved.clocks.map(|c| c.resumed(turn, !moves.is_empty()));
+        self.set_game_clocked(start, &moves, clock, out);
+        kept::resumed(out);
+    }
+
+    fn go_on(&mut self, out: &mut Requests) {
+        self.maybe_engine(out);
     }
 }

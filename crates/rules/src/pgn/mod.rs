@@ -113,10 +113,8 @@ pub struct PgnError {
 
 impl std::fmt::Display for PgnError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.line {
-            Some(l) => write!(f, "{}:{l}: {}", self.file, self.reason),
-            None => write!(f, "{}: {}", self.file, self.reason),
-        }
+        let place = crate::fsio::file_place(&self.file, self.line);
+        write!(f, "{place}: {}", self.reason)
     }
 }
 
