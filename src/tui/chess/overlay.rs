@@ -401,6 +401,7 @@ fn render_question(play: &Play, q: &Question, t: &Theme, size: Rect, buf: &mut B
         Question::AbandonForPgn => Some(SharedQuestion::AbandonForPgn.answers()),
         Question::AbandonForScenario(_) => Some(SharedQuestion::AbandonForScenario.answers()),
         Question::Overwrite(p) => Some(SharedQuestion::Overwrite(p.clone()).answers()),
+        Question::Kept(offer) => Some(offer.answers()),
         Question::Resign => Some(crate::tui::game::Answers {
             yes: "resign",
             no: "play on",

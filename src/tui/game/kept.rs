@@ -254,6 +254,23 @@ impl<L> Offer<L> {
     pub fn text(&self) -> String {
         offer_text(&self.saved, self.given)
     }
+
+    /// What each key does, in the question's words (the same as [`offer_text`]'s brackets).
+    pub fn answers(&self) -> super::Answers {
+        if self.given {
+            super::Answers {
+                yes: "play the new game",
+                no: "resume the kept one",
+                later: "keep both",
+            }
+        } else {
+            super::Answers {
+                yes: "resume",
+                no: "delete it",
+                later: "set it aside",
+            }
+        }
+    }
 }
 
 /// Ask about the kept game `saved` found at start: it stays on disk until the player

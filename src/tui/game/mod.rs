@@ -72,6 +72,7 @@ impl Question {
                 no: "another name",
                 later: "do not save",
             },
+            Question::Kept(offer) => offer.answers(),
         }
     }
 
