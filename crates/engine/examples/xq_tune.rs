@@ -546,8 +546,13 @@ pub const PST: [[i32; 50]; 7] = [",
     }
     let _ = writeln!(
         s,
-        "];\n\n/// The side to move's bonus.\npub const TEMPO: i32 = {};",
-        group("TEMPO")[0]
+        "];\n\n/// The side to move's bonus.\npub const TEMPO: i32 = {};\n\n/// The positional terms' \
+         weights (see `super::terms`): rook reach, horse moves, hollow\n/// cannon, missing advisors \
+         and missing elephants times the opponent's attackers, pawns side\n/// by side across the \
+         river.\n#[rustfmt::skip]\npub const TERMS: [i32; {}] = {:?};",
+        group("TEMPO")[0],
+        group("TERMS").len(),
+        group("TERMS"),
     );
     s
 }

@@ -110,3 +110,10 @@ pub const PST: [[i32; 50]; 7] = [
 
 /// The side to move's bonus.
 pub const TEMPO: i32 = 31;
+
+/// The positional terms' weights (see `super::terms`): rook reach, horse moves, hollow
+/// cannon, missing advisors and missing elephants times the opponent's attackers, pawns side
+/// by side across the river. Hand-set and measured by matches (crates/engine/README.md), not
+/// fitted yet.
+#[rustfmt::skip]
+pub const TERMS: [i32; 6] = [3, 5, 30, -6, -4, 15];

@@ -171,3 +171,26 @@ fn trace_reproduces_the_evaluation() {
     }
     assert!(checked > 200, "{checked}");
 }
+
+/// Each positional term counts what its documentation says, per side.
+#[test]
+fn terms_count_what_they_say() {
+    use terms::*;
+    // The start: each rook reaches two points up its file, each horse's only free leg leads
+    // to two points; nothing else.
+    let t = terms::counts(&Position::start());
+    for side in t {
+        assert_eq!(side, [4, 4, 0, 0, 0, 0]);
+    }
+    // Red's cannon on e1 faces Black's king on e9 with nothing between; two red pawns side by
+    // side across the river; Black has no advisor or elephant against one red attacker.
+    let t = terms::counts(&pos("4k4/9/9/9/2PP5/9/9/9/4C4/3K5 w - - 0 1"));
+    assert_eq!(t[Color::Red as usize][HOLLOW_CANNON], 1);
+    assert_eq!(t[Color::Red as usize][PAWN_PAIR], 1);
+    assert_eq!(t[Color::Black as usize][BARE_ADVISORS], 2);
+    assert_eq!(t[Color::Black as usize][BARE_ELEPHANTS], 2);
+    assert_eq!(t[Color::Red as usize][BARE_ADVISORS], 0);
+    // A piece between the cannon and the king: no longer hollow.
+    let t = terms::counts(&pos("4k4/4a4/9/9/2PP5/4P4/9/9/4C4/3K5 w - - 0 1"));
+    assert_eq!(t[Color::Red as usize][HOLLOW_CANNON], 0);
+}
