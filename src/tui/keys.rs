@@ -636,6 +636,16 @@ pub struct Answers {
 /// the game · n keep playing · Esc keep playing"); the keys from the table's `Question`
 /// context.
 pub fn question_hint(words: Answers) -> String {
+    question_bar(words)
+        .into_iter()
+        .map(|(k, said)| format!("{k} {said}"))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// A question's keys, each with what it does in the question's words: the key bar's pairs
+/// ([`key_bar`]) and the popup's line ([`question_hint`]).
+pub fn question_bar(words: Answers) -> Vec<(String, &'static str)> {
     hinted(Ctx::Question)
         .map(|b| {
             let said = match b.cmd {
@@ -644,10 +654,9 @@ pub fn question_hint(words: Answers) -> String {
                 Cmd::Close => words.later,
                 _ => b.hint.unwrap_or_default(),
             };
-            format!("{} {said}", b.keys[0].label())
+            (b.keys[0].label(), said)
         })
-        .collect::<Vec<_>>()
-        .join(" · ")
+        .collect()
 }
 
 /// The hints of a context on one line, the players menu's naming the game's `sides` (the

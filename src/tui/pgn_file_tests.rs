@@ -143,7 +143,7 @@ fn save_prefills_a_new_name_and_never_overwrites_silently() {
     let (s, _) = screen(&a, &Theme::plain(), 80, 24);
     assert!(s.contains("kept.pgn exists:"), "{s}");
     assert!(s.contains("overwrite?"), "{s}");
-    assert!(s.contains("y yes"), "{s}");
+    assert!(s.contains("y overwrite"), "{s}");
     // No: nothing written, the name comes back to be changed.
     keys(&mut a, "n");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");

@@ -235,7 +235,7 @@ fn every_screen_and_overlay_works_at_80x24() {
     assert!(s.contains("Claim correct: draw"), "{s}");
     assert!(s.contains("Enter close"), "{s}");
     key(&mut a, KeyCode::Enter);
-    // A question: its keys are shown; Esc leaves things as they are.
+    // A question: its keys are shown, in its words; Esc leaves things as they are.
     let mut a = app();
     a.update(Action::Resize(80, 24));
     typed(&mut a, "e4");
@@ -243,7 +243,9 @@ fn every_screen_and_overlay_works_at_80x24() {
     let s = show(&a);
     assert!(s.contains("start a new one?"), "{s}");
     assert!(
-        s.contains("y yes") && s.contains("n no") && s.contains("Esc later"),
+        s.contains("y abandon the game")
+            && s.contains("n keep playing")
+            && s.contains("Esc keep playing"),
         "{s}"
     );
     key(&mut a, KeyCode::Esc);

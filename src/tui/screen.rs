@@ -231,6 +231,12 @@ pub trait Component {
         None
     }
 
+    /// The words of each key of the screen's question, while one is up (None: the key
+    /// table's yes / no / later), for the key bar as for the question's popup.
+    fn answers(&self) -> Option<super::keys::Answers> {
+        None
+    }
+
     /// The names of the sides of the screen's game, the first to move first, which the key
     /// bar's hints name (None: the key table's words).
     fn sides(&self) -> Option<[&'static str; 2]> {

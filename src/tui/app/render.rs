@@ -150,7 +150,15 @@ fn render_status(app: &App, t: &Theme, a: &Areas, buf: &mut Buffer) {
     let screen = app.component(app.keys_owner());
     let enabled = |cmd| app.overlay.is_some() || screen.is_none_or(|c| c.enabled(cmd, &env));
     let sides = screen.and_then(|c| c.sides());
-    for (k, h) in keys::key_bar_for(app.ctx(), a.status.width as usize, enabled, sides) {
+    // A screen's question says what each key does in its own words, on the bar as in its popup.
+    let answers = screen
+        .filter(|_| app.overlay.is_none())
+        .and_then(|c| c.answers());
+    let bar = match answers {
+        Some(words) if app.ctx() == keys::Ctx::Question => keys::question_bar(words),
+        _ => keys::key_bar_for(app.ctx(), a.status.width as usize, enabled, sides),
+    };
+    for (k, h) in bar {
         spans.push(Span::styled(format!(" {k}"), t.key));
         spans.push(Span::raw(format!(" {h} ")));
     }

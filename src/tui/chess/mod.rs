@@ -396,6 +396,13 @@ impl super::screen::Component for Play {
         Some(Play::hint(self))
     }
 
+    fn answers(&self) -> Option<super::keys::Answers> {
+        match &self.overlay {
+            Some(overlay::Overlay::Ask(q)) => overlay::question_answers(q),
+            _ => None,
+        }
+    }
+
     /// Claims while the game goes on; scrolling a ruling that scrolls.
     fn enabled(&self, cmd: Cmd, env: &Env) -> bool {
         match (cmd, &self.overlay) {

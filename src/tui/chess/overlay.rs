@@ -395,7 +395,13 @@ fn render_question(play: &Play, q: &Question, t: &Theme, size: Rect, buf: &mut B
         Question::AbandonForScenario(_) => SharedQuestion::AbandonForScenario.text(),
         Question::Overwrite(p) => SharedQuestion::Overwrite(p.clone()).text(),
     };
-    let answers = match q {
+    question_popup(text, question_answers(q), t, size, buf);
+}
+
+/// What each key of the chess screen's question `q` does, in its words (None: the table's
+/// yes / no / later), for its popup and the key bar.
+pub(crate) fn question_answers(q: &Question) -> Option<crate::tui::game::Answers> {
+    match q {
         Question::NewGame => Some(SharedQuestion::NewGame.answers()),
         Question::AbandonForFen => Some(SharedQuestion::AbandonForFen.answers()),
         Question::AbandonForPgn => Some(SharedQuestion::AbandonForPgn.answers()),
@@ -408,8 +414,7 @@ fn render_question(play: &Play, q: &Question, t: &Theme, size: Rect, buf: &mut B
             later: "play on",
         }),
         _ => None,
-    };
-    question_popup(text, answers, t, size, buf);
+    }
 }
 
 impl Play {
