@@ -124,7 +124,8 @@ fn open_given(
         }
     }
     if let Some(m) = app.message.take_if(|m| m.is_error()) {
-        anyhow::bail!("{}", m.text);
+        // Nothing to correct below on the command line: the reason alone.
+        anyhow::bail!("{}", m.text.trim_end_matches(game::CORRECT_BELOW));
     }
     Ok(())
 }

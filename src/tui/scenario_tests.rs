@@ -355,7 +355,8 @@ fn starting_from_a_fen_asks_before_losing_the_game() {
 
 /// A FEN given on the command line (`--fen`) is read in both games as one typed after `F`
 /// is, by the screen's own code ([`super::open_given`]): a good one starts the game, a bad
-/// one is the same error line (chess's was the rules core's, read before the trainer).
+/// one is the same error line (chess's was the rules core's, read before the trainer), less
+/// the prompt's "(correct it below)", in the same words in both games.
 #[test]
 fn a_fen_given_on_the_command_line_is_read_as_one_typed() {
     for g in GAMES {
@@ -377,8 +378,23 @@ fn a_fen_given_on_the_command_line_is_read_as_one_typed() {
             .expect("a bad FEN");
         let mut typed = g.app();
         through_line(&mut typed, "F", bad);
-        let said = typed.message.as_ref().map(|m| m.text.clone());
-        assert_eq!(Some(e.to_string()), said, "{g:?}");
+        let said = typed.message.as_ref().map(|m| m.text.clone()).unwrap();
+        let why = match g {
+            G::Chess => {
+                "2 fields where a FEN has 4 to 6: board, side to move, castling, \
+                         en passant, halfmove clock, fullmove number"
+            }
+            G::Xiangqi => "4 ranks (expected 10)",
+        };
+        assert_eq!(
+            said,
+            format!("Invalid FEN: {why} (correct it below)"),
+            "{g:?}"
+        );
+        // The FEN is back on the prompt to be corrected.
+        assert_eq!(typed.input.as_ref().map(|i| i.text()), Some(bad), "{g:?}");
+        let given = e.to_string();
+        assert_eq!(format!("{given} (correct it below)"), said, "{g:?}");
     }
 }
 
@@ -815,6 +831,14 @@ fn a_game_given_on_the_command_line_asks_about_the_kept_one() {
         assert_eq!(g.ply(&b), 2, "{g:?}: {:?}", b.message);
         let s = text(&b);
         assert!(s.contains("Play the new"), "{g:?}\n{s}");
+        // Each key is said in the question's words, in both games.
+        assert!(s.contains("n resume the kept one"), "{g:?}\n{s}");
+        assert!(s.contains("Esc keep both"), "{g:?}\n{s}");
+        let bar = s.lines().last().unwrap_or_default();
+        assert!(
+            bar.contains("resume the kept one"),
+            "{g:?}: the key bar: {bar}"
+        );
         keys(&mut b, "n");
         assert_eq!(g.ply(&b), 4, "{g:?}: the kept game was not resumed");
         let _ = std::fs::remove_dir_all(&dir);

@@ -260,7 +260,7 @@ fn a_bad_fen_says_why_and_keeps_the_game() {
     typed(&mut a, "C2=5");
     from_fen(&mut a, "rnbakabnr/9/9 w");
     let m = a.message.clone().unwrap();
-    assert!(m.is_error() && m.text.starts_with("bad FEN"), "{m:?}");
+    assert!(m.is_error() && m.text.starts_with("Invalid FEN"), "{m:?}");
     assert_eq!(a.xiangqi.record().ply(), 1);
     key(&mut a, KeyCode::Esc);
     // A diagram no game could reach (a pawn behind its start) is taken, with a warning.

@@ -522,8 +522,24 @@ const QUOTED_CHARS: usize = 60;
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("bad FEN: ")?;
-        match self {
+        write!(f, "bad FEN: {}", self.reason())
+    }
+}
+
+impl FenError {
+    /// What is wrong, without the "bad FEN: " before it: for a message that already says
+    /// it is about a FEN (the trainer's "Invalid FEN: …", the same words for both games).
+    pub fn reason(&self) -> impl fmt::Display + '_ {
+        Reason(self)
+    }
+}
+
+/// [`FenError::reason`]'s words.
+struct Reason<'a>(&'a FenError);
+
+impl fmt::Display for Reason<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
             FenError::Empty => f.write_str("empty FEN"),
             FenError::SideToMove { found } => {
                 write!(f, "side to move '{found}' (expected w or b)")

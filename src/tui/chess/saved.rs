@@ -76,7 +76,7 @@ impl Keep for Play {
                 kept::resumed(out);
                 self.maybe_engine(out);
             }
-            Err(e) => out.error(format!("cannot resume: {e}")),
+            Err(e) => kept::cannot_resume(out, e),
         }
     }
 

@@ -707,12 +707,7 @@ impl Play {
                     self.new_game(g, out);
                     out.info("Started from the FEN position.");
                 }
-                Err(e) => {
-                    // The reason alone: the FEN stays on the input line below it.
-                    out.error(format!("Invalid FEN: {} (correct it below)", e.reason));
-                    // Keep the FEN so that it can be corrected.
-                    out.type_line(kind, &text);
-                }
+                Err(e) => crate::tui::game::refuse_fen(out, kind, &text, e.reason),
             },
             InputKind::LoadPgn => {
                 if let Some(path) = files::open_path(&text) {

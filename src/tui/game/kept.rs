@@ -406,6 +406,12 @@ pub fn resumes(given: bool, yes: bool) -> bool {
     yes != given
 }
 
+/// A kept game that could not be put back on the board (its moves or position refused), in
+/// both games' words.
+pub fn cannot_resume(out: &mut Requests, why: impl std::fmt::Display) {
+    out.error(format!("cannot resume: {why}"));
+}
+
 /// What is said when a kept game is back on the board (a problem found at start, the
 /// config's, stays on screen: the board shows that the game is back).
 pub fn resumed(out: &mut Requests) {
@@ -422,15 +428,13 @@ pub fn offer_text(saved: &SavedGame, given: bool) -> String {
         n => format!("{n} plies"),
     };
     let game = saved.game.code();
+    // What each key does is said on the question's own line ([`Offer::answers`]).
     if given {
         format!(
             "A {game} game in progress was kept ({size}). Play the new game and delete the \
-             kept one? (no: resume the kept game; later: keep both)"
+             kept one?"
         )
     } else {
-        format!(
-            "A {game} game in progress was kept ({size}). Resume it? (no: delete it; later: \
-             set it aside, kept in a file of its own)"
-        )
+        format!("A {game} game in progress was kept ({size}). Resume it?")
     }
 }

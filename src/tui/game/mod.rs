@@ -18,6 +18,7 @@ pub mod seat;
 use std::path::PathBuf;
 
 use super::config::KeepError;
+use super::prompt::InputKind;
 use super::screen::Requests;
 use super::widgets::Marks;
 
@@ -93,6 +94,17 @@ impl Question {
             Question::Kept(offer) => offer.text(),
         }
     }
+}
+
+/// What follows a refused FEN's reason while the prompt holds the FEN again to be corrected;
+/// a FEN given on the command line has no prompt below it, and its message stops before.
+pub const CORRECT_BELOW: &str = " (correct it below)";
+
+/// A typed FEN refused, in both games: the reason in the same words, and the FEN back on
+/// the prompt to be corrected.
+pub fn refuse_fen(out: &mut Requests, kind: InputKind, text: &str, reason: impl std::fmt::Display) {
+    out.error(format!("Invalid FEN: {reason}{CORRECT_BELOW}"));
+    out.type_line(kind, text);
 }
 
 /// No to abandoning the game in progress (for a new game, a FEN, a file, a scenario), in

@@ -795,10 +795,7 @@ impl XiangqiScreen {
                     let game = PgnGame::new(pos);
                     self.replace_asking(Question::AbandonForFen, game, said, out);
                 }
-                Err(e) => {
-                    out.error(format!("{e}."));
-                    out.push(Request::Type(InputKind::Fen, text.to_string()));
-                }
+                Err(e) => super::game::refuse_fen(out, InputKind::Fen, text, e.reason()),
             },
             InputKind::SavePgn => match files::save_to(text) {
                 SaveTo::Nothing => {}
@@ -1874,6 +1871,13 @@ impl super::screen::Component for XiangqiScreen {
 
     fn hint(&self) -> Option<String> {
         Some(XiangqiScreen::hint(self))
+    }
+
+    fn answers(&self) -> Option<super::keys::Answers> {
+        match &self.overlay {
+            Some(Overlay::Ask(q, _)) => Some(q.answers()),
+            _ => None,
+        }
     }
 
     fn settings(&self, cfg: &mut Config) {

@@ -111,7 +111,7 @@ impl Keep for XiangqiScreen {
         self.kept_unanswered = false;
         let (start, moves) = match restore(saved) {
             Ok(game) => game,
-            Err(e) => return out.error(format!("cannot resume: {e}")),
+            Err(e) => return kept::cannot_resume(out, e),
         };
         self.players = saved.human;
         if let Some(f) = players::flipped(self.players) {
