@@ -841,6 +841,7 @@ impl XiangqiScreen {
         g.moves = (1..=rec.ply()).map(|p| rec.move_at(p)).collect();
         let p = self.players;
         let name = |side| files::player_name(p.is_human(side), p, &self.name, self.level);
+        let spars = scenario::sparring(self.sparring, self.scenario.as_ref());
         let opened = self.opened.as_ref();
         let unchanged = opened.filter(|o| o.start == g.start && o.moves == g.moves);
         g.tags = match opened {
@@ -849,6 +850,7 @@ impl XiangqiScreen {
                 "threefold xiangqi",
                 [name(Color::Red), name(Color::Black)],
                 self.clock.as_ref().map(|c| (c.base, c.inc)),
+                [Color::Red, Color::Black].map(|side| spars && !p.is_human(side)),
             ),
         };
         g.result = match self.game.standing().map(|r| (r.outcome, r.side)) {
