@@ -107,6 +107,31 @@ fn the_board_at_80x24_with_chinese_pieces_and_with_letters() {
     }
 }
 
+/// The move prompt (`i`) in ASCII (`LC_ALL=C`, `--ascii`) gives its examples in ASCII: the
+/// Chinese one would be drawn "? ? ? ?". With Unicode it gives the Chinese example too.
+#[test]
+fn the_move_prompt_gives_no_chinese_example_in_ascii() {
+    for ascii in [false, true] {
+        let mut a = xq(80, 24);
+        a.ascii = ascii;
+        keys(&mut a, "i");
+        let s = text(&a, &Theme::plain(), 80, 24);
+        let line = s
+            .lines()
+            .find(|l| l.starts_with("Move ("))
+            .unwrap_or_default();
+        if ascii {
+            assert!(line.starts_with("Move (WXF C2=5 or UCCI h2e2): "), "{s}");
+            assert!(!line.contains('?'), "{s}");
+        } else {
+            assert!(
+                line.starts_with("Move (WXF C2=5, UCCI h2e2 or 炮二平五): "),
+                "{s}"
+            );
+        }
+    }
+}
+
 /// The layout never rests on a character whose width a terminal may take as one column or
 /// two (box drawing, "×", "·" are "ambiguous" in East Asian terminals): the board is ASCII
 /// and two-column Chinese characters only.

@@ -366,9 +366,10 @@ impl App {
                     self.effects.push(e);
                 }
                 Request::Type(kind, text) => {
+                    let env = self.env(from);
                     let prompt = self
                         .component(from)
-                        .map_or(kind.prompt(), |c| c.prompt(kind));
+                        .map_or(kind.prompt(), |c| c.prompt(kind, &env));
                     self.input = Some(Input::new(kind, from, prompt, &text));
                 }
                 Request::SaveSettings(keys) => {

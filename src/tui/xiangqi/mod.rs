@@ -1846,9 +1846,11 @@ impl super::screen::Component for XiangqiScreen {
         XiangqiScreen::submit(self, kind, text, out);
     }
 
-    /// Xiangqi's own words for the lines it asks for.
-    fn prompt(&self, kind: InputKind) -> &'static str {
+    /// Xiangqi's own words for the lines it asks for; the move's Chinese example only where
+    /// the terminal shows it (not in ASCII).
+    fn prompt(&self, kind: InputKind, env: &super::screen::Env) -> &'static str {
         match kind {
+            InputKind::Move if env.ascii => "Move (WXF C2=5 or UCCI h2e2)",
             InputKind::Move => "Move (WXF C2=5, UCCI h2e2 or 炮二平五)",
             InputKind::Fen => "Xiangqi FEN",
             InputKind::SavePgn => "Save the xiangqi game as",
