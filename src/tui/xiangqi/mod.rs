@@ -226,9 +226,10 @@ impl XiangqiScreen {
         super::game::marks(self.blind, self.is_over()) == widgets::Marks::Shown
     }
 
-    /// A move in the notation chosen: WXF (C2=5) or the traditional Chinese (炮二平五).
-    pub fn notation(&self, pos: &Position, m: Move) -> String {
-        if self.chinese {
+    /// A move in the notation chosen: WXF (C2=5) or the traditional Chinese (炮二平五), the
+    /// Chinese only where the terminal shows it (not `ascii`: WXF there).
+    pub fn notation(&self, pos: &Position, m: Move, ascii: bool) -> String {
+        if self.chinese && !ascii {
             chinese(pos, m)
         } else {
             wxf(pos, m)
@@ -417,7 +418,7 @@ impl XiangqiScreen {
     }
 
     /// A report of the engine thread.
-    pub fn on_report(&mut self, r: Report, out: &mut Requests) {
+    pub fn on_report(&mut self, r: Report, ascii: bool, out: &mut Requests) {
         match seat::hear(&mut self.thinking, r, AnyMove::xiangqi) {
             Heard::Progress(info) => {
                 self.engine_score = Some(info.score.cp());
@@ -432,7 +433,7 @@ impl XiangqiScreen {
                 }
                 match mv {
                     Some(m) if self.record().current().is_legal(m) => {
-                        let text = self.notation(self.record().current(), m);
+                        let text = self.notation(self.record().current(), m, ascii);
                         self.play(m, out);
                         if self.game.standing().is_none() {
                             out.info(format!("The engine played {text}."));
@@ -1236,7 +1237,7 @@ impl XiangqiScreen {
             }
             .render(a.board, buf);
         }
-        self.render_note(t, a.note, buf);
+        self.render_note(ascii, t, a.note, buf);
         self.render_side(ascii, t, a.side, buf);
     }
 
@@ -1309,7 +1310,7 @@ impl XiangqiScreen {
     }
 
     /// Under the board: the move shown and what the judge made of it, or of the position.
-    fn render_note(&self, t: &Theme, area: Rect, buf: &mut Buffer) {
+    fn render_note(&self, ascii: bool, t: &Theme, area: Rect, buf: &mut Buffer) {
         if area.height == 0 {
             return;
         }
@@ -1324,7 +1325,7 @@ impl XiangqiScreen {
             let played = format!(
                 "{} {}",
                 move_label(rec, ply),
-                self.notation(rec.position(ply - 1), rec.move_at(ply))
+                self.notation(rec.position(ply - 1), rec.move_at(ply), ascii)
             );
             let text = if self.reveal() {
                 format!("{played}: {}.", note.detail(mover))
@@ -1713,7 +1714,7 @@ impl XiangqiScreen {
             let text = format!(
                 "{:<6} {} ",
                 move_label(rec, ply),
-                pad_cols(&self.notation(before, rec.move_at(ply)), 8)
+                pad_cols(&self.notation(before, rec.move_at(ply), ascii), 8)
             );
             let status_w = width.saturating_sub(2 + cols(&text) + 4);
             let status_style = match note.name() {
@@ -1832,7 +1833,14 @@ impl super::screen::Component for XiangqiScreen {
         }
     }
 
-    fn command(&mut self, cmd: Cmd, _env: &super::screen::Env, out: &mut Requests) {
+    fn command(&mut self, cmd: Cmd, env: &super::screen::Env, out: &mut Requests) {
+        if cmd == Cmd::Notation && env.ascii {
+            // The setting is kept as it is: the next terminal that shows Chinese uses it.
+            return out.error(
+                "The traditional Chinese notation needs a terminal that shows Chinese \
+                 characters (not --ascii or LC_ALL=C): moves stay in WXF (C2=5).",
+            );
+        }
         XiangqiScreen::command(self, cmd, out);
     }
 
