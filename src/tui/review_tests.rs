@@ -220,6 +220,24 @@ fn knight_dances(a: &mut App) -> [&'static str; 8] {
     dance
 }
 
+/// The list's heading is whole at 80×24: "Findings: 1 of 2  (Up/Down select, click on" was
+/// cut (seen under tmux); where the whole keys' words do not fit, shorter ones do.
+#[test]
+fn the_findings_heading_is_whole_at_80x24() {
+    let mut a = small_app();
+    a.review.options.budget = None;
+    shuffle(&mut a, 8);
+    typed(&mut a, "e4");
+    keys(&mut a, "v");
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    let line = s
+        .lines()
+        .find(|l| l.contains("Findings: 1 of 2"))
+        .unwrap_or_default();
+    assert!(line.trim_end().ends_with(')'), "{s}");
+    assert!(line.contains("(Up/Down"), "{s}");
+}
+
 #[test]
 fn the_list_scrolls_at_80x24_with_keys_and_the_wheel() {
     let mut a = small_app();
