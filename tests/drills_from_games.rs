@@ -145,6 +145,7 @@ fn a_claim_at_the_start_makes_a_drill_whose_words_follow_the_clocks() {
             }],
             result: None,
             clocks,
+            never_claims: Vec::new(),
         };
         let review = review_claims(&game, &record);
         let f = &review.findings[0];

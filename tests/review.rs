@@ -562,6 +562,50 @@ fn review_all_reports_each_game_before_reading_the_next() {
 /// A knight shuffle: Black could have claimed with 4...Ng8, White at move 5.
 const SHUFFLE: &str = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 *";
 
+/// A game the trainer saved with a sparring engine on Black (`[Sparring "Black"]`): Black
+/// never claims, so `threefold review` lists no missed claim of Black's, counts none, and
+/// `--drills` makes no puzzle of one; White's missed claim is listed. Without the tag
+/// Black's is listed too.
+#[test]
+fn review_lists_no_missed_claim_of_a_sparring_engine() {
+    let dir = std::env::temp_dir().join(format!("threefold-review-spar-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (tag, black_listed) in [("[Sparring \"Black\"]\n", false), ("", true)] {
+        let input = dir.join("game.pgn");
+        std::fs::write(&input, format!("[White \"A\"]\n{tag}\n{SHUFFLE}\n")).unwrap();
+        let puzzles = dir.join(format!("puzzles-{black_listed}"));
+        let out = run(&[
+            "review",
+            "--pgn",
+            input.to_str().unwrap(),
+            "--no-engine",
+            "--drills",
+            "--drills-dir",
+            puzzles.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{out:?}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(stdout.contains("White missed-claim"), "{stdout}");
+        assert!(stdout.contains("White: 1 missed claim chance"), "{stdout}");
+        assert_eq!(
+            stdout.contains("Black missed-claim"),
+            black_listed,
+            "{stdout}"
+        );
+        assert_eq!(
+            stdout.contains("Black: 1 missed claim"),
+            black_listed,
+            "{stdout}"
+        );
+        let file = puzzles.join(threefold::drills::from_games::FILE_NAME);
+        let written = std::fs::read_to_string(file).unwrap_or_default();
+        assert!(written.contains("White to move"), "{written}");
+        assert_eq!(written.contains("Black to move"), black_listed, "{written}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A bad game in the middle of a file is named (its number and line) and skipped, and the
 /// games after it are reviewed; with `--drills` the puzzles of the good games are written;
 /// the command ends with exit 1 and the count. (It used to stop at the bad game with exit 2,

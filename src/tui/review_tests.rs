@@ -220,6 +220,24 @@ fn knight_dances(a: &mut App) -> [&'static str; 8] {
     dance
 }
 
+/// The list's heading is whole at 80×24: "Findings: 1 of 2  (Up/Down select, click on" was
+/// cut (seen under tmux); where the whole keys' words do not fit, shorter ones do.
+#[test]
+fn the_findings_heading_is_whole_at_80x24() {
+    let mut a = small_app();
+    a.review.options.budget = None;
+    shuffle(&mut a, 8);
+    typed(&mut a, "e4");
+    keys(&mut a, "v");
+    let (s, _) = screen(&a, &Theme::plain(), 80, 24);
+    let line = s
+        .lines()
+        .find(|l| l.contains("Findings: 1 of 2"))
+        .unwrap_or_default();
+    assert!(line.trim_end().ends_with(')'), "{s}");
+    assert!(line.contains("(Up/Down"), "{s}");
+}
+
 #[test]
 fn the_list_scrolls_at_80x24_with_keys_and_the_wheel() {
     let mut a = small_app();
@@ -562,6 +580,50 @@ fn clocks_chosen_before_the_first_move_give_the_reviews_ruling_its_minutes() {
     assert_eq!((ply, kind), (4, incorrect));
     assert!(text.contains("2 more minutes (FIDE 9.5)"), "{text}");
     assert!(!text.contains("without clocks"), "{text}");
+}
+
+/// A sparring game saved and opened again: its file names the sparring side
+/// (`[Sparring "Black"]`), and the review of the reopened game lists none of that side's
+/// missed claims, as the live review does not (the player's are listed). Without sparring
+/// the file names no side and the engine's missed claims are listed.
+#[test]
+fn a_saved_sparring_game_reviewed_again_lists_no_missed_claim_of_the_engine() {
+    use super::chess::Players;
+    let dir = std::env::temp_dir().join(format!("threefold-spar-saved-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for sparring in [true, false] {
+        let mut a = small_app();
+        shuffle(&mut a, 8);
+        typed(&mut a, "Nf3");
+        typed(&mut a, "e5");
+        a.play.config.human = Players::HumanWhite;
+        a.play.config.sparring = sparring;
+        let text = a.play.pgn_text();
+        assert_eq!(text.contains("[Sparring \"Black\"]"), sparring, "{text}");
+        let path = dir.join(format!("spar-{sparring}.pgn"));
+        std::fs::write(&path, &text).unwrap();
+        let mut b = small_app();
+        b.review.options.budget = None;
+        b.load_pgn(&path);
+        assert_eq!(b.play.game.len(), 10);
+        keys(&mut b, "v");
+        let s = b.review.state.as_ref().unwrap();
+        let missed: Vec<_> = s
+            .findings
+            .iter()
+            .filter(|f| f.kind.is_missed_claim())
+            .map(|f| (f.ply, f.side))
+            .collect();
+        assert!(missed.contains(&(8, shakmaty::Color::White)), "{missed:?}");
+        assert_eq!(
+            missed
+                .iter()
+                .any(|&(_, side)| side == shakmaty::Color::Black),
+            !sparring,
+            "sparring {sparring}: {missed:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The sparring engine never claims (by design): its side's missed claims are no mistakes

@@ -206,8 +206,9 @@ pub trait Component {
     /// The line the screen asked for was closed without an answer.
     fn input_closed(&mut self, _kind: InputKind, _env: &Env, _out: &mut Requests) {}
 
-    /// The prompt of the line the screen asks for (each game words its own moves).
-    fn prompt(&self, kind: InputKind) -> &'static str {
+    /// The prompt of the line the screen asks for (each game words its own moves), in ASCII
+    /// when the terminal shows nothing else (`env.ascii`).
+    fn prompt(&self, kind: InputKind, _env: &Env) -> &'static str {
         kind.prompt()
     }
 

@@ -107,6 +107,58 @@ fn the_board_at_80x24_with_chinese_pieces_and_with_letters() {
     }
 }
 
+/// The move prompt (`i`) in ASCII (`LC_ALL=C`, `--ascii`) gives its examples in ASCII: the
+/// Chinese one would be drawn "? ? ? ?". With Unicode it gives the Chinese example too.
+#[test]
+fn the_move_prompt_gives_no_chinese_example_in_ascii() {
+    for ascii in [false, true] {
+        let mut a = xq(80, 24);
+        a.ascii = ascii;
+        keys(&mut a, "i");
+        let s = text(&a, &Theme::plain(), 80, 24);
+        let line = s
+            .lines()
+            .find(|l| l.starts_with("Move ("))
+            .unwrap_or_default();
+        if ascii {
+            assert!(line.starts_with("Move (WXF C2=5 or UCCI h2e2): "), "{s}");
+            assert!(!line.contains('?'), "{s}");
+        } else {
+            assert!(
+                line.starts_with("Move (WXF C2=5, UCCI h2e2 or 炮二平五): "),
+                "{s}"
+            );
+        }
+    }
+}
+
+/// The traditional Chinese notation needs Chinese characters: in ASCII (`LC_ALL=C`,
+/// `--ascii`) the moves are in WXF whatever the setting ("? ? ? ?" before), and `w` says why
+/// it does not turn the notation over (the setting is kept). With Unicode `w` turns it.
+#[test]
+fn the_chinese_notation_falls_back_to_wxf_in_ascii() {
+    for ascii in [false, true] {
+        let mut a = xq(80, 24);
+        a.ascii = ascii;
+        typed(&mut a, "C2=5");
+        keys(&mut a, "w");
+        assert_eq!(a.xiangqi.chinese, !ascii);
+        let m = a.message.clone().unwrap();
+        assert_eq!(m.is_error(), ascii, "{m:?}");
+        let s = text(&a, &Theme::plain(), 80, 24);
+        if ascii {
+            assert!(m.text.contains("moves stay in WXF"), "{m:?}");
+            // A setting kept from a Unicode terminal: WXF all the same.
+            a.xiangqi.chinese = true;
+            let s = text(&a, &Theme::plain(), 80, 24);
+            assert!(s.contains("1.     C2=5"), "{s}");
+            assert!(!s.contains("? ?"), "{s}");
+        } else {
+            assert!(s.contains("炮二平五"), "{s}");
+        }
+    }
+}
+
 /// The layout never rests on a character whose width a terminal may take as one column or
 /// two (box drawing, "×", "·" are "ambiguous" in East Asian terminals): the board is ASCII
 /// and two-column Chinese characters only.

@@ -32,7 +32,8 @@ use super::key::key_after;
 use super::notation::color_name;
 use super::pgn::{ClaimMark, PgnRecord, RecordedClaim};
 
-/// What a game record says beyond its moves: the claims written in it and its result.
+/// What a game record says beyond its moves: the claims written in it, its result, its
+/// clocks and who never claims.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
     /// Claims recorded in the game (`[%claim ...]` comments), in order.
@@ -43,6 +44,9 @@ pub struct GameRecord {
     /// is time): from PGN, off only when the `TimeControl` tag says "-" (no time control,
     /// PGN standard 9.6.1), which the trainer writes for a game without clocks.
     pub clocks: Clocks,
+    /// The sides that never claim, a sparring engine's ([`SPARRING_TAG`]): their missed
+    /// claims are no mistakes, and a review lists none of them.
+    pub never_claims: Vec<Color>,
 }
 
 impl Default for GameRecord {
@@ -51,12 +55,44 @@ impl Default for GameRecord {
             claims: Vec::new(),
             result: None,
             clocks: Clocks::On,
+            never_claims: Vec::new(),
         }
     }
 }
 
+/// The PGN tag naming the sides a sparring engine played (`[Sparring "Black"]`), which the
+/// trainer writes: such an engine leaves every draw claim to its opponent. Its value names
+/// the sides by their players' tags, `White` and `Black` (xiangqi's Red is `White`), with a
+/// space between them when an engine sparred on both.
+pub const SPARRING_TAG: &str = "Sparring";
+
+/// The value of [`SPARRING_TAG`] for a game in which a sparring engine played White
+/// (`white`) and/or Black; `None` when it played neither side.
+pub fn sparring_value(white: bool, black: bool) -> Option<String> {
+    match (white, black) {
+        (false, false) => None,
+        (true, false) => Some("White".to_string()),
+        (false, true) => Some("Black".to_string()),
+        (true, true) => Some("White Black".to_string()),
+    }
+}
+
+/// The sides a [`SPARRING_TAG`] value names (words other than `White` and `Black` name none).
+pub fn sparring_sides(value: &str) -> Vec<Color> {
+    Color::ALL
+        .into_iter()
+        .filter(|&c| {
+            let name = if c == Color::White { "White" } else { "Black" };
+            value
+                .split_whitespace()
+                .any(|w| w.eq_ignore_ascii_case(name))
+        })
+        .collect()
+}
+
 impl GameRecord {
-    /// The claims and result of a game read from PGN (the result token, else the tag).
+    /// The claims and result of a game read from PGN (the result token, else the tag), and
+    /// the sides that never claim ([`SPARRING_TAG`]).
     pub fn from_pgn(rec: &PgnRecord) -> GameRecord {
         let result = recorded_result(rec.result.as_deref(), rec.tag("Result"));
         GameRecord {
@@ -66,7 +102,18 @@ impl GameRecord {
                 Some("-") => Clocks::Off,
                 _ => Clocks::On,
             },
+            never_claims: rec
+                .tag(SPARRING_TAG)
+                .map(sparring_sides)
+                .unwrap_or_default(),
         }
+    }
+
+    /// Whether a claim `side` could have made and did not is its mistake, to list: not for a
+    /// side that never claims ([`GameRecord::never_claims`]). The one rule of every review
+    /// (`threefold review`, its puzzles, the trainer's review screen).
+    pub fn blames_missed_claims(&self, side: Color) -> bool {
+        !self.never_claims.contains(&side)
     }
 }
 
@@ -198,7 +245,8 @@ pub struct ClaimFinding {
 pub struct ClaimReview {
     /// Every ply where the side to move had a correct claim, taken or not.
     pub chances: Vec<ClaimChance>,
-    /// The missed chances, grouped by side and consecutive turns.
+    /// The missed chances of the sides blamed for them ([`GameRecord::blames_missed_claims`]),
+    /// grouped by side and consecutive turns.
     pub runs: Vec<ChanceRun>,
     /// The claims recorded in the game, judged.
     pub recorded: Vec<JudgedClaim>,
@@ -329,8 +377,10 @@ pub fn review_claims(game: &Game, record: &GameRecord) -> ClaimReview {
             out.chances[i].taken = true;
         }
     }
-    // Runs of missed chances: the same side on its consecutive turns.
-    for ch in out.chances.iter().filter(|c| !c.taken) {
+    // Runs of missed chances: the same side on its consecutive turns, of a side blamed for
+    // them (a sparring engine's are no mistakes).
+    let missed = |c: &&ClaimChance| !c.taken && record.blames_missed_claims(c.side);
+    for ch in out.chances.iter().filter(missed) {
         match out.runs.iter_mut().rev().find(|r| r.side == ch.side) {
             Some(run) if run.last() + 2 == ch.ply => run.chances.push(ch.clone()),
             _ => out.runs.push(ChanceRun {

@@ -223,7 +223,7 @@ impl App {
             Action::Resize(w, h) => self.size = Rect::new(0, 0, w, h),
             Action::Tick(now) => self.on_tick(now),
             Action::Engine(r) if self.report_screen(&r) == Screen::Xiangqi => {
-                self.with_xiangqi(|x, _, out| x.on_report(r, out))
+                self.with_xiangqi(|x, env, out| x.on_report(r, env.ascii, out))
             }
             Action::Engine(r) => self.with_play(|p, _, out| p.on_report(r, out)),
         }
@@ -366,9 +366,10 @@ impl App {
                     self.effects.push(e);
                 }
                 Request::Type(kind, text) => {
+                    let env = self.env(from);
                     let prompt = self
                         .component(from)
-                        .map_or(kind.prompt(), |c| c.prompt(kind));
+                        .map_or(kind.prompt(), |c| c.prompt(kind, &env));
                     self.input = Some(Input::new(kind, from, prompt, &text));
                 }
                 Request::SaveSettings(keys) => {

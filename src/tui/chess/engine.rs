@@ -18,14 +18,16 @@ impl Play {
         crate::tui::game::scenario::sparring(self.config.sparring, self.scenario.as_ref())
     }
 
-    /// The sides the engine plays without ever claiming a draw (sparring,
-    /// [`config::engine_may_claim_draw`]): the review lists no missed claim of theirs.
+    /// The sides that never claim a draw: the engine's while it spars
+    /// ([`config::engine_may_claim_draw`]), and those a game opened from a file names
+    /// ([`crate::rules::review::SPARRING_TAG`]). The review lists no missed claim of theirs.
     pub(crate) fn never_claims(&self) -> Vec<Color> {
         Color::ALL
             .into_iter()
             .filter(|&c| {
-                !self.config.human.is_human(c)
-                    && !config::engine_may_claim_draw(self.sparring(), true)
+                (!self.config.human.is_human(c)
+                    && !config::engine_may_claim_draw(self.sparring(), true))
+                    || self.record.never_claims.contains(&c)
             })
             .collect()
     }

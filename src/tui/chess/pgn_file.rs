@@ -205,10 +205,12 @@ impl Play {
         }
         let c = &self.config;
         let name = |side| files::player_name(c.human.is_human(side), c.human, &c.name, c.level);
+        let never = self.never_claims();
         files::game_tags(
             "threefold training game",
             [name(Color::White), name(Color::Black)],
             self.clock.as_ref().map(|c| (c.base, c.inc)),
+            Color::ALL.map(|side| never.contains(&side)),
         )
     }
 

@@ -50,19 +50,28 @@ pub struct GameToReview<'a> {
     pub record: &'a GameRecord,
     pub flipped: bool,
     /// The sides that never claim (a sparring engine's): their missed claims are no
-    /// mistakes and are not listed.
+    /// mistakes and are not listed ([`GameRecord::blames_missed_claims`]).
     pub never_claims: Vec<Color>,
+}
+
+impl GameToReview<'_> {
+    /// The game's record as it is reviewed: with the sides that never claim.
+    fn record(&self) -> GameRecord {
+        GameRecord {
+            never_claims: self.never_claims.clone(),
+            ..self.record.clone()
+        }
+    }
 }
 
 /// What chess gives the review screen: the game reviewed and its findings.
 pub struct ChessReview {
     /// The game reviewed (a copy: the game screen may go on).
     pub game: Game,
+    /// Its record, with the sides that never claim ([`GameToReview::record`]).
     pub record: GameRecord,
     /// The findings listed, by ply.
     pub findings: Vec<Finding>,
-    /// The sides that never claim ([`GameToReview::never_claims`]).
-    pub never_claims: Vec<Color>,
 }
 
 /// Whether `f` may be shown for a game in progress of `len` plies: nothing about the
@@ -84,9 +93,6 @@ impl ChessReview {
         if in_progress {
             self.findings.retain(|f| shown_in_progress(f, len));
         }
-        let never = &self.never_claims;
-        self.findings
-            .retain(|f| !(f.kind.is_missed_claim() && never.contains(&f.side)));
     }
 }
 
@@ -117,12 +123,12 @@ impl ReviewGame for ChessReview {
 
     fn start(src: &GameToReview<'_>) -> (Self, bool) {
         let in_progress = !src.game.is_over() && src.record.result.is_none();
-        let claims = review_claims(src.game, src.record);
+        let record = src.record();
+        let claims = review_claims(src.game, &record);
         let mut r = ChessReview {
             game: src.game.clone(),
-            record: src.record.clone(),
+            record,
             findings: Vec::new(),
-            never_claims: src.never_claims.clone(),
         };
         r.list(
             claims.findings.iter().map(Finding::from).collect(),
@@ -136,8 +142,7 @@ impl ReviewGame for ChessReview {
     }
 
     fn is_of(&self, src: &GameToReview<'_>) -> bool {
-        &self.record == src.record
-            && self.never_claims == src.never_claims
+        self.record == src.record()
             && self.game.start() == src.game.start()
             && self.game.moves().eq(src.game.moves())
             && self.game.termination() == src.game.termination()

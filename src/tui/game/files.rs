@@ -29,18 +29,21 @@ pub fn ask_save_name(stem: &str, out: &mut Requests) {
 /// The tags the trainer saves a game played on it with, both games: the event, the site
 /// (the trainer), today's date (UTC), the players ([`player_name`]) and the time control
 /// (PGN standard 9.6.1: seconds, "+" the increment; "-" for none, so a review of the file
-/// knows no time was added).
+/// knows no time was added), and the sides a sparring engine played (`sparring`, first and
+/// second: [`crate::rules::review::SPARRING_TAG`], so the review of the file lists no missed
+/// claim of theirs).
 pub fn game_tags(
     event: &str,
     names: [String; 2],
     clock: Option<(std::time::Duration, std::time::Duration)>,
+    sparring: [bool; 2],
 ) -> Vec<(String, String)> {
     let [first, second] = names;
     let tc = match clock {
         Some((base, inc)) => format!("{}+{}", base.as_secs(), inc.as_secs()),
         None => "-".to_string(),
     };
-    [
+    let mut tags: Vec<(String, String)> = [
         ("Event", event.to_string()),
         ("Site", "threefold".to_string()),
         ("Date", UtcMinute::now().pgn_date()),
@@ -49,7 +52,11 @@ pub fn game_tags(
         ("TimeControl", tc),
     ]
     .map(|(k, v)| (k.to_string(), v))
-    .into()
+    .into();
+    if let Some(v) = crate::rules::review::sparring_value(sparring[0], sparring[1]) {
+        tags.push((crate::rules::review::SPARRING_TAG.to_string(), v));
+    }
+    tags
 }
 
 /// The tags a game opened from a file is saved with again, in both games: the file's own

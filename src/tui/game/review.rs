@@ -179,15 +179,22 @@ pub fn list_rows(a: &ReviewAreas, count: usize, scroll: usize) -> Vec<(Rect, usi
         .collect()
 }
 
-/// "Findings: 2 of 5  (Up/k / Down/j select, click one)": the list's heading, the keys from the
-/// table.
-pub fn findings_heading(selected: usize, n: usize) -> String {
-    format!(
-        "Findings: {} of {n}  ({}/{} select, click one)",
-        selected + 1,
+/// "Findings: 2 of 5  (Up/Down select, click one)": the list's heading, the keys from the
+/// table, in `width` columns: shorter keys' words where they do not fit ("(Up/Down or a
+/// click)"), none where those do not either; never cut.
+pub fn findings_heading(selected: usize, n: usize, width: usize) -> String {
+    let count = format!("Findings: {} of {n}", selected + 1);
+    let (up, down) = (
         keys::key_in(Ctx::Review, Cmd::Up),
-        keys::key_in(Ctx::Review, Cmd::Down)
-    )
+        keys::key_in(Ctx::Review, Cmd::Down),
+    );
+    [
+        format!("{count}  ({up}/{down} select, click one)"),
+        format!("{count}  ({up}/{down} or a click)"),
+    ]
+    .into_iter()
+    .find(|h| h.chars().count() <= width)
+    .unwrap_or(count)
 }
 
 /// The engine's line of a review's header: off (the rules' findings only: `off`), its
@@ -735,7 +742,7 @@ fn render<G: ReviewGame>(s: &ReviewState<G>, ascii: bool, t: &Theme, size: Rect,
     buf.set_stringn(a.header.x, a.header.y + 1, engine, w, style);
     let heading = match g.count() {
         0 => "Findings: none".to_string(),
-        n => findings_heading(s.selected, n),
+        n => findings_heading(s.selected, n, w),
     };
     buf.set_stringn(a.header.x, a.header.y + 2, heading, w, t.title);
     render_list(s, ascii, t, &a, buf);

@@ -226,9 +226,10 @@ impl XiangqiScreen {
         super::game::marks(self.blind, self.is_over()) == widgets::Marks::Shown
     }
 
-    /// A move in the notation chosen: WXF (C2=5) or the traditional Chinese (炮二平五).
-    pub fn notation(&self, pos: &Position, m: Move) -> String {
-        if self.chinese {
+    /// A move in the notation chosen: WXF (C2=5) or the traditional Chinese (炮二平五), the
+    /// Chinese only where the terminal shows it (not `ascii`: WXF there).
+    pub fn notation(&self, pos: &Position, m: Move, ascii: bool) -> String {
+        if self.chinese && !ascii {
             chinese(pos, m)
         } else {
             wxf(pos, m)
@@ -417,7 +418,7 @@ impl XiangqiScreen {
     }
 
     /// A report of the engine thread.
-    pub fn on_report(&mut self, r: Report, out: &mut Requests) {
+    pub fn on_report(&mut self, r: Report, ascii: bool, out: &mut Requests) {
         match seat::hear(&mut self.thinking, r, AnyMove::xiangqi) {
             Heard::Progress(info) => {
                 self.engine_score = Some(info.score.cp());
@@ -432,7 +433,7 @@ impl XiangqiScreen {
                 }
                 match mv {
                     Some(m) if self.record().current().is_legal(m) => {
-                        let text = self.notation(self.record().current(), m);
+                        let text = self.notation(self.record().current(), m, ascii);
                         self.play(m, out);
                         if self.game.standing().is_none() {
                             out.info(format!("The engine played {text}."));
@@ -838,6 +839,7 @@ impl XiangqiScreen {
         g.moves = (1..=rec.ply()).map(|p| rec.move_at(p)).collect();
         let p = self.players;
         let name = |side| files::player_name(p.is_human(side), p, &self.name, self.level);
+        let spars = scenario::sparring(self.sparring, self.scenario.as_ref());
         let opened = self.opened.as_ref();
         let unchanged = opened.filter(|o| o.start == g.start && o.moves == g.moves);
         g.tags = match opened {
@@ -846,6 +848,7 @@ impl XiangqiScreen {
                 "threefold xiangqi",
                 [name(Color::Red), name(Color::Black)],
                 self.clock.as_ref().map(|c| (c.base, c.inc)),
+                [Color::Red, Color::Black].map(|side| spars && !p.is_human(side)),
             ),
         };
         g.result = match self.game.standing().map(|r| (r.outcome, r.side)) {
@@ -1231,7 +1234,7 @@ impl XiangqiScreen {
             }
             .render(a.board, buf);
         }
-        self.render_note(t, a.note, buf);
+        self.render_note(ascii, t, a.note, buf);
         self.render_side(ascii, t, a.side, buf);
     }
 
@@ -1304,7 +1307,7 @@ impl XiangqiScreen {
     }
 
     /// Under the board: the move shown and what the judge made of it, or of the position.
-    fn render_note(&self, t: &Theme, area: Rect, buf: &mut Buffer) {
+    fn render_note(&self, ascii: bool, t: &Theme, area: Rect, buf: &mut Buffer) {
         if area.height == 0 {
             return;
         }
@@ -1319,7 +1322,7 @@ impl XiangqiScreen {
             let played = format!(
                 "{} {}",
                 move_label(rec, ply),
-                self.notation(rec.position(ply - 1), rec.move_at(ply))
+                self.notation(rec.position(ply - 1), rec.move_at(ply), ascii)
             );
             let text = if self.reveal() {
                 format!("{played}: {}.", note.detail(mover))
@@ -1708,7 +1711,7 @@ impl XiangqiScreen {
             let text = format!(
                 "{:<6} {} ",
                 move_label(rec, ply),
-                pad_cols(&self.notation(before, rec.move_at(ply)), 8)
+                pad_cols(&self.notation(before, rec.move_at(ply), ascii), 8)
             );
             let status_w = width.saturating_sub(2 + cols(&text) + 4);
             let status_style = match note.name() {
@@ -1827,7 +1830,14 @@ impl super::screen::Component for XiangqiScreen {
         }
     }
 
-    fn command(&mut self, cmd: Cmd, _env: &super::screen::Env, out: &mut Requests) {
+    fn command(&mut self, cmd: Cmd, env: &super::screen::Env, out: &mut Requests) {
+        if cmd == Cmd::Notation && env.ascii {
+            // The setting is kept as it is: the next terminal that shows Chinese uses it.
+            return out.error(
+                "The traditional Chinese notation needs a terminal that shows Chinese \
+                 characters (not --ascii or LC_ALL=C): moves stay in WXF (C2=5).",
+            );
+        }
         XiangqiScreen::command(self, cmd, out);
     }
 
@@ -1841,9 +1851,11 @@ impl super::screen::Component for XiangqiScreen {
         XiangqiScreen::submit(self, kind, text, out);
     }
 
-    /// Xiangqi's own words for the lines it asks for.
-    fn prompt(&self, kind: InputKind) -> &'static str {
+    /// Xiangqi's own words for the lines it asks for; the move's Chinese example only where
+    /// the terminal shows it (not in ASCII).
+    fn prompt(&self, kind: InputKind, env: &super::screen::Env) -> &'static str {
         match kind {
+            InputKind::Move if env.ascii => "Move (WXF C2=5 or UCCI h2e2)",
             InputKind::Move => "Move (WXF C2=5, UCCI h2e2 or 炮二平五)",
             InputKind::Fen => "Xiangqi FEN",
             InputKind::SavePgn => "Save the xiangqi game as",

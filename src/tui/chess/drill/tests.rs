@@ -1173,6 +1173,25 @@ fn no_fen_shown_before_the_answer_has_move_counters() {
     }
 }
 
+/// The answer buttons' hint is whole at 80×24, or its short form: "a digit or click;
+/// Left/Right and Enter; i" was cut before "to type the answer" (the rows below the buttons
+/// hold one line).
+#[test]
+fn the_answer_hint_is_never_cut_at_80x24() {
+    for options in [2, 4] {
+        let p = every_puzzle()
+            .into_iter()
+            .find(|p| {
+                let q = PuzzleState::new(Pick::All, p.clone());
+                q.widget() == super::puzzle::Widget::Choice && q.options().len() == options
+            })
+            .unwrap();
+        let (a, _dir) = at_80x24(&format!("hint-{options}"), &p);
+        let s = text(&a);
+        assert!(s.contains("to type"), "{options} options:\n{s}");
+    }
+}
+
 /// The score line is never cut within a number at 80×24 ("solved 9/60" showed "9/6"):
 /// its parts go on two rows when one is too narrow.
 #[test]

@@ -470,24 +470,31 @@ fn render_answer_widget(
             let labels: Vec<&str> = opts.iter().map(|(l, _)| *l).collect();
             crate::tui::widgets::draw_buttons(&labels, &a.buttons, p.option, ascii, t, buf);
             let last_y = a.buttons.last().map_or(area.y, |r| r.y);
-            let keys_ = format!(
-                "{}/{} and {}; {} to type the answer",
-                keys::key_in(Ctx::DrillAnswer, Cmd::DrillPrevOption),
-                keys::key_in(Ctx::DrillAnswer, Cmd::DrillNextOption),
-                keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit),
-                keys::key_in(Ctx::DrillAnswer, Cmd::DrillType)
-            );
-            let hint = if opts.len() == 2 {
+            let type_key = keys::key_in(Ctx::DrillAnswer, Cmd::DrillType);
+            let choose = if opts.len() == 2 {
                 format!(
-                    "{}/{}, 1/2 or click; {keys_}",
+                    "{}/{}, 1/2 or click",
                     keys::key_in(Ctx::DrillAnswer, Cmd::DrillYes),
                     keys::key_in(Ctx::DrillAnswer, Cmd::DrillNo)
                 )
             } else {
-                format!("a digit or click; {keys_}")
+                "a digit or click".to_string()
             };
+            let full = format!(
+                "{choose}; {}/{} and {}; {type_key} to type the answer",
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillPrevOption),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillNextOption),
+                keys::key_in(Ctx::DrillAnswer, Cmd::DrillSubmit),
+            );
             let y = last_y + 2;
             if y < area.bottom() {
+                // Whole or short, never cut: the short one where the rows left hold less.
+                let rows = usize::from(area.bottom() - y);
+                let hint = if wrap(&full, usize::from(area.width)).len() <= rows {
+                    full
+                } else {
+                    format!("{choose}; {type_key} to type")
+                };
                 Paragraph::new(Line::from(Span::styled(hint, t.dim)))
                     .wrap(Wrap { trim: true })
                     .render(Rect::new(area.x, y, area.width, area.bottom() - y), buf);
