@@ -1217,3 +1217,36 @@ fn the_xiangqi_theme_list_shows_score_and_streak_and_no_stale_verdict() {
     assert!(s.contains("Streak 1 (best 1)."), "{s}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The note under the board is whole at 80×24: a detail too long for its rows gives the
+/// status's one word and the key to the judge's reasons instead of losing its end.
+#[test]
+fn the_note_under_the_board_is_never_cut_at_80x24() {
+    let mut a = xq(80, 24);
+    // H2+3 attacks both black horses through the cannons, each protected: a long "idle",
+    // and at ply 5 the position stands for the second time, whose lines take rows below.
+    for m in ["H2+3", "H8+7", "H3-2", "H7-8", "H2+3", "H8+7"] {
+        typed(&mut a, m);
+    }
+    keys(&mut a, ",");
+    a.message = None;
+    let (_, buf) = screen(&a, &Theme::colored(), 80, 24);
+    let note = layout(a.size).unwrap().note;
+    let mut s = String::new();
+    for y in note.top()..note.bottom() {
+        for x in note.left()..note.right() {
+            s.push_str(buf[(x, y)].symbol());
+        }
+        s.push('\n');
+    }
+    let flat = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("protected by the rook on i9).") || flat.contains("judge's reasons)."),
+        "the move's note lost its end:\n{s}"
+    );
+    assert!(flat.contains("idle"), "{s}");
+    assert!(
+        flat.contains("So far") && flat.ends_with('.'),
+        "the state's lines lost their end:\n{s}"
+    );
+}

@@ -1313,6 +1313,35 @@ impl XiangqiScreen {
         }
         let ply = self.shown();
         let rec = self.record();
+        let state = if self.reveal() {
+            self.shown_state()
+        } else {
+            Shown::Nothing
+        };
+        let mut below = Vec::new();
+        match state {
+            Shown::Standing(_) | Shown::Nothing => {}
+            Shown::Building {
+                occurrence,
+                reading,
+            } => {
+                below.push(Line::from(Span::styled(
+                    format!(
+                        "Stands for the {} time (ruled at the {}).",
+                        ordinal(occurrence),
+                        ordinal(self.game.ntimes() + 1)
+                    ),
+                    t.rep2,
+                )));
+                below.push(Line::from(format!(
+                    "So far {}: {}.",
+                    so_far(&reading),
+                    reading.headline()
+                )));
+            }
+        }
+        let width = area.width as usize;
+        let rows = |l: &Line| widgets::wrap(&l.to_string(), width).len();
         let mut lines = Vec::new();
         if ply == 0 {
             lines.push(Line::from(Span::styled("The start position.", t.dim)));
@@ -1329,34 +1358,21 @@ impl XiangqiScreen {
             } else {
                 format!("{played}.")
             };
+            // Where the whole detail would not fit above the state's lines: its one word,
+            // and the key to the judge's reasons.
+            let room = (area.height as usize).saturating_sub(below.iter().map(rows).sum());
+            let text = if self.reveal() && widgets::wrap(&text, width).len() > room.max(1) {
+                format!(
+                    "{played}: {} ({} the judge's reasons).",
+                    note.name(),
+                    keys::key_in(Ctx::Xiangqi, Cmd::JudgePanel)
+                )
+            } else {
+                text
+            };
             lines.push(Line::from(Span::raw(text)));
         }
-        let state = if self.reveal() {
-            self.shown_state()
-        } else {
-            Shown::Nothing
-        };
-        match state {
-            Shown::Standing(_) | Shown::Nothing => {}
-            Shown::Building {
-                occurrence,
-                reading,
-            } => {
-                lines.push(Line::from(Span::styled(
-                    format!(
-                        "Stands for the {} time (ruled at the {}).",
-                        ordinal(occurrence),
-                        ordinal(self.game.ntimes() + 1)
-                    ),
-                    t.rep2,
-                )));
-                lines.push(Line::from(format!(
-                    "So far {}: {}.",
-                    so_far(&reading),
-                    reading.headline()
-                )));
-            }
-        }
+        lines.extend(below);
         Paragraph::new(lines)
             .wrap(Wrap { trim: true })
             .render(area, buf);
