@@ -178,11 +178,8 @@ pub fn piece_value(kind: Kind) -> i32 {
 /// Fairy-Stockfish's scale (see the module documentation).
 #[inline]
 pub fn evaluate(pos: &Position) -> i32 {
-    let mut red = 0;
-    for (sq, piece) in pos.pieces() {
-        red += TABLE[piece.color as usize][piece.kind as usize - 1][sq.index()];
-    }
-    red += terms::red_value(pos, &params::TERMS);
+    let (table, counts) = terms::scan(pos);
+    let red = table + terms::value_of(&counts, &params::TERMS);
     match pos.side_to_move() {
         Color::Red => red + params::TEMPO,
         Color::Black => params::TEMPO - red,
