@@ -51,6 +51,7 @@
 //! FEN reader ([`threefold_rules::fen`]); never on the UI.
 
 pub mod chess;
+pub mod evalcache;
 pub mod game;
 pub mod level;
 pub mod probe;
