@@ -3,7 +3,7 @@
 //!
 //! `cargo run --release -p threefold-engine --example xq_tune -- labelled.txt [--epochs 1500]
 //!  [--rate 2] [--ridge 1e-9] [--k K] [--no-tempo] [--rounds 5]
-//!  [--write crates/engine/src/xqeval/params.rs]`
+//!  [--write crates/engine/src/xiangqi/eval/params.rs]`
 //!
 //! Input: `FEN;result;cp` lines (`tools/xq_label_fsf.py`: result for Red 1, 0.5, 0; cp
 //! Fairy-Stockfish's depth-8 score for Red). Lines whose FEN threefold refuses are counted and
@@ -505,7 +505,7 @@ fn params_source(
         "//! The xiangqi evaluation's weights, in centipawns on Fairy-Stockfish's scale.
 //!
 //! Written by `cargo run --release -p threefold-engine --example xq_tune -- LABELLED --epochs
-//! {} --rate {} --ridge {:e} --rounds {}{} --write crates/engine/src/xqeval/params.rs` (see
+//! {} --rate {} --ridge {:e} --rounds {}{} --write crates/engine/src/xiangqi/eval/params.rs` (see
 //! `tools/TUNING.md`, \"Xiangqi\"); edit the tuner's data or settings rather than these
 //! numbers. Last fit: {n} positions, K {k:.6}; held-out error {:.6} ({:.1} cp) before,
 //! {:.6} ({:.1} cp) after.

@@ -12,8 +12,9 @@
 //!   of Chris Moreton's Rival ([`tt`], after Rival's documentation,
 //!   "Transposition/Refutation Tables",
 //!   <https://www.redhotpawn.com/rival/programming/transref.php>); values and scores
-//!   ([`score`]); time control ([`time`]); the strength levels, a search size and an
-//!   evaluation noise each, measured against Stockfish ([`level`]); the shadow score
+//!   ([`score`]); the cache of static evaluations by key ([`evalcache`]); time control
+//!   ([`time`]); the strength levels, a search size and an evaluation noise each, measured
+//!   against Stockfish ([`level`]); the shadow score
 //!   ([`shadow`], below); what measurements see of a search ([`probe`]); the UCI front end
 //!   ([`uci`]).
 //! - One folder per game, each with its move generation glue (the [`game::Game`]
@@ -51,6 +52,7 @@
 //! FEN reader ([`threefold_rules::fen`]); never on the UI.
 
 pub mod chess;
+pub mod evalcache;
 pub mod game;
 pub mod level;
 pub mod probe;

@@ -293,8 +293,12 @@ pub struct Square(pub(crate) u8);
 
 impl Square {
     /// The point on file `file` (0 = a … 8 = i) and rank `rank` (0–9).
-    pub fn new(file: u8, rank: u8) -> Option<Square> {
-        (file < 9 && rank < 10).then(|| Square(cell(file, rank)))
+    pub const fn new(file: u8, rank: u8) -> Option<Square> {
+        if file < 9 && rank < 10 {
+            Some(Square(cell(file, rank)))
+        } else {
+            None
+        }
     }
 
     pub fn file(self) -> u8 {
@@ -880,6 +884,19 @@ impl Position {
             let c = self.squares[id];
             (c != 0).then(|| (Square(c), piece_of_id(id as u8).expect("valid id")))
         })
+    }
+
+    /// The occupied points of rank `rank` (0–9): bit `f` set when (`f`, `rank`) holds a
+    /// piece (an evaluation counts a rook's reach with it instead of walking the points).
+    #[inline]
+    pub fn rank_occupancy(&self, rank: u8) -> u16 {
+        self.rank_bits[rank as usize]
+    }
+
+    /// The occupied points of file `file` (0–8): bit `r` set when (`file`, `r`) holds a piece.
+    #[inline]
+    pub fn file_occupancy(&self, file: u8) -> u16 {
+        self.file_bits[file as usize]
     }
 
     /// Cell of a side's king.

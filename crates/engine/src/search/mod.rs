@@ -27,7 +27,7 @@
 //!   known, before the move is made. The quiescence search neither probes nor stores: measured
 //!   on `threefold bench` (depth 12), probing there cost 13% more time for 1% fewer nodes, as
 //!   nearly every quiescence probe is a cache miss, and its entries only crowd out deeper ones.
-//!   Static evaluations are cached separately ([`crate::chess::eval::EvalCache`] in chess).
+//!   Static evaluations are cached separately, in both games ([`crate::evalcache`]).
 //! - Repetitions (see [`crate::chess::repetition`]): by default Zarkov's scan ([`keys`]) at
 //!   every node, quiescence included (UCI `Repetition` picks Belle's, Rookie's or Axon's);
 //!   with `UpcomingRepetition`, a node below the root whose side to move can go back to a

@@ -66,6 +66,7 @@ use threefold_xiangqi::judge::{Outcome, Record, RuleAt};
 use threefold_xiangqi::{Color, Kind, Move, Position, Square};
 
 use crate::States;
+use crate::evalcache::EvalSlots;
 use crate::game::{Game, Verdict};
 use crate::probe::Probe;
 use crate::search::keys::{KeyHistory, Repetition};
@@ -85,6 +86,8 @@ pub struct XiangqiState {
     history: Box<XiangqiHistory>,
     /// UCI `Judge`: rule repetitions by the WXF rules (else every repetition is a draw).
     judge: bool,
+    /// Static evaluations by key, kept across searches.
+    evals: EvalSlots,
 }
 
 impl XiangqiState {
@@ -95,6 +98,7 @@ impl XiangqiState {
             record: Record::new(Position::start()),
             history: Box::new([[[0; POINTS]; POINTS]; 2]),
             judge: true,
+            evals: EvalSlots::new(),
         }
     }
 
@@ -250,8 +254,8 @@ impl Game for Position {
     }
 
     #[inline(always)]
-    fn evaluate(_state: &mut XiangqiState, pos: &Position, _key: u64) -> i32 {
-        evaluate(pos)
+    fn evaluate(state: &mut XiangqiState, pos: &Position, key: u64) -> i32 {
+        state.evals.get_or_evaluate(key, || evaluate(pos))
     }
 
     #[inline(always)]

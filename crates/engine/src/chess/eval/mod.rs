@@ -28,6 +28,7 @@
 
 pub mod params;
 
+use crate::evalcache::EvalSlots;
 use shakmaty::{
     Bitboard, Board, Chess, Color, Position, Role, Square,
     attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks},
@@ -576,27 +577,13 @@ impl PawnCache {
     }
 }
 
-/// A direct-mapped cache of whole evaluations, keyed by the position's Zobrist key, with the
-/// pawn-structure cache behind it. The engine keeps one across searches (an evaluation does
-/// not change from one move to the next).
-///
-/// The quiescence search evaluates every node for its stand-pat score, and the same positions
-/// come back across the iterations of iterative deepening, through transpositions and in the
-/// next search. Each slot is one `u64`: the key's high 48 bits and the evaluation in the low
-/// 16 bits; the slot index is the key's low bits. A false hit needs 48 key bits to agree.
-///
-/// ```text
-///  bit 63                              16 15              0
-///      +----------------------------------+----------------+
-///      |       key bits 63..16            |  eval (i16)    |
-///      +----------------------------------+----------------+
-/// ```
+/// A cache of whole evaluations ([`EvalSlots`], keyed by the position's Zobrist key), with
+/// the pawn-structure cache behind it. The engine keeps one across searches (an evaluation
+/// does not change from one move to the next).
 pub struct EvalCache {
-    slots: Vec<u64>,
+    slots: EvalSlots,
     pawns: PawnCache,
 }
-
-const EVAL_CACHE_BITS: u32 = 15;
 
 impl Default for EvalCache {
     fn default() -> Self {
@@ -607,9 +594,8 @@ impl Default for EvalCache {
 impl EvalCache {
     /// An empty cache (256 KB, and 384 KB of pawn structures).
     pub fn new() -> EvalCache {
-        // An empty slot holds key bits that match only a key of all ones there.
         EvalCache {
-            slots: vec![u64::MAX; 1 << EVAL_CACHE_BITS],
+            slots: EvalSlots::new(),
             pawns: PawnCache::new(),
         }
     }
@@ -617,13 +603,9 @@ impl EvalCache {
     /// The evaluation of `pos` (whose key is `key`), from the cache or computed and stored.
     #[inline]
     pub fn evaluate(&mut self, pos: &Chess, key: u64) -> i32 {
-        let slot = &mut self.slots[(key & ((1 << EVAL_CACHE_BITS) - 1)) as usize];
-        if (*slot ^ key) >> 16 == 0 {
-            return i32::from(*slot as u16 as i16);
-        }
-        let v = evaluate_with(pos, &mut self.pawns).clamp(i32::from(i16::MIN), i32::from(i16::MAX));
-        *slot = (key & !0xffff) | u64::from(v as i16 as u16);
-        v
+        let pawns = &mut self.pawns;
+        self.slots
+            .get_or_evaluate(key, || evaluate_with(pos, pawns))
     }
 }
 

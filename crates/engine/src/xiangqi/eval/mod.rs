@@ -24,10 +24,12 @@
 //! - **Positional terms** ([`terms`], weights [`params::TERMS`]): a rook's reach along its
 //!   rank and file, a horse's moves past its legs, a hollow cannon (on the opponent king's
 //!   file, nothing between), missing advisors and elephants times the opponent's attackers,
-//!   pawns side by side across the river. Hand-set (no labelled data was at hand to fit
-//!   them), kept because a match showed a gain: 200 games against the evaluation without
-//!   them at 1 s + 0.02 s, +42 ± 40 Elo (the engine README's table). The trace counts them
-//!   as it counts the tables, so the tuner fits them with the rest.
+//!   pawns side by side across the river. Hand-set, kept because a match showed a gain: 200
+//!   games against the evaluation without them at 1 s + 0.02 s, +42 ± 40 Elo (the engine
+//!   README's table). The trace counts them as it counts the tables, so the tuner fits them
+//!   with the rest; a fit of everything on 43,953 new positions (`tools/TUNING.md`,
+//!   "Xiangqi", step 3) scored 0.495 against the hand-set weights in 200 games (−3 ± 44
+//!   Elo) and was not kept.
 //!
 //! # Scale
 //!
@@ -54,8 +56,11 @@
 //!
 //! The search calls [`evaluate`] at every quiescence node, so material and piece-square value
 //! are folded into one table by colour, kind and point ([`TABLE`], built at compile time):
-//! one lookup and one addition per piece, no allocation. Walking the pieces
-//! ([`Position::pieces`]) is most of the cost. [`TABLE`] is public so that a search that makes
+//! one lookup and one addition per piece, no allocation, in the same walk over the pieces
+//! ([`Position::pieces`]) that counts the terms ([`terms`]: a horse's legs and destinations
+//! from a table by point built at compile time, a rook's reach and a cannon's clear file
+//! from the board's occupancy bits by rank and file). The search also keeps evaluations by
+//! key ([`crate::evalcache`]). [`TABLE`] is public so that a search that makes
 //! and unmakes moves can keep the sum up to date instead: a move of a piece of colour `c` and
 //! kind `k` changes it by `TABLE[c][k - 1][to] − TABLE[c][k - 1][from]` (points by
 //! [`Square::index`]), minus the captured piece's entry on `to`. Measured on a loaded machine
@@ -178,11 +183,8 @@ pub fn piece_value(kind: Kind) -> i32 {
 /// Fairy-Stockfish's scale (see the module documentation).
 #[inline]
 pub fn evaluate(pos: &Position) -> i32 {
-    let mut red = 0;
-    for (sq, piece) in pos.pieces() {
-        red += TABLE[piece.color as usize][piece.kind as usize - 1][sq.index()];
-    }
-    red += terms::red_value(pos, &params::TERMS);
+    let (table, counts) = terms::scan(pos);
+    let red = table + terms::value_of(&counts, &params::TERMS);
     match pos.side_to_move() {
         Color::Red => red + params::TEMPO,
         Color::Black => params::TEMPO - red,

@@ -1,7 +1,7 @@
 //! The xiangqi evaluation's weights, in centipawns on Fairy-Stockfish's scale.
 //!
 //! Written by `cargo run --release -p threefold-engine --example xq_tune -- LABELLED --epochs
-//! 1500 --rate 2 --ridge 1e-9 --rounds 5 --write crates/engine/src/xqeval/params.rs` (see
+//! 1500 --rate 2 --ridge 1e-9 --rounds 5 --write crates/engine/src/xiangqi/eval/params.rs` (see
 //! `tools/TUNING.md`, "Xiangqi"); edit the tuner's data or settings rather than these
 //! numbers. Last fit: 36533 positions, K 0.003080; held-out error 0.011331 (158.6 cp) before,
 //! 0.006045 (105.6 cp) after.

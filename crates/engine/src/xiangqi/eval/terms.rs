@@ -27,70 +27,144 @@ pub const PAWN_PAIR: usize = 5;
 /// Number of terms.
 pub const COUNT: usize = 6;
 
-/// The four steps of a rook or a horse's leg: (file, rank) deltas.
-const STEPS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-
-#[inline(always)]
-fn at(sq: Square, df: i8, dr: i8) -> Option<Square> {
-    let f = sq.file() as i8 + df;
-    let r = sq.rank() as i8 + dr;
-    if (0..9).contains(&f) && (0..10).contains(&r) {
-        Square::new(f as u8, r as u8)
-    } else {
-        None
+/// Every point by [`Square::index`], so that a table of indices gives a [`Square`] without a
+/// bounds check.
+const POINT: [Square; 90] = {
+    let mut t = [match Square::new(0, 0) {
+        Some(s) => s,
+        None => panic!(),
+    }; 90];
+    let mut i = 0;
+    while i < 90 {
+        t[i] = match Square::new((i % 9) as u8, (i / 9) as u8) {
+            Some(s) => s,
+            None => panic!(),
+        };
+        i += 1;
     }
+    t
+};
+
+/// A horse's moves from a point: `(leg, destination)` pairs, the destination on the board,
+/// the leg the point next to the horse it must pass; `len` of the eight are used.
+#[derive(Clone, Copy)]
+struct HorseSteps {
+    steps: [(u8, u8); 8],
+    len: u8,
+}
+
+/// [`HorseSteps`] by point index, built at compile time.
+static HORSE: [HorseSteps; 90] = {
+    // The four legs, (file, rank) deltas, each with its two destinations one step further
+    // and one to each side of the line.
+    const LEGS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+    let mut t = [HorseSteps {
+        steps: [(0, 0); 8],
+        len: 0,
+    }; 90];
+    let mut i = 0;
+    while i < 90 {
+        let (f, r) = ((i % 9) as i8, (i / 9) as i8);
+        let mut l = 0;
+        while l < 4 {
+            let (df, dr) = LEGS[l];
+            let (lf, lr) = (f + df, r + dr);
+            let mut side = -1;
+            while side <= 1 {
+                let (tf, tr) = (lf + df + side * dr, lr + dr + side * df);
+                if on_board(lf, lr) && on_board(tf, tr) {
+                    let n = t[i].len as usize;
+                    t[i].steps[n] = ((lr * 9 + lf) as u8, (tr * 9 + tf) as u8);
+                    t[i].len += 1;
+                }
+                side += 2;
+            }
+            l += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+const fn on_board(file: i8, rank: i8) -> bool {
+    file >= 0 && file < 9 && rank >= 0 && rank < 10
+}
+
+/// Whether the piece on (`file`, `rank`) belongs to the opponent of `us` (the point holds one).
+#[inline(always)]
+fn theirs(pos: &Position, file: u32, rank: u32, us: Color) -> bool {
+    pos.piece_at(POINT[(rank * 9 + file) as usize])
+        .is_some_and(|p| p.color != us)
+}
+
+/// The empty points of a line (`occ`, `len` points) on both sides of the point `at`, and the
+/// nearest piece on each side: `(empty points, [lower piece, upper piece])`.
+#[inline(always)]
+fn line_reach(occ: u32, at: u32, len: u32) -> (u32, [Option<u32>; 2]) {
+    let upper = occ >> (at + 1);
+    let lower = occ & ((1 << at) - 1);
+    let (up_empty, up) = if upper == 0 {
+        (len - 1 - at, None)
+    } else {
+        let d = upper.trailing_zeros();
+        (d, Some(at + 1 + d))
+    };
+    let (low_empty, low) = if lower == 0 {
+        (at, None)
+    } else {
+        let q = 31 - lower.leading_zeros();
+        (at - 1 - q, Some(q))
+    };
+    (up_empty + low_empty, [low, up])
 }
 
 fn rook_reach(pos: &Position, sq: Square, us: Color) -> i32 {
-    let mut n = 0;
-    for (df, dr) in STEPS {
-        let mut cur = sq;
-        while let Some(next) = at(cur, df, dr) {
-            match pos.piece_at(next) {
-                None => n += 1,
-                Some(p) => {
-                    n += i32::from(p.color != us);
-                    break;
-                }
-            }
-            cur = next;
-        }
+    let (f, r) = (u32::from(sq.file()), u32::from(sq.rank()));
+    let (along_rank, ends) = line_reach(u32::from(pos.rank_occupancy(r as u8)), f, 9);
+    let mut n = along_rank;
+    for end in ends.into_iter().flatten() {
+        n += u32::from(theirs(pos, end, r, us));
     }
-    n
+    let (along_file, ends) = line_reach(u32::from(pos.file_occupancy(f as u8)), r, 10);
+    n += along_file;
+    for end in ends.into_iter().flatten() {
+        n += u32::from(theirs(pos, f, end, us));
+    }
+    n as i32
 }
 
 fn horse_moves(pos: &Position, sq: Square, us: Color) -> i32 {
+    let h = &HORSE[sq.index()];
     let mut n = 0;
-    for (df, dr) in STEPS {
-        let Some(leg) = at(sq, df, dr) else { continue };
-        if pos.piece_at(leg).is_some() {
-            continue;
-        }
-        // Two destinations beyond the leg, one to each side of the line.
-        let (sf, sr) = (dr, df);
-        for side in [1, -1] {
-            if let Some(to) = at(leg, df + side * sf, dr + side * sr)
-                && pos.piece_at(to).is_none_or(|p| p.color != us)
-            {
-                n += 1;
-            }
+    for &(leg, to) in &h.steps[..h.len as usize] {
+        if pos.piece_at(POINT[leg as usize]).is_none()
+            && pos
+                .piece_at(POINT[to as usize])
+                .is_none_or(|p| p.color != us)
+        {
+            n += 1;
         }
     }
     n
 }
 
 /// Whether the file between `a` and `b` (on one file) is empty.
+#[inline(always)]
 fn file_clear(pos: &Position, a: Square, b: Square) -> bool {
     let (lo, hi) = if a.rank() < b.rank() {
         (a.rank(), b.rank())
     } else {
         (b.rank(), a.rank())
     };
-    (lo + 1..hi).all(|r| Square::new(a.file(), r).is_some_and(|s| pos.piece_at(s).is_none()))
+    let between = (1u32 << hi) - (2u32 << lo);
+    u32::from(pos.file_occupancy(a.file())) & between == 0
 }
 
-/// Every term's count for each side, by colour (`Color as usize`) and term.
-pub fn counts(pos: &Position) -> [[i32; COUNT]; 2] {
+/// The material and piece-square sum ([`super::TABLE`], Red's view) and every term's count
+/// for each side, in one walk over the pieces.
+#[inline(always)]
+pub(super) fn scan(pos: &Position) -> (i32, [[i32; COUNT]; 2]) {
+    let mut table = 0;
     let mut t = [[0; COUNT]; 2];
     let mut advisors = [0; 2];
     let mut elephants = [0; 2];
@@ -98,6 +172,8 @@ pub fn counts(pos: &Position) -> [[i32; COUNT]; 2] {
     let kings = [pos.king(Color::Red), pos.king(Color::Black)];
     for (sq, piece) in pos.pieces() {
         let c = piece.color as usize;
+        let i = sq.index();
+        table += super::TABLE[c][piece.kind as usize - 1][i];
         match piece.kind {
             Kind::Rook => {
                 t[c][ROOK_MOBILITY] += rook_reach(pos, sq, piece.color);
@@ -117,8 +193,9 @@ pub fn counts(pos: &Position) -> [[i32; COUNT]; 2] {
             Kind::Advisor => advisors[c] += 1,
             Kind::Elephant => elephants[c] += 1,
             Kind::Pawn => {
-                if sq.across_river(piece.color)
-                    && at(sq, 1, 0).is_some_and(|n| pos.piece_at(n) == Some(piece))
+                if sq.file() < 8
+                    && sq.across_river(piece.color)
+                    && pos.piece_at(POINT[i + 1]) == Some(piece)
                 {
                     t[c][PAWN_PAIR] += 1;
                 }
@@ -130,12 +207,16 @@ pub fn counts(pos: &Position) -> [[i32; COUNT]; 2] {
         t[c][BARE_ADVISORS] = (2 - advisors[c]) * attackers[1 - c];
         t[c][BARE_ELEPHANTS] = (2 - elephants[c]) * attackers[1 - c];
     }
-    t
+    (table, t)
 }
 
-/// The terms' value from Red's point of view with weights `w`.
-#[inline]
-pub fn red_value(pos: &Position, w: &[i32; COUNT]) -> i32 {
-    let t = counts(pos);
+/// Every term's count for each side, by colour (`Color as usize`) and term.
+pub fn counts(pos: &Position) -> [[i32; COUNT]; 2] {
+    scan(pos).1
+}
+
+/// The terms' value from Red's point of view with weights `w`, given their counts `t`.
+#[inline(always)]
+pub fn value_of(t: &[[i32; COUNT]; 2], w: &[i32; COUNT]) -> i32 {
     (0..COUNT).map(|i| w[i] * (t[0][i] - t[1][i])).sum()
 }

@@ -194,3 +194,119 @@ fn terms_count_what_they_say() {
     let t = terms::counts(&pos("4k4/4a4/9/9/2PP5/4P4/9/9/4C4/3K5 w - - 0 1"));
     assert_eq!(t[Color::Red as usize][HOLLOW_CANNON], 0);
 }
+
+/// The terms counted the slow way, point by point with [`Square::new`] (how they were first
+/// written): the oracle for the tables and occupancy bits of [`terms::counts`].
+fn counts_point_by_point(pos: &Position) -> [[i32; terms::COUNT]; 2] {
+    use terms::*;
+    const STEPS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+    let at = |sq: Square, df: i8, dr: i8| {
+        let (f, r) = (sq.file() as i8 + df, sq.rank() as i8 + dr);
+        if f < 0 || r < 0 {
+            None
+        } else {
+            Square::new(f as u8, r as u8)
+        }
+    };
+    let mut t = [[0; COUNT]; 2];
+    let (mut advisors, mut elephants, mut attackers) = ([0; 2], [0; 2], [0; 2]);
+    for (sq, piece) in pos.pieces() {
+        let c = piece.color as usize;
+        match piece.kind {
+            Kind::Rook => {
+                attackers[c] += 2;
+                for (df, dr) in STEPS {
+                    let mut cur = sq;
+                    while let Some(next) = at(cur, df, dr) {
+                        match pos.piece_at(next) {
+                            None => t[c][ROOK_MOBILITY] += 1,
+                            Some(p) => {
+                                t[c][ROOK_MOBILITY] += i32::from(p.color != piece.color);
+                                break;
+                            }
+                        }
+                        cur = next;
+                    }
+                }
+            }
+            Kind::Horse => {
+                attackers[c] += 1;
+                for (df, dr) in STEPS {
+                    let Some(leg) = at(sq, df, dr) else { continue };
+                    if pos.piece_at(leg).is_some() {
+                        continue;
+                    }
+                    for side in [1, -1] {
+                        if let Some(to) = at(leg, df + side * dr, dr + side * df)
+                            && pos.piece_at(to).is_none_or(|p| p.color != piece.color)
+                        {
+                            t[c][HORSE_MOBILITY] += 1;
+                        }
+                    }
+                }
+            }
+            Kind::Cannon => {
+                attackers[c] += 1;
+                let king = pos.king(if c == 0 { Color::Black } else { Color::Red });
+                let (lo, hi) = (sq.rank().min(king.rank()), sq.rank().max(king.rank()));
+                if king.file() == sq.file()
+                    && (lo + 1..hi)
+                        .all(|r| pos.piece_at(Square::new(sq.file(), r).unwrap()).is_none())
+                {
+                    t[c][HOLLOW_CANNON] += 1;
+                }
+            }
+            Kind::Advisor => advisors[c] += 1,
+            Kind::Elephant => elephants[c] += 1,
+            Kind::Pawn => {
+                if sq.across_river(piece.color)
+                    && at(sq, 1, 0).is_some_and(|n| pos.piece_at(n) == Some(piece))
+                {
+                    t[c][PAWN_PAIR] += 1;
+                }
+            }
+            Kind::King => {}
+        }
+    }
+    for c in 0..2 {
+        t[c][BARE_ADVISORS] = (2 - advisors[c]) * attackers[1 - c];
+        t[c][BARE_ELEPHANTS] = (2 - elephants[c]) * attackers[1 - c];
+    }
+    t
+}
+
+/// The positions of [`FENS`] and every position along pseudo-random games from each (a
+/// fixed linear congruential sequence picks the moves), so that pieces stand on every
+/// kind of point: edges, corners, next to each other, alone on a line.
+fn played_out() -> Vec<Position> {
+    let mut all = positions();
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    for fen in FENS {
+        for _ in 0..8 {
+            let mut p = pos(fen);
+            for _ in 0..120 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let m = moves.as_slice()[(seed >> 33) as usize % moves.len()];
+                p.make(m);
+                all.push(p.clone());
+            }
+        }
+    }
+    all
+}
+
+/// The counts from precomputed tables and occupancy bits are those of walking the points.
+#[test]
+fn terms_counts_match_walking_the_points() {
+    let all = played_out();
+    assert!(all.len() > 5_000, "{}", all.len());
+    for p in all {
+        assert_eq!(terms::counts(&p), counts_point_by_point(&p), "{}", p.fen());
+    }
+}
