@@ -891,11 +891,15 @@ fn engine_calls_a_perpetual_check(blind: bool) -> App {
 
 /// The text of the side panel (the move list and what is under it).
 fn side_text(a: &App) -> String {
+    area_text(a, layout(a.size).unwrap().side)
+}
+
+/// One area of the screen at 80×24, a row a line.
+fn area_text(a: &App, area: ratatui::layout::Rect) -> String {
     let (_, buf) = screen(a, &Theme::colored(), 80, 24);
-    let side = layout(a.size).unwrap().side;
     let mut s = String::new();
-    for y in side.top()..side.bottom() {
-        for x in side.left()..side.right() {
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
             s.push_str(buf[(x, y)].symbol());
         }
         s.push('\n');
@@ -1230,15 +1234,7 @@ fn the_note_under_the_board_is_never_cut_at_80x24() {
     }
     keys(&mut a, ",");
     a.message = None;
-    let (_, buf) = screen(&a, &Theme::colored(), 80, 24);
-    let note = layout(a.size).unwrap().note;
-    let mut s = String::new();
-    for y in note.top()..note.bottom() {
-        for x in note.left()..note.right() {
-            s.push_str(buf[(x, y)].symbol());
-        }
-        s.push('\n');
-    }
+    let s = area_text(&a, layout(a.size).unwrap().note);
     let flat = s.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         flat.contains("protected by the rook on i9).") || flat.contains("judge's reasons)."),
