@@ -119,8 +119,7 @@ pub trait Game: Clone + Sized + 'static {
     /// The picker of a full-width node, with the (legal) TT move, the ply's killers and the
     /// counter move to the move that led here (packed, 0: none; always 0 unless
     /// [`Game::COUNTER_MOVES`]).
-    fn picker(&self, tt: Option<Self::Move>, killers: [u16; 2], counter: u16)
-    -> Self::Picker<'_>;
+    fn picker(&self, tt: Option<Self::Move>, killers: [u16; 2], counter: u16) -> Self::Picker<'_>;
     /// Adds `bonus` to the history of the quiet move `m` of side `s` (a malus if negative).
     fn update_history(history: &mut Self::History, s: usize, m: Self::Move, bonus: i32);
 

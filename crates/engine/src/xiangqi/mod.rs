@@ -44,7 +44,9 @@
 //! The same negamax runs for both games: table cutoffs, null-move pruning (with a rook, horse
 //! or cannon on the board), reverse futility and futility pruning, late-move pruning and
 //! reductions, internal iterative reduction, the check extension, killers and history,
-//! aspiration windows. Left out: static exchange evaluation (a cannon's capture needs a
+//! aspiration windows. Xiangqi adds the counter move ([`crate::game::Game::COUNTER_MOVES`]:
+//! after the killers, the quiet move that last refuted the previous move; +29 ± 26 Elo over
+//! 400 games against the search without it, the engine README's table). Left out: static exchange evaluation (a cannon's capture needs a
 //! screen, so the chess routine does not apply; a capture of a piece worth less than its
 //! capturer is "losing" when the point it lands on is attacked, [`Position::lands_attacked`]),
 //! the upcoming-repetition test (Stockfish's cuckoo tables are chess's moves), and the
