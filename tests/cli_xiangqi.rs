@@ -530,8 +530,8 @@ fn bench_search_counts_nodes_both_ways() {
         last.starts_with("xiangqi search bench: 16 positions, depth 8, hash 16 MB"),
         "{last}"
     );
-    assert!(last.contains("judge on 108991 nodes"), "{last}");
-    assert!(last.contains("judge off 114488 nodes"), "{last}");
+    assert!(last.contains("judge on 101399 nodes"), "{last}");
+    assert!(last.contains("judge off 105394 nodes"), "{last}");
     assert!(last.contains("the judge costs"), "{last}");
     assert!(
         !text.contains("perft") && !text.contains("shuffling"),
@@ -542,7 +542,7 @@ fn bench_search_counts_nodes_both_ways() {
     ]);
     let text = stdout(&out);
     let last = text.lines().last().unwrap_or_default();
-    assert!(last.contains("judge off 114488 nodes"), "{last}");
+    assert!(last.contains("judge off 105394 nodes"), "{last}");
     assert!(!text.contains("judge on"), "{text}");
     assert_one_line_error(
         &run(&["bench", "search", "--depth", "0", "--fsf", "none"]),

@@ -73,6 +73,9 @@ pub trait Game: Clone + Sized + 'static {
     /// A side without a legal move loses even when not in check (xiangqi); else stalemate
     /// draws (chess).
     const STALEMATE_LOSES: bool;
+    /// Whether the search keeps a counter move for each move (the quiet move that last cut
+    /// off after it) and the picker tries it after the killers: xiangqi.
+    const COUNTER_MOVES: bool;
 
     /// The game's state in the engine's [`States`].
     fn state(states: &mut States) -> &mut Self::State;
@@ -113,8 +116,10 @@ pub trait Game: Clone + Sized + 'static {
     fn pack(m: Self::Move) -> u16;
     /// The packed move `p` if it is legal here (`in_check`: the side to move is in check).
     fn decode(&self, p: u16, in_check: bool) -> Option<Self::Move>;
-    /// The picker of a full-width node, with the (legal) TT move and the ply's killers.
-    fn picker(&self, tt: Option<Self::Move>, killers: [u16; 2]) -> Self::Picker<'_>;
+    /// The picker of a full-width node, with the (legal) TT move, the ply's killers and the
+    /// counter move to the move that led here (packed, 0: none; always 0 unless
+    /// [`Game::COUNTER_MOVES`]).
+    fn picker(&self, tt: Option<Self::Move>, killers: [u16; 2], counter: u16) -> Self::Picker<'_>;
     /// Adds `bonus` to the history of the quiet move `m` of side `s` (a malus if negative).
     fn update_history(history: &mut Self::History, s: usize, m: Self::Move, bonus: i32);
 

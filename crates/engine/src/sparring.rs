@@ -147,7 +147,7 @@ impl Engine {
 
 /// Every legal move of `pos`, in the picker's order (the best-looking first).
 fn legal_moves<G: Game>(state: &G::State, pos: &G) -> Vec<G::Move> {
-    let mut picker = pos.picker(None, [0; 2]);
+    let mut picker = pos.picker(None, [0; 2], 0);
     let history = G::history(state);
     let mut moves = Vec::new();
     while let Some(p) = picker.next(history) {

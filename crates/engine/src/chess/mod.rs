@@ -86,6 +86,7 @@ impl Game for Chess {
     type QList = ScoredMoves;
     const RULINGS: bool = false;
     const STALEMATE_LOSES: bool = false;
+    const COUNTER_MOVES: bool = false;
 
     #[inline(always)]
     fn state(states: &mut States) -> &mut ChessState {
@@ -171,7 +172,7 @@ impl Game for Chess {
     }
 
     #[inline(always)]
-    fn picker(&self, tt: Option<Move>, killers: [u16; 2]) -> MovePicker<'_> {
+    fn picker(&self, tt: Option<Move>, killers: [u16; 2], _counter: u16) -> MovePicker<'_> {
         MovePicker::new(self, tt, killers)
     }
 

@@ -45,6 +45,10 @@
 //!   all evasions when in check.
 //! - Move ordering: the history and killers' arithmetic in [`ordering`], each game's picker in
 //!   its folder ([`crate::chess::movepick`], [`crate::xiangqi::ordering`]): TT move, MVV-LVA/SEE captures, killers, history.
+//!   Where the game asks for it ([`Game::COUNTER_MOVES`]: xiangqi), the counter move too: for
+//!   each move, the quiet move that last cut off right after it (Jos Uiterwijk's
+//!   countermove heuristic; chessprogramming wiki, "Countermove Heuristic",
+//!   <https://www.chessprogramming.org/Countermove_Heuristic>), tried after the killers.
 //! - Null-move pruning (R = 3 + depth/4, not in check, with non-pawn material, static eval at
 //!   least beta), reverse futility pruning at depth 6 and below; at depth 3 and below
 //!   (non-PV), futility pruning of quiet moves that give no check, and late-move pruning: once
@@ -97,6 +101,9 @@ const NOT_RULED: i32 = i32::MAX;
 struct StackEntry<M> {
     /// The two killer moves of this ply (packed, 0: none).
     killers: [u16; 2],
+    /// The move being searched at this ply (packed; 0: a null move, or none yet): the
+    /// child's previous move, whose counter move it tries ([`Game::COUNTER_MOVES`]).
+    moved: u16,
     /// The node's static evaluation (`NO_EVAL` in check).
     static_eval: i32,
     /// The node's principal variation: its best move and the child's line after it.
@@ -137,6 +144,9 @@ pub struct Searcher<'a, G: Game, P: Probe<G>> {
     /// One entry per ply of the current line, the root's first.
     stack: Vec<StackEntry<G::Move>>,
     lmr: Vec<[u8; 64]>,
+    /// Counter moves by the packed previous move ([`Game::COUNTER_MOVES`]; empty otherwise):
+    /// the quiet move that last cut off right after it. Kept for one search.
+    counters: Vec<u16>,
     /// Best move of the root found so far in the current iteration (with its score).
     pub iter_best: Option<(G::Move, i32)>,
     /// Muller's shadow score ([`super::shadow`]); idle (`track` false) in a plain search.
@@ -182,12 +192,18 @@ impl<'a, G: Game, P: Probe<G>> Searcher<'a, G, P> {
             stack: (0..=MAX_PLY)
                 .map(|_| StackEntry {
                     killers: [0; 2],
+                    moved: 0,
                     static_eval: NO_EVAL,
                     pv: Vec::with_capacity(MAX_PLY),
                     ruled_since: NOT_RULED,
                 })
                 .collect(),
             lmr,
+            counters: if G::COUNTER_MOVES {
+                vec![0; 1 << 16]
+            } else {
+                Vec::new()
+            },
             iter_best: None,
             shadow: Frame::new(StorePolicy::Real, P::SHADOW),
             probe,
@@ -502,6 +518,7 @@ impl<'a, G: Game, P: Probe<G>> Searcher<'a, G, P> {
                     + depth / NULL_MOVE_DEPTH_DIVISOR
                     + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_EVAL_MAX);
                 let nkey = null_pos.key();
+                self.stack[ply].moved = 0;
                 self.push_null_move(&null_pos, nkey);
                 let v = self.zero_window(&null_pos, nkey, depth - 1 - r, beta - 1, ply + 1, false);
                 self.pop();
@@ -527,7 +544,8 @@ impl<'a, G: Game, P: Probe<G>> Searcher<'a, G, P> {
 
         // Step 10. The move loop: the picker hands out the TT move, captures, killers and
         // quiet moves by history (`movepick`), generating each kind only when it is reached.
-        let mut picker = pos.picker(tt_m, self.stack[ply].killers);
+        let counter = self.counter_move(ply);
+        let mut picker = pos.picker(tt_m, self.stack[ply].killers, counter);
         let s = pos.side();
         let orig_alpha = alpha;
         let mut best = -INF;
@@ -586,6 +604,7 @@ impl<'a, G: Game, P: Probe<G>> Searcher<'a, G, P> {
             if probes && early_key.is_none() {
                 self.tt.prefetch(ckey);
             }
+            self.stack[ply].moved = G::pack(m);
             self.push(pos, m, &child, ckey);
 
             // Step 14. Principal variation search: the first move with the node's window (as a
@@ -747,6 +766,19 @@ impl<'a, G: Game, P: Probe<G>> Searcher<'a, G, P> {
         -self.negamax::<false>(child, key, depth, -alpha - 1, -alpha, ply, in_check)
     }
 
+    /// The counter move to the move that led to the node at `ply` (0: none, or the game keeps
+    /// none).
+    #[inline(always)]
+    fn counter_move(&self, ply: usize) -> u16 {
+        if !G::COUNTER_MOVES || ply == 0 {
+            return 0;
+        }
+        match self.stack[ply - 1].moved {
+            0 => 0,
+            prev => self.counters[prev as usize],
+        }
+    }
+
     fn update_quiet_stats(
         &mut self,
         s: usize,
@@ -760,6 +792,12 @@ impl<'a, G: Game, P: Probe<G>> Searcher<'a, G, P> {
         if k[0] != pm {
             k[1] = k[0];
             k[0] = pm;
+        }
+        if G::COUNTER_MOVES && ply > 0 {
+            let prev = self.stack[ply - 1].moved;
+            if prev != 0 {
+                self.counters[prev as usize] = pm;
+            }
         }
         let bonus = (depth * depth).min(HISTORY_BONUS_MAX);
         let history = G::history_mut(self.st);

@@ -44,7 +44,9 @@
 //! The same negamax runs for both games: table cutoffs, null-move pruning (with a rook, horse
 //! or cannon on the board), reverse futility and futility pruning, late-move pruning and
 //! reductions, internal iterative reduction, the check extension, killers and history,
-//! aspiration windows. Left out: static exchange evaluation (a cannon's capture needs a
+//! aspiration windows. Xiangqi adds the counter move ([`crate::game::Game::COUNTER_MOVES`]:
+//! after the killers, the quiet move that last refuted the previous move; +29 ± 26 Elo over
+//! 400 games against the search without it, the engine README's table). Left out: static exchange evaluation (a cannon's capture needs a
 //! screen, so the chess routine does not apply; a capture of a piece worth less than its
 //! capturer is "losing" when the point it lands on is attacked, [`Position::lands_attacked`]),
 //! the upcoming-repetition test (Stockfish's cuckoo tables are chess's moves), and the
@@ -133,6 +135,7 @@ impl Game for Position {
     type QList = XiangqiQList;
     const RULINGS: bool = true;
     const STALEMATE_LOSES: bool = true;
+    const COUNTER_MOVES: bool = true;
 
     #[inline(always)]
     fn state(states: &mut States) -> &mut XiangqiState {
@@ -223,8 +226,8 @@ impl Game for Position {
     }
 
     #[inline(always)]
-    fn picker(&self, tt: Option<Move>, killers: [u16; 2]) -> XiangqiPicker<'_> {
-        XiangqiPicker::new(self, tt, killers)
+    fn picker(&self, tt: Option<Move>, killers: [u16; 2], counter: u16) -> XiangqiPicker<'_> {
+        XiangqiPicker::new(self, tt, killers, counter)
     }
 
     #[inline(always)]
@@ -416,7 +419,7 @@ mod tests {
                     let mut expected: Vec<_> = legal.as_slice().to_vec();
                     expected.sort_by_key(|m| m.ucci());
                     let tt = (rand(2) == 0).then(|| expected[rand(expected.len())]);
-                    let mut picker = pos.picker(tt, [0, 0]);
+                    let mut picker = pos.picker(tt, [0, 0], 0);
                     let mut got = Vec::new();
                     while let Some(p) = picker.next(&history) {
                         got.push(p.m);
@@ -434,6 +437,31 @@ mod tests {
             positions > 5_000 && in_check > 200,
             "{positions} {in_check}"
         );
+    }
+
+    /// The counter move to the previous move comes right after the killers, before quiet
+    /// moves with a better history (`Game::COUNTER_MOVES`).
+    #[test]
+    fn the_picker_tries_the_counter_move_after_the_killers() {
+        use crate::game::Game;
+        use crate::search::ordering::{HISTORY_MAX, Picker};
+        let pos = Position::start();
+        let mv = |t: &str| parse_ucci(&pos, t).expect("a legal move");
+        let mut history: super::ordering::XiangqiHistory =
+            [[[0; super::ordering::POINTS]; super::ordering::POINTS]; 2];
+        let best = mv("c3c4");
+        history[0][super::ordering::point(best.from())][super::ordering::point(best.to())] =
+            HISTORY_MAX;
+        let killer = <Position as Game>::pack(mv("h0g2"));
+        let counter = <Position as Game>::pack(mv("h2e2"));
+        let mut picker = pos.picker(None, [killer, 0], counter);
+        let mut quiets = Vec::new();
+        while let Some(p) = picker.next(&history) {
+            if pos.is_quiet(p.m) {
+                quiets.push(p.m.ucci());
+            }
+        }
+        assert_eq!(quiets[..3], ["h0g2", "h2e2", "c3c4"], "{quiets:?}");
     }
 
     fn search(fen: &str, moves: &str, depth: u32, judge: bool) -> (String, Score) {

@@ -84,14 +84,16 @@ const GOOD_CAPTURE: i32 = 1 << 28;
 const BAD_CAPTURE: i32 = -(1 << 28);
 
 /// The staged picker of a xiangqi node: the TT move before any generation; then every
-/// pseudo-legal move at once in one list, ordered winning captures (MVV-LVA), killers, quiet
-/// moves by history, losing captures, handed out by selection. Legality is tested as a move
+/// pseudo-legal move at once in one list, ordered winning captures (MVV-LVA), killers, the
+/// counter move to the previous move, quiet moves by history, losing captures, handed out by selection. Legality is tested as a move
 /// is handed out ([`Legality`]: only a move that may expose the king is made on a copy of
 /// the position), so the moves a cutoff leaves unsearched are never tested.
 pub struct XiangqiPicker<'p> {
     pos: &'p Position,
     tt: Option<Move>,
     killers: [u16; 2],
+    /// The counter move to the previous move (packed, 0: none): tried after the killers.
+    counter: u16,
     generated: bool,
     moves: ArrayVec<(Move, i32, bool), 128>,
     next: usize,
@@ -146,11 +148,17 @@ impl Picker<Position> for XiangqiPicker<'_> {
 impl<'p> XiangqiPicker<'p> {
     /// The picker of `pos`, with the (legal) TT move and the ply's killers.
     #[inline(always)]
-    pub fn new(pos: &'p Position, tt: Option<Move>, killers: [u16; 2]) -> XiangqiPicker<'p> {
+    pub fn new(
+        pos: &'p Position,
+        tt: Option<Move>,
+        killers: [u16; 2],
+        counter: u16,
+    ) -> XiangqiPicker<'p> {
         XiangqiPicker {
             pos,
             tt,
             killers,
+            counter,
             generated: false,
             moves: ArrayVec::new(),
             next: 0,
@@ -188,6 +196,8 @@ impl<'p> XiangqiPicker<'p> {
                 let p = Position::pack(m);
                 let score = if p == self.killers[0] || p == self.killers[1] {
                     KILLER_SCORE
+                } else if p == self.counter {
+                    KILLER_SCORE - 1
                 } else {
                     history[s][point(m.from())][point(m.to())]
                 };
