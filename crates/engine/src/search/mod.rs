@@ -766,17 +766,24 @@ impl<'a, G: Game, P: Probe<G>> Searcher<'a, G, P> {
         -self.negamax::<false>(child, key, depth, -alpha - 1, -alpha, ply, in_check)
     }
 
-    /// The counter move to the move that led to the node at `ply` (0: none, or the game keeps
-    /// none).
+    /// Where `counters` keeps the counter move to the move that led to the node at `ply`: the
+    /// packed previous move; none at the root, after a null move, or where the game keeps no
+    /// counter moves.
     #[inline(always)]
-    fn counter_move(&self, ply: usize) -> u16 {
+    fn counter_slot(&self, ply: usize) -> Option<usize> {
         if !G::COUNTER_MOVES || ply == 0 {
-            return 0;
+            return None;
         }
         match self.stack[ply - 1].moved {
-            0 => 0,
-            prev => self.counters[prev as usize],
+            0 => None,
+            prev => Some(prev as usize),
         }
+    }
+
+    /// The counter move to the move that led to the node at `ply` (0: none).
+    #[inline(always)]
+    fn counter_move(&self, ply: usize) -> u16 {
+        self.counter_slot(ply).map_or(0, |i| self.counters[i])
     }
 
     fn update_quiet_stats(
@@ -793,11 +800,8 @@ impl<'a, G: Game, P: Probe<G>> Searcher<'a, G, P> {
             k[1] = k[0];
             k[0] = pm;
         }
-        if G::COUNTER_MOVES && ply > 0 {
-            let prev = self.stack[ply - 1].moved;
-            if prev != 0 {
-                self.counters[prev as usize] = pm;
-            }
+        if let Some(i) = self.counter_slot(ply) {
+            self.counters[i] = pm;
         }
         let bonus = (depth * depth).min(HISTORY_BONUS_MAX);
         let history = G::history_mut(self.st);

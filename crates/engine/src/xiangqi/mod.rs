@@ -46,9 +46,10 @@
 //! reductions, internal iterative reduction, the check extension, killers and history,
 //! aspiration windows. Xiangqi adds the counter move ([`crate::game::Game::COUNTER_MOVES`]:
 //! after the killers, the quiet move that last refuted the previous move; +29 ± 26 Elo over
-//! 400 games against the search without it, the engine README's table). Left out: static exchange evaluation (a cannon's capture needs a
-//! screen, so the chess routine does not apply; a capture of a piece worth less than its
-//! capturer is "losing" when the point it lands on is attacked, [`Position::lands_attacked`]),
+//! 400 games against the search without it, the engine README's table). Left out: static
+//! exchange evaluation (a cannon's capture needs a screen, so the chess routine does not
+//! apply; a capture of a piece worth less than its capturer is "losing" when the point it
+//! lands on is attacked, [`Position::lands_attacked`]),
 //! the upcoming-repetition test (Stockfish's cuckoo tables are chess's moves), and the
 //! fifty-move rule: the WXF rules have none (Fairy-Stockfish's xiangqi draws after 100 plies
 //! without a capture, and so does a match refereed by pyffish; the search does not know it).

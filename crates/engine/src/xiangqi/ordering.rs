@@ -85,9 +85,10 @@ const BAD_CAPTURE: i32 = -(1 << 28);
 
 /// The staged picker of a xiangqi node: the TT move before any generation; then every
 /// pseudo-legal move at once in one list, ordered winning captures (MVV-LVA), killers, the
-/// counter move to the previous move, quiet moves by history, losing captures, handed out by selection. Legality is tested as a move
-/// is handed out ([`Legality`]: only a move that may expose the king is made on a copy of
-/// the position), so the moves a cutoff leaves unsearched are never tested.
+/// counter move to the previous move, quiet moves by history, losing captures, handed out by
+/// selection. Legality is tested as a move is handed out ([`Legality`]: only a move that may
+/// expose the king is made on a copy of the position), so the moves a cutoff leaves
+/// unsearched are never tested.
 pub struct XiangqiPicker<'p> {
     pos: &'p Position,
     tt: Option<Move>,
