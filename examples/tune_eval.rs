@@ -21,8 +21,11 @@
 
 use std::fmt::Write as _;
 
+use std::process::exit;
+
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 use threefold::engine::chess::eval::{GROUPS, S, WEIGHTS, feature, params, trace};
+use threefold::engine::tune::{self, Linear, Schedule, fit_k, sigmoid};
 
 struct Sample {
     /// Range of this position's features in `Data::features`.
@@ -42,27 +45,26 @@ struct Data {
     samples: Vec<Sample>,
 }
 
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
-}
-
 impl Data {
     fn load(path: &str) -> Data {
-        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let lines = tune::read_labelled(path).unwrap_or_else(|e| {
+            eprintln!("{e}");
+            exit(1)
+        });
         let mut data = Data {
             features: Vec::new(),
             samples: Vec::new(),
         };
-        for (n, line) in text.lines().enumerate() {
-            let fields: Vec<&str> = line.split(';').collect();
-            let [fen, result, cp] = fields[..] else {
-                panic!("{path}:{}: expected FEN;result;cp", n + 1);
-            };
-            let pos: Chess = fen
+        for l in lines {
+            let Some(pos) = l
+                .fen
                 .parse::<Fen>()
                 .ok()
-                .and_then(|f| f.into_position(CastlingMode::Standard).ok())
-                .unwrap_or_else(|| panic!("{path}:{}: bad FEN", n + 1));
+                .and_then(|f| f.into_position::<Chess>(CastlingMode::Standard).ok())
+            else {
+                eprintln!("{path}:{}: bad FEN {}", l.line + 1, l.fen);
+                exit(1)
+            };
             let t = trace(&pos);
             let start = data.features.len() as u32;
             data.features
@@ -73,49 +75,38 @@ impl Data {
                 phase: f64::from(t.phase),
                 eg_scale: t.eg_scale,
                 tempo: if t.white_to_move { 1.0 } else { -1.0 },
-                result: result.parse().expect("result"),
-                cp: cp.parse().expect("cp"),
+                result: l.result,
+                cp: l.cp,
                 target: 0.0,
             });
         }
         data
     }
-
-    /// The evaluation from White's view with weights `w` (middle game weight of feature `f`
-    /// at `2 f`, end game at `2 f + 1`).
-    fn eval(&self, s: &Sample, w: &[f64]) -> f64 {
-        let (mut mg, mut eg) = (0.0, 0.0);
-        for &(f, n) in &self.features[s.start as usize..(s.start + s.len) as usize] {
-            mg += n * w[2 * usize::from(f)];
-            eg += n * w[2 * usize::from(f) + 1];
-        }
-        (mg * s.phase + eg * s.eg_scale * (24.0 - s.phase)) / 24.0
-            + s.tempo * f64::from(params::TEMPO)
-    }
 }
 
-/// Mean squared error of `sigmoid(k * x_i)` against `y_i`.
-fn mse(k: f64, xs: &[(f64, f64)]) -> f64 {
-    xs.iter()
-        .map(|&(x, y)| (sigmoid(k * x) - y).powi(2))
-        .sum::<f64>()
-        / xs.len() as f64
-}
-
-/// The scale `k` minimising [`mse`], by golden-section search on a log scale.
-fn fit_k(xs: &[(f64, f64)]) -> f64 {
-    let (mut lo, mut hi) = ((1e-4f64).ln(), (0.1f64).ln());
-    let g = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..60 {
-        let a = hi - g * (hi - lo);
-        let b = lo + g * (hi - lo);
-        if mse(a.exp(), xs) < mse(b.exp(), xs) {
-            hi = b;
-        } else {
-            lo = a;
-        }
+/// The evaluation from White's view, tapered: the middle game weight of feature `f` (at
+/// `2 f`) counts `phase / 24` of each count, the end game weight (at `2 f + 1`) the rest,
+/// scaled by the end game's scale; the tempo is not fitted.
+impl Linear for Data {
+    type Sample = Sample;
+    fn terms(&self, s: &Sample) -> impl Iterator<Item = (usize, f64)> {
+        let mg = s.phase / 24.0;
+        let eg = s.eg_scale * (24.0 - s.phase) / 24.0;
+        self.features[s.start as usize..(s.start + s.len) as usize]
+            .iter()
+            .flat_map(move |&(f, n)| {
+                [
+                    (2 * usize::from(f), n * mg),
+                    (2 * usize::from(f) + 1, n * eg),
+                ]
+            })
     }
-    ((lo + hi) / 2.0).exp()
+    fn fixed(&self, s: &Sample) -> f64 {
+        s.tempo * f64::from(params::TEMPO)
+    }
+    fn target(&self, s: &Sample) -> f64 {
+        s.target
+    }
 }
 
 /// Fits the evaluation's weights to labelled positions (see tools/TUNING.md).
@@ -179,38 +170,21 @@ fn main() {
     // Every 20th position is held out.
     let held_out = |i: usize| i % 20 == 7;
     let loss = |data: &Data, w: &[f64], test: bool| {
-        let (mut sum, mut count) = (0.0, 0usize);
-        for (i, s) in data.samples.iter().enumerate() {
-            if held_out(i) == test {
-                sum += (sigmoid(k * data.eval(s, w)) - s.target).powi(2);
-                count += 1;
-            }
-        }
-        sum / count.max(1) as f64
+        let samples = data.samples.iter().enumerate();
+        let set = samples
+            .filter(|&(i, _)| held_out(i) == test)
+            .map(|(_, s)| s);
+        tune::error(data, set, w, k)
     };
     let (train0, test0) = (loss(&data, &w, false), loss(&data, &w, true));
     eprintln!("before: train {train0:.6}, held out {test0:.6}");
 
-    // Adam, full batch.
-    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
-    let mut m1 = vec![0.0; w.len()];
-    let mut m2 = vec![0.0; w.len()];
-    let train_n = (0..n).filter(|&i| !held_out(i)).count() as f64;
-    for epoch in 1..=epochs {
-        let mut grad = vec![0.0f64; w.len()];
-        for (i, s) in data.samples.iter().enumerate() {
-            if held_out(i) {
-                continue;
-            }
-            let p = sigmoid(k * data.eval(s, &w));
-            let d = 2.0 * (p - s.target) * p * (1.0 - p) * k / train_n;
-            let gm = d * s.phase / 24.0;
-            let ge = d * s.eg_scale * (24.0 - s.phase) / 24.0;
-            for &(f, c) in &data.features[s.start as usize..(s.start + s.len) as usize] {
-                grad[2 * usize::from(f)] += gm * c;
-                grad[2 * usize::from(f) + 1] += ge * c;
-            }
-        }
+    let train: Vec<&Sample> = (data.samples.iter().enumerate())
+        .filter(|&(i, _)| !held_out(i))
+        .map(|(_, s)| s)
+        .collect();
+    // Count-indexed tables: neighbours pay the square of their difference.
+    let smoothness = |w: &[f64], grad: &mut [f64]| {
         for (name, at, len) in GROUPS {
             if !ORDINAL.contains(&name) {
                 continue;
@@ -224,22 +198,18 @@ fn main() {
                 }
             }
         }
-        let t = epoch as i32;
-        for (i, g) in grad.into_iter().enumerate() {
-            m1[i] = b1 * m1[i] + (1.0 - b1) * g;
-            m2[i] = b2 * m2[i] + (1.0 - b2) * g * g;
-            let mh = m1[i] / (1.0 - b1.powi(t));
-            let vh = m2[i] / (1.0 - b2.powi(t));
-            w[i] -= rate * mh / (vh.sqrt() + eps);
-        }
-        if epoch % 50 == 0 || epoch == epochs {
+    };
+    let report = |epoch: usize, w: &[f64]| {
+        if epoch.is_multiple_of(50) || epoch == epochs {
             eprintln!(
                 "epoch {epoch}: train {:.6}, held out {:.6}",
-                loss(&data, &w, false),
-                loss(&data, &w, true)
+                loss(&data, w, false),
+                loss(&data, w, true)
             );
         }
-    }
+    };
+    let schedule = Schedule { epochs, rate };
+    tune::fit(&data, &train, &mut w, k, schedule, smoothness, report);
     normalize(&mut w, &data);
     eprintln!(
         "normalized: train {:.6}, held out {:.6}",
@@ -251,13 +221,12 @@ fn main() {
         .map(|p| (p[0].round() as i32, p[1].round() as i32))
         .collect();
     let source = params_source(&rounded, n, lambda, k, k_sf, test0, loss(&data, &w, true));
+    if let Err(e) = tune::write_params(write.as_deref(), &source) {
+        eprintln!("{e}");
+        exit(1)
+    }
     if let Some(write) = write {
-        let tmp = format!("{write}.tmp");
-        std::fs::write(&tmp, source).expect("write params");
-        std::fs::rename(&tmp, &write).expect("rename params");
         eprintln!("wrote {write}");
-    } else {
-        print!("{source}");
     }
 }
 

@@ -38,9 +38,9 @@
 //! seen in the data (a pawn behind its start, an advisor outside the palace) are set to 0.
 
 use std::fmt::Write as _;
-use std::path::Path;
 use std::process::exit;
 
+use threefold_engine::tune::{self, Linear, Schedule, fit_k, sigmoid};
 use threefold_engine::xiangqi::eval::{GROUPS, WEIGHTS, feature, piece_value, pst_point, trace};
 use threefold_xiangqi::{Color, Kind, Position};
 
@@ -138,10 +138,6 @@ struct Data {
     refused: usize,
 }
 
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
-}
-
 /// Whether the side to move is in check or can capture an undefended piece (no legal
 /// recapture on its point); and the `(victim, taker)` of its captures of defended pieces.
 fn captures(pos: &Position) -> (bool, Vec<(Kind, Kind)>) {
@@ -179,22 +175,13 @@ fn value(w: &[f64], kind: Kind) -> f64 {
 
 impl Data {
     fn load(path: &str) -> Data {
-        let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
-            eprintln!("{path}: {e}");
+        let lines = tune::read_labelled(path).unwrap_or_else(|e| {
+            eprintln!("{e}");
             exit(1)
         });
         let mut data = Data::default();
-        for (n, line) in text.lines().enumerate() {
-            let fields: Vec<&str> = line.split(';').collect();
-            let [fen, result, cp] = fields[..] else {
-                eprintln!("{path}:{}: expected FEN;result;cp", n + 1);
-                exit(1)
-            };
-            let (Ok(result), Ok(cp)) = (result.parse::<f64>(), cp.parse::<f64>()) else {
-                eprintln!("{path}:{}: result or cp is not a number", n + 1);
-                exit(1)
-            };
-            let Ok(pos) = Position::from_fen(fen) else {
+        for l in lines {
+            let Ok(pos) = Position::from_fen(&l.fen) else {
                 data.refused += 1;
                 continue;
             };
@@ -205,15 +192,15 @@ impl Data {
                 .extend(t.counts.iter().map(|&(f, c)| (f, f64::from(c))));
             data.exchanges.extend(&exchanges);
             data.samples.push(Sample {
-                line: n,
+                line: l.line,
                 start,
                 len: t.counts.len() as u32,
                 ex_start,
                 ex_len: exchanges.len() as u32,
                 tactical,
                 quiet: false,
-                result,
-                cp,
+                result: l.result,
+                cp: l.cp,
                 target: 0.0,
             });
         }
@@ -239,38 +226,19 @@ impl Data {
     fn quiet(&self) -> usize {
         self.samples.iter().filter(|s| s.quiet).count()
     }
+}
 
-    /// The evaluation from Red's view with weights `w` (indexed by `feature`).
-    fn eval(&self, s: &Sample, w: &[f64]) -> f64 {
+/// The evaluation from Red's view: the weights (indexed by `feature`) times the counts.
+impl Linear for Data {
+    type Sample = Sample;
+    fn terms(&self, s: &Sample) -> impl Iterator<Item = (usize, f64)> {
         self.features[s.start as usize..(s.start + s.len) as usize]
             .iter()
-            .map(|&(f, n)| n * w[usize::from(f)])
-            .sum()
+            .map(|&(f, n)| (usize::from(f), n))
     }
-}
-
-/// Mean squared error of `sigmoid(k * x_i)` against `y_i`.
-fn mse(k: f64, xs: &[(f64, f64)]) -> f64 {
-    xs.iter()
-        .map(|&(x, y)| (sigmoid(k * x) - y).powi(2))
-        .sum::<f64>()
-        / xs.len() as f64
-}
-
-/// The scale `k` minimising [`mse`], by golden-section search on a log scale.
-fn fit_k(xs: &[(f64, f64)]) -> f64 {
-    let (mut lo, mut hi) = ((1e-4f64).ln(), (0.1f64).ln());
-    let g = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..60 {
-        let a = hi - g * (hi - lo);
-        let b = lo + g * (hi - lo);
-        if mse(a.exp(), xs) < mse(b.exp(), xs) {
-            hi = b;
-        } else {
-            lo = a;
-        }
+    fn target(&self, s: &Sample) -> f64 {
+        s.target
     }
-    ((lo + hi) / 2.0).exp()
 }
 
 /// One block of 200 lines of the input (about a game) in 20 is held out.
@@ -301,48 +269,36 @@ fn pst_range() -> std::ops::Range<usize> {
     feature::PST..feature::PST + 7 * feature::POINTS
 }
 
-/// `args.epochs` steps of Adam, full batch, on the quiet training positions.
+/// `args.epochs` steps of Adam, full batch, on the quiet training positions (`tune::fit`),
+/// with a ridge on the piece-square tables and the tempo held at 0 by `--no-tempo`.
 fn fit(data: &Data, w: &mut [f64], k: f64, args: &Args) {
-    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
-    let mut m1 = vec![0.0; w.len()];
-    let mut m2 = vec![0.0; w.len()];
     let train: Vec<&Sample> = data
         .samples
         .iter()
         .filter(|s| s.quiet && !held_out(s))
         .collect();
-    let train_n = train.len().max(1) as f64;
-    for epoch in 1..=args.epochs {
-        let mut grad = vec![0.0f64; w.len()];
-        for s in &train {
-            let p = sigmoid(k * data.eval(s, w));
-            let d = 2.0 * (p - s.target) * p * (1.0 - p) * k / train_n;
-            for &(f, c) in &data.features[s.start as usize..(s.start + s.len) as usize] {
-                grad[usize::from(f)] += d * c;
-            }
-        }
+    let schedule = Schedule {
+        epochs: args.epochs,
+        rate: args.rate,
+    };
+    let penalty = |w: &[f64], grad: &mut [f64]| {
         for f in pst_range() {
             grad[f] += 2.0 * args.ridge * w[f];
         }
         if args.no_tempo {
             grad[feature::TEMPO] = 0.0;
         }
-        let t = epoch as i32;
-        for (i, g) in grad.into_iter().enumerate() {
-            m1[i] = b1 * m1[i] + (1.0 - b1) * g;
-            m2[i] = b2 * m2[i] + (1.0 - b2) * g * g;
-            let mh = m1[i] / (1.0 - b1.powi(t));
-            let vh = m2[i] / (1.0 - b2.powi(t));
-            w[i] -= args.rate * mh / (vh.sqrt() + eps);
-        }
-        if epoch % 500 == 0 || epoch == args.epochs {
+    };
+    let report = |epoch: usize, w: &[f64]| {
+        if epoch.is_multiple_of(500) || epoch == args.epochs {
             let (train, test) = (errors(data, w, k, false), errors(data, w, k, true));
             eprintln!(
                 "  epoch {epoch}: train {:.6}, held out {:.6} ({:.1} cp)",
                 train.0, test.0, test.1
             );
         }
-    }
+    };
+    tune::fit(data, &train, w, k, schedule, penalty, report);
 }
 
 fn main() {
@@ -426,16 +382,12 @@ fn main() {
     );
     let quiet = data.quiet();
     let source = params_source(&rounded, &args, quiet, k, before, after);
-    match &args.write {
-        Some(path) => {
-            if let Err(e) = threefold_rules::fsio::write_atomic(Path::new(path), source.as_bytes())
-            {
-                eprintln!("{path}: {e}");
-                exit(1)
-            }
-            eprintln!("wrote {path}");
-        }
-        None => print!("{source}"),
+    if let Err(e) = tune::write_params(args.write.as_deref(), &source) {
+        eprintln!("{e}");
+        exit(1)
+    }
+    if let Some(path) = &args.write {
+        eprintln!("wrote {path}");
     }
 }
 

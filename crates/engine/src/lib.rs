@@ -16,7 +16,7 @@
 //!   ([`time`]); the strength levels, a search size and an evaluation noise each, measured
 //!   against Stockfish ([`level`]); the shadow score
 //!   ([`shadow`], below); what measurements see of a search ([`probe`]); the UCI front end
-//!   ([`uci`]).
+//!   ([`uci`]); the fitter both games' tuners share ([`tune`]).
 //! - One folder per game, each with its move generation glue (the [`game::Game`]
 //!   implementation), its move ordering, its evaluation and its repetition rules: [`chess`]
 //!   (the picker [`chess::movepick`], checks and legality without playing a move
@@ -62,6 +62,7 @@ pub mod shadow;
 pub mod sparring;
 pub mod time;
 pub mod tt;
+pub mod tune;
 pub mod uci;
 pub mod xiangqi;
 
