@@ -399,7 +399,7 @@ impl Engine {
         } else {
             shakmaty::Color::Black
         };
-        let budget = time::budget(limits, turn);
+        let budget = time::budget(limits, turn, G::MOVE_HORIZON);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let root_key = pos.key();
 

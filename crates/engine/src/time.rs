@@ -7,8 +7,8 @@
 //!   [`super::search::CLOCK_CHECK_NODES`] nodes).
 //!
 //! With a clock (`wtime`/`btime` for the side to move): the time is split over `movestogo`
-//! moves (25 if not given, fewer if the game is already long is not modelled), plus most of the
-//! increment: `soft = time / mtg + 3/4 inc`; `hard = min(4 soft, time / 3)`; both minus a safety
+//! moves (if not given, the game's horizon: 25 moves in chess, 40 in xiangqi; fewer if the
+//! game is already long is not modelled), plus most of the increment: `soft = time / mtg + 3/4 inc`; `hard = min(4 soft, time / 3)`; both minus a safety
 //! margin for the GUI's overhead, and never more than the time left minus that margin.
 //! Below [`LOW_CLOCK_INCREMENTS`] increments on the clock a move spends at most the increment,
 //! so the clock builds back up. `movetime` gives both deadlines exactly (minus the margin). `depth`, `nodes` and `infinite`
@@ -59,8 +59,9 @@ pub fn is_limited(limits: &Limits, us: Color) -> bool {
         || clock(limits, us).0.is_some()
 }
 
-/// Computes the deadlines for the side `us`.
-pub fn budget(limits: &Limits, us: Color) -> Budget {
+/// Computes the deadlines for the side `us`, splitting the clock over `horizon` moves when the
+/// GUI sends no `movestogo` (the game's [`crate::game::Game::MOVE_HORIZON`]).
+pub fn budget(limits: &Limits, us: Color, horizon: u32) -> Budget {
     if limits.infinite {
         return Budget {
             soft: None,
@@ -84,7 +85,7 @@ pub fn budget(limits: &Limits, us: Color) -> Budget {
         };
     };
     let inc = inc.unwrap_or_default();
-    let mtg = limits.movestogo.unwrap_or(25).clamp(1, 50);
+    let mtg = limits.movestogo.unwrap_or(horizon).clamp(1, 50);
     let usable = time
         .saturating_sub(MOVE_OVERHEAD)
         .max(Duration::from_millis(1));
@@ -125,7 +126,7 @@ mod tests {
                 binc: Some(Duration::MAX),
                 ..Limits::default()
             };
-            let b = budget(&l, side);
+            let b = budget(&l, side, 25);
             assert!(b.soft.unwrap() <= b.hard.unwrap());
         }
     }
@@ -142,12 +143,12 @@ mod tests {
             btime: Some(ms(1)),
             ..Default::default()
         };
-        let b = budget(&l, Color::White);
+        let b = budget(&l, Color::White, 25);
         let (s, h) = (b.soft.unwrap(), b.hard.unwrap());
         assert!(s >= ms(300) && s <= ms(600), "{b:?}");
         assert!(h >= s && h <= ms(3400), "{b:?}");
         // Almost flagged: stays inside the clock.
-        let b = budget(&l, Color::Black);
+        let b = budget(&l, Color::Black, 25);
         assert!(b.hard.unwrap() <= ms(1));
     }
 
@@ -201,7 +202,7 @@ mod tests {
             winc: Some(ms(100)),
             ..Default::default()
         };
-        let b = budget(&l, Color::White);
+        let b = budget(&l, Color::White, 25);
         assert!(b.hard.unwrap() <= ms(100), "{b:?}");
         assert!(b.soft.unwrap() <= ms(50), "{b:?}");
         // With ten increments or more on the clock the increment is no cap.
@@ -210,7 +211,21 @@ mod tests {
             winc: Some(ms(100)),
             ..Default::default()
         };
-        assert!(budget(&l, Color::White).hard.unwrap() > ms(100));
+        assert!(budget(&l, Color::White, 25).hard.unwrap() > ms(100));
+    }
+
+    /// Without `movestogo` the clock is split over the game's horizon; with it, over it.
+    #[test]
+    fn the_horizon_splits_a_clock_without_movestogo() {
+        let mut l = Limits {
+            wtime: Some(ms(10_000)),
+            winc: Some(ms(100)),
+            ..Default::default()
+        };
+        assert_eq!(budget(&l, Color::White, 25).soft, Some(ms(475)));
+        assert_eq!(budget(&l, Color::White, 40).soft, Some(ms(325)));
+        l.movestogo = Some(20);
+        assert_eq!(budget(&l, Color::White, 40).soft, Some(ms(575)));
     }
 
     #[test]
@@ -219,17 +234,17 @@ mod tests {
             movetime: Some(ms(500)),
             ..Default::default()
         };
-        assert_eq!(budget(&l, Color::White).hard, Some(ms(470)));
+        assert_eq!(budget(&l, Color::White, 25).hard, Some(ms(470)));
         let l = Limits {
             infinite: true,
             wtime: Some(ms(5)),
             ..Default::default()
         };
-        assert_eq!(budget(&l, Color::White).hard, None);
+        assert_eq!(budget(&l, Color::White, 25).hard, None);
         let l = Limits {
             depth: Some(3),
             ..Default::default()
         };
-        assert_eq!(budget(&l, Color::White).hard, None);
+        assert_eq!(budget(&l, Color::White, 25).hard, None);
     }
 }

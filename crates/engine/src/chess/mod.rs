@@ -87,6 +87,7 @@ impl Game for Chess {
     const RULINGS: bool = false;
     const STALEMATE_LOSES: bool = false;
     const COUNTER_MOVES: bool = false;
+    const MOVE_HORIZON: u32 = 25;
 
     #[inline(always)]
     fn state(states: &mut States) -> &mut ChessState {

@@ -137,6 +137,7 @@ impl Game for Position {
     const RULINGS: bool = true;
     const STALEMATE_LOSES: bool = true;
     const COUNTER_MOVES: bool = true;
+    const MOVE_HORIZON: u32 = 40;
 
     #[inline(always)]
     fn state(states: &mut States) -> &mut XiangqiState {
