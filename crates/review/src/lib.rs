@@ -651,6 +651,7 @@ mod tests {
     use std::time::Duration;
 
     use super::Budget;
+    use threefold_engine::game::Game;
     use threefold_engine::time::budget;
 
     /// `review --movetime MS` searches MS milliseconds: the engine's margin for a GUI is
@@ -659,7 +660,11 @@ mod tests {
     fn movetime_is_the_time_searched() {
         for ms in [1, 10, 30, 100] {
             let t = Duration::from_millis(ms);
-            let b = budget(&Budget::Movetime(t).limits(), shakmaty::Color::White);
+            let b = budget(
+                &Budget::Movetime(t).limits(),
+                shakmaty::Color::White,
+                <shakmaty::Chess as Game>::MOVE_HORIZON,
+            );
             assert_eq!((b.soft, b.hard), (Some(t), Some(t)), "{ms} ms");
         }
     }
