@@ -81,6 +81,9 @@ pub trait Game: Clone + Sized + 'static {
     /// half the clock in the first 20 moves and left 0.1 s a move from the 30th on; 40 gained
     /// +38 ± 25 Elo over 400 games at 2+0.02, `crates/engine/README.md`).
     const MOVE_HORIZON: u32;
+    /// Whether the soft deadline stretches or shrinks with the root's best move and score
+    /// ([`crate::time::soft_scale`]): xiangqi. Chess keeps the fixed soft deadline.
+    const SCALED_SOFT_LIMIT: bool;
 
     /// The game's state in the engine's [`States`].
     fn state(states: &mut States) -> &mut Self::State;

@@ -440,6 +440,10 @@ impl Engine {
         s.upcoming = self.upcoming;
         s.shadow = Frame::new(self.store_policy, P::SHADOW);
         let mut prev = 0;
+        // Iterations in a row whose best move stayed, and the score's last fall
+        // ([`time::soft_scale`]).
+        let mut stable = 0u32;
+        let mut drop = 0;
         for depth in 1..=max_depth {
             let v = s.aspiration(&pos, root_key, depth as i32, prev);
             if s.stopped {
@@ -455,9 +459,17 @@ impl Engine {
                 }
                 break;
             }
+            if depth > 1 {
+                drop = prev - v;
+            }
             prev = v;
             let pv = s.root_pv().to_vec();
             if let Some(&m) = pv.first() {
+                stable = if result.best == Some(m) {
+                    stable + 1
+                } else {
+                    0
+                };
                 result.best = Some(m);
                 result.ponder = pv.get(1).copied();
             } else if let Some((m, _)) = s.iter_best {
@@ -480,7 +492,12 @@ impl Engine {
             s.poll_ponderhit();
             if !s.is_pondering()
                 && let Some(soft) = budget.soft
-                && s.start.elapsed() >= soft
+                && s.start.elapsed()
+                    >= if G::SCALED_SOFT_LIMIT {
+                        soft.mul_f64(time::soft_scale(stable, drop))
+                    } else {
+                        soft
+                    }
             {
                 break;
             }

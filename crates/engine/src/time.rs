@@ -11,7 +11,10 @@
 //! game is already long is not modelled), plus most of the increment: `soft = time / mtg + 3/4 inc`; `hard = min(4 soft, time / 3)`; both minus a safety
 //! margin for the GUI's overhead, and never more than the time left minus that margin.
 //! Below [`LOW_CLOCK_INCREMENTS`] increments on the clock a move spends at most the increment,
-//! so the clock builds back up. `movetime` gives both deadlines exactly (minus the margin). `depth`, `nodes` and `infinite`
+//! so the clock builds back up. In xiangqi ([`crate::game::Game::SCALED_SOFT_LIMIT`]) the
+//! soft deadline is scaled after each iteration by [`soft_scale`]: up to 1.5 × while the best
+//! move has just changed, down to 0.7 × once it has stood for four iterations, 1.3 × more
+//! after the score fell by 25 cp or more. `movetime` gives both deadlines exactly (minus the margin). `depth`, `nodes` and `infinite`
 //! impose no deadline. [`is_limited`] says whether the limits end a search at all; the UCI
 //! loop gives a `go` without one a default movetime.
 
@@ -110,6 +113,23 @@ pub fn budget(limits: &Limits, us: Color, horizon: u32) -> Budget {
         soft: Some(soft),
         hard: Some(hard),
     }
+}
+
+/// The share of the soft deadline an iteration may start within, from the root's last
+/// iterations: more while the best move keeps changing or the score falls, less once the same
+/// move has stood for several iterations (the hard deadline still bounds it).
+/// `stable`: iterations in a row the best move has stayed; `drop`: how far the score fell in
+/// the last iteration, in centipawns (negative: it rose).
+pub fn soft_scale(stable: u32, drop: i32) -> f64 {
+    let by_move = match stable {
+        0 => 1.5,
+        1 => 1.2,
+        2 => 1.0,
+        3 => 0.85,
+        _ => 0.7,
+    };
+    let by_score = if drop >= 25 { 1.3 } else { 1.0 };
+    by_move * by_score
 }
 
 #[cfg(test)]
@@ -226,6 +246,19 @@ mod tests {
         assert_eq!(budget(&l, Color::White, 40).soft, Some(ms(325)));
         l.movestogo = Some(20);
         assert_eq!(budget(&l, Color::White, 40).soft, Some(ms(575)));
+    }
+
+    /// A best move that keeps changing, or a falling score, lets the next iteration start
+    /// later than a move that has stood for several iterations.
+    #[test]
+    fn an_unsettled_root_gets_more_of_the_soft_deadline() {
+        assert!(soft_scale(0, 0) > soft_scale(1, 0));
+        assert!(soft_scale(1, 0) > soft_scale(2, 0));
+        assert!(soft_scale(2, 0) > soft_scale(4, 0));
+        assert_eq!(soft_scale(4, 0), soft_scale(9, 0));
+        assert!(soft_scale(4, 40) > soft_scale(4, 0));
+        assert_eq!(soft_scale(4, -40), soft_scale(4, 0));
+        assert_eq!(soft_scale(2, 0), 1.0);
     }
 
     #[test]

@@ -88,6 +88,7 @@ impl Game for Chess {
     const STALEMATE_LOSES: bool = false;
     const COUNTER_MOVES: bool = false;
     const MOVE_HORIZON: u32 = 25;
+    const SCALED_SOFT_LIMIT: bool = false;
 
     #[inline(always)]
     fn state(states: &mut States) -> &mut ChessState {

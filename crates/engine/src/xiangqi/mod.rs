@@ -138,6 +138,7 @@ impl Game for Position {
     const STALEMATE_LOSES: bool = true;
     const COUNTER_MOVES: bool = true;
     const MOVE_HORIZON: u32 = 40;
+    const SCALED_SOFT_LIMIT: bool = true;
 
     #[inline(always)]
     fn state(states: &mut States) -> &mut XiangqiState {
