@@ -9,13 +9,16 @@ Used to measure evaluation changes that only matter late in a game (the endgame 
 docs/xiangqi-strength/README.md): a match over the usual openings reaches such endings too
 rarely to show them.
 
-Needs pyffish (`python3 -m pip install pyffish==0.0.90`) and /usr/games/fairy-stockfish.
+Needs pyffish (`python3 -m pip install pyffish==0.0.90`) and /usr/games/fairy-stockfish, driven
+by xq_label_fsf.py's `Fsf` (run it from its place in tools/).
 Usage: gen_xq_endgame_lines.py LIMIT COUNT GAMES_FILE... > lines.txt
 (GAMES_FILE: xq_match.py --games-out files; the games are shuffled with seed 1.)
 """
-import random, subprocess, sys
+import random, sys
 
 import pyffish as sf
+
+from xq_label_fsf import Fsf
 
 WEIGHT = {"r": 6, "h": 3, "n": 3, "c": 3, "a": 1, "b": 1, "e": 1, "p": 1, "k": 0}
 
@@ -23,34 +26,7 @@ WEIGHT = {"r": 6, "h": 3, "n": 3, "c": 3, "a": 1, "b": 1, "e": 1, "p": 1, "k": 0
 def main():
     limit, count, files = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
     start = sf.start_fen("xiangqi")
-    fsf = subprocess.Popen(["/usr/games/fairy-stockfish"], stdin=subprocess.PIPE,
-                           stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def send(s):
-        fsf.stdin.write(s + "\n")
-
-    def wait(token):
-        while not fsf.stdout.readline().startswith(token):
-            pass
-
-    def score(moves):
-        send("position startpos moves " + " ".join(moves))
-        send("go depth 10")
-        cp = None
-        while True:
-            line = fsf.stdout.readline()
-            if " score " in line:
-                t = line.split()
-                i = t.index("score")
-                cp = int(t[i + 2]) if t[i + 1] == "cp" else 99999
-            if line.startswith("bestmove"):
-                return cp
-
-    send("uci")
-    wait("uciok")
-    send("setoption name UCI_Variant value xiangqi")
-    send("isready")
-    wait("readyok")
+    fsf = Fsf("/usr/games/fairy-stockfish", 16)
     games = []
     for path in files:
         games += [line.split(";", 1)[1].split() for line in open(path)]
@@ -62,14 +38,14 @@ def main():
             if sum(WEIGHT.get(c.lower(), 0) for c in board if c.isalpha()) > limit:
                 continue
             if board not in seen and not sf.gives_check("xiangqi", start, moves[:k]):
-                cp = score(moves[:k])
-                if cp is not None and abs(cp) <= 250:
+                kind, cp, _ = fsf.search(start, moves[:k], 10)
+                if kind == "cp" and abs(cp) <= 250:
                     seen.add(board)
                     out.append(" ".join(moves[:k]))
             break
         if len(out) >= count:
             break
-    send("quit")
+    fsf.quit()
     print(f"# {len(out)} endgame starting lines: tools/gen_xq_endgame_lines.py {limit} {count} "
           "(games files); one line of moves each, ranks 1-10")
     for line in out:
