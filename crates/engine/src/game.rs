@@ -84,6 +84,12 @@ pub trait Game: Clone + Sized + 'static {
     /// Whether the soft deadline stretches or shrinks with the root's best move and score
     /// ([`crate::time::soft_scale`]): xiangqi. Chess keeps the fixed soft deadline.
     const SCALED_SOFT_LIMIT: bool;
+    /// Whether captures the picker flags as losing ([`crate::search::ordering::Picked`]'s
+    /// `losing`) are skipped at shallow non-PV nodes: chess. Xiangqi's test of a losing
+    /// capture is cruder (no exchange is played out, see `xiangqi::ordering::losing_capture`),
+    /// and pruning by it lost in a match (−56 ± 26 Elo over 400 games at 1+0.02,
+    /// `docs/xiangqi-strength/README.md`, "prune-losing").
+    const PRUNE_LOSING_CAPTURES: bool;
 
     /// The game's state in the engine's [`States`].
     fn state(states: &mut States) -> &mut Self::State;

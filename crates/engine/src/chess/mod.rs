@@ -89,6 +89,7 @@ impl Game for Chess {
     const COUNTER_MOVES: bool = false;
     const MOVE_HORIZON: u32 = 25;
     const SCALED_SOFT_LIMIT: bool = false;
+    const PRUNE_LOSING_CAPTURES: bool = true;
 
     #[inline(always)]
     fn state(states: &mut States) -> &mut ChessState {

@@ -65,7 +65,7 @@
 //!   TT move (no entry, an entry without a move, or a move that is not legal here: a key
 //!   collision) is searched one ply shallower.
 //! - Captures that lose material by static exchange are not searched at non-PV nodes of depth
-//!   3 and below (unless they give check).
+//!   3 and below (unless they give check); chess only (`Game::PRUNE_LOSING_CAPTURES`).
 //! - Check extension: a move that gives check is searched one ply deeper.
 //! - Mate-distance scoring: mate at ply `p` is `MATE - p`; mate-distance pruning.
 
@@ -576,10 +576,11 @@ impl<'a, G: Game, P: Probe<G>> Searcher<'a, G, P> {
             let gives_check = pos.gives_check(m);
             // Futility pruning: a quiet move cannot lift a hopeless static evaluation to alpha.
             // And at shallow depth a capture that loses material by static exchange is not
-            // tried.
+            // tried (in the games that prune them, `Game::PRUNE_LOSING_CAPTURES`).
             if prunable
                 && !gives_check
-                && ((quiet && futile) || (losing && depth <= SEE_PRUNING_MAX_DEPTH))
+                && ((quiet && futile)
+                    || (losing && G::PRUNE_LOSING_CAPTURES && depth <= SEE_PRUNING_MAX_DEPTH))
             {
                 continue;
             }

@@ -49,7 +49,8 @@
 //! 400 games against the search without it, the engine README's table). Left out: static
 //! exchange evaluation (a cannon's capture needs a screen, so the chess routine does not
 //! apply; a capture of a piece worth less than its capturer is "losing" when the point it
-//! lands on is attacked, [`Position::lands_attacked`]),
+//! lands on is attacked, [`Position::lands_attacked`]: tried last, and not pruned at shallow
+//! depth as chess's losing captures are, [`crate::game::Game::PRUNE_LOSING_CAPTURES`]),
 //! the upcoming-repetition test (Stockfish's cuckoo tables are chess's moves), and the
 //! fifty-move rule: the WXF rules have none (Fairy-Stockfish's xiangqi draws after 100 plies
 //! without a capture, and so does a match refereed by pyffish; the search does not know it).
@@ -139,6 +140,7 @@ impl Game for Position {
     const COUNTER_MOVES: bool = true;
     const MOVE_HORIZON: u32 = 40;
     const SCALED_SOFT_LIMIT: bool = true;
+    const PRUNE_LOSING_CAPTURES: bool = false;
 
     #[inline(always)]
     fn state(states: &mut States) -> &mut XiangqiState {
@@ -465,6 +467,29 @@ mod tests {
             }
         }
         assert_eq!(quiets[..3], ["h0g2", "h2e2", "c3c4"], "{quiets:?}");
+    }
+
+    /// The picker flags a capture that may lose material (a rook taking a defended pawn) as
+    /// losing, and no other move, so that the search prunes it where it prunes losing
+    /// captures.
+    #[test]
+    fn the_picker_flags_losing_captures() {
+        use crate::game::Game;
+        use crate::search::ordering::Picker;
+        let pos = Position::from_fen("3k5/9/9/9/4p4/4p4/9/9/4R4/4K4 w - - 0 1").expect("a FEN");
+        let history: super::ordering::XiangqiHistory =
+            [[[0; super::ordering::POINTS]; super::ordering::POINTS]; 2];
+        let mut picker = pos.picker(None, [0, 0], 0);
+        let mut losing = Vec::new();
+        let mut n = 0;
+        while let Some(p) = picker.next(&history) {
+            n += 1;
+            if p.losing {
+                losing.push(p.m.ucci());
+            }
+        }
+        assert!(n > 10, "{n}");
+        assert_eq!(losing, ["e1e4"]);
     }
 
     fn search(fen: &str, moves: &str, depth: u32, judge: bool) -> (String, Score) {

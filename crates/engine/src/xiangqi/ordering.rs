@@ -129,7 +129,8 @@ impl Picker<Position> for XiangqiPicker<'_> {
             if Some(m) == self.tt || (quiet && self.skip_quiets) || !self.legal(m) {
                 continue;
             }
-            let losing = score <= BAD_CAPTURE;
+            // A losing capture's score is `BAD_CAPTURE` plus its MVV-LVA key: below 0.
+            let losing = !quiet && score < 0;
             let score = if quiet {
                 score
             } else if losing {
