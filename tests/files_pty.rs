@@ -51,10 +51,10 @@ fn endless_files_are_refused_at_once_and_the_game_is_kept() {
         "cannot read /dev/zero: a device, not a regular file",
         Duration::from_secs(5),
     );
-    s.send("\x1b");
+    s.escape();
     open(&mut s, &fifo.display().to_string());
     s.wait_for_within("a FIFO, not a regular", Duration::from_secs(5));
-    s.send("\x1b");
+    s.escape();
     // The screen answers, and a signal ends it keeping the game.
     s.signal("TERM");
     s.wait_exit();
@@ -86,7 +86,7 @@ fn quitting_a_xiangqi_game_that_cannot_be_kept_asks_first() {
     // No: the save prompt, to keep it elsewhere.
     s.send("n");
     s.wait_for("Save");
-    s.send("\x1b");
+    s.escape();
     s.send("q");
     s.wait_for("Quit and lose");
     s.send("y");

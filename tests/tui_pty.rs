@@ -176,10 +176,10 @@ fn mouse_moves_and_the_claim_button() {
     s.wait_for("1. Nf3");
     click(&mut s, areas.claim.x + 3, areas.claim.y);
     s.wait_for("[1] threefold now (9.2 b)");
-    s.send("\x1b");
+    s.escape();
     s.send("?");
     s.wait_for("Help (Esc close");
-    s.send("\x1b");
+    s.escape();
     s.quit_and_check_restored();
 }
 

@@ -239,6 +239,18 @@ impl Session {
         panic!("timed out waiting for {text:?}; screen:\n{}", self.screen());
     }
 
+    /// Press Esc and wait until the screen answers it. A key sent on the heels
+    /// of a lone Esc can reach the program in the same read, where the
+    /// terminal's input parser takes the pair for Alt and that key (the Esc is
+    /// lost): on a loaded machine a fixed pause is not enough.
+    pub fn escape(&mut self) {
+        let before = self.screen();
+        self.send("\x1b");
+        self.wait_until("the screen to answer Esc", Duration::from_secs(20), |s| {
+            s.screen() != before
+        });
+    }
+
     pub fn send(&mut self, s: &str) {
         let w = self.writer.as_mut().expect("the terminal is open");
         w.write_all(s.as_bytes()).unwrap();
