@@ -3,7 +3,7 @@
 # scale anchored on Fairy-Stockfish 11.1 at full strength at 10+0.1 (= 0), with
 # Fairy-Stockfish at fixed depths as the rungs between (tools/uci_fixed_depth.py), 100 games
 # a match with the workplace's xq_match.py (pyffish referee) over tools/xq_openings.txt (each
-# opening with both colours). docs/levels/xiangqi.md says how the figures follow.
+# opening with both colours). docs/levels/xiangqi/README.md says how the figures follow.
 #
 #   tools/calibrate_xq_levels.sh ladder OUT_DIR              the rungs (no threefold in them)
 #   tools/calibrate_xq_levels.sh level BINARY OUT_DIR L RUNG one level against a rung (d1..d20,
@@ -22,7 +22,7 @@ FSF=${FSF:-/usr/games/fairy-stockfish}
 GAMES=${GAMES:-100}
 HERE=$(cd "$(dirname "$0")" && pwd)
 OPENINGS=$HERE/xq_openings.txt
-rung() { # d1..d9 or full: a command line
+rung() { # dN (depth), nN (nodes a move) or full: a command line
     case $1 in
         full) echo "$FSF" ;;
         d*) echo "$PY $HERE/uci_fixed_depth.py --depth ${1#d} $FSF" ;;

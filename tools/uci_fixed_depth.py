@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A UCI engine at a fixed search depth (or node count): a rung of the ladder on which
-threefold's xiangqi levels are measured (docs/levels/xiangqi.md).
+threefold's xiangqi levels are measured (docs/levels/xiangqi/README.md).
 
 Runs ENGINE (a command line) and passes every line both ways, except that each `go ...` the
 engine is sent gets `depth N` (`--depth N`) or `nodes N` (`--nodes N`) added to it. The
